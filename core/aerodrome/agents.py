@@ -1,0 +1,98 @@
+"""Agents: whatever chooses actions for a seat.
+
+An agent sees only a :class:`PlayerView` (its observation, the decision, its legal actions),
+never the hidden state. Each agent has its own random generator, seeded from the game seed
+and its seat, so agents never disturb the game's dice: a replay needs only the actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from aerodrome.data import Action
+from aerodrome.dice import derive_seed
+
+if TYPE_CHECKING:
+    import msgspec
+
+    from aerodrome.game import Game
+    from aerodrome.ruleset import Ruleset
+    from aerodrome.turns import Decision
+
+
+class PlayerView:
+    """What one player may know: observation, current decision, legal actions."""
+
+    __slots__ = ("_game", "player")
+
+    def __init__(self, game: Game, player: int) -> None:
+        self._game = game
+        self.player = player
+
+    @property
+    def decision(self) -> Decision | None:
+        return self._game.decision()
+
+    @property
+    def round(self) -> int:
+        return self._game.round
+
+    def observation(self) -> msgspec.Struct:
+        return self._game.observation(self.player)
+
+    def legal_actions(self) -> Sequence[Action]:
+        return self._game.legal_actions(self.player)
+
+
+class Agent(Protocol):
+    """Chooses one of ``legal`` for the player of ``view``."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+
+
+AgentFactory = Callable[["Ruleset[Any]", int, int], Agent]
+"""``factory(ruleset, player, seed) -> Agent``."""
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A registered agent: ``name``, for ``ruleset`` (``None``: any ruleset)."""
+
+    name: str
+    factory: AgentFactory
+    summary: str
+    ruleset: str | None = None
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def agent_seed(game_seed: int, player: int) -> int:
+    """The seed of the agent sitting at ``player`` in a game seeded ``game_seed``."""
+    return derive_seed(game_seed, "agent", player)
+
+
+def random_agent(ruleset: Ruleset[Any], player: int, seed: int) -> Agent:
+    return RandomAgent(seed)
+
+
+RANDOM = AgentSpec("random", random_agent, "uniformly random legal actions")
+
+
+def play_out(game: Game, agents: Sequence[Agent]) -> None:
+    """Let ``agents`` (one per player id) play ``game`` to its end."""
+    views = [PlayerView(game, p) for p in range(len(agents))]
+    while not game.is_over():
+        for player in game.waiting_for():
+            legal = game.legal_actions(player)
+            game.apply(player, agents[player].choose(views[player], legal))

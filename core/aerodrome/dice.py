@@ -1,0 +1,140 @@
+"""Seeded dice: one generator per game, every roll recorded as an event with its purpose.
+
+The global :mod:`random` is never used: a game is fully determined by its seed and its actions.
+Exact distributions for "what are my odds?" live in :mod:`aerodrome.odds` (icepool).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Collection, MutableSequence, Sequence
+from typing import Any, TypeVar
+
+from aerodrome.events import DiceRolled, Event
+
+T = TypeVar("T")
+
+SUCCESS_1_OR_6: frozenset[int] = frozenset({1, 6})
+
+
+def derive_seed(seed: int, *salt: object) -> int:
+    """A 63-bit seed derived from ``seed`` and ``salt`` (e.g. a game index).
+
+    Independent of worker count, backend and Python's hash randomisation.
+    """
+    text = ":".join([str(seed), *map(str, salt)]).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+class Dice:
+    """The dice of one game. ``emit`` receives a :class:`DiceRolled` for every roll."""
+
+    __slots__ = ("_emit", "_rng", "seed")
+
+    def __init__(self, seed: int, emit: Callable[[Event], None] | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._emit = emit
+
+    # -- state, for clone() ------------------------------------------------------------
+    def getstate(self) -> Any:
+        return self._rng.getstate()
+
+    def setstate(self, state: Any) -> None:
+        self._rng.setstate(state)
+
+    def bind(self, emit: Callable[[Event], None] | None) -> None:
+        self._emit = emit
+
+    def _record(
+        self,
+        purpose: str,
+        sides: int,
+        faces: tuple[int, ...],
+        kept: tuple[int, ...] | None = None,
+        seen_by: tuple[int, ...] | None = None,
+    ) -> None:
+        if self._emit is not None:
+            self._emit(
+                DiceRolled(purpose=purpose, sides=sides, faces=faces, kept=kept, seen_by=seen_by)
+            )
+
+    # -- rolls ---------------------------------------------------------------------------
+    def d(self, sides: int, purpose: str, *, seen_by: tuple[int, ...] | None = None) -> int:
+        """Roll one die with ``sides`` faces."""
+        face = self._rng.randint(1, sides)
+        self._record(purpose, sides, (face,), seen_by=seen_by)
+        return face
+
+    def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
+        """Roll ``count`` dice of ``sides`` faces, recorded as one event."""
+        randint = self._rng.randint
+        faces = tuple(randint(1, sides) for _ in range(count))
+        self._record(purpose, sides, faces)
+        return faces
+
+    def keep_highest(self, count: int, sides: int, keep: int, purpose: str) -> tuple[int, ...]:
+        """Roll ``count`` dice and keep the ``keep`` highest (returned highest first)."""
+        randint = self._rng.randint
+        faces = tuple(randint(1, sides) for _ in range(count))
+        kept = tuple(sorted(faces, reverse=True)[:keep])
+        self._record(purpose, sides, faces, kept)
+        return kept
+
+    def exploding(
+        self,
+        count: int,
+        sides: int,
+        purpose: str,
+        *,
+        explode_on: Collection[int] = (6,),
+        limit: int = 1000,
+    ) -> tuple[int, ...]:
+        """Roll ``count`` dice; each face in ``explode_on`` adds one more die (which may explode).
+
+        ``limit`` bounds the total number of dice rolled (a safety net; never reached in play).
+        """
+        randint = self._rng.randint
+        faces: list[int] = []
+        pending = count
+        while pending and len(faces) < limit:
+            face = randint(1, sides)
+            faces.append(face)
+            pending -= 1
+            if face in explode_on:
+                pending += 1
+        result = tuple(faces)
+        self._record(purpose, sides, result)
+        return result
+
+    def reroll(
+        self,
+        faces: Sequence[int],
+        sides: int,
+        which: Callable[[int], bool],
+        purpose: str,
+    ) -> tuple[int, ...]:
+        """Re-roll every die of ``faces`` for which ``which(face)`` holds, once."""
+        randint = self._rng.randint
+        result = tuple(randint(1, sides) if which(f) else f for f in faces)
+        self._record(purpose, sides, result)
+        return result
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle ``items`` in place (card decks). Not recorded: the order is hidden."""
+        self._rng.shuffle(items)
+
+    def choice(self, items: Sequence[T]) -> T:
+        """Pick one of ``items`` uniformly (for rulebook-random choices, not for agents)."""
+        return items[self._rng.randrange(len(items))]
+
+
+def count_successes(faces: Sequence[int], success: Collection[int] = SUCCESS_1_OR_6) -> int:
+    """How many of ``faces`` are successes."""
+    return sum(1 for f in faces if f in success)
+
+
+def opposed(white: int, black: int) -> int:
+    """Net successes of an opposed roll: white's minus black's (negative: black wins)."""
+    return white - black

@@ -1,0 +1,75 @@
+"""The hooks through which plugins extend aerodrome (pluggy), documented like pytest's.
+
+Every hook is prefixed ``aerodrome_``. A plugin is a module (or object) with functions marked
+``@aerodrome.hookimpl`` and registered through the ``aerodrome`` entry-point group.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    import typer
+
+    from aerodrome.agents import AgentSpec
+    from aerodrome.events import Event
+    from aerodrome.ruleset import Ruleset
+
+PROJECT = "aerodrome"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec(historic=True)
+def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
+    """Add a ruleset's own hookspecs, so variant plugins can change one of its rules.
+
+    Call ``pluginmanager.add_hookspecs(module_or_class)``. A historic hook: called for every
+    plugin as it is registered, so hookspecs exist before the variants that implement them.
+
+    :param pluginmanager: the aerodrome plugin manager.
+    """
+
+
+@hookspec
+def aerodrome_register_rulesets() -> list[type[Ruleset[Any]]]:
+    """Return the ruleset classes this plugin provides.
+
+    Each class has a unique ``name`` ClassVar; two plugins registering the same name is an
+    error naming both.
+    """
+    return []
+
+
+@hookspec
+def aerodrome_register_agents() -> list[AgentSpec]:
+    """Return the agents this plugin provides (bots of a ruleset, or generic agents).
+
+    An :class:`~aerodrome.agents.AgentSpec` names the agent, the ruleset it plays (``None``
+    for any) and a factory ``(ruleset, player, seed) -> Agent``.
+    """
+    return []
+
+
+@hookspec
+def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
+    """Add CLI commands.
+
+    :param app: the root ``aerodrome`` command group.
+    :param odds: the ``aerodrome odds`` group; a ruleset adds its exact-odds queries here,
+        conventionally as a sub-group named after the ruleset.
+    """
+
+
+@hookspec
+def aerodrome_on_event(ruleset: str, event: Event) -> None:
+    """Observe every event of every game run by the CLI's ``play`` and ``simulate``.
+
+    Called only when at least one plugin implements it (no cost otherwise).
+
+    :param ruleset: the name of the ruleset of the game.
+    :param event: the event, a frozen msgspec Struct.
+    """

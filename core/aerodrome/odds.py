@@ -1,0 +1,41 @@
+"""Exact probability distributions through icepool (never sampled).
+
+Small helpers that turn icepool dice into plain ``{outcome: probability}`` mappings, which
+the CLI prints and plugins use for bots that weigh their options by exact odds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import icepool
+
+
+def d(sides: int) -> Any:
+    """An icepool die with ``sides`` faces."""
+    return icepool.d(sides)
+
+
+def highest_of(count: int, sides: int) -> Any:
+    """The highest face of ``count`` dice of ``sides`` faces."""
+    return icepool.d(sides).highest(count, 1) if count > 1 else icepool.d(sides)
+
+
+def as_fractions(die: Any) -> dict[int, Fraction]:
+    """``{outcome: exact probability}`` for an icepool die with integer outcomes."""
+    total = die.denominator()
+    return {int(o): Fraction(int(q), int(total)) for o, q in die.items()}
+
+
+def as_floats(die: Any) -> dict[int, float]:
+    return {o: float(p) for o, p in as_fractions(die).items()}
+
+
+def split_sign(dist: Mapping[int, Fraction]) -> dict[str, Fraction]:
+    """Probability that an opposed margin is positive (win), zero (draw) or negative (loss)."""
+    win = sum((p for m, p in dist.items() if m > 0), Fraction(0))
+    draw = sum((p for m, p in dist.items() if m == 0), Fraction(0))
+    loss = sum((p for m, p in dist.items() if m < 0), Fraction(0))
+    return {"win": win, "draw": draw, "loss": loss}

@@ -1,0 +1,110 @@
+"""Joust: a minimal ruleset showing every part of an aerodrome plugin.
+
+Rules (clause ids in brackets):
+
+- [joust.1] Two aces, each with 3 structure points, fly at each other.
+- [joust.2] Every round both pilots secretly choose to pass HIGH or LOW; choices are
+  revealed together.
+- [joust.3] If both chose the same height they meet: each rolls a d6, the higher roll scores
+  one hit on the other; a tie scores nothing.
+- [joust.4] An ace reduced to 0 structure is shot down and the other side wins; after
+  10 rounds with both aloft the joust is a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+import msgspec
+
+from aerodrome import (
+    Action,
+    Context,
+    Decision,
+    Phase,
+    Result,
+    Ruleset,
+    Seat,
+    Setup,
+    Step,
+    TurnSequence,
+    hookimpl,
+)
+
+STRUCTURE = 3
+ROUNDS = 10
+
+
+class Pass(Action, frozen=True):
+    """Pass the other ace high or low [joust.2]."""
+
+    height: Literal["high", "low"]
+
+
+class JoustState(msgspec.Struct, kw_only=True):
+    structure: list[int]
+    rounds: int = ROUNDS
+
+
+class JoustView(msgspec.Struct, frozen=True, kw_only=True):
+    structure: tuple[int, ...]
+
+
+def _ask(state: JoustState, ctx: Context) -> Decision | None:
+    return Decision(players=(0, 1), kind="pass", simultaneous=True, prompt="Pass high or low?")
+
+
+def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+    state.rounds -= 1  # [joust.4]
+    heights = {p: a.height for p, a in answers.items() if isinstance(a, Pass)}
+    if heights[0] != heights[1]:  # [joust.3] they miss each other
+        return False
+    rolls = [ctx.dice.d(6, f"ace {p + 1} fires") for p in (0, 1)]
+    if rolls[0] != rolls[1]:
+        loser = 1 if rolls[0] > rolls[1] else 0
+        state.structure[loser] = max(0, state.structure[loser] - 1)
+    return False  # one question per round: the step is over
+
+
+class Joust(Ruleset[JoustState]):
+    name = "joust"
+    title = "Joust (example plugin)"
+    rulebook = "the docstring of aerodrome_joust"
+    state_type = JoustState
+    action_types = (Pass,)
+
+    def setups(self) -> Sequence[Setup]:
+        seats = (Seat(name="Red ace", side="red"), Seat(name="Blue ace", side="blue"))
+        return [Setup(name="duel", title="One against one", seats=seats, max_rounds=ROUNDS + 1)]
+
+    def sequence(self) -> TurnSequence[JoustState]:
+        return TurnSequence(phases=(Phase(name="joust", steps=(Step("pass", _ask, _meet),)),))
+
+    def initial_state(self, setup: Setup, ctx: Context) -> JoustState:
+        return JoustState(structure=[STRUCTURE, STRUCTURE])
+
+    def legal_actions(self, state: JoustState, decision: Decision, player: int) -> Sequence[Action]:
+        return (Pass(height="high"), Pass(height="low"))
+
+    def observation(self, state: JoustState, player: int | None) -> JoustView:
+        return JoustView(structure=tuple(state.structure))
+
+    def is_over(self, state: JoustState) -> bool:
+        return 0 in state.structure or state.rounds == 0
+
+    def result(self, state: JoustState, rounds: int) -> Result:
+        sides = ("red", "blue")
+        down = [p for p in (0, 1) if state.structure[p] == 0]
+        winners = tuple(sides[1 - p] for p in down) if len(down) == 1 else ()
+        return Result(
+            winners=winners,
+            reason="shot down" if winners else "both aloft",
+            rounds=rounds,
+            kills={sides[1 - p]: 1 for p in down},
+        )
+
+
+@hookimpl
+def aerodrome_register_rulesets() -> list[type[Ruleset[JoustState]]]:
+    return [Joust]

@@ -1,0 +1,1 @@
+"""The classic ruleset for aerodrome."""

@@ -1,0 +1,1 @@
+"""The df40k ruleset for aerodrome."""

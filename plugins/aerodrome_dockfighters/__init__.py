@@ -1,0 +1,1 @@
+"""The dockfighters ruleset for aerodrome."""

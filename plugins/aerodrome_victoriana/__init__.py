@@ -1,0 +1,1 @@
+"""The victoriana ruleset for aerodrome."""
