@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from aerodrome.agents import AgentSpec
     from aerodrome.events import Event
     from aerodrome.ruleset import Ruleset
+    from aerodrome.variants import VariantSpec
 
 PROJECT = "aerodrome"
 
@@ -73,3 +74,19 @@ def aerodrome_on_event(ruleset: str, event: Event) -> None:
     :param ruleset: the name of the ruleset of the game.
     :param event: the event, a frozen msgspec Struct.
     """
+
+
+@hookspec
+def aerodrome_register_variants() -> list[VariantSpec]:
+    """Return rule variants: plugin objects that change one rule of a ruleset through that
+    ruleset's own hookspecs. A variant is registered but inactive; it is plugged in only when
+    asked for (``--variant NAME``), so the base rules stay the default.
+    """
+    return []
+
+
+@hookspec
+def aerodrome_register_metrics() -> list[Any]:
+    """Return extra game-quality metrics for ``aerodrome compare`` (see
+    :mod:`aerodrome.metrics` for the metric protocol)."""
+    return []
