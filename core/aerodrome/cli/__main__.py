@@ -1,0 +1,3 @@
+from aerodrome.cli import main
+
+main()

@@ -1,0 +1,142 @@
+"""``aerodrome rulesets``, ``rules`` and ``setups``: what is installed and what it covers."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from aerodrome.clauses import coverage, load_catalogue, tests_by_clause
+from aerodrome.cli.output import console, print_json, table
+from aerodrome.errors import AerodromeError
+from aerodrome.plugins import default_plugins
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+def rulesets(json: JsonOpt = False) -> None:
+    """List the registered rulesets, their setups and agents."""
+    plugins = default_plugins()
+    rows = []
+    for name in plugins.ruleset_names():
+        r = plugins.ruleset(name)
+        rows.append(
+            {
+                "name": name,
+                "title": r.title,
+                "plugin": plugins.registry.owners[name],
+                "setups": [s.name for s in r.setups()],
+                "agents": sorted(plugins.agents_for(name)),
+            }
+        )
+    if json:
+        print_json({"rulesets": rows})
+        return
+    console.print(
+        table(
+            "Rulesets",
+            ["name", "title", "plugin", "setups", "agents"],
+            [
+                [r["name"], r["title"], r["plugin"], ", ".join(r["setups"]), ", ".join(r["agents"])]
+                for r in rows
+            ],
+        )
+    )
+
+
+def _default_tests_dir() -> Path | None:
+    for candidate in (Path.cwd() / "tests", Path(__file__).resolve().parents[3] / "tests"):
+        if (candidate / "conformance").is_dir():
+            return candidate
+    return None
+
+
+def rules(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `aerodrome rulesets`).")],
+    coverage_: Annotated[
+        bool, typer.Option("--coverage", help="Count the tests citing each clause.")
+    ] = False,
+    tests: Annotated[
+        Path | None, typer.Option(help="Test folder to read for --coverage (default: ./tests).")
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Print the rule clauses of RULESET: id, section, summary and status."""
+    r = default_plugins().ruleset(ruleset)
+    specs = r.specs_dir()
+    path = specs / "clauses.toml" if specs else None
+    if path is None or not path.is_file():
+        raise AerodromeError(f"ruleset {ruleset!r} has no clause catalogue (clauses.toml)")
+    clauses = load_catalogue(path)
+    found = None
+    if coverage_:
+        tests_dir = tests or _default_tests_dir()
+        if tests_dir is None or not tests_dir.is_dir():
+            raise AerodromeError(
+                "--coverage needs the test folder of a source checkout; give it with --tests DIR"
+            )
+        found = tests_by_clause(tests_dir)
+    rows = coverage(clauses, found)
+    status = Counter(c.status for c in clauses)
+    summary: dict[str, int] = dict(status)
+    if found is not None:
+        summary["untested"] = sum(1 for row in rows if row.status != "out-of-scope" and row.tests == 0)
+    if json:
+        print_json({"ruleset": ruleset, "summary": summary, "clauses": rows})
+        return
+    cols = ["id", "section", "summary", "status"] + (["tests"] if found is not None else [])
+    console.print(
+        table(
+            f"{r.title}: {len(rows)} clauses",
+            cols,
+            [
+                [row.id, row.section, row.summary + (f" ({row.reason})" if row.reason else ""), row.status]
+                + ([row.tests] if found is not None else [])
+                for row in rows
+            ],
+        )
+    )
+    console.print(", ".join(f"{k}: {v}" for k, v in summary.items()))
+
+
+def setups(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")], json: JsonOpt = False
+) -> None:
+    """List the setups of RULESET with their seats."""
+    r = default_plugins().ruleset(ruleset)
+    items = [
+        {
+            "name": s.name,
+            "title": s.title,
+            "description": s.description,
+            "seats": [{"seat": i + 1, "name": seat.name, "side": seat.side} for i, seat in enumerate(s.seats)],
+            "max_rounds": s.max_rounds,
+        }
+        for s in r.setups()
+    ]
+    if json:
+        print_json({"ruleset": ruleset, "setups": items})
+        return
+    console.print(
+        table(
+            f"Setups of {r.title} (the first is the default)",
+            ["name", "title", "seats", "description"],
+            [
+                [
+                    i["name"],
+                    i["title"],
+                    "; ".join(f"{s['seat']}={s['name']} ({s['side']})" for s in i["seats"]),
+                    i["description"],
+                ]
+                for i in items
+            ],
+        )
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(rulesets)
+    app.command()(rules)
+    app.command()(setups)

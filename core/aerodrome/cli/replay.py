@@ -1,0 +1,45 @@
+"""``aerodrome replay``: re-run a saved game and check it reproduces its event log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from aerodrome.cli.output import console, print_json
+from aerodrome.plugins import default_plugins
+from aerodrome.saves import read_save, replay as replay_save, verify as verify_save
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A save written by `aerodrome play --save`.")],
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Fail unless the event log is byte-identical.")
+    ] = False,
+    log: Annotated[Path | None, typer.Option(help="Write the replayed JSON Lines event log here.")] = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
+) -> None:
+    """Replay FILE from its seed and actions; with --verify, compare the event logs."""
+    save = read_save(file)
+    game = replay_save(save, default_plugins(), str(file))
+    if verify:
+        verify_save(save, game)
+    if log is not None:
+        log.write_bytes(game.log_bytes())
+    result = game.result()
+    if json:
+        print_json({"file": str(file), "verified": verify, "events": len(game.log),
+                    "actions": len(save.actions), "over": game.is_over(), "result": result})
+        return
+    console.print(
+        f"{file}: {len(save.actions)} actions, {len(game.log)} events"
+        + (" — event log identical" if verify else "")
+    )
+    if game.is_over():
+        console.print(f"result: {', '.join(result.winners) or 'no winner'} ({result.reason}, "
+                      f"{result.rounds} rounds)")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(replay)

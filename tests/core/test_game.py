@@ -1,0 +1,157 @@
+"""The game API and turn sequencing, on a tiny ruleset defined here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import msgspec
+import pytest
+
+from aerodrome import (
+    Action,
+    Context,
+    Decision,
+    Game,
+    IllegalActionError,
+    Phase,
+    Result,
+    Ruleset,
+    Seat,
+    Setup,
+    Step,
+    TurnSequence,
+)
+from aerodrome.events import DecisionCommitted, PhaseStarted, RoundStarted
+
+
+class Pick(Action, frozen=True):
+    n: int
+
+
+class Secret(Action, frozen=True):
+    n: int
+
+
+class CountState(msgspec.Struct, kw_only=True):
+    total: int = 0
+    asked: int = 0
+    secret: list[int] = []
+
+
+def _auto(state: CountState, ctx: Context) -> Decision | None:
+    state.total += ctx.dice.d(6, "bonus") * 0  # a roll with a purpose, no effect
+    return None
+
+
+def _ask_twice(state: CountState, ctx: Context) -> Decision | None:
+    return Decision(players=(state.asked % 2,), kind="pick")
+
+
+def _add(state: CountState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+    for a in answers.values():
+        assert isinstance(a, Pick)
+        state.total += a.n
+    state.asked += 1
+    return state.asked % 2 == 1  # two questions per round
+
+
+def _secret(state: CountState, ctx: Context) -> Decision | None:
+    return Decision(players=(0, 1), kind="secret", simultaneous=True)
+
+
+def _reveal(state: CountState, ctx: Context, answers: Mapping[int, Action]) -> None:
+    state.secret = [a.n for a in answers.values() if isinstance(a, Secret)]
+
+
+class Counting(Ruleset[CountState]):
+    name = "counting"
+    title = "Counting"
+    state_type = CountState
+    action_types = (Pick, Secret)
+
+    def setups(self) -> Sequence[Setup]:
+        seats = (Seat(name="A", side="a"), Seat(name="B", side="b"))
+        return [Setup(name="s", title="s", seats=seats, max_rounds=3)]
+
+    def sequence(self) -> TurnSequence[CountState]:
+        return TurnSequence(
+            phases=(
+                Phase("upkeep", (Step("auto", _auto),)),
+                Phase("main", (Step("pick", _ask_twice, _add), Step("secret", _secret, _reveal))),
+            )
+        )
+
+    def initial_state(self, setup: Setup, ctx: Context) -> CountState:
+        return CountState()
+
+    def legal_actions(self, state: CountState, decision: Decision, player: int) -> Sequence[Action]:
+        if decision.kind == "pick":
+            return [Pick(n=1), Pick(n=2)]
+        return [Secret(n=player * 10 + i) for i in range(3)]
+
+    def observation(self, state: CountState, player: int | None) -> CountState:
+        return state
+
+    def is_over(self, state: CountState) -> bool:
+        return state.total >= 100
+
+    def result(self, state: CountState, rounds: int) -> Result:
+        return Result(winners=("a",), reason="count", rounds=rounds)
+
+
+def test_steps_ask_until_resolve_says_done() -> None:
+    game = Game(Counting(), None, 1)
+    assert game.decision() == Decision(players=(0,), kind="pick")
+    game.apply(0, Pick(n=2))
+    assert game.decision() == Decision(players=(1,), kind="pick")
+    game.apply(1, Pick(n=1))
+    d = game.decision()
+    assert d is not None and d.kind == "secret" and d.simultaneous
+    assert game.state.total == 3
+
+
+def test_simultaneous_commitments_are_secret_until_all_are_in() -> None:
+    game = Game(Counting(), None, 1)
+    game.apply(0, Pick(n=1))
+    game.apply(1, Pick(n=1))
+    game.apply(1, Secret(n=12))
+    assert game.waiting_for() == (0,)
+    assert game.state.secret == []  # not revealed yet
+    private = [e for e in game.log if isinstance(e, DecisionCommitted)]
+    assert private and private[0].seen_by == (1,)
+    assert all(not isinstance(e, DecisionCommitted) for e in game.log_for(0))
+    with pytest.raises(IllegalActionError):
+        game.apply(1, Secret(n=11))  # already committed
+    game.apply(0, Secret(n=2))
+    assert game.state.secret == [2, 12]
+
+
+def test_rounds_phases_and_the_round_cap() -> None:
+    game = Game(Counting(), None, 1)
+    while not game.is_over():
+        for p in game.waiting_for():
+            game.apply(p, game.legal_actions(p)[0])
+    starts = [e.round for e in game.log if isinstance(e, RoundStarted)]
+    assert starts == [1, 2, 3]
+    assert [e.phase for e in game.log if isinstance(e, PhaseStarted)][:2] == ["upkeep", "main"]
+    result = game.result()
+    assert not result.finished and result.winners == () and result.rounds == 3
+
+
+def test_illegal_action_names_the_decision() -> None:
+    game = Game(Counting(), None, 1)
+    with pytest.raises(IllegalActionError, match="not a legal pick"):
+        game.apply(0, Pick(n=7))
+    with pytest.raises(IllegalActionError, match="does not owe"):
+        game.apply(1, Pick(n=1))
+
+
+def test_clone_keeps_dice_position() -> None:
+    game = Game(Counting(), None, 5)
+    twin = game.clone()
+    for g in (game, twin):
+        for _ in range(4):
+            for p in g.waiting_for():
+                g.apply(p, g.legal_actions(p)[-1])
+    assert game.log_bytes() == twin.log_bytes()
+    assert game.state == twin.state
