@@ -85,19 +85,19 @@ def tests_by_clause(tests_dir: Path) -> dict[str, list[str]]:
                 for call in ast.walk(node.value):
                     if isinstance(call, ast.Call) and _is_clause_mark(call.func):
                         module_marks.extend(_clause_args(call))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.FunctionDef | ast.ClassDef):
+        for defn in ast.walk(tree):
+            if not isinstance(defn, ast.FunctionDef | ast.ClassDef):
                 continue
-            if isinstance(node, ast.FunctionDef) and not node.name.startswith("test"):
+            if isinstance(defn, ast.FunctionDef) and not defn.name.startswith("test"):
                 continue
             ids = [
                 cid
-                for dec in node.decorator_list
+                for dec in defn.decorator_list
                 if isinstance(dec, ast.Call) and _is_clause_mark(dec.func)
                 for cid in _clause_args(dec)
             ]
             for cid in ids:
-                found[cid].append(f"{rel}::{node.name}")
+                found[cid].append(f"{rel}::{defn.name}")
         for cid in module_marks:
             found[cid].append(rel)
     return dict(found)
@@ -116,7 +116,11 @@ def coverage(clauses: Iterable[Clause], tests: dict[str, list[str]] | None) -> l
     """One row per clause with its number of tests (-1 when tests were not looked at)."""
     return [
         CoverageRow(
-            c.id, c.section, c.summary, c.status, c.reason,
+            c.id,
+            c.section,
+            c.summary,
+            c.status,
+            c.reason,
             -1 if tests is None else len(tests.get(c.id, ())),
         )
         for c in clauses

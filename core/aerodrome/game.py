@@ -89,7 +89,13 @@ class Game:
 
     # -- driving the sequence ---------------------------------------------------------------
     def _advance(self) -> None:
-        ruleset, seq, clock, ctx, state = self.ruleset, self._sequence, self.clock, self._ctx, self.state
+        ruleset, seq, clock, ctx, state = (
+            self.ruleset,
+            self._sequence,
+            self.clock,
+            self._ctx,
+            self.state,
+        )
         idle = 0
         while True:
             if ruleset.is_over(state):
@@ -169,7 +175,9 @@ class Game:
             )
         self.history.append((player, action))
         if decision.simultaneous:
-            self._emit(DecisionCommitted(player=player, action=action.describe(), seen_by=(player,)))
+            self._emit(
+                DecisionCommitted(player=player, action=action.describe(), seen_by=(player,))
+            )
             self._commits[player] = action
             if len(self._commits) < len(decision.players):
                 return

@@ -8,7 +8,7 @@ entry-point name, or ``AERODROME_PLUGINS=name,name`` to load only those.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
@@ -19,6 +19,7 @@ from aerodrome import hookspecs
 from aerodrome.agents import RANDOM, AgentSpec
 from aerodrome.errors import PluginError, UnknownNameError
 from aerodrome.ruleset import Ruleset
+from aerodrome.variants import VariantSpec
 
 ENTRY_POINT_GROUP = "aerodrome"
 
@@ -59,7 +60,9 @@ class Plugins:
             name = impl.plugin_name
             for cls in _call(impl, name):
                 rname = getattr(cls, "name", None)
-                if not (isinstance(cls, type) and issubclass(cls, Ruleset) and isinstance(rname, str)):
+                if not (
+                    isinstance(cls, type) and issubclass(cls, Ruleset) and isinstance(rname, str)
+                ):
                     raise PluginError(
                         f"plugin {name!r} registered {cls!r}, which is not a Ruleset class with a name"
                     )
@@ -74,7 +77,9 @@ class Plugins:
             name = impl.plugin_name
             for spec in _call(impl, name):
                 if not isinstance(spec, AgentSpec):
-                    raise PluginError(f"plugin {name!r} registered {spec!r}, which is not an AgentSpec")
+                    raise PluginError(
+                        f"plugin {name!r} registered {spec!r}, which is not an AgentSpec"
+                    )
                 key = (spec.ruleset, spec.name)
                 if key in self.registry.agents:
                     raise PluginError(
@@ -137,8 +142,12 @@ def entry_points() -> list[metadata.EntryPoint]:
     return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
 
 
-def load_plugins(extra: Iterable[tuple[str, object]] = ()) -> Plugins:
-    """Create the plugin manager, load every entry-point plugin, then ``extra`` ones."""
+def load_plugins(
+    extra: Iterable[tuple[str, object]] = (), *, variants: Sequence[str] = ()
+) -> Plugins:
+    """Create the plugin manager, load every entry-point plugin, then ``extra`` ones, then
+    the rule variants named in ``variants`` (registered by ``aerodrome_register_variants``;
+    inactive unless named here). An unknown variant name is an :class:`UnknownNameError`."""
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.hook.aerodrome_addhooks.call_historic(kwargs={"pluginmanager": pm})
@@ -161,6 +170,16 @@ def load_plugins(extra: Iterable[tuple[str, object]] = ()) -> Plugins:
         plugins.register(module, ep.name)
     for name, obj in extra:
         plugins.register(obj, name)
+    if variants:
+        known: dict[str, VariantSpec] = {}
+        for specs in pm.hook.aerodrome_register_variants():
+            for spec in specs or ():
+                known[spec.name] = spec
+        for vname in variants:
+            if vname not in known:
+                raise UnknownNameError("variant", vname, known)
+            if not pm.has_plugin(f"variant:{vname}"):
+                plugins.register(known[vname].plugin, f"variant:{vname}")
     plugins.check()
     plugins.collect()
     return plugins

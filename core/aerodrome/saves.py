@@ -88,9 +88,7 @@ def _action_decoder(game: Game) -> Any:
 def replay(save: SaveFile, plugins: Plugins, source: str = "<save>") -> Game:
     """Re-run ``save``'s actions from its seed; errors name the action that failed."""
     ruleset = plugins.ruleset(save.ruleset)
-    game = Game(
-        ruleset, save.setup, save.seed, position=save.position, position_source=source
-    )
+    game = Game(ruleset, save.setup, save.seed, position=save.position, position_source=source)
     action_type = _action_decoder(game)
     for i, saved in enumerate(save.actions):
         where = f"{source}: $.actions[{i}]"

@@ -67,7 +67,9 @@ def read_mapping(path: Path) -> dict[str, Any]:
             return data
         return tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SpecError(f"{path}: not valid {path.suffix.lstrip('.').upper() or 'TOML'}: {exc}") from None
+        raise SpecError(
+            f"{path}: not valid {path.suffix.lstrip('.').upper() or 'TOML'}: {exc}"
+        ) from None
 
 
 def convert(data: Any, type_: type[T], source: str) -> T:
@@ -79,13 +81,15 @@ def convert(data: Any, type_: type[T], source: str) -> T:
 
 
 @cache
-def _load_cached(path: Path, type_: type[Any]) -> Any:
+def _load_cached(path: Path, type_: Any) -> Any:
     return convert(read_mapping(path), type_, str(path))
 
 
 def load(path: Path, type_: type[T]) -> T:
     """Load and validate the spec file ``path`` as ``type_`` (cached; specs are immutable)."""
-    return _load_cached(path.resolve(), type_)  # type: ignore[no-any-return]
+    key: Any = type_
+    loaded: T = _load_cached(path.resolve(), key)
+    return loaded
 
 
 def validate_tree(root: Path, types: Mapping[str, type[Any]]) -> Iterator[tuple[str, str | None]]:

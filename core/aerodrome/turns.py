@@ -60,9 +60,7 @@ class Context:
 
     __slots__ = ("_end_round", "clock", "dice", "emit", "hook")
 
-    def __init__(
-        self, dice: Dice, emit: Callable[[Event], None], hook: Any, clock: Clock
-    ) -> None:
+    def __init__(self, dice: Dice, emit: Callable[[Event], None], hook: Any, clock: Clock) -> None:
         self.dice = dice
         self.emit = emit
         self.hook = hook

@@ -60,7 +60,15 @@ def test_play_human_against_random_then_replay_verify(runner: CliRunner, tmp_pat
     save = tmp_path / "game.json"
     answers = "x\n9\n" + "1\n" * 20  # bad input first: a clear message, then a re-prompt
     code, out = run(
-        runner, "play", "joust", "--seat", "2=random", "--seed", "4", "--save", str(save),
+        runner,
+        "play",
+        "joust",
+        "--seat",
+        "2=random",
+        "--seed",
+        "4",
+        "--save",
+        str(save),
         input=answers,
     )
     assert code == 0, out

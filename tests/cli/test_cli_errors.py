@@ -9,7 +9,10 @@ from pathlib import Path
 
 def aerodrome(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "aerodrome.cli", *args], capture_output=True, text=True, env=env,
+        [sys.executable, "-m", "aerodrome.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
         timeout=120,
     )
 
@@ -31,8 +34,10 @@ def test_unreadable_save_names_the_file(tmp_path: Path) -> None:
 
 def test_save_with_a_wrong_field_names_the_path(tmp_path: Path) -> None:
     bad = tmp_path / "save.json"
-    bad.write_text('{"format": "aerodrome-save/1", "ruleset": "x", "setup": "y", "seed": "one",'
-                   ' "actions": [], "log_sha256": "", "log_lines": 0}')
+    bad.write_text(
+        '{"format": "aerodrome-save/1", "ruleset": "x", "setup": "y", "seed": "one",'
+        ' "actions": [], "log_sha256": "", "log_lines": 0}'
+    )
     proc = aerodrome("replay", str(bad))
     assert proc.returncode == 1
     assert "$.seed" in proc.stderr

@@ -38,7 +38,9 @@ def _random_playout(game: Game, seed: int, *, check: bool) -> None:
         assert decision is not None and decision.players, "a live game must owe a decision"
         for player in game.waiting_for():
             legal = game.legal_actions(player)
-            assert legal, f"{ruleset.name}: player {player} owes {decision.kind} but has no legal action"
+            assert legal, (
+                f"{ruleset.name}: player {player} owes {decision.kind} but has no legal action"
+            )
             action = legal[agents[player].rng.randrange(len(legal))]
             if check:
                 data = msgspec.json.encode(action)

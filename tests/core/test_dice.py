@@ -24,7 +24,11 @@ def test_every_roll_is_an_event_with_its_purpose() -> None:
     dice.d(6, "move")
     dice.roll(3, 6, "pool")
     kept = dice.keep_highest(3, 6, 1, "second attacker")
-    assert [e.purpose for e in events if isinstance(e, DiceRolled)] == ["move", "pool", "second attacker"]
+    assert [e.purpose for e in events if isinstance(e, DiceRolled)] == [
+        "move",
+        "pool",
+        "second attacker",
+    ]
     last = events[-1]
     assert isinstance(last, DiceRolled) and last.kept == kept and max(last.faces) == kept[0]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -80,9 +80,11 @@ def rules(
         found = tests_by_clause(tests_dir)
     rows = coverage(clauses, found)
     status = Counter(c.status for c in clauses)
-    summary: dict[str, int] = dict(status)
+    summary: dict[str, int] = {str(k): v for k, v in status.items()}
     if found is not None:
-        summary["untested"] = sum(1 for row in rows if row.status != "out-of-scope" and row.tests == 0)
+        summary["untested"] = sum(
+            1 for row in rows if row.status != "out-of-scope" and row.tests == 0
+        )
     if json:
         print_json({"ruleset": ruleset, "summary": summary, "clauses": rows})
         return
@@ -92,7 +94,12 @@ def rules(
             f"{r.title}: {len(rows)} clauses",
             cols,
             [
-                [row.id, row.section, row.summary + (f" ({row.reason})" if row.reason else ""), row.status]
+                [
+                    row.id,
+                    row.section,
+                    row.summary + (f" ({row.reason})" if row.reason else ""),
+                    row.status,
+                ]
                 + ([row.tests] if found is not None else [])
                 for row in rows
             ],
@@ -106,12 +113,15 @@ def setups(
 ) -> None:
     """List the setups of RULESET with their seats."""
     r = default_plugins().ruleset(ruleset)
-    items = [
+    items: list[dict[str, Any]] = [
         {
             "name": s.name,
             "title": s.title,
             "description": s.description,
-            "seats": [{"seat": i + 1, "name": seat.name, "side": seat.side} for i, seat in enumerate(s.seats)],
+            "seats": [
+                {"seat": i + 1, "name": seat.name, "side": seat.side}
+                for i, seat in enumerate(s.seats)
+            ],
             "max_rounds": s.max_rounds,
         }
         for s in r.setups()

@@ -59,7 +59,9 @@ def _ask(game: Game, player: int, legal: list[Any]) -> Any | None:
     console.print(r.render(game.state, player))
     decision = game.decision()
     assert decision is not None
-    console.print(f"[bold]Seat {player + 1} — {seat.name} ({seat.side})[/]: {decision.prompt or decision.kind}")
+    console.print(
+        f"[bold]Seat {player + 1} — {seat.name} ({seat.side})[/]: {decision.prompt or decision.kind}"
+    )
     for i, action in enumerate(legal, 1):
         console.print(f"  [cyan]{i:>3}[/] {r.describe_action(game.state, action)}", highlight=False)
     while True:
@@ -79,12 +81,19 @@ def play(
     setup: Annotated[str | None, typer.Option(help="Setup name (see `aerodrome setups`).")] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option(help="SEAT=AGENT, e.g. --seat 1=human --seat 2=bot (seats count from 1). "
-                     "Default: seat 1 human, the others the ruleset's bot."),
+        typer.Option(
+            help="SEAT=AGENT, e.g. --seat 1=human --seat 2=bot (seats count from 1). "
+            "Default: seat 1 human, the others the ruleset's bot."
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the game's dice.")] = 1,
-    position: Annotated[Path | None, typer.Option(help="Start from a position file (TOML/JSON).")] = None,
-    save: Annotated[Path | None, typer.Option(help="Write the game (seed + actions) here when it ends or you quit.")] = None,
+    position: Annotated[
+        Path | None, typer.Option(help="Start from a position file (TOML/JSON).")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Write the game (seed + actions) here when it ends or you quit."),
+    ] = None,
 ) -> None:
     """Play RULESET in the terminal."""
     plugins = default_plugins()
@@ -124,9 +133,12 @@ def play(
     if game.is_over():
         console.print(game.ruleset.render(game.state, humans[0] if len(humans) == 1 else None))
         result = game.result()
-        console.print(Panel(
-            f"{', '.join(result.winners) or 'No winner'} — {result.reason} after {result.rounds} rounds",
-            title="Result"))
+        console.print(
+            Panel(
+                f"{', '.join(result.winners) or 'No winner'} — {result.reason} after {result.rounds} rounds",
+                title="Result",
+            )
+        )
     if save is not None:
         write_save(game, save)
         console.print(f"saved to {save} (replay with `aerodrome replay {save} --verify`)")

@@ -9,7 +9,9 @@ import typer
 
 from aerodrome.cli.output import console, print_json
 from aerodrome.plugins import default_plugins
-from aerodrome.saves import read_save, replay as replay_save, verify as verify_save
+from aerodrome.saves import read_save
+from aerodrome.saves import replay as replay_save
+from aerodrome.saves import verify as verify_save
 
 
 def replay(
@@ -17,7 +19,9 @@ def replay(
     verify: Annotated[
         bool, typer.Option("--verify", help="Fail unless the event log is byte-identical.")
     ] = False,
-    log: Annotated[Path | None, typer.Option(help="Write the replayed JSON Lines event log here.")] = None,
+    log: Annotated[
+        Path | None, typer.Option(help="Write the replayed JSON Lines event log here.")
+    ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
 ) -> None:
     """Replay FILE from its seed and actions; with --verify, compare the event logs."""
@@ -29,16 +33,26 @@ def replay(
         log.write_bytes(game.log_bytes())
     result = game.result()
     if json:
-        print_json({"file": str(file), "verified": verify, "events": len(game.log),
-                    "actions": len(save.actions), "over": game.is_over(), "result": result})
+        print_json(
+            {
+                "file": str(file),
+                "verified": verify,
+                "events": len(game.log),
+                "actions": len(save.actions),
+                "over": game.is_over(),
+                "result": result,
+            }
+        )
         return
     console.print(
         f"{file}: {len(save.actions)} actions, {len(game.log)} events"
         + (" — event log identical" if verify else "")
     )
     if game.is_over():
-        console.print(f"result: {', '.join(result.winners) or 'no winner'} ({result.reason}, "
-                      f"{result.rounds} rounds)")
+        console.print(
+            f"result: {', '.join(result.winners) or 'no winner'} ({result.reason}, "
+            f"{result.rounds} rounds)"
+        )
 
 
 def register(app: typer.Typer) -> None:

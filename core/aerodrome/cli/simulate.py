@@ -23,7 +23,9 @@ def simulate(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `aerodrome rulesets`).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Run seed; game i is seeded from (seed, i).")] = 1,
-    setup: Annotated[str | None, typer.Option(help="Setup name (default: the ruleset's first).")] = None,
+    setup: Annotated[
+        str | None, typer.Option(help="Setup name (default: the ruleset's first).")
+    ] = None,
     agents: Annotated[
         str | None,
         typer.Option(

@@ -13,8 +13,9 @@ from aerodrome.errors import AerodromeError
 from aerodrome.plugins import default_plugins
 from aerodrome.specs import convert, json_schema, read_mapping
 
-specs_app = typer.Typer(help="Spec files: validate them, export schemas, list assumptions.",
-                        no_args_is_help=True)
+specs_app = typer.Typer(
+    help="Spec files: validate them, export schemas, list assumptions.", no_args_is_help=True
+)
 
 
 def _names(rulesets: list[str] | None) -> list[str]:
@@ -27,7 +28,9 @@ def validate(
     rulesets: Annotated[list[str] | None, typer.Argument(help="Rulesets (default: all).")] = None,
     file: Annotated[
         Path | None,
-        typer.Option(help="Validate this file instead, as the spec type of its name (needs one ruleset)."),
+        typer.Option(
+            help="Validate this file instead, as the spec type of its name (needs one ruleset)."
+        ),
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -62,8 +65,13 @@ def validate(
     if json:
         print_json({"valid": not bad, "files": results})
     else:
-        console.print(table("Spec files", ["ruleset", "file", "status"],
-                            [[r["ruleset"], r["file"], r["error"] or "ok"] for r in results]))
+        console.print(
+            table(
+                "Spec files",
+                ["ruleset", "file", "status"],
+                [[r["ruleset"], r["file"], r["error"] or "ok"] for r in results],
+            )
+        )
     if bad:
         raise typer.Exit(1)
 
@@ -72,7 +80,9 @@ def validate(
 def schema(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
     spec: Annotated[str | None, typer.Argument(help="Spec file name (default: all).")] = None,
-    out: Annotated[Path | None, typer.Option(help="Write one <file>.schema.json per spec here.")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write one <file>.schema.json per spec here.")
+    ] = None,
 ) -> None:
     """Print (or write) the JSON Schema of RULESET's spec files, for plugin authors."""
     r = default_plugins().ruleset(ruleset)
