@@ -30,6 +30,85 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     sides: tuple[str, ...]
     result: Result
     decisions: int
+    #: Rule variants plugged in for this game (``aerodrome compare --variant``).
+    variants: tuple[str, ...] = ()
+    #: What the comparison metrics need beyond the result (``None`` unless asked for).
+    detail: GameDetail | None = None
+
+
+class Tick(msgspec.Struct, frozen=True, array_like=True):
+    """The game as a round starts (and once more at its end): material per side (in the
+    order of ``Setup.sides``, from :meth:`Ruleset.material`) and kills so far (all sides)."""
+
+    round: int
+    material: tuple[float, ...]
+    kills: int
+
+
+class GameDetail(msgspec.Struct, frozen=True, kw_only=True):
+    """Per-game data for the comparison metrics (see :mod:`aerodrome.metrics`).
+
+    :param choices: decisions with more than one legal action (real choices).
+    :param legal: legal actions summed over every decision (branching = legal / decisions).
+    :param first_player: the seat that acted first: ``Result.stats["first_player"]`` when the
+        ruleset reports it (e.g. who won the initiative), else the seat of the first decision
+        that is not simultaneous; ``None`` when every decision was simultaneous.
+    :param ticks: material and kills at the start of every round and at the end.
+    """
+
+    choices: int
+    legal: int
+    first_player: int | None
+    ticks: tuple[Tick, ...]
+
+
+class Trace:
+    """Collects a :class:`GameDetail` while :func:`play_game` runs a game."""
+
+    __slots__ = ("choices", "first_player", "legal", "round", "ticks")
+
+    def __init__(self) -> None:
+        self.choices = 0
+        self.legal = 0
+        self.first_player: int | None = None
+        self.round = 0
+        self.ticks: list[Tick] = []
+
+    def tick(self, game: Game) -> None:
+        """Sample material and kills (the core calls this as each round starts and at the end)."""
+        self.round = game.round
+        ruleset, state = game.ruleset, game.state
+        material = ruleset.material(state)
+        try:
+            kills = sum(ruleset.result(state, game.round).kills.values())
+        except Exception:  # a ruleset whose result() is only valid at the end
+            kills = self.ticks[-1].kills if self.ticks else 0
+        sides = game.setup.sides
+        self.ticks.append(
+            Tick(game.round, tuple(float(material.get(s, 0.0)) for s in sides), kills)
+        )
+
+    def decision(self, player: int, legal: int, simultaneous: bool) -> None:
+        self.legal += legal
+        if legal > 1:
+            self.choices += 1
+        if self.first_player is None and not simultaneous:
+            self.first_player = player
+
+    def finish(self, game: Game, result: Result) -> GameDetail:
+        material = game.ruleset.material(game.state)
+        sides = game.setup.sides
+        kills = sum(result.kills.values())
+        self.ticks.append(
+            Tick(result.rounds, tuple(float(material.get(s, 0.0)) for s in sides), kills)
+        )
+        first = result.stats.get("first_player")
+        return GameDetail(
+            choices=self.choices,
+            legal=self.legal,
+            first_player=int(first) if first is not None else self.first_player,
+            ticks=tuple(self.ticks),
+        )
 
 
 def play_game(
@@ -39,14 +118,31 @@ def play_game(
     agents: Sequence[Agent],
     *,
     record: bool = False,
+    trace: Trace | None = None,
 ) -> tuple[Game, int]:
-    """Play one game to its end; returns the game and the number of decisions made."""
+    """Play one game to its end; returns the game and the number of decisions made.
+
+    With ``trace``, also collect what the comparison metrics need (legal-action counts,
+    material and kills per round); see :class:`Trace`. Without it the loop stays lean.
+    """
     game = Game(ruleset, setup, seed, record=record)
     views = [PlayerView(game, p) for p in range(len(agents))]
     decisions = 0
+    if trace is None:
+        while not game.is_over():
+            for player in game.waiting_for():
+                legal = game.legal_actions(player)
+                game.apply(player, agents[player].choose(views[player], legal))
+                decisions += 1
+        return game, decisions
     while not game.is_over():
+        if game.round != trace.round:
+            trace.tick(game)
+        pending = game.decision()
+        simultaneous = pending is not None and pending.simultaneous
         for player in game.waiting_for():
             legal = game.legal_actions(player)
+            trace.decision(player, len(legal), simultaneous)
             game.apply(player, agents[player].choose(views[player], legal))
             decisions += 1
     return game, decisions
@@ -83,13 +179,21 @@ def run_games(
     *,
     start: int = 0,
     on_game: Callable[[GameRecord], None] | None = None,
+    detail: bool = False,
+    variants: Sequence[str] = (),
 ) -> Iterator[GameRecord]:
-    """Yield one :class:`GameRecord` per game, in index order."""
+    """Yield one :class:`GameRecord` per game, in index order.
+
+    ``detail=True`` fills :attr:`GameRecord.detail` for the comparison metrics; ``variants``
+    only labels the records (the variants must already be plugged into ``plugins``).
+    """
     specs = [plugins.agent(ruleset.name, n) for n in agent_names]
     for index in range(start, start + games):
         game_seed = derive_seed(seed, index)
         agents = [s.factory(ruleset, p, agent_seed(game_seed, p)) for p, s in enumerate(specs)]
-        game, decisions = play_game(ruleset, setup, game_seed, agents)
+        trace = Trace() if detail else None
+        game, decisions = play_game(ruleset, setup, game_seed, agents, trace=trace)
+        result = game.result()
         rec = GameRecord(
             index=index,
             seed=game_seed,
@@ -97,8 +201,10 @@ def run_games(
             setup=setup.name,
             agents=tuple(agent_names),
             sides=setup.sides,
-            result=game.result(),
+            result=result,
             decisions=decisions,
+            variants=tuple(variants),
+            detail=trace.finish(game, result) if trace is not None else None,
         )
         if on_game is not None:
             on_game(rec)
