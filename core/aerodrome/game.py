@@ -65,6 +65,7 @@ class Game:
         self._over = False
         self._capped = False
         self._played = 1
+        self._forward_to_plugins()
         self._emit(GameStarted(ruleset=ruleset.name, setup=self.setup.name, seed=seed))
         if position is None:
             self.state: Any = ruleset.initial_state(self.setup, self._ctx)
@@ -73,6 +74,14 @@ class Game:
         self._advance()
 
     # -- events ------------------------------------------------------------------------------
+    def _forward_to_plugins(self) -> None:
+        """Subscribe the ``aerodrome_on_event`` hook, only if some plugin implements it."""
+        relay = getattr(self.ruleset.hook, "aerodrome_on_event", None)
+        if relay is None or not relay.get_hookimpls():
+            return
+        name = self.ruleset.name
+        self.bus.subscribe(lambda event: relay(ruleset=name, event=event))
+
     def _emit(self, event: Event) -> None:
         if self.record:
             self.log.append(event)

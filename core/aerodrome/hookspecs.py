@@ -67,9 +67,9 @@ def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
 
 @hookspec
 def aerodrome_on_event(ruleset: str, event: Event) -> None:
-    """Observe every event of every game run by the CLI's ``play`` and ``simulate``.
+    """Observe every event of every game (not of clones made for look-ahead).
 
-    Called only when at least one plugin implements it (no cost otherwise).
+    Subscribed only when at least one plugin implements it, so it costs nothing otherwise.
 
     :param ruleset: the name of the ruleset of the game.
     :param event: the event, a frozen msgspec Struct.

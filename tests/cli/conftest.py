@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from tests.conftest import PLUGINS
 from typer.testing import CliRunner
 
 import aerodrome.plugins as plugins_module
+from tests.conftest import PLUGINS
 
 
 @pytest.fixture(autouse=True)

@@ -93,3 +93,44 @@ def test_replay_detects_a_tampered_log(runner: CliRunner, tmp_path: Path) -> Non
 def test_bad_seat_option(runner: CliRunner) -> None:
     result = runner.invoke(app, ["play", "joust", "--seat", "3=bot"])
     assert "seats 1 to 2" in str(result.exception)
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "positions"
+
+
+def test_position_file_shows_the_next_decision(runner: CliRunner) -> None:
+    code, out = run(runner, "position", str(EXAMPLES / "joust-last-pass.toml"), "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["decision"]["kind"] == "pass"
+    assert data["observation"]["structure"] == [1, 1]
+    assert set(data["legal"]) == {"1", "2"}
+
+
+def test_play_on_from_a_position(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "p.json"
+    code, out = run(
+        runner,
+        "play",
+        "joust",
+        "--position",
+        str(EXAMPLES / "joust-last-pass.toml"),
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--save",
+        str(save),
+    )
+    assert code == 0, out
+    assert "Result" in out
+    code, out = run(runner, "replay", str(save), "--verify")
+    assert code == 0 and "identical" in out
+
+
+def test_bad_position_names_file_and_field(runner: CliRunner, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('ruleset = "joust"\n[position]\nstructure = [1, 9]\nrounds = 2\n')
+    result = runner.invoke(app, ["position", str(bad)])
+    assert result.exit_code != 0
+    assert str(bad) in str(result.exception) and "position.structure" in str(result.exception)

@@ -14,7 +14,7 @@ Rules (clause ids in brackets):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -27,6 +27,7 @@ from aerodrome import (
     Ruleset,
     Seat,
     Setup,
+    SpecError,
     Step,
     TurnSequence,
     hookimpl,
@@ -83,6 +84,16 @@ class Joust(Ruleset[JoustState]):
 
     def initial_state(self, setup: Setup, ctx: Context) -> JoustState:
         return JoustState(structure=[STRUCTURE, STRUCTURE])
+
+    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> JoustState:
+        """A hand-made situation: ``structure = [red, blue]`` and ``rounds`` left."""
+        try:
+            state = msgspec.convert(position, JoustState, strict=True)
+        except msgspec.ValidationError as exc:
+            raise SpecError(f"{source}: position: {exc}") from None
+        if len(state.structure) != 2 or not all(0 <= s <= STRUCTURE for s in state.structure):
+            raise SpecError(f"{source}: position.structure: two values from 0 to {STRUCTURE}")
+        return state
 
     def legal_actions(self, state: JoustState, decision: Decision, player: int) -> Sequence[Action]:
         return (Pass(height="high"), Pass(height="low"))

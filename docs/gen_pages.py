@@ -1,0 +1,143 @@
+"""Generate the docs pages that are derived from code and specs.
+
+- docs/hooks.md       every hookspec, from its signature and docstring
+- docs/assumptions.md every stand-in of every registered ruleset (specs + clauses)
+- docs/coverage.md    the rule-clause coverage of every registered ruleset
+- docs/cli.md         the help of every CLI command
+
+Run `python docs/gen_pages.py` (nox -s docs does); `--check` fails if a page is stale.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+import typer
+
+from aerodrome import assumptions, hookspecs
+from aerodrome.clauses import load_catalogue, tests_by_clause
+from aerodrome.plugins import default_plugins
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+
+
+def hooks_page() -> str:
+    out = [
+        "# Hook reference",
+        "",
+        "Generated from `aerodrome/hookspecs.py`. Implement a hook with `@aerodrome.hookimpl` in",
+        "a module registered under the `aerodrome` entry-point group (see the",
+        "[plugin author guide](plugins.md)).",
+        "",
+    ]
+    for name in sorted(n for n in dir(hookspecs) if n.startswith("aerodrome_")):
+        fn = getattr(hookspecs, name)
+        params = list(inspect.signature(fn).parameters)
+        opts = getattr(fn, "aerodrome_spec", {}) or {}
+        flags = [k for k in ("firstresult", "historic") if opts.get(k)]
+        out += [f"## `{name}({', '.join(params)})`", ""]
+        out += [
+            f"Returns: `{inspect.signature(fn).return_annotation}`"
+            + (f" · {', '.join(flags)}" if flags else ""),
+            "",
+        ]
+        out += [inspect.cleandoc(fn.__doc__ or ""), ""]
+    return "\n".join(out)
+
+
+def assumptions_page() -> str:
+    plugins = default_plugins()
+    items = {}
+    for name in plugins.ruleset_names():
+        root = plugins.ruleset(name).specs_dir()
+        items[name] = assumptions.collect(name, root) if root and root.is_dir() else []
+    return assumptions.markdown(items)
+
+
+def coverage_page() -> str:
+    plugins = default_plugins()
+    tested = tests_by_clause(ROOT / "tests")
+    out = [
+        "# Rules coverage",
+        "",
+        "Every rule of every rulebook is a clause in `specs/<ruleset>/clauses.toml`. Generated",
+        "by `docs/gen_pages.py`; `aerodrome rules RULESET --coverage` prints the same table.",
+        "",
+    ]
+    for name in plugins.ruleset_names():
+        root = plugins.ruleset(name).specs_dir()
+        path = root / "clauses.toml" if root else None
+        if path is None or not path.is_file():
+            continue
+        clauses = load_catalogue(path)
+        counts = Counter(c.status for c in clauses)
+        out += [f"## {name}", "", ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())), ""]
+        out += ["| clause | section | rule | status | tests |", "|---|---|---|---|---|"]
+        for c in clauses:
+            note = f" — {c.reason}" if c.reason else ""
+            summary = (c.summary + note).replace("|", "\\|")
+            out.append(
+                f"| `{c.id}` | {c.section} | {summary} | {c.status} | {len(tested.get(c.id, ()))} |"
+            )
+        out.append("")
+    return "\n".join(out)
+
+
+def cli_page() -> str:
+    from aerodrome.cli import app, odds_app
+
+    default_plugins().hook.aerodrome_register_commands(app=app, odds=odds_app)
+    root = typer.main.get_command(app)
+    out = ["# CLI reference", "", "Generated from the commands' own help.", ""]
+
+    from typer.testing import CliRunner
+
+    runner = CliRunner(env={"COLUMNS": "100", "TERM": "dumb", "NO_COLOR": "1"})
+
+    def walk(cmd: click.Command, path: list[str]) -> None:
+        ctx = click.Context(cmd, info_name=" ".join(path))
+        text = runner.invoke(app, [*path[1:], "--help"]).output
+        lines = [line.rstrip() for line in text.splitlines()]
+        out.extend([f"## `{' '.join(path)}`", "", "```text", *lines, "```", ""])
+        if isinstance(cmd, click.Group):
+            for sub in sorted(cmd.list_commands(ctx)):
+                child = cmd.get_command(ctx, sub)
+                if child is not None:
+                    walk(child, [*path, sub])
+
+    walk(root, ["aerodrome"])
+    return "\n".join(out)
+
+
+PAGES = {
+    "hooks.md": hooks_page,
+    "assumptions.md": assumptions_page,
+    "coverage.md": coverage_page,
+    "cli.md": cli_page,
+}
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    stale = []
+    for name, make in PAGES.items():
+        text = make().rstrip() + "\n"
+        path = DOCS / name
+        if check:
+            if not path.is_file() or path.read_text() != text:
+                stale.append(name)
+        else:
+            path.write_text(text)
+    if stale:
+        print(f"stale generated docs: {', '.join(stale)}; run python docs/gen_pages.py")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,101 @@
+"""The plugin manager facade: registration, duplicates, misspelt hooks, blocking, variants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from aerodrome import hookimpl
+from aerodrome.agents import AgentSpec, random_agent
+from aerodrome.errors import PluginError, UnknownNameError
+from aerodrome.plugins import load_plugins
+from tests.conftest import EXAMPLE, PLUGINS
+
+
+def _joust() -> Any:
+    import sys
+
+    if str(EXAMPLE) not in sys.path:
+        sys.path.append(str(EXAMPLE))
+    import aerodrome_joust
+
+    return aerodrome_joust
+
+
+class _Twin:
+    @hookimpl
+    def aerodrome_register_rulesets(self) -> list[Any]:
+        return [_joust().Joust]
+
+
+class _Misspelt:
+    @hookimpl
+    def aerodrome_register_rulset(self) -> list[Any]:  # typo: no such hook
+        return []
+
+
+class _Broken:
+    @hookimpl
+    def aerodrome_register_agents(self) -> list[Any]:
+        raise RuntimeError("boom")
+
+
+class _NotARuleset:
+    @hookimpl
+    def aerodrome_register_rulesets(self) -> list[Any]:
+        return [object]
+
+
+def test_the_example_ruleset_is_registered() -> None:
+    assert "joust" in PLUGINS.ruleset_names()
+    assert PLUGINS.ruleset("joust") is PLUGINS.ruleset("joust")
+
+
+def test_duplicate_ruleset_names_both_plugins() -> None:
+    with pytest.raises(
+        PluginError, match="registered twice: by plugin 'joust' and by plugin 'twin'"
+    ):
+        load_plugins(extra=[("joust", _joust()), ("twin", _Twin())])
+
+
+def test_misspelt_hook_fails_loudly() -> None:
+    with pytest.raises(PluginError, match="aerodrome_register_rulset"):
+        load_plugins(extra=[("typo", _Misspelt())])
+
+
+def test_a_failing_hook_names_the_plugin() -> None:
+    with pytest.raises(PluginError, match=r"plugin 'broken'.*boom"):
+        load_plugins(extra=[("broken", _Broken())])
+
+
+def test_registering_a_non_ruleset_is_refused() -> None:
+    with pytest.raises(PluginError, match="not a Ruleset class"):
+        load_plugins(extra=[("bad", _NotARuleset())])
+
+
+def test_unknown_names_suggest_close_ones() -> None:
+    with pytest.raises(UnknownNameError, match="Did you mean 'joust'"):
+        PLUGINS.ruleset("jousts")
+    with pytest.raises(UnknownNameError, match="unknown agent"):
+        PLUGINS.agent("joust", "genius")
+
+
+def test_block_plugins_by_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from aerodrome.plugins import entry_points
+
+    names = [ep.name for ep in entry_points()]
+    if not names:
+        pytest.skip("no entry-point plugins installed")
+    monkeypatch.setenv("AERODROME_BLOCK_PLUGINS", ",".join(names))
+    assert load_plugins().ruleset_names() == []
+
+
+def test_generic_agents_serve_every_ruleset() -> None:
+    class Extra:
+        @hookimpl
+        def aerodrome_register_agents(self) -> list[AgentSpec]:
+            return [AgentSpec("also-random", random_agent, "another random agent")]
+
+    plugins = load_plugins(extra=[("joust", _joust()), ("extra", Extra())])
+    assert {"random", "also-random"} <= set(plugins.agents_for("joust"))
