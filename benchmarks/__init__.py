@@ -1,0 +1,1 @@
+"""Benchmarks of aerodrome: run with `nox -s bench` (or `python -m benchmarks [NAME...]`)."""
