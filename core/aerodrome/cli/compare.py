@@ -1,9 +1,153 @@
-"""``aerodrome compare`` (being written; see issue 6)."""
+"""``aerodrome compare``: game-quality metrics of rulesets (and rule variants), side by side.
+
+Runs the default setup of every registered ruleset (or the ones named) with the matchups
+the metrics need (bot against bot, random against random, bot against random), streams the
+games to JSON Lines (``--out``, resumable), and prints one table: a row per metric, a column
+per ruleset, variants next to their base ruleset. ``--json`` prints the same as JSON;
+``--report DIR`` writes a self-contained HTML report with plots.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from aerodrome.cli.output import console, err_console, print_json
+from aerodrome.metrics import Estimate, MetricInfo
+from aerodrome.metrics.compare import Comparison, run_comparison
+from aerodrome.plugins import default_plugins
+
+#: Games per configuration by default: all registered rulesets in about a minute on 2 cores.
+DEFAULT_GAMES = 100
+
+
+def compare(
+    rulesets: Annotated[
+        list[str] | None,
+        typer.Argument(help="Rulesets to compare (default: every registered ruleset).", show_default=False),
+    ] = None,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", min=1,
+            help="Games per matchup (bot-vs-bot, random-vs-random; bot-vs-random is split "
+            "over the sides).",
+        ),
+    ] = DEFAULT_GAMES,
+    seed: Annotated[int, typer.Option(help="Run seed; game i is seeded from (seed, i).")] = 1,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant", help="A rule variant to compare next to its base ruleset (repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores).", show_default=False),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask", help="Run on a Dask cluster: tcp://host:port, or 'local' for a local one.",
+            show_default=False,
+        ),
+    ] = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(help="Write an HTML report with plots to this folder.", show_default=False),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Stream every game to this JSON Lines file; a re-run skips the games in it.",
+            show_default=False,
+        ),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Compare rulesets: completion, balance, duration, lethality, drama, skill and more."""
+    plugins = default_plugins()
+    progress = Progress(
+        TextColumn("comparing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=quiet or not err_console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("games", total=None)
+        result = run_comparison(
+            plugins,
+            rulesets or (),
+            variants=variant or (),
+            games=games,
+            seed=seed,
+            workers=workers,
+            dask=dask,
+            out=out,
+            on_plan=lambda total: progress.update(task, total=total),
+            on_progress=lambda n: progress.advance(task, n),
+        )
+    if report is not None:
+        from aerodrome.report import write_report
+
+        path = write_report(result, report)
+        err_console.print(f"report: {path}", highlight=False)
+    if json:
+        print_json(result)
+    else:
+        console.print(comparison_table(result))
+        console.print(
+            f"[dim]{games} games per matchup, seed {seed}. Intervals are 95 %; "
+            "definitions: docs/compare.md.[/]",
+            highlight=False,
+        )
+
+
+def cell(estimate: Estimate | None, info: MetricInfo) -> str:
+    """A value over its interval, e.g. ``0.52`` / ``0.45–0.59``."""
+    if estimate is None:
+        return "[dim]—[/]"
+    digits = 2 if info.unit in ("share", "index", "kills") else 1
+    if info.unit == "kills":
+        digits = 3
+    v = f"{estimate.value:.{digits}f}"
+    return f"{v}\n[dim]{estimate.low:.{digits}f}–{estimate.high:.{digits}f}[/]"
+
+
+def comparison_table(result: Comparison) -> Table:
+    t = Table(title="aerodrome compare", title_justify="left", show_lines=True)
+    t.add_column("metric")
+    for col in result.columns:
+        label = col.column.name if not col.column.variants else (
+            f"{col.column.ruleset}\n[italic]+{'+'.join(col.column.variants)}[/]"
+        )
+        t.add_column(label, justify="right")
+    for info in result.metrics:
+        t.add_row(
+            f"{info.title}\n[dim]{info.unit}[/]",
+            *(cell(col.metrics.get(info.name), info) for col in result.columns),
+        )
+    return t
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``compare`` command to ``app`` (nothing yet)."""
+    """Add the ``compare`` command to ``app``."""
+    app.command()(compare)

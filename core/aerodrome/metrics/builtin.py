@@ -1,0 +1,500 @@
+"""The built-in game-quality metrics, after Browne (*Evolutionary Game Design*, 2011) and the
+Ludii metrics, adapted to wargames. Definitions and sources: ``docs/compare.md``.
+
+Per-game helpers (:func:`lead_changes`, :func:`drama`, :func:`decisiveness`...) are pure
+functions of a :class:`~aerodrome.sim.GameRecord`, tested on hand-made games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from aerodrome.metrics import Column, Estimate, Matchup, Mean, Metric, Proportion, wilson
+from aerodrome.sim import GameRecord, Tick
+
+LUDII = "Ludii metrics (Piette et al., ludii.games), after Browne, Evolutionary Game Design (2011)"
+BROWNE = "Browne, Evolutionary Game Design (2011), ch. 5"
+
+
+# -- per-game quantities --------------------------------------------------------------------
+def decided(game: GameRecord) -> bool:
+    """The rules ended the game with a winner."""
+    return game.result.finished and bool(game.result.winners)
+
+
+def winner_indices(game: GameRecord) -> set[int]:
+    return {i for i, s in enumerate(game.sides) if s in game.result.winners}
+
+
+def material_ticks(game: GameRecord) -> Sequence[Tick] | None:
+    """The game's material samples, or None when the ruleset reports no material."""
+    d = game.detail
+    if d is None or not d.ticks or not any(sum(t.material) > 0 for t in d.ticks):
+        return None
+    return d.ticks
+
+
+def leader(material: Sequence[float]) -> int | None:
+    """The side (index) with strictly the most material; None on a tie."""
+    if not material:
+        return None
+    best = max(material)
+    leaders = [i for i, m in enumerate(material) if m == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def lead_changes(ticks: Sequence[Tick]) -> int:
+    """How often the material leader changed (ties keep the previous leader)."""
+    changes = 0
+    current: int | None = None
+    for t in ticks:
+        lead = leader(t.material)
+        if lead is None:
+            continue
+        if current is not None and lead != current:
+            changes += 1
+        current = lead
+    return changes
+
+
+def trails(material: Sequence[float], winners: set[int]) -> bool:
+    """Whether the best of ``winners`` has less material than the best other side."""
+    others = [m for i, m in enumerate(material) if i not in winners]
+    ours = [m for i, m in enumerate(material) if i in winners]
+    return bool(others and ours) and max(ours) < max(others)
+
+
+def drama(ticks: Sequence[Tick], winners: set[int]) -> float:
+    """Share of the game's rounds (all samples but the final one) in which the eventual
+    winner trailed in material."""
+    samples = ticks[:-1] if len(ticks) > 1 else ticks
+    return sum(trails(t.material, winners) for t in samples) / len(samples)
+
+
+def shares(material: Sequence[float]) -> list[float] | None:
+    total = sum(material)
+    return [m / total for m in material] if total > 0 else None
+
+
+def decisiveness(ticks: Sequence[Tick], winners: set[int]) -> float:
+    """Ludii's decisiveness moves: the share of the game left after the eventual winner's
+    material share first exceeded the highest share any loser ever reached."""
+    evals = [shares(t.material) for t in ticks]
+    threshold = max(
+        (e[i] for e in evals if e is not None for i in range(len(e)) if i not in winners),
+        default=0.0,
+    )
+    last = len(ticks) - 1
+    if last <= 0:
+        return 0.0
+    for k, e in enumerate(evals):
+        if e is not None and max(e[i] for i in winners) > threshold:
+            return (last - k) / last
+    return 0.0
+
+
+# -- metric shapes ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MeanMetric:
+    """A mean of one value per game of the main matchup (``value`` returns None to skip)."""
+
+    name: str
+    title: str
+    unit: str
+    description: str
+    source: str
+    value: Callable[[GameRecord, Column], float | None]
+
+    def accumulator(self, column: Column) -> _MeanOf:
+        return _MeanOf(self.value, column)
+
+
+class _MeanOf:
+    def __init__(self, value: Callable[[GameRecord, Column], float | None], column: Column):
+        self.value, self.column, self.mean = value, column, Mean()
+
+    def add(self, game: GameRecord, matchup: Matchup) -> None:
+        if matchup.kind == self.column.main:
+            v = self.value(game, self.column)
+            if v is not None:
+                self.mean.add(v)
+
+    def estimate(self) -> Estimate | None:
+        return self.mean.estimate()
+
+
+@dataclass(frozen=True)
+class ShareMetric:
+    """A proportion over the games of the main matchup (``outcome`` returns None to skip)."""
+
+    name: str
+    title: str
+    unit: str
+    description: str
+    source: str
+    outcome: Callable[[GameRecord, Column], bool | None]
+
+    def accumulator(self, column: Column) -> _ShareOf:
+        return _ShareOf(self.outcome, column)
+
+
+class _ShareOf:
+    def __init__(self, outcome: Callable[[GameRecord, Column], bool | None], column: Column):
+        self.outcome, self.column, self.share = outcome, column, Proportion()
+
+    def add(self, game: GameRecord, matchup: Matchup) -> None:
+        if matchup.kind == self.column.main:
+            v = self.outcome(game, self.column)
+            if v is not None:
+                self.share.add(v)
+
+    def estimate(self) -> Estimate | None:
+        return self.share.estimate()
+
+
+# -- balance and skill -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Balance:
+    """1 − (highest − lowest win share among decided games); each side's share in parts."""
+
+    name: str = "balance"
+    title: str = "Balance"
+    unit: str = "share"
+    description: str = (
+        "1 minus the gap between the most and the least winning side's share of the decided "
+        "games (1: perfectly even); each side's share in parts"
+    )
+    source: str = LUDII + " (Balance)"
+
+    def accumulator(self, column: Column) -> _Balance:
+        return _Balance(column)
+
+
+class _Balance:
+    def __init__(self, column: Column) -> None:
+        self.column = column
+        self.wins = dict.fromkeys(column.sides, 0)
+        self.decided = 0
+
+    def add(self, game: GameRecord, matchup: Matchup) -> None:
+        if matchup.kind != self.column.main or not decided(game):
+            return
+        self.decided += 1
+        for side in game.result.winners:
+            if side in self.wins:
+                self.wins[side] += 1
+
+    def estimate(self) -> Estimate | None:
+        n = self.decided
+        if n == 0 or len(self.wins) < 2:
+            return None
+        p = {s: w / n for s, w in self.wins.items()}
+        hi, lo = max(p.values()), min(p.values())
+        gap = hi - lo
+        var = max(0.0, (hi + lo - gap * gap) / n)  # multinomial: Var(p_i - p_j)
+        half = 1.959963984540054 * var**0.5
+        parts = {s: e for s, w in self.wins.items() if (e := wilson(w, n)) is not None}
+        return Estimate(
+            value=1 - gap,
+            low=max(0.0, 1 - gap - half),
+            high=min(1.0, 1 - gap + half),
+            n=n,
+            method="normal",
+            parts=parts,
+        )
+
+
+class _BotVsRandom:
+    """Share of bot-vs-random games won by the bot's side (per bot side in parts)."""
+
+    def __init__(self, column: Column) -> None:
+        self.column = column
+        self.all = Proportion()
+        self.by_side = {s: Proportion() for s in column.sides}
+
+    def add(self, game: GameRecord, matchup: Matchup) -> None:
+        if matchup.kind != "bot-vs-random" or matchup.bot_side is None:
+            return
+        won = matchup.bot_side in game.result.winners
+        self.all.add(won)
+        if matchup.bot_side in self.by_side:
+            self.by_side[matchup.bot_side].add(won)
+
+    def estimate(self) -> Estimate | None:
+        e = self.all.estimate()
+        if e is None:
+            return None
+        parts = {s: p for s, a in self.by_side.items() if (p := a.estimate()) is not None}
+        return Estimate(value=e.value, low=e.low, high=e.high, n=e.n, method=e.method, parts=parts)
+
+
+class _MirrorWinRate:
+    """Mean win rate of one side when the same agent plays every side (``kind``)."""
+
+    def __init__(self, column: Column, kind: str) -> None:
+        self.column, self.kind = column, kind
+        self.games = 0
+        self.side_wins = 0
+
+    def add(self, game: GameRecord, matchup: Matchup) -> None:
+        if matchup.kind != self.kind:
+            return
+        self.games += 1
+        self.side_wins += sum(1 for s in game.result.winners if s in self.column.sides)
+
+    def estimate(self) -> Estimate | None:
+        k = len(self.column.sides)
+        if k == 0:
+            return None
+        return wilson(self.side_wins, self.games * k)
+
+
+@dataclass(frozen=True)
+class BotVsRandom:
+    name: str = "skill-bot-vs-random"
+    title: str = "Bot beats random"
+    unit: str = "share"
+    description: str = (
+        "share of bot-vs-random games won by the bot's side (the bot plays each side in "
+        "turn); near the mirror rate: luck decides, near 1: skill decides"
+    )
+    source: str = BROWNE + " (skill: a stronger player should win)"
+
+    def accumulator(self, column: Column) -> _BotVsRandom:
+        return _BotVsRandom(column)
+
+
+@dataclass(frozen=True)
+class MirrorWinRate:
+    name: str
+    title: str
+    kind: str
+    description: str
+    unit: str = "share"
+    source: str = BROWNE + " (mirror matches as the baseline of skill)"
+
+    def accumulator(self, column: Column) -> _MirrorWinRate:
+        return _MirrorWinRate(column, self.kind)
+
+
+class _SkillIndex:
+    def __init__(self, column: Column) -> None:
+        self.bot = _BotVsRandom(column)
+        self.base = _MirrorWinRate(column, "random-vs-random")
+
+    def add(self, game: GameRecord, matchup: Matchup) -> None:
+        self.bot.add(game, matchup)
+        self.base.add(game, matchup)
+
+    def estimate(self) -> Estimate | None:
+        return skill_index(self.bot.estimate(), self.base.estimate())
+
+
+def skill_index(bot: Estimate | None, base: Estimate | None) -> Estimate | None:
+    """(bot-vs-random − random mirror) / (1 − random mirror); the interval from the ends of
+    both intervals (conservative)."""
+    if bot is None or base is None or base.high >= 1:
+        return None
+
+    def index(b: float, r: float) -> float:
+        return (b - r) / (1 - r)
+
+    return Estimate(
+        value=index(bot.value, base.value),
+        low=index(bot.low, base.high),
+        high=index(bot.high, base.low),
+        n=min(bot.n, base.n),
+        method="derived",
+    )
+
+
+@dataclass(frozen=True)
+class SkillIndex:
+    name: str = "skill-index"
+    title: str = "Skill over luck"
+    unit: str = "index"
+    description: str = (
+        "how much of the room above the luck baseline the bot takes: (bot-vs-random win "
+        "share − a side's win share in random-vs-random) / (1 − that share); 0: luck only, "
+        "1: the bot always wins"
+    )
+    source: str = BROWNE + "; Ludii (Skill Trace) for the idea of skill against a weaker agent"
+
+    def accumulator(self, column: Column) -> _SkillIndex:
+        return _SkillIndex(column)
+
+
+# -- per-game value functions ------------------------------------------------------------------
+def _first_player_won(game: GameRecord, column: Column) -> bool | None:
+    d = game.detail
+    if d is None or d.first_player is None or not decided(game):
+        return None
+    if not 0 <= d.first_player < len(column.seat_sides):
+        return None
+    return column.seat_sides[d.first_player] in game.result.winners
+
+
+def _lethality_turn(game: GameRecord, column: Column) -> float | None:
+    r = game.result
+    return sum(r.kills.values()) / r.rounds if r.rounds > 0 else None
+
+
+def _lethality_engagement(game: GameRecord, column: Column) -> float | None:
+    engagements = game.result.stats.get("engagements", 0.0)
+    return sum(game.result.kills.values()) / engagements if engagements > 0 else None
+
+
+def _density(game: GameRecord, column: Column) -> float | None:
+    d = game.detail
+    return d.choices / game.decisions if d is not None and game.decisions > 0 else None
+
+
+def _branching(game: GameRecord, column: Column) -> float | None:
+    d = game.detail
+    return d.legal / game.decisions if d is not None and game.decisions > 0 else None
+
+
+def _lead_changes(game: GameRecord, column: Column) -> float | None:
+    ticks = material_ticks(game)
+    return float(lead_changes(ticks)) if ticks is not None else None
+
+
+def _drama(game: GameRecord, column: Column) -> float | None:
+    ticks = material_ticks(game)
+    if ticks is None or not decided(game):
+        return None
+    return drama(ticks, winner_indices(game))
+
+
+def _decisiveness(game: GameRecord, column: Column) -> float | None:
+    ticks = material_ticks(game)
+    if ticks is None or not decided(game):
+        return None
+    return decisiveness(ticks, winner_indices(game))
+
+
+BUILTIN: tuple[Metric, ...] = (
+    ShareMetric(
+        "completion",
+        "Completion",
+        "share",
+        "share of games the rules end with a winner (not a draw, not a timeout)",
+        LUDII + " (Completion)",
+        lambda g, c: decided(g),
+    ),
+    ShareMetric(
+        "timeouts",
+        "Timeouts",
+        "share",
+        "share of games stopped by the safety cap on rounds before the rules ended them",
+        LUDII + " (Timeouts)",
+        lambda g, c: not g.result.finished,
+    ),
+    ShareMetric(
+        "drawishness",
+        "Drawishness",
+        "share",
+        "share of games the rules end without a winner (timeouts not included)",
+        LUDII + " (Drawishness)",
+        lambda g, c: g.result.finished and not g.result.winners,
+    ),
+    Balance(),
+    ShareMetric(
+        "first-player-advantage",
+        "First-player advantage",
+        "share",
+        "share of decided games won by the side of the seat that acted first (or held the "
+        "initiative, when the ruleset reports stats['first_player']); 1/sides: no advantage",
+        LUDII + " (Advantage)",
+        _first_player_won,
+    ),
+    MeanMetric(
+        "duration-turns",
+        "Duration (turns)",
+        "turns",
+        "rounds played per game (mean; spread = standard deviation)",
+        LUDII + " (Duration Turns)",
+        lambda g, c: float(g.result.rounds),
+    ),
+    MeanMetric(
+        "duration-decisions",
+        "Duration (decisions)",
+        "decisions",
+        "decisions (answers by any player) per game",
+        LUDII + " (Duration Actions)",
+        lambda g, c: float(g.decisions),
+    ),
+    MeanMetric(
+        "lethality-turn",
+        "Kills per turn",
+        "kills",
+        "aircraft destroyed per round, per game",
+        "aerodrome (wargame analogue of Ludii's Board Sites Occupied change per turn)",
+        _lethality_turn,
+    ),
+    MeanMetric(
+        "lethality-engagement",
+        "Kills per engagement",
+        "kills",
+        "aircraft destroyed per attack resolved (needs the ruleset to report "
+        "stats['engagements'])",
+        "aerodrome",
+        _lethality_engagement,
+    ),
+    MeanMetric(
+        "decision-density",
+        "Decision density",
+        "share",
+        "share of decisions with more than one legal choice, per game",
+        LUDII + " (Decision Moves)",
+        _density,
+    ),
+    MeanMetric(
+        "branching",
+        "Branching factor",
+        "actions",
+        "legal actions per decision, per game",
+        LUDII + " (Branching Factor)",
+        _branching,
+    ),
+    MeanMetric(
+        "lead-changes",
+        "Lead changes",
+        "count",
+        "times the side ahead in material (Ruleset.material) changed, per game",
+        LUDII + " (Lead Change); " + BROWNE + " (Lead change)",
+        _lead_changes,
+    ),
+    MeanMetric(
+        "drama",
+        "Drama",
+        "share",
+        "share of rounds the eventual winner spent behind in material, per decided game",
+        LUDII + " (Drama); " + BROWNE + " (Drama)",
+        _drama,
+    ),
+    MeanMetric(
+        "decisiveness",
+        "Foregone tail",
+        "share",
+        "share of the game still played after the eventual winner's material share passed the "
+        "best any loser ever had (Ludii's Decisiveness Moves; low: open to the end)",
+        LUDII + " (Decisiveness Moves, Decisiveness Threshold)",
+        _decisiveness,
+    ),
+    BotVsRandom(),
+    MirrorWinRate(
+        "skill-bot-vs-bot",
+        "Bot vs bot (per side)",
+        "bot-vs-bot",
+        "a side's win share when the bot plays every side (the mirror: decided share / sides)",
+    ),
+    MirrorWinRate(
+        "luck-random-vs-random",
+        "Random vs random (per side)",
+        "random-vs-random",
+        "a side's win share when random agents play every side: the luck baseline",
+    ),
+    SkillIndex(),
+)

@@ -1,0 +1,220 @@
+"""The HTML report of ``aerodrome compare --report DIR``: one self-contained page.
+
+The page holds the metrics table, the definitions, and four plots drawn with matplotlib as
+inline SVG (durations, win rates with intervals, kills per turn, skill against luck). It has
+no script, no external file and no network access: it opens from disk in any browser.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aerodrome.errors import AerodromeError
+from aerodrome.metrics import Estimate, MetricInfo
+
+if TYPE_CHECKING:
+    from aerodrome.metrics.compare import Comparison
+
+#: The plots of the report: (id, title, what it shows).
+PLOTS = (
+    ("durations", "Game length", "How many rounds the bot-against-bot games lasted."),
+    ("win-rates", "Win rates", "Each side's share of the decided games, with 95 % intervals."),
+    ("lethality", "Kills per turn", "Aircraft destroyed in each round, per game still running."),
+    (
+        "skill",
+        "Skill against luck",
+        "The bot's win share against random agents next to a side's win share in the mirrors "
+        "(bot against bot, random against random), with 95 % intervals.",
+    ),
+)
+
+_CSS = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+table { border-collapse: collapse; margin: 1em 0; }
+th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+td small { color: #777; display: block; }
+figure { margin: 2em 0; }
+figure svg { max-width: 100%; height: auto; }
+dt { font-weight: bold; margin-top: 0.6em; }
+"""
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise AerodromeError(
+            "--report needs matplotlib: pip install 'aerodrome[compare]'"
+        ) from None
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "aerodrome"
+    matplotlib.rcParams["svg.fonttype"] = "path"
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _svg(plt: Any, fig: Any) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    plt.close(fig)
+    text = buf.getvalue()
+    return text[text.index("<svg") :]
+
+
+def _errorbars(est: list[Estimate | None]) -> tuple[list[float], list[list[float]]]:
+    values = [e.value if e else 0.0 for e in est]
+    lows = [e.value - e.low if e else 0.0 for e in est]
+    highs = [e.high - e.value if e else 0.0 for e in est]
+    return values, [lows, highs]
+
+
+def plot_durations(plt: Any, result: Comparison) -> str:
+    fig, ax = plt.subplots(figsize=(8, 3.6))
+    for col in result.columns:
+        hist = col.profile.rounds
+        if not hist:
+            continue
+        total = sum(hist.values())
+        xs = sorted(hist)
+        ax.step(xs, [hist[x] / total for x in xs], where="mid", label=col.column.name)
+    ax.set_xlabel("rounds")
+    ax.set_ylabel("share of games")
+    ax.set_title("Game length (bot against bot)")
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize="small")
+    return _svg(plt, fig)
+
+
+def plot_win_rates(plt: Any, result: Comparison) -> str:
+    fig, ax = plt.subplots(figsize=(8, 3.6))
+    labels: list[str] = []
+    ests: list[Estimate | None] = []
+    for col in result.columns:
+        balance = col.metrics.get("balance")
+        for side in col.column.sides:
+            labels.append(f"{col.column.name}\n{side}")
+            ests.append(balance.parts.get(side) if balance else None)
+    if labels:
+        values, err = _errorbars(ests)
+        xs = list(range(len(labels)))
+        ax.bar(xs, values, color="#6a8caf")
+        ax.errorbar(xs, values, yerr=err, fmt="none", ecolor="#222", capsize=4)
+        ax.set_xticks(xs, labels, fontsize="x-small")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of decided games")
+    ax.set_title("Win rates by side (bot against bot)")
+    return _svg(plt, fig)
+
+
+def plot_lethality(plt: Any, result: Comparison) -> str:
+    fig, ax = plt.subplots(figsize=(8, 3.6))
+    for col in result.columns:
+        series = col.profile.kills_per_round()
+        if series:
+            ax.plot(range(1, len(series) + 1), series, marker=".", label=col.column.name)
+    ax.set_xlabel("round")
+    ax.set_ylabel("kills per running game")
+    ax.set_title("Kills per turn (bot against bot)")
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize="small")
+    return _svg(plt, fig)
+
+
+def plot_skill(plt: Any, result: Comparison) -> str:
+    fig, ax = plt.subplots(figsize=(8, 3.6))
+    kinds = (
+        ("skill-bot-vs-random", "bot vs random", "#c0504d"),
+        ("skill-bot-vs-bot", "bot mirror (per side)", "#9bbb59"),
+        ("luck-random-vs-random", "random mirror (per side)", "#8064a2"),
+    )
+    n = len(result.columns)
+    width = 0.8 / len(kinds)
+    for k, (name, label, colour) in enumerate(kinds):
+        ests = [col.metrics.get(name) for col in result.columns]
+        values, err = _errorbars(ests)
+        xs = [i + (k - 1) * width for i in range(n)]
+        ax.bar(xs, values, width=width, label=label, color=colour)
+        ax.errorbar(xs, values, yerr=err, fmt="none", ecolor="#222", capsize=3)
+    ax.set_xticks(range(n), [c.column.name for c in result.columns], fontsize="small")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win share")
+    ax.set_title("Skill against luck")
+    ax.legend(fontsize="small")
+    return _svg(plt, fig)
+
+
+_PLOTTERS: dict[str, Callable[[Any, Comparison], str]] = {
+    "durations": plot_durations,
+    "win-rates": plot_win_rates,
+    "lethality": plot_lethality,
+    "skill": plot_skill,
+}
+
+
+def _cell(est: Estimate | None, info: MetricInfo) -> str:
+    if est is None:
+        return "<td>—</td>"
+    digits = 3 if info.unit == "kills" else 2 if info.unit in ("share", "index") else 1
+    return (
+        f"<td>{est.value:.{digits}f}<small>{est.low:.{digits}f}–{est.high:.{digits}f}"
+        f" (n={est.n})</small></td>"
+    )
+
+
+def render_html(result: Comparison) -> str:
+    """The report page as one HTML string."""
+    plt = _pyplot()
+    e = html.escape
+    head = "".join(f"<th>{e(c.column.name)}</th>" for c in result.columns)
+    rows = "".join(
+        f"<tr><td>{e(m.title)} <small>{e(m.unit)}</small></td>"
+        + "".join(_cell(c.metrics.get(m.name), m) for c in result.columns)
+        + "</tr>"
+        for m in result.metrics
+    )
+    games = "".join(
+        f"<li>{e(c.column.name)} ({e(c.column.title)}, setup {e(c.column.setup)}): "
+        + ", ".join(f"{n} {e(k)}" for k, n in c.games.items())
+        + "</li>"
+        for c in result.columns
+    )
+    figures = "".join(
+        f'<figure id="{pid}"><h3>{e(title)}</h3>{_PLOTTERS[pid](plt, result)}'
+        f"<figcaption>{e(caption)}</figcaption></figure>"
+        for pid, title, caption in PLOTS
+    )
+    defs = "".join(
+        f"<dt>{e(m.title)}</dt><dd>{e(m.description)}. <em>Source: {e(m.source)}.</em></dd>"
+        for m in result.metrics
+    )
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<title>aerodrome compare</title>"
+        f"<style>{_CSS}</style></head><body>"
+        "<h1>aerodrome compare</h1>"
+        f"<p>Seed {result.seed}; {result.games} games per matchup. Values with their 95 % "
+        "confidence intervals.</p>"
+        f"<ul>{games}</ul>"
+        f'<table id="metrics"><thead><tr><th>metric</th>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+        f"<h2>Plots</h2>{figures}"
+        f"<h2>Definitions</h2><dl>{defs}</dl>"
+        "</body></html>\n"
+    )
+
+
+def write_report(result: Comparison, folder: Path) -> Path:
+    """Write ``index.html`` into ``folder`` (created if needed); returns its path."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "index.html"
+        path.write_text(render_html(result), encoding="utf-8")
+    except OSError as exc:
+        raise AerodromeError(f"--report {folder}: cannot write: {exc.strerror}") from None
+    return path

@@ -1,0 +1,1 @@
+"""Example rule variants of the classic ruleset (opt-in: ``aerodrome compare --variant``)."""
