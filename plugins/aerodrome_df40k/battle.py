@@ -1,0 +1,196 @@
+"""The game frame: one round is one game turn of the 40K battle (rulebook sections Orders,
+Resolution and the Victory bullet on Ground support). Steps: begin, orders, reveal,
+dogfights, ground support, end. Clause ids in brackets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from aerodrome.data import Action
+from aerodrome.errors import IllegalActionError
+from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
+
+from aerodrome_df40k import combat, orders
+from aerodrome_df40k.specs import Specs
+from aerodrome_df40k.state import (
+    ChooseTarget,
+    CommitGargoyles,
+    Df40kState,
+    FlyerState,
+    FlyersInReserve,
+    GiveOrder,
+    GroundRun,
+)
+
+
+def enemies(state: Df40kState, f: FlyerState) -> list[FlyerState]:
+    """Opposing flyers ``f`` may intercept: alive and not Disengaging [df40k.orders.5]."""
+    return [
+        g for g in state.flyers if g.player != f.player and g.alive and g.order != "disengage"
+    ]
+
+
+def sides_alive(state: Df40kState) -> list[int]:
+    return [p for p in (0, 1) if any(f.alive and f.player == p for f in state.flyers)]
+
+
+class Battle:
+    """The turn sequence, bound to the specs."""
+
+    def __init__(self, specs: Specs) -> None:
+        self.specs = specs
+
+    def sequence(self) -> TurnSequence[Df40kState]:
+        return TurnSequence(
+            phases=(
+                Phase(
+                    name="game turn",
+                    steps=(
+                        Step("begin", self.begin, clause="df40k.frame.2"),
+                        Step("orders", self.ask_orders, self.take_orders, clause="df40k.orders.1"),
+                        Step("reveal", self.reveal, clause="df40k.resolution.1"),
+                        Step("dogfights", self.dogfights, self.answer, clause="df40k.resolution.2"),
+                        Step("ground support", self.ground_support, clause="df40k.resolution.3"),
+                        Step("end", self.end, clause="df40k.frame.3"),
+                    ),
+                ),
+            )
+        )
+
+    # -- begin ---------------------------------------------------------------------------
+    def begin(self, state: Df40kState, ctx: Context) -> None:
+        """Turn one: flyers are in reserve, no orders are given [df40k.frame.2]."""
+        state.stage = "begin"
+        state.revealed = False
+        if state.turn < self.specs.rules.battle.first_order_turn:
+            ctx.emit(FlyersInReserve(turn=state.turn))
+            state.stage = "end"
+            return None
+        state.stage = "orders"
+        state.to_order = [
+            [f.id for f in state.flyers if f.alive and f.player == p] for p in (0, 1)
+        ]
+        return None
+
+    # -- orders --------------------------------------------------------------------------
+    def ask_orders(self, state: Df40kState, ctx: Context) -> Decision | None:
+        """Both players give each flyer a secret order, one flyer at a time
+        [df40k.orders.1]."""
+        if state.stage != "orders":
+            return None
+        orders.settle_forced(state, ctx)
+        players = tuple(p for p in (0, 1) if state.to_order[p])
+        if not players:
+            state.stage = "reveal"
+            return None
+        return Decision(
+            players=players,
+            kind="orders",
+            simultaneous=True,
+            prompt="Secret orders for "
+            + " / ".join(state.to_order[p][0] for p in players),
+        )
+
+    def take_orders(
+        self, state: Df40kState, ctx: Context, answers: Mapping[int, Action]
+    ) -> bool:
+        for player, action in answers.items():
+            if not isinstance(action, GiveOrder):
+                raise IllegalActionError(f"{action.describe()} is not an order", clause="df40k.orders.1")
+            orders.give(state, self.specs, ctx, player, action)
+        return True
+
+    # -- reveal --------------------------------------------------------------------------
+    def reveal(self, state: Df40kState, ctx: Context) -> None:
+        if state.stage != "reveal":
+            return None
+        orders.reveal(state, self.specs, ctx)
+        state.stage = "dogfights"
+        return None
+
+    # -- dogfights -----------------------------------------------------------------------
+    def dogfights(self, state: Df40kState, ctx: Context) -> Decision | None:
+        """Each interceptor in turn chooses an opposing flyer and dogfights it, the player
+        whose turn it is first [df40k.resolution.1, df40k.resolution.2]."""
+        if state.stage != "dogfights":
+            return None
+        specs = self.specs
+        while True:
+            fight = state.fight
+            if fight is not None:
+                if fight.awaiting_gargoyles:
+                    loser = state.flyer(fight.defender if fight.margin > 0 else fight.attacker)
+                    return Decision(
+                        players=(loser.player,),
+                        kind="gargoyles",
+                        prompt=f"{loser.id} lost by {abs(fight.margin)}: allocate Gargoyles?",
+                    )
+                combat.conclude(state, specs, ctx, fight)
+                continue
+            if not state.queue:
+                state.stage = "ground-support"
+                return None
+            f = state.flyer(state.queue[0])
+            if not f.alive:
+                state.queue.pop(0)
+                continue
+            targets = enemies(state, f)
+            if len(targets) > 1:
+                return Decision(
+                    players=(f.player,), kind="intercept", prompt=f"Which flyer does {f.id} intercept?"
+                )
+            state.queue.pop(0)
+            if targets:
+                combat.declare(state, specs, ctx, f, targets[0])
+
+    def answer(self, state: Df40kState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+        for action in answers.values():
+            if isinstance(action, ChooseTarget):
+                f = state.flyer(state.queue.pop(0))
+                combat.declare(state, self.specs, ctx, f, state.flyer(action.target))
+            elif isinstance(action, CommitGargoyles) and state.fight is not None:
+                combat.commit_gargoyles(state, self.specs, ctx, state.fight, action.count)
+            else:
+                raise IllegalActionError(f"{action.describe()} is not expected now")
+        return True
+
+    # -- ground support ------------------------------------------------------------------
+    def ground_support(self, state: Df40kState, ctx: Context) -> None:
+        """Surviving Ground-support flyers without crew results make their attack run (the
+        run itself belongs to the ground battle) [df40k.resolution.3, df40k.victory.4]."""
+        if state.stage != "ground-support":
+            return None
+        drop = self.specs.rules.battle.ground_run_drops_bombs
+        for f in state.flyers:
+            if f.alive and f.order == "ground-support" and not f.crew_hit:
+                state.ground_runs[f.player] += 1
+                bombs: list[str] = []
+                if drop:
+                    for slot, mount in enumerate(self.specs.mounts[f.type]):
+                        kind = self.specs.weapons[mount.weapon].kind
+                        if kind in ("bomb", "big-bomb") and slot not in f.spent and slot not in f.lost:
+                            f.spent.append(slot)
+                            bombs.append(mount.weapon)
+                ctx.emit(GroundRun(flyer=f.id, bombs=tuple(bombs)))
+        state.stage = "end"
+        return None
+
+    # -- end -----------------------------------------------------------------------------
+    def end(self, state: Df40kState, ctx: Context) -> None:
+        """Crew results bar Intercept next turn [df40k.victory.4]; the battle ends after its
+        last turn or when a side has no flyers [df40k.frame.3]."""
+        for f in state.flyers:
+            f.no_intercept = f.crew_hit
+            f.crew_hit = False
+            f.order, f.escort, f.ram = "", "", False
+            f.eject.clear()
+            f.fired.clear()
+            f.attacked = 0
+            f.redirected = False
+        state.revealed = False
+        state.stage = "begin"
+        if state.turn >= state.turns or len(sides_alive(state)) < 2:
+            state.over = True
+        else:
+            state.turn += 1
+        return None

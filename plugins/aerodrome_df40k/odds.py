@@ -1,0 +1,64 @@
+"""Exact odds of a dogfight (icepool), cached: the bot and ``aerodrome odds df40k`` use them.
+
+The n-th attacker on the same flyer this turn rolls n d6, keeps the highest and adds n - 1
+(df40k.victory.3); the defender rolls one d6. The margin is the attacker's total minus the
+defender's: positive wins, zero draws, negative loses (df40k.dogfight.4).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import icepool
+
+from aerodrome.odds import as_fractions, d, highest_of, split_sign
+
+
+@cache
+def margin_distribution(attacker_df: int, defender_df: int, attackers: int = 1) -> dict[int, Fraction]:
+    """``{margin: exact probability}`` when ``attackers`` - 1 flyers attacked the defender
+    before this one this turn (``attackers`` = 1: a single attacker)."""
+    if attackers < 1:
+        raise ValueError("attackers counts this attacker too: at least 1")
+    attack = highest_of(attackers, 6) + (attackers - 1) + attacker_df
+    defend = d(6) + defender_df
+    return as_fractions(attack - defend)
+
+
+@cache
+def outcome(attacker_df: int, defender_df: int, attackers: int = 1) -> dict[str, Fraction]:
+    """Exact probabilities of ``win``, ``draw`` and ``loss`` for the attacker."""
+    return split_sign(margin_distribution(attacker_df, defender_df, attackers))
+
+
+@cache
+def win_loss(attacker_df: int, defender_df: int, attackers: int = 1) -> tuple[float, float, float]:
+    """(P(win), P(draw), P(loss)) as floats, for bots."""
+    o = outcome(attacker_df, defender_df, attackers)
+    return float(o["win"]), float(o["draw"]), float(o["loss"])
+
+
+@cache
+def expected_margin_if_won(attacker_df: int, defender_df: int, attackers: int = 1) -> float:
+    """The mean winning margin (= weapons fired) given a win; 0 when a win is impossible."""
+    dist = margin_distribution(attacker_df, defender_df, attackers)
+    win = sum((p for m, p in dist.items() if m > 0), Fraction(0))
+    if not win:
+        return 0.0
+    return float(sum((m * p for m, p in dist.items() if m > 0), Fraction(0)) / win)
+
+
+@cache
+def gargoyle_shift(gargoyles: int, success: int = 4) -> dict[int, Fraction]:
+    """``{points moved: exact probability}`` for ``gargoyles`` Gargoyles (df40k.racial.2)."""
+    if gargoyles == 0:
+        return {0: Fraction(1)}
+    one = icepool.d(6).map(lambda x: 1 if x >= success else 0)
+    return as_fractions(gargoyles @ one)
+
+
+@cache
+def p_shift_at_least(gargoyles: int, points: int, success: int = 4) -> float:
+    dist = gargoyle_shift(gargoyles, success)
+    return float(sum((p for k, p in dist.items() if k >= points), Fraction(0)))

@@ -1,0 +1,107 @@
+"""Orders: what each flyer may be ordered, giving and revealing them (rulebook sections
+Orders and Resolution). Clause ids in brackets."""
+
+from __future__ import annotations
+
+from aerodrome.errors import IllegalActionError
+from aerodrome.turns import Context
+
+from aerodrome_df40k.combat import carried_kinds
+from aerodrome_df40k.specs import Specs
+from aerodrome_df40k.state import (
+    Df40kState,
+    FlyerState,
+    GiveOrder,
+    OrderGiven,
+    OrdersRevealed,
+    OrdnanceEjected,
+)
+
+
+def _subsets(kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = [()]
+    for k in kinds:
+        out += [s + (k,) for s in out]
+    return sorted(out, key=lambda s: (len(s), s))
+
+
+def escorted_by(state: Df40kState, f: FlyerState) -> FlyerState | None:
+    """An ally already ordered to escort ``f`` (then ``f`` is on Ground support)."""
+    for g in state.flyers:
+        if g.player == f.player and g.order == "escort" and g.escort == f.id:
+            return g
+    return None
+
+
+def legal_orders(state: Df40kState, specs: Specs, f: FlyerState) -> list[GiveOrder]:
+    """Every order ``f`` may be given [df40k.orders.2-5, df40k.victory.4-6]."""
+    fid = f.id
+    out: list[GiveOrder] = []
+    if not f.no_intercept:  # crew shaken / stunned last turn [df40k.victory.4]
+        out.append(GiveOrder(flyer=fid, order="intercept"))
+        out.append(GiveOrder(flyer=fid, order="intercept", ram=True))  # [df40k.victory.6]
+    out.append(GiveOrder(flyer=fid, order="ground-support"))
+    for g in state.flyers:  # escort an ally on Ground support [df40k.orders.4]
+        if g.player == f.player and g.alive and g is not f and g.order in ("", "ground-support"):
+            out.append(GiveOrder(flyer=fid, order="escort", escort=g.id))
+    for eject in _subsets(carried_kinds(specs, f)):  # [df40k.victory.5]
+        out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))
+    return out
+
+
+def settle_forced(state: Df40kState, ctx: Context) -> None:
+    """A flyer an earlier-ordered ally escorts must be on Ground support: its order is given
+    without asking [df40k.orders.4]."""
+    for p, queue in enumerate(state.to_order):
+        while queue:
+            f = state.flyer(queue[0])
+            if escorted_by(state, f) is None:
+                break
+            f.order = "ground-support"
+            queue.pop(0)
+            ctx.emit(OrderGiven(flyer=f.id, order=f.order, seen_by=(p,)))
+
+
+def give(state: Df40kState, specs: Specs, ctx: Context, player: int, order: GiveOrder) -> None:
+    """Record a secret order (seen by its owner only) [df40k.orders.1]."""
+    queue = state.to_order[player]
+    if not queue or queue[0] != order.flyer:
+        raise IllegalActionError(f"orders for {order.flyer} are not due", clause="df40k.orders.1")
+    f = state.flyer(order.flyer)
+    f.order, f.escort, f.ram, f.eject = order.order, order.escort, order.ram, list(order.eject)
+    queue.pop(0)
+    ctx.emit(OrderGiven(flyer=f.id, order=order.explain(), seen_by=(player,)))
+
+
+def reveal(state: Df40kState, specs: Specs, ctx: Context) -> None:
+    """Reveal all orders together; eject ordnance; queue the interceptors, the player whose
+    turn it is first [df40k.resolution.1, df40k.victory.5, df40k.resolution.5]."""
+    state.revealed = True
+    words: list[str] = []
+    for f in state.flyers:
+        if not f.alive or not f.order:
+            continue
+        f.orders_given += 1
+        if f.order == "disengage":
+            f.disengaged += 1
+        words.append(
+            GiveOrder(flyer=f.id, order=f.order, escort=f.escort, ram=f.ram, eject=tuple(f.eject))  # type: ignore[arg-type]
+            .explain()
+        )
+    ctx.emit(OrdersRevealed(turn=state.turn, orders=tuple(words)))
+    for f in state.flyers:
+        if f.alive and f.eject:
+            dropped = []
+            for slot, mount in enumerate(specs.mounts[f.type]):
+                kind = specs.weapons[mount.weapon].kind
+                if kind in f.eject and slot not in f.spent and slot not in f.lost:
+                    f.spent.append(slot)
+                    dropped.append(mount.weapon)
+            ctx.emit(OrdnanceEjected(flyer=f.id, weapons=tuple(dropped)))
+    first = state.first_player
+    state.queue = [
+        f.id
+        for p in (first, 1 - first)
+        for f in state.flyers
+        if f.player == p and f.alive and f.order == "intercept"
+    ]
