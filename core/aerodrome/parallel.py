@@ -290,9 +290,7 @@ class Engine:
                     if on_progress is not None:
                         on_progress(1)
                     yield rec
-        remaining = sum(
-            stop - start for c in configs for start, stop in done.todo(c)
-        )
+        remaining = sum(stop - start for c in configs for start, stop in done.todo(c))
         if remaining == 0:
             return
         width = 1 if self.dask is None and self.workers == 1 else self.workers
@@ -340,7 +338,9 @@ class Engine:
         from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
         env = self._env()
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        method = (
+            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        )
         ctx = multiprocessing.get_context(method)
         with ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx) as pool:
             pending: set[Future[bytes]] = set()
@@ -357,10 +357,10 @@ class Engine:
                     yield f.result()
 
     def _run_dask(self, todo: Iterator[Chunk]) -> Iterator[bytes]:
-        try:
-            import logging
+        import logging
 
-            from distributed import Client, LocalCluster, as_completed
+        try:
+            distributed: Any = importlib.import_module("distributed")
         except ImportError:
             raise AerodromeError(
                 "--dask needs Dask: pip install 'aerodrome[compare]' (dask[distributed])"
@@ -369,16 +369,16 @@ class Engine:
         cluster: Any = None
         try:
             if self.dask == "local":
-                cluster = LocalCluster(
+                cluster = distributed.LocalCluster(
                     n_workers=self.workers,
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
                     silence_logs=logging.ERROR,
                 )
-                client = Client(cluster)
+                client = distributed.Client(cluster)
             else:
-                client = Client(self.dask, timeout=30)
+                client = distributed.Client(self.dask, timeout=30)
         except OSError as exc:
             raise AerodromeError(f"--dask {self.dask}: cannot connect: {exc}") from None
         try:
@@ -386,7 +386,7 @@ class Engine:
             limit = n * IN_FLIGHT
             first = [client.submit(play_chunk, env, c, pure=False) for c in _take(todo, limit)]
             queue: deque[Any] = deque()
-            ac = as_completed(first)
+            ac = distributed.as_completed(first)
             for fut in ac:
                 queue.append(fut.result())
                 fut.release()

@@ -194,7 +194,7 @@ def render_html(result: Comparison) -> str:
         for m in result.metrics
     )
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         "<title>aerodrome compare</title>"
         f"<style>{_CSS}</style></head><body>"
         "<h1>aerodrome compare</h1>"

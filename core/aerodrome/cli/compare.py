@@ -35,12 +35,16 @@ DEFAULT_GAMES = 100
 def compare(
     rulesets: Annotated[
         list[str] | None,
-        typer.Argument(help="Rulesets to compare (default: every registered ruleset).", show_default=False),
+        typer.Argument(
+            help="Rulesets to compare (default: every registered ruleset).", show_default=False
+        ),
     ] = None,
     games: Annotated[
         int,
         typer.Option(
-            "--games", "-n", min=1,
+            "--games",
+            "-n",
+            min=1,
             help="Games per matchup (bot-vs-bot, random-vs-random; bot-vs-random is split "
             "over the sides).",
         ),
@@ -49,18 +53,26 @@ def compare(
     variant: Annotated[
         list[str] | None,
         typer.Option(
-            "--variant", help="A rule variant to compare next to its base ruleset (repeatable).",
+            "--variant",
+            help="A rule variant to compare next to its base ruleset (repeatable).",
             show_default=False,
         ),
     ] = None,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores).", show_default=False),
+        typer.Option(
+            "--workers",
+            "-w",
+            min=1,
+            help="Worker processes (default: all cores).",
+            show_default=False,
+        ),
     ] = None,
     dask: Annotated[
         str | None,
         typer.Option(
-            "--dask", help="Run on a Dask cluster: tcp://host:port, or 'local' for a local one.",
+            "--dask",
+            help="Run on a Dask cluster: tcp://host:port, or 'local' for a local one.",
             show_default=False,
         ),
     ] = None,
@@ -136,8 +148,10 @@ def comparison_table(result: Comparison) -> Table:
     t = Table(title="aerodrome compare", title_justify="left", show_lines=True)
     t.add_column("metric")
     for col in result.columns:
-        label = col.column.name if not col.column.variants else (
-            f"{col.column.ruleset}\n[italic]+{'+'.join(col.column.variants)}[/]"
+        label = (
+            col.column.name
+            if not col.column.variants
+            else (f"{col.column.ruleset}\n[italic]+{'+'.join(col.column.variants)}[/]")
         )
         t.add_column(label, justify="right")
     for info in result.metrics:

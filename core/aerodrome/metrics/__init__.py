@@ -104,11 +104,20 @@ class Accumulator(Protocol):
 class Metric(Protocol):
     """A game-quality metric (see the module docstring)."""
 
-    name: str
-    title: str
-    unit: str
-    description: str
-    source: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def unit(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def source(self) -> str: ...
 
     def accumulator(self, column: Column) -> Accumulator: ...
 
@@ -199,7 +208,7 @@ class Proportion:
 class Mean:
     """Mean, standard deviation and normal-approximation interval of per-game values."""
 
-    __slots__ = ("n", "total", "squares")
+    __slots__ = ("n", "squares", "total")
 
     def __init__(self) -> None:
         self.n = 0

@@ -437,8 +437,7 @@ BUILTIN: tuple[Metric, ...] = (
         "lethality-engagement",
         "Kills per engagement",
         "kills",
-        "aircraft destroyed per attack resolved (needs the ruleset to report "
-        "stats['engagements'])",
+        "aircraft destroyed per attack resolved (needs the ruleset to report stats['engagements'])",
         "aerodrome",
         _lethality_engagement,
     ),

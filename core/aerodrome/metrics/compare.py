@@ -87,7 +87,9 @@ def variant_specs(plugins: Plugins) -> dict[str, VariantSpec]:
     for specs in plugins.hook.aerodrome_register_variants():
         for spec in specs or ():
             if not isinstance(spec, VariantSpec):
-                raise PluginError(f"aerodrome_register_variants returned {spec!r}, not a VariantSpec")
+                raise PluginError(
+                    f"aerodrome_register_variants returned {spec!r}, not a VariantSpec"
+                )
             if spec.name in found:
                 raise PluginError(f"variant {spec.name!r} is registered twice")
             found[spec.name] = spec
@@ -163,7 +165,11 @@ def _column(
 
     def config(agents: Iterable[str], n: int) -> Config:
         return Config(
-            ruleset=name, setup=setup.name, agents=tuple(agents), variants=variants, games=n,
+            ruleset=name,
+            setup=setup.name,
+            agents=tuple(agents),
+            variants=variants,
+            games=n,
             seed=seed,
         )
 
@@ -198,9 +204,7 @@ def measure(
     for i, p in enumerate(plans):
         for c, m in p.configs:
             route[c.key] = (i, m)
-    accs: list[list[Accumulator]] = [
-        [m.accumulator(p.column) for m in metrics] for p in plans
-    ]
+    accs: list[list[Accumulator]] = [[m.accumulator(p.column) for m in metrics] for p in plans]
     profiles = [Profile() for _ in plans]
     counts: list[Counter[str]] = [Counter() for _ in plans]
     for rec in records:
