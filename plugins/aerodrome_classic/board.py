@@ -1,0 +1,140 @@
+"""The playing board: the square grid, airfields, AA dot squares, No Man's Land, and the
+precomputed tables for fast legal-move enumeration.
+
+A move is an orthogonal walk of exactly the die's number of squares [classic.move.7,
+classic.move.11] that never goes between the same two squares twice [classic.move.12]
+(``SquareGrid.walks`` without edge reuse), may end on its start square [classic.move.13],
+and never enters a square holding a plane [classic.move.16]. Walks are enumerated once per
+(start square, length) on the empty board and filtered by a bitmask of occupied squares.
+Different walks to the same end square are different choices only when they pass different
+enemy AA squares or differ in crossing No Man's Land (the only things a route changes).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from aerodrome.grid import Facing, SquareGrid
+
+from aerodrome_classic.specs import Specs, load_specs
+
+Cell = tuple[int, int]
+
+#: One choice of route: a representative walk per key, in enumeration order. Each entry is
+#: (key, [(path, mask), ...]); the first walk whose mask misses the occupied squares is used.
+Groups = list[tuple[tuple[int, int, bool], list[tuple[tuple[Cell, ...], int]]]]
+
+
+class Board:
+    """Geometry of the classic board, built from ``board.toml``."""
+
+    def __init__(self, specs: Specs) -> None:
+        b = specs.board
+        self.width = b.width
+        self.height = b.height
+        self.german_last_row = b.no_mans_land.german_last_row
+        rows_g = [(x, y) for y in range(b.height) for x in range(b.width) if y <= self.german_last_row]
+        rows_a = [(x, y) for y in range(b.height) for x in range(b.width) if y > self.german_last_row]
+        zones: dict[str, list[Cell]] = {"German": rows_g, "American": rows_a}
+        self.landing: dict[str, tuple[Cell, ...]] = {}
+        self.dots: dict[str, tuple[Cell, ...]] = {}
+        self.side_of_squadron: dict[str, str] = {}
+        for sq in specs.squadrons.squadron:
+            self.side_of_squadron[sq.name] = sq.side
+        for af in b.airfield:
+            self.landing[af.squadron] = tuple(af.landing)
+            self.dots[af.squadron] = tuple(af.dots)
+            zones[f"landing:{af.squadron}"] = list(af.landing)
+            zones[f"dots:{af.squadron}"] = list(af.dots)
+        self.grid = SquareGrid(b.width, b.height, zones=zones)
+        self.sides = tuple(sorted({s.side for s in specs.squadrons.squadron}))
+        #: bit masks per side: the enemy's AA dot squares; the enemy's half of the board
+        self.enemy_aa: dict[str, int] = {}
+        self.enemy_half: dict[str, int] = {}
+        for side in self.sides:
+            aa = 0
+            for sq, dots in self.dots.items():
+                if self.side_of_squadron[sq] != side:
+                    for c in dots:
+                        aa |= self.bit(c)
+            self.enemy_aa[side] = aa
+            half = 0
+            for c in zones[self.enemy_side(side)] if self.enemy_side(side) in zones else ():
+                half |= self.bit(c)
+            self.enemy_half[side] = half
+        self.landing_squadron: dict[Cell, str] = {
+            c: sq for sq, cells in self.landing.items() for c in cells
+        }
+        self._walks: dict[tuple[Cell, int], list[tuple[tuple[Cell, ...], int]]] = {}
+        self._groups: dict[tuple[Cell, int, str, bool], Groups] = {}
+
+    # -- geometry ---------------------------------------------------------------------------
+    def bit(self, c: Cell) -> int:
+        return 1 << (c[1] * self.width + c[0])
+
+    def enemy_side(self, side: str) -> str:
+        for s in self.sides:
+            if s != side:
+                return s
+        return side
+
+    def side_of_row(self, y: int) -> str:
+        return "German" if y <= self.german_last_row else "American"
+
+    def home_facing(self, side: str) -> int:
+        """The facing towards the enemy's rear edge (Germans sit at the top)."""
+        return int(Facing.S) if side == "German" else int(Facing.N)
+
+    def ahead(self, c: Cell, facing: int) -> Cell | None:
+        """The square the plane's front points at (None off the board)."""
+        return self.grid.step(c, Facing(facing))
+
+    def position(self, target: Cell, target_facing: int, attacker: Cell) -> str:
+        """The attack position of ``attacker`` next to ``target`` [classic.dogfight.3]:
+        in front of the target → "head-on", behind it → "tail", beside it → "side"."""
+        bearing = self.grid.bearing(Facing(target_facing), target, attacker)
+        if bearing == "front":
+            return "head-on"
+        if bearing == "rear":
+            return "tail"
+        return "side"
+
+    # -- walks ------------------------------------------------------------------------------
+    def walks(self, start: Cell, length: int) -> list[tuple[tuple[Cell, ...], int]]:
+        """Every walk of ``length`` steps from ``start`` on the empty board, with the mask of
+        the squares it enters."""
+        key = (start, length)
+        found = self._walks.get(key)
+        if found is None:
+            found = []
+            bit = self.bit
+            for path in self.grid.walks(start, length):
+                mask = 0
+                for c in path[1:]:
+                    mask |= bit(c)
+                found.append((path, mask))
+            self._walks[key] = found
+        return found
+
+    def groups(self, start: Cell, length: int, side: str, qualified: bool) -> Groups:
+        """The walks from ``start`` grouped by (end square, enemy AA squares passed, crossed
+        No Man's Land) — crossing only counts for a plane not yet allowed to land."""
+        key = (start, length, side, qualified)
+        found = self._groups.get(key)
+        if found is None:
+            aa = self.enemy_aa[side]
+            half = self.enemy_half[side]
+            by_key: dict[tuple[int, int, bool], list[tuple[tuple[Cell, ...], int]]] = {}
+            for path, mask in self.walks(start, length):
+                end = path[-1]
+                k = (end[1] * self.width + end[0], mask & aa, (not qualified) and bool(mask & half))
+                by_key.setdefault(k, []).append((path, mask))
+            found = list(by_key.items())
+            self._groups[key] = found
+        return found
+
+
+@cache
+def board_for(specs: Specs | None = None) -> Board:
+    """The (shared, immutable) board of ``specs`` (default: the built-in specs)."""
+    return Board(specs if specs is not None else load_specs())

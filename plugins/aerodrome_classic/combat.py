@@ -1,0 +1,304 @@
+"""Dogfights and ground attacks: positions, card play, Loop exchanges, shooting down, aces.
+
+[classic.dogfight.1] a plane that ends its move next to an enemy plane In Flight, facing it,
+attacks it; [classic.dogfight.3] the position (head on, side, tail) is where the attacker
+sits relative to the target's facing; [classic.dogfight.5] the moving player orders several
+attacks; [classic.side.*], [classic.headon.*], [classic.tail.*] the card play;
+[classic.ground.3] attacks on grounded planes; [classic.down.1] shooting down;
+[classic.aces.*] insignia.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aerodrome.data import Action
+from aerodrome.errors import IllegalActionError
+from aerodrome.turns import Context, Decision
+
+from aerodrome_classic.board import Board
+from aerodrome_classic.cards import bursts, play_card
+from aerodrome_classic.state import (
+    BecameAce,
+    CardPlayed,
+    ClassicState,
+    Decline,
+    DogfightStarted,
+    Exchanged,
+    Fight,
+    Pending,
+    PlayCard,
+    ShotDown,
+    Turn,
+)
+
+OUTCOMES = ("cancel", "attacker_down", "defender_down", "both_down")
+
+
+def head_on_outcome(hook: Any, attacker_burst: int, defender_burst: int) -> str:
+    """The result of a head-on exchange of Bursts [classic.headon.2, classic.headon.3].
+
+    A variant may change it through ``aerodrome_classic_head_on``; otherwise the rulebook:
+    equal → "cancel", defender higher → "attacker_down", lower or none (0) →
+    "defender_down".
+    """
+    fn = getattr(hook, "aerodrome_classic_head_on", None) if hook is not None else None
+    if fn is not None:
+        result = fn(attacker_burst=attacker_burst, defender_burst=defender_burst)
+        if result is not None:
+            if result not in OUTCOMES:
+                raise IllegalActionError(
+                    f"aerodrome_classic_head_on returned {result!r}, not one of {OUTCOMES}",
+                    clause="classic.headon.2",
+                )
+            return str(result)
+    if defender_burst == attacker_burst:
+        return "cancel"
+    if defender_burst > attacker_burst:
+        return "attacker_down"
+    return "defender_down"
+
+
+def side_of(state: ClassicState, plane: str) -> str:
+    return state.squadrons[state.planes[plane].squadron].side
+
+
+def seat_of(state: ClassicState, plane: str) -> int:
+    return state.squadrons[state.planes[plane].squadron].seat
+
+
+def shoot_down(state: ClassicState, ctx: Context, plane: str, by: str, how: str) -> None:
+    """Remove ``plane`` from the game [classic.down.1]: its stand goes home and its In Flight
+    cards go to the discards. ``by`` is the plane that shot it (an AA gun: ``"AA:<squadron>"``)
+    and gains a victory [classic.aces.1-3]."""
+    p = state.planes[plane]
+    sq = state.squadrons[p.squadron]
+    p.alive = False
+    if p.in_flight:
+        p.in_flight = False
+        sq.discards.extend(sq.hand)
+        sq.hand = []
+        sq.aloft = ""
+    state.losses[sq.side] = state.losses.get(sq.side, 0) + 1
+    if by.startswith("AA:"):
+        side = state.squadrons[by[3:]].side
+    else:
+        killer = state.planes[by]
+        killer.kills += 1
+        side = state.squadrons[killer.squadron].side
+        if killer.kills <= 2:
+            ctx.emit(BecameAce(plane=by, kills=killer.kills))
+    state.kills[side] = state.kills.get(side, 0) + 1
+    ctx.emit(ShotDown(plane=plane, by=by, how=how))
+
+
+# -- finding attacks ------------------------------------------------------------------------
+
+
+def planes_by_cell(state: ClassicState) -> dict[tuple[int, int], str]:
+    return {p.cell: p.id for p in state.planes.values() if p.alive}
+
+
+def attacks_of(state: ClassicState, board: Board, plane: str) -> list[Pending]:
+    """The attacks a plane that just ended its move may make: a dogfight on the enemy plane
+    In Flight its front faces [classic.dogfight.1, classic.dogfight.4], else ground attacks on
+    grounded enemy planes next to it [classic.ground.3, classic.ground.5]."""
+    p = state.planes[plane]
+    if not (p.alive and p.in_flight):
+        return []
+    cells = planes_by_cell(state)
+    side = state.squadrons[p.squadron].side
+    ahead = board.ahead(p.cell, p.facing)
+    if ahead is not None and ahead in cells:
+        t = state.planes[cells[ahead]]
+        if t.in_flight and state.squadrons[t.squadron].side != side:
+            return [Pending(attacker=plane, target=t.id)]
+    if not bursts(state.squadrons[p.squadron].hand):
+        return []
+    found = []
+    for n in board.grid.neighbours(p.cell):
+        other = cells.get(n)
+        if other is None:
+            continue
+        t = state.planes[other]
+        if not t.in_flight and state.squadrons[t.squadron].side != side:
+            found.append(Pending(attacker=plane, target=t.id, ground=True))
+    return found
+
+
+def still_valid(state: ClassicState, board: Board, a: Pending) -> bool:
+    att, tgt = state.planes[a.attacker], state.planes[a.target]
+    if not (att.alive and tgt.alive and att.in_flight):
+        return False
+    if a.ground:
+        return not tgt.in_flight and board.grid.distance(att.cell, tgt.cell) == 1
+    return tgt.in_flight and board.ahead(att.cell, att.facing) == tgt.cell
+
+
+def attacks_on(state: ClassicState, board: Board, plane: str, other: str) -> list[Pending]:
+    """Attacks a Loop exchange created: another enemy plane In Flight now faces ``plane``
+    [classic.tail.8]."""
+    p = state.planes[plane]
+    if not (p.alive and p.in_flight):
+        return []
+    side = state.squadrons[p.squadron].side
+    found = []
+    for z in state.planes.values():
+        if (
+            z.alive
+            and z.in_flight
+            and z.id != other
+            and state.squadrons[z.squadron].side != side
+            and board.ahead(z.cell, z.facing) == p.cell
+        ):
+            found.append(Pending(attacker=z.id, target=plane))
+    return found
+
+
+def start_attack(state: ClassicState, ctx: Context, board: Board, t: Turn, a: Pending) -> None:
+    """Begin the attack ``a``: each attacking plane attacks once per move."""
+    t.pending = [x for x in t.pending if x.attacker != a.attacker]
+    att, tgt = state.planes[a.attacker], state.planes[a.target]
+    position = "ground" if a.ground else board.position(tgt.cell, tgt.facing, att.cell)
+    if not a.ground:
+        att.qualified = True  # [classic.renew.5] both planes have been in a dogfight
+        tgt.qualified = True
+    t.fight = Fight(
+        attacker=a.attacker,
+        defender=a.target,
+        position=position,
+        shooter=a.attacker,
+        target=a.target,
+    )
+    ctx.emit(DogfightStarted(attacker=a.attacker, defender=a.target, position=position))
+
+
+# -- card play ------------------------------------------------------------------------------
+
+
+def _end_fight(state: ClassicState, board: Board, t: Turn) -> None:
+    f = t.fight
+    assert f is not None
+    t.fight = None
+    if f.exchanges:
+        # [classic.tail.8] new attacks created by the exchange are fought afterwards
+        for plane, other in ((f.attacker, f.defender), (f.defender, f.attacker)):
+            for a in attacks_on(state, board, plane, other):
+                if a not in t.pending:
+                    t.pending.append(a)
+
+
+def _shoot(state: ClassicState, ctx: Context, f: Fight, value: int) -> None:
+    shooter = state.planes[f.shooter]
+    card = f"B{value}"
+    play_card(state, shooter.squadron, card)
+    ctx.emit(CardPlayed(plane=f.shooter, card=card))
+    f.burst = value
+    f.stage = "defend"
+
+
+def defence_options(state: ClassicState, f: Fight) -> list[Action]:
+    """The defender's legal answers; empty when he holds no proper card
+    [classic.summary.1]."""
+    hand = state.squadrons[state.planes[f.target].squadron].hand
+    opts: list[Action] = []
+    if f.position == "side":
+        if "RO" in hand:
+            opts.append(PlayCard(card="RO"))
+    elif f.position == "tail":
+        if "LP" in hand:
+            opts.append(PlayCard(card="LP"))
+    elif f.position == "head-on":
+        opts.extend(PlayCard(card=f"B{v}") for v in bursts(hand) if v >= f.burst)
+    if opts:
+        opts.append(Decline(what="defend"))
+    return opts
+
+
+def burst_options(state: ClassicState, f: Fight) -> list[Action]:
+    hand = state.squadrons[state.planes[f.shooter].squadron].hand
+    return [PlayCard(card=f"B{v}") for v in bursts(hand)]
+
+
+def run_fight(state: ClassicState, ctx: Context, board: Board, t: Turn) -> Decision | None:
+    """Play the current fight until a player must choose a card or it is over."""
+    while t.fight is not None:
+        f = t.fight
+        if f.stage == "shoot":
+            values = bursts(state.squadrons[state.planes[f.shooter].squadron].hand)
+            if not values:
+                # [classic.cards.5] [classic.tail.7] no Burst: the dogfight is over
+                _end_fight(state, board, t)
+                continue
+            if f.position == "head-on":
+                _shoot(state, ctx, f, values[-1])  # [classic.headon.1] his highest Burst
+            elif len(values) == 1:
+                _shoot(state, ctx, f, values[0])
+            else:
+                return Decision(
+                    players=(seat_of(state, f.shooter),),
+                    kind="burst",
+                    prompt=f"{f.shooter} shoots at {f.target}: which Burst?",
+                )
+            continue
+        # defend
+        if f.position == "ground":
+            shoot_down(state, ctx, f.target, f.shooter, "ground attack")  # [classic.ground.3]
+            _end_fight(state, board, t)
+            continue
+        if defence_options(state, f):
+            return Decision(
+                players=(seat_of(state, f.target),),
+                kind="defend",
+                prompt=f"{f.target} is attacked ({f.position}, {f.burst} Bursts): defend?",
+            )
+        _defend(state, ctx, board, t, None)
+    return None
+
+
+def resolve_fight(
+    state: ClassicState, ctx: Context, board: Board, t: Turn, action: Action
+) -> None:
+    f = t.fight
+    assert f is not None
+    if f.stage == "shoot":
+        assert isinstance(action, PlayCard)
+        _shoot(state, ctx, f, int(action.card[1]))
+        return
+    _defend(state, ctx, board, t, action.card if isinstance(action, PlayCard) else None)
+
+
+def _defend(
+    state: ClassicState, ctx: Context, board: Board, t: Turn, card: str | None
+) -> None:
+    f = t.fight
+    assert f is not None
+    target = state.planes[f.target]
+    if card is not None:
+        play_card(state, target.squadron, card)
+        ctx.emit(CardPlayed(plane=f.target, card=card))
+    if f.position == "side":
+        if card is None:  # [classic.side.2]
+            shoot_down(state, ctx, f.target, f.shooter, "side attack")
+        _end_fight(state, board, t)  # [classic.side.3] the attacker plays only one card
+    elif f.position == "head-on":
+        d = int(card[1]) if card is not None else 0
+        outcome = head_on_outcome(ctx.hook, f.burst, d)
+        if outcome in ("attacker_down", "both_down"):
+            shoot_down(state, ctx, f.shooter, f.target, "head on")
+        if outcome in ("defender_down", "both_down"):
+            shoot_down(state, ctx, f.target, f.shooter, "head on")
+        _end_fight(state, board, t)
+    else:  # tail
+        if card is None:  # [classic.tail.2] [classic.tail.5]
+            shoot_down(state, ctx, f.target, f.shooter, "tail attack")
+            _end_fight(state, board, t)
+            return
+        # [classic.tail.3] exchange squares: the attacked plane now aims at the other's tail
+        shooter = state.planes[f.shooter]
+        shooter.cell, target.cell = target.cell, shooter.cell
+        ctx.emit(Exchanged(plane=f.target, other=f.shooter))
+        f.shooter, f.target = f.target, f.shooter
+        f.exchanges += 1
+        f.burst = 0
+        f.stage = "shoot"  # [classic.tail.4] [classic.tail.6]

@@ -1,0 +1,146 @@
+"""Putting planes In Flight, moving them, AA fire and landing.
+
+[classic.move.2-5] take-off and drawing cards; [classic.move.6-17] the move;
+[classic.ground.1-2] AA guns firing at enemy planes passing or stopping on their square;
+[classic.renew.1-6] landing.
+"""
+
+from __future__ import annotations
+
+from aerodrome.errors import IllegalActionError
+from aerodrome.turns import Context
+
+from aerodrome_classic.board import Board
+from aerodrome_classic.cards import draw_target, draw_to
+from aerodrome_classic.combat import shoot_down
+from aerodrome_classic.specs import CardsSpec
+from aerodrome_classic.state import (
+    ClassicState,
+    GunRevealed,
+    Landed,
+    Move,
+    Moved,
+    TookOff,
+    Turn,
+)
+
+
+def take_off(
+    state: ClassicState, ctx: Context, board: Board, cards: CardsSpec, plane: str
+) -> None:
+    """Put ``plane`` on its squadron's stand on the landing square it stands on and draw its
+    cards [classic.move.3, classic.move.5, classic.aces.4]."""
+    p = state.planes[plane]
+    sq = state.squadrons[p.squadron]
+    if sq.aloft:
+        raise IllegalActionError(
+            f"{p.squadron} already has {sq.aloft} in flight", clause="classic.move.4"
+        )
+    p.in_flight = True
+    p.qualified = False
+    p.facing = board.home_facing(sq.side)
+    sq.aloft = plane
+    ctx.emit(TookOff(plane=plane))
+    draw_to(state, ctx, p.squadron, draw_target(p.kills, cards))
+
+
+def occupied(state: ClassicState, board: Board, skip: str) -> int:
+    """Mask of the squares holding a plane other than ``skip`` [classic.move.16]."""
+    mask = 0
+    w = board.width
+    for p in state.planes.values():
+        if p.alive and p.id != skip:
+            mask |= 1 << (p.cell[1] * w + p.cell[0])
+    return mask
+
+
+def moves_for(
+    state: ClassicState, board: Board, plane: str, lengths: list[int]
+) -> list[Move]:
+    """Every legal move of ``plane`` using one of ``lengths`` (the dice it may use): one per
+    distinct (end square, enemy AA squares passed, No Man's Land crossed) and final facing
+    [classic.move.7, classic.move.9-16]."""
+    p = state.planes[plane]
+    side = state.squadrons[p.squadron].side
+    occ = occupied(state, board, plane)
+    out: list[Move] = []
+    append = out.append
+    for length in lengths:
+        for _key, walks in board.groups(p.cell, length, side, p.qualified):
+            for path, mask in walks:
+                if not mask & occ:
+                    for facing in (0, 1, 2, 3):  # [classic.move.15] any of the 4 squares
+                        append(Move(plane=plane, path=path, facing=facing))
+                    break
+    return out
+
+
+def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> list[Move]:
+    """The moves the player may make now: any of his unmoved planes In Flight with either
+    remaining die [classic.move.9, classic.move.10]."""
+    lengths = sorted(set(t.dice))
+    out: list[Move] = []
+    for pid in unmoved(state, player):
+        out.extend(moves_for(state, board, pid, lengths))
+    return out
+
+
+def can_move(state: ClassicState, board: Board, t: Turn, player: int) -> bool:
+    """Whether any unmoved plane of the player has a legal walk (cheaper than listing)."""
+    lengths = set(t.dice)
+    for pid in unmoved(state, player):
+        p = state.planes[pid]
+        side = state.squadrons[p.squadron].side
+        occ = occupied(state, board, pid)
+        for length in lengths:
+            for _key, walks in board.groups(p.cell, length, side, p.qualified):
+                for _path, mask in walks:
+                    if not mask & occ:
+                        return True
+    return False
+
+
+def unmoved(state: ClassicState, player: int) -> list[str]:
+    """The player's planes In Flight that have not moved yet this turn."""
+    found = []
+    for name in state.seat_squadrons[player]:
+        sq = state.squadrons[name]
+        if sq.aloft and not state.planes[sq.aloft].moved:
+            found.append(sq.aloft)
+    return found
+
+
+def apply_move(state: ClassicState, ctx: Context, board: Board, move: Move) -> bool:
+    """Fly ``move``: every enemy AA gun on a square passed or stopped on is turned over and a
+    Hit shoots the plane down at once [classic.ground.2]; crossing No Man's Land allows a
+    later landing [classic.renew.5]. Returns whether the plane landed [classic.renew.6]."""
+    p = state.planes[move.plane]
+    sq = state.squadrons[p.squadron]
+    side = sq.side
+    p.moved = True
+    half = board.enemy_half[side]
+    aa = board.enemy_aa[side]
+    ctx.emit(Moved(plane=move.plane, path=move.path, facing=move.facing))
+    for cell in move.path[1:]:
+        bit = board.bit(cell)
+        if bit & half:
+            p.qualified = True
+        if bit & aa:
+            gun = next(g for g in state.guns if g.cell == cell)
+            if not gun.revealed:
+                gun.revealed = True
+                ctx.emit(GunRevealed(cell=cell, squadron=gun.squadron, hit=gun.hit))
+            if gun.hit:
+                p.cell = cell
+                shoot_down(state, ctx, p.id, f"AA:{gun.squadron}", "AA gun")
+                return False
+    p.cell = move.path[-1]
+    p.facing = move.facing
+    if p.qualified and p.cell in board.landing[p.squadron]:
+        # [classic.renew.1] [classic.renew.6] a qualified plane stopping on an empty landing
+        # square of its own airfield lands there
+        p.in_flight = False
+        sq.aloft = ""
+        ctx.emit(Landed(plane=p.id, cell=p.cell))
+        return True
+    return False

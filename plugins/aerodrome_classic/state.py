@@ -1,0 +1,292 @@
+"""State, actions and events of the classic Dogfight board game.
+
+The whole game is one mutable :class:`ClassicState` (msgspec Struct, round-trips through
+msgpack). Actions are small frozen Structs tagged by class name; events are the ruleset's
+own :class:`aerodrome.events.Event` subclasses (hidden ones carry ``seen_by``).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from aerodrome.data import Action
+from aerodrome.events import Event
+
+Cell = tuple[int, int]
+
+# -- actions --------------------------------------------------------------------------------
+
+
+class PlaceGuns(Action, frozen=True):
+    """Secretly place the AA pieces of every own squadron: ``hits`` are the dot squares that
+    get a "Hit" piece, the others get "Miss" [classic.setup.6, classic.setup.7]."""
+
+    hits: tuple[Cell, ...]
+
+    def describe(self) -> str:
+        return "place AA guns, Hit on " + " ".join(f"{x},{y}" for x, y in self.hits)
+
+
+class GivePlane(Action, frozen=True):
+    """Give a grounded plane to a partner who has lost all of his [classic.partners.4]."""
+
+    plane: str
+    to: int
+
+    def describe(self) -> str:
+        return f"give {self.plane} to player {self.to}"
+
+
+class TakeOff(Action, frozen=True):
+    """Put ``plane`` In Flight on its landing square [classic.move.2, classic.move.3]."""
+
+    plane: str
+
+    def describe(self) -> str:
+        return f"put {self.plane} in flight"
+
+
+class Move(Action, frozen=True):
+    """Move ``plane`` along ``path`` (start square first; its length is the die used) and
+    face it ``facing`` (0 N, 1 E, 2 S, 3 W) [classic.move.6-16]."""
+
+    plane: str
+    path: tuple[Cell, ...]
+    facing: int
+
+    def describe(self) -> str:
+        end = self.path[-1]
+        return f"{self.plane} moves {len(self.path) - 1} to {end[0]},{end[1]} facing {'NESW'[self.facing]}"
+
+
+class Attack(Action, frozen=True):
+    """Start the dogfight or ground attack of ``attacker`` on ``target`` next
+    [classic.dogfight.5, classic.ground.3]."""
+
+    attacker: str
+    target: str
+
+    def describe(self) -> str:
+        return f"{self.attacker} attacks {self.target}"
+
+
+class PlayCard(Action, frozen=True):
+    """Play a card in a dogfight (a Burst to shoot, Roll Out / Burst / Loop to defend)."""
+
+    card: str
+
+    def describe(self) -> str:
+        return f"play {self.card}"
+
+
+class Decline(Action, frozen=True):
+    """Decline an optional step: no take-off, no gift, no defence card, no ground attack."""
+
+    what: str
+
+    def describe(self) -> str:
+        return f"decline: {self.what}"
+
+
+class KeepCards(Action, frozen=True):
+    """After landing, keep ``cards`` in the In Flight section; discard the rest
+    [classic.renew.2]."""
+
+    cards: tuple[str, ...]
+
+    def describe(self) -> str:
+        return "keep " + (" ".join(self.cards) if self.cards else "no cards")
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    PlaceGuns,
+    GivePlane,
+    TakeOff,
+    Move,
+    Attack,
+    PlayCard,
+    Decline,
+    KeepCards,
+)
+
+# -- state ----------------------------------------------------------------------------------
+
+
+class Plane(msgspec.Struct, kw_only=True):
+    """One plane. ``squadron`` is the squadron it flies for (its stand, cards and airfield);
+    ``kills`` counts its victories (insignia: ace at 1, double ace at 2)."""
+
+    id: str
+    squadron: str
+    cell: Cell
+    facing: int
+    in_flight: bool = False
+    kills: int = 0
+    qualified: bool = False
+    alive: bool = True
+    moved: bool = False
+
+
+class Squadron(msgspec.Struct, kw_only=True):
+    """A squadron's card holder: draw pile (top = last), In Flight section, discards.
+
+    ``played`` lists the cards played face up since the last reshuffle (public knowledge).
+    ``aloft`` is the id of its plane In Flight ("" when none).
+    """
+
+    name: str
+    side: str
+    seat: int
+    pack: list[str]
+    hand: list[str] = []
+    discards: list[str] = []
+    played: list[str] = []
+    aloft: str = ""
+
+
+class Gun(msgspec.Struct, kw_only=True):
+    """An AA piece on a dot square; ``hit`` is its hidden face."""
+
+    cell: Cell
+    squadron: str
+    side: str
+    hit: bool = False
+    revealed: bool = False
+
+
+class Pending(msgspec.Struct, kw_only=True, frozen=True):
+    """An attack waiting to be fought: a dogfight or (``ground``) an attack on a grounded
+    plane."""
+
+    attacker: str
+    target: str
+    ground: bool = False
+
+
+class Fight(msgspec.Struct, kw_only=True):
+    """A dogfight in progress. ``shooter`` plays a Burst at ``target``; ``burst`` is the
+    value played (0 before); ``exchanges`` counts Loop exchanges."""
+
+    attacker: str
+    defender: str
+    position: str  # "side", "head-on", "tail" or "ground"
+    shooter: str
+    target: str
+    stage: str = "shoot"  # "shoot" or "defend"
+    burst: int = 0
+    exchanges: int = 0
+
+
+class Turn(msgspec.Struct, kw_only=True):
+    """Progress of the current side's turn (its players move one after the other)."""
+
+    side: str = ""
+    players: list[int] = []
+    index: int = 0
+    stage: str = "start"
+    launch: list[str] = []
+    dice: list[int] = []
+    pending: list[Pending] = []
+    fight: Fight | None = None
+    keep: str = ""
+
+
+class ClassicState(msgspec.Struct, kw_only=True):
+    """The whole game."""
+
+    setup: str
+    order: list[str]
+    seat_side: list[str]
+    seat_squadrons: list[list[str]]
+    planes: dict[str, Plane]
+    squadrons: dict[str, Squadron]
+    guns: list[Gun]
+    guns_placed: list[bool]
+    turn: Turn
+    kills: dict[str, int]
+    losses: dict[str, int]
+    first_rolls: list[int] = []
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+class FirstTurn(Event, frozen=True):
+    side: str
+
+
+class GunsPlaced(Event, frozen=True):
+    player: int
+
+
+class PlaneGiven(Event, frozen=True):
+    plane: str
+    to: int
+    squadron: str
+
+
+class TookOff(Event, frozen=True):
+    plane: str
+
+
+class CardsDrawn(Event, frozen=True):
+    squadron: str
+    cards: tuple[str, ...]
+
+
+class Reshuffled(Event, frozen=True):
+    squadron: str
+    cards: int
+
+
+class Moved(Event, frozen=True):
+    plane: str
+    path: tuple[Cell, ...]
+    facing: int
+
+
+class Stuck(Event, frozen=True):
+    plane: str
+
+
+class GunRevealed(Event, frozen=True):
+    cell: Cell
+    squadron: str
+    hit: bool
+
+
+class Landed(Event, frozen=True):
+    plane: str
+    cell: Cell
+
+
+class CardsKept(Event, frozen=True):
+    squadron: str
+    kept: int
+
+
+class DogfightStarted(Event, frozen=True):
+    attacker: str
+    defender: str
+    position: str
+
+
+class CardPlayed(Event, frozen=True):
+    plane: str
+    card: str
+
+
+class Exchanged(Event, frozen=True):
+    plane: str
+    other: str
+
+
+class ShotDown(Event, frozen=True):
+    plane: str
+    by: str
+    how: str
+
+
+class BecameAce(Event, frozen=True):
+    plane: str
+    kills: int
