@@ -1,0 +1,99 @@
+"""``aerodrome compare`` through typer's CliRunner with the example ruleset ``joust``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from aerodrome.cli import app
+from aerodrome.metrics import builtin_metrics
+
+
+def compare(runner: CliRunner, *args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["compare", *args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout
+
+
+def as_json(runner: CliRunner, *args: str) -> dict[str, Any]:
+    code, out = compare(runner, "joust", "--json", "--workers", "1", *args)
+    assert code == 0, out
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def test_json_has_every_metric_for_every_column(runner: CliRunner) -> None:
+    data = as_json(runner, "--games", "20", "--seed", "3")
+    assert data["seed"] == 3 and data["games"] == 20
+    names = [m["name"] for m in data["metrics"]]
+    assert names == [m.name for m in builtin_metrics()]
+    assert all(m["title"] and m["description"] and m["source"] for m in data["metrics"])
+    [col] = data["columns"]
+    assert col["column"]["name"] == "joust" and col["column"]["sides"] == ["red", "blue"]
+    assert set(col["metrics"]) == set(names)
+    completion = col["metrics"]["completion"]
+    assert completion["method"] == "wilson" and completion["n"] == 20
+    assert completion["low"] <= completion["value"] <= completion["high"]
+    assert col["games"] == {"random-vs-random": 20}  # joust registers no bot
+    assert sum(col["profile"]["rounds"].values()) == 20
+
+
+def test_json_is_the_same_on_one_and_two_workers(runner: CliRunner) -> None:
+    one = as_json(runner, "--games", "16")
+    two = as_json(runner, "--games", "16", "--workers", "2")
+    assert one == two
+
+
+def test_out_file_makes_a_rerun_resume(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    first = as_json(runner, "--games", "12", "--out", str(out))
+    written = out.read_bytes()
+    assert len(written.splitlines()) == 12  # joust has no bot: random-vs-random only
+    again = as_json(runner, "--games", "12", "--out", str(out))
+    assert again == first and out.read_bytes() == written
+
+
+def test_table_shows_metrics_and_rulesets(runner: CliRunner) -> None:
+    code, out = compare(runner, "joust", "--games", "10", "--workers", "1")
+    assert code == 0
+    for words in ("Completion", "Balance", "Skill over luck", "joust", "docs/compare.md"):
+        assert words in out
+
+
+def test_report_writes_a_page_with_every_plot(runner: CliRunner, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="matplotlib is not installed")
+    code, _ = compare(
+        runner, "joust", "--games", "10", "--workers", "1", "--report", str(tmp_path / "r")
+    )
+    assert code == 0
+    page = (tmp_path / "r" / "index.html").read_text()
+    assert page.count("<svg") == 4
+    assert "<script" not in page and "<link" not in page and "src=" not in page  # self-contained
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "aerodrome.cli", "compare", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_unknown_ruleset_is_one_line() -> None:
+    proc = cli("no-such-ruleset", "--games", "1")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert "no-such-ruleset" in proc.stderr
+
+
+def test_unknown_variant_is_one_line() -> None:
+    proc = cli("--variant", "no-such-variant", "--games", "1")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert "unknown variant 'no-such-variant'" in proc.stderr
