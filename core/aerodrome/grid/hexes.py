@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Final, Literal, NamedTuple, Self
 
 
@@ -31,7 +32,10 @@ class Hex(_HexFields):
     """A hexagon in cube coordinates; immutable, hashable, integer, ``q + r + s == 0``.
 
     ``Hex(q, r)`` fills in ``s = -q - r`` (axial form). ``+``, ``-``, unary ``-`` and ``* k``
-    are vector arithmetic (not tuple concatenation/repetition).
+    are vector arithmetic (not tuple concatenation/repetition). A Hex is a named tuple: it
+    equals the plain tuple ``(q, r, s)`` and msgspec encodes it as ``[q, r, s]`` (decoding
+    with ``type=Hex`` does not re-check ``q + r + s == 0``: validate untrusted input with
+    ``Hex(*values)``).
     """
 
     __slots__ = ()
@@ -190,34 +194,44 @@ _NUDGE: Final = (1, 1, -2)  # Red Blob's epsilon nudge direction (1e-6, 1e-6, -2
 _NUDGE2: Final = (1, -1, 0)  # second-order nudge: breaks ties the first one leaves open
 
 
-def _round_nudged(x: int, n: int, c1: int, c2: int) -> tuple[int, tuple[int, int, int]]:
+def _round_nudged(x: int, n: int, c1: int, c2: int) -> tuple[int, int]:
     """Round ``x/n + eps*c1 + eps**2*c2`` (eps infinitesimal, c1 != 0) to an integer; also
-    return the rounding error as a comparable triple (error in 1/n units, eps, eps**2)."""
+    return the rounding error as one comparable integer: ``25*|error*n| + 5*e1 + e2`` where
+    e1, e2 (|e1| <= 2, |e2| <= 1) are the error's eps and eps**2 coefficients, so integer
+    order is the lexicographic order of (error, eps, eps**2)."""
     fl, rem = divmod(x, n)
     twice = 2 * rem
     ri = fl + 1 if twice > n or (twice == n and c1 > 0) else fl
     d = ri * n - x
     if d > 0:
-        return ri, (d, -c1, -c2)
+        return ri, 25 * d - 5 * c1 - c2
     if d < 0:
-        return ri, (-d, c1, c2)
-    return ri, (0, abs(c1), c2 if c1 > 0 else -c2)
+        return ri, -25 * d + 5 * c1 + c2
+    return ri, 5 * abs(c1) + (c2 if c1 > 0 else -c2)
 
 
-def _line_point(a: Hex, b: Hex, i: int, n: int, sign: int) -> Hex:
-    xq = a.q * (n - i) + b.q * i
-    xr = a.r * (n - i) + b.r * i
-    xs = a.s * (n - i) + b.s * i
-    qi, dq = _round_nudged(xq, n, sign * _NUDGE[0], sign * _NUDGE2[0])
-    ri, dr = _round_nudged(xr, n, sign * _NUDGE[1], sign * _NUDGE2[1])
-    si, ds = _round_nudged(xs, n, sign * _NUDGE[2], sign * _NUDGE2[2])
-    if dq > dr and dq > ds:
-        qi = -ri - si
-    elif dr > ds:
-        ri = -qi - si
-    else:
-        si = -qi - ri
-    return _mk(qi, ri, si)
+@lru_cache(maxsize=1 << 16)
+def _relative_line(dq: int, dr: int, sign: int) -> tuple[tuple[int, int, int], ...]:
+    """The nudged line from the origin to ``(dq, dr, -dq-dr)`` as cube offsets. Rounding
+    commutes with integer translation (the nudge is a fixed offset), so every line is a
+    translate of one of these: they are cached."""
+    ds = -dq - dr
+    n = (abs(dq) + abs(dr) + abs(ds)) // 2
+    c1q, c1r, c1s = (sign * c for c in _NUDGE)
+    c2q, c2r, c2s = (sign * c for c in _NUDGE2)
+    out: list[tuple[int, int, int]] = []
+    for i in range(n + 1):
+        qi, eq = _round_nudged(dq * i, n, c1q, c2q)
+        ri, er = _round_nudged(dr * i, n, c1r, c2r)
+        si, es = _round_nudged(ds * i, n, c1s, c2s)
+        if eq > er and eq > es:
+            qi = -ri - si
+        elif er > es:
+            ri = -qi - si
+        else:
+            si = -qi - ri
+        out.append((qi, ri, si))
+    return tuple(out)
 
 
 def hex_linedraw(a: Hex, b: Hex, *, nudge: Literal[1, -1] = 1) -> list[Hex]:
@@ -227,14 +241,19 @@ def hex_linedraw(a: Hex, b: Hex, *, nudge: Literal[1, -1] = 1) -> list[Hex]:
     Red Blob's ``hex_linedraw`` (lerp + round with both ends nudged by ``(1e-6, 1e-6,
     -2e-6)``) computed exactly in integers, so it never depends on float error. Where the
     line runs exactly along hex edges the nudge picks one side; ``nudge=-1`` picks the other
-    side (see :func:`aerodrome.grid.lines`). Red Blob's nudge runs parallel to lines along
-    the ``(1, 1, -2)`` axis, where its float result is decided by rounding noise; here a
-    second-order nudge ``eps**2 * (1, -1, 0)`` decides those ties deterministically.
+    side (see :func:`aerodrome.grid.lines`). Red Blob's nudge runs parallel to some hex edges
+    (those between hexes ``(1, -1, 0)`` apart), where its float result is decided by rounding
+    noise; here a second-order nudge ``eps**2 * (1, -1, 0)`` decides those ties
+    deterministically. The nudge is a fixed offset, so ``line(b, a)`` is ``line(a, b)``
+    reversed.
     """
-    n = hex_distance(a, b)
-    if n == 0:
+    if a == b:
         return [a]
-    return [_line_point(a, b, i, n, nudge) for i in range(n + 1)]
+    aq, ar, as_ = a
+    return [
+        _mk(aq + q, ar + r, as_ + s)
+        for q, r, s in _relative_line(b.q - aq, b.r - ar, 1 if nudge > 0 else -1)
+    ]
 
 
 def hex_linedraw_float(a: Hex, b: Hex) -> list[Hex]:
