@@ -545,6 +545,10 @@ def test_grid_distances_and_areas() -> None:
         g.from_offset(0, 0))}  # fmt: skip
     assert all(g.distance(g.from_offset(0, 0), h) == 2 for h in g.ring(g.from_offset(0, 0), 2))
     assert g.ahead(a, 0, 3) == a + HEX_DIRECTIONS[0] * 3
+    for f in HexFacing:
+        assert g.facing_between(a, a.neighbor(f)) == f
+    assert g.facing_between(a, a) is None
+    assert g.facing_between(a, a + HEX_DIAGONALS[0]) is None
 
 
 def test_nearest_free() -> None:

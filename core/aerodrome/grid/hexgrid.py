@@ -9,6 +9,7 @@ from typing import Final, Literal, TypeAlias
 import networkx as nx
 
 from aerodrome.errors import UnknownNameError
+from aerodrome.grid.arcs import HexFacing
 from aerodrome.grid.hexes import (
     EVEN,
     HEX_DIRECTIONS,
@@ -32,6 +33,7 @@ OffsetKind: TypeAlias = Literal["odd-q", "even-q", "odd-r", "even-r"]
 HexRef: TypeAlias = Hex | tuple[int, int]
 """A hex given either as a cube :class:`Hex` or as offset ``(col, row)``."""
 
+_FACING_OF_VECTOR: Final = {(d.q, d.r): HexFacing(i) for i, d in enumerate(HEX_DIRECTIONS)}
 _ORIGIN: Final = Point(0.0, 0.0)
 _PARITY: Final = {"odd-q": ODD, "even-q": EVEN, "odd-r": ODD, "even-r": EVEN}
 
@@ -162,6 +164,11 @@ class HexGrid:
         """The hex next to ``h`` across side ``facing``; None if off the board or blocked."""
         row = self._steps.get(h)
         return None if row is None else row[facing]
+
+    @staticmethod
+    def facing_between(a: Hex, b: Hex) -> HexFacing | None:
+        """The facing pointing from ``a`` to the adjacent ``b`` (geometry only), else None."""
+        return _FACING_OF_VECTOR.get((b.q - a.q, b.r - a.r))
 
     def ahead(self, h: Hex, facing: int, n: int) -> Hex:
         """The hex ``n`` steps straight ahead (pure geometry: may be off the board)."""
