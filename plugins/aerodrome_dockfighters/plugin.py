@@ -1,12 +1,31 @@
-"""Registration of the dockfighters ruleset (scaffold: the ruleset is being written)."""
+"""Registration of the dockfighters ruleset, its Konrad bot and its hookspecs."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from aerodrome import Ruleset, hookimpl
+import pluggy
+
+from aerodrome import AgentSpec, Ruleset, hookimpl
+from aerodrome_dockfighters import hookspecs
+from aerodrome_dockfighters.bot import konrad
+from aerodrome_dockfighters.ruleset import Dockfighters
+
+
+@hookimpl
+def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
+    pluginmanager.add_hookspecs(hookspecs)
 
 
 @hookimpl
 def aerodrome_register_rulesets() -> list[type[Ruleset[Any]]]:
-    return []
+    return [Dockfighters]
+
+
+@hookimpl
+def aerodrome_register_agents() -> list[AgentSpec]:
+    summary = "Konrad, the rulebook's solo bot (patrol, spotting, lock-on, escape)"
+    return [
+        AgentSpec("bot", konrad, summary, ruleset="dockfighters"),
+        AgentSpec("konrad", konrad, summary, ruleset="dockfighters"),
+    ]

@@ -1,0 +1,128 @@
+"""The hex board of a mission, built on the core hex grid (:mod:`aerodrome.grid`).
+
+Flat-top hexes in odd-q offset columns, facings in Red Blob's direction order (0 SE, 1 NE,
+2 N, 3 NW, 4 SW, 5 S; ``+1`` turns left). Cells are numbered like a book page (row by row,
+left to right), which is also Konrad's activation scan order (clause konrad.1). The hot
+paths (steps, distances, sectors) are precomputed tables built once per board size from the
+core's hex maths; nothing here re-derives hex geometry.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from aerodrome.grid.arcs import arc_between, sector
+from aerodrome.grid.hexes import ODD, Hex, OffsetCoord, hex_distance, qoffset_from_cube, qoffset_to_cube
+from aerodrome.grid.los import lines
+
+N_FACINGS = 6
+NORTH = 2
+SOUTH = 5
+FACING_NAMES = ("SE", "NE", "N", "NW", "SW", "S")
+FACING_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
+
+
+class Board:
+    """A ``width`` × ``height`` board; cell ``i`` is column ``i % width``, row ``i // width``."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.size = width * height
+        self.hexes: list[Hex] = [
+            qoffset_to_cube(ODD, OffsetCoord(i % width, i // width)) for i in range(self.size)
+        ]
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        steps: list[int] = []
+        for h in self.hexes:
+            for f in range(N_FACINGS):
+                steps.append(self.index.get(h.neighbor(f), -1))
+        #: ``step[cell * 6 + facing]``: the neighbour, or -1 off the board.
+        self.step = steps
+        self._dist: dict[int, int] = {}
+        self._sector: dict[int, int] = {}
+        self._cross: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    # -- coordinates ----------------------------------------------------------------------
+    def cell(self, col: int, row: int) -> int:
+        """The cell at ``(col, row)``, or -1 off the board."""
+        if 0 <= col < self.width and 0 <= row < self.height:
+            return row * self.width + col
+        return -1
+
+    def colrow(self, cell: int) -> tuple[int, int]:
+        return cell % self.width, cell // self.width
+
+    def on_board(self, h: Hex) -> int:
+        """The cell of hex ``h``, or -1."""
+        return self.index.get(h, -1)
+
+    def hex_to_colrow(self, h: Hex) -> tuple[int, int]:
+        c = qoffset_from_cube(ODD, h)
+        return c.col, c.row
+
+    # -- geometry (cached) ------------------------------------------------------------------
+    def distance(self, a: int, b: int) -> int:
+        key = a * self.size + b
+        d = self._dist.get(key)
+        if d is None:
+            d = hex_distance(self.hexes[a], self.hexes[b])
+            self._dist[key] = d
+        return d
+
+    def sector(self, facing: int, origin: int, target: int) -> int:
+        """Where ``target`` lies seen from ``origin`` facing ``facing`` (0..23, to the left);
+        -1 for the same hex."""
+        if origin == target:
+            return -1
+        key = origin * self.size + target
+        s = self._sector.get(key)
+        if s is None:
+            s = sector(0, self.hexes[origin], self.hexes[target])
+            self._sector[key] = s
+        return (s - 4 * facing) % 24
+
+    def crossed(self, a: int, b: int) -> tuple[tuple[int, ...], ...]:
+        """The on-board cells strictly between ``a`` and ``b`` on the centre line; two lines
+        when it runs along hexsides (clause hit.5 takes the cloud hex of either)."""
+        key = a * self.size + b
+        got = self._cross.get(key)
+        if got is None:
+            got = tuple(
+                tuple(c for h in ln[1:-1] if (c := self.index.get(h, -1)) >= 0)
+                for ln in lines(self.hexes[a], self.hexes[b])
+            )
+            self._cross[key] = got
+        return got
+
+    def within(self, centre: int, radius: int) -> list[int]:
+        """On-board cells within ``radius`` of ``centre``, nearest first."""
+        out = [centre]
+        frontier = [centre]
+        seen = {centre}
+        for _ in range(radius):
+            nxt = []
+            for c in frontier:
+                for f in range(N_FACINGS):
+                    n = self.step[c * 6 + f]
+                    if n >= 0 and n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            out.extend(nxt)
+            frontier = nxt
+        return out
+
+
+@cache
+def board(width: int, height: int) -> Board:
+    """The (shared, immutable) board of that size."""
+    return Board(width, height)
+
+
+@cache
+def arc_sectors(ranges: tuple[tuple[int, int], ...]) -> frozenset[int]:
+    """The sectors of an arc given as ``[first, last]`` ranges (see the arcs spec)."""
+    out: frozenset[int] = frozenset()
+    for first, last in ranges:
+        out |= arc_between(first, last)
+    return out

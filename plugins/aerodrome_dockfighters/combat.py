@@ -1,0 +1,419 @@
+"""Combat (phase 2): arcs, range bands, to-hit numbers, hits, damage, criticals, fire
+discipline, external loads and ground targets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aerodrome.turns import Context
+from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.board import Board, arc_sectors, board
+from aerodrome_dockfighters.specs import Mount, Specs, Weapon, builtin
+from aerodrome_dockfighters.state import GROUND, Aircraft, Attack, DfState, GroundUnit
+from aerodrome_dockfighters.weather import cloud_cells_at
+
+BANDS = ("short", "medium", "long")
+
+
+def _arc(specs: Specs, name: str) -> frozenset[int]:
+    return arc_sectors(specs.arcs[name].sectors)  # type: ignore[index]
+
+
+def target_cells(state: DfState, t: Aircraft) -> list[int]:
+    """An airship occupies its base hex and the hexes ahead and behind (airship.9)."""
+    if rules.sheet(t).klass != "airship":
+        return [t.cell]
+    b = board(state.width, state.height)
+    out = [t.cell]
+    for f in (t.facing, (t.facing + 3) % 6):
+        n = b.step[t.cell * 6 + f]
+        if n >= 0:
+            out.append(n)
+    return out
+
+
+def band(specs: Specs, distance: int) -> int:
+    """Range band index 0 short, 1 medium, 2 long, -1 out of range (arc.2)."""
+    for i, last in enumerate(specs.tables.range_bands):
+        if distance <= last:
+            return i
+    return -1
+
+
+def in_mount_arc(
+    b: Board, specs: Specs, a: Aircraft, mount: Mount, cell: int, altitude: int
+) -> bool:
+    """Whether ``cell``/``altitude`` lies in the mount's arc (arc.1, arc.4, airship.19-20)."""
+    spec = specs.arcs[mount.arc]
+    if spec.altitude == "same-or-higher" and altitude < a.altitude:
+        return False
+    if spec.altitude == "same-or-lower" and altitude > a.altitude:
+        return False
+    if spec.altitude == "higher" and altitude <= a.altitude:
+        return False
+    if spec.altitude == "lower" and altitude >= a.altitude:
+        return False
+    sec = b.sector(a.facing, a.cell, cell)
+    if sec < 0:  # same hex, other altitude: only all-round arcs reach it
+        return len(_arc(specs, mount.arc)) == 24
+    if mount.arc in ("airship-left", "airship-right"):
+        if sec in (0, 12):
+            return b.distance(a.cell, cell) > 3  # blind spots, then converging arcs
+    return sec in _arc(specs, mount.arc)
+
+
+def any_altitude(specs: Specs, a: Aircraft, w: Weapon) -> bool:
+    """Clause hit.11: airships with bombs, artillery and cannons, bombers with bombs or
+    special cannons attack at any altitude difference."""
+    k = specs.aircraft[a.datasheet].klass
+    if w.any_altitude:
+        return True
+    if k == "airship":
+        return w.kind in ("bomb", "artillery", "cannon")
+    return k == "bomber" and w.kind == "bomb"
+
+
+def clouds_crossed(state: DfState, a: Aircraft, cell: int, altitude: int) -> int:
+    """Cloud hexes on the line of fire, the attacker's own included (hit.5); of two lines
+    along a hexside the one with more cloud."""
+    b = board(state.width, state.height)
+    cloudy = cloud_cells_at(state, a.altitude) | cloud_cells_at(state, altitude)
+    if not cloudy:
+        return 0
+    own = 1 if a.cell in cloudy else 0
+    return own + max(sum(1 for c in ln if c in cloudy) for ln in b.crossed(a.cell, cell))
+
+
+def to_hit_air(state: DfState, a: Aircraft, t: Aircraft, ctx: Context | None = None) -> int:
+    """The target number against an air target (hit.1, hit.6-10), before the natural 6/1."""
+    specs = builtin()
+    b = board(state.width, state.height)
+    tk = specs.aircraft[t.datasheet].klass
+    front = _arc(specs, "front")
+    rear = _arc(specs, "rear")
+    need = specs.tables.base_to_hit + (t.experience - a.experience)
+    cell = _nearest(b, a.cell, target_cells(state, t))
+    a_sees_t = b.sector(a.facing, a.cell, cell) in front
+    if tk != "airship":  # airship.2: no tailing, no head-on against airships
+        if (
+            a_sees_t
+            and b.distance(a.cell, t.cell) <= specs.tables.tailing_range
+            and b.sector(t.facing, t.cell, a.cell) in rear
+        ):
+            need -= 1
+        if a_sees_t and b.sector(t.facing, t.cell, a.cell) in front:
+            need += 1
+    if a.altitude > t.altitude:
+        need -= 1
+    if tk == "dockfighter":
+        need += 1
+    hook = getattr(ctx.hook, "aerodrome_dockfighters_to_hit", None) if ctx and ctx.hook else None
+    if hook is not None:
+        changed = hook(state=state, attacker=a, target=t, need=need)
+        if changed is not None:
+            need = int(changed)
+    return need
+
+
+def to_hit_ground(a: Aircraft, g: GroundUnit) -> int:
+    """The target number against a ground target (ground.hit.3)."""
+    specs = builtin()
+    k = specs.aircraft[a.datasheet].klass
+    need = specs.tables.base_to_hit + specs.tables.ground_experience[a.experience]
+    if k == "fighterbomber":
+        need -= 1
+    if k in ("bomber", "airship"):
+        need -= 1
+    if g.mobile:
+        need += 1
+    return need
+
+
+def hits(face: int, need: int) -> bool:
+    """Clause hit.2: a natural 6 always hits, a natural 1 always misses."""
+    return face == 6 or (face != 1 and face >= need)
+
+
+def damage_points(face: int, profile: tuple[int, ...] | list[int]) -> int:
+    """Damage points of one damage roll (damage.3): how many thresholds the face reaches."""
+    return sum(1 for t in profile if face >= t)
+
+
+def _nearest(b: Board, origin: int, cells: list[int]) -> int:
+    return min(cells, key=lambda c: b.distance(origin, c))
+
+
+# -- attack options -------------------------------------------------------------------------
+def mount_dice(state: DfState, a: Aircraft, i: int, t: Aircraft) -> int:
+    """Attack dice mount ``i`` of ``a`` brings against ``t`` (0 when it cannot fire)."""
+    specs = builtin()
+    ds = specs.aircraft[a.datasheet]
+    mount = ds.weapons[i]
+    if i in a.weapons_out or (i < len(a.ammo) and a.ammo[i] >= 2):
+        return 0
+    w = specs.weapons[mount.weapon]
+    if not w.air_targets:
+        return 0
+    if not _air_weapon_ok(specs, a, w, t):
+        return 0
+    b = board(state.width, state.height)
+    cells = [c for c in target_cells(state, t) if in_mount_arc(b, specs, a, mount, c, t.altitude)]
+    if not cells:
+        return 0
+    cell = _nearest(b, a.cell, cells)
+    bi = band(specs, b.distance(a.cell, cell))
+    if bi < 0:
+        return 0
+    return max(0, mount.dice[bi] - clouds_crossed(state, a, cell, t.altitude))
+
+
+def _air_weapon_ok(specs: Specs, a: Aircraft, w: Weapon, t: Aircraft) -> bool:
+    if abs(a.altitude - t.altitude) >= 2 and not any_altitude(specs, a, w):
+        return False
+    if w.kind == "artillery":  # airship.11: agility medium or lower
+        return specs.aircraft[t.datasheet].agility in ("very low", "low", "medium")
+    return True
+
+
+def load_dice(state: DfState, a: Aircraft, name: str, t: Aircraft) -> int:
+    """Attack dice of an external load at an air target (front arc, load.4)."""
+    specs = builtin()
+    w = specs.weapons[name]
+    if not w.air_targets or w.kind in ("bomb", "acm") or not _air_weapon_ok(specs, a, w, t):
+        return 0
+    b = board(state.width, state.height)
+    front = Mount(weapon=name, dice=w.dice)
+    cells = [c for c in target_cells(state, t) if in_mount_arc(b, specs, a, front, c, t.altitude)]
+    if not cells:
+        return 0
+    cell = _nearest(b, a.cell, cells)
+    bi = band(specs, b.distance(a.cell, cell))
+    if bi < 0:
+        return 0
+    return max(0, w.dice[bi] - clouds_crossed(state, a, cell, t.altitude))
+
+
+def attack_options(state: DfState, a: Aircraft) -> list[Attack]:
+    """Every attack ``a`` can make now: all bearing onboard weapons at a target, each one
+    alone, and each air-to-air load with them (clauses arc.1-2, load.4)."""
+    specs = builtin()
+    ds = specs.aircraft[a.datasheet]
+    out: list[Attack] = []
+    for t in state.aircraft:
+        if t.player == a.player or t.status != "flying":
+            continue
+        mounts = tuple(i for i in range(len(ds.weapons)) if mount_dice(state, a, i, t) > 0)
+        loads = tuple(j for j, name in enumerate(a.loads) if load_dice(state, a, name, t) > 0)
+        if mounts:
+            out.append(Attack(aircraft=a.id, target=t.id, mounts=mounts))
+            if len(mounts) > 1:
+                out.extend(Attack(aircraft=a.id, target=t.id, mounts=(i,)) for i in mounts)
+        for j in loads:
+            out.append(Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=(j,)))
+    if a.altitude == 1 or ds.klass in ("bomber", "airship"):
+        for g in state.ground:
+            if g.damage >= g.structure:
+                continue
+            mounts = tuple(i for i in range(len(ds.weapons)) if ground_mount_dice(state, a, i, g) > 0)
+            loads = tuple(j for j, name in enumerate(a.loads) if ground_load_dice(state, a, name, g) > 0)
+            if mounts:
+                out.append(Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts))
+            for j in loads:
+                out.append(Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts, loads=(j,)))
+    return out
+
+
+def ground_mount_dice(state: DfState, a: Aircraft, i: int, g: GroundUnit) -> int:
+    """Onboard weapon dice at a ground target: from altitude 1 (ground.hit.1; airship
+    artillery up to altitude 3), armour only for cannons (ground.hit.6)."""
+    specs = builtin()
+    ds = specs.aircraft[a.datasheet]
+    mount = ds.weapons[i]
+    w = specs.weapons[mount.weapon]
+    if i in a.weapons_out or (i < len(a.ammo) and a.ammo[i] >= 2) or not w.ground_targets:
+        return 0
+    limit = 3 if w.kind == "artillery" else 1
+    if a.altitude > limit or (g.armoured and not w.harms_armour):
+        return 0
+    b = board(state.width, state.height)
+    if not in_mount_arc(b, specs, a, mount, g.cell, a.altitude) and a.cell != g.cell:
+        return 0
+    bi = band(specs, b.distance(a.cell, g.cell))
+    return mount.dice[bi] if bi >= 0 else 0
+
+
+def bomb_run(a: Aircraft, g: GroundUnit) -> bool:
+    """Clause ground.hit.2: the aircraft moved onto or over the target without turning at
+    the target hex or the hex before."""
+    if g.cell not in a.path[1:]:
+        return False
+    k = a.path.index(g.cell)
+    return not any(p in (k, k - 1) for p in a.turned_at)
+
+
+def ground_load_dice(state: DfState, a: Aircraft, name: str, g: GroundUnit) -> int:
+    specs = builtin()
+    w = specs.weapons[name]
+    if not w.ground_targets or (g.armoured and not w.harms_armour):
+        return 0
+    k = specs.aircraft[a.datasheet].klass
+    if a.altitude > 1 and k not in ("bomber", "airship"):
+        return 0
+    if w.kind == "bomb":
+        return w.dice[0] if bomb_run(a, g) else 0
+    if w.kind == "air-ground missile":
+        b = board(state.width, state.height)
+        front = Mount(weapon=name, dice=w.dice)
+        if not in_mount_arc(b, specs, a, front, g.cell, a.altitude):
+            return 0
+        bi = band(specs, b.distance(a.cell, g.cell))
+        return w.dice[bi] if bi >= 0 else 0
+    return 0
+
+
+# -- resolving ------------------------------------------------------------------------------
+def _roll_hits(ctx: Context, n: int, need: int, w: Weapon, easy: bool, what: str) -> int:
+    faces = ctx.dice.roll(n, 6, f"to hit ({need}+): {what}")
+    good = [f for f in faces if hits(f, need)]
+    if w.reroll_hits:
+        if not easy and good:  # hit.3: confirm each hit
+            again = ctx.dice.roll(len(good), 6, f"confirm hits ({need}+): {what}")
+            return sum(1 for f in again if hits(f, need))
+        return len(good)
+    count = len(good)
+    misses = n - count
+    if easy and misses:  # hit.4, airship.1: re-roll the misses once
+        again = ctx.dice.roll(misses, 6, f"re-roll misses ({need}+): {what}")
+        count += sum(1 for f in again if hits(f, need))
+    return count
+
+
+def _roll_damage(ctx: Context, n: int, profile: tuple[int, ...] | list[int], airship: bool, what: str) -> int:
+    if n <= 0:
+        return 0
+    faces = list(ctx.dice.roll(n, 6, f"damage: {what}"))
+    if airship:  # airship.1: successful damage rolls must be re-rolled
+        good = [i for i, f in enumerate(faces) if damage_points(f, profile) > 0]
+        if good:
+            again = ctx.dice.roll(len(good), 6, f"airship: re-roll damage: {what}")
+            for i, f in zip(good, again, strict=True):
+                faces[i] = f
+    return sum(damage_points(f, profile) for f in faces)
+
+
+def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
+    """Resolve one attack (clauses damage.1-8, fire.1-3, load.1)."""
+    specs = builtin()
+    ds = specs.aircraft[a.datasheet]
+    if attack.target >= GROUND:
+        _resolve_ground(state, a, attack, ctx)
+        return
+    t = state.aircraft[attack.target]
+    t_ds = specs.aircraft[t.datasheet]
+    easy = specs.classes[t_ds.klass].easy_target
+    airship = t_ds.klass == "airship"
+    need = to_hit_air(state, a, t, ctx)
+    state.log.append(f"#{a.id} fires at #{t.id} needing {max(2, min(6, need))}+")
+    results: list[tuple[str, int]] = []
+    for i in attack.mounts:
+        mount = ds.weapons[i]
+        n = mount_dice(state, a, i, t)
+        w = specs.weapons[mount.weapon]
+        h = _roll_hits(ctx, n, need, w, easy, mount.weapon)
+        results.append((mount.weapon, _roll_damage(ctx, h, w.damage, airship, mount.weapon)))
+    for j in sorted(attack.loads, reverse=True):
+        name = a.loads[j]
+        w = specs.weapons[name]
+        n = load_dice(state, a, name, t)
+        h = _roll_hits(ctx, n, need, w, easy, name)
+        results.append((name, _roll_damage(ctx, h, w.damage, airship, name)))
+        del a.loads[j]
+    for name, points in results:
+        if points:
+            state.log.append(f"{name} deals {points} damage to #{t.id}")
+            rules.damage(state, t, points, ctx, a.id, crit=True)
+    discipline(state, a, attack.mounts, ctx)
+
+
+def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: Context) -> None:
+    """Fire discipline after an attack, per onboard weapon fired (fire.1-3, dockfighter.5)."""
+    specs = builtin()
+    ds = specs.aircraft[a.datasheet]
+    for i in mounts:
+        w = specs.weapons[ds.weapons[i].weapon]
+        if not w.discipline:
+            continue
+        need = w.discipline[a.experience]
+        roll = ctx.dice.d(6, f"fire discipline #{a.id} {w.name} ({need}+)")
+        if roll < need:
+            a.ammo[i] = 2 if ds.klass == "dockfighter" else min(2, a.ammo[i] + 1)
+            state.log.append(f"#{a.id} {w.name}: ammunition {'half' if a.ammo[i] == 1 else 'empty'}")
+
+
+def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
+    specs = builtin()
+    ds = specs.aircraft[a.datasheet]
+    g = state.ground[attack.target - GROUND]
+    need = to_hit_ground(a, g)
+    total = 0
+    for i in attack.mounts:
+        w = specs.weapons[ds.weapons[i].weapon]
+        n = ground_mount_dice(state, a, i, g)
+        total += _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, w.name), w.damage, False, w.name)
+    for j in sorted(attack.loads, reverse=True):
+        name = a.loads[j]
+        w = specs.weapons[name]
+        n = ground_load_dice(state, a, name, g)
+        total += _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, name), w.damage, False, name)
+        del a.loads[j]
+    if total:
+        g.damage = min(g.structure, g.damage + total)
+        state.log.append(f"ground target {g.name} takes {total} damage")
+        if g.damage >= g.structure:  # ground.hit.4
+            g.destroyed_by = a.id
+            a.ground_kills += 1
+            state.squadrons[a.player].ground_kills += 1
+            state.log.append(f"ground target {g.name} destroyed")
+    discipline(state, a, attack.mounts, ctx)
+
+
+def ground_fire(state: DfState, ctx: Context) -> None:
+    """Phase 2.1: armed ground targets fire at the nearest enemy aircraft, ties by die,
+    hitting on 5+ (clauses combat.1-2, gt.6)."""
+    b = board(state.width, state.height)
+    specs = builtin()
+    shots: list[tuple[GroundUnit, Aircraft]] = []
+    for g in state.ground:
+        if g.damage >= g.structure or not any(g.dice):
+            continue
+        enemies = [
+            x for x in state.aircraft
+            if x.status == "flying" and x.cell >= 0 and (g.hostile_to < 0 or x.player == g.hostile_to)
+        ]
+        if not enemies:
+            continue
+        best = min(b.distance(g.cell, x.cell) for x in enemies)
+        near = [x for x in enemies if b.distance(g.cell, x.cell) == best]
+        target = near[0] if len(near) == 1 else near[(ctx.dice.d(len(near), "FLAK target") - 1)]
+        shots.append((g, target))
+    for g, t in shots:
+        bi = band(specs, b.distance(g.cell, t.cell))
+        if bi < 0 or not g.dice[bi]:
+            continue
+        faces = ctx.dice.roll(g.dice[bi], 6, f"{g.name} fires at #{t.id} (5+)")
+        h = sum(1 for f in faces if f >= 5)
+        pts = _roll_damage(ctx, h, g.profile, rules.sheet(t).klass == "airship", g.name)
+        if pts:
+            rules.damage(state, t, pts, ctx, -1, crit=True)
+
+
+def summary(state: DfState, attack: Attack) -> dict[str, Any]:
+    """Dice and target number of an attack, for describing it to a human."""
+    a = state.aircraft[attack.aircraft]
+    if attack.target >= GROUND:
+        return {"need": to_hit_ground(a, state.ground[attack.target - GROUND])}
+    t = state.aircraft[attack.target]
+    dice = sum(mount_dice(state, a, i, t) for i in attack.mounts)
+    dice += sum(load_dice(state, a, a.loads[j], t) for j in attack.loads)
+    return {"need": max(2, min(6, to_hit_air(state, a, t))), "dice": dice}

@@ -1,0 +1,30 @@
+"""Hookspecs of the dockfighters ruleset: the rules a variant plugin may change.
+
+Added to the plugin manager through ``aerodrome_addhooks``; the ruleset calls them through
+its ``hook`` relay (``None`` in bare tests: the rulebook's rule applies).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aerodrome.hookspecs import hookspec
+
+if TYPE_CHECKING:
+    from aerodrome_dockfighters.state import Aircraft, DfState
+
+
+@hookspec(firstresult=True)
+def aerodrome_dockfighters_to_hit(
+    state: DfState, attacker: Aircraft, target: Aircraft, need: int
+) -> int | None:
+    """Change the target number of an air-to-air attack (clauses hit.1-10).
+
+    Stops at first non-None result.
+
+    :param state: the game state (do not change it).
+    :param attacker: the firing aircraft.
+    :param target: the aircraft fired at.
+    :param need: the rulebook's target number before the natural 6/1 rule.
+    :return: the target number to use, or None to keep ``need``.
+    """

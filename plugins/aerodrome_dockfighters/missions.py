@@ -1,0 +1,121 @@
+"""Missions: the playable set-ups, their forces, set-up zones and winning conditions.
+
+A setup names the mission each squadron flies (``options["missions"]``, by player) and the
+forces (``options["forces"]``: per player a list of ``[datasheet, experience, loads]``).
+The campaign layer will later build these options from squadron sheets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aerodrome.errors import SpecError
+from aerodrome.ruleset import Seat, Setup
+from aerodrome_dockfighters.specs import builtin
+from aerodrome_dockfighters.state import DfState
+
+SIDES = ("Bavaria", "Saxony")
+SEATS = (Seat(name="Bavarian squadron leader", side="Bavaria"),
+         Seat(name="Saxon squadron leader", side="Saxony"))
+
+
+def check_mission_values(missions: list[str]) -> None:
+    """Clause setup.2: the mission values of a scenario must not exceed 5 (a value-5 mission
+    draws the other side into it)."""
+    specs = builtin()
+    total = 0
+    for key in missions:
+        if key not in specs.missions:
+            raise SpecError(f"unknown mission {key!r} [dockfighters.setup.2]")
+        total += specs.missions[key].value
+    fives = [k for k in missions if specs.missions[k].value >= specs.max_mission_value]
+    if fives and len(set(missions)) > 1:
+        raise SpecError(f"mission {fives[0]!r} has value 5: the other side must fly it too [dockfighters.setup.2]")
+    if total > specs.max_mission_value and not fives:
+        raise SpecError(
+            f"missions {missions} have value {total}, more than {specs.max_mission_value} [dockfighters.setup.2]"
+        )
+
+
+def setups() -> list[Setup]:
+    ad = ["aerial-dominance", "aerial-dominance"]
+    return [
+        Setup(
+            name="aerial-dominance", title="Aerial Dominance, two fighters a side",
+            description="Both squadrons fly Aerial Dominance: a green standard fighter and an experienced advanced fighter each.",
+            seats=SEATS, max_rounds=20,
+            options={"missions": ad, "forces": [
+                [["Fw-802 E-1 Hawk", 0, []], ["Fw-127 B-2 Royal Harrier", 1, []]],
+                [["Do-335 L-3 Arrow", 0, []], ["Do-252 A-2 Kingfisher", 1, []]],
+            ]},
+        ),
+        Setup(
+            name="duel", title="The Duel, two standard fighters a side",
+            description="The Bavarians ambush (The Duel, value 5): they must shoot down 2 more than they lose.",
+            seats=SEATS, max_rounds=20,
+            options={"missions": ["duel", "duel"], "forces": [
+                [["Fw-802 E-1 Hawk", 1, []], ["Fw-802 E-1 Hawk", 0, []]],
+                [["Do-335 L-3 Arrow", 1, []], ["Do-335 L-3 Arrow", 0, []]],
+            ]},
+        ),
+        Setup(
+            name="mixed-squadrons", title="Aerial Dominance, mixed squadrons with loads",
+            description="Fighterbombers and bombers with external loads join the fighters.",
+            seats=SEATS, max_rounds=20,
+            options={"missions": ad, "forces": [
+                [["Fw-802 E-1 Hawk", 1, ["Nebelwerfer rocket"]], ["Bf-229 R-6 Sprite", 0, ["Swarm missiles"]],
+                 ["Bf-682 D-3 Milkcow", 2, []]],
+                [["Do-335 L-3 Arrow", 1, ["Swarm missiles"]], ["Ju-202 G-1 Boar", 0, []],
+                 ["He-992 C-3 Pit Ghost", 2, []]],
+            ]},
+        ),
+    ]
+
+
+def zone(state: DfState, player: int) -> list[int]:
+    """Set-up zone cells: the rows along the own board edge (bottom for player 0)."""
+    depth = builtin().board.zone_depth
+    rows = range(state.height - depth, state.height) if player == 0 else range(depth)
+    return [r * state.width + c for r in rows for c in range(state.width)]
+
+
+def lost(state: DfState, player: int) -> bool:
+    """A squadron has lost when none of its aircraft is on the board (clause turn.2)."""
+    return not any(a.player == player and a.status in ("flying", "docked") for a in state.aircraft)
+
+
+def success(state: DfState, player: int) -> tuple[bool, int]:
+    """Whether ``player``'s mission succeeded, and the fame it wins (mission clauses)."""
+    specs = builtin()
+    sq = state.squadrons[player]
+    other = state.squadrons[1 - player]
+    mission = specs.missions[sq.mission]
+    if sq.mission == "aerial-dominance":  # mission.aerial-dominance.1-2
+        if sq.kills <= sq.losses:
+            return False, 0
+        gone = state.all_gone_turn.get(other.side)
+        return True, mission.fame_win * (2 if gone is not None and gone <= 6 else 1)
+    if sq.mission == "duel":  # mission.duel.1
+        if player == 0:
+            return sq.kills >= sq.losses + 2, mission.fame_win if sq.kills >= sq.losses + 2 else 0
+        return sq.kills >= sq.losses + 2, 5 if sq.kills >= sq.losses + 2 else 0
+    if sq.mission == "fighter-sweep":
+        ok = sq.kills + sq.ground_kills > sq.losses
+        return ok, mission.fame_win if ok else 0
+    return False, 0
+
+
+def forces(setup: Setup) -> list[list[tuple[str, int, list[str]]]]:
+    """The forces of a setup, checked against the specs."""
+    specs = builtin()
+    raw: Any = setup.options.get("forces")
+    out: list[list[tuple[str, int, list[str]]]] = []
+    for p, side in enumerate(raw):
+        mine = []
+        for entry in side:
+            name, exp, loads = entry[0], int(entry[1]), list(entry[2])
+            if name not in specs.aircraft:
+                raise SpecError(f"setup {setup.name}: forces[{p}]: unknown aircraft {name!r}")
+            mine.append((name, exp, loads))
+        out.append(mine)
+    return out

@@ -1,0 +1,328 @@
+"""Movement (phase 1.3/1.4): speed, templates, turn points, turns, climbs, dives, Immelmann,
+barrel roll, flying low, board edge, occupied hexes.
+
+A move is asked as a short chain of decisions so that legal-move enumeration stays small
+and fast: first a :class:`Plan` (new speed and template, or an Immelmann), then one
+:class:`Manoeuvre` per turn point of the template. Options that could no longer end the move
+within the aircraft's speed limits are not offered (a squadron leader never flies into a
+tailspin on purpose), nor options ending on an occupied hex while another end is free.
+"""
+
+from __future__ import annotations
+
+from aerodrome.turns import Context
+from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.board import Board, board
+from aerodrome_dockfighters.specs import AGILITY, Specs, Template, builtin
+from aerodrome_dockfighters.state import Aircraft, DfState, Manoeuvre, MoveProgress, Plan
+from aerodrome_dockfighters.weather import cloud_cells_at, storm_cells
+
+LATERAL = (".", "L", "R", "FL", "FR", "RL", "RR")
+VERTICAL = (".", "+", "-")
+#: Barrel roll hex directions relative to the facing (clause barrel.1): forward left/right,
+#: rear left/right.
+ROLL_DIRECTION = {"FL": 1, "FR": 5, "RL": 2, "RR": 4}
+LATERAL_SPEED = {".": 0, "L": -1, "R": -1, "FL": -1, "FR": -1, "RL": -1, "RR": -1}
+VERTICAL_SPEED = {".": 0, "+": -1, "-": 1}
+IMMELMANN = -1
+
+
+def turn_points(speed: int, t: Template) -> list[int]:
+    """Hexes moved before each turn point of template ``t`` at movement ``speed``
+    (clause move.7; e.g. medium at speed 6: ``[3, 6]``, very high at 5: ``[0, 3]``)."""
+    n = abs(speed)
+    if t.at_end:
+        return [n]
+    out: list[int] = []
+    p = t.first
+    while p <= n and len(out) < t.points:
+        out.append(p)
+        if t.spacing <= 0:
+            break
+        p += t.spacing
+    return out
+
+
+def future_range(points: int, altitude: int, max_altitude: int, climb: bool = True) -> tuple[int, int]:
+    """The lowest and highest total speed change ``points`` more turn points can still make
+    (turn -1 and climb -1 at each, or dive +1 at each; clauses move.8, move.9)."""
+    climbs = min(points, max_altitude - altitude) if climb else 0
+    return -points - climbs, min(points, altitude - 1)
+
+
+def straight(b: Board, cell: int, facing: int, hexes: int, path: list[int] | None) -> int:
+    """Fly ``hexes`` straight ahead (backwards when negative, airships); -1 when the aircraft
+    leaves the board (clause move.17)."""
+    d = facing if hexes >= 0 else (facing + 3) % 6
+    step = b.step
+    for _ in range(abs(hexes)):
+        cell = step[cell * 6 + d]
+        if cell < 0:
+            return -1
+        if path is not None:
+            path.append(cell)
+    return cell
+
+
+def occupied(state: DfState, cell: int, altitude: int, me: int) -> bool:
+    """Clause move.16: another flying aircraft is on ``cell`` at ``altitude``."""
+    for o in state.aircraft:
+        if o.id != me and o.status == "flying" and o.cell == cell and o.altitude == altitude:
+            return True
+    return False
+
+
+def can_climb(a: Aircraft, specs: Specs) -> bool:
+    """Descending airships cannot climb (clause airship.6)."""
+    ds = specs.aircraft[a.datasheet]
+    return not (ds.klass == "airship" and a.damage >= ds.yellow)
+
+
+# -- plans --------------------------------------------------------------------------------------
+def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> list[Plan]:
+    """Every legal start of a move (clauses move.1, move.6, move.12, immelmann.*)."""
+    s = specs or builtin()
+    ds = s.aircraft[a.datasheet]
+    b = board(state.width, state.height)
+    top = s.tables.max_altitude
+    lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
+    ep = ds.engine_power
+    is_airship = ds.klass == "airship"
+    first_speed = a.speed - (ep + 1)
+    if not is_airship:
+        first_speed = max(first_speed, 1)
+    speeds = range(first_speed, min(a.speed + ep, hi) + 1)
+    agil = rules.agility(a, ds, s)
+    levels = list(range(agil + 1)) + ([agil + 1] if agil + 1 < len(AGILITY) and not is_airship else [])
+    climb_ok = can_climb(a, s)
+    out: list[Plan] = []
+    free_end: list[Plan] = []
+    for speed in speeds:
+        for level in levels:
+            t = s.templates[AGILITY[level]]
+            pts = turn_points(speed, t)
+            fmin, fmax = future_range(len(pts), a.altitude, top, climb_ok)
+            if speed + fmax < lo or speed + fmin > hi:
+                continue
+            plan = Plan(aircraft=a.id, speed=speed, template=level)
+            out.append(plan)
+            if pts:
+                free_end.append(plan)
+            else:
+                end = straight(b, a.cell, a.facing, speed, None)
+                if end < 0 or not occupied(state, end, a.altitude, a.id):
+                    free_end.append(plan)
+        if s.classes[ds.klass].special_manoeuvres:
+            ahead = b.step[a.cell * 6 + a.facing]
+            for climb in (2, 1, 0, -1, -2):
+                alt = a.altitude + climb
+                final = speed - climb
+                if not (1 <= alt <= top and lo <= final <= hi) or ahead < 0:
+                    continue
+                plan = Plan(aircraft=a.id, speed=speed, template=IMMELMANN, climb=climb)
+                out.append(plan)
+                if not occupied(state, ahead, alt, a.id):
+                    free_end.append(plan)
+    return free_end or out or [Plan(aircraft=a.id, speed=max(a.speed, lo), template=0)]
+
+
+def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress | None:
+    """Begin the move of ``plan``; returns the progress when manoeuvre decisions follow."""
+    s = builtin()
+    ds = s.aircraft[a.datasheet]
+    b = board(state.width, state.height)
+    if plan.template == IMMELMANN:  # immelmann.1-3: the whole move
+        ahead = b.step[a.cell * 6 + a.facing]
+        start_alt = a.altitude
+        a.cell = ahead
+        a.facing = (a.facing + 3) % 6
+        a.altitude += plan.climb
+        a.speed = plan.speed - plan.climb
+        a.path = [ahead]
+        a.turned_at = [0]
+        state.log.append(f"#{a.id} Immelmann to altitude {a.altitude}, speed {a.speed}")
+        _after_move(state, a, plan.speed, start_alt, a.altitude == 1 and plan.climb < 0, ctx)
+        return None
+    if plan.template > rules.agility(a, ds, s):  # move.12: increased agility
+        if not rules.pilot_check(state, a, ctx, "increased agility"):
+            rules.critical(state, a, ctx)
+            if a.status != "flying":
+                return None
+    t = s.templates[AGILITY[plan.template]]
+    prog = MoveProgress(
+        aircraft=a.id, speed=plan.speed, template=plan.template,
+        points=turn_points(plan.speed, t), cell=a.cell, facing=a.facing,
+        altitude=a.altitude, start_altitude=a.altitude, path=[a.cell],
+    )
+    return _advance(state, a, prog, ctx)
+
+
+def _advance(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> MoveProgress | None:
+    """Fly straight to the next turn point, or to the end of the move."""
+    b = board(state.width, state.height)
+    target = prog.points[prog.index] if prog.index < len(prog.points) else abs(prog.speed)
+    n = target - prog.moved
+    sign = 1 if prog.speed >= 0 else -1
+    cell = straight(b, prog.cell, prog.facing, sign * n, prog.path)
+    if cell < 0:
+        leave_board(state, a, ctx)
+        return None
+    prog.cell = cell
+    prog.moved = target
+    if prog.index < len(prog.points):
+        return prog
+    _finish(state, a, prog, ctx)
+    return None
+
+
+def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = None) -> list[Manoeuvre]:
+    """Legal choices at the current turn point (clauses move.7-9, barrel.1-3)."""
+    s = specs or builtin()
+    a = state.aircraft[prog.aircraft]
+    ds = s.aircraft[a.datasheet]
+    b = board(state.width, state.height)
+    top = s.tables.max_altitude
+    lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
+    remaining = len(prog.points) - prog.index - 1
+    at_end = prog.points[prog.index] >= abs(prog.speed)
+    rolls = s.classes[ds.klass].special_manoeuvres and not at_end
+    climb_ok = can_climb(a, s)
+    last = remaining == 0
+    sign = 1 if prog.speed >= 0 else -1
+    out: list[Manoeuvre] = []
+    free: list[Manoeuvre] = []
+    for lat in LATERAL:
+        if lat in ROLL_DIRECTION:
+            if not rolls:
+                continue
+            cell = b.step[prog.cell * 6 + (prog.facing + ROLL_DIRECTION[lat]) % 6]
+            if cell < 0:
+                continue
+            facing = prog.facing
+        else:
+            cell = prog.cell
+            facing = (prog.facing + (1 if lat == "L" else -1 if lat == "R" else 0)) % 6
+        for ver in VERTICAL:
+            if ver == "+" and (prog.altitude >= top or not climb_ok):
+                continue
+            if ver == "-" and prog.altitude <= 1:
+                continue
+            alt = prog.altitude + (1 if ver == "+" else -1 if ver == "-" else 0)
+            delta = prog.delta + LATERAL_SPEED[lat] + VERTICAL_SPEED[ver]
+            fmin, fmax = future_range(remaining, alt, top, climb_ok)
+            if prog.speed + delta + fmax < lo or prog.speed + delta + fmin > hi:
+                continue
+            m = Manoeuvre(aircraft=a.id, lateral=lat, vertical=ver)
+            out.append(m)
+            if last:
+                end = straight(b, cell, facing, sign * (abs(prog.speed) - prog.moved), None)
+                if end >= 0 and occupied(state, end, alt, a.id):
+                    continue
+            free.append(m)
+    return free or out or [Manoeuvre(aircraft=a.id, lateral=".", vertical=".")]
+
+
+def manoeuvre(state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: Context) -> MoveProgress | None:
+    """Apply a manoeuvre at the turn point and fly on (speed changes wait for the end, move.3)."""
+    a = state.aircraft[prog.aircraft]
+    b = board(state.width, state.height)
+    if m.lateral in ROLL_DIRECTION:
+        prog.cell = b.step[prog.cell * 6 + (prog.facing + ROLL_DIRECTION[m.lateral]) % 6]
+        prog.path.append(prog.cell)
+    elif m.lateral == "L":
+        prog.facing = (prog.facing + 1) % 6
+    elif m.lateral == "R":
+        prog.facing = (prog.facing + 5) % 6
+    if m.lateral != ".":
+        prog.turned_at.append(prog.moved)
+    if m.vertical == "+":
+        prog.altitude += 1
+    elif m.vertical == "-":
+        prog.altitude -= 1
+        if prog.altitude == 1:
+            prog.low = True
+    prog.delta += LATERAL_SPEED[m.lateral] + VERTICAL_SPEED[m.vertical]
+    prog.plan += m.lateral + m.vertical + " "
+    prog.index += 1
+    return _advance(state, a, prog, ctx)
+
+
+def _finish(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> None:
+    """End of the move: place the aircraft, apply the speed changes (move.3) and checks."""
+    a.cell = prog.cell
+    a.facing = prog.facing
+    a.altitude = prog.altitude
+    a.speed = prog.speed + prog.delta
+    a.path = prog.path
+    a.turned_at = prog.turned_at
+    _after_move(state, a, prog.speed, prog.start_altitude, prog.low or prog.altitude == 1, ctx)
+
+
+def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bool, ctx: Context) -> None:
+    s = builtin()
+    ds = s.aircraft[a.datasheet]
+    if occupied(state, a.cell, a.altitude, a.id):
+        bump(state, a)
+    if ds.klass == "airship":
+        _airship_descent(state, a, ctx)
+        return
+    # move.4 / move.5: over maximum or under minimum speed
+    if a.speed > rules.max_speed(a, ds):
+        rules.destroy(state, a, ctx, -1, excess=0, why="over maximum speed")
+        return
+    if a.speed < rules.min_speed(a, ds):
+        rules.destroy(state, a, ctx, -1, excess=0, why="tailspin")
+        return
+    # move.13 / move.14: flying low
+    if low and speed > s.tables.flying_low_speed and not s.classes[ds.klass].flies_low_freely:
+        if not rules.pilot_check(state, a, ctx, "flying low"):
+            rules.destroy(state, a, ctx, -1, excess=0, why="hit a ground object", bail=False)
+            return
+    # weather.10: into or out of a thunderstorm cloud, one check per move
+    storm = storm_cells(state)
+    if storm and any(c in storm for c in a.path):
+        if not rules.pilot_check(state, a, ctx, "thunderstorm"):
+            rules.critical(state, a, ctx)
+
+
+def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """Clauses airship.6-7: a damaged airship drops 1 (7 damage) or 2 (10 damage) levels at
+    the end of each move; hitting the ground destroys it with all crew."""
+    ds = rules.sheet(a)
+    drop = 2 if a.damage >= ds.structure else 1 if a.damage >= ds.yellow else 0
+    if drop:
+        a.altitude -= drop
+        state.log.append(f"#{a.id} airship descends to altitude {a.altitude}")
+        if a.altitude < 1:
+            a.altitude = 1
+            rules.destroy(state, a, ctx, -1, excess=0, why="airship hit the ground", bail=False)
+
+
+def leave_board(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """Clause move.17: the aircraft is off the board for good; a pilot check at +1 brings it
+    home, otherwise it is missing in action."""
+    s = builtin()
+    a.cell = -1
+    if rules.pilot_check(state, a, ctx, "return home after leaving the board", s.tables.leave_board_penalty):
+        a.status, a.fate = "left", "returned"
+    else:
+        a.status, a.fate = "missing", "missing"
+    state.log.append(f"#{a.id} left the board ({a.fate})")
+
+
+def bump(state: DfState, a: Aircraft) -> None:
+    """An occupied end hex (only when every end was occupied): the hex before, then one hex
+    ahead, then the neighbours and the ring of two (Konrad's rule, clause konrad.16, used for
+    everybody as the referee's fallback)."""
+    b = board(state.width, state.height)
+    candidates = [b.step[a.cell * 6 + (a.facing + 3) % 6], b.step[a.cell * 6 + a.facing]]
+    candidates += b.within(a.cell, 2)[1:]
+    for c in candidates:
+        if c >= 0 and not occupied(state, c, a.altitude, a.id):
+            a.cell = c
+            return
+
+
+def clouds_on(state: DfState, cell: int, altitude: int) -> bool:
+    """Whether ``cell`` at ``altitude`` is inside a cloud."""
+    return cell in cloud_cells_at(state, altitude)

@@ -1,0 +1,189 @@
+"""Aircraft condition: effective agility and speeds, pilot checks, damage, criticals, bail-out.
+
+Every function cites the clause it implements. Numbers come from the specs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aerodrome.turns import Context
+from aerodrome_dockfighters.specs import AGILITY, EXPERIENCE, Datasheet, Specs, builtin
+from aerodrome_dockfighters.state import Aircraft, DfState
+
+
+def sheet(a: Aircraft, specs: Specs | None = None) -> Datasheet:
+    return (specs or builtin()).aircraft[a.datasheet]
+
+
+def klass(a: Aircraft, specs: Specs | None = None) -> Any:
+    s = specs or builtin()
+    return s.classes[s.aircraft[a.datasheet].klass]
+
+
+def is_damaged(a: Aircraft, ds: Datasheet) -> bool:
+    """Clause move.18: crossing off the yellow section makes the aircraft damaged."""
+    return a.damage >= ds.yellow
+
+
+def max_speed(a: Aircraft, ds: Datasheet) -> int:
+    """Maximum speed less 1 when damaged (move.18) and less engine criticals (crit.1)."""
+    return ds.max_speed - (1 if is_damaged(a, ds) else 0) - a.speed_loss
+
+
+def min_speed(a: Aircraft, ds: Datasheet) -> int:
+    """Minimum speed; an airship's reverse speed is a negative minimum (airship.3)."""
+    return ds.min_speed
+
+
+def agility(a: Aircraft, ds: Datasheet, specs: Specs | None = None) -> int:
+    """Effective agility level 0..4: datasheet, -1 damaged (move.18), -1 per controls
+    critical, -1 per external load for fighters (move.19), never below very low."""
+    s = specs or builtin()
+    level = AGILITY.index(ds.agility) - (1 if is_damaged(a, ds) else 0) - a.agility_loss
+    if s.classes[ds.klass].loads_lower_agility:
+        level -= sum(s.weapons[name].load_points for name in a.loads)
+    return max(0, level)
+
+
+def check_target(a: Aircraft, specs: Specs | None = None, modifier: int = 0) -> int:
+    """The roll a pilot check needs (check.1), +1 when wounded (cockpit critical)."""
+    s = specs or builtin()
+    return s.tables.pilot_check[a.experience] + modifier + (1 if a.wounded else 0)
+
+
+def pilot_check(
+    state: DfState, a: Aircraft, ctx: Context, why: str, modifier: int = 0
+) -> bool:
+    """Roll a pilot or crew check (clause check.1); a 1 never passes, a 6 always does
+    unless the target is above 6 (an overkill bail-out can be impossible)."""
+    need = check_target(a, modifier=modifier)
+    roll = ctx.dice.d(6, f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
+    ok = roll >= need and roll != 1
+    state.log.append(f"#{a.id} {why}: rolled {roll} needing {need}+: {'passed' if ok else 'failed'}")
+    return ok
+
+
+def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> None:
+    """A random (d6) critical damage, effective at once (clauses damage.4, crit.1).
+    Dockfighters take a damage point instead (dockfighter.4)."""
+    specs = builtin()
+    ds = sheet(a, specs)
+    if ds.klass == "dockfighter":
+        damage(state, a, 1, ctx, attacker, crit=False)
+        return
+    table = specs.tables.critical_airship if ds.klass == "airship" else specs.tables.critical
+    roll = ctx.dice.d(6, f"critical damage #{a.id}")
+    effect = next(e for e in table if roll in e.roll)
+    a.crits.append(effect.effect)
+    state.log.append(f"#{a.id} critical: {effect.text}")
+    if effect.effect == "engine":
+        a.engine_hits += 1
+        a.speed_loss += 1
+        if a.engine_hits >= 2 * ds.engines:  # damage.10 (two hits per engine, assumed)
+            destroy(state, a, ctx, attacker, excess=0, why="all engines destroyed")
+            return
+        overspeed(state, a, ctx, attacker)
+    elif effect.effect == "controls":
+        a.agility_loss += 1
+    elif effect.effect == "weapon":
+        working = [i for i in range(len(ds.weapons)) if i not in a.weapons_out]
+        if working:
+            best = max(working, key=lambda i: sum(ds.weapons[i].dice))
+            a.weapons_out.append(best)
+    elif effect.effect == "gear":
+        a.gear_damaged = True
+    elif effect.effect == "fuel":
+        damage(state, a, 1, ctx, attacker, crit=False)
+    elif effect.effect == "cockpit":
+        a.wounded = True
+    elif effect.effect == "docking-point":
+        working = [i for i in range(len(ds.weapons)) if i not in a.weapons_out]
+        if working:
+            a.weapons_out.append(working[0])
+
+
+def overspeed(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> None:
+    """Clause move.4: faster than maximum speed destroys the aircraft; an airship takes 4
+    damage points and no critical instead (airship.22)."""
+    ds = sheet(a)
+    if a.status != "flying" or a.speed <= max_speed(a, ds):
+        return
+    if ds.klass == "airship":
+        state.log.append(f"#{a.id} exceeds its maximum speed: 4 damage")
+        a.speed = max_speed(a, ds)
+        damage(state, a, 4, ctx, attacker, crit=False)
+        return
+    destroy(state, a, ctx, attacker, excess=0, why="over maximum speed")
+
+
+def damage(
+    state: DfState, a: Aircraft, points: int, ctx: Context, attacker: int, *, crit: bool
+) -> None:
+    """Cross off ``points`` structure points (damage.6); the red section crossed off destroys
+    the aircraft with a bail-out made harder by the excess (damage.7-8). The last damage
+    takes the kill (fame.5)."""
+    if points <= 0 or a.status not in ("flying", "docked"):
+        return
+    ds = sheet(a)
+    left = ds.structure - a.damage
+    a.damage = min(ds.structure, a.damage + points)
+    if attacker >= 0:
+        a.last_hit_by = attacker
+    state.log.append(f"#{a.id} takes {points} damage ({a.damage}/{ds.structure})")
+    if ds.klass == "dockfighter" and a.damage < ds.yellow:
+        a.damage = ds.yellow  # dockfighter.4: any damage makes it damaged at once
+    if a.damage >= ds.structure:
+        if ds.klass == "airship":
+            return  # airship.7: it falls; the ground destroys it
+        destroy(state, a, ctx, attacker, excess=max(0, points - left), why="shot down")
+        return
+    if crit:
+        critical(state, a, ctx, attacker)
+    if a.status == "flying" and ds.klass != "airship":
+        overspeed(state, a, ctx, attacker)
+
+
+def destroy(
+    state: DfState, a: Aircraft, ctx: Context, attacker: int, *, excess: int, why: str,
+    bail: bool = True,
+) -> None:
+    """The aircraft is destroyed; the pilot bails out with a pilot check at +excess
+    (damage.8) unless ``bail`` is False (the pilot dies with it); fame goes to the squadron
+    of the last damage (fame.1-3, fame.5)."""
+    if a.status not in ("flying", "docked"):
+        return
+    specs = builtin()
+    ds = sheet(a, specs)
+    a.status = "destroyed"
+    a.down_mark = state.fire_mark
+    state.log.append(f"#{a.id} destroyed ({why})")
+    if bail and ds.klass != "airship":
+        a.fate = "bailed out" if pilot_check(state, a, ctx, "bail out", excess) else "killed"
+    else:
+        a.fate = "killed"
+    own = state.squadrons[a.player]
+    own.losses += 1 if specs.classes[ds.klass].counts_as_planes else 0
+    killer = attacker if attacker >= 0 else a.last_hit_by
+    if killer >= 0:
+        k = state.aircraft[killer]
+        if k.player != a.player:
+            k.kills += 1
+            sq = state.squadrons[k.player]
+            sq.kills += 1 if ds.klass != "dockfighter" else 0
+            if ds.klass != "dockfighter":  # dockfighter.6: no fame for a dockfighter
+                sq.fame += a.experience + 1 + specs.classes[ds.klass].fame_bonus
+
+
+def fame_for(victim: Aircraft) -> int:
+    """Fame for shooting ``victim`` down (clauses fame.1-3, dockfighter.6)."""
+    specs = builtin()
+    ds = specs.aircraft[victim.datasheet]
+    if ds.klass == "dockfighter":
+        return 0
+    return victim.experience + 1 + specs.classes[ds.klass].fame_bonus
+
+
+def bail_out_target(a: Aircraft, excess: int) -> int:
+    """The roll a bail-out needs (damage.8): the pilot check plus the excess damage."""
+    return check_target(a, modifier=excess)

@@ -1,0 +1,219 @@
+"""The state of a Dockfighters game: one msgspec Struct, serialisable between any two decisions.
+
+Aircraft carry their pilot's identity and experience, kills and fate (bailed out, killed,
+missing) so the campaign layer (fame, careers, squadron economy) can read a finished mission
+from the state; squadrons carry fame per player.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from aerodrome.data import Action
+
+Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed"]
+PilotFate = Literal["fit", "bailed out", "killed", "missing", "returned"]
+
+#: Offset of ground-target ids in actions (aircraft use their index).
+GROUND = 1000
+
+
+class Aircraft(msgspec.Struct, kw_only=True):
+    """One aircraft on the board with its pilot (clauses sheet.1, pilot.1)."""
+
+    id: int
+    player: int
+    side: str
+    datasheet: str
+    pilot: str
+    experience: int
+    cell: int = -1
+    facing: int = 2
+    altitude: int = 3
+    speed: int = 0
+    status: Status = "flying"
+    fate: PilotFate = "fit"
+    damage: int = 0
+    crits: list[str] = []
+    engine_hits: int = 0
+    agility_loss: int = 0
+    speed_loss: int = 0
+    weapons_out: list[int] = []
+    ammo: list[int] = []
+    loads: list[str] = []
+    gear_damaged: bool = False
+    wounded: bool = False
+    kills: int = 0
+    ground_kills: int = 0
+    last_hit_by: int = -1
+    down_mark: int = -1
+    path: list[int] = []
+    turned_at: list[int] = []
+    deployed: bool = False
+
+
+class Cloud(msgspec.Struct, kw_only=True):
+    """A cloud: a centre cell and a radius-style size (7 = a hex and its ring, 3 = small)."""
+
+    col: int
+    row: int
+    size: int
+    smoke: int = 0
+
+
+class GroundUnit(msgspec.Struct, kw_only=True):
+    """A ground target (clauses gt.*): its table entry, position and which player it fights."""
+
+    id: int
+    name: str
+    value: int
+    cell: int
+    structure: int
+    damage: int = 0
+    facing: int = 0
+    mobile: bool = False
+    armoured: bool = False
+    dice: list[int] = []
+    profile: list[int] = []
+    hostile_to: int = -1
+    destroyed_by: int = -1
+
+
+class MoveProgress(msgspec.Struct, kw_only=True):
+    """An aircraft's move between its manoeuvre decisions (clauses move.1-9)."""
+
+    aircraft: int
+    speed: int
+    template: int
+    points: list[int]
+    index: int = 0
+    cell: int
+    facing: int
+    altitude: int
+    start_altitude: int
+    moved: int = 0
+    delta: int = 0
+    path: list[int] = []
+    turned_at: list[int] = []
+    low: bool = False
+    plan: str = ""
+
+
+class Squadron(msgspec.Struct, kw_only=True):
+    """A player's squadron in this scenario (fame and mission; campaign layer reads it)."""
+
+    player: int
+    side: str
+    mission: str
+    fame: int = 0
+    kills: int = 0
+    losses: int = 0
+    ground_kills: int = 0
+
+
+class DfState(msgspec.Struct, kw_only=True):
+    """The whole game."""
+
+    setup: str
+    width: int
+    height: int
+    turn: int = 1
+    last_turn: int = 12
+    initiative: int = 0
+    squadrons: list[Squadron]
+    aircraft: list[Aircraft]
+    ground: list[GroundUnit] = []
+    clouds: list[Cloud] = []
+    weather: int = 0
+    wind: int = 0
+    cloud_speed: int = 1
+    stage: str = "deploy"
+    queue: list[int] = []
+    active: int = -1
+    move: MoveProgress | None = None
+    fire_mark: int = -1
+    over: bool = False
+    all_gone_turn: dict[str, int] = {}
+    log: list[str] = []
+
+
+class DfObservation(msgspec.Struct, kw_only=True):
+    """What a player sees: Dockfighters has no hidden information, so the whole state."""
+
+    player: int | None
+    state: DfState
+
+
+# -- actions ------------------------------------------------------------------------------------
+class Deploy(Action, frozen=True):
+    """Set an aircraft up in its set-up zone with free altitude and speed (clause setup.7)."""
+
+    aircraft: int
+    cell: int
+    altitude: int
+    speed: int
+
+    def describe(self) -> str:
+        return f"deploy #{self.aircraft} at cell {self.cell}, altitude {self.altitude}, speed {self.speed}"
+
+
+class Plan(Action, frozen=True):
+    """Start a move: the new speed (clause move.1) and the template's agility level (0 very
+    low .. 4 very high, clause move.6); ``template = -1`` is an Immelmann climbing
+    (``climb > 0``) or diving (``climb < 0``) (clauses immelmann.1-3)."""
+
+    aircraft: int
+    speed: int
+    template: int
+    climb: int = 0
+
+    def describe(self) -> str:
+        from aerodrome_dockfighters.specs import AGILITY
+
+        if self.template < 0:
+            way = "up" if self.climb > 0 else "down" if self.climb < 0 else "level"
+            return f"#{self.aircraft}: Immelmann {way} {abs(self.climb)} at speed {self.speed}"
+        return f"#{self.aircraft}: speed {self.speed}, {AGILITY[self.template]} template"
+
+
+class Manoeuvre(Action, frozen=True):
+    """What to do at a turn point: ``lateral`` in ``. L R FL FR RL RR`` (none, turn left/right,
+    barrel roll forward/rear left/right) and ``vertical`` in ``. + -`` (clauses move.7-9,
+    barrel.1-3)."""
+
+    aircraft: int
+    lateral: str
+    vertical: str
+
+    def describe(self) -> str:
+        lat = {".": "straight", "L": "turn left", "R": "turn right", "FL": "roll forward left",
+               "FR": "roll forward right", "RL": "roll back left", "RR": "roll back right"}
+        ver = {".": "", "+": ", climb", "-": ", dive"}
+        return f"#{self.aircraft}: {lat[self.lateral]}{ver[self.vertical]}"
+
+
+class Attack(Action, frozen=True):
+    """Fire ``mounts`` (datasheet weapon indices) and ``loads`` (external load indices) at
+    ``target`` (an aircraft id, or ``GROUND + id`` for a ground target)."""
+
+    aircraft: int
+    target: int
+    mounts: tuple[int, ...] = ()
+    loads: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        what = f"weapons {list(self.mounts)}" + (f" + loads {list(self.loads)}" if self.loads else "")
+        tgt = f"ground target {self.target - GROUND}" if self.target >= GROUND else f"#{self.target}"
+        return f"#{self.aircraft}: fire {what} at {tgt}"
+
+
+class HoldFire(Action, frozen=True):
+    aircraft: int
+
+    def describe(self) -> str:
+        return f"#{self.aircraft}: hold fire"
+
+
+ACTIONS: tuple[type[Action], ...] = (Deploy, Plan, Manoeuvre, Attack, HoldFire)

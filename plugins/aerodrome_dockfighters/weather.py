@@ -1,0 +1,165 @@
+"""Weather (phase 3.1 and the set-up roll): clouds, their heights, wind and cloud movement.
+
+Cloud placement, which the rulebook leaves to the squadron leaders, is rolled with the
+game's dice here (assumed, see clause weather.2): a cloud lands on a random cell at least its
+size away from the set-up zones.
+"""
+
+from __future__ import annotations
+
+from aerodrome.turns import Context
+from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.specs import builtin
+from aerodrome_dockfighters.state import Cloud, DfState
+
+CLEAR, BROKEN, RAIN, STORM = 0, 1, 2, 3
+
+
+def cloud_cells(state: DfState, cloud: Cloud) -> list[int]:
+    """The on-board cells of ``cloud``: the centre and its ring (size 7) or the centre and
+    its two neighbours ahead of the wind (size 3)."""
+    b = board(state.width, state.height)
+    centre = b.cell(cloud.col, cloud.row)
+    if centre < 0:
+        return []
+    if cloud.size >= 7:
+        return b.within(centre, 1)
+    out = [centre]
+    for f in (0, 1) if cloud.size > 1 else ():
+        n = b.step[centre * 6 + f]
+        if n >= 0:
+            out.append(n)
+    return out
+
+
+def altitudes(state: DfState) -> tuple[int, int]:
+    """Cloud heights: broken 2-4, rain and thunderstorm 1-5 (clauses move.22, weather.9)."""
+    w = builtin().weather
+    return w.storm_altitudes if state.weather >= RAIN else w.broken_altitudes
+
+
+def cloud_cells_at(state: DfState, altitude: int) -> set[int]:
+    """Cells clouded at ``altitude`` (smoke clouds cover altitudes up to 3, load.6)."""
+    lo, hi = altitudes(state)
+    out: set[int] = set()
+    for c in state.clouds:
+        if c.smoke:
+            if altitude <= 3:
+                out.update(cloud_cells(state, c))
+        elif lo <= altitude <= hi:
+            out.update(cloud_cells(state, c))
+    return out
+
+
+def storm_cells(state: DfState) -> set[int]:
+    """Cells of thunderstorm clouds (clause weather.10); empty in other weather."""
+    if state.weather != STORM:
+        return set()
+    out: set[int] = set()
+    for c in state.clouds:
+        if not c.smoke:
+            out.update(cloud_cells(state, c))
+    return out
+
+
+def place_clouds(state: DfState, ctx: Context) -> None:
+    """Set the clouds up (clause weather.1): 2 medium and 4 small, placed by dice (assumed)."""
+    w = builtin().weather
+    depth = builtin().board.zone_depth
+    state.clouds = [c for c in state.clouds if c.smoke]
+    sizes = [w.medium_size] * w.clouds_medium + [w.small_size] * w.clouds_small
+    for size in sizes:
+        col = ctx.dice.d(state.width - 2, "cloud column")
+        row = depth + ctx.dice.d(state.height - 2 * depth - 2, "cloud row")
+        state.clouds.append(Cloud(col=col, row=row, size=size))
+
+
+def setup_weather(state: DfState, ctx: Context) -> None:
+    """The set-up roll (weather.1), rolled for the initiative loser (weather.2), and the
+    initial wind direction (weather.3)."""
+    w = builtin().weather
+    roll = ctx.dice.d(6, "weather")
+    state.weather = w.setup_roll[roll - 1]
+    state.wind = ctx.dice.d(6, "initial wind direction") - 1
+    state.log.append(f"weather: {w.levels[state.weather]}, wind towards facing {state.wind}")
+    if state.weather != CLEAR:
+        place_clouds(state, ctx)
+        state.cloud_speed = w.cloud_speed[w.levels[state.weather]][ctx.dice.d(6, "cloud speed") - 1]
+
+
+def weather_phase(state: DfState, ctx: Context) -> None:
+    """Phase 3.1 (clauses weather.4-13): change, cloud speed, wind, cloud movement, squalls."""
+    w = builtin().weather
+    roll = ctx.dice.d(6, "weather change")
+    before = state.weather
+    if roll == 1:
+        state.weather = max(CLEAR, state.weather - 1)
+    elif roll == 6:
+        state.weather = min(STORM, state.weather + 1)
+    if state.weather != before:
+        state.log.append(f"weather turns {w.levels[state.weather]}")
+    if state.weather == CLEAR:
+        state.clouds = [c for c in state.clouds if c.smoke]
+        return
+    if before == CLEAR:  # weather.13: clouds set up again
+        place_clouds(state, ctx)
+    state.cloud_speed = w.cloud_speed[w.levels[state.weather]][ctx.dice.d(6, "cloud speed") - 1]
+    state.wind = (state.wind + w.wind_change[ctx.dice.d(6, "wind change") - 1]) % 6
+    move_clouds(state, ctx)
+
+
+def move_clouds(state: DfState, ctx: Context) -> None:
+    """Move each cloud ``cloud_speed`` hexes downwind; a cloud leaving the board re-enters
+    touching the opposite edge (weather.7). At the squall speed a cloud catching an aircraft
+    pushes it 1 hex downwind with a pilot check (weather.11-12)."""
+    from aerodrome_dockfighters import rules
+
+    b = board(state.width, state.height)
+    squall = state.cloud_speed >= builtin().weather.squall_speed
+    lo, hi = altitudes(state)
+    for cloud in state.clouds:
+        if cloud.smoke:
+            continue
+        before = set(cloud_cells(state, cloud))
+        h = b.hexes[b.cell(cloud.col, cloud.row)]
+        for _ in range(state.cloud_speed):
+            h = h.neighbor(state.wind)
+        col, row = b.hex_to_colrow(h)
+        margin = 1 if cloud.size >= 7 else 0
+        if not (margin <= col < state.width - margin and margin <= row < state.height - margin):
+            if col < margin:
+                col = state.width - 1 - margin
+            elif col >= state.width - margin:
+                col = margin
+            if row < margin:
+                row = state.height - 1 - margin
+            elif row >= state.height - margin:
+                row = margin
+        cloud.col, cloud.row = col, row
+        if not squall:
+            continue
+        after = set(cloud_cells(state, cloud))
+        for a in state.aircraft:
+            if a.status != "flying" or a.cell not in after or a.cell in before:
+                continue
+            if not lo <= a.altitude <= hi:
+                continue
+            pushed = b.step[a.cell * 6 + state.wind]
+            if pushed < 0:  # move.17: pushed off the board
+                from aerodrome_dockfighters.movement import leave_board
+
+                leave_board(state, a, ctx)
+                continue
+            a.cell = pushed
+            from aerodrome_dockfighters.movement import bump, occupied
+
+            if occupied(state, a.cell, a.altitude, a.id):
+                bump(state, a)
+            if not rules.pilot_check(state, a, ctx, "caught by a squall"):
+                rules.critical(state, a, ctx)
+    state.clouds = [c for c in state.clouds if not c.smoke or _age_smoke(c)]
+
+
+def _age_smoke(cloud: Cloud) -> bool:
+    cloud.smoke -= 1
+    return cloud.smoke > 0
