@@ -1,0 +1,163 @@
+"""Benchmarks of the comparison engine (issue 6).
+
+- :func:`bench_speedup`: games per second on 1 worker (in-process) and on a pool of 2
+  workers, playing the registered ruleset with the slowest games (target: ≥ 1.8×).
+- :func:`bench_memory`: peak memory (RSS) of a whole streamed comparison run of 10,000 and of
+  100,000 games of a fast ruleset, each in a fresh process: it must stay flat as N grows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "docs" / "examples" / "aerodrome-joust"
+#: Wall time of the 1-worker run of the speed-up benchmark.
+TARGET_SECONDS = 12.0
+
+
+def _plugins() -> Any:
+    """Every registered ruleset plus the example ``joust`` (as the tests load it)."""
+    if str(EXAMPLE) not in sys.path:
+        sys.path.append(str(EXAMPLE))
+    import aerodrome_joust
+
+    from aerodrome.plugins import entry_points, load_plugins
+
+    have = any(ep.name == "joust" for ep in entry_points())
+    return load_plugins(extra=[] if have else [("joust", aerodrome_joust)])
+
+
+def _agents(plugins: Any, name: str) -> str:
+    return "bot" if "bot" in plugins.agents_for(name) else "random"
+
+
+def _config(plugins: Any, name: str, games: int, seed: int = 1) -> Any:
+    from aerodrome.parallel import Config
+
+    setup = plugins.ruleset(name).setup()
+    return Config(
+        ruleset=name,
+        setup=setup.name,
+        agents=(_agents(plugins, name),) * len(setup.seats),
+        games=games,
+        seed=seed,
+    )
+
+
+def _seconds_per_game(plugins: Any, name: str, games: int = 3) -> float:
+    from aerodrome.parallel import Engine
+
+    start = time.perf_counter()
+    for _ in Engine(plugins, workers=1).run([_config(plugins, name, games, seed=99)]):
+        pass
+    return (time.perf_counter() - start) / games
+
+
+def _slowest(plugins: Any) -> tuple[str, float]:
+    """The ruleset with the slowest games, and its seconds per game (timed over ~1 s)."""
+    timed = []
+    for name in plugins.ruleset_names():
+        try:
+            timed.append((_seconds_per_game(plugins, name), name))
+        except Exception:  # a ruleset still being written must not stop the benchmark
+            continue
+    _, name = max(timed)
+    games = 3
+    while True:
+        seconds = _seconds_per_game(plugins, name, games) * games
+        if seconds >= 1.0 or games >= 100_000:
+            return name, seconds / games
+        games = int(games * min(10.0, 1.2 / max(seconds, 1e-3))) + 1
+
+
+def _run(plugins: Any, config: Any, workers: int) -> float:
+    from aerodrome.parallel import Engine
+
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        n = sum(1 for _ in Engine(plugins, workers=workers).run([config], Path(tmp) / "g.jsonl"))
+        elapsed = time.perf_counter() - start
+    assert n == config.games
+    return elapsed
+
+
+def bench_speedup() -> dict[str, Any]:
+    """Speed-up of a 2-worker process pool over 1 worker on the slowest registered ruleset."""
+    plugins = _plugins()
+    name, per_game = _slowest(plugins)
+    games = max(20, min(200_000, int(TARGET_SECONDS / per_game)))
+    config = _config(plugins, name, games)
+    one = _run(plugins, config, 1)
+    two = _run(plugins, config, 2)
+    return {
+        "ruleset": name,
+        "agents": config.agents[0],
+        "games": games,
+        "cores": os.cpu_count(),
+        "seconds_1_worker": round(one, 2),
+        "seconds_2_workers": round(two, 2),
+        "games_per_second_1": round(games / one, 1),
+        "games_per_second_2": round(games / two, 1),
+        "speedup_2_over_1": round(one / two, 2),
+    }
+
+
+def memory_run(games: int) -> dict[str, Any]:
+    """One streamed comparison run of ``games`` joust games in this process (for
+    :func:`bench_memory`); returns the peak RSS of this process."""
+    from aerodrome.metrics.compare import all_metrics, measure, plan
+    from aerodrome.parallel import Engine
+
+    plugins = _plugins()
+    [p] = plan(plugins, ["joust"], [], games, 1)
+    config = p.configs[0][0]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "games.jsonl"
+        start = time.perf_counter()
+        records = Engine(plugins, workers=1).run([config], out)
+        result = measure([p], records, all_metrics(plugins), seed=1, games=games)
+        elapsed = time.perf_counter() - start
+        size = out.stat().st_size
+    played = sum(result.columns[0].games.values())
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {
+        "games": played,
+        "seconds": elapsed,
+        "peak_rss_mib": peak_kib / 1024,
+        "file_mib": size / 2**20,
+    }
+
+
+def _memory_in_fresh_process(games: int) -> dict[str, Any]:
+    code = (
+        "import json, sys; from benchmarks.bench_compare import memory_run; "
+        f"print(json.dumps(memory_run({games})))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    data: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return data
+
+
+def bench_memory() -> dict[str, Any]:
+    """Peak RSS of streamed runs of 10,000 and 100,000 games: flat as N grows."""
+    small = _memory_in_fresh_process(10_000)
+    large = _memory_in_fresh_process(100_000)
+    return {
+        "ruleset": "joust",
+        "peak_rss_mib_10k": round(small["peak_rss_mib"], 1),
+        "peak_rss_mib_100k": round(large["peak_rss_mib"], 1),
+        "growth_100k_over_10k": round(large["peak_rss_mib"] / small["peak_rss_mib"], 3),
+        "results_file_mib_100k": round(large["file_mib"], 1),
+        "games_per_second_100k": round(large["games"] / large["seconds"], 1),
+    }
