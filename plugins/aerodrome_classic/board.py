@@ -20,9 +20,6 @@ from aerodrome_classic.specs import Specs, load_specs
 
 Cell = tuple[int, int]
 
-#: One choice of route: a representative walk per key, in enumeration order. Each entry is
-#: (key, [(path, mask), ...]); the first walk whose mask misses the occupied squares is used.
-Groups = list[tuple[tuple[int, int, bool], list[tuple[tuple[Cell, ...], int]]]]
 
 
 class Board:
@@ -59,14 +56,14 @@ class Board:
                         aa |= self.bit(c)
             self.enemy_aa[side] = aa
             half = 0
-            for c in zones[self.enemy_side(side)] if self.enemy_side(side) in zones else ():
+            for c in zones[self.enemy_side(side)]:
                 half |= self.bit(c)
             self.enemy_half[side] = half
         self.landing_squadron: dict[Cell, str] = {
             c: sq for sq, cells in self.landing.items() for c in cells
         }
         self._walks: dict[tuple[Cell, int], list[tuple[tuple[Cell, ...], int]]] = {}
-        self._groups: dict[tuple[Cell, int, str, bool], Groups] = {}
+        self._tables: dict[tuple[Cell, int, str, bool], WalkTable] = {}
 
     # -- geometry ---------------------------------------------------------------------------
     def bit(self, c: Cell) -> int:
@@ -116,11 +113,11 @@ class Board:
             self._walks[key] = found
         return found
 
-    def groups(self, start: Cell, length: int, side: str, qualified: bool) -> Groups:
+    def table(self, start: Cell, length: int, side: str, qualified: bool) -> WalkTable:
         """The walks from ``start`` grouped by (end square, enemy AA squares passed, crossed
         No Man's Land) — crossing only counts for a plane not yet allowed to land."""
         key = (start, length, side, qualified)
-        found = self._groups.get(key)
+        found = self._tables.get(key)
         if found is None:
             aa = self.enemy_aa[side]
             half = self.enemy_half[side]
@@ -129,9 +126,48 @@ class Board:
                 end = path[-1]
                 k = (end[1] * self.width + end[0], mask & aa, (not qualified) and bool(mask & half))
                 by_key.setdefault(k, []).append((path, mask))
-            found = list(by_key.items())
-            self._groups[key] = found
+            found = WalkTable(list(by_key.values()))
+            self._tables[key] = found
         return found
+
+
+class WalkTable:
+    """The route choices of one (start, length, side, may-land) on the empty board.
+
+    ``groups`` holds, per choice, its walks in enumeration order; ``firsts`` the first walk
+    of each; ``reach`` the mask of every square any walk enters (when no plane stands there,
+    every choice is open and ``firsts`` are the representatives).
+    """
+
+    __slots__ = ("_cache", "firsts", "groups", "reach")
+
+    def __init__(self, groups: list[list[tuple[tuple[Cell, ...], int]]]) -> None:
+        self.groups = groups
+        self.firsts: list[tuple[Cell, ...]] = [g[0][0] for g in groups]
+        reach = 0
+        for g in groups:
+            for _path, mask in g:
+                reach |= mask
+        self.reach = reach
+        self._cache: dict[int, list[tuple[Cell, ...]]] = {}
+
+    def open_paths(self, occupied: int) -> list[tuple[Cell, ...]]:
+        """One representative walk per choice that avoids the ``occupied`` squares."""
+        near = occupied & self.reach
+        if not near:
+            return self.firsts
+        out = self._cache.get(near)
+        if out is not None:
+            return out
+        if len(self._cache) > 64:
+            self._cache.clear()
+        out = self._cache[near] = []
+        for walks in self.groups:
+            for path, mask in walks:
+                if not mask & occupied:
+                    out.append(path)
+                    break
+        return out
 
 
 @cache

@@ -7,6 +7,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context
 
@@ -15,6 +19,7 @@ from aerodrome_classic.cards import draw_target, draw_to
 from aerodrome_classic.combat import shoot_down
 from aerodrome_classic.specs import CardsSpec
 from aerodrome_classic.state import (
+    Cell,
     ClassicState,
     GunRevealed,
     Landed,
@@ -54,50 +59,74 @@ def occupied(state: ClassicState, board: Board, skip: str) -> int:
     return mask
 
 
-def moves_for(
-    state: ClassicState, board: Board, plane: str, lengths: list[int]
-) -> list[Move]:
-    """Every legal move of ``plane`` using one of ``lengths`` (the dice it may use): one per
-    distinct (end square, enemy AA squares passed, No Man's Land crossed) and final facing
-    [classic.move.7, classic.move.9-16]."""
-    p = state.planes[plane]
-    side = state.squadrons[p.squadron].side
-    occ = occupied(state, board, plane)
-    out: list[Move] = []
-    append = out.append
-    for length in lengths:
-        for _key, walks in board.groups(p.cell, length, side, p.qualified):
-            for path, mask in walks:
-                if not mask & occ:
-                    for facing in (0, 1, 2, 3):  # [classic.move.15] any of the 4 squares
-                        append(Move(plane=plane, path=path, facing=facing))
-                    break
-    return out
+class MoveList(Sequence[Action]):
+    """The legal moves of a decision, built lazily: each open route choice of each plane and
+    die gives 4 moves, one per final facing [classic.move.15]. Random agents only index it;
+    ``in`` checks a move without listing them all."""
+
+    __slots__ = ("_counts", "_segments", "_total")
+
+    def __init__(self, segments: list[tuple[str, list[tuple[Cell, ...]]]]) -> None:
+        self._segments = segments
+        self._counts = [4 * len(paths) for _plane, paths in segments]
+        self._total = sum(self._counts)
+
+    def __len__(self) -> int:
+        return self._total
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._total
+        if not 0 <= index < self._total:
+            raise IndexError(index)
+        for (plane, paths), n in zip(self._segments, self._counts, strict=True):
+            if index < n:
+                return Move(plane=plane, path=paths[index >> 2], facing=index & 3)
+            index -= n
+        raise IndexError(index)
+
+    def __iter__(self) -> Iterator[Action]:
+        for plane, paths in self._segments:
+            for path in paths:
+                for facing in (0, 1, 2, 3):
+                    yield Move(plane=plane, path=path, facing=facing)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Move) or not 0 <= action.facing <= 3:
+            return False
+        return any(
+            plane == action.plane and action.path in paths for plane, paths in self._segments
+        )
 
 
-def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> list[Move]:
+def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> MoveList:
     """The moves the player may make now: any of his unmoved planes In Flight with either
-    remaining die [classic.move.9, classic.move.10]."""
+    remaining die [classic.move.9, classic.move.10], one per distinct (end square, enemy AA
+    squares passed, No Man's Land crossed) and final facing [classic.move.7, classic.move.11-16]."""
     lengths = sorted(set(t.dice))
-    out: list[Move] = []
-    for pid in unmoved(state, player):
-        out.extend(moves_for(state, board, pid, lengths))
-    return out
-
-
-def can_move(state: ClassicState, board: Board, t: Turn, player: int) -> bool:
-    """Whether any unmoved plane of the player has a legal walk (cheaper than listing)."""
-    lengths = set(t.dice)
+    segments: list[tuple[str, list[tuple[Cell, ...]]]] = []
     for pid in unmoved(state, player):
         p = state.planes[pid]
         side = state.squadrons[p.squadron].side
         occ = occupied(state, board, pid)
         for length in lengths:
-            for _key, walks in board.groups(p.cell, length, side, p.qualified):
-                for _path, mask in walks:
-                    if not mask & occ:
-                        return True
-    return False
+            paths = board.table(p.cell, length, side, p.qualified).open_paths(occ)
+            if paths:
+                segments.append((pid, paths))
+    return MoveList(segments)
+
+
+def can_move(state: ClassicState, board: Board, t: Turn, player: int) -> bool:
+    """Whether any unmoved plane of the player has a legal walk."""
+    return len(legal_moves(state, board, t, player)) > 0
 
 
 def unmoved(state: ClassicState, player: int) -> list[str]:

@@ -47,6 +47,7 @@ class Classic(Ruleset[ClassicState]):
         super().__init__(hook)
         self.specs: Specs = load_specs()
         self.board: Board = board_for(self.specs)
+        self._fleet: dict[str, dict[str, int]] = {}
         self._runners = (
             TurnRunner(0, self.board, self.specs),
             TurnRunner(1, self.board, self.specs),
@@ -180,7 +181,13 @@ class Classic(Ruleset[ClassicState]):
 
     def is_over(self, state: ClassicState) -> bool:
         """[classic.end.1] play goes on until one side has lost all its planes."""
-        return 0 in self.sides_alive(state).values()
+        fleet = self._fleet.get(state.setup)
+        if fleet is None:
+            fleet = self._fleet[state.setup] = {s: 0 for s in state.order}
+            for p in state.planes.values():
+                fleet[state.squadrons[p.squadron].side] += 1
+        losses = state.losses
+        return any(losses[s] >= n for s, n in fleet.items())
 
     def result(self, state: ClassicState, rounds: int) -> Result:
         """[classic.end.2] the winner shot down all of the opponent's planes."""

@@ -8,7 +8,7 @@ All progress lives in ``state.turn`` so a game can be saved between any two deci
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
@@ -251,7 +251,7 @@ class TurnRunner:
                 continue
             raise AssertionError(f"unknown turn stage {stage!r}")
 
-    def legal(self, state: ClassicState, player: int) -> list[Action]:
+    def legal(self, state: ClassicState, player: int) -> Sequence[Action]:
         t = state.turn
         p = t.players[t.index]
         stage = t.stage
@@ -262,7 +262,7 @@ class TurnRunner:
         if stage == "move":
             if t.keep:
                 return keep_options(state.squadrons[t.keep].hand)
-            return list(legal_moves(state, self.board, t, p))
+            return legal_moves(state, self.board, t, p)
         if stage == "attacks":
             f = t.fight
             if f is not None:
