@@ -1,0 +1,223 @@
+"""The rules-based bot: a squadron commander who weighs the four manoeuvres by the exact odds
+of the Squadron Roll, and a simple tactician for each character's action.
+
+It decides from the observation only (everything on the table is public; secret manoeuvres
+are never in it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from aerodrome.agents import PlayerView
+from aerodrome.data import Action
+from aerodrome_victoriana import odds, specs
+from aerodrome_victoriana.common import handling, spec_of, weather_black
+from aerodrome_victoriana.state import (
+    FLYING,
+    MANOEUVRES,
+    Attack,
+    ChooseManoeuvre,
+    Craft,
+    DamageRoll,
+    Defend,
+    DogfightView,
+    DropBomb,
+    EmergencyLanding,
+    EndTurn,
+    Escape,
+    FreeAttack,
+    LeaveBattle,
+    RemoveFighter,
+    Repair,
+    SpendOnFighters,
+    Spot,
+    Tactical,
+)
+
+_EXPECTED_PER_DIE = 0.4  # successes per white die (1/3 per roll, 6s explode: 1/3 ÷ 5/6)
+
+
+@lru_cache(maxsize=65536)
+def manoeuvre_values(
+    mine: int, theirs: int, my_carry: int, their_carry: int,
+    my_fighters: int, their_fighters: int, my_count: int, their_count: int,
+) -> tuple[float, ...]:
+    """Expected value of each of my manoeuvres (Attack, Defend, Escape, Tactical), half
+    the mean and half the worst over the opponent's four, by the exact roll odds."""
+    rows: list[float] = []
+    for m in MANOEUVRES:
+        results: list[float] = []
+        for e in MANOEUVRES:
+            w = mine + ((mine + 1) // 2 if m == "defend" else 0)
+            b = theirs + ((theirs + 1) // 2 if e == "defend" else 0)
+            shift = (my_carry if m != "tactical" else 0) - (their_carry if e != "tactical" else 0)
+            dist = odds.squadron_roll(w, b).net
+            value = 0.0
+            for n, p in dist.items():
+                n += shift
+                if n > 0:
+                    value += p * _effect(m, n, their_fighters, my_count, their_count)
+                elif n < 0:
+                    value -= p * _effect(e, -n, my_fighters, their_count, my_count)
+            results.append(value)
+        rows.append(0.5 * sum(results) / len(results) + 0.5 * min(results))
+    return tuple(rows)
+
+
+def _effect(manoeuvre: str, n: int, foe_fighters: int, own: int, foe: int) -> float:
+    """What ``n`` net successes of ``manoeuvre`` are worth to their side."""
+    if manoeuvre == "attack":
+        removed = min(n, foe_fighters)
+        return removed + 0.4 * ((n - removed) // 3)
+    if manoeuvre == "defend":
+        removed = min(n // 3, foe_fighters)
+        return removed + 0.4 * ((n - 3 * removed) // 6)
+    if manoeuvre == "escape":
+        return 0.6 * min(n, own) if own * 2 < foe else -0.3 * min(n, own)
+    return 0.6 * n  # tactical: successes for next round
+
+
+def _pool(crafts: list[Craft], side: str, tactical_dice: int) -> int:
+    mine = [c for c in crafts if c.side == side and c.status == FLYING]
+    if not mine:
+        return 0
+    return len(mine) + max(0, max(handling(c) for c in mine)) + tactical_dice
+
+
+class VictorianaBot:
+    """The "bot" agent of victoriana."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        decision = view.decision
+        obs = view.observation()
+        assert isinstance(obs, DogfightView) and decision is not None
+        kind = decision.kind
+        if kind == "manoeuvre":
+            return self.manoeuvre(obs)
+        if kind == "spend":
+            return self.spend(obs, legal)
+        if kind in ("remove", "escape"):
+            return min(legal, key=lambda a: self._removal_key(obs, a))
+        if kind == "free-attack":
+            return max(legal, key=lambda a: self._free_attack_value(obs, a))
+        return self.act(obs, legal)
+
+    # -- squadron phase ------------------------------------------------------------------------
+    def manoeuvre(self, obs: DogfightView) -> Action:
+        me = obs.side
+        assert me is not None
+        foe = obs.sides[1] if me == obs.sides[0] else obs.sides[0]
+        crafts = obs.crafts
+        fighters = {
+            s: sum(1 for c in crafts if c.side == s and c.status == FLYING and not c.special)
+            for s in (me, foe)
+        }
+        counts = {s: sum(1 for c in crafts if c.side == s and c.status == FLYING) for s in (me, foe)}
+        values = manoeuvre_values(
+            _pool(crafts, me, obs.tactical_dice.get(me, 0)),
+            _pool(crafts, foe, obs.tactical_dice.get(foe, 0)),
+            obs.tactical_carry.get(me, 0), obs.tactical_carry.get(foe, 0),
+            fighters[me], fighters[foe], counts[me], counts[foe],
+        )
+        best = max(range(len(values)), key=lambda i: values[i])
+        return ChooseManoeuvre(manoeuvre=MANOEUVRES[best])
+
+    def spend(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
+        loser = obs.sides[1] if obs.winner == obs.sides[0] else obs.sides[0]
+        fighters = sum(1 for c in obs.crafts if c.side == loser and c.status == FLYING and not c.special)
+        manoeuvre = obs.manoeuvre.get(obs.winner, "attack")
+        fighter_cost = 3 if manoeuvre == "defend" else 1
+        if obs.to_spend // fighter_cost <= fighters:
+            return SpendOnFighters()
+        rolls = [a for a in legal if isinstance(a, DamageRoll)]
+        if not rolls:
+            return SpendOnFighters()
+        return max(rolls, key=lambda a: self._damage_value(obs, a.craft, a.weapon, obs.crafts[a.target]))
+
+    def _removal_key(self, obs: DogfightView, a: Action) -> tuple[float, int]:
+        assert isinstance(a, RemoveFighter | LeaveBattle)
+        c = obs.crafts[a.craft]
+        share = c.health / spec_of(c).health
+        return (share, handling(c)) if isinstance(a, RemoveFighter) else (share, -c.id)
+
+    # -- combat phase --------------------------------------------------------------------------
+    def _damage_value(self, obs: DogfightView, craft: int, weapon: int, target: Craft) -> float:
+        w = spec_of(obs.crafts[craft]).weapons[weapon]
+        armour = spec_of(target).armour + sum(b.amount for b in target.defence)
+        pips = max(0.0, _EXPECTED_PER_DIE * w.damage - max(0, armour - w.ap))
+        worth = 2.0 if target.named else 1.5 if target.role != "fighter" else 1.0
+        return worth * min(1.0, pips / max(1, target.health))
+
+    def _hit(self, obs: DogfightView, airman: int, craft: Craft, target: Craft) -> float:
+        a = obs.airmen[airman]
+        own, th = handling(craft), handling(target)
+        white = a.pools["gunnery"] + max(0, own) + max(0, -th)
+        black = specs.rules().attack.black_base + max(0, th) + max(0, -own)
+        black += weather_black(obs.rules)
+        black = max(0, black - a.spot)
+        return odds.hit_chance(white, black)
+
+    def _free_attack_value(self, obs: DogfightView, a: Action) -> float:
+        assert isinstance(a, FreeAttack)
+        return self._damage_value(obs, a.craft, a.weapon, obs.crafts[obs.free_attack_on])
+
+    def act(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
+        best: Action = EndTurn()
+        best_value = 0.0
+        for action in legal:
+            value = self._value(obs, action)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _value(self, obs: DogfightView, action: Action) -> float:
+        airman_id: Any = getattr(action, "airman", None)
+        if airman_id is None:
+            return 0.0
+        a = obs.airmen[airman_id]
+        if a.actions > 0:  # the bot never takes multi-action penalties
+            return 0.0
+        craft = obs.crafts[a.craft]
+        spec = spec_of(craft)
+        share = craft.health / spec.health
+        foe = obs.sides[1] if craft.side == obs.sides[0] else obs.sides[0]
+        mine = sum(1 for c in obs.crafts if c.side == craft.side and c.status == FLYING)
+        theirs = sum(1 for c in obs.crafts if c.side == foe and c.status == FLYING)
+        if isinstance(action, Attack):
+            target = obs.crafts[action.target]
+            return self._hit(obs, airman_id, craft, target) * self._damage_value(
+                obs, craft.id, action.weapon, target
+            )
+        if isinstance(action, DropBomb):
+            lines = spec.optional_ordnance if action.optional else spec.ordnance
+            stock = craft.optional_bombs if action.optional else craft.bombs
+            if action.count != stock[action.line]:
+                return 0.0
+            return 3.0 + lines[action.line].weight_lb * action.count / 10000
+        if isinstance(action, EmergencyLanding):
+            return 2.5 if share <= 0.25 else 0.0
+        if isinstance(action, Escape):
+            return 2.0 if share <= 0.34 and theirs > mine else 0.0
+        if isinstance(action, Repair):
+            return 0.5 if share < 0.6 or craft.vital_damage else 0.05
+        if isinstance(action, Tactical):
+            best = "tactics" if a.pools["tactics"] > a.pools["aviation"] else "aviation"
+            return 0.12 if action.skill == best else 0.0
+        if isinstance(action, Defend):
+            return 0.1 if action.ward == craft.id else 0.0
+        if isinstance(action, Spot):
+            mate = obs.airmen[action.mate]
+            better = "gunnery" if a.pools["gunnery"] > a.pools["perception"] else "perception"
+            return 0.08 if mate.pilot and mate.actions == 0 and action.skill == better else 0.0
+        return 0.0
+
+
+def bot_agent(ruleset: Any, player: int, seed: int) -> VictorianaBot:
+    return VictorianaBot(seed)

@@ -1,0 +1,150 @@
+"""Building the aircraft and characters of a battle from set-up (or position) data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from aerodrome.errors import SpecError
+from aerodrome.ruleset import Seat, Setup
+from aerodrome.specs import convert
+from aerodrome_victoriana import specs
+from aerodrome_victoriana.state import Airman, Craft, DogfightState
+
+
+class SetupOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """What ``Setup.options`` holds: the optional-rule switches and the two sides."""
+
+    rules: specs.OptionalRules = specs.OptionalRules()
+    side: tuple[specs.SideSpec, ...]
+
+
+def to_setup(spec: specs.SetupSpec) -> Setup:
+    return Setup(
+        name=spec.name,
+        title=spec.title,
+        description=spec.description,
+        seats=tuple(Seat(name=s.seat, side=s.key) for s in spec.side),
+        options=msgspec.to_builtins(SetupOptions(rules=spec.rules, side=spec.side)),
+        max_rounds=spec.max_rounds,
+    )
+
+
+def check_options(options: SetupOptions, source: str) -> None:
+    """Cross-checks naming the field at fault (SpecError)."""
+    book = specs.rules()
+    if len(options.side) != 2:
+        raise SpecError(f"{source}: $.side: a dogfight has exactly two sides, got {len(options.side)}")
+    if options.side[0].key == options.side[1].key:
+        raise SpecError(f"{source}: $.side: the two sides need different keys")
+    try:
+        book.weather_of(options.rules.weather)
+    except KeyError:
+        known = ", ".join(w.key for w in book.weather)
+        raise SpecError(f"{source}: $.rules.weather: unknown weather {options.rules.weather!r} (known: {known})") from None
+    try:
+        book.environment_of(options.rules.environment)
+    except KeyError:
+        known = ", ".join(e.key for e in book.environment)
+        raise SpecError(
+            f"{source}: $.rules.environment: unknown environment {options.rules.environment!r} (known: {known})"
+        ) from None
+    for i, side in enumerate(options.side):
+        if not side.flight:
+            raise SpecError(f"{source}: $.side[{i}].flight: a side needs at least one aircraft")
+        for j, f in enumerate(side.flight):
+            where = f"{source}: $.side[{i}].flight[{j}]"
+            if f.aircraft not in specs.aircraft():
+                raise SpecError(f"{where}.aircraft: unknown aircraft {f.aircraft!r} (known: {', '.join(specs.aircraft())})")
+            if f.crew not in specs.crew_templates():
+                raise SpecError(f"{where}.crew: unknown crew template {f.crew!r}")
+            if f.count < 1:
+                raise SpecError(f"{where}.count: must be at least 1")
+            spec = specs.aircraft()[f.aircraft]
+            if f.fitted and not spec.optional_ordnance:
+                raise SpecError(f"{where}.fitted: the {spec.name} has no optional ordnance")
+            if f.health and (len(f.health) != f.count or any(not 0 < h <= spec.health for h in f.health)):
+                raise SpecError(f"{where}.health: give one Health per aircraft, 1..{spec.health}")
+
+
+def build_state(options: SetupOptions, source: str) -> DogfightState:
+    check_options(options, source)
+    book = specs.rules()
+    crafts: list[Craft] = []
+    airmen: list[Airman] = []
+    for side in options.side:
+        numbers: dict[str, int] = {}
+        for f in side.flight:
+            spec = specs.aircraft()[f.aircraft]
+            pools = specs.crew_templates()[f.crew].pools()
+            for k in range(f.count):
+                numbers[f.aircraft] = numbers.get(f.aircraft, 0) + 1
+                cid = len(crafts)
+                named = f.pc or f.npc
+                label = f"{spec.name} #{numbers[f.aircraft]}"
+                if named and f.names:
+                    label = f"{spec.name} ({f.names[0].split()[-1]})"
+                crew: list[int] = []
+                for st, station in enumerate(spec.crew):
+                    idx = st + k * len(spec.crew)
+                    name = f.names[idx] if idx < len(f.names) else f"{label} {'/'.join(station.jobs).lower()}"
+                    airmen.append(
+                        Airman(
+                            id=len(airmen), name=name, craft=cid, station=st, jobs=list(station.jobs),
+                            pools=dict(pools), health=book.character.health,
+                        )
+                    )
+                    crew.append(len(airmen) - 1)
+                crafts.append(
+                    Craft(
+                        id=cid, spec=spec.key, side=side.key, label=label, role=spec.role,
+                        named=named, pc=f.pc, health=f.health[k] if f.health else spec.health,
+                        bombs=[o.count for o in spec.ordnance],
+                        optional_bombs=[o.count for o in spec.optional_ordnance] if f.fitted else [],
+                        crew=crew,
+                    )
+                )
+    return DogfightState(
+        rules=options.rules, sides=[s.key for s in options.side], crafts=crafts, airmen=airmen
+    )
+
+
+def state_for_setup(setup: Setup) -> DogfightState:
+    options = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
+    return build_state(options, f"setup {setup.name!r}")
+
+
+class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A position file's ``[position]`` table: the set-up's shape plus the round and the
+    Squadron Roll carry-overs."""
+
+    rules: specs.OptionalRules | None = None
+    side: tuple[specs.SideSpec, ...] | None = None
+    round: int = 1
+    tactical_carry: dict[str, int] = {}
+    tactical_dice: dict[str, int] = {}
+
+
+def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
+    pos = convert(dict(position), Position, source)
+    base = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
+    options = SetupOptions(rules=pos.rules or base.rules, side=pos.side or base.side)
+    state = build_state(options, source)
+    if [s.key for s in options.side] != list(setup.sides):
+        raise SpecError(f"{source}: $.side: sides {state.sides} differ from the setup's seats {list(setup.sides)}")
+    for name, table in (("tactical_carry", pos.tactical_carry), ("tactical_dice", pos.tactical_dice)):
+        for k, v in table.items():
+            if k not in state.sides or v < 0:
+                raise SpecError(f"{source}: $.{name}.{k}: needs a side key and a count >= 0")
+    if pos.round < 1:
+        raise SpecError(f"{source}: $.round: must be at least 1")
+    state.round = pos.round
+    state.tactical_carry = dict(pos.tactical_carry)
+    state.tactical_dice = dict(pos.tactical_dice)
+    return state
+
+
+def setups() -> Sequence[Setup]:
+    return [to_setup(s) for s in specs.setup_specs()]

@@ -1,0 +1,72 @@
+"""The Heresy-engine dice of Victoriana (victoriana.dice.*).
+
+A pool of d6: a die showing 1 or 6 is a success and every white 6 adds another die
+(explodes). Black dice are rolled against the pool: each black success cancels a white one.
+Black 6s do not explode, except in the Squadron Roll (victoriana.squadron.5). What is left
+are the net successes; a test succeeds on ``tests.success`` net successes, is a partial
+success on ``tests.partial``, and a foul failure when black successes outnumber the white.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from aerodrome.data import Record
+from aerodrome.dice import Dice
+
+Outcome = Literal["success", "partial", "failure", "foul"]
+
+_SUCCESS = (0, 1, 0, 0, 0, 0, 1)  # face → success (1 or 6)
+
+
+def successes(faces: tuple[int, ...]) -> int:
+    """How many faces show a success: 1 or 6 (victoriana.dice.1)."""
+    s = _SUCCESS
+    return sum(s[f] for f in faces)
+
+
+def roll_pool(dice: Dice, count: int, purpose: str, *, explode: bool = True) -> int:
+    """Roll ``count`` dice and return their successes; 6s add a die when ``explode``
+    (victoriana.dice.2)."""
+    if count <= 0:
+        return 0
+    if explode:
+        return successes(dice.exploding(count, 6, purpose))
+    return successes(dice.roll(count, 6, purpose))
+
+
+class TaskRoll(Record, frozen=True):
+    """A resolved test: white and black successes, the net and the outcome."""
+
+    white: int
+    black: int
+    net: int
+    outcome: Outcome
+
+
+def classify(white: int, black: int, success: int, partial: int) -> Outcome:
+    """The outcome of a test (victoriana.dice.4, victoriana.dice.5)."""
+    net = white - black
+    if net >= success:
+        return "success"
+    if net >= partial and partial > 0:
+        return "partial"
+    if net < 0:
+        return "foul"
+    return "failure"
+
+
+def roll_task(
+    dice: Dice,
+    white: int,
+    black: int,
+    purpose: str,
+    *,
+    success: int,
+    partial: int,
+    black_explodes: bool = False,
+) -> TaskRoll:
+    """Roll ``white`` white dice against ``black`` black dice (victoriana.dice.3)."""
+    w = roll_pool(dice, white, f"{purpose} (white)")
+    b = roll_pool(dice, black, f"{purpose} (black)", explode=black_explodes) if black > 0 else 0
+    return TaskRoll(white=w, black=b, net=w - b, outcome=classify(w, b, success, partial))

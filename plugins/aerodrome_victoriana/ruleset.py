@@ -1,0 +1,180 @@
+"""The Victoriana dogfight ruleset: a round is the Squadron Phase then the Combat Phase
+(victoriana.turn.1-2); the dogfight ends when a side has no aircraft left in it
+(victoriana.turn.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aerodrome.data import Action
+from aerodrome.errors import IllegalActionError
+from aerodrome.ruleset import Result, Ruleset, Setup
+from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
+from aerodrome_victoriana import combat, forces, specs, squadron
+from aerodrome_victoriana.common import battle_over, count_flying, spec_of
+from aerodrome_victoriana.state import (
+    ACTION_TYPES,
+    FLYING,
+    GONE_LOST,
+    MANOEUVRES,
+    ChooseManoeuvre,
+    DogfightState,
+    DogfightView,
+)
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+_SEQUENCE: TurnSequence[DogfightState] = TurnSequence(
+    phases=(
+        Phase(
+            name="squadron",
+            clause="victoriana.squadron.1",
+            steps=(
+                Step("manoeuvre", squadron.ask_manoeuvre, squadron.resolve_manoeuvre,
+                     clause="victoriana.squadron.7"),
+                Step("spend", squadron.ask_spend, squadron.resolve_spend, clause="victoriana.squadron.9"),
+                Step("remove", squadron.ask_remove, squadron.resolve_remove, clause="victoriana.squadron.8"),
+            ),
+        ),
+        Phase(
+            name="combat",
+            clause="victoriana.combat.1",
+            steps=(
+                Step("order", combat.run_order, clause="victoriana.combat.2"),
+                Step("act", combat.run_act, combat.resolve_act, clause="victoriana.combat.1"),
+                Step("end", combat.run_end, clause="victoriana.turn.2"),
+            ),
+        ),
+    )
+)
+
+
+class Victoriana(Ruleset[DogfightState]):
+    """Victoriana "Dogfights": squadron rolls of white and black Heresy dice, then the
+    characters' actions."""
+
+    name = "victoriana"
+    title = "Victoriana: Dogfights (Heresy engine)"
+    rulebook = "victoriana-dogfights.txt (Cubicle 7 blog series 'Dogfights')"
+    state_type = DogfightState
+    action_types = ACTION_TYPES
+
+    def setups(self) -> Sequence[Setup]:
+        return forces.setups()
+
+    def specs_dir(self) -> Path | None:
+        return specs.specs_dir()
+
+    def spec_types(self) -> Mapping[str, type[Any]]:
+        return dict(specs.SPEC_TYPES)
+
+    def sequence(self) -> TurnSequence[DogfightState]:
+        return _SEQUENCE
+
+    def initial_state(self, setup: Setup, ctx: Context) -> DogfightState:
+        return forces.state_for_setup(setup)
+
+    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
+        return forces.state_for_position(setup, position, source)
+
+    # -- decisions -----------------------------------------------------------------------
+    def legal_actions(self, state: DogfightState, decision: Decision, player: int) -> Sequence[Action]:
+        kind = decision.kind
+        if kind == "manoeuvre":
+            return [ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES]
+        if kind == "spend":
+            return squadron.spend_options(state)
+        if kind in ("remove", "escape"):
+            return squadron.remove_options(state)
+        if kind == "act":
+            return combat.act_options(state)
+        if kind == "free-attack":
+            return combat.free_attack_options(state, state.crafts[state.free_attack_on])
+        raise IllegalActionError(f"victoriana has no decision {kind!r}")
+
+    def observation(self, state: DogfightState, player: int | None) -> DogfightView:
+        return DogfightView(
+            player=player,
+            side=None if player is None else state.sides[player],
+            round=state.round,
+            rules=state.rules,
+            sides=state.sides,
+            crafts=state.crafts,
+            airmen=state.airmen,
+            manoeuvre=state.manoeuvre,
+            pools=state.pools,
+            rolled=state.rolled,
+            winner=state.winner,
+            net=state.net,
+            to_spend=state.to_spend,
+            to_remove=state.to_remove,
+            tactical_carry=state.tactical_carry,
+            tactical_dice=state.tactical_dice,
+            order=state.order,
+            initiative=state.initiative,
+            turn=state.turn,
+            free_attack_on=state.free_attack_on,
+            stats=state.stats,
+        )
+
+    def is_over(self, state: DogfightState) -> bool:
+        return battle_over(state)
+
+    def result(self, state: DogfightState, rounds: int) -> Result:
+        left = {s: count_flying(state, s) for s in state.sides}
+        a, b = state.sides
+        losses = {
+            s: sum(1 for c in state.crafts if c.side == s and c.status in GONE_LOST) for s in state.sides
+        }
+        kills = {a: losses[b], b: losses[a]}
+        stats: dict[str, float] = {k: float(v) for k, v in state.stats.items()}
+        for s in state.sides:
+            stats[f"{s}.left_in_dogfight"] = float(left[s])
+        if not battle_over(state):
+            return Result(winners=(), reason="the dogfight goes on", rounds=rounds, finished=False,
+                          kills=kills, losses=losses, stats=stats)
+        if left[a] == left[b] == 0:
+            return Result(winners=(), reason="no aircraft left on either side", rounds=rounds,
+                          kills=kills, losses=losses, stats=stats)
+        winner = a if left[a] else b
+        return Result(winners=(winner,), reason=f"{winner} hold the sky", rounds=rounds,
+                      kills=kills, losses=losses, stats=stats)
+
+    # -- services -------------------------------------------------------------------------
+    def render(self, state: DogfightState, player: int | None) -> RenderableType:
+        from aerodrome_victoriana.render import render
+
+        return render(state, player)
+
+    def describe_action(self, state: DogfightState, action: Action) -> str:
+        from aerodrome_victoriana.render import describe
+
+        return describe(state, action)
+
+    def invariants(self, state: DogfightState) -> list[str]:
+        broken: list[str] = []
+        for c in state.crafts:
+            spec = spec_of(c)
+            if not 0 <= c.health <= spec.health:
+                broken.append(f"{c.label}: health {c.health} outside 0..{spec.health}")
+            if c.status == FLYING and c.health == 0:
+                broken.append(f"{c.label}: flying with 0 Health")
+            if any(n < 0 for n in c.bombs + c.optional_bombs):
+                broken.append(f"{c.label}: negative bomb count")
+            if c.status == "destroyed" and any(state.airmen[i].status == "aboard" for i in c.crew):
+                broken.append(f"{c.label}: destroyed with living crew aboard")
+        for a in state.airmen:
+            if (a.status in ("dead", "out")) != (a.health == 0):
+                broken.append(f"{a.name}: status {a.status} with health {a.health}")
+        if state.to_spend < 0 or state.to_remove < 0:
+            broken.append("negative successes to spend")
+        return broken
+
+    def material(self, state: DogfightState) -> dict[str, float]:
+        return {
+            s: float(sum(c.health for c in state.crafts if c.side == s and c.status == FLYING))
+            for s in state.sides
+        }

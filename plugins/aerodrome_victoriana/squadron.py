@@ -1,0 +1,263 @@
+"""The Squadron Phase: secret manoeuvres, the opposed Squadron Roll, and its effects.
+
+Each side's pool is one die per aircraft in the dogfight plus the highest Handling
+(victoriana.squadron.2-3); white and black both explode (victoriana.squadron.5); net
+successes feed the winner's manoeuvre (victoriana.squadron.8-14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from aerodrome.data import Action
+from aerodrome.turns import Context, Decision
+from aerodrome_victoriana import specs
+from aerodrome_victoriana.common import (
+    battle_over,
+    enemy_of,
+    flying,
+    handling,
+    player_of,
+    spec_of,
+    stat,
+)
+from aerodrome_victoriana.damage import damage_roll, leave
+from aerodrome_victoriana.events import SquadronRolled
+from aerodrome_victoriana.heresy import roll_pool
+from aerodrome_victoriana.state import (
+    ChooseManoeuvre,
+    Craft,
+    DamageRoll,
+    DogfightState,
+    LeaveBattle,
+    RemoveFighter,
+    SpendOnFighters,
+)
+
+
+# -- pools and the roll ------------------------------------------------------------------------
+def base_pool(state: DogfightState, side: str) -> tuple[int, int]:
+    """(pool, black dice given to the enemy): one die per aircraft plus the highest Handling
+    (victoriana.squadron.2, victoriana.squadron.3). A squadron whose best Handling is black
+    dice gives those dice to the other squadron's pool (assumed, victoriana.squadron.4)."""
+    crafts = flying(state, side)
+    if not crafts:
+        return 0, 0
+    best = max(handling(c) for c in crafts)
+    return len(crafts) + max(0, best), max(0, -best)
+
+
+def squadron_pools(state: DogfightState, hook: object) -> dict[str, int]:
+    """Both pools: base (or a variant's), Tactical-action dice, black Handling, Defend."""
+    pools: dict[str, int] = {}
+    gifts: dict[str, int] = {}
+    for side in state.sides:
+        pool, gift = base_pool(state, side)
+        if hook is not None and hasattr(hook, "aerodrome_victoriana_squadron_pool"):
+            changed = hook.aerodrome_victoriana_squadron_pool(side=side, base_pool=pool, state=state)
+            if changed is not None:
+                pool = max(0, int(changed))
+        pools[side] = pool + state.tactical_dice.get(side, 0)  # victoriana.pilot.9
+        gifts[enemy_of(state, side)] = gift
+    for side in state.sides:
+        pools[side] += gifts.get(side, 0)
+        if state.manoeuvre.get(side) == "defend":  # victoriana.squadron.10
+            pools[side] += (pools[side] + 1) // 2
+    return pools
+
+
+def ask_manoeuvre(state: DogfightState, ctx: Context) -> Decision | None:
+    """Both sides choose their manoeuvre in secret before the roll (victoriana.squadron.7)."""
+    if state.rules.skip_squadron or battle_over(state):
+        return None
+    return Decision(
+        players=(0, 1), kind="manoeuvre", simultaneous=True, secret=True,
+        prompt="Choose the squadron manoeuvre (attack, defend, escape, tactical).",
+    )
+
+
+def resolve_manoeuvre(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+    for player, action in answers.items():
+        assert isinstance(action, ChooseManoeuvre)
+        state.manoeuvre[state.sides[player]] = action.manoeuvre
+    squadron_roll(state, ctx)
+    return False
+
+
+def squadron_roll(state: DogfightState, ctx: Context) -> None:
+    """Roll the two pools against each other and set up the winner's manoeuvre."""
+    pools = squadron_pools(state, ctx.hook)
+    white_side, black_side = state.sides
+    rolled = {
+        white_side: roll_pool(ctx.dice, pools[white_side], f"squadron roll: {white_side} (white)"),
+        black_side: roll_pool(ctx.dice, pools[black_side], f"squadron roll: {black_side} (black)"),
+    }
+    for side in state.sides:  # victoriana.squadron.14: carried Tactical successes
+        if state.manoeuvre.get(side) != "tactical":
+            rolled[side] += state.tactical_carry.get(side, 0)
+    state.tactical_carry = {}
+    state.tactical_dice = {}
+    net = rolled[white_side] - rolled[black_side]
+    state.pools = pools
+    state.rolled = rolled
+    state.winner = white_side if net > 0 else black_side if net < 0 else ""
+    state.net = abs(net)
+    state.to_spend = state.to_remove = 0
+    ctx.emit(
+        SquadronRolled(
+            round=state.round, manoeuvres=dict(state.manoeuvre), pools=pools,
+            successes=rolled, winner=state.winner, net=state.net,
+        )
+    )
+    if not state.winner:  # victoriana.squadron.6: ties accomplish nothing
+        stat(state, "squadron_ties")
+        return
+    stat(state, f"{state.winner}.squadron_wins")
+    manoeuvre = state.manoeuvre[state.winner]
+    if manoeuvre in ("attack", "defend"):
+        state.to_spend = state.net
+    elif manoeuvre == "escape":
+        state.to_remove = state.net
+    else:
+        state.tactical_carry = {state.winner: state.net}
+
+
+# -- spending the successes of Attack and Defend ---------------------------------------------
+def costs(manoeuvre: str) -> tuple[int, int]:
+    """(successes per fighter removed, per damage roll on a special aircraft)."""
+    sq = specs.rules().squadron
+    if manoeuvre == "defend":
+        return sq.defend_fighter_cost, sq.defend_special_cost
+    return sq.attack_fighter_cost, sq.attack_special_cost
+
+
+def enemy_fighters(state: DogfightState, side: str) -> list[Craft]:
+    return [c for c in flying(state, enemy_of(state, side)) if not c.special]
+
+
+def enemy_specials(state: DogfightState, side: str) -> list[Craft]:
+    return [c for c in flying(state, enemy_of(state, side)) if c.special]
+
+
+def damage_weapons(state: DogfightState, side: str) -> list[tuple[int, int]]:
+    """(craft, weapon) choices for a squadron damage roll: one per distinct armament of the
+    side's fighters; a side without fighters uses any of its aircraft's armament (assumed,
+    victoriana.squadron.9)."""
+    crafts = [c for c in flying(state, side) if c.role == "fighter"] or flying(state, side)
+    seen: set[tuple[str, int]] = set()
+    found: list[tuple[int, int]] = []
+    for c in crafts:
+        for w in range(len(spec_of(c).weapons)):
+            if (c.spec, w) not in seen:
+                seen.add((c.spec, w))
+                found.append((c.id, w))
+    return found
+
+
+def ask_spend(state: DogfightState, ctx: Context) -> Decision | None:
+    """The winner of Attack/Defend spends successes on fighters or special aircraft
+    (victoriana.squadron.8-10)."""
+    if state.to_spend <= 0 or not state.winner or battle_over(state):
+        state.to_spend = 0
+        return None
+    fighter_cost, special_cost = costs(state.manoeuvre[state.winner])
+    if (
+        state.to_spend >= special_cost
+        and enemy_specials(state, state.winner)
+        and damage_weapons(state, state.winner)
+    ):
+        return Decision(
+            players=(player_of(state, state.winner),), kind="spend",
+            prompt=f"{state.to_spend} successes: damage a special aircraft ({special_cost} each) "
+            f"or remove fighters ({fighter_cost} each)",
+        )
+    spend_on_fighters(state)
+    return None
+
+
+def spend_on_fighters(state: DogfightState) -> None:
+    fighter_cost, _ = costs(state.manoeuvre[state.winner])
+    state.to_remove = min(state.to_spend // fighter_cost, len(enemy_fighters(state, state.winner)))
+    state.to_spend = 0
+
+
+def resolve_spend(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+    (action,) = answers.values()
+    if isinstance(action, SpendOnFighters):
+        spend_on_fighters(state)
+        return True
+    assert isinstance(action, DamageRoll)
+    _, special_cost = costs(state.manoeuvre[state.winner])
+    state.to_spend -= special_cost
+    craft = state.crafts[action.craft]
+    weapon = spec_of(craft).weapons[action.weapon]
+    # victoriana.squadron.9: the manoeuvre's successes never add to the damage
+    damage_roll(state, ctx, state.crafts[action.target], weapon, 0, f"{state.winner} squadron")
+    return True
+
+
+def spend_options(state: DogfightState) -> list[Action]:
+    options: list[Action] = [SpendOnFighters()]
+    weapons = damage_weapons(state, state.winner)
+    for target in enemy_specials(state, state.winner):
+        options.extend(DamageRoll(target=target.id, craft=c, weapon=w) for c, w in weapons)
+    return options
+
+
+# -- removing fighters / escaping aircraft ------------------------------------------------------
+def removal_candidates(state: DogfightState) -> tuple[str, list[Craft]]:
+    """(side choosing, aircraft it chooses among)."""
+    if state.manoeuvre.get(state.winner) == "escape":  # victoriana.squadron.12
+        return state.winner, [c for c in flying(state, state.winner) if not c.pc]
+    loser = enemy_of(state, state.winner)
+    return loser, [c for c in flying(state, loser) if not c.special]
+
+
+def distinct(crafts: list[Craft]) -> list[Craft]:
+    """One aircraft per kind of interchangeable aircraft (same type, health, load, crew)."""
+    seen: set[tuple[object, ...]] = set()
+    out: list[Craft] = []
+    for c in crafts:
+        key = (c.spec, c.health, tuple(c.optional_bombs), tuple(c.bombs), c.named, c.vital_damage)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def ask_remove(state: DogfightState, ctx: Context) -> Decision | None:
+    """The loser removes fighters of its choice (victoriana.squadron.8); after an Escape the
+    winner chooses who leaves (victoriana.squadron.12)."""
+    if state.to_remove <= 0 or not state.winner:
+        return None
+    chooser, candidates = removal_candidates(state)
+    escape = chooser == state.winner
+    if len(candidates) <= state.to_remove or len(distinct(candidates)) == 1:
+        for c in candidates[: state.to_remove]:
+            _take_out(state, ctx, c, escape)
+        state.to_remove = 0
+        return None
+    return Decision(
+        players=(player_of(state, chooser),), kind="escape" if escape else "remove",
+        prompt=(f"choose {state.to_remove} aircraft to leave the battle" if escape
+                else f"remove {state.to_remove} of your fighters"),
+    )
+
+
+def _take_out(state: DogfightState, ctx: Context, craft: Craft, escape: bool) -> None:
+    leave(state, ctx, craft, "withdrawn" if escape else "removed")
+
+
+def resolve_remove(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+    (action,) = answers.values()
+    assert isinstance(action, RemoveFighter | LeaveBattle)
+    _take_out(state, ctx, state.crafts[action.craft], isinstance(action, LeaveBattle))
+    state.to_remove -= 1
+    return True
+
+
+def remove_options(state: DogfightState) -> list[Action]:
+    chooser, candidates = removal_candidates(state)
+    if chooser == state.winner:
+        return [LeaveBattle(craft=c.id) for c in distinct(candidates)]
+    return [RemoveFighter(craft=c.id) for c in distinct(candidates)]

@@ -1,0 +1,260 @@
+"""The state of a Victoriana dogfight, its actions and what a player observes.
+
+One mutable msgspec Struct (:class:`DogfightState`) holds everything, including the progress
+of multi-question steps, so a game can be cloned and saved between any two decisions.
+Player 0 is the friendly squadron (the players, white dice), player 1 the enemy squadron
+(the game master, black dice).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from aerodrome.data import Action
+from aerodrome_victoriana.specs import OptionalRules
+
+Manoeuvre = Literal["attack", "defend", "escape", "tactical"]
+MANOEUVRES: tuple[Manoeuvre, ...] = ("attack", "defend", "escape", "tactical")
+
+#: Craft status: ``flying`` is in the dogfight; everything else has left it.
+FLYING = "flying"
+GONE_LOST = ("destroyed", "removed", "crashed")  # counted as losses
+GONE_SAFE = ("escaped", "chasing", "landed", "withdrawn")
+
+
+class DefenceBonus(msgspec.Struct, kw_only=True):
+    """Armour added by a Defend action until the defender's next turn (victoriana.pilot.2)."""
+
+    by: int
+    amount: int
+
+
+class Craft(msgspec.Struct, kw_only=True):
+    """One aircraft (or monster) in the battle."""
+
+    id: int
+    spec: str
+    side: str
+    label: str
+    role: str
+    named: bool = False
+    pc: bool = False
+    health: int
+    status: str = FLYING
+    bombs: list[int] = []
+    optional_bombs: list[int] = []
+    crew: list[int] = []
+    vital_damage: bool = False
+    defence: list[DefenceBonus] = []
+    escaped_at: int = -1
+
+    @property
+    def flying(self) -> bool:
+        return self.status == FLYING
+
+    @property
+    def special(self) -> bool:
+        """Bombers, monsters and PC/NPC aircraft are special (victoriana.squadron.9)."""
+        return self.named or self.role != "fighter"
+
+
+class Airman(msgspec.Struct, kw_only=True):
+    """A pilot or crew member; ``pools`` are whole Heresy dice pools by skill."""
+
+    id: int
+    name: str
+    craft: int
+    station: int
+    jobs: list[str]
+    pools: dict[str, int]
+    health: int
+    status: str = "aboard"  # aboard | out | descending | down | dead
+    actions: int = 0
+    spot: int = 0
+    turn_start: int = -1
+    prev_turn_start: int = -1
+    lost: list[int] = []
+    lands_round: int = 0
+
+    @property
+    def pilot(self) -> bool:
+        return self.station == 0
+
+
+class DogfightState(msgspec.Struct, kw_only=True):
+    """The whole game."""
+
+    rules: OptionalRules
+    sides: list[str]
+    crafts: list[Craft]
+    airmen: list[Airman]
+    round: int = 1
+    serial: int = 0
+    # squadron phase
+    manoeuvre: dict[str, str] = {}
+    pools: dict[str, int] = {}
+    rolled: dict[str, int] = {}
+    winner: str = ""
+    net: int = 0
+    to_spend: int = 0
+    to_remove: int = 0
+    tactical_carry: dict[str, int] = {}
+    tactical_dice: dict[str, int] = {}
+    # combat phase
+    order: list[str] = []
+    initiative: list[int] = []
+    turn: int = 0
+    turn_started: bool = False
+    first_done: bool = False
+    free_attack_on: int = -1
+    stats: dict[str, int] = {}
+
+
+# -- actions ---------------------------------------------------------------------------------
+class ChooseManoeuvre(Action, frozen=True):
+    """The squadron's secret manoeuvre for this round (victoriana.squadron.7)."""
+
+    manoeuvre: Manoeuvre
+
+
+class DamageRoll(Action, frozen=True):
+    """Spend successes on a damage roll against a special aircraft with ``craft``'s weapon
+    (victoriana.squadron.9)."""
+
+    target: int
+    craft: int
+    weapon: int
+
+
+class SpendOnFighters(Action, frozen=True):
+    """Spend the remaining successes removing enemy fighters (victoriana.squadron.8)."""
+
+
+class RemoveFighter(Action, frozen=True):
+    """The losing side takes one of its fighters out of the dogfight."""
+
+    craft: int
+
+
+class LeaveBattle(Action, frozen=True):
+    """One friendly aircraft leaves the battle after an Escape manoeuvre."""
+
+    craft: int
+
+
+class Attack(Action, frozen=True):
+    airman: int
+    target: int
+    weapon: int
+
+
+class Defend(Action, frozen=True):
+    airman: int
+    ward: int
+
+
+class Escape(Action, frozen=True):
+    airman: int
+
+
+class Chase(Action, frozen=True):
+    airman: int
+    target: int
+
+
+class Tactical(Action, frozen=True):
+    airman: int
+    skill: Literal["aviation", "tactics"]
+
+
+class DropBomb(Action, frozen=True):
+    """Drop ``count`` bombs of ordnance line ``line`` (``optional``: the fitted ordnance)."""
+
+    airman: int
+    line: int
+    count: int
+    optional: bool = False
+
+
+class Repair(Action, frozen=True):
+    airman: int
+
+
+class Spot(Action, frozen=True):
+    airman: int
+    mate: int
+    skill: Literal["perception", "gunnery"]
+
+
+class EmergencyLanding(Action, frozen=True):
+    airman: int
+
+
+class BailOut(Action, frozen=True):
+    airman: int
+
+
+class EndTurn(Action, frozen=True):
+    """No more actions by these characters this round."""
+
+
+class FreeAttack(Action, frozen=True):
+    """The free attack on an aircraft that failed to escape (victoriana.pilot.6)."""
+
+    craft: int
+    weapon: int
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    ChooseManoeuvre,
+    DamageRoll,
+    SpendOnFighters,
+    RemoveFighter,
+    LeaveBattle,
+    Attack,
+    Defend,
+    Escape,
+    Chase,
+    Tactical,
+    DropBomb,
+    Repair,
+    Spot,
+    EmergencyLanding,
+    BailOut,
+    EndTurn,
+    FreeAttack,
+)
+
+CHARACTER_ACTIONS = (
+    Attack, Defend, Escape, Chase, Tactical, DropBomb, Repair, Spot, EmergencyLanding, BailOut,
+)
+
+
+class DogfightView(msgspec.Struct, frozen=True, kw_only=True):
+    """What a player sees: everything on the table (the aircraft, the crews, revealed
+    manoeuvres and rolls). A manoeuvre being chosen is never in the state before both
+    sides have committed, so nothing secret is here."""
+
+    player: int | None
+    side: str | None
+    round: int
+    rules: OptionalRules
+    sides: list[str]
+    crafts: list[Craft]
+    airmen: list[Airman]
+    manoeuvre: dict[str, str]
+    pools: dict[str, int]
+    rolled: dict[str, int]
+    winner: str
+    net: int
+    to_spend: int
+    to_remove: int
+    tactical_carry: dict[str, int]
+    tactical_dice: dict[str, int]
+    order: list[str]
+    initiative: list[int]
+    turn: int
+    free_attack_on: int
+    stats: dict[str, int]
