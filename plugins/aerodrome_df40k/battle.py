@@ -39,19 +39,22 @@ class Battle:
 
     def __init__(self, specs: Specs) -> None:
         self.specs = specs
+        self._sequence: TurnSequence[Df40kState] | None = None
 
     def sequence(self) -> TurnSequence[Df40kState]:
+        if self._sequence is None:
+            self._sequence = self._build()
+        return self._sequence
+
+    def _build(self) -> TurnSequence[Df40kState]:
         return TurnSequence(
             phases=(
                 Phase(
                     name="game turn",
                     steps=(
-                        Step("begin", self.begin, clause="df40k.frame.2"),
                         Step("orders", self.ask_orders, self.take_orders, clause="df40k.orders.1"),
-                        Step("reveal", self.reveal, clause="df40k.resolution.1"),
                         Step("dogfights", self.dogfights, self.answer, clause="df40k.resolution.2"),
-                        Step("ground support", self.ground_support, clause="df40k.resolution.3"),
-                        Step("end", self.end, clause="df40k.frame.3"),
+                        Step("ground support and end", self.finish, clause="df40k.frame.3"),
                     ),
                 ),
             )
@@ -76,6 +79,8 @@ class Battle:
     def ask_orders(self, state: Df40kState, ctx: Context) -> Decision | None:
         """Both players give each flyer a secret order, one flyer at a time
         [df40k.orders.1]."""
+        if state.stage == "begin":
+            self.begin(state, ctx)
         if state.stage != "orders":
             return None
         orders.settle_forced(state, ctx)
@@ -112,6 +117,8 @@ class Battle:
     def dogfights(self, state: Df40kState, ctx: Context) -> Decision | None:
         """Each interceptor in turn chooses an opposing flyer and dogfights it, the player
         whose turn it is first [df40k.resolution.1, df40k.resolution.2]."""
+        if state.stage == "reveal":
+            self.reveal(state, ctx)
         if state.stage != "dogfights":
             return None
         specs = self.specs
@@ -174,6 +181,10 @@ class Battle:
                 ctx.emit(GroundRun(flyer=f.id, bombs=tuple(bombs)))
         state.stage = "end"
         return None
+
+    def finish(self, state: Df40kState, ctx: Context) -> None:
+        self.ground_support(state, ctx)
+        self.end(state, ctx)
 
     # -- end -----------------------------------------------------------------------------
     def end(self, state: Df40kState, ctx: Context) -> None:

@@ -26,6 +26,10 @@ RUN_VALUE = 40.0
 PER_POINT = 0.2
 
 
+#: Orders chosen, by everything the choice depends on (the bot is deterministic).
+_ORDERS: dict[int, tuple[tuple[Action, ...], dict[tuple[object, ...], Action]]] = {}
+
+
 class Df40kBot:
     """Orders by expected value; targets by win odds times worth; Gargoyles by need."""
 
@@ -35,16 +39,24 @@ class Df40kBot:
         self.player = player
         self.rng = random.Random(seed)
         self._skill: dict[tuple[str, str, tuple[str, ...]], int] = {}
+        self._turn = -1
+        self._foes: tuple[tuple[str, int, float], ...] = ()
+        self._wards: tuple[tuple[str, int, float], ...] = ()
+        self._carried: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[str, ...]] = {}
 
     # -- helpers -------------------------------------------------------------------------
     def carried(self, f: FlyerView) -> tuple[str, ...]:
-        specs = self.specs
-        kinds = {
-            specs.weapons[m.weapon].kind
-            for s, m in enumerate(specs.mounts[f.type])
-            if s not in f.spent and s not in f.lost
-        }
-        return tuple(k for k in EJECTABLE if k in kinds)
+        key = (f.type, f.spent, f.lost)
+        got = self._carried.get(key)
+        if got is None:
+            specs = self.specs
+            kinds = {
+                specs.weapons[m.weapon].kind
+                for s, m in enumerate(specs.mounts[f.type])
+                if s not in f.spent and s not in f.lost
+            }
+            got = self._carried[key] = tuple(k for k in EJECTABLE if k in kinds)
+        return got
 
     def df(self, f: FlyerView, order: str) -> int:
         key = (f.type, order, self.carried(f))
@@ -85,62 +97,91 @@ class Df40kBot:
         return legal[self.rng.randrange(len(legal))]
 
     def order(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
+        """The order of the best expected value (crude worths, exact odds), memoised on
+        everything it depends on."""
         me = next(f for f in obs.flyers if f.id == legal[0].flyer)  # type: ignore[attr-defined]
-        foes = [f for f in obs.flyers if f.alive and f.player != self.player]
-        own_value = self.worth(me)
-        last_turn = obs.turn >= obs.turns
-        best: tuple[float, int] = (-1e9, 0)
+        if self._turn != obs.turn:  # nothing below changes during the orders step
+            self._turn = obs.turn
+            foes = []
+            for f in obs.flyers:
+                if f.alive and f.player != self.player:
+                    likely = self.likely_order(f)
+                    foes.append((likely, self.df(f, likely), self.worth(f)))
+            self._foes = tuple(foes)
+            self._wards = tuple(
+                (f.id, self.df(f, "ground-support"), self.worth(f))
+                for f in obs.flyers
+                if f.player == self.player and f.alive and self.bomber(f)
+            )
+        last = obs.turn >= obs.turns and me.disengaged == me.orders_given
+        options = legal if isinstance(legal, tuple) else tuple(legal)
+        # memo per legal-actions tuple (the ruleset hands out the same tuple object for the
+        # same situation; the memo keeps it alive, so its id cannot be reused meanwhile)
+        entry = _ORDERS.get(id(options))
+        if entry is None or entry[0] is not options:
+            if len(_ORDERS) > 50_000:
+                _ORDERS.clear()
+            entry = _ORDERS[id(options)] = (options, {})
+        memo = entry[1]
+        key = (id(self.specs), me.type, me.spent, me.lost, last, self._foes, self._wards)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._best_order(me, options, last)
+        return got
+
+    def _best_order(self, me: FlyerView, legal: tuple[Action, ...], last: bool) -> Action:
+        own = self.worth(me)
+        foes = self._foes
+        interceptors = [df for likely, df, _ in foes if likely == "intercept"]
+        front = self.guns(me, "front")
+        bomber = self.bomber(me)
+        # Intercept: the best target's win odds times the weapons a win fires
+        mine = self.df(me, "intercept")
+        best = -own
+        for _, ddf, worth in foes:
+            w, _, lose = win_loss(mine, ddf, 1)
+            fired = min(front, expected_margin_if_won(mine, ddf, 1))
+            best = max(best, w * PER_POINT * fired * worth - lose * PER_POINT * own * 0.5)
+        intercept = best
+        ram = best * 0.5 if front else best + 0.066 * own
+        # Ground support: an attack run, less the risk of losing to interceptors
+        gs = self.df(me, "ground-support")
+        risk = 0.0
+        for adf in interceptors[:2]:
+            _, _, lose = win_loss(adf, gs, 1)
+            risk += (1 - lose) * PER_POINT * own
+        ground = RUN_VALUE * (2 if bomber else 1) - risk
+        # Escort: worth it for a bomber under threat
+        esc = self.df(me, "escort")
+        escort_value: dict[str, float] = {}
+        for wid, ward_df, worth in self._wards:
+            if wid == me.id:
+                continue
+            gain = 0.0
+            for adf in interceptors:
+                _, _, ward_wins = win_loss(adf, ward_df, 1)
+                _, _, escort_wins = win_loss(adf, esc, 1)
+                gain = max(gain, (escort_wins - ward_wins) * worth * PER_POINT * 2)
+            escort_value[wid] = RUN_VALUE * 0.5 + gain if interceptors else -own * 0.1
+        # Disengage: safe but idle; for a crippled flyer
+        crippled = front == 0 and not bomber
+        disengage = own * 0.1 if crippled else -own * 0.05
+        if last:
+            disengage -= own  # would count as destroyed [df40k.resolution.4]
+        best_i, best_v = 0, -1e18
         for i, a in enumerate(legal):
             assert isinstance(a, GiveOrder)
-            value = self.value(obs, me, a, foes, own_value)
-            if a.order == "disengage" and last_turn and me.disengaged == me.orders_given:
-                value -= own_value  # would count as destroyed [df40k.resolution.4]
-            if value > best[0]:
-                best = (value, i)
-        return legal[best[1]]
-
-    def value(
-        self, obs: Df40kView, me: FlyerView, a: GiveOrder, foes: list[FlyerView], own: float
-    ) -> float:
-        threat = sum(1 for f in foes if self.likely_order(f) == "intercept")
-        if a.order == "intercept":
-            front = self.guns(me, "front")
-            mine = self.df(me, "intercept")
-            best = -own
-            for t in foes:
-                w, _, lose = win_loss(mine, self.df(t, self.likely_order(t)), 1)
-                gain = w * PER_POINT * min(front, expected_margin_if_won(mine, self.df(t, self.likely_order(t)), 1)) * self.worth(t)
-                best = max(best, gain - lose * PER_POINT * own * 0.5)
-            if a.ram:
-                best = best * 0.5 if front else best + 0.2 * own * 0.33
-            return best
-        if a.order == "ground-support":
-            run = RUN_VALUE * (2 if self.bomber(me) else 1)
-            mine = self.df(me, "ground-support")
-            risk = 0.0
-            for f in foes:
-                if self.likely_order(f) == "intercept":
-                    _, _, lose = win_loss(self.df(f, "intercept"), mine, 1)
-                    risk += (1 - lose) * PER_POINT * own
-            return run - risk / max(1, len(foes)) * min(threat, 2)
-        if a.order == "escort":
-            ward = next((f for f in obs.flyers if f.id == a.escort), None)
-            if ward is None or not self.bomber(ward) or not threat:
-                return -own * 0.1
-            mine = self.df(me, "escort")
-            ward_df = self.df(ward, "ground-support")
-            gain = 0.0
-            for f in foes:
-                if self.likely_order(f) == "intercept":
-                    atk = self.df(f, "intercept")
-                    _, _, ward_wins = win_loss(atk, ward_df, 1)
-                    _, _, escort_wins = win_loss(atk, mine, 1)
-                    gain = max(gain, (escort_wins - ward_wins) * self.worth(ward) * PER_POINT * 2)
-            return RUN_VALUE * 0.5 + gain
-        # disengage: safe but idle; worth it only for a crippled or harried flyer
-        crippled = self.guns(me, "front") == 0 and not self.bomber(me)
-        eject_cost = 5.0 * len(a.eject)
-        return (own * 0.1 if crippled else -own * 0.05) - eject_cost
+            if a.order == "intercept":
+                v = ram if a.ram else intercept
+            elif a.order == "escort":
+                v = escort_value.get(a.escort, -own * 0.1)
+            elif a.order == "disengage":
+                v = disengage - 5.0 * len(a.eject)
+            else:
+                v = ground
+            if v > best_v:
+                best_i, best_v = i, v
+        return legal[best_i]
 
     def target(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
         me = next(f for f in obs.flyers if f.id == legal[0].flyer)  # type: ignore[attr-defined]

@@ -36,12 +36,19 @@ def usable(specs: Specs, f: FlyerState, slot: int) -> bool:
 
 def carried_kinds(specs: Specs, f: FlyerState) -> tuple[str, ...]:
     """Kinds of one-shot ordnance ``f`` still carries (each gives its DF modifier once)."""
-    kinds = {
-        specs.weapons[m.weapon].kind
-        for slot, m in enumerate(specs.mounts[f.type])
-        if slot not in f.spent and slot not in f.lost
-    }
-    return tuple(k for k in EJECTABLE if k in kinds)
+    key = (id(specs), f.type, tuple(f.spent), tuple(f.lost))
+    got = _CARRIED.get(key)
+    if got is None:
+        kinds = {
+            specs.weapons[m.weapon].kind
+            for slot, m in enumerate(specs.mounts[f.type])
+            if slot not in f.spent and slot not in f.lost
+        }
+        got = _CARRIED[key] = tuple(k for k in EJECTABLE if k in kinds)
+    return got
+
+
+_CARRIED: dict[tuple[int, str, tuple[int, ...], tuple[int, ...]], tuple[str, ...]] = {}
 
 
 def relay(hook: Any, name: str) -> Any:
@@ -50,6 +57,10 @@ def relay(hook: Any, name: str) -> Any:
     if caller is None or not caller.get_hookimpls():
         return None
     return caller
+
+
+#: DF by (specs, flyer type, order, ordnance carried) when no variant changes the modifiers.
+_SKILL: dict[tuple[int, str, str, tuple[str, ...]], int] = {}
 
 
 def dogfight_skill(specs: Specs, f: FlyerState, hook: Any = None) -> int:
@@ -61,17 +72,26 @@ def skill(specs: Specs, ftype: str, order: str, carried: tuple[str, ...], hook: 
     """DF = BS + Initiative + modifiers [df40k.dogfight.2]; Ork Waaagh doubles Initiative on
     Intercept or Escort [df40k.racial.1]; modifiers by order and ordnance carried
     [df40k.dogfight.3], or as a variant's ``aerodrome_df40k_dogfight_modifiers`` says."""
+    caller = relay(hook, "aerodrome_df40k_dogfight_modifiers")
+    key = (id(specs), ftype, order, carried)
+    if caller is None:
+        got = _SKILL.get(key)
+        if got is not None:
+            return got
     spec = specs.flyers[ftype]
     rules = specs.rules.dogfight
     initiative = spec.initiative
     if spec.race == rules.waaagh.race and order in rules.waaagh.orders:
         initiative *= rules.waaagh.initiative_multiplier
-    caller = relay(hook, "aerodrome_df40k_dogfight_modifiers")
     mods = None
     if caller is not None:
         mods = caller(flyer=spec, order=order, carried=carried)
     if mods is None:
         mods = rules.orders.of(order) + sum(rules.carried.of(k) for k in carried)
+        value = spec.bs + initiative + int(mods)
+        if caller is None:
+            _SKILL[key] = value
+        return value
     return spec.bs + initiative + int(mods)
 
 

@@ -33,18 +33,34 @@ def escorted_by(state: Df40kState, f: FlyerState) -> FlyerState | None:
     return None
 
 
-def legal_orders(state: Df40kState, specs: Specs, f: FlyerState) -> list[GiveOrder]:
+def legal_orders(state: Df40kState, specs: Specs, f: FlyerState) -> tuple[GiveOrder, ...]:
     """Every order ``f`` may be given [df40k.orders.2-5, df40k.victory.4-6]."""
-    fid = f.id
+    wards = tuple(
+        g.id
+        for g in state.flyers
+        if g.player == f.player and g.alive and g is not f and g.order in ("", "ground-support")
+    )
+    key = (f.id, f.no_intercept, carried_kinds(specs, f), wards)
+    got = _LEGAL.get(key)
+    if got is None:
+        got = _LEGAL[key] = tuple(_orders(*key))
+    return got
+
+
+_LEGAL: dict[tuple[str, bool, tuple[str, ...], tuple[str, ...]], tuple[GiveOrder, ...]] = {}
+
+
+def _orders(
+    fid: str, no_intercept: bool, carried: tuple[str, ...], wards: tuple[str, ...]
+) -> list[GiveOrder]:
     out: list[GiveOrder] = []
-    if not f.no_intercept:  # crew shaken / stunned last turn [df40k.victory.4]
+    if not no_intercept:  # crew shaken / stunned last turn [df40k.victory.4]
         out.append(GiveOrder(flyer=fid, order="intercept"))
         out.append(GiveOrder(flyer=fid, order="intercept", ram=True))  # [df40k.victory.6]
     out.append(GiveOrder(flyer=fid, order="ground-support"))
-    for g in state.flyers:  # escort an ally on Ground support [df40k.orders.4]
-        if g.player == f.player and g.alive and g is not f and g.order in ("", "ground-support"):
-            out.append(GiveOrder(flyer=fid, order="escort", escort=g.id))
-    for eject in _subsets(carried_kinds(specs, f)):  # [df40k.victory.5]
+    for ward in wards:  # escort an ally on Ground support [df40k.orders.4]
+        out.append(GiveOrder(flyer=fid, order="escort", escort=ward))
+    for eject in _subsets(carried):  # [df40k.victory.5]
         out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))
     return out
 
