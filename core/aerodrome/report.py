@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 #: The plots of the report: (id, title, what it shows).
 PLOTS = (
-    ("durations", "Game length", "How many rounds the bot-against-bot games lasted."),
+    ("durations", "Game length", "How many rounds the games lasted (share of games)."),
     ("win-rates", "Win rates", "Each side's share of the decided games, with 95 % intervals."),
     ("lethality", "Kills per turn", "Aircraft destroyed in each round, per game still running."),
     (
@@ -85,7 +85,7 @@ def plot_durations(plt: Any, result: Comparison) -> str:
         ax.step(xs, [hist[x] / total for x in xs], where="mid", label=col.column.name)
     ax.set_xlabel("rounds")
     ax.set_ylabel("share of games")
-    ax.set_title("Game length (bot against bot)")
+    ax.set_title("Game length")
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize="small")
     return _svg(plt, fig)
@@ -108,7 +108,7 @@ def plot_win_rates(plt: Any, result: Comparison) -> str:
         ax.set_xticks(xs, labels, fontsize="x-small")
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of decided games")
-    ax.set_title("Win rates by side (bot against bot)")
+    ax.set_title("Win rates by side")
     return _svg(plt, fig)
 
 
@@ -120,7 +120,7 @@ def plot_lethality(plt: Any, result: Comparison) -> str:
             ax.plot(range(1, len(series) + 1), series, marker=".", label=col.column.name)
     ax.set_xlabel("round")
     ax.set_ylabel("kills per running game")
-    ax.set_title("Kills per turn (bot against bot)")
+    ax.set_title("Kills per turn")
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize="small")
     return _svg(plt, fig)
@@ -203,7 +203,9 @@ def render_html(result: Comparison) -> str:
         f"<ul>{games}</ul>"
         f'<table id="metrics"><thead><tr><th>metric</th>{head}</tr></thead>'
         f"<tbody>{rows}</tbody></table>"
-        f"<h2>Plots</h2>{figures}"
+        "<h2>Plots</h2><p>Game length, win rates and kills per turn come from the games of "
+        "the ruleset's bot against itself (random agents where a ruleset has no bot).</p>"
+        f"{figures}"
         f"<h2>Definitions</h2><dl>{defs}</dl>"
         "</body></html>\n"
     )

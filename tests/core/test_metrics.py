@@ -261,12 +261,16 @@ def test_drama_is_the_share_of_rounds_the_winner_trailed() -> None:
 
 
 def test_decisiveness_after_ludii() -> None:
-    # red's best share is 0.5; blue passes it at the second sample: 3 of 4 steps remain.
-    assert decisiveness(ticks((3, 3), (2, 3), (1, 3), (1, 3), (0, 3)), {1}) == 0.75
+    # red's best share is 0.5; blue passes it at the second of five samples: 1 of 4 steps.
+    assert decisiveness(ticks((3, 3), (2, 3), (1, 3), (1, 3), (0, 3)), {1}) == 0.25
     # blue passes the best red share (0.6) only at the end.
-    assert decisiveness(ticks((3, 3), (3, 2), (2, 2), (2, 3), (0, 3)), {1}) == 0.0
-    e = run("decisiveness", [game(("blue",), material=[(3, 3), (2, 3), (1, 3), (1, 3), (0, 3)])])
-    assert e is not None and e.value == 0.75
+    assert decisiveness(ticks((3, 3), (3, 2), (2, 2), (2, 3), (0, 3)), {1}) == 1.0
+    games = [
+        game(("blue",), material=[(3, 3), (2, 3), (1, 3), (1, 3), (0, 3)]),
+        game(("red",), material=[(3, 3), (3, 1)]),
+    ]
+    e = run("decisiveness", games)
+    assert e is not None and e.value == approx((0.25 + 1.0) / 2)
 
 
 # -- skill against luck ---------------------------------------------------------------------

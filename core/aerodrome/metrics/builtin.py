@@ -78,8 +78,9 @@ def shares(material: Sequence[float]) -> list[float] | None:
 
 
 def decisiveness(ticks: Sequence[Tick], winners: set[int]) -> float:
-    """Ludii's decisiveness moves: the share of the game left after the eventual winner's
-    material share first exceeded the highest share any loser ever reached."""
+    """Ludii's Decisiveness Moves: the share of the game played before the eventual winner's
+    material share first exceeded the highest share any loser ever reached (1: the game was
+    open until its end)."""
     evals = [shares(t.material) for t in ticks]
     threshold = max(
         (e[i] for e in evals if e is not None for i in range(len(e)) if i not in winners),
@@ -87,11 +88,11 @@ def decisiveness(ticks: Sequence[Tick], winners: set[int]) -> float:
     )
     last = len(ticks) - 1
     if last <= 0:
-        return 0.0
+        return 1.0
     for k, e in enumerate(evals):
         if e is not None and max(e[i] for i in winners) > threshold:
-            return (last - k) / last
-    return 0.0
+            return k / last
+    return 1.0
 
 
 # -- metric shapes ---------------------------------------------------------------------------
@@ -475,10 +476,10 @@ BUILTIN: tuple[Metric, ...] = (
     ),
     MeanMetric(
         "decisiveness",
-        "Foregone tail",
+        "Decided at",
         "share",
-        "share of the game still played after the eventual winner's material share passed the "
-        "best any loser ever had (Ludii's Decisiveness Moves; low: open to the end)",
+        "share of the game played before the eventual winner's material share passed the "
+        "best any loser ever had, per decided game (1: open until the end)",
         LUDII + " (Decisiveness Moves, Decisiveness Threshold)",
         _decisiveness,
     ),
