@@ -97,3 +97,10 @@ def test_unknown_variant_is_one_line() -> None:
     proc = cli("--variant", "no-such-variant", "--games", "1")
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert "unknown variant 'no-such-variant'" in proc.stderr
+
+
+def test_json_is_the_same_on_dask(runner: CliRunner) -> None:
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    here = as_json(runner, "--games", "8")
+    dask = as_json(runner, "--games", "8", "--workers", "2", "--dask", "local")
+    assert here == dask

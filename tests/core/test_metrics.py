@@ -166,14 +166,20 @@ def test_balance_is_one_minus_the_win_share_gap() -> None:
     games = [game(("red",))] * 7 + [game(("blue",))] * 3 + [game(())] * 5
     e = run("balance", games)
     assert e is not None and e.value == approx(0.6) and e.n == 10
-    half = 1.959963984540054 * math.sqrt((0.7 + 0.3 - 0.4**2) / 10)
-    assert e.low == approx(0.6 - half) and e.high == 1.0
+    # Wilson: red 7/10 → 0.3968–0.8922, blue 3/10 → 0.1078–0.6032 (Newcombe's method).
+    assert e.low == approx(1 - (0.8922 - 0.1078)) and e.high == 1.0
     assert e.parts["red"].value == 0.7 and e.parts["blue"].value == 0.3
 
 
 def test_balance_of_even_sides_is_one() -> None:
     e = run("balance", [game(("red",)), game(("blue",))] * 50)
-    assert e is not None and e.value == 1.0
+    assert e is not None and e.value == 1.0 and e.high == 1.0
+
+
+def test_balance_of_a_one_sided_game_keeps_an_interval() -> None:
+    e = run("balance", [game(("red",))] * 20)
+    assert e is not None and e.value == 0.0 and e.low == 0.0
+    assert e.high == approx(1 - (0.8389 - 0.1611))  # Wilson 20/20 and 0/20
 
 
 def test_first_player_advantage_reads_the_first_seat() -> None:

@@ -157,7 +157,11 @@ class _ShareOf:
 # -- balance and skill -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Balance:
-    """1 − (highest − lowest win share among decided games); each side's share in parts."""
+    """1 − (highest − lowest win share among decided games); each side's share in parts.
+
+    The interval runs between the widest and the narrowest gap the Wilson intervals of the
+    two sides allow (conservative, and sound at 0 and 1 where a normal interval collapses).
+    """
 
     name: str = "balance"
     title: str = "Balance"
@@ -190,18 +194,15 @@ class _Balance:
         n = self.decided
         if n == 0 or len(self.wins) < 2:
             return None
-        p = {s: w / n for s, w in self.wins.items()}
-        hi, lo = max(p.values()), min(p.values())
-        gap = hi - lo
-        var = max(0.0, (hi + lo - gap * gap) / n)  # multinomial: Var(p_i - p_j)
-        half = 1.959963984540054 * var**0.5
         parts = {s: e for s, w in self.wins.items() if (e := wilson(w, n)) is not None}
+        top = max(parts.values(), key=lambda e: e.value)
+        bottom = min(parts.values(), key=lambda e: e.value)
         return Estimate(
-            value=1 - gap,
-            low=max(0.0, 1 - gap - half),
-            high=min(1.0, 1 - gap + half),
+            value=1 - (top.value - bottom.value),
+            low=max(0.0, 1 - (top.high - bottom.low)),
+            high=min(1.0, 1 - max(0.0, top.low - bottom.high)),
             n=n,
-            method="normal",
+            method="wilson",
             parts=parts,
         )
 
