@@ -65,7 +65,7 @@ class Position(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     weather: str = "clear skies"
     wind: int = 0
     cloud_speed: int = 1
-    missions: list[str] = ["aerial-dominance", "aerial-dominance"]
+    missions: list[str] = msgspec.field(default_factory=lambda: ["aerial-dominance"] * 2)
     aircraft: list[PlacedAircraft]
     clouds: list[PlacedCloud] = []
 
