@@ -1,0 +1,51 @@
+"""Helpers for the df40k tests: states from position tables, orders, scripted dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aerodrome import Game
+from aerodrome.events import Event
+from aerodrome.testing import load_dice, scripted_context
+from aerodrome.turns import Context
+from aerodrome_df40k.ruleset import Df40k
+from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder
+
+RULESET = Df40k()
+SETUP = RULESET.setup("first-blood")
+
+
+def flyer(ftype: str, player: int, fid: str = "", **kw: Any) -> dict[str, Any]:
+    return {"type": ftype, "player": player, "id": fid or ftype, **kw}
+
+
+def state(*flyers: dict[str, Any], **kw: Any) -> Df40kState:
+    """A state at the start of a turn (default turn 2) from a position table."""
+    return RULESET.position_state(SETUP, {"flyers": list(flyers), **kw}, "<test>")
+
+
+def order(s: Df40kState, fid: str, kind: str, escort: str = "", ram: bool = False) -> FlyerState:
+    """Give ``fid`` an order directly and mark the orders revealed."""
+    f = s.flyer(fid)
+    f.order, f.escort, f.ram = kind, escort, ram
+    s.revealed = True
+    return f
+
+
+def ctx(faces: list[int], events: list[Event] | None = None) -> Context:
+    return scripted_context(faces, events=events)
+
+
+def of_type(events: list[Event], kind: type[Event]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def game(setup: str = "first-blood", seed: int = 0, position: dict[str, Any] | None = None) -> Game:
+    return Game(RULESET, setup, seed, position=position)
+
+
+def give(g: Game, player: int, fid: str, kind: str, **kw: Any) -> None:
+    g.apply(player, GiveOrder(flyer=fid, order=kind, **kw))  # type: ignore[arg-type]
+
+
+__all__ = ["RULESET", "SETUP", "ctx", "flyer", "game", "give", "load_dice", "of_type", "order", "state"]
