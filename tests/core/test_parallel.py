@@ -260,18 +260,19 @@ def test_a_variant_is_inactive_until_named() -> None:
 
 
 def test_a_variant_column_sits_next_to_its_base_ruleset() -> None:
-    plans = plan(coin_plugins(), [], ["red-always-wins"], 20, 3)
+    plans = plan(coin_plugins(), ["coin"], ["red-always-wins"], 20, 3)
     assert [p.column.name for p in plans] == ["coin", "coin+red-always-wins"]
     assert all(c.variants == ("red-always-wins",) for c, _ in plans[1].configs)
     kinds = [m.kind for _, m in plans[0].configs]
     assert kinds == ["bot-vs-bot", "random-vs-random", "bot-vs-random", "bot-vs-random"]
     with pytest.raises(UnknownNameError):
-        plan(coin_plugins(), [], ["nope"], 20, 3)
+        plan(coin_plugins(), ["coin"], ["nope"], 20, 3)
 
 
 def test_a_variant_changes_the_measured_rules(tmp_path: Path) -> None:
     result = run_comparison(
         coin_plugins(),
+        ["coin"],
         variants=["red-always-wins"],
         games=60,
         seed=2,
@@ -299,12 +300,21 @@ def test_the_classic_variant_plugin_shoots_both_down_on_a_tie() -> None:
     assert HEAD_ON_TIES_KILL_BOTH.ruleset == "classic"
 
 
-def test_the_classic_variant_plugs_into_classic_when_it_is_there(plugins: Plugins) -> None:
-    if "classic" not in plugins.ruleset_names() or "head-on-ties-kill-both" not in variant_specs(
-        plugins
-    ):
-        pytest.skip("the classic ruleset or its variant plugin is not registered yet")
+def test_the_classic_variant_changes_classic_head_on_ties(plugins: Plugins) -> None:
+    if "classic" not in plugins.ruleset_names():
+        pytest.skip("the classic ruleset is not registered")
+    import aerodrome_classic_variants.plugin as variants_module
     from aerodrome.parallel import extra_plugins
+    from aerodrome.plugins import entry_points
 
-    on = load_plugins(extra=extra_plugins(plugins), variants=["head-on-ties-kill-both"])
-    assert on.pm.has_plugin("variant:head-on-ties-kill-both")
+    extra = extra_plugins(plugins)
+    if not any(ep.name == "classic_variants" for ep in entry_points()):
+        extra.append(("classic_variants", variants_module))
+    base = load_plugins(extra=extra)
+    on = load_plugins(extra=extra, variants=["head-on-ties-kill-both"])
+    hook_on, hook_base = on.ruleset("classic").hook, base.ruleset("classic").hook
+    assert hook_on.aerodrome_classic_head_on(attacker_burst=3, defender_burst=3) == "both_down"
+    assert hook_on.aerodrome_classic_head_on(attacker_burst=3, defender_burst=2) is None
+    assert hook_base.aerodrome_classic_head_on(attacker_burst=3, defender_burst=3) is None
+    plans = plan(base, ["classic"], ["head-on-ties-kill-both"], 2, 1)
+    assert [p.column.name for p in plans] == ["classic", "classic+head-on-ties-kill-both"]
