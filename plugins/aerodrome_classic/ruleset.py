@@ -142,7 +142,7 @@ class Classic(Ruleset[ClassicState]):
         state = self._empty_state(setup)
         for sq in state.squadrons.values():
             ctx.dice.shuffle(sq.pack)
-        # [classic.move.1b] throw the dice to decide who goes first (higher total; re-throw ties)
+        # [classic.move.19] throw the dice to decide who goes first (higher total; re-throw ties)
         sides = list(state.order)
         while True:
             totals = [sum(ctx.dice.roll(2, 6, f"who goes first: {s}")) for s in sides]
