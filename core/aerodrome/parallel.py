@@ -154,19 +154,33 @@ def play(plugins: Plugins, chunk: Chunk, *, detail: bool = True) -> list[GameRec
     c = chunk.config
     ruleset = plugins.ruleset(c.ruleset)
     setup = ruleset.setup(c.setup)
-    return list(
-        run_games(
-            plugins,
-            ruleset,
-            setup,
-            c.agents,
-            chunk.stop - chunk.start,
-            c.seed,
-            start=chunk.start,
-            detail=detail,
-            variants=c.variants,
-        )
+    out: list[GameRecord] = []
+    games = run_games(
+        plugins,
+        ruleset,
+        setup,
+        c.agents,
+        chunk.stop - chunk.start,
+        c.seed,
+        start=chunk.start,
+        detail=detail,
+        variants=c.variants,
     )
+    try:
+        for rec in games:
+            out.append(rec)
+    except AerodromeError:
+        raise
+    except Exception as exc:  # a ruleset or agent bug: say which game reproduces it
+        index = chunk.start + len(out)
+        raise AerodromeError(
+            f"{c.ruleset} game {index} of seed {c.seed} (setup {c.setup}, agents "
+            f"{','.join(c.agents)}{', variants ' + ','.join(c.variants) if c.variants else ''}) "
+            f"failed: {type(exc).__name__}: {exc}; replay it with `aerodrome simulate "
+            f"{c.ruleset} --setup {c.setup} --agents {','.join(c.agents)} --seed {c.seed} "
+            f"--games {index + 1}`"
+        ) from None
+    return out
 
 
 def play_chunk(env: Environment, chunk: Chunk) -> bytes:
@@ -342,7 +356,8 @@ class Engine:
             "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         )
         ctx = multiprocessing.get_context(method)
-        with ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx) as pool:
+        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+        try:
             pending: set[Future[bytes]] = set()
             limit = self.workers * IN_FLIGHT
             for chunk in todo:
@@ -355,6 +370,8 @@ class Engine:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in finished:
                     yield f.result()
+        finally:  # also on an error or an interrupt: drop the chunks not started
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def _run_dask(self, todo: Iterator[Chunk]) -> Iterator[bytes]:
         import logging

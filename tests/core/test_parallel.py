@@ -27,7 +27,7 @@ from aerodrome import (
 )
 from aerodrome.agents import PlayerView
 from aerodrome.dice import derive_seed
-from aerodrome.errors import PluginError, UnknownNameError
+from aerodrome.errors import AerodromeError, PluginError, UnknownNameError
 from aerodrome.metrics.compare import plan, run_comparison, variant_specs
 from aerodrome.parallel import Config, Done, Engine, chunk_size, plugin_sources, read_results
 from aerodrome.plugins import Plugins, load_plugins
@@ -217,6 +217,11 @@ class FirstChoice:
         return legal[0]
 
 
+class Broken:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        raise RuntimeError("this agent is broken")
+
+
 class CoinPlugin:
     @hookimpl
     def aerodrome_addhooks(self, pluginmanager: pluggy.PluginManager) -> None:
@@ -228,7 +233,10 @@ class CoinPlugin:
 
     @hookimpl
     def aerodrome_register_agents(self) -> list[AgentSpec]:
-        return [AgentSpec("bot", lambda r, p, s: FirstChoice(), "first choice", ruleset="coin")]
+        return [
+            AgentSpec("bot", lambda r, p, s: FirstChoice(), "first choice", ruleset="coin"),
+            AgentSpec("broken", lambda r, p, s: Broken(), "always fails", ruleset="coin"),
+        ]
 
 
 class RedAlwaysWins:
@@ -318,3 +326,9 @@ def test_the_classic_variant_changes_classic_head_on_ties(plugins: Plugins) -> N
     assert hook_base.aerodrome_classic_head_on(attacker_burst=3, defender_burst=3) is None
     plans = plan(base, ["classic"], ["head-on-ties-kill-both"], 2, 1)
     assert [p.column.name for p in plans] == ["classic", "classic+head-on-ties-kill-both"]
+
+
+def test_a_failing_game_names_how_to_reproduce_it() -> None:
+    config = Config(ruleset="coin", setup="toss", agents=("broken", "random"), games=3, seed=4)
+    with pytest.raises(AerodromeError, match=r"coin game 0 of seed 4 .* RuntimeError: this agent"):
+        list(Engine(coin_plugins(), workers=1).run([config]))
