@@ -55,9 +55,8 @@ def manoeuvre_values(
             w = mine + ((mine + 1) // 2 if m == "defend" else 0)
             b = theirs + ((theirs + 1) // 2 if e == "defend" else 0)
             shift = (my_carry if m != "tactical" else 0) - (their_carry if e != "tactical" else 0)
-            dist = odds.squadron_roll(w, b).net
             value = 0.0
-            for n, p in dist.items():
+            for n, p in odds.net_distribution(w, b):
                 n += shift
                 if n > 0:
                     value += p * _effect(m, n, their_fighters, my_count, their_count)
@@ -78,14 +77,9 @@ def _effect(manoeuvre: str, n: int, foe_fighters: int, own: int, foe: int) -> fl
         return removed + 0.4 * ((n - 3 * removed) // 6)
     if manoeuvre == "escape":
         return 0.6 * min(n, own) if own * 2 < foe else -0.3 * min(n, own)
-    return 0.6 * n  # tactical: successes for next round
-
-
-def _pool(crafts: list[Craft], side: str, tactical_dice: int) -> int:
-    mine = [c for c in crafts if c.side == side and c.status == FLYING]
-    if not mine:
-        return 0
-    return len(mine) + max(0, max(handling(c) for c in mine)) + tactical_dice
+    # tactical: successes for next round's Attack, worth less than a fighter each when
+    # there are no fighters left to remove
+    return 0.6 * n * (1.0 if foe_fighters else 0.4 / 3)
 
 
 class VictorianaBot:
@@ -114,15 +108,24 @@ class VictorianaBot:
         me = obs.side
         assert me is not None
         foe = obs.sides[1] if me == obs.sides[0] else obs.sides[0]
-        crafts = obs.crafts
-        fighters = {
-            s: sum(1 for c in crafts if c.side == s and c.status == FLYING and not c.special)
+        fighters = {me: 0, foe: 0}
+        counts = {me: 0, foe: 0}
+        best = {me: -99, foe: -99}
+        for c in obs.crafts:
+            if c.status == FLYING:
+                s = c.side
+                counts[s] += 1
+                if not c.special:
+                    fighters[s] += 1
+                h = handling(c)
+                if h > best[s]:
+                    best[s] = h
+        pools = {
+            s: counts[s] + max(0, best[s]) + obs.tactical_dice.get(s, 0) if counts[s] else 0
             for s in (me, foe)
         }
-        counts = {s: sum(1 for c in crafts if c.side == s and c.status == FLYING) for s in (me, foe)}
         values = manoeuvre_values(
-            _pool(crafts, me, obs.tactical_dice.get(me, 0)),
-            _pool(crafts, foe, obs.tactical_dice.get(foe, 0)),
+            pools[me], pools[foe],
             obs.tactical_carry.get(me, 0), obs.tactical_carry.get(foe, 0),
             fighters[me], fighters[foe], counts[me], counts[foe],
         )

@@ -28,7 +28,14 @@ from aerodrome_victoriana.common import (
     stat,
     weapon_gunner,
 )
-from aerodrome_victoriana.damage import bail_out, damage_roll, destroy, land_due, leave
+from aerodrome_victoriana.damage import (
+    bail_out,
+    damage_roll,
+    destroy,
+    land_due,
+    land_everyone,
+    leave,
+)
 from aerodrome_victoriana.events import BombsDropped
 from aerodrome_victoriana.heresy import roll_pool
 from aerodrome_victoriana.state import (
@@ -130,6 +137,8 @@ def actors(state: DogfightState) -> list[Airman]:
 
 def start_turn(state: DogfightState) -> None:
     """Defend bonuses last until the start of the defender's next turn (victoriana.pilot.2)."""
+    if not any(c.defence for c in state.crafts):
+        return
     if state.rules.skip_squadron:
         mine = set(state.crafts[state.initiative[state.turn]].crew)
     else:
@@ -190,6 +199,8 @@ def run_end(state: DogfightState, ctx: Context) -> Decision | None:
                 b for b in c.defence if state.crafts[state.airmen[b.by].craft].status == FLYING
             ]
     state.round += 1
+    if battle_over(state):
+        land_everyone(state, ctx)
     state.manoeuvre = {}
     state.winner = ""
     state.net = state.to_spend = state.to_remove = 0

@@ -21,14 +21,19 @@ def spec_of(craft: Craft) -> specs.AircraftSpec:
     return specs.aircraft()[craft.spec]
 
 
+_HANDLING: dict[str, tuple[int, int]] = {}
+
+
 def handling(craft: Craft) -> int:
     """Signed Handling: negative for black-dice Handling; the optional-ordnance penalty
     applies while any fitted bomb is aboard (victoriana.aircraft.6, victoriana.aircraft.11)."""
-    spec = spec_of(craft)
-    h = spec.handling_value
-    if any(craft.optional_bombs):
-        h -= spec.optional_handling_penalty
-    return h
+    known = _HANDLING.get(craft.spec)
+    if known is None:
+        spec = spec_of(craft)
+        known = _HANDLING[craft.spec] = (spec.handling_value, spec.optional_handling_penalty)
+    if craft.optional_bombs and any(craft.optional_bombs):
+        return known[0] - known[1]
+    return known[0]
 
 
 def flying(state: DogfightState, side: str) -> list[Craft]:
@@ -36,12 +41,18 @@ def flying(state: DogfightState, side: str) -> list[Craft]:
 
 
 def count_flying(state: DogfightState, side: str) -> int:
-    return sum(1 for c in state.crafts if c.side == side and c.status == FLYING)
+    """Aircraft of ``side`` still in the dogfight (kept in ``state.left``)."""
+    return state.left[side]
 
 
 def battle_over(state: DogfightState) -> bool:
-    """The dogfight ends when a side has no aircraft left in it (victoriana.turn.3)."""
-    return any(count_flying(state, s) == 0 for s in state.sides)
+    """The dogfight ends when a side has no aircraft left in it (victoriana.turn.3), or when
+    the sortie's range and ammunition are spent (victoriana.aircraft.9)."""
+    return out_of_range(state) or 0 in state.left.values()
+
+
+def out_of_range(state: DogfightState) -> bool:
+    return state.round > specs.rules().sortie.rounds
 
 
 def stat(state: DogfightState, key: str, amount: int = 1) -> None:

@@ -58,6 +58,7 @@ def leave(state: DogfightState, ctx: Context, craft: Craft, status: str) -> None
         return
     craft.status = status
     craft.defence = []
+    state.left[craft.side] -= 1
     ctx.emit(CraftLeft(craft=craft.id, status=status))
     stat(state, f"{craft.side}.{status}")
     if battle_over(state):

@@ -106,8 +106,10 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
                         crew=crew,
                     )
                 )
+    sides = [s.key for s in options.side]
     return DogfightState(
-        rules=options.rules, sides=[s.key for s in options.side], crafts=crafts, airmen=airmen
+        rules=options.rules, sides=sides, crafts=crafts, airmen=airmen,
+        left={s: sum(1 for c in crafts if c.side == s) for s in sides},
     )
 
 

@@ -9,6 +9,7 @@ stays below the tolerance. Everything that is dropped or capped is reported.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -65,7 +66,8 @@ def _trim(die: Any, budget: float) -> tuple[Any, float]:
     """Drop the highest outcomes while their total mass stays within ``budget``."""
     items = sorted(die.items())
     total = die.denominator()
-    limit = int(budget * total)
+    share = Fraction(budget)
+    limit = total * share.numerator // share.denominator
     dropped = 0
     cut = len(items)
     while cut > 1 and dropped + items[cut - 1][1] <= limit:
@@ -156,7 +158,20 @@ def success_chance(white: int, black: int, needed: int) -> float:
     return sum(p for o, p in opposed(white, black, False).net.items() if o >= needed)
 
 
+@cache
+def net_distribution(white: int, black: int) -> tuple[tuple[int, float], ...]:
+    """The Squadron Roll's net successes as (net, probability) pairs, from the exact pool
+    distributions (icepool) combined in floating point: what the bot weighs its options by."""
+    w = pool_odds(white, True).successes
+    b = pool_odds(black, True).successes
+    net: dict[int, float] = {}
+    for sw, pw in w.items():
+        for sb, pb in b.items():
+            net[sw - sb] = net.get(sw - sb, 0.0) + pw * pb
+    return tuple(sorted(net.items()))
+
+
 def clear_caches() -> None:
     """Forget every cached distribution (for timing cold queries)."""
-    for f in (_success_die, pool_odds, opposed, hit_chance, success_chance):
+    for f in (_success_die, pool_odds, opposed, hit_chance, success_chance, net_distribution):
         f.cache_clear()

@@ -13,7 +13,7 @@ from aerodrome.errors import IllegalActionError
 from aerodrome.ruleset import Result, Ruleset, Setup
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_victoriana import combat, forces, specs, squadron
-from aerodrome_victoriana.common import battle_over, count_flying, spec_of
+from aerodrome_victoriana.common import battle_over, count_flying, out_of_range, spec_of
 from aerodrome_victoriana.state import (
     ACTION_TYPES,
     FLYING,
@@ -102,6 +102,7 @@ class Victoriana(Ruleset[DogfightState]):
             round=state.round,
             rules=state.rules,
             sides=state.sides,
+            left=state.left,
             crafts=state.crafts,
             airmen=state.airmen,
             manoeuvre=state.manoeuvre,
@@ -136,11 +137,12 @@ class Victoriana(Ruleset[DogfightState]):
         if not battle_over(state):
             return Result(winners=(), reason="the dogfight goes on", rounds=rounds, finished=False,
                           kills=kills, losses=losses, stats=stats)
-        if left[a] == left[b] == 0:
-            return Result(winners=(), reason="no aircraft left on either side", rounds=rounds,
-                          kills=kills, losses=losses, stats=stats)
-        winner = a if left[a] else b
-        return Result(winners=(winner,), reason=f"{winner} hold the sky", rounds=rounds,
+        if left[a] == left[b]:
+            why = "no aircraft left on either side" if left[a] == 0 else "out of range and ammunition, even"
+            return Result(winners=(), reason=why, rounds=rounds, kills=kills, losses=losses, stats=stats)
+        winner = a if left[a] > left[b] else b
+        why = "out of range and ammunition: " if out_of_range(state) and left[a] and left[b] else ""
+        return Result(winners=(winner,), reason=f"{why}{winner} hold the sky", rounds=rounds,
                       kills=kills, losses=losses, stats=stats)
 
     # -- services -------------------------------------------------------------------------
@@ -169,6 +171,10 @@ class Victoriana(Ruleset[DogfightState]):
         for a in state.airmen:
             if (a.status in ("dead", "out")) != (a.health == 0):
                 broken.append(f"{a.name}: status {a.status} with health {a.health}")
+        for s in state.sides:
+            n = sum(1 for c in state.crafts if c.side == s and c.status == FLYING)
+            if state.left.get(s) != n:
+                broken.append(f"{s}: {state.left.get(s)} aircraft counted in the dogfight, {n} flying")
         if state.to_spend < 0 or state.to_remove < 0:
             broken.append("negative successes to spend")
         return broken

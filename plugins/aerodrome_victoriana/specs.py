@@ -160,6 +160,10 @@ class CharacterRule(Assumed, frozen=True, kw_only=True):
     health: int
 
 
+class SortieRule(Assumed, frozen=True, kw_only=True):
+    rounds: int
+
+
 class Environment(Assumed, frozen=True, kw_only=True):
     key: str
     name: str
@@ -190,6 +194,7 @@ class RulesBook(Record, frozen=True):
     crew_damage: CrewDamageRule
     parachute: ParachuteRule
     character: CharacterRule
+    sortie: SortieRule
     environment: tuple[Environment, ...]
     weather: tuple[Weather, ...]
     night: NightRule

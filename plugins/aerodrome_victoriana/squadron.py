@@ -25,6 +25,7 @@ from aerodrome_victoriana.damage import damage_roll, leave
 from aerodrome_victoriana.events import SquadronRolled
 from aerodrome_victoriana.heresy import roll_pool
 from aerodrome_victoriana.state import (
+    FLYING,
     ChooseManoeuvre,
     Craft,
     DamageRoll,
@@ -40,11 +41,17 @@ def base_pool(state: DogfightState, side: str) -> tuple[int, int]:
     """(pool, black dice given to the enemy): one die per aircraft plus the highest Handling
     (victoriana.squadron.2, victoriana.squadron.3). A squadron whose best Handling is black
     dice gives those dice to the other squadron's pool (assumed, victoriana.squadron.4)."""
-    crafts = flying(state, side)
-    if not crafts:
+    count = 0
+    best = -99
+    for c in state.crafts:
+        if c.side == side and c.status == FLYING:
+            count += 1
+            h = handling(c)
+            if h > best:
+                best = h
+    if not count:
         return 0, 0
-    best = max(handling(c) for c in crafts)
-    return len(crafts) + max(0, best), max(0, -best)
+    return count + max(0, best), max(0, -best)
 
 
 def squadron_pools(state: DogfightState, hook: object) -> dict[str, int]:

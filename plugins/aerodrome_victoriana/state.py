@@ -90,6 +90,7 @@ class DogfightState(msgspec.Struct, kw_only=True):
     sides: list[str]
     crafts: list[Craft]
     airmen: list[Airman]
+    left: dict[str, int] = {}
     round: int = 1
     serial: int = 0
     # squadron phase
@@ -242,6 +243,7 @@ class DogfightView(msgspec.Struct, frozen=True, kw_only=True):
     round: int
     rules: OptionalRules
     sides: list[str]
+    left: dict[str, int]
     crafts: list[Craft]
     airmen: list[Airman]
     manoeuvre: dict[str, str]
