@@ -1,21 +1,360 @@
-"""Konrad, the solo bot (placeholder: being written)."""
+"""Konrad, the rulebook's solo bot (clauses konrad.*), as an aerodrome agent.
+
+Konrad decides from the observation only (Dockfighters has no hidden information). Its own
+rolls (spotting, agility boost, patrol direction) use the agent's seeded generator, so a game
+is still replayed from its actions alone. Its status per aircraft (Patrol / Attack) lives in
+the agent. Each move is planned whole when the aircraft is activated (the Plan decision) and
+then flown turn point by turn point.
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
-from aerodrome.agents import Agent, PlayerView, RandomAgent
+import msgspec
+
+from aerodrome.agents import Agent, PlayerView
 from aerodrome.data import Action
+from aerodrome_dockfighters import combat, movement, rules
+from aerodrome_dockfighters.board import arc_sectors, board
+from aerodrome_dockfighters.specs import AGILITY, builtin
+from aerodrome_dockfighters.state import (
+    GROUND,
+    Aircraft,
+    Attack,
+    Deploy,
+    DfObservation,
+    DfState,
+    HoldFire,
+    Manoeuvre,
+    Plan,
+)
+
+PATROL, ATTACK = "patrol", "attack"
+#: Patrol direction by d6 (konrad.7): hexsides to the left (+) or right (-).
+PATROL_TURN = (2, 1, 0, 0, -1, -2)
+#: Spotting targets (konrad.3): in arc beyond 9 hexes, out of arc within 3, within 6.
+SPOT_FAR, SPOT_NEAR, SPOT_MID = 4, 5, 6
+MIN_ALTITUDE = 2  # konrad.18
+#: Hexes from the edge at which Konrad counts as reaching the border (konrad.7, assumed).
+EDGE = 5
+
+
+def spot_need(base: int, bot_experience: int, enemy_experience: int) -> int:
+    """The roll a spotting check needs (konrad.3-4): the case's number made harder by the
+    spotted pilot's experience above the bot's (easier when below)."""
+    return base + (enemy_experience - bot_experience)
+
+
+def spot_base(state: DfState, bot: Aircraft, enemy: Aircraft) -> int | None:
+    """The spotting case of ``enemy`` for ``bot``: 0 (automatic), 4, 5, 6 or None."""
+    specs = builtin()
+    b = board(state.width, state.height)
+    d = b.distance(bot.cell, enemy.cell)
+    front = arc_sectors(specs.arcs["front"].sectors)
+    in_arc = b.sector(bot.facing, bot.cell, enemy.cell) in front
+    if in_arc:
+        return 0 if d <= specs.tables.range_bands[-1] else SPOT_FAR
+    if d <= specs.tables.range_bands[0]:
+        return SPOT_NEAR
+    if d <= specs.tables.range_bands[1]:
+        return SPOT_MID
+    return None
 
 
 class Konrad:
-    def __init__(self, player: int, seed: int) -> None:
-        self.inner = RandomAgent(seed)
+    """The Konrad procedure for every aircraft of one player."""
 
+    def __init__(self, player: int, seed: int) -> None:
+        self.player = player
+        self.rng = random.Random(seed)
+        self.status: dict[int, str] = {}
+        self.plans: dict[int, list[tuple[str, str]]] = {}
+        self.spotted: dict[int, int] = {}
+
+    # -- the agent protocol -------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        return self.inner.choose(view, legal)
+        obs = view.observation()
+        assert isinstance(obs, DfObservation)
+        state = obs.state
+        first = legal[0]
+        if isinstance(first, Deploy):
+            return self._deploy(state, legal)
+        if isinstance(first, Plan):
+            return self._plan(state, state.aircraft[first.aircraft], legal)
+        if isinstance(first, Manoeuvre):
+            return self._manoeuvre(first.aircraft, legal)
+        if isinstance(first, Attack | HoldFire):
+            return self._fire(state, legal)
+        return first
+
+    # -- status ---------------------------------------------------------------------------
+    def check_status(self, state: DfState, a: Aircraft) -> str:
+        """Patrol → Attack by spotting (konrad.3) or when attacked (konrad.17); one try a turn."""
+        status = self.status.get(a.id, PATROL)
+        if status == PATROL and a.attacked_turn >= state.turn - 1 and a.attacked_turn > 0:
+            status = ATTACK
+        if status == PATROL and self.spotted.get(a.id) != state.turn:
+            self.spotted[a.id] = state.turn
+            best: int | None = None
+            for e in state.aircraft:
+                if e.player == a.player or e.status != "flying":
+                    continue
+                base = spot_base(state, a, e)
+                if base is None:
+                    continue
+                need = 0 if base == 0 else spot_need(base, a.experience, e.experience)
+                if best is None or need < best:
+                    best = need
+            if best is not None and (best == 0 or self.rng.randint(1, 6) >= min(best, 6)):
+                status = ATTACK
+        self.status[a.id] = status
+        return status
+
+    # -- decisions ------------------------------------------------------------------------
+    def _deploy(self, state: DfState, legal: Sequence[Action]) -> Action:
+        centre = state.width // 2
+
+        def key(d: Action) -> tuple[int, int, int]:
+            assert isinstance(d, Deploy)
+            ds = rules.sheet(state.aircraft[d.aircraft])
+            col = d.cell % state.width
+            return (abs(col - centre + (d.aircraft % 3) * 2), abs(d.altitude - 3), abs(d.speed - (ds.max_speed - 1)))
+
+        return min(legal, key=key)
+
+    def _plan(self, state: DfState, a: Aircraft, legal: Sequence[Action]) -> Action:
+        specs = builtin()
+        ds = rules.sheet(a, specs)
+        status = self.check_status(state, a)
+        level = rules.agility(a, ds, specs)
+        if status == ATTACK and self.rng.randint(1, 6) >= 5 and level + 1 < len(AGILITY):
+            level += 1  # konrad.5: agility boost, with the pilot check of the rules
+        if status == PATROL:
+            plan, moves = self._patrol(state, a, level)
+        else:
+            plan, moves = self._attack(state, a, level, legal)
+        return self._pick(plan, moves, legal)
+
+    def _pick(self, plan: Plan, moves: list[tuple[str, str]], legal: Sequence[Action]) -> Action:
+        if plan in legal:
+            self.plans[plan.aircraft] = moves
+            return plan
+        same = [p for p in legal if isinstance(p, Plan) and p.template == plan.template]
+        pool = same or [p for p in legal if isinstance(p, Plan) and p.template >= 0] or list(legal)
+        best = min(pool, key=lambda p: abs(p.speed - plan.speed) if isinstance(p, Plan) else 0)
+        self.plans[plan.aircraft] = moves
+        return best
+
+    def _manoeuvre(self, aircraft: int, legal: Sequence[Action]) -> Action:
+        queue = self.plans.get(aircraft) or []
+        want = queue.pop(0) if queue else (".", ".")
+        m = Manoeuvre(aircraft=aircraft, lateral=want[0], vertical=want[1])
+        if m in legal:
+            return m
+        for alt in legal:
+            if isinstance(alt, Manoeuvre) and alt.lateral == want[0]:
+                return alt
+        return legal[0]
+
+    def _fire(self, state: DfState, legal: Sequence[Action]) -> Action:
+        """konrad.15: the attack with the most expected hits, all weapons at once."""
+        attacks = [x for x in legal if isinstance(x, Attack)]
+        if not attacks:
+            return legal[0]
+        a = state.aircraft[attacks[0].aircraft]
+        self.check_status(state, a)
+
+        def value(x: Attack) -> float:
+            if x.target >= GROUND:
+                return 0.1 * len(x.mounts)
+            t = state.aircraft[x.target]
+            need = max(2, min(6, combat.to_hit_air(state, a, t)))
+            dice = sum(combat.mount_dice(state, a, i, t) for i in x.mounts)
+            dice += sum(combat.load_dice(state, a, a.loads[j], t) for j in x.loads)
+            return dice * (7 - need) / 6 + 0.01 * (len(x.mounts) + len(x.loads))
+
+        return max(attacks, key=value)
+
+    # -- movement procedures ----------------------------------------------------------------
+    def _patrol(self, state: DfState, a: Aircraft, level: int) -> tuple[Plan, list[tuple[str, str]]]:
+        """konrad.7: full speed, a rolled direction, turn towards it, climb to the ceiling."""
+        ds = rules.sheet(a)
+        speed = min(a.speed + ds.engine_power, rules.max_speed(a, ds))
+        want = (a.facing + PATROL_TURN[self.rng.randint(1, 6) - 1]) % 6
+        moves, end = simulate(state, a, speed, level, lambda cell, facing: want, climb_to=builtin().tables.max_altitude)
+        if end is None or safety(state, end) < EDGE:  # the border: turn about
+            return self._turn_about(state, a, level, speed)
+        return Plan(aircraft=a.id, speed=speed, template=level), moves
+
+    def _turn_about(self, state: DfState, a: Aircraft, level: int, speed: int) -> tuple[Plan, list[tuple[str, str]]]:
+        """konrad.7: at the border turn about (180 degrees), at whatever speed and height lets
+        the aircraft turn and stay on the board (the scenarios here let no bot escape)."""
+        ds = rules.sheet(a)
+        lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
+        fast = min(a.speed + ds.engine_power, hi)
+        slow = max(1, a.speed - ds.engine_power - 1)
+        best: tuple[int, Plan, list[tuple[str, str]]] | None = None
+        for want in ((a.facing + 3) % 6, (a.facing + 2) % 6, (a.facing + 4) % 6):
+            for v in range(fast, slow - 1, -1):
+                for lv in range(level, -1, -1):
+                    for goal in (a.altitude, a.altitude - 2):
+                        moves, end = simulate(state, a, v, lv, lambda cell, facing, w=want: w, climb_to=goal)
+                        if end is None:
+                            continue
+                        room = safety(state, end)
+                        if best is None or room > best[0]:
+                            best = (room, Plan(aircraft=a.id, speed=v, template=lv), moves)
+                        if room >= EDGE:
+                            return best[1], best[2]
+        if best is not None:
+            return best[1], best[2]
+        return Plan(aircraft=a.id, speed=max(lo, min(speed, hi)), template=level), []
+
+    def _attack(
+        self, state: DfState, a: Aircraft, level: int, legal_plans: Sequence[Action] = ()
+    ) -> tuple[Plan, list[tuple[str, str]]]:
+        """konrad.8-12: lock on to the targets in order, Immelmann first, then manoeuvre."""
+        b = board(state.width, state.height)
+        ds = rules.sheet(a)
+        enemies = [e for e in state.aircraft if e.player != a.player and e.status == "flying"]
+        if not enemies:
+            return self._patrol(state, a, level)
+        waiting = set(state.queue)  # not yet moved this phase
+
+        def order(e: Aircraft) -> tuple[int, int, int]:
+            clock = (-b.sector(a.facing, a.cell, e.cell)) % 24 if e.cell != a.cell else 0
+            return (1 if e.id in waiting else 0, b.distance(a.cell, e.cell), clock)
+
+        targets = sorted(enemies, key=order)
+        fallback: tuple[Plan, list[tuple[str, str]]] | None = None
+        for t in targets:
+            imm = self._immelmann(state, a, t)
+            if imm is not None and imm in legal_plans:
+                return imm, []
+            dist = b.distance(a.cell, t.cell)
+            lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
+            if dist - 3 > a.speed:
+                speed = min(a.speed + ds.engine_power, hi)
+            elif a.speed + 2 > dist:
+                speed = max(a.speed - ds.engine_power - 1, lo)
+            else:
+                speed = a.speed
+            goal = t.altitude + 1 if t.altitude >= a.altitude else max(MIN_ALTITUDE, t.altitude + 1)
+
+            def steer(cell: int, facing: int, tgt: Aircraft = t) -> int:
+                front = arc_sectors(builtin().arcs["front"].sectors)
+                if cell == tgt.cell:
+                    return facing
+                sec = b.sector(facing, cell, tgt.cell)
+                if sec in front:
+                    return facing
+                return (facing + 1) % 6 if 0 < sec < 12 else (facing + 5) % 6
+
+            moves, end = simulate(state, a, speed, level, steer, climb_to=goal)
+            plan = Plan(aircraft=a.id, speed=speed, template=level)
+            if end is None or safety(state, end) < EDGE:
+                if fallback is None:
+                    fallback = self._turn_about(state, a, level, speed)
+                continue
+            if fallback is None:
+                fallback = (plan, moves)
+            if end is not None and firing_position(state, a, end, t):
+                return plan, moves
+        assert fallback is not None
+        return fallback
+
+    def _immelmann(self, state: DfState, a: Aircraft, t: Aircraft) -> Plan | None:
+        """konrad.9: an Immelmann into a firing position, up if speed allows, else down."""
+        specs = builtin()
+        ds = rules.sheet(a, specs)
+        if not specs.classes[ds.klass].special_manoeuvres:
+            return None
+        b = board(state.width, state.height)
+        ahead = b.step[a.cell * 6 + a.facing]
+        if ahead < 0:
+            return None
+        lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
+        for climb in (2, 1, -1, -2):
+            alt = a.altitude + climb
+            final = a.speed - climb
+            if not (MIN_ALTITUDE <= alt <= specs.tables.max_altitude and lo <= final <= hi):
+                continue
+            end = (ahead, (a.facing + 3) % 6, alt)
+            if firing_position(state, a, end, t):
+                return Plan(aircraft=a.id, speed=a.speed, template=-1, climb=climb)
+        return None
+
+
+def margin(state: DfState, cell: int) -> int:
+    """Hexes between ``cell`` and the nearest board edge."""
+    col, row = cell % state.width, cell // state.width
+    return min(col, state.width - 1 - col, row, state.height - 1 - row)
+
+
+def safety(state: DfState, end: tuple[int, int, int]) -> int:
+    """Room at the end of a move: the edge distance, plus 3 when 3 more hexes straight on
+    stay on the board (an aircraft heading out needs its turns now)."""
+    b = board(state.width, state.height)
+    ahead = movement.straight(b, end[0], end[1], 3, None)
+    return margin(state, end[0]) + (3 if ahead >= 0 else 0)
+
+
+def firing_position(state: DfState, a: Aircraft, end: tuple[int, int, int], t: Aircraft) -> bool:
+    """Whether ``a`` at ``end`` (cell, facing, altitude) brings a weapon to bear on ``t``."""
+    moved = msgspec.structs.replace(a, cell=end[0], facing=end[1], altitude=end[2])
+    ds = rules.sheet(a)
+    return any(combat.mount_dice(state, moved, i, t) > 0 for i in range(len(ds.weapons)))
+
+
+def simulate(
+    state: DfState, a: Aircraft, speed: int, level: int, steer: Any, *, climb_to: int
+) -> tuple[list[tuple[str, str]], tuple[int, int, int] | None]:
+    """Fly ``speed`` hexes on the template of ``level``, turning at each turn point towards
+    ``steer(cell, facing)`` and climbing or diving one level a point towards ``climb_to``,
+    skipping turns and climbs that would end below minimum speed (konrad.11). Returns the
+    manoeuvres and the end (cell, facing, altitude), or None for the end when it leaves the board."""
+    specs = builtin()
+    ds = rules.sheet(a, specs)
+    b = board(state.width, state.height)
+    lo = rules.min_speed(a, ds)
+    hi = rules.max_speed(a, ds)
+    pts = movement.turn_points(speed, specs.templates[AGILITY[level]])
+    cell, facing, alt, moved, delta = a.cell, a.facing, a.altitude, 0, 0
+    moves: list[tuple[str, str]] = []
+    for i, p in enumerate(pts):
+        cell = movement.straight(b, cell, facing, p - moved, None)
+        if cell < 0:
+            return moves, None
+        moved = p
+        remaining = len(pts) - i - 1
+        want = steer(cell, facing)
+        lat = "." if want == facing else "L" if (want - facing) % 6 <= 3 else "R"
+        ver = "+" if alt < climb_to and alt < specs.tables.max_altitude else "-" if alt > max(climb_to, MIN_ALTITUDE) else "."
+        fmin, fmax = movement.future_range(remaining, alt, specs.tables.max_altitude)
+        # keep the end within the speed limits (the least-costly future is "straight, level")
+        if lat != "." and speed + delta - 1 + (1 if ver == "-" else -1 if ver == "+" else 0) < lo:
+            lat = "."
+        if ver == "+" and speed + delta + (-1 if lat != "." else 0) - 1 < lo:
+            ver = "."
+        if ver == "-" and speed + delta + (-1 if lat != "." else 0) + 1 > hi:
+            ver = "."
+        del fmin, fmax
+        if lat == "L":
+            facing = (facing + 1) % 6
+        elif lat == "R":
+            facing = (facing + 5) % 6
+        alt += 1 if ver == "+" else -1 if ver == "-" else 0
+        delta += (-1 if lat != "." else 0) + (-1 if ver == "+" else 1 if ver == "-" else 0)
+        moves.append((lat, ver))
+    cell = movement.straight(b, cell, facing, abs(speed) - moved, None)
+    if cell < 0:
+        return moves, None
+    return moves, (cell, facing, alt)
 
 
 def konrad(ruleset: Any, player: int, seed: int) -> Agent:
+    """The agent factory registered as ``bot`` and ``konrad``."""
     return Konrad(player, seed)

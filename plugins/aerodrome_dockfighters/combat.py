@@ -314,6 +314,7 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
     easy = specs.classes[t_ds.klass].easy_target
     airship = t_ds.klass == "airship"
     need = to_hit_air(state, a, t, ctx)
+    t.attacked_turn = state.turn
     state.log.append(f"#{a.id} fires at #{t.id} needing {max(2, min(6, need))}+")
     results: list[tuple[str, int]] = []
     for i in attack.mounts:

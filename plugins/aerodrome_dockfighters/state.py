@@ -48,6 +48,7 @@ class Aircraft(msgspec.Struct, kw_only=True):
     kills: int = 0
     ground_kills: int = 0
     last_hit_by: int = -1
+    attacked_turn: int = 0
     down_mark: int = -1
     path: list[int] = []
     turned_at: list[int] = []
