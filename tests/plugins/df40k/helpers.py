@@ -48,4 +48,30 @@ def give(g: Game, player: int, fid: str, kind: str, **kw: Any) -> None:
     g.apply(player, GiveOrder(flyer=fid, order=kind, **kw))  # type: ignore[arg-type]
 
 
-__all__ = ["RULESET", "SETUP", "ctx", "flyer", "game", "give", "load_dice", "of_type", "order", "state"]
+
+
+def orders_turn(g: Game, wanted: dict[str, dict[str, Any]], targets: dict[str, str] | None = None) -> None:
+    """Answer the orders decisions of the current turn with ``wanted`` (flyer id -> fields of
+    its GiveOrder; default Ground support), then the intercept decisions with ``targets``."""
+    from aerodrome_df40k.state import ChooseTarget
+
+    turn = g.state.turn
+    while (d := g.decision()) is not None and d.kind == "orders" and g.state.turn == turn:
+        for p in g.waiting_for():
+            legal = g.legal_actions(p)
+            fid = legal[0].flyer  # type: ignore[attr-defined]
+            want = GiveOrder(flyer=fid, **wanted.get(fid, {"order": "ground-support"}))
+            assert want in legal, f"{want} not legal: {legal}"
+            g.apply(p, want)
+    while (d := g.decision()) is not None and d.kind == "intercept" and g.state.turn == turn:
+        p = d.players[0]
+        legal = g.legal_actions(p)
+        fid = legal[0].flyer  # type: ignore[attr-defined]
+        target = (targets or {}).get(fid)
+        g.apply(p, ChooseTarget(flyer=fid, target=target) if target else legal[0])
+
+
+__all__ = [
+    "RULESET", "SETUP", "ctx", "flyer", "game", "give", "load_dice", "of_type", "order",
+    "orders_turn", "state",
+]
