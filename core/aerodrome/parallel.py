@@ -41,6 +41,8 @@ PluginSource = tuple[str, str, str | None]
 MAX_CHUNK = 50
 #: Chunks in flight per worker (bounds the memory of a run).
 IN_FLIGHT = 4
+#: Chunks per worker at least (when games allow): the last chunks finish close together.
+CHUNKS_PER_WORKER = 16
 
 _CORE_PLUGIN = "aerodrome.core"
 _VARIANT_PREFIX = "variant:"
@@ -250,7 +252,7 @@ def default_workers() -> int:
 
 def chunk_size(games: int, workers: int) -> int:
     """Games per chunk: enough chunks to keep every worker busy, at most :data:`MAX_CHUNK`."""
-    return max(1, min(MAX_CHUNK, math.ceil(games / (workers * IN_FLIGHT * 2))))
+    return max(1, min(MAX_CHUNK, math.ceil(games / (workers * CHUNKS_PER_WORKER))))
 
 
 def chunks(configs: Iterable[Config], done: Done, size: int) -> Iterator[Chunk]:

@@ -8,6 +8,7 @@ no script, no external file and no network access: it opens from disk in any bro
 from __future__ import annotations
 
 import html
+import importlib
 import io
 from collections.abc import Callable
 from pathlib import Path
@@ -45,8 +46,9 @@ dt { font-weight: bold; margin-top: 0.6em; }
 
 
 def _pyplot() -> Any:
+    """matplotlib's pyplot on the SVG-friendly Agg backend (imported only for reports)."""
     try:
-        import matplotlib
+        matplotlib: Any = importlib.import_module("matplotlib")
     except ImportError:
         raise AerodromeError(
             "--report needs matplotlib: pip install 'aerodrome[compare]'"
@@ -54,9 +56,7 @@ def _pyplot() -> Any:
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "aerodrome"
     matplotlib.rcParams["svg.fonttype"] = "path"
-    import matplotlib.pyplot as plt
-
-    return plt
+    return importlib.import_module("matplotlib.pyplot")
 
 
 def _svg(plt: Any, fig: Any) -> str:

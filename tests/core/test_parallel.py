@@ -122,7 +122,8 @@ def test_done_tracks_runs_of_missing_games() -> None:
 
 def test_chunks_keep_every_worker_busy() -> None:
     assert chunk_size(10, 2) == 1
-    assert chunk_size(1000, 2) == 50
+    assert chunk_size(1000, 2) == 32
+    assert chunk_size(10_000, 2) == 50
     assert chunk_size(100_000, 8) == 50
 
 

@@ -127,8 +127,8 @@ def compare(
     else:
         console.print(comparison_table(result))
         console.print(
-            f"[dim]{games} games per matchup, seed {seed}. Intervals are 95 %; "
-            "definitions: docs/compare.md.[/]",
+            f"[dim]{games} games per matchup, seed {seed}; value over its 95 % interval. "
+            "Definitions: docs/compare.md; plots: --report DIR.[/]",
             highlight=False,
         )
 
