@@ -121,10 +121,12 @@ def move_clouds(state: DfState, ctx: Context) -> None:
         if cloud.smoke:
             continue
         before = set(cloud_cells(state, cloud))
+        swept: set[int] = set()
         h = b.hexes[b.cell(cloud.col, cloud.row)]
         for _ in range(state.cloud_speed):
             h = h.neighbor(state.wind)
-        col, row = b.hex_to_colrow(h)
+            col, row = b.hex_to_colrow(h)
+            swept.update(cloud_cells(state, Cloud(col=col, row=row, size=cloud.size)))
         margin = 1 if cloud.size >= 7 else 0
         if not (margin <= col < state.width - margin and margin <= row < state.height - margin):
             if col < margin:
@@ -138,9 +140,8 @@ def move_clouds(state: DfState, ctx: Context) -> None:
         cloud.col, cloud.row = col, row
         if not squall:
             continue
-        after = set(cloud_cells(state, cloud))
         for a in state.aircraft:
-            if a.status != "flying" or a.cell not in after or a.cell in before:
+            if a.status != "flying" or a.cell not in swept or a.cell in before:
                 continue
             if not lo <= a.altitude <= hi:
                 continue

@@ -1,0 +1,105 @@
+"""The turn: order of movement and fire, simultaneous fire, initiative, end, missions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aerodrome import Game
+from aerodrome.agents import RandomAgent, play_out
+from aerodrome.errors import SpecError
+from aerodrome.specs import builtin_specs, read_mapping
+from aerodrome.testing import load_dice, scripted_context
+from aerodrome_dockfighters import combat
+from aerodrome_dockfighters.missions import check_mission_values, success
+from aerodrome_dockfighters.ruleset import fire_queue, may_fire, move_queue
+from aerodrome_dockfighters.state import Attack, Deploy, Plan
+from tests.plugins.dockfighters.helpers import plane, state
+
+HAWK, ARROW = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow"
+
+
+@pytest.mark.clause("dockfighters.order.2", "dockfighters.order.3", "dockfighters.order.1")
+def test_movement_in_ascending_experience_initiative_loser_first() -> None:
+    s = state(
+        plane(HAWK, 0, 1, 20, experience="ace"), plane(HAWK, 0, 3, 20, experience="green"),
+        plane(ARROW, 1, 5, 2, experience="green"), plane(ARROW, 1, 7, 2, experience="green"),
+        plane("Albatross", 1, 9, 2, experience="veteran"), initiative=0,
+    )
+    assert move_queue(s, airships=True) == [4]
+    assert move_queue(s, airships=False) == [2, 1, 3, 0]
+
+
+@pytest.mark.clause("dockfighters.combat.3", "dockfighters.combat.4", "dockfighters.combat.5")
+def test_fire_in_descending_experience_and_simultaneous_within_a_level() -> None:
+    s = state(
+        plane(HAWK, 0, 8, 20, experience="experienced", facing="N"),
+        plane(ARROW, 1, 8, 18, experience="experienced", facing="S", damage=6),
+        plane(ARROW, 1, 5, 2, experience="ace"), initiative=1,
+    )
+    assert fire_queue(s) == [2, 0, 1]
+    s.fire_mark = s.turn * 10 + 1
+    # the experienced Hawk shoots the experienced Arrow down at their level
+    combat.resolve(s, s.aircraft[0], Attack(aircraft=0, target=1, mounts=(0,)), scripted_context([6] * 14))
+    assert s.aircraft[1].status == "destroyed"
+    assert may_fire(s, s.aircraft[1])  # same level: it still fires back
+    s.fire_mark = s.turn * 10 + 0
+    assert not may_fire(s, s.aircraft[1])
+
+
+@pytest.mark.clause("dockfighters.turn.1", "dockfighters.turn.2", "dockfighters.turn.3",
+                    "dockfighters.mission.1", "dockfighters.setup.7")
+def test_a_game_runs_the_phases_and_ends_at_turn_13(plugins) -> None:  # type: ignore[no-untyped-def]
+    r = plugins.ruleset("dockfighters")
+    assert [p.name for p in r.sequence().phases] == ["1 Movement", "2 Combat", "3 Weather"]
+    g = Game(r, "aerial-dominance", 1)
+    assert g.decision() is not None and g.decision().kind == "deploy"
+    first = g.state.aircraft[g.state.active]
+    assert first.player != g.state.initiative and first.experience == 0
+    legal = g.legal_actions(first.player)
+    assert all(isinstance(d, Deploy) for d in legal)
+    initiative = g.state.initiative
+    play_out(g, [RandomAgent(1), RandomAgent(2)])
+    s = g.state
+    assert s.over
+    assert s.turn == 13 or any(not any(a.player == p and a.status == "flying" for a in s.aircraft) for p in (0, 1))
+    assert s.initiative == (initiative + s.turn - 1) % 2
+
+
+@pytest.mark.clause("dockfighters.setup.2", "dockfighters.mission.duel.1",
+                    "dockfighters.mission.aerial-dominance.1", "dockfighters.mission.aerial-dominance.2",
+                    "dockfighters.fame.4")
+def test_mission_values_and_winning() -> None:
+    check_mission_values(["aerial-dominance", "flying-eye"])
+    with pytest.raises(SpecError, match="more than 5"):
+        check_mission_values(["bomb-run", "cargo-escort"])
+    with pytest.raises(SpecError, match="value 5"):
+        check_mission_values(["duel", "aerial-dominance"])
+    s = state(plane(HAWK, 0, 8, 20), plane(ARROW, 1, 8, 2))
+    s.squadrons[0].kills, s.squadrons[0].losses = 2, 1
+    assert success(s, 0) == (True, 2)
+    s.all_gone_turn["Saxony"] = 5
+    assert success(s, 0) == (True, 4)
+    s.squadrons[0].mission = s.squadrons[1].mission = "duel"
+    assert success(s, 0) == (False, 0)
+    s.squadrons[0].kills = 3
+    assert success(s, 0) == (True, 15)
+
+
+@pytest.mark.clause("dockfighters.pilot.1", "dockfighters.sheet.1")
+def test_specs_load_and_the_position_example(plugins) -> None:  # type: ignore[no-untyped-def]
+    r = plugins.ruleset("dockfighters")
+    path = builtin_specs("dockfighters") / "positions" / "head-on.toml"
+    g = Game(r, "aerial-dominance", 4, position=read_mapping(path)["position"], position_source=str(path))
+    assert g.decision() is not None and g.decision().kind == "plan"
+    assert [a.experience for a in g.state.aircraft] == [1, 0]
+    assert g.state.weather == 1 and len(g.state.clouds) == 1
+    with pytest.raises(SpecError, match="datasheet"):
+        Game(r, "aerial-dominance", 4, position={"aircraft": [{"datasheet": "Camel", "player": 0, "col": 1, "row": 1}]},
+             position_source="bad.toml")
+    # a scripted move through the public API
+    load_dice(g, [6] * 20)
+    plans = g.legal_actions(g.decision().players[0])
+    assert all(isinstance(p, Plan) for p in plans)
+    assert Path(path).is_file()

@@ -1,0 +1,178 @@
+"""Weather, ground targets and Konrad."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from aerodrome import Game
+from aerodrome.agents import PlayerView, play_out
+from aerodrome.testing import scripted_context
+from aerodrome_dockfighters import combat, movement
+from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.bot import Konrad, spot_base, spot_need
+from aerodrome_dockfighters.ground import lookup, place, spend
+from aerodrome_dockfighters.state import Cloud, Plan
+from aerodrome_dockfighters.weather import (
+    BROKEN,
+    CLEAR,
+    RAIN,
+    STORM,
+    cloud_cells,
+    cloud_cells_at,
+    setup_weather,
+    weather_phase,
+)
+from tests.plugins.dockfighters.helpers import plane, state
+
+HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
+
+
+@pytest.mark.clause("dockfighters.weather.1", "dockfighters.weather.3", "dockfighters.weather.2")
+def test_setup_weather_roll() -> None:
+    for roll, weather, clouds in ((2, CLEAR, 0), (3, BROKEN, 6), (5, RAIN, 6), (6, STORM, 6)):
+        s = state(plane(HAWK, 0, 8, 20))
+        setup_weather(s, scripted_context([roll, 4] + [3] * 12 + [1]))
+        assert s.weather == weather and len(s.clouds) == clouds and s.wind == 3
+
+
+@pytest.mark.clause("dockfighters.weather.4", "dockfighters.weather.5", "dockfighters.weather.6",
+                    "dockfighters.weather.7")
+def test_weather_change_cloud_speed_wind_and_wrap() -> None:
+    s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
+    # weather 6: worse (rain); cloud speed d6 5 -> rain 3; wind 1: 60 degrees left
+    weather_phase(s, scripted_context([6, 5, 1]))
+    assert s.weather == RAIN and s.cloud_speed == 3 and s.wind == 3
+    s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
+    weather_phase(s, scripted_context([3, 4, 3]))  # no change; broken speed 2; wind unchanged
+    assert s.weather == BROKEN and s.cloud_speed == 2 and s.wind == 2
+    # moving north 2 hexes from row 2 leaves the board: it re-enters at the bottom edge
+    assert s.clouds[0].row == s.height - 2
+    s = state(plane(HAWK, 0, 8, 20), weather="thunderstorm", wind=2)
+    weather_phase(s, scripted_context([6, 6, 3]))
+    assert s.weather == STORM and s.cloud_speed == 3
+
+
+@pytest.mark.clause("dockfighters.weather.8", "dockfighters.weather.9", "dockfighters.weather.13")
+def test_cloud_heights_and_clouds_returning() -> None:
+    s = state(plane(HAWK, 0, 8, 20), weather="broken", clouds=[{"col": 8, "row": 10, "size": 7}])
+    cells = set(cloud_cells(s, s.clouds[0]))
+    assert len(cells) == 7
+    assert cloud_cells_at(s, 1) == set() and cloud_cells_at(s, 5) == set() and cloud_cells_at(s, 3) == cells
+    s.weather = RAIN
+    assert cloud_cells_at(s, 1) == cells == cloud_cells_at(s, 5)
+    c = state(plane(HAWK, 0, 8, 20), weather="clear skies")
+    weather_phase(c, scripted_context([6] + [3] * 12 + [1, 3]))
+    assert c.weather == BROKEN and len(c.clouds) == 6
+
+
+@pytest.mark.clause("dockfighters.weather.10")
+def test_thunderstorm_cloud_check() -> None:
+    s = state(plane(HAWK, 0, 8, 20, speed=3), weather="thunderstorm", clouds=[{"col": 8, "row": 18, "size": 1}])
+    a = s.aircraft[0]
+    ctx = scripted_context([2, 4])  # check failed (green 5+), critical 4: gear
+    prog = movement.start(s, a, Plan(aircraft=0, speed=3, template=0), ctx)
+    assert prog is not None
+    from aerodrome_dockfighters.state import Manoeuvre
+
+    movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=".", vertical="."), ctx)
+    assert a.crits == ["gear"]
+
+
+@pytest.mark.clause("dockfighters.weather.11", "dockfighters.weather.12")
+def test_squalls_push_caught_aircraft() -> None:
+    b = board(18, 24)
+    s = state(plane(HAWK, 0, 8, 12, altitude=3), weather="broken", wind=2,
+              clouds=[{"col": 8, "row": 16, "size": 1}])
+    s.cloud_speed = 3
+    s.clouds = [Cloud(col=8, row=15, size=1)]
+    start = s.aircraft[0].cell
+    from aerodrome_dockfighters.weather import move_clouds
+
+    s.clouds[0].row = 13
+    move_clouds(s, scripted_context([6]))  # the cloud moves 3 north over the Hawk: pushed, check 6
+    assert s.aircraft[0].cell == b.step[start * 6 + 2]
+
+
+@pytest.mark.clause("dockfighters.gt.5", "dockfighters.gt.1", "dockfighters.gt.2", "dockfighters.gt.3",
+                    "dockfighters.gt.4")
+def test_ground_target_values() -> None:
+    assert lookup(2, 2).name == "Small building"
+    # the rulebook's example: 4 points as a medium building (II, 3), a FLAK tank (I, 6), a truck (I, 2)
+    picks = [lookup(2, 3), lookup(1, 6), lookup(1, 2)]
+    assert [p.name for p in picks] == ["Medium building", "FLAK tank", "Truck"]
+    assert picks[0].armoured and picks[1].dice == (3, 2, 0) and picks[1].damage == (4, 6) and picks[2].mobile
+    assert lookup(3, 5).name == "Heavy FLAK battery" and lookup(3, 5).damage == (3, 4, 5)
+    assert [v for v, _ in spend(4, [1, 2], scripted_context([3, 3]))] == [2, 2]
+
+
+@pytest.mark.clause("dockfighters.ground.hit.1", "dockfighters.ground.hit.3", "dockfighters.ground.hit.4",
+                    "dockfighters.ground.hit.6", "dockfighters.gt.6")
+def test_attacking_ground_targets() -> None:
+    s = state(plane(SPRITE, 0, 8, 20, altitude=1, facing="N", experience="experienced"))
+    truck = place(s, 1, 1, s.width * 18 + 8)
+    house = place(s, 2, 3, s.width * 17 + 8)
+    a = s.aircraft[0]
+    # fighterbomber -1, experienced -1, moving +1: 5
+    assert combat.to_hit_ground(a, truck) == 5
+    assert combat.ground_mount_dice(s, a, 0, house) == 0  # light MG against armour
+    assert combat.ground_mount_dice(s, a, 1, house) == 1  # heavy cannon
+    assert combat.ground_mount_dice(s, a, 0, truck) == 3
+    a.altitude = 2
+    assert combat.ground_mount_dice(s, a, 0, truck) == 0
+    a.altitude = 1
+    from aerodrome_dockfighters.state import GROUND, Attack
+
+    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + truck.id, mounts=(0,)), scripted_context([6, 6, 1, 6, 1, 6, 6]))
+    assert truck.damage == 1 and truck.destroyed_by == 0 and s.squadrons[0].ground_kills == 1
+
+
+@pytest.mark.clause("dockfighters.konrad.4", "dockfighters.konrad.3")
+def test_konrad_spotting_green_against_experienced_needs_6() -> None:
+    s = state(plane(HAWK, 0, 8, 20, facing="N", experience="green"),
+              plane(ARROW, 1, 8, 22, experience="experienced"))
+    bot, enemy = s.aircraft
+    base = spot_base(s, bot, enemy)
+    assert base == 5
+    assert spot_need(base, bot.experience, enemy.experience) == 6
+    ahead = state(plane(HAWK, 0, 8, 20, facing="N"), plane(ARROW, 1, 8, 12))
+    assert spot_base(ahead, *ahead.aircraft) == 0
+    far = state(plane(HAWK, 0, 8, 20, facing="N"), plane(ARROW, 1, 8, 2))
+    assert spot_base(far, *far.aircraft) == 4
+    mid = state(plane(HAWK, 0, 8, 20, facing="N"), plane(ARROW, 1, 8, 23), plane(ARROW, 1, 3, 20))
+    assert spot_base(mid, mid.aircraft[0], mid.aircraft[2]) == 6
+
+
+@pytest.mark.clause("dockfighters.konrad.2", "dockfighters.konrad.7", "dockfighters.konrad.17",
+                    "dockfighters.konrad.5")
+def test_konrad_patrols_then_attacks_when_attacked() -> None:
+    s = state(plane(HAWK, 0, 8, 12, facing="N", speed=4), plane(ARROW, 1, 8, 23))
+    k = Konrad(0, 1)
+    assert k.check_status(s, s.aircraft[0]) == "patrol"  # enemy behind, 11 hexes away
+    plan, moves = k._patrol(s, s.aircraft[0], 3)
+    assert plan.speed == 6 and plan.template == 3  # full speed, highest agility
+    s.aircraft[0].attacked_turn = s.turn
+    assert k.check_status(s, s.aircraft[0]) == "attack"
+
+
+@pytest.mark.clause("dockfighters.konrad.8", "dockfighters.konrad.10", "dockfighters.konrad.11",
+                    "dockfighters.konrad.12", "dockfighters.konrad.9", "dockfighters.konrad.15",
+                    "dockfighters.konrad.18")
+def test_konrad_attack_speed_rules_and_firing(plugins) -> None:  # type: ignore[no-untyped-def]
+    s = state(plane(HAWK, 0, 8, 22, facing="N", speed=3), plane(ARROW, 1, 8, 5, altitude=3))
+    k = Konrad(0, 1)
+    plan, moves = k._attack(s, s.aircraft[0], 3)
+    assert plan.speed == 5  # distance 17 - 3 > speed 3: accelerate by the engine power 2
+    s = state(plane(HAWK, 0, 8, 20, facing="N", speed=5), plane(ARROW, 1, 8, 17, altitude=3))
+    plan, moves = k._attack(s, s.aircraft[0], 3)
+    assert plan.template == -1 or plan.speed == 2  # 5 + 2 > 3: decelerate by 3 (not below 2)
+    r = plugins.ruleset("dockfighters")
+    g = Game(r, "duel", 9)
+    bots = [Konrad(0, 5), Konrad(1, 6)]
+    play_out(g, bots)
+    assert g.is_over()
+    assert all(a.altitude >= 1 for a in g.state.aircraft)
+    view = PlayerView(g, 0)
+    assert view.observation() is not None
+    random.Random(0)
