@@ -12,6 +12,11 @@ from aerodrome_df40k.odds import margin_distribution, outcome
 app = typer.Typer(help="Dogfight 40,000: exact dogfight odds.", no_args_is_help=True)
 
 
+@app.callback()
+def df40k() -> None:
+    """Dogfight 40,000: exact dogfight odds (icepool, not sampled)."""
+
+
 def _p(p: Fraction) -> dict[str, Any]:
     return {"fraction": f"{p.numerator}/{p.denominator}", "probability": float(p)}
 
@@ -58,14 +63,13 @@ def dogfight(
     from rich.table import Table
 
     t = Table(
-        title=f"Dogfight: attacker DF {attacker_df} (attacker no. {attackers}) "
-        f"against defender DF {defender_df}",
+        title=f"DF {attacker_df} (attacker no. {attackers}) vs DF {defender_df}",
         title_justify="left",
     )
     for col in ("margin", "probability", "exact"):
         t.add_column(col, justify="right")
     for row in report["margins"]:
-        t.add_row(f"{row['margin']:+d}", f"{row['probability']:.4f}", row["fraction"])
+        t.add_row(f"{row['margin']:+d}" if row["margin"] else "0", f"{row['probability']:.4f}", row["fraction"])
     for key in ("win", "draw", "loss"):
         t.add_row(key, f"{report[key]['probability']:.4f}", report[key]["fraction"], style="bold")
     Console().print(t)

@@ -1,0 +1,91 @@
+"""The rules-based bot and the random agent finish every battle; the bot uses the cached
+exact odds, beats the random agent, and the rendering hides secret orders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.dice import derive_seed
+from aerodrome.sim import play_game
+from aerodrome_df40k import odds
+from aerodrome_df40k.bot import Df40kBot, bot_factory
+from tests.plugins.df40k.helpers import RULESET, game, give
+
+SETUPS = [s.name for s in RULESET.setups()]
+
+
+def _agents(kinds: tuple[str, str], seed: int) -> list[Any]:
+    return [
+        bot_factory(RULESET, p, agent_seed(seed, p)) if k == "bot" else RandomAgent(agent_seed(seed, p))
+        for p, k in enumerate(kinds)
+    ]
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+@pytest.mark.parametrize("kinds", [("bot", "bot"), ("bot", "random"), ("random", "bot")])
+def test_every_battle_finishes(setup: str, kinds: tuple[str, str]) -> None:
+    for i in range(15):
+        seed = derive_seed(3, setup, i)
+        g, decisions = play_game(RULESET, RULESET.setup(setup), seed, _agents(kinds, seed))
+        r = g.result()
+        assert g.is_over() and r.finished and decisions > 0
+        assert not RULESET.invariants(g.state)
+
+
+def test_the_bot_weighs_orders_with_the_cached_exact_odds() -> None:
+    before = odds.win_loss.cache_info()
+    seed = derive_seed(9, "odds")
+    play_game(RULESET, RULESET.setup("imperium-vs-eldar"), seed, _agents(("bot", "bot"), seed))
+    after = odds.win_loss.cache_info()
+    assert after.hits + after.misses > before.hits + before.misses
+    assert after.hits > before.hits
+
+
+@pytest.mark.parametrize("setup", ["first-blood", "imperium-vs-eldar"])
+def test_the_bot_beats_the_random_agent_from_either_seat(setup: str) -> None:
+    sides = RULESET.setup(setup).sides
+    score = 0
+    for i in range(40):
+        for bot_seat in (0, 1):
+            kinds = ("bot", "random") if bot_seat == 0 else ("random", "bot")
+            seed = derive_seed(5, setup, i, bot_seat)
+            g, _ = play_game(RULESET, RULESET.setup(setup), seed, _agents(kinds, seed))
+            winners = g.result().winners
+            score += (sides[bot_seat] in winners) - (sides[1 - bot_seat] in winners)
+    assert score > 20
+
+
+def test_the_bot_allocates_gargoyles_when_they_can_save_the_fight() -> None:
+    from aerodrome.agents import PlayerView
+    from aerodrome.testing import load_dice
+    from tests.plugins.df40k.helpers import flyer
+
+    g = game(position={
+        "flyers": [flyer("ork-fighter", 0, "ork"), flyer("harridan", 1, "harridan")],
+        "gargoyles": [0, 6],
+    })
+    load_dice(g, [4, 3])  # 7 + 4 = 11 against 6 + 3 = 9: lost by 2
+    give(g, 0, "ork", "intercept")
+    give(g, 1, "harridan", "ground-support")
+    bot = bot_factory(RULESET, 1, 1)
+    assert isinstance(bot, Df40kBot)
+    choice = bot.choose(PlayerView(g, 1), g.legal_actions(1))
+    assert 2 <= choice.count <= 6  # type: ignore[attr-defined]
+    assert odds.p_shift_at_least(choice.count, 2) >= 0.6  # type: ignore[attr-defined]
+
+
+def test_render_shows_own_orders_and_hides_the_enemys() -> None:
+    g = game()
+    give(g, 0, "imperial-fighter-1", "intercept")
+    give(g, 1, "ork-fighter-1", "disengage")
+    console = Console(record=True, width=200)
+    console.print(RULESET.render(g.state, 1))
+    ork_view = console.export_text()
+    assert "Disengage" in ork_view and "Intercept" not in ork_view
+    console = Console(record=True, width=200)
+    console.print(RULESET.render(g.state, 0))
+    assert "Intercept" in console.export_text()
