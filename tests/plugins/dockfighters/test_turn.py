@@ -103,3 +103,15 @@ def test_specs_load_and_the_position_example(plugins) -> None:  # type: ignore[n
     plans = g.legal_actions(g.decision().players[0])
     assert all(isinstance(p, Plan) for p in plans)
     assert Path(path).is_file()
+
+
+@pytest.mark.clause("dockfighters.move.15")
+def test_render_draws_aircraft_with_facing_and_altitude(plugins) -> None:  # type: ignore[no-untyped-def]
+    from rich.console import Console
+
+    s = state(plane(HAWK, 0, 8, 20, facing="N", altitude=3), plane(ARROW, 1, 9, 5, facing="S", altitude=4),
+              weather="broken", clouds=[{"col": 3, "row": 10, "size": 7}])
+    console = Console(width=140, record=True)
+    console.print(plugins.ruleset("dockfighters").render(s, None))
+    text = console.export_text()
+    assert "↑30" in text and "↓41" in text and "░" in text and "Fw-802 E-1 Hawk" in text
