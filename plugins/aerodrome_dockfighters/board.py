@@ -12,7 +12,14 @@ from __future__ import annotations
 from functools import cache
 
 from aerodrome.grid.arcs import arc_between, sector
-from aerodrome.grid.hexes import ODD, Hex, OffsetCoord, hex_distance, qoffset_from_cube, qoffset_to_cube
+from aerodrome.grid.hexes import (
+    ODD,
+    Hex,
+    OffsetCoord,
+    hex_distance,
+    qoffset_from_cube,
+    qoffset_to_cube,
+)
 from aerodrome.grid.los import lines
 
 N_FACINGS = 6

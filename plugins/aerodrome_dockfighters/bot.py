@@ -142,9 +142,12 @@ class Konrad:
         if plan in legal:
             self.plans[plan.aircraft] = moves
             return plan
-        same = [p for p in legal if isinstance(p, Plan) and p.template == plan.template]
-        pool = same or [p for p in legal if isinstance(p, Plan) and p.template >= 0] or list(legal)
-        best = min(pool, key=lambda p: abs(p.speed - plan.speed) if isinstance(p, Plan) else 0)
+        plans = [p for p in legal if isinstance(p, Plan)]
+        same = [p for p in plans if p.template == plan.template]
+        pool = same or [p for p in plans if p.template >= 0] or plans
+        if not pool:
+            return legal[0]
+        best = min(pool, key=lambda p: abs(p.speed - plan.speed))
         self.plans[plan.aircraft] = moves
         return best
 

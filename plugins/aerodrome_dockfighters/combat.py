@@ -57,9 +57,8 @@ def in_mount_arc(
     sec = b.sector(a.facing, a.cell, cell)
     if sec < 0:  # same hex, other altitude: only all-round arcs reach it
         return len(_arc(specs, mount.arc)) == 24
-    if mount.arc in ("airship-left", "airship-right"):
-        if sec in (0, 12):
-            return b.distance(a.cell, cell) > 3  # blind spots, then converging arcs
+    if mount.arc in ("airship-left", "airship-right") and sec in (0, 12):
+        return b.distance(a.cell, cell) > 3  # blind spots, then converging arcs
     return sec in _arc(specs, mount.arc)
 
 

@@ -143,11 +143,11 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
         state.log.append(f"#{a.id} Immelmann to altitude {a.altitude}, speed {a.speed}")
         _after_move(state, a, plan.speed, start_alt, a.altitude == 1 and plan.climb < 0, ctx)
         return None
-    if plan.template > rules.agility(a, ds, s):  # move.12: increased agility
-        if not rules.pilot_check(state, a, ctx, "increased agility"):
-            rules.critical(state, a, ctx)
-            if a.status != "flying":
-                return None
+    boosted = plan.template > rules.agility(a, ds, s)  # move.12: increased agility
+    if boosted and not rules.pilot_check(state, a, ctx, "increased agility"):
+        rules.critical(state, a, ctx)
+        if a.status != "flying":
+            return None
     t = s.templates[AGILITY[plan.template]]
     prog = MoveProgress(
         aircraft=a.id, speed=plan.speed, template=plan.template,
@@ -274,15 +274,15 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
         rules.destroy(state, a, ctx, -1, excess=0, why="tailspin")
         return
     # move.13 / move.14: flying low
-    if low and speed > s.tables.flying_low_speed and not s.classes[ds.klass].flies_low_freely:
-        if not rules.pilot_check(state, a, ctx, "flying low"):
-            rules.destroy(state, a, ctx, -1, excess=0, why="hit a ground object", bail=False)
-            return
+    low = low and speed > s.tables.flying_low_speed and not s.classes[ds.klass].flies_low_freely
+    if low and not rules.pilot_check(state, a, ctx, "flying low"):
+        rules.destroy(state, a, ctx, -1, excess=0, why="hit a ground object", bail=False)
+        return
     # weather.10: into or out of a thunderstorm cloud, one check per move
     storm = storm_cells(state)
-    if storm and any(c in storm for c in a.path):
-        if not rules.pilot_check(state, a, ctx, "thunderstorm"):
-            rules.critical(state, a, ctx)
+    in_storm = bool(storm) and any(c in storm for c in a.path)
+    if in_storm and not rules.pilot_check(state, a, ctx, "thunderstorm"):
+        rules.critical(state, a, ctx)
 
 
 def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:

@@ -14,13 +14,13 @@ from typing import Literal
 from aerodrome.data import Record
 from aerodrome.specs import Assumed, builtin_specs, load
 
-#: Experience levels in rising order (clause pilot.1); the index is the level.
-EXPERIENCE = ("green", "experienced", "veteran", "ace")
-#: Agility levels in rising order; the index is the level.
-AGILITY = ("very low", "low", "medium", "high", "very high")
-
 Experience = Literal["green", "experienced", "veteran", "ace"]
 Agility = Literal["very low", "low", "medium", "high", "very high"]
+
+#: Experience levels in rising order (clause pilot.1); the index is the level.
+EXPERIENCE: tuple[Experience, ...] = ("green", "experienced", "veteran", "ace")
+#: Agility levels in rising order; the index is the level.
+AGILITY: tuple[Agility, ...] = ("very low", "low", "medium", "high", "very high")
 AircraftClass = Literal[
     "standard fighter", "advanced fighter", "fighterbomber", "bomber", "airship", "dockfighter"
 ]

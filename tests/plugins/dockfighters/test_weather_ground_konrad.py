@@ -150,7 +150,7 @@ def test_konrad_patrols_then_attacks_when_attacked() -> None:
     s = state(plane(HAWK, 0, 8, 12, facing="N", speed=4), plane(ARROW, 1, 8, 23))
     k = Konrad(0, 1)
     assert k.check_status(s, s.aircraft[0]) == "patrol"  # enemy behind, 11 hexes away
-    plan, moves = k._patrol(s, s.aircraft[0], 3)
+    plan, _moves = k._patrol(s, s.aircraft[0], 3)
     assert plan.speed == 6 and plan.template == 3  # full speed, highest agility
     s.aircraft[0].attacked_turn = s.turn
     assert k.check_status(s, s.aircraft[0]) == "attack"
@@ -162,10 +162,10 @@ def test_konrad_patrols_then_attacks_when_attacked() -> None:
 def test_konrad_attack_speed_rules_and_firing(plugins) -> None:  # type: ignore[no-untyped-def]
     s = state(plane(HAWK, 0, 8, 22, facing="N", speed=3), plane(ARROW, 1, 8, 5, altitude=3))
     k = Konrad(0, 1)
-    plan, moves = k._attack(s, s.aircraft[0], 3)
+    plan, _moves = k._attack(s, s.aircraft[0], 3)
     assert plan.speed == 5  # distance 17 - 3 > speed 3: accelerate by the engine power 2
     s = state(plane(HAWK, 0, 8, 20, facing="N", speed=5), plane(ARROW, 1, 8, 17, altitude=3))
-    plan, moves = k._attack(s, s.aircraft[0], 3)
+    plan, _moves = k._attack(s, s.aircraft[0], 3)
     assert plan.template == -1 or plan.speed == 2  # 5 + 2 > 3: decelerate by 3 (not below 2)
     r = plugins.ruleset("dockfighters")
     g = Game(r, "duel", 9)
