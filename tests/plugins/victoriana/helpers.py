@@ -1,0 +1,42 @@
+"""Builders for Victoriana tests: small battles and scripted dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aerodrome.events import Event
+from aerodrome.testing import scripted_context
+from aerodrome.turns import Context
+from aerodrome_victoriana import specs
+from aerodrome_victoriana.forces import SetupOptions, build_state
+from aerodrome_victoriana.state import DogfightState
+
+
+def flight(aircraft: str, count: int = 1, **kw: Any) -> specs.Flight:
+    return specs.Flight(aircraft=aircraft, count=count, **kw)
+
+
+def battle(raf: list[specs.Flight], luftwaffe: list[specs.Flight], **rules: Any) -> DogfightState:
+    """A state with the RAF as the friendly (white) side and the Luftwaffe as the enemy."""
+    options = SetupOptions(
+        rules=specs.OptionalRules(**rules),
+        side=(
+            specs.SideSpec(key="raf", seat="RAF", flight=tuple(raf)),
+            specs.SideSpec(key="luftwaffe", seat="Luftwaffe", flight=tuple(luftwaffe)),
+        ),
+    )
+    return build_state(options, "<test>")
+
+
+def dice(faces: list[int], events: list[Event] | None = None, hook: Any = None) -> Context:
+    return scripted_context(faces, hook=hook, events=events)
+
+
+def pool(n: int, successes: int) -> list[int]:
+    """``n`` faces with exactly ``successes`` successes and no 6 (nothing explodes)."""
+    assert successes <= n
+    return [1] * successes + [3] * (n - successes)
+
+
+def blanks(n: int) -> list[int]:
+    return [3] * n
