@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 #: The plots of the report: (id, title, what it shows).
 PLOTS = (
-    ("durations", "Game length", "How many rounds the games lasted (share of games)."),
+    ("durations", "Game length", "The share of games over by each round (a step per ending)."),
     ("win-rates", "Win rates", "Each side's share of the decided games, with 95 % intervals."),
     ("lethality", "Kills per turn", "Aircraft destroyed in each round, per game still running."),
     (
@@ -32,6 +32,9 @@ PLOTS = (
         "(bot against bot, random against random), with 95 % intervals.",
     ),
 )
+
+#: Rounds reached by fewer games than this are left out of the kills-per-turn plot.
+MIN_ALIVE = 5
 
 _CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
@@ -69,8 +72,8 @@ def _svg(plt: Any, fig: Any) -> str:
 
 def _errorbars(est: list[Estimate | None]) -> tuple[list[float], list[list[float]]]:
     values = [e.value if e else 0.0 for e in est]
-    lows = [e.value - e.low if e else 0.0 for e in est]
-    highs = [e.high - e.value if e else 0.0 for e in est]
+    lows = [max(0.0, e.value - e.low) if e else 0.0 for e in est]
+    highs = [max(0.0, e.high - e.value) if e else 0.0 for e in est]
     return values, [lows, highs]
 
 
@@ -82,32 +85,37 @@ def plot_durations(plt: Any, result: Comparison) -> str:
             continue
         total = sum(hist.values())
         xs = sorted(hist)
-        ax.step(xs, [hist[x] / total for x in xs], where="mid", label=col.column.name)
+        done, ys = 0, []
+        for x in xs:
+            done += hist[x]
+            ys.append(done / total)
+        ax.step([0, *xs], [0.0, *ys], where="post", label=col.column.name)
     ax.set_xlabel("rounds")
-    ax.set_ylabel("share of games")
-    ax.set_title("Game length")
+    ax.set_ylabel("share of games over")
+    ax.set_ylim(0, 1.02)
+    ax.set_title("Game length: share of games over by each round")
     if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize="small")
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
     return _svg(plt, fig)
 
 
 def plot_win_rates(plt: Any, result: Comparison) -> str:
-    fig, ax = plt.subplots(figsize=(8, 3.6))
     labels: list[str] = []
     ests: list[Estimate | None] = []
     for col in result.columns:
         balance = col.metrics.get("balance")
         for side in col.column.sides:
-            labels.append(f"{col.column.name}\n{side}")
+            labels.append(f"{col.column.name} · {side}")
             ests.append(balance.parts.get(side) if balance else None)
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.32 * max(1, len(labels))))
     if labels:
         values, err = _errorbars(ests)
-        xs = list(range(len(labels)))
-        ax.bar(xs, values, color="#6a8caf")
-        ax.errorbar(xs, values, yerr=err, fmt="none", ecolor="#222", capsize=4)
-        ax.set_xticks(xs, labels, fontsize="x-small")
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("share of decided games")
+        ys = list(range(len(labels)))[::-1]
+        ax.barh(ys, values, color="#6a8caf")
+        ax.errorbar(values, ys, xerr=err, fmt="none", ecolor="#222", capsize=3)
+        ax.set_yticks(ys, labels, fontsize="small")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of decided games")
     ax.set_title("Win rates by side")
     return _svg(plt, fig)
 
@@ -115,14 +123,17 @@ def plot_win_rates(plt: Any, result: Comparison) -> str:
 def plot_lethality(plt: Any, result: Comparison) -> str:
     fig, ax = plt.subplots(figsize=(8, 3.6))
     for col in result.columns:
-        series = col.profile.kills_per_round()
-        if series:
-            ax.plot(range(1, len(series) + 1), series, marker=".", label=col.column.name)
+        p = col.profile
+        enough = [i for i, a in enumerate(p.alive) if a >= MIN_ALIVE]
+        series = p.kills_per_round()
+        if enough:
+            xs = [i + 1 for i in enough]
+            ax.plot(xs, [series[i] for i in enough], marker=".", label=col.column.name)
     ax.set_xlabel("round")
     ax.set_ylabel("kills per running game")
-    ax.set_title("Kills per turn")
+    ax.set_title(f"Kills per turn (rounds with at least {MIN_ALIVE} games running)")
     if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize="small")
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
     return _svg(plt, fig)
 
 
@@ -141,11 +152,12 @@ def plot_skill(plt: Any, result: Comparison) -> str:
         xs = [i + (k - 1) * width for i in range(n)]
         ax.bar(xs, values, width=width, label=label, color=colour)
         ax.errorbar(xs, values, yerr=err, fmt="none", ecolor="#222", capsize=3)
-    ax.set_xticks(range(n), [c.column.name for c in result.columns], fontsize="small")
+    names = [c.column.name.replace("+", "\n+") for c in result.columns]
+    ax.set_xticks(range(n), names, fontsize="small")
     ax.set_ylim(0, 1)
     ax.set_ylabel("win share")
     ax.set_title("Skill against luck")
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
     return _svg(plt, fig)
 
 

@@ -181,8 +181,8 @@ def wilson(successes: int, trials: int, z: float = Z95) -> Estimate | None:
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return Estimate(
         value=p,
-        low=max(0.0, centre - half),
-        high=min(1.0, centre + half),
+        low=min(p, max(0.0, centre - half)),  # p is inside; rounding must not push it out
+        high=max(p, min(1.0, centre + half)),
         n=trials,
         method="wilson",
     )

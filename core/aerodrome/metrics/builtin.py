@@ -7,14 +7,17 @@ functions of a :class:`~aerodrome.sim.GameRecord`, tested on hand-made games.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+import msgspec
 
 from aerodrome.metrics import Column, Estimate, Matchup, Mean, Metric, Proportion, wilson
 from aerodrome.sim import GameRecord, Tick
 
-LUDII = "Ludii metrics (Piette et al., ludii.games), after Browne, Evolutionary Game Design (2011)"
-BROWNE = "Browne, Evolutionary Game Design (2011), ch. 5"
+LUDII = "Ludii's evaluation metrics (Stephenson, Browne et al.), after Browne 2011"
+BROWNE = "Browne, Evolutionary Game Design (2011)"
 
 
 # -- per-game quantities --------------------------------------------------------------------
@@ -106,14 +109,21 @@ class MeanMetric:
     description: str
     source: str
     value: Callable[[GameRecord, Column], float | None]
+    #: The range of a per-game value: the interval is clipped to it.
+    bounds: tuple[float, float] = (0.0, math.inf)
 
     def accumulator(self, column: Column) -> _MeanOf:
-        return _MeanOf(self.value, column)
+        return _MeanOf(self.value, column, self.bounds)
 
 
 class _MeanOf:
-    def __init__(self, value: Callable[[GameRecord, Column], float | None], column: Column):
-        self.value, self.column, self.mean = value, column, Mean()
+    def __init__(
+        self,
+        value: Callable[[GameRecord, Column], float | None],
+        column: Column,
+        bounds: tuple[float, float],
+    ) -> None:
+        self.value, self.column, self.bounds, self.mean = value, column, bounds, Mean()
 
     def add(self, game: GameRecord, matchup: Matchup) -> None:
         if matchup.kind == self.column.main:
@@ -122,7 +132,11 @@ class _MeanOf:
                 self.mean.add(v)
 
     def estimate(self) -> Estimate | None:
-        return self.mean.estimate()
+        e = self.mean.estimate()
+        if e is None:
+            return None
+        lo, hi = self.bounds
+        return msgspec.structs.replace(e, low=max(lo, e.low), high=min(hi, e.high))
 
 
 @dataclass(frozen=True)
@@ -450,6 +464,7 @@ BUILTIN: tuple[Metric, ...] = (
         "share of decisions with more than one legal choice, per game",
         LUDII + " (Decision Moves)",
         _density,
+        (0.0, 1.0),
     ),
     MeanMetric(
         "branching",
@@ -474,6 +489,7 @@ BUILTIN: tuple[Metric, ...] = (
         "share of rounds the eventual winner spent behind in material, per decided game",
         LUDII + " (Drama); " + BROWNE + " (Drama)",
         _drama,
+        (0.0, 1.0),
     ),
     MeanMetric(
         "decisiveness",
@@ -483,6 +499,7 @@ BUILTIN: tuple[Metric, ...] = (
         "best any loser ever had, per decided game (1: open until the end)",
         LUDII + " (Decisiveness Moves, Decisiveness Threshold)",
         _decisiveness,
+        (0.0, 1.0),
     ),
     BotVsRandom(),
     MirrorWinRate(
