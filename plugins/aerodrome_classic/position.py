@@ -13,7 +13,9 @@ A ``[position]`` table (see ``docs/rules/classic.md``)::
     may_land = false              # has been in a dogfight / crossed No Man's Land
     [position.hands]              # In Flight cards per squadron
     GREEN = ["B4", "LP"]
-    [position.packs]              # optional draw pile, top card last (default: the rest)
+    [position.packs]              # optional draw pile, top card last (default: the rest);
+                                  # the cards in neither hand nor pack are the discards
+    [position.played]             # discards seen played face up since the last reshuffle
     [position.guns]
     hits = [[3, 0], [0, 1]]       # dot squares holding Hit pieces (default: none)
     revealed = [[3, 0]]           # pieces already turned over
@@ -59,6 +61,7 @@ class PositionSpec(Record, frozen=True):
     planes: tuple[PlaneEntry, ...]
     hands: dict[str, list[str]] = {}
     packs: dict[str, list[str]] = {}
+    played: dict[str, list[str]] = {}
     guns: GunsEntry = GunsEntry()
 
 
@@ -132,6 +135,10 @@ def build_position(
             pack = rest
         sq.hand = sorted(hand)
         sq.pack = pack
+        for c in spec.played.get(name, []):
+            if sq.played.count(c) >= sq.discards.count(c):
+                raise SpecError(f"{where}.played.{name}: card {c!r} is not in the discards")
+            sq.played.append(c)
     dots = {g.cell for g in state.guns}
     for key, cells in (("hits", spec.guns.hits), ("revealed", spec.guns.revealed)):
         for c in cells:

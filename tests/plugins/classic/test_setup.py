@@ -54,7 +54,7 @@ def test_initial_set_up() -> None:
         assert gun.cell in b.dots[gun.squadron] and not gun.revealed
     for sq in s.squadrons.values():
         assert len(sq.pack) == 20 and sq.hand == [] and sq.aloft == ""  # stand by the airfield
-        assert Counter(sq.pack) == {"B1": 4, "B2": 4, "B3": 3, "B4": 2, "B5": 1, "RO": 3, "LP": 3}
+        assert Counter(sq.pack) == {"B1": 4, "B2": 4, "B3": 3, "B4": 2, "B5": 1, "RO": 4, "LP": 2}
     assert load_specs().cards.guns.hit == 2
 
 
