@@ -1,6 +1,8 @@
-"""A rules-based bot for Dogfight 40,000 that weighs its orders with the exact (cached)
-dogfight odds of :mod:`aerodrome_df40k.odds`. It decides from its observation only: enemy
-orders are unknown until the reveal, so it assumes enemy bombers bomb and fighters fight.
+"""A rules-based bot for Dogfight 40,000 that weighs its choices with expected values built
+on the exact (cached) dogfight odds of :mod:`aerodrome_df40k.odds` (see
+:mod:`aerodrome_df40k.estimate`). It decides from its observation only: enemy orders are
+unknown until the reveal, so it assumes that enemy flyers carrying bombs go for the ground
+and the others intercept.
 """
 
 from __future__ import annotations
@@ -12,76 +14,54 @@ from typing import TYPE_CHECKING, Any
 from aerodrome.agents import Agent, PlayerView
 from aerodrome.data import Action
 
-from aerodrome_df40k.combat import skill
-from aerodrome_df40k.odds import expected_margin_if_won, p_shift_at_least, win_loss
-from aerodrome_df40k.specs import EJECTABLE, Specs
+from aerodrome_df40k.estimate import Sig, carried_of, dogfight_value, kill_chance
+from aerodrome_df40k.odds import gargoyle_shift
+from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import ChooseTarget, CommitGargoyles, Df40kView, FlyerView, GiveOrder
 
 if TYPE_CHECKING:
     from aerodrome.ruleset import Ruleset
 
-#: Worth of a ground-support attack run, in the points of a flyer (bombs double it).
-RUN_VALUE = 40.0
-#: Share of a flyer's worth one winning point of margin is worth (weapons fired).
-PER_POINT = 0.2
+#: Worth of a ground-support attack run, in flyer points (it also breaks tied battles).
+RUN_VALUE = 15.0
+#: Extra worth of a run that drops bombs.
+BOMB_VALUE = 15.0
+#: Worth of one Gargoyle kept in reserve, in flyer points.
+GARGOYLE_VALUE = 6.0
+#: How likely an enemy fighter is taken to intercept (its orders are secret); half that for
+#: a flyer carrying bombs.
+INTERCEPT_BELIEF = 0.5
 
-
-#: Orders chosen, by everything the choice depends on (the bot is deterministic).
+#: Orders chosen, per legal-actions tuple, by everything the choice depends on.
 _ORDERS: dict[int, tuple[tuple[Action, ...], dict[tuple[object, ...], Action]]] = {}
 
 
+def sig(f: FlyerView) -> Sig:
+    return (f.type, f.spent, f.lost)
+
+
 class Df40kBot:
-    """Orders by expected value; targets by win odds times worth; Gargoyles by need."""
+    """Orders and targets by expected flyer points; Gargoyles when they pay for themselves."""
 
     def __init__(self, specs: Specs, hook: Any, player: int, seed: int) -> None:
         self.specs = specs
         self.hook = hook
         self.player = player
         self.rng = random.Random(seed)
-        self._skill: dict[tuple[str, str, tuple[str, ...]], int] = {}
         self._turn = -1
-        self._foes: tuple[tuple[str, int, float], ...] = ()
-        self._wards: tuple[tuple[str, int, float], ...] = ()
-        self._carried: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[str, ...]] = {}
+        self._foes: tuple[tuple[Sig, str], ...] = ()
+        self._mine: tuple[tuple[str, Sig], ...] = ()
 
     # -- helpers -------------------------------------------------------------------------
-    def carried(self, f: FlyerView) -> tuple[str, ...]:
-        key = (f.type, f.spent, f.lost)
-        got = self._carried.get(key)
-        if got is None:
-            specs = self.specs
-            kinds = {
-                specs.weapons[m.weapon].kind
-                for s, m in enumerate(specs.mounts[f.type])
-                if s not in f.spent and s not in f.lost
-            }
-            got = self._carried[key] = tuple(k for k in EJECTABLE if k in kinds)
-        return got
-
-    def df(self, f: FlyerView, order: str) -> int:
-        key = (f.type, order, self.carried(f))
-        got = self._skill.get(key)
-        if got is None:
-            got = self._skill[key] = skill(self.specs, key[0], order, key[2], self.hook)
-        return got
-
-    def worth(self, f: FlyerView) -> float:
-        return float(self.specs.flyers[f.type].points)
-
-    def guns(self, f: FlyerView, facing: str) -> int:
-        return sum(
-            1
-            for s, m in enumerate(self.specs.mounts[f.type])
-            if m.facing == facing and s not in f.lost and s not in f.spent
-        )
-
-    def bomber(self, f: FlyerView) -> bool:
-        return any(k in ("bomb", "big-bomb") for k in self.carried(f))
+    def bomber(self, s: Sig) -> bool:
+        return any(k in ("bomb", "big-bomb") for k in carried_of(self.specs, s))
 
     def likely_order(self, f: FlyerView) -> str:
-        if f.order is not None:
-            return f.order
-        return "ground-support" if self.bomber(f) else "intercept"
+        """The order if known (revealed), else ``"secret"``."""
+        return f.order if f.order is not None else "secret"
+
+    def value(self, a: Sig, a_order: str, ram: bool, d: Sig, d_order: str, nth: int = 1) -> float:
+        return dogfight_value(self.specs, self.hook, a, a_order, ram, d, d_order, nth)
 
     # -- decisions -----------------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -97,126 +77,137 @@ class Df40kBot:
         return legal[self.rng.randrange(len(legal))]
 
     def order(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
-        """The order of the best expected value (crude worths, exact odds), memoised on
-        everything it depends on."""
+        """The order of the best expected value, memoised on everything it depends on."""
         me = next(f for f in obs.flyers if f.id == legal[0].flyer)  # type: ignore[attr-defined]
         if self._turn != obs.turn:  # nothing below changes during the orders step
             self._turn = obs.turn
-            foes = []
-            for f in obs.flyers:
-                if f.alive and f.player != self.player:
-                    likely = self.likely_order(f)
-                    foes.append((likely, self.df(f, likely), self.worth(f)))
-            self._foes = tuple(foes)
-            self._wards = tuple(
-                (f.id, self.df(f, "ground-support"), self.worth(f))
+            self._foes = tuple(
+                (sig(f), self.likely_order(f))
                 for f in obs.flyers
-                if f.player == self.player and f.alive and self.bomber(f)
+                if f.alive and f.player != self.player
             )
-        last = obs.turn >= obs.turns and me.disengaged == me.orders_given
+            self._mine = tuple(
+                (f.id, sig(f)) for f in obs.flyers if f.alive and f.player == self.player
+            )
+        # a flyer that has disengaged every turn so far risks counting as destroyed
+        last = obs.turns - obs.turn if me.disengaged == me.orders_given else -1
         options = legal if isinstance(legal, tuple) else tuple(legal)
-        # memo per legal-actions tuple (the ruleset hands out the same tuple object for the
-        # same situation; the memo keeps it alive, so its id cannot be reused meanwhile)
+        # the ruleset hands out one tuple object per situation; the memo keeps it alive,
+        # so its id cannot be reused meanwhile
         entry = _ORDERS.get(id(options))
         if entry is None or entry[0] is not options:
             if len(_ORDERS) > 50_000:
                 _ORDERS.clear()
             entry = _ORDERS[id(options)] = (options, {})
-        memo = entry[1]
-        key = (id(self.specs), me.type, me.spent, me.lost, last, self._foes, self._wards)
-        got = memo.get(key)
+        key = (id(self.specs), sig(me), last, self._foes, self._mine)
+        got = entry[1].get(key)
         if got is None:
-            got = memo[key] = self._best_order(me, options, last)
+            got = entry[1][key] = self._best_order(sig(me), options, last)
         return got
 
-    def _best_order(self, me: FlyerView, legal: tuple[Action, ...], last: bool) -> Action:
-        own = self.worth(me)
-        foes = self._foes
-        interceptors = [df for likely, df, _ in foes if likely == "intercept"]
-        front = self.guns(me, "front")
-        bomber = self.bomber(me)
-        # Intercept: the best target's win odds times the weapons a win fires
-        mine = self.df(me, "intercept")
-        best = -own
-        for _, ddf, worth in foes:
-            w, _, lose = win_loss(mine, ddf, 1)
-            fired = min(front, expected_margin_if_won(mine, ddf, 1))
-            best = max(best, w * PER_POINT * fired * worth - lose * PER_POINT * own * 0.5)
-        intercept = best
-        ram = best * 0.5 if front else best + 0.066 * own
-        # Ground support: an attack run, less the risk of losing to interceptors
-        gs = self.df(me, "ground-support")
-        risk = 0.0
-        for adf in interceptors[:2]:
-            _, _, lose = win_loss(adf, gs, 1)
-            risk += (1 - lose) * PER_POINT * own
-        ground = RUN_VALUE * (2 if bomber else 1) - risk
-        # Escort: worth it for a bomber under threat
-        esc = self.df(me, "escort")
-        escort_value: dict[str, float] = {}
-        for wid, ward_df, worth in self._wards:
-            if wid == me.id:
+    def _best_order(self, me: Sig, legal: tuple[Action, ...], last: int) -> Action:
+        # enemy orders are secret: a flyer carrying bombs is taken to go for the ground three
+        # times in four, any other to intercept or go for the ground equally often
+        beliefs = []
+        for foe, likely in self._foes:
+            if likely == "disengage":
                 continue
-            gain = 0.0
-            for adf in interceptors:
-                _, _, ward_wins = win_loss(adf, ward_df, 1)
-                _, _, escort_wins = win_loss(adf, esc, 1)
-                gain = max(gain, (escort_wins - ward_wins) * worth * PER_POINT * 2)
-            escort_value[wid] = RUN_VALUE * 0.5 + gain if interceptors else -own * 0.1
-        # Disengage: safe but idle; for a crippled flyer
-        crippled = front == 0 and not bomber
-        disengage = own * 0.1 if crippled else -own * 0.05
-        if last:
-            disengage -= own  # would count as destroyed [df40k.resolution.4]
+            if likely in ("intercept", "ground-support", "escort"):
+                p_int = 1.0 if likely == "intercept" else 0.0
+            else:
+                p_int = INTERCEPT_BELIEF * (0.5 if self.bomber(foe) else 1.0)
+            beliefs.append((foe, p_int))
+        share = 1.0 / max(1, len(self._mine))  # chance an interceptor picks this flyer
+
+        def exposure(s: Sig, order: str) -> float:
+            return -sum(share * p * self.value(e, "intercept", False, s, order) for e, p in beliefs)
+
+        def attack(ram: bool) -> float:
+            best = 0.0
+            for foe, p_int in beliefs:
+                v = p_int * self.value(me, "intercept", ram, foe, "intercept") + (
+                    1 - p_int
+                ) * self.value(me, "intercept", ram, foe, "ground-support")
+                best = max(best, v)
+            return best
+
+        interceptors = [e for e, p in beliefs if p > 0]
+        attack_value = {False: attack(False), True: attack(True)}
+        run = RUN_VALUE + (BOMB_VALUE if self.bomber(me) else 0.0)
+        wards = dict(self._mine)
         best_i, best_v = 0, -1e18
         for i, a in enumerate(legal):
             assert isinstance(a, GiveOrder)
             if a.order == "intercept":
-                v = ram if a.ram else intercept
+                v = attack_value[a.ram] + exposure(me, "intercept")
+            elif a.order == "ground-support":
+                v = run + exposure(me, "ground-support")
             elif a.order == "escort":
-                v = escort_value.get(a.escort, -own * 0.1)
-            elif a.order == "disengage":
-                v = disengage - 5.0 * len(a.eject)
-            else:
-                v = ground
+                ward = wards.get(a.escort)
+                if ward is None or not interceptors:
+                    v = -1e6
+                else:  # takes the ward's first interceptor in its place
+                    saved = -exposure(ward, "ground-support")
+                    v = 2 * exposure(me, "escort") + saved
+            else:  # Disengage: safe, but no run; ever more costly if never anything else
+                worth = float(self.specs.flyers[me[0]].points)
+                v = -RUN_VALUE - 1.0 * len(a.eject) - (worth / (1 + last) if last >= 0 else 0.0)
             if v > best_v:
                 best_i, best_v = i, v
         return legal[best_i]
 
     def target(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
-        me = next(f for f in obs.flyers if f.id == legal[0].flyer)  # type: ignore[attr-defined]
-        mine = self.df(me, "intercept")
+        """The target of the best expected value, with the real orders, the escort that
+        would take the Intercept and the defender's attackers so far."""
         by_id = {f.id: f for f in obs.flyers}
-        best: tuple[float, int] = (-1e9, 0)
+        me = by_id[legal[0].flyer]  # type: ignore[attr-defined]
+        best_i, best_v = 0, -1e18
         for i, a in enumerate(legal):
             assert isinstance(a, ChooseTarget)
             t = by_id[a.target]
             defender = t
-            if t.order == "ground-support":  # an escort takes the first Intercept
+            if t.order == "ground-support":
                 for g in obs.flyers:
                     if g.alive and g.order == "escort" and g.escort == t.id and g.attacked == 0:
                         defender = g
                         break
-            ddf = self.df(defender, defender.order or "intercept")
-            n = defender.attacked + 1
-            w, _, lose = win_loss(mine, ddf, n)
-            worth = self.worth(defender) * (1.5 if defender.order == "ground-support" else 1.0)
-            score = w * worth - lose * 0.3 * self.worth(me)
-            if score > best[0]:
-                best = (score, i)
-        return legal[best[1]]
+            v = self.value(
+                sig(me), "intercept", me.ram, sig(defender), defender.order or "intercept",
+                defender.attacked + 1,
+            )
+            if v > best_v:
+                best_i, best_v = i, v
+        return legal[best_i]
 
     def gargoyles(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
+        """Commit the number of Gargoyles that saves the most flyer points net of their worth."""
         fight = obs.fight
         if fight is None:
             return legal[0]
-        need = abs(fight.margin)  # points to reach a draw
-        success = self.specs.rules.dogfight.gargoyles.success
-        for a in legal:
+        by_id = {f.id: f for f in obs.flyers}
+        lost_as_attacker = fight.margin < 0
+        me = by_id[fight.attacker if lost_as_attacker else fight.defender]
+        foe = by_id[fight.defender if lost_as_attacker else fight.attacker]
+        specs = self.specs
+        worth_me = float(specs.flyers[me.type].points)
+        worth_foe = float(specs.flyers[foe.type].points)
+        need = abs(fight.margin)
+        foe_fires = foe.order in ("intercept", "escort") and not (foe.ram and not lost_as_attacker)
+        me_fires = me.order in ("intercept", "escort")
+        success = specs.rules.dogfight.gargoyles.success
+        best_i, best_v = 0, -1e18
+        for i, a in enumerate(legal):
             assert isinstance(a, CommitGargoyles)
-            if a.count and p_shift_at_least(a.count, need, success) >= 0.6:
-                return a
-        return legal[0]
+            v = -GARGOYLE_VALUE * a.count
+            for shift, prob in gargoyle_shift(a.count, success).items():
+                left = need - shift  # > 0: still lost by that much
+                if left > 0 and foe_fires:
+                    v -= float(prob) * kill_chance(specs, sig(foe), me.type, left, "front", True) * worth_me
+                elif left < 0 and me_fires:
+                    v += float(prob) * kill_chance(specs, sig(me), foe.type, -left, "front", True) * worth_foe
+            if v > best_v:
+                best_i, best_v = i, v
+        return legal[best_i]
 
 
 def bot_factory(ruleset: Ruleset[Any], player: int, seed: int) -> Agent:
