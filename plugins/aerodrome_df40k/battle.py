@@ -9,15 +9,14 @@ from collections.abc import Mapping
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
-
 from aerodrome_df40k import combat, orders
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,
     CommitGargoyles,
     Df40kState,
-    FlyerState,
     FlyersInReserve,
+    FlyerState,
     GiveOrder,
     GroundRun,
 )

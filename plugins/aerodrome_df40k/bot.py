@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from aerodrome.agents import Agent, PlayerView
 from aerodrome.data import Action
-
 from aerodrome_df40k.estimate import Sig, carried_of, dogfight_value, kill_chance
 from aerodrome_df40k.odds import gargoyle_shift
 from aerodrome_df40k.specs import Specs

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from aerodrome.turns import Context
-
 from aerodrome_df40k.specs import CREW_RESULTS, EJECTABLE, Specs
 from aerodrome_df40k.state import (
     Df40kState,

@@ -61,10 +61,7 @@ def kill_chance(
         hit = 1 - (1 - p) ** 2 if m.twin_linked else p
         glance = 1 / 6 if 1 <= armour - w.strength + 1 <= 6 else 0.0
         effect = max(0, min(6, 7 - (armour - w.strength))) / 6
-        if all_glancing:
-            per_hit = effect * dg
-        else:
-            per_hit = glance * dg + (effect - glance) * dp
+        per_hit = effect * dg if all_glancing else glance * dg + (effect - glance) * dp
         rates.append(w.shots * hit * per_hit)
     rates.sort(reverse=True)
     return 1 - math.exp(-sum(rates[:weapons]))

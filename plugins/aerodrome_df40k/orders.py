@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context
-
 from aerodrome_df40k.combat import carried_kinds
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
@@ -21,7 +20,7 @@ from aerodrome_df40k.state import (
 def _subsets(kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = [()]
     for k in kinds:
-        out += [s + (k,) for s in out]
+        out += [(*s, k) for s in out]
     return sorted(out, key=lambda s: (len(s), s))
 
 

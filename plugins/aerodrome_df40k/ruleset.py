@@ -19,7 +19,6 @@ from aerodrome.errors import SpecError
 from aerodrome.ruleset import Result, Ruleset, Seat, Setup
 from aerodrome.specs import builtin_specs, convert
 from aerodrome.turns import Context, Decision, TurnSequence
-
 from aerodrome_df40k import orders
 from aerodrome_df40k.battle import Battle, enemies
 from aerodrome_df40k.specs import RULESET, SPEC_TYPES, Specs, builtin

@@ -230,11 +230,11 @@ def test_gargoyles_that_fail_are_removed_all_the_same() -> None:
 
 
 class _NoModifiers:
-    @pluggy.HookimplMarker("aerodrome")  # type: ignore[misc]
+    @pluggy.HookimplMarker("aerodrome")
     def aerodrome_df40k_dogfight_modifiers(self, flyer: Any, order: str, carried: Any) -> int:
         return 0
 
-    @pluggy.HookimplMarker("aerodrome")  # type: ignore[misc]
+    @pluggy.HookimplMarker("aerodrome")
     def aerodrome_df40k_damage_result(self, flyer: Any, hit: str, face: int) -> str:
         return "destroyed"
 

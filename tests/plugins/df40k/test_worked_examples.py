@@ -14,7 +14,7 @@ from aerodrome_df40k.state import (
     HitResolved,
     WeaponFired,
 )
-from tests.plugins.df40k.helpers import game, give, of_type
+from tests.plugins.df40k.helpers import RULESET, game, give, of_type
 
 IMP1, IMP2 = "imperial-fighter-1", "imperial-fighter-2"
 ORK, BOMBER = "ork-fighter-1", "ork-heavy-bomber-1"
@@ -90,7 +90,7 @@ def test_example_dogfight_first_blood_and_endgame() -> None:
     on_imp = [(h.penetration, h.hit, h.effect) for h in hits if h.target == IMP1]
     assert on_imp == [(10, "glancing", "weapon-destroyed"), (7, "none", "")]
     lost = g.state.flyer(IMP1).lost
-    assert len(lost) == 1 and g.ruleset.specs.mounts["imperial-fighter"][lost[0]].weapon == "lascannon"
+    assert len(lost) == 1 and RULESET.specs.mounts["imperial-fighter"][lost[0]].weapon == "lascannon"
     on_bomber = [(h.penetration, h.hit, h.effect) for h in hits if h.target == BOMBER]
     assert on_bomber == [(10, "glancing", "crew-shaken"), (11, "glancing", "immobilised")]
     assert [(d.flyer, d.by) for d in of_type(log, FlyerDestroyed)] == [(BOMBER, 0)]
