@@ -11,6 +11,7 @@ from typing import Any
 
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Seat, Setup
+from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import DfState
 
@@ -39,6 +40,39 @@ def check_mission_values(missions: list[str]) -> None:
 
 def setups() -> list[Setup]:
     ad = ["aerial-dominance", "aerial-dominance"]
+    fighters = [
+        [["Fw-802 E-1 Hawk", 1, []], ["Fw-802 E-1 Hawk", 0, []]],
+        [["Do-335 L-3 Arrow", 1, []], ["Do-335 L-3 Arrow", 0, []]],
+    ]
+    strike = [
+        [["Bf-229 R-6 Sprite", 1, ["AB 250 bomb", "SD 250 cluster bomb"]],
+         ["Bf-682 D-3 Milkcow", 1, ["AB 250 bomb", "AB 250 bomb", "AB 250 bomb", "AB 250 bomb"]],
+         ["Fw-127 B-2 Royal Harrier", 1, []]],
+        fighters[1] + [["Do-252 A-2 Kingfisher", 1, []]],
+    ]
+
+    def mission(key: str, title: str, description: str, forces: list[Any]) -> Setup:
+        return Setup(
+            name=key, title=title, description=description, seats=SEATS, max_rounds=30,
+            options={"missions": [key, "aerial-dominance"], "forces": forces},
+        )
+
+    more = [
+        mission("fighter-sweep", "Fighter Sweep against Aerial Dominance",
+                "Bavaria destroys more ground or air targets than it loses among 4 points of ground targets.", fighters),
+        mission("big-hunt", "The Big Hunt against Aerial Dominance",
+                "Bavaria must destroy 8 points of ground targets.", strike),
+        mission("bomb-run", "Bomb Run against Aerial Dominance",
+                "Bavaria must destroy 14 points of ground targets against stiff FLAK.", strike),
+        mission("aerial-surveillance", "Aerial Surveillance against Aerial Dominance",
+                "Bavaria's first aircraft photographs D3+1 objectives from altitude 3 or below.", fighters),
+        mission("recon-escort", "Reconnaissance Escort against Aerial Dominance",
+                "D2 unarmed recon planes photograph D3+1 objectives and fly home over their own edge.", fighters),
+        mission("cargo-escort", "Cargo Airship Escort against Aerial Dominance",
+                "An unarmed Albatross must leave over the Saxon edge, still flying level.", fighters),
+        mission("flying-eye", "The Flying Eye against Aerial Dominance",
+                "A veteran Albatross photographs D3+1 objectives from altitude 3 or above.", fighters),
+    ]
     return [
         Setup(
             name="aerial-dominance", title="Aerial Dominance, two fighters a side",
@@ -69,6 +103,7 @@ def setups() -> list[Setup]:
                  ["He-992 C-3 Pit Ghost", 2, []]],
             ]},
         ),
+        *more,
     ]
 
 
@@ -99,10 +134,40 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
         if player == 0:
             return sq.kills >= sq.losses + 2, mission.fame_win if sq.kills >= sq.losses + 2 else 0
         return sq.kills >= sq.losses + 2, 5 if sq.kills >= sq.losses + 2 else 0
-    if sq.mission == "fighter-sweep":
+    if sq.mission == "fighter-sweep":  # mission.fighter-sweep.1
         ok = sq.kills + sq.ground_kills > sq.losses
-        return ok, mission.fame_win if ok else 0
-    return False, 0
+    elif sq.mission in ("big-hunt", "bomb-run"):  # mission.big-hunt.1, mission.bomb-run.1
+        mine = [g for g in state.ground if g.hostile_to == player]
+        ok = bool(mine) and all(g.damage >= g.structure for g in mine)
+    elif sq.mission in ("aerial-surveillance", "recon-escort", "flying-eye"):
+        ok = _recon(state, player)
+    elif sq.mission == "cargo-escort":  # mission.cargo-escort.1
+        ok = any(
+            a.player == player and a.role == "cargo" and a.status == "left"
+            and a.exit_edge == FAR_EDGE[player] and a.damage < builtin().aircraft[a.datasheet].yellow
+            for a in state.aircraft
+        )
+    else:
+        return False, 0
+    return ok, mission.fame_win if ok else 0
+
+
+def _recon(state: DfState, player: int) -> bool:
+    """Every objective photographed, and: the recon aircraft flying at the end
+    (aerial-surveillance), a recon plane home over the own edge (recon-escort), the airship
+    flying and not descending at the end (flying-eye)."""
+    key = state.squadrons[player].mission
+    mine = [o for o in state.objectives if o.owner == player]
+    if not mine or not all(o.done for o in mine):
+        return False
+    recon = [a for a in state.aircraft if a.player == player and a.role == "recon"]
+    if key == "aerial-surveillance":
+        return any(a.status == "flying" for a in recon)
+    if key == "recon-escort":
+        return any(a.status == "left" and a.exit_edge == OWN_EDGE[player] and a.fate == "returned" for a in recon)
+    return any(
+        a.status == "flying" and a.damage < builtin().aircraft[a.datasheet].yellow for a in recon
+    )
 
 
 def forces(setup: Setup) -> list[list[tuple[str, int, list[str]]]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.board import Board, board
+from aerodrome_dockfighters.objectives import edge_of, photograph
 from aerodrome_dockfighters.specs import AGILITY, Specs, Template, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Manoeuvre, MoveProgress, Plan
 from aerodrome_dockfighters.weather import cloud_cells_at, storm_cells
@@ -65,11 +66,54 @@ def straight(b: Board, cell: int, facing: int, hexes: int, path: list[int] | Non
 
 
 def occupied(state: DfState, cell: int, altitude: int, me: int) -> bool:
-    """Clause move.16: another flying aircraft is on ``cell`` at ``altitude``."""
+    """Clause move.16: another flying aircraft is on ``cell`` at ``altitude`` (an airship
+    fills its base hex and the hexes ahead and behind, airship.9)."""
     for o in state.aircraft:
-        if o.id != me and o.status == "flying" and o.cell == cell and o.altitude == altitude:
+        if o.id == me or o.status != "flying" or o.altitude != altitude:
+            continue
+        if o.cell == cell or (rules.sheet(o).klass == "airship" and cell in airship_cells(state, o)):
             return True
     return False
+
+
+def airship_cells(state: DfState, o: Aircraft) -> list[int]:
+    """The three hexes of an airship: base, ahead, behind (airship.9)."""
+    b = board(state.width, state.height)
+    out = [o.cell]
+    for f in (o.facing, (o.facing + 3) % 6):
+        n = b.step[o.cell * 6 + f]
+        if n >= 0:
+            out.append(n)
+    return out
+
+
+def punch(state: DfState, ship: Aircraft, ctx: Context) -> None:
+    """Clause airship.21: a moving airship pushes the aircraft in its way (not airships) to
+    the nearest free hex without changing their facing. A passed check lets the owner change
+    altitude (read: he keeps it); a failed one lets the airship player choose (read: one level
+    down, +1 speed, and at altitude 1 a crash credited to the airship)."""
+    b = board(state.width, state.height)
+    mine = airship_cells(state, ship)
+    for o in state.aircraft:
+        if o.id == ship.id or o.status != "flying" or o.altitude != ship.altitude or o.cell not in mine:
+            continue
+        if rules.sheet(o).klass == "airship":
+            continue
+        for c in b.within(o.cell, 4)[1:]:
+            if c not in mine and not occupied(state, c, o.altitude, o.id):
+                o.cell = c
+                break
+        state.log.append(f"#{ship.id} punches #{o.id} out of the way")
+        if rules.pilot_check(state, o, ctx, "punched out of the way"):
+            continue
+        if o.altitude <= 1:
+            rules.destroy(state, o, ctx, ship.id, excess=0, why="pushed into the ground", bail=False)
+            continue
+        o.altitude -= 1
+        o.speed += 1
+        if occupied(state, o.cell, o.altitude, o.id):
+            bump(state, o)
+        rules.overspeed(state, o, ctx, ship.id)
 
 
 def can_climb(a: Aircraft, specs: Specs) -> bool:
@@ -165,7 +209,8 @@ def _advance(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> M
     sign = 1 if prog.speed >= 0 else -1
     cell = straight(b, prog.cell, prog.facing, sign * n, prog.path)
     if cell < 0:
-        leave_board(state, a, ctx)
+        a.path = prog.path
+        leave_board(state, a, ctx, prog.path[-1], prog.facing if sign > 0 else (prog.facing + 3) % 6)
         return None
     prog.cell = cell
     prog.moved = target
@@ -226,6 +271,8 @@ def manoeuvre(state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: Context) ->
     """Apply a manoeuvre at the turn point and fly on (speed changes wait for the end, move.3)."""
     a = state.aircraft[prog.aircraft]
     b = board(state.width, state.height)
+    if m.lateral != ".":
+        prog.turned_at.append(len(prog.path) - 1)  # the path index of the hex turned at
     if m.lateral in ROLL_DIRECTION:
         prog.cell = b.step[prog.cell * 6 + (prog.facing + ROLL_DIRECTION[m.lateral]) % 6]
         prog.path.append(prog.cell)
@@ -233,8 +280,6 @@ def manoeuvre(state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: Context) ->
         prog.facing = (prog.facing + 1) % 6
     elif m.lateral == "R":
         prog.facing = (prog.facing + 5) % 6
-    if m.lateral != ".":
-        prog.turned_at.append(prog.moved)
     if m.vertical == "+":
         prog.altitude += 1
     elif m.vertical == "-":
@@ -264,7 +309,9 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
     if occupied(state, a.cell, a.altitude, a.id):
         bump(state, a)
     if ds.klass == "airship":
+        punch(state, a, ctx)
         _airship_descent(state, a, ctx)
+        photograph(state, a)
         return
     # move.4 / move.5: over maximum or under minimum speed
     if a.speed > rules.max_speed(a, ds):
@@ -283,6 +330,7 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
     in_storm = bool(storm) and any(c in storm for c in a.path)
     if in_storm and not rules.pilot_check(state, a, ctx, "thunderstorm"):
         rules.critical(state, a, ctx)
+    photograph(state, a)
 
 
 def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:
@@ -298,10 +346,13 @@ def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:
             rules.destroy(state, a, ctx, -1, excess=0, why="airship hit the ground", bail=False)
 
 
-def leave_board(state: DfState, a: Aircraft, ctx: Context) -> None:
+def leave_board(state: DfState, a: Aircraft, ctx: Context, last: int = -1, heading: int = -1) -> None:
     """Clause move.17: the aircraft is off the board for good; a pilot check at +1 brings it
-    home, otherwise it is missing in action."""
+    home, otherwise it is missing in action. The edge it left by is kept for the missions."""
     s = builtin()
+    if last >= 0:
+        a.exit_edge = edge_of(state, last, heading if heading >= 0 else a.facing)
+        photograph(state, a)
     a.cell = -1
     if rules.pilot_check(state, a, ctx, "return home after leaving the board", s.tables.leave_board_penalty):
         a.status, a.fate = "left", "returned"

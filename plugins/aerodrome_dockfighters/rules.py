@@ -187,3 +187,44 @@ def fame_for(victim: Aircraft) -> int:
 def bail_out_target(a: Aircraft, excess: int) -> int:
     """The roll a bail-out needs (damage.8): the pilot check plus the excess damage."""
     return check_target(a, modifier=excess)
+
+
+def crew_points(a: Aircraft) -> int:
+    """An airship's crew points: one per docking point not out of action (airship.8);
+    the unarmed cargo airship counts 2 (mission.cargo-escort.1)."""
+    ds = sheet(a)
+    if ds.klass != "airship":
+        return 0
+    if a.role == "cargo":
+        return 2
+    return max(0, len(ds.docking_points) - a.crits.count("docking-point"))
+
+
+def can_repair(a: Aircraft) -> bool:
+    return a.status == "flying" and crew_points(a) > 0 and (a.damage > 0 or bool(a.crits))
+
+
+def repair(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """Clause airship.8: each crew point makes a crew check; each success mends one
+    structure point (first while descending) or one critical damage."""
+    ds = sheet(a)
+    for _ in range(crew_points(a)):
+        if not (a.damage > 0 or a.crits):
+            return
+        if not pilot_check(state, a, ctx, "crew repair"):
+            continue
+        if a.crits and a.damage < ds.yellow:
+            effect = a.crits.pop()
+            if effect == "engine":
+                a.engine_hits -= 1
+                a.speed_loss -= 1
+            elif effect == "controls":
+                a.agility_loss -= 1
+            elif effect in ("docking-point", "weapon") and a.weapons_out:
+                a.weapons_out.pop()
+            elif effect == "gear":
+                a.gear_damaged = False
+            state.log.append(f"#{a.id} crew repairs a critical ({effect})")
+        else:
+            a.damage -= 1
+            state.log.append(f"#{a.id} crew repairs a structure point")

@@ -32,6 +32,7 @@ from aerodrome_dockfighters.state import (
     HoldFire,
     Manoeuvre,
     Plan,
+    Repair,
     Squadron,
 )
 from aerodrome_dockfighters.weather import setup_weather, weather_phase
@@ -186,7 +187,7 @@ def _fire_run(state: DfState, ctx: Context) -> Decision | None:
     while state.queue:
         a = state.aircraft[state.queue[0]]
         state.fire_mark = state.turn * 10 + a.experience
-        if may_fire(state, a) and a.cell >= 0 and combat.attack_options(state, a):
+        if may_fire(state, a) and a.cell >= 0 and (combat.attack_options(state, a) or rules.can_repair(a)):
             state.active = a.id
             return Decision(players=(a.player,), kind="fire", prompt=f"#{a.id} {a.datasheet}: fire?")
         state.queue.pop(0)
@@ -203,6 +204,8 @@ def _fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -
     if isinstance(action, Attack):
         combat.resolve(state, a, action, ctx)
         _note_gone(state)
+    elif isinstance(action, Repair):
+        rules.repair(state, a, ctx)
     return True
 
 
@@ -221,6 +224,10 @@ def _end_turn(state: DfState, ctx: Context) -> Decision | None:
     state.turn += 1
     state.initiative = 1 - state.initiative
     state.stage = "play"
+    if state.turn > state.last_turn:
+        from aerodrome_dockfighters.objectives import extend
+
+        extend(state, ctx)
     if state.turn > state.last_turn or any(lost(state, p) for p in (0, 1)):
         state.over = True
     return None
@@ -293,6 +300,15 @@ class Dockfighters(Ruleset[DfState]):
                     pilot=f"{SIDES[p]} pilot {n + 1}", experience=exp, loads=list(loads),
                     ammo=[0] * len(ds.weapons), speed=ds.min_speed,
                 ))
+        from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
+
+        for p in (1, 0):  # objectives are placed beginning with the opposing leader
+            setup_mission(state, p, ctx)
+        for p in (0, 1):
+            add_special_aircraft(state, p, ctx)
+        recon_first = [p for p in (0, 1) if state.squadrons[p].mission == "aerial-surveillance"]
+        for p in recon_first:  # the declared recon aircraft: the first of the roster (assumed)
+            next(a for a in state.aircraft if a.player == p).role = "recon"
         # setup.1 (without fame bids): initiative by d6, ties rolled again
         while True:
             r0, r1 = ctx.dice.d(6, "initiative Bavaria"), ctx.dice.d(6, "initiative Saxony")
@@ -322,7 +338,8 @@ class Dockfighters(Ruleset[DfState]):
             return movement.manoeuvre_options(state, state.move)
         if kind == "fire":
             a = state.aircraft[state.active]
-            return [*combat.attack_options(state, a), HoldFire(aircraft=a.id)]
+            extra = [Repair(aircraft=a.id)] if rules.can_repair(a) else []
+            return [*combat.attack_options(state, a), *extra, HoldFire(aircraft=a.id)]
         raise IllegalActionError(f"unknown decision {kind!r}")
 
     def observation(self, state: DfState, player: int | None) -> DfObservation:
@@ -397,9 +414,13 @@ def deploy_options(state: DfState, a: Aircraft) -> list[Deploy]:
     ds = specs.aircraft[a.datasheet]
     taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
     out: list[Deploy] = []
+    from aerodrome_dockfighters.objectives import role_altitude
+
     lo = max(ds.min_speed, 0 if ds.klass == "airship" else 1)
+    fixed = role_altitude(state, a)
+    altitudes = [fixed] if fixed else range(1, specs.tables.max_altitude + 1)
     for cell in zone(state, a.player):
-        for alt in range(1, specs.tables.max_altitude + 1):
+        for alt in altitudes:
             if (cell, alt) in taken:
                 continue
             for speed in range(lo, ds.max_speed + 1):

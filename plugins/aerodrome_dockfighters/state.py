@@ -53,6 +53,8 @@ class Aircraft(msgspec.Struct, kw_only=True):
     path: list[int] = []
     turned_at: list[int] = []
     deployed: bool = False
+    role: str = ""
+    exit_edge: str = ""
 
 
 class Cloud(msgspec.Struct, kw_only=True):
@@ -102,6 +104,16 @@ class MoveProgress(msgspec.Struct, kw_only=True):
     plan: str = ""
 
 
+class Objective(msgspec.Struct, kw_only=True):
+    """A mission objective token: a recon target or a meeting point (clauses mission.*)."""
+
+    id: int
+    cell: int
+    owner: int
+    kind: str = "recon"
+    done: bool = False
+
+
 class Squadron(msgspec.Struct, kw_only=True):
     """A player's squadron in this scenario (fame and mission; campaign layer reads it)."""
 
@@ -126,6 +138,8 @@ class DfState(msgspec.Struct, kw_only=True):
     squadrons: list[Squadron]
     aircraft: list[Aircraft]
     ground: list[GroundUnit] = []
+    objectives: list[Objective] = []
+    extended: bool = False
     clouds: list[Cloud] = []
     weather: int = 0
     wind: int = 0
@@ -217,4 +231,14 @@ class HoldFire(Action, frozen=True):
         return f"#{self.aircraft}: hold fire"
 
 
-ACTIONS: tuple[type[Action], ...] = (Deploy, Plan, Manoeuvre, Attack, HoldFire)
+class Repair(Action, frozen=True):
+    """An airship's crew repairs instead of firing: one crew check per crew point, each
+    mending a structure point or a critical (clause airship.8)."""
+
+    aircraft: int
+
+    def describe(self) -> str:
+        return f"#{self.aircraft}: the crew repairs instead of firing"
+
+
+ACTIONS: tuple[type[Action], ...] = (Deploy, Plan, Manoeuvre, Attack, HoldFire, Repair)

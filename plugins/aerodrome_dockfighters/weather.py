@@ -149,7 +149,7 @@ def move_clouds(state: DfState, ctx: Context) -> None:
             if pushed < 0:  # move.17: pushed off the board
                 from aerodrome_dockfighters.movement import leave_board
 
-                leave_board(state, a, ctx)
+                leave_board(state, a, ctx, a.cell, state.wind)
                 continue
             a.cell = pushed
             from aerodrome_dockfighters.movement import bump, occupied

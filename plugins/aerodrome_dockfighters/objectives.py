@@ -1,0 +1,147 @@
+"""Mission set-up beyond the aircraft: ground targets, objective tokens, special aircraft
+(recon planes, recon and cargo airships), photographs, exits and extra turns.
+
+Where the rulebook lets the squadron leaders place objectives and ground targets, the dice
+place them here (assumed): on random cells of the middle of the board, at least 3 hexes from
+every edge and not next to each other (clause setup.6).
+"""
+
+from __future__ import annotations
+
+from aerodrome.turns import Context
+from aerodrome_dockfighters import ground
+from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.specs import builtin
+from aerodrome_dockfighters.state import Aircraft, DfState, Objective
+from aerodrome_dockfighters.weather import cloud_cells
+
+#: Objectives stay this far from every edge (setup.6).
+EDGE_GAP = 3
+#: The own board edge of each player, and the edge a cargo airship must leave by.
+OWN_EDGE = ("bottom", "top")
+FAR_EDGE = ("top", "bottom")
+
+
+def free_cells(state: DfState, ctx: Context, count: int, purpose: str) -> list[int]:
+    """``count`` cells for objectives or ground targets, rolled with the game's dice: 3 hexes
+    from the edges and 1 hex apart from everything placed (setup.6)."""
+    b = board(state.width, state.height)
+    taken = [g.cell for g in state.ground] + [o.cell for o in state.objectives]
+    band_rows = state.height - 2 * (EDGE_GAP + builtin().board.zone_depth)
+    out: list[int] = []
+    for _ in range(count):
+        for _try in range(50):
+            col = EDGE_GAP + ctx.dice.d(state.width - 2 * EDGE_GAP, f"{purpose} column") - 1
+            row = EDGE_GAP + builtin().board.zone_depth + ctx.dice.d(band_rows, f"{purpose} row") - 1
+            cell = b.cell(col, row)
+            if all(b.distance(cell, c) >= 2 for c in taken + out):
+                out.append(cell)
+                break
+    return out
+
+
+def setup_mission(state: DfState, player: int, ctx: Context) -> None:
+    """Place what ``player``'s mission needs (objectives are placed beginning with the
+    opponent; here by dice)."""
+    specs = builtin()
+    key = state.squadrons[player].mission
+    mission = specs.missions[key]
+    if mission.ground_points:  # gt.1: value by value, a d6 each
+        picks = ground.spend(mission.ground_points, list(mission.ground_values), ctx)
+        for (value, roll), cell in zip(picks, free_cells(state, ctx, len(picks), "ground target"), strict=False):
+            facing = ctx.dice.d(6, "ground target initial direction") - 1
+            ground.place(state, value, roll, cell, hostile_to=player, facing=facing)
+    if key in ("aerial-surveillance", "recon-escort", "flying-eye"):
+        n = ctx.dice.d(3, "number of objectives") + 1  # D3+1
+        for cell in free_cells(state, ctx, n, "objective"):
+            state.objectives.append(Objective(id=len(state.objectives), cell=cell, owner=player))
+
+
+def add_special_aircraft(state: DfState, player: int, ctx: Context) -> None:
+    """Recon planes (recon-escort: D2 experienced, unarmed, +1 maximum speed), the recon
+    airship (flying-eye: veteran, light FLAK) and the cargo airship (cargo-escort: experienced,
+    unarmed, 2 crew points)."""
+    specs = builtin()
+    key = state.squadrons[player].mission
+    side = state.squadrons[player].side
+    fighter = next(a for a in specs.hangar.aircraft if a.faction == side and a.klass == "standard fighter")
+    airship = next(a for a in specs.hangar.aircraft if a.faction == side and a.klass == "airship")
+
+    def add(name: str, exp: int, role: str, unarmed: bool) -> Aircraft:
+        ds = specs.aircraft[name]
+        a = Aircraft(
+            id=len(state.aircraft), player=player, side=side, datasheet=name,
+            pilot=f"{side} {role} crew", experience=exp, role=role,
+            ammo=[0] * len(ds.weapons), speed=max(ds.min_speed, 1),
+            weapons_out=list(range(len(ds.weapons))) if unarmed else [],
+        )
+        state.aircraft.append(a)
+        return a
+
+    if key == "recon-escort":
+        for _ in range(ctx.dice.d(2, "number of recon aircraft")):
+            add(fighter.name, 1, "recon", True).speed_loss = -1
+    elif key == "flying-eye":
+        add(airship.name, 2, "recon", False)
+    elif key == "cargo-escort":
+        add(airship.name, 1, "cargo", True)
+
+
+def role_altitude(state: DfState, a: Aircraft) -> int | None:
+    """The altitude an aircraft of a special role must enter at (flying-eye 5, cargo 3)."""
+    key = state.squadrons[a.player].mission
+    if a.role == "recon" and key == "flying-eye":
+        return 5
+    if a.role == "cargo":
+        return 3
+    if key == "ale-raid":
+        return None
+    return None
+
+
+def photograph(state: DfState, a: Aircraft) -> None:
+    """After a move: a recon aircraft photographs the objectives it flew over, within its
+    mission's altitude limits; cloud-covered objectives only from altitude 1."""
+    if a.role != "recon" or a.status != "flying":
+        return
+    key = state.squadrons[a.player].mission
+    covered: set[int] = set()
+    for c in state.clouds:
+        covered.update(cloud_cells(state, c))
+    for o in state.objectives:
+        if o.done or o.owner != a.player or o.cell not in a.path:
+            continue
+        if o.cell in covered and state.weather > 0 and a.altitude != 1:
+            continue
+        if key == "aerial-surveillance" and a.altitude > 3:
+            continue
+        if key == "flying-eye" and a.altitude < 3:
+            continue
+        o.done = True
+        state.log.append(f"#{a.id} photographs objective {o.id}")
+
+
+def edge_of(state: DfState, cell: int, facing: int) -> str:
+    """The board edge an aircraft on ``cell`` heading ``facing`` leaves by."""
+    b = board(state.width, state.height)
+    col, row = b.hex_to_colrow(b.hexes[cell].neighbor(facing))
+    if row < 0:
+        return "top"
+    if row >= state.height:
+        return "bottom"
+    return "left" if col < 0 else "right"
+
+
+def extend(state: DfState, ctx: Context) -> None:
+    """Cargo escort and flying eye: with the airship still on the map after turn 12, d6-2 more
+    turns are played (mission.extension.1)."""
+    if state.extended:
+        return
+    for a in state.aircraft:
+        key = state.squadrons[a.player].mission
+        if a.role in ("cargo", "recon") and key in ("cargo-escort", "flying-eye") and a.status == "flying":
+            state.extended = True
+            more = max(0, ctx.dice.d(6, "extra turns (d6-2)") - 2)
+            state.last_turn += more
+            state.log.append(f"the airship is still on the map: {more} more turns")
+            return
