@@ -15,7 +15,6 @@ from __future__ import annotations
 from functools import cache
 
 from aerodrome.grid import Facing, SquareGrid
-
 from aerodrome_classic.specs import Specs, load_specs
 
 Cell = tuple[int, int]
@@ -50,8 +49,8 @@ class Board:
         self.enemy_half: dict[str, int] = {}
         for side in self.sides:
             aa = 0
-            for sq, dots in self.dots.items():
-                if self.side_of_squadron[sq] != side:
+            for owner, dots in self.dots.items():
+                if self.side_of_squadron[owner] != side:
                     for c in dots:
                         aa |= self.bit(c)
             self.enemy_aa[side] = aa

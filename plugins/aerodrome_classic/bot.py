@@ -22,7 +22,6 @@ from typing import Any
 
 from aerodrome.agents import Agent, PlayerView
 from aerodrome.data import Action
-
 from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.specs import load_specs
 from aerodrome_classic.state import (
@@ -160,7 +159,6 @@ class ClassicBot:
 
     # -- moving ------------------------------------------------------------------------------
     def move(self, view: ClassicView, legal: Sequence[Action]) -> Action:
-        board = self.board
         me = view.side
         planes = {p.cell: p for p in view.planes}
         enemies = [p for p in view.planes if p.side != me]
@@ -184,12 +182,12 @@ class ClassicBot:
             assert isinstance(action, Move)
             survive = 1.0
             for c in action.path[1:]:
-                g = guns.get(c)
-                if g is not None and g.side != me:
-                    if g.revealed:
-                        survive *= 0.0 if g.face == "hit" else 1.0
+                gun = guns.get(c)
+                if gun is not None and gun.side != me:
+                    if gun.revealed:
+                        survive *= 0.0 if gun.face == "hit" else 1.0
                     else:
-                        survive *= 1.0 - p_hit.get(g.squadron, 0.5)
+                        survive *= 1.0 - p_hit.get(gun.squadron, 0.5)
             end = action.path[-1]
             key = (action.plane, end, action.facing)
             value = cache.get(key)

@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 from aerodrome.turns import Context
-
 from aerodrome_classic.specs import CardsSpec
 from aerodrome_classic.state import CardsDrawn, ClassicState, Reshuffled
 

@@ -15,7 +15,6 @@ from typing import Any
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context, Decision
-
 from aerodrome_classic.board import Board
 from aerodrome_classic.cards import bursts, play_card
 from aerodrome_classic.state import (

@@ -13,7 +13,6 @@ from typing import overload
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context
-
 from aerodrome_classic.board import Board
 from aerodrome_classic.cards import draw_target, draw_to
 from aerodrome_classic.combat import shoot_down

@@ -32,7 +32,6 @@ from aerodrome.data import Record
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Setup
 from aerodrome.specs import convert
-
 from aerodrome_classic.state import ClassicState, Plane
 
 if TYPE_CHECKING:
@@ -141,9 +140,9 @@ def build_position(
             sq.played.append(c)
     dots = {g.cell for g in state.guns}
     for key, cells in (("hits", spec.guns.hits), ("revealed", spec.guns.revealed)):
-        for c in cells:
-            if c not in dots:
-                raise SpecError(f"{where}.guns.{key}: {list(c)} is not an AA dot square")
+        for cell in cells:
+            if cell not in dots:
+                raise SpecError(f"{where}.guns.{key}: {list(cell)} is not an AA dot square")
     for g in state.guns:
         g.hit = g.cell in spec.guns.hits
         g.revealed = g.cell in spec.guns.revealed

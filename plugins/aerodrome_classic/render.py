@@ -37,7 +37,7 @@ def render(ruleset: Classic, state: ClassicState, player: int | None) -> Rendera
         for x in range(board.width):
             c = (x, y)
             home = board.landing_squadron.get(c)
-            bg = f" on grey23" if home else ""
+            bg = " on grey23" if home else ""
             if c in planes:
                 p = planes[c]
                 colour = COLOURS.get(p.squadron, "white")

@@ -12,10 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aerodrome.data import Action
-from aerodrome.errors import SpecError
 from aerodrome.ruleset import Result, Ruleset, Seat, Setup
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
-
 from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (

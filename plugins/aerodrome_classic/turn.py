@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context, Decision
-
 from aerodrome_classic.board import Board
 from aerodrome_classic.combat import (
     attacks_of,
@@ -41,7 +40,6 @@ from aerodrome_classic.state import (
     TakeOff,
     Turn,
 )
-
 
 # -- AA placement [classic.setup.6, classic.setup.7] ---------------------------------------
 
@@ -294,9 +292,9 @@ class TurnRunner:
                 assert isinstance(action, Move)
                 others = len(unmoved(state, t.players[t.index])) > 1
                 if apply_move(state, ctx, board, action):
-                    sq = state.squadrons[state.planes[action.plane].squadron]
-                    if sq.hand:
-                        t.keep = sq.name
+                    home = state.squadrons[state.planes[action.plane].squadron]
+                    if home.hand:
+                        t.keep = home.name
                 if others:
                     t.dice.remove(len(action.path) - 1)  # [classic.move.9] one die each
                 else:

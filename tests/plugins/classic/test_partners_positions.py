@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ def test_four_players_partners_each_throw_move_and_fight_in_turn() -> None:
     assert len(moves_rolls) >= len(movers)
     assert len({g.state.seat_side[p] for p in movers}) == 2
     seq = [(g.state.seat_side[p], p) for p in movers]
-    for (s1, p1), (s2, p2) in zip(seq, seq[1:], strict=False):
+    for (s1, p1), (s2, p2) in itertools.pairwise(seq):
         if s1 == s2:
             assert p2 > p1  # partners of a side in seat order
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -137,7 +138,7 @@ def test_sides_alternate_turns() -> None:
             movers.append(g.state.seat_side[p])
         g.apply(p, agents[p].choose(None, g.legal_actions(p)))  # type: ignore[arg-type]
     assert len(movers) > 4
-    assert all(a != b for a, b in zip(movers, movers[1:], strict=False))
+    assert all(a != b for a, b in itertools.pairwise(movers))
 
 
 @pytest.mark.clause("classic.end.1", "classic.end.2")
