@@ -133,8 +133,7 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     ep = ds.engine_power
     is_airship = ds.klass == "airship"
     first_speed = a.speed - (ep + 1)
-    if not is_airship:
-        first_speed = max(first_speed, 1)
+    first_speed = max(first_speed, lo if is_airship else 1)  # airship.3: not beyond reverse
     speeds = range(first_speed, min(a.speed + ep, hi) + 1)
     agil = rules.agility(a, ds, s)
     levels = list(range(agil + 1)) + ([agil + 1] if agil + 1 < len(AGILITY) and not is_airship else [])
