@@ -1,0 +1,136 @@
+"""Whole games: bots and random agents finish every set-up; positions, rendering, hooks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from rich.console import Console
+
+from aerodrome import Game
+from aerodrome.agents import PlayerView, RandomAgent, agent_seed
+from aerodrome.errors import SpecError
+from aerodrome.saves import game_from_position, read_position
+from aerodrome.sim import play_game
+from aerodrome_victoriana import specs
+from aerodrome_victoriana.bot import VictorianaBot
+from aerodrome_victoriana.damage import pips_lost
+from aerodrome_victoriana.state import ChooseManoeuvre, DogfightView
+from tests.plugins.victoriana.helpers import dice
+
+SETUPS = [s.name for s in specs.setup_specs()]
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_bots_finish_every_setup(plugins: Any, setup: str) -> None:
+    ruleset = plugins.ruleset("victoriana")
+    for seed in range(4):
+        agents = [VictorianaBot(agent_seed(seed, p)) for p in (0, 1)]
+        game, decisions = play_game(ruleset, ruleset.setup(setup), seed, agents)
+        result = game.result()
+        assert result.finished and decisions > 0
+        assert not ruleset.invariants(game.state)
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_bot_against_random_finishes(plugins: Any, setup: str) -> None:
+    ruleset = plugins.ruleset("victoriana")
+    for seed in range(3):
+        agents = [VictorianaBot(1), RandomAgent(2)] if seed % 2 else [RandomAgent(3), VictorianaBot(4)]
+        game, _ = play_game(ruleset, ruleset.setup(setup), seed, agents)
+        assert game.result().finished
+
+
+def test_bot_is_registered_and_reads_only_the_observation(plugins: Any) -> None:
+    spec = plugins.agent("victoriana", "bot")
+    ruleset = plugins.ruleset("victoriana")
+    game = Game(ruleset, "11-group", 3)
+    bot = spec.factory(ruleset, 0, 1)
+    view = PlayerView(game, 0)
+    assert isinstance(view.observation(), DogfightView)
+    choice = bot.choose(view, game.legal_actions(0))
+    assert isinstance(choice, ChooseManoeuvre)
+
+
+def test_bot_prefers_attack_when_it_outnumbers_the_enemy(plugins: Any) -> None:
+    from aerodrome_victoriana.bot import manoeuvre_values
+
+    values = manoeuvre_values(20, 6, 0, 0, 15, 5, 15, 5)
+    assert max(range(4), key=lambda i: values[i]) == 0  # attack
+
+
+def test_position_file_example(plugins: Any) -> None:
+    path = specs.specs_dir() / "positions" / "example.toml"
+    game = game_from_position(read_position(path), plugins, str(path))
+    state = game.state
+    assert state.round == 3 and state.tactical_carry == {"luftwaffe": 2}
+    assert [c.health for c in state.crafts] == [7, 18, 22, 30, 30]
+    assert state.rules.weather == "cloudy"
+    decision = game.decision()
+    assert decision is not None and decision.kind == "manoeuvre"
+
+
+def test_position_errors_name_file_and_field(plugins: Any, tmp_path: Path) -> None:
+    ruleset = plugins.ruleset("victoriana")
+    setup = ruleset.setup("stuka-raid")
+    with pytest.raises(SpecError, match=r"pos\.toml.*round"):
+        ruleset.position_state(setup, {"round": 0}, "pos.toml")
+    with pytest.raises(SpecError, match=r"pos\.toml.*rules\.weather"):
+        ruleset.position_state(setup, {"rules": {"weather": "hail"}}, "pos.toml")
+    with pytest.raises(SpecError, match=r"pos\.toml.*flight\[0\]\.health"):
+        ruleset.position_state(
+            setup,
+            {"side": [{"key": "raf", "seat": "x", "flight": [{"aircraft": "ju87", "health": [99]}]},
+                      {"key": "luftwaffe", "seat": "y", "flight": [{"aircraft": "ju87"}]}]},
+            "pos.toml",
+        )
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_render_and_describe_every_legal_action(plugins: Any, setup: str) -> None:
+    ruleset = plugins.ruleset("victoriana")
+    game = Game(ruleset, setup, 2)
+    agents = [RandomAgent(5), RandomAgent(6)]
+    console = Console(file=open("/dev/null", "w"), width=140)  # noqa: SIM115
+    seen: set[str] = set()
+    for _ in range(60):
+        if game.is_over():
+            break
+        console.print(ruleset.render(game.state, 0))
+        for p in game.waiting_for():
+            legal = game.legal_actions(p)
+            for a in legal:
+                text = ruleset.describe_action(game.state, a)
+                assert text and "(" not in text[:1]
+                seen.add(type(a).__name__)
+            game.apply(p, agents[p].choose(PlayerView(game, p), legal))
+    assert "ChooseManoeuvre" in seen or "EndTurn" in seen
+    msgspec.json.encode(game.result())
+
+
+@pytest.mark.clause("victoriana.damage.2")
+def test_damage_pips_hook() -> None:
+    class Variant:
+        def aerodrome_victoriana_damage_pips(self, successes: int, armour: int, ap: int, extra: int) -> int:
+            return successes  # armour ignored
+
+    assert pips_lost(dice([]), 5, 4, 0, 0) == 1
+    assert pips_lost(dice([], hook=Variant()), 5, 4, 0, 0) == 5
+
+
+def test_hookspecs_are_registered(plugins: Any) -> None:
+    names = {h for h in dir(plugins.hook) if h.startswith("aerodrome_victoriana_")}
+    assert names == {"aerodrome_victoriana_squadron_pool", "aerodrome_victoriana_damage_pips"}
+
+
+def test_result_counts_kills_and_losses(plugins: Any) -> None:
+    ruleset = plugins.ruleset("victoriana")
+    game, _ = play_game(ruleset, ruleset.setup("night-raid"), 9, [VictorianaBot(1), VictorianaBot(2)])
+    result = game.result()
+    state = game.state
+    lost = {s: sum(1 for c in state.crafts if c.side == s and c.status in ("destroyed", "removed", "crashed"))
+            for s in state.sides}
+    assert result.losses == lost
+    assert result.kills == {"raf": lost["luftwaffe"], "luftwaffe": lost["raf"]}
