@@ -129,8 +129,8 @@ class VictorianaBot:
             obs.tactical_carry.get(me, 0), obs.tactical_carry.get(foe, 0),
             fighters[me], fighters[foe], counts[me], counts[foe],
         )
-        best = max(range(len(values)), key=lambda i: values[i])
-        return ChooseManoeuvre(manoeuvre=MANOEUVRES[best])
+        pick = max(range(len(values)), key=lambda i: values[i])
+        return ChooseManoeuvre(manoeuvre=MANOEUVRES[pick])
 
     def spend(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
         loser = obs.sides[1] if obs.winner == obs.sides[0] else obs.sides[0]

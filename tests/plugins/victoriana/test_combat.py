@@ -100,7 +100,7 @@ def test_attack_ties_go_to_the_attacker() -> None:
     events: list[Any] = []
     # Gunnery 8 + Handling 5 + the He 111's 2 black-dice Handling as bonus dice = 15 white;
     # black: its Handling counts 0, + 3 = 3. 2 against 2 is a tie: a hit.
-    combat.perform(state, dice(pool(15, 2) + [1, 1, 3] + pool(20, 9), events), Attack(airman=0, target=1, weapon=0))
+    combat.perform(state, dice([*pool(15, 2), 1, 1, 3, *pool(20, 9)], events), Attack(airman=0, target=1, weapon=0))
     (t,) = tasks(events)
     assert (t.white_dice, t.black_dice, t.white, t.black) == (15, 3, 2, 2)
     assert state.crafts[1].health == 42 - (9 - 6)
@@ -110,11 +110,11 @@ def test_attack_ties_go_to_the_attacker() -> None:
 def test_attack_net_successes_add_pips_and_a_lost_roll_misses() -> None:
     state = duel()
     state.first_done = True
-    combat.perform(state, dice(pool(15, 4) + [1, 3, 3] + pool(20, 9)), Attack(airman=0, target=1, weapon=0))
+    combat.perform(state, dice([*pool(15, 4), 1, 3, 3, *pool(20, 9)]), Attack(airman=0, target=1, weapon=0))
     assert state.crafts[1].health == 42 - (9 + 3 - 6)
     state = duel()
     state.first_done = True
-    combat.perform(state, dice(pool(15, 1) + [1, 1, 3]), Attack(airman=0, target=1, weapon=0))
+    combat.perform(state, dice([*pool(15, 1), 1, 1, 3]), Attack(airman=0, target=1, weapon=0))
     assert state.crafts[1].health == 42
 
 
@@ -135,7 +135,7 @@ def test_defend_adds_armour_until_the_pilots_next_turn() -> None:
     state.first_done = True
     events: list[Any] = []
     # the He 111 pilot: Aviation 7, its black-dice Handling rolls 2 black dice against it
-    combat.perform(state, dice(pool(7, 4) + [1, 3], events), Defend(airman=1, ward=1))
+    combat.perform(state, dice([*pool(7, 4), 1, 3], events), Defend(airman=1, ward=1))
     assert (tasks(events)[0].white_dice, tasks(events)[0].black_dice) == (7, 2)
     assert [b.amount for b in state.crafts[1].defence] == [3]
     from aerodrome_victoriana.damage import armour_of
@@ -275,7 +275,7 @@ def test_repair_restores_pips_up_to_the_armour_value() -> None:
     assert Repair(airman=3) in combat.character_options(state, state.airmen[3])
     assert not any(isinstance(a, Repair) for a in combat.character_options(state, state.airmen[1]))
     # Ad Hoc Repair 4 dice, all sixes, explode into 1 1 1 3: 7 successes, capped at Armour 6
-    combat.perform(state, dice([6, 6, 6, 6, 1, 1, 1, 3] + blanks(3)), Repair(airman=3))
+    combat.perform(state, dice([6, 6, 6, 6, 1, 1, 1, 3, *blanks(3)]), Repair(airman=3))
     assert state.crafts[1].health == 26
     combat.perform(state, dice(pool(4, 2) + pool(6, 1)), Repair(airman=5))
     assert state.crafts[1].health == 27

@@ -66,7 +66,7 @@ def test_bailing_out_and_the_parachute_landing() -> None:
     assert landed.pips == 8 - 3 and gunner.health == 10 - 5 and gunner.status == "down"
     # a pilot who bails out abandons the aircraft
     state.airmen[0].actions = 0
-    combat.perform(state, dice([6] + pool(5, 5)), BailOut(airman=0))
+    combat.perform(state, dice([6, *pool(5, 5)]), BailOut(airman=0))
     # the Defiant was the RAF's last aircraft: the dogfight is over, the pilot lands at once
     assert state.crafts[0].status == "crashed" and state.airmen[0].status == "down"
     assert state.airmen[0].health == 10 - 3
@@ -75,7 +75,7 @@ def test_bailing_out_and_the_parachute_landing() -> None:
 def test_parachutists_land_when_the_dogfight_ends() -> None:
     state = battle([flight("defiant", pc=True)], [flight("bf109e3")], emergency_landings=True)
     state.first_done = True
-    combat.perform(state, dice([6, 3] + pool(4, 1) + pool(4, 1)), BailOut(airman=0))
+    combat.perform(state, dice([6, 3, *pool(4, 1), *pool(4, 1)]), BailOut(airman=0))
     # pilot and gunner jump (d6 each); the Defiant was the last RAF aircraft: both land now
     assert {a.status for a in state.airmen[:2]} == {"down"}
 
@@ -84,10 +84,10 @@ def test_parachutists_land_when_the_dogfight_ends() -> None:
 def test_crew_damage_vital_components() -> None:
     state = battle([flight("spitfire1", pc=True)], [flight("bf110c", npc=True, crew="veteran")], crew_damage=True)
     events: list[Any] = []
-    damage_roll(state, dice(pool(20, 12) + [6], events), state.crafts[1], SPITFIRE_GUNS, 0, "test")
+    damage_roll(state, dice([*pool(20, 12), 6], events), state.crafts[1], SPITFIRE_GUNS, 0, "test")
     assert state.crafts[1].health == 18 - 8  # 8 pips: not more than Armour 4 × 2
     assert not [e for e in events if isinstance(e, CrewHit)]
-    damage_roll(state, dice(pool(20, 13) + [6], events), state.crafts[1], SPITFIRE_GUNS, 0, "test")
+    damage_roll(state, dice([*pool(20, 13), 6], events), state.crafts[1], SPITFIRE_GUNS, 0, "test")
     assert state.crafts[1].vital_damage
     state.first_done = True
     ev: list[Any] = []
@@ -100,17 +100,17 @@ def test_crew_damage_vital_components() -> None:
 def test_crew_damage_hits_the_pilot_or_a_crew_member() -> None:
     state = battle([flight("spitfire1", pc=True)], [flight("bf110c", npc=True, crew="veteran")], crew_damage=True)
     events: list[Any] = []
-    damage_roll(state, dice(pool(20, 13) + [2] + pool(5, 3), events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
+    damage_roll(state, dice([*pool(20, 13), 2, *pool(5, 3)], events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
     hit = next(e for e in events if isinstance(e, CrewHit))
     assert (hit.result, hit.airman, hit.pips) == ("pilot", 1, 3) and state.airmen[1].health == 7
     state.crafts[1].health = 18
-    damage_roll(state, dice(pool(20, 13) + [4, 2] + pool(5, 2), events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
+    damage_roll(state, dice([*pool(20, 13), 4, 2, *pool(5, 2)], events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
     hit = [e for e in events if isinstance(e, CrewHit)][-1]
     assert (hit.result, hit.airman) == ("crew member", 2) and state.airmen[2].health == 8
     # a pilot put out of action: nobody flies the aircraft
     state.crafts[1].health = 18
     state.airmen[1].health = 2
-    damage_roll(state, dice(pool(20, 13) + [1] + pool(5, 3), events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
+    damage_roll(state, dice([*pool(20, 13), 1, *pool(5, 3)], events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
     assert state.crafts[1].status == "crashed"
     assert [state.airmen[i].status for i in state.crafts[1].crew] == ["dead", "dead"]
 
