@@ -22,6 +22,7 @@ from aerodrome_dockfighters.board import arc_sectors, board
 from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import (
     GROUND,
+    Activate,
     Aircraft,
     Attack,
     Deploy,
@@ -82,6 +83,8 @@ class Konrad:
         first = legal[0]
         if isinstance(first, Deploy):
             return self._deploy(state, legal)
+        if isinstance(first, Activate):
+            return self._activate(state, legal)
         if isinstance(first, Plan):
             return self._plan(state, state.aircraft[first.aircraft], legal)
         if isinstance(first, Manoeuvre):
@@ -114,6 +117,13 @@ class Konrad:
         return status
 
     # -- decisions ------------------------------------------------------------------------
+    def _activate(self, state: DfState, legal: Sequence[Action]) -> Action:
+        """konrad.1: read the map like a book from the initiative holder's side; the first
+        bot aircraft found goes first (the Bavarian edge is the bottom: its reading order
+        is the cell order; from the Saxon edge it is reversed)."""
+        sign = 1 if state.initiative == 0 else -1
+        return min(legal, key=lambda x: sign * state.aircraft[x.aircraft].cell if isinstance(x, Activate) else 0)
+
     def _deploy(self, state: DfState, legal: Sequence[Action]) -> Action:
         centre = state.width // 2
 

@@ -24,6 +24,7 @@ from aerodrome_dockfighters.missions import SIDES, forces, lost, setups, success
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import (
     ACTIONS,
+    Activate,
     Aircraft,
     Attack,
     Deploy,
@@ -151,14 +152,37 @@ def _make_move_run(airships: bool) -> Any:
             if not state.queue:
                 state.stage = f"{tag} done"
                 return None
+            choice = candidates(state, lambda a: a.status == "flying")
+            if len(choice) > 1:
+                return Decision(players=(state.aircraft[choice[0]].player,), kind="activate",
+                                prompt="Which aircraft moves next?")
             state.active = state.queue.pop(0)
 
     return run
 
 
+def candidates(state: DfState, ok: Any) -> list[int]:
+    """The queued aircraft that the leader owning the head of the queue may activate now:
+    his, of the same experience level (order.3, combat.4)."""
+    head = state.aircraft[state.queue[0]]
+    return [
+        i for i in state.queue
+        if state.aircraft[i].player == head.player and state.aircraft[i].experience == head.experience
+        and ok(state.aircraft[i])
+    ]
+
+
+def _activate(state: DfState, action: Activate) -> None:
+    state.queue.remove(action.aircraft)
+    state.queue.insert(0, action.aircraft)
+
+
 def _move_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
     (action,) = answers.values()
-    if isinstance(action, Plan):
+    if isinstance(action, Activate):
+        _activate(state, action)
+        state.active = state.queue.pop(0)
+    elif isinstance(action, Plan):
         a = state.aircraft[action.aircraft]
         state.active = -1
         state.move = movement.start(state, a, action, ctx)
@@ -187,7 +211,11 @@ def _fire_run(state: DfState, ctx: Context) -> Decision | None:
     while state.queue:
         a = state.aircraft[state.queue[0]]
         state.fire_mark = state.turn * 10 + a.experience
-        if may_fire(state, a) and a.cell >= 0 and (combat.attack_options(state, a) or rules.can_repair(a)):
+        if state.active != a.id:
+            choice = candidates(state, lambda x: can_act(state, x))
+            if len(choice) > 1:
+                return Decision(players=(a.player,), kind="activate", prompt="Which aircraft fires next?")
+        if can_act(state, a):
             state.active = a.id
             return Decision(players=(a.player,), kind="fire", prompt=f"#{a.id} {a.datasheet}: fire?")
         state.queue.pop(0)
@@ -198,8 +226,17 @@ def _fire_run(state: DfState, ctx: Context) -> Decision | None:
     return None
 
 
+def can_act(state: DfState, a: Aircraft) -> bool:
+    """Whether ``a`` has anything to do in the fire phase."""
+    return may_fire(state, a) and a.cell >= 0 and bool(combat.attack_options(state, a) or rules.can_repair(a))
+
+
 def _fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
     (action,) = answers.values()
+    if isinstance(action, Activate):
+        _activate(state, action)
+        state.active = action.aircraft
+        return True
     a = state.aircraft[state.queue.pop(0)]
     if isinstance(action, Attack):
         combat.resolve(state, a, action, ctx)
@@ -331,6 +368,12 @@ class Dockfighters(Ruleset[DfState]):
         kind = decision.kind
         if kind == "deploy":
             return deploy_options(state, state.aircraft[state.active])
+        if kind == "activate":
+            if state.stage == "2.2":
+                ids = candidates(state, lambda x: can_act(state, x))
+            else:
+                ids = candidates(state, lambda x: x.status == "flying")
+            return [Activate(aircraft=i) for i in ids]
         if kind == "plan":
             return movement.plan_options(state, state.aircraft[state.active])
         if kind == "manoeuvre":

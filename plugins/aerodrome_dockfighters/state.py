@@ -231,6 +231,16 @@ class HoldFire(Action, frozen=True):
         return f"#{self.aircraft}: hold fire"
 
 
+class Activate(Action, frozen=True):
+    """Choose which of one's aircraft of the current experience level moves or fires next
+    (clauses order.3, combat.4)."""
+
+    aircraft: int
+
+    def describe(self) -> str:
+        return f"activate #{self.aircraft}"
+
+
 class Repair(Action, frozen=True):
     """An airship's crew repairs instead of firing: one crew check per crew point, each
     mending a structure point or a critical (clause airship.8)."""
@@ -241,4 +251,4 @@ class Repair(Action, frozen=True):
         return f"#{self.aircraft}: the crew repairs instead of firing"
 
 
-ACTIONS: tuple[type[Action], ...] = (Deploy, Plan, Manoeuvre, Attack, HoldFire, Repair)
+ACTIONS: tuple[type[Action], ...] = (Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair)

@@ -115,3 +115,27 @@ def test_render_draws_aircraft_with_facing_and_altitude(plugins) -> None:  # typ
     console.print(plugins.ruleset("dockfighters").render(s, None))
     text = console.export_text()
     assert "↑30" in text and "↓41" in text and "░" in text and "Fw-802 E-1 Hawk" in text
+
+
+@pytest.mark.clause("dockfighters.order.3", "dockfighters.combat.4", "dockfighters.konrad.1")
+def test_the_leader_chooses_which_aircraft_moves_next(plugins) -> None:  # type: ignore[no-untyped-def]
+    from aerodrome.agents import PlayerView
+    from aerodrome_dockfighters.bot import Konrad
+    from aerodrome_dockfighters.state import Activate
+
+    pos = {"initiative": 0, "aircraft": [
+        plane(HAWK, 0, 4, 20), plane(HAWK, 0, 12, 18), plane(ARROW, 1, 8, 3),
+    ]}
+    g = Game(plugins.ruleset("dockfighters"), "aerial-dominance", 1, position=pos)
+    d = g.decision()
+    assert d is not None and d.kind == "plan" and d.players == (1,)  # the initiative loser first
+    g.apply(1, g.legal_actions(1)[0])
+    while g.decision() is not None and g.decision().kind == "manoeuvre":
+        g.apply(1, g.legal_actions(1)[0])
+    d = g.decision()
+    assert d is not None and d.kind == "activate" and d.players == (0,)
+    assert set(g.legal_actions(0)) == {Activate(aircraft=0), Activate(aircraft=1)}
+    # Konrad reads the map like a book from the initiative holder's (Bavarian, bottom) side
+    assert Konrad(0, 1).choose(PlayerView(g, 0), g.legal_actions(0)) == Activate(aircraft=1)
+    g.apply(0, Activate(aircraft=1))
+    assert g.decision() is not None and g.decision().kind == "plan" and g.state.active == 1
