@@ -66,6 +66,18 @@ def test_records_on_dask_match_the_process_pool(plugins: Plugins, tmp_path: Path
     assert lines(pool) == lines(dask)
 
 
+def test_records_on_a_dask_scheduler_address(plugins: Plugins, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    here, remote = tmp_path / "here.jsonl", tmp_path / "remote.jsonl"
+    config = msgspec.structs.replace(JOUST, games=6)
+    run_to(plugins, here, [config], workers=1)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        assert run_to(plugins, remote, [config], dask=cluster.scheduler_address) == 6
+    assert lines(here) == lines(remote)
+
+
 def test_engine_records_match_the_plain_simulation(plugins: Plugins) -> None:
     from aerodrome.sim import run_games
 
