@@ -31,6 +31,8 @@ GARGOYLE_VALUE = 6.0
 #: a flyer carrying bombs.
 INTERCEPT_BELIEF = 0.5
 
+#: Situations (specs, enemy and own flyers at the start of an orders step) -> a small int.
+_CONTEXTS: dict[tuple[object, ...], int] = {}
 #: Orders chosen, per legal-actions tuple, by everything the choice depends on.
 _ORDERS: dict[int, tuple[tuple[Action, ...], dict[tuple[object, ...], Action]]] = {}
 
@@ -48,6 +50,9 @@ class Df40kBot:
         self.player = player
         self.rng = random.Random(seed)
         self._turn = -1
+        self._orders_round = -1
+        self._context = -1
+        self._orders_obs: Df40kView | None = None
         self._foes: tuple[tuple[Sig, str], ...] = ()
         self._mine: tuple[tuple[str, Sig], ...] = ()
 
@@ -64,11 +69,18 @@ class Df40kBot:
 
     # -- decisions -----------------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        obs = view.observation()
-        assert isinstance(obs, Df40kView)
         first = legal[0]
         if isinstance(first, GiveOrder):
-            return self.order(obs, legal)
+            # nothing the bot looks at changes while orders are being given: the first
+            # observation of the orders step serves for all of its flyers
+            if self._orders_obs is None or self._orders_round != view.round:
+                self._orders_round = view.round
+                obs = view.observation()
+                assert isinstance(obs, Df40kView)
+                self._orders_obs = obs
+            return self.order(self._orders_obs, legal)
+        obs = view.observation()
+        assert isinstance(obs, Df40kView)
         if isinstance(first, ChooseTarget):
             return self.target(obs, legal)
         if isinstance(first, CommitGargoyles):
@@ -88,6 +100,11 @@ class Df40kBot:
             self._mine = tuple(
                 (f.id, sig(f)) for f in obs.flyers if f.alive and f.player == self.player
             )
+            context = (id(self.specs), self._foes, self._mine)
+            if len(_CONTEXTS) > 50_000:
+                _CONTEXTS.clear()
+                _ORDERS.clear()
+            self._context = _CONTEXTS.setdefault(context, len(_CONTEXTS))
         # a flyer that has disengaged every turn so far risks counting as destroyed
         last = obs.turns - obs.turn if me.disengaged == me.orders_given else -1
         options = legal if isinstance(legal, tuple) else tuple(legal)
@@ -98,10 +115,11 @@ class Df40kBot:
             if len(_ORDERS) > 50_000:
                 _ORDERS.clear()
             entry = _ORDERS[id(options)] = (options, {})
-        key = (id(self.specs), sig(me), last, self._foes, self._mine)
+        mine = sig(me)
+        key = (self._context, mine, last)
         got = entry[1].get(key)
         if got is None:
-            got = entry[1][key] = self._best_order(sig(me), options, last)
+            got = entry[1][key] = self._best_order(mine, options, last)
         return got
 
     def _best_order(self, me: Sig, legal: tuple[Action, ...], last: int) -> Action:

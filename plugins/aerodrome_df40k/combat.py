@@ -7,6 +7,7 @@ Functions take the state, the specs and the step context; every die is rolled th
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from aerodrome.turns import Context
@@ -53,9 +54,12 @@ _CARRIED: dict[tuple[int, str, tuple[int, ...], tuple[int, ...]], tuple[str, ...
 def relay(hook: Any, name: str) -> Any:
     """The hook caller ``name`` if some plugin implements it, else None."""
     caller = getattr(hook, name, None) if hook is not None else None
-    if caller is None or not caller.get_hookimpls():
+    if caller is None:
         return None
-    return caller
+    impls = getattr(caller, "_hookimpls", None)  # pluggy's list; get_hookimpls() copies it
+    if impls is None:
+        impls = caller.get_hookimpls()
+    return caller if impls else None
 
 
 #: DF by (specs, flyer type, order, ordnance carried) when no variant changes the modifiers.
@@ -208,10 +212,10 @@ def conclude(state: Df40kState, specs: Specs, ctx: Context, fight: Fight) -> Non
     ctx.emit(DogfightResult(winner=winner.id, loser=loser.id, margin=margin, outcome="win"))
     ramming = fight.ram and winner is attacker
     if not ramming and winner.order in ("intercept", "escort") and not winner.crew_hit:
-        slots = best_weapons(specs, winner, loser, "front", margin, all_glancing=True)
+        slots = best_weapons(specs, winner, loser, "front", margin)
         fire(state, specs, ctx, winner, loser, slots, "rear", all_glancing=True)
     if loser.alive and not loser.crew_hit:
-        slots = best_weapons(specs, loser, winner, "rear", 1, all_glancing=False)
+        slots = best_weapons(specs, loser, winner, "rear", 1)
         fire(state, specs, ctx, loser, winner, slots, "front", all_glancing=False)
     if ramming and winner.alive and loser.alive:
         ram(state, specs, ctx, winner, loser)
@@ -240,26 +244,37 @@ def _p_effect(strength: int, armour: int) -> float:
 
 
 def best_weapons(
-    specs: Specs, shooter: FlyerState, target: FlyerState, facing: str, count: int,
-    *, all_glancing: bool,
+    specs: Specs, shooter: FlyerState, target: FlyerState, facing: str, count: int
 ) -> list[int]:
     """The ``count`` usable weapons of ``facing`` the shooter fires, best first.
 
-    Stand-in for the owner's choice (df40k.victory.1): the most expected hits that glance
+    Stand-in for the owner's choice (df40k.victory.6): the most expected hits that glance
     or penetrate; guns before one-shot ordnance on equal odds, then roster order.
     """
-    spec, tspec = specs.flyers[shooter.type], specs.flyers[target.type]
+    usable_slots = tuple(
+        slot for slot in range(len(specs.mounts[shooter.type])) if usable(specs, shooter, slot)
+    )
+    ranked = _ranked(specs, shooter.type, usable_slots, target.type, facing)
+    return list(ranked[:count])
+
+
+@cache
+def _ranked(
+    specs: Specs, shooter: str, slots: tuple[int, ...], target: str, facing: str
+) -> tuple[int, ...]:
+    spec, tspec = specs.flyers[shooter], specs.flyers[target]
     armour = tspec.armour.rear if facing == "front" else tspec.armour.front
     need = specs.rules.shooting.needed(spec.bs)
     scored = []
-    for slot, mount in enumerate(specs.mounts[shooter.type]):
-        if mount.facing != facing or not usable(specs, shooter, slot):
+    for slot in slots:
+        mount = specs.mounts[shooter][slot]
+        if mount.facing != facing:
             continue
         w = specs.weapons[mount.weapon]
         score = w.shots * _p_hit(need, mount.twin_linked) * _p_effect(w.strength, armour)
         scored.append((-score, w.one_shot, slot))
     scored.sort()
-    return [slot for _, _, slot in scored[:count]]
+    return tuple(slot for _, _, slot in scored)
 
 
 def fire(

@@ -162,12 +162,12 @@ def test_a_losing_rammer_is_an_ordinary_loser() -> None:
 def test_each_weapon_fires_once_per_turn() -> None:
     s = state(flyer("imperial-fighter", 0, "imp"), flyer("ork-fighter", 1, "ork"))
     imp, ork = order(s, "imp", "intercept"), order(s, "ork", "intercept")
-    slots = combat.best_weapons(SPECS, imp, ork, "front", 10, all_glancing=True)
+    slots = combat.best_weapons(SPECS, imp, ork, "front", 10)
     assert [SPECS.mounts["imperial-fighter"][i].weapon for i in slots] == [
         "lascannon", "lascannon", "hellstrike", "hellstrike",
     ]
     imp.fired.extend([0, 1])
-    again = combat.best_weapons(SPECS, imp, ork, "front", 10, all_glancing=True)
+    again = combat.best_weapons(SPECS, imp, ork, "front", 10)
     assert again == [2, 3]
 
 
