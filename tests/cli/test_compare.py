@@ -104,3 +104,24 @@ def test_json_is_the_same_on_dask(runner: CliRunner) -> None:
     here = as_json(runner, "--games", "8")
     dask = as_json(runner, "--games", "8", "--workers", "2", "--dask", "local")
     assert here == dask
+
+
+def test_missing_optional_packages_give_one_line(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+
+    from aerodrome.errors import AerodromeError
+
+    real = importlib.import_module
+
+    def without(name: str, package: str | None = None) -> Any:
+        if name.split(".")[0] in ("matplotlib", "distributed"):
+            raise ImportError(name)
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", without)
+    with pytest.raises(AerodromeError, match=r"--report needs matplotlib: pip install"):
+        compare(runner, "joust", "--games", "2", "--workers", "1", "--report", str(tmp_path))
+    with pytest.raises(AerodromeError, match=r"--dask needs Dask: pip install"):
+        compare(runner, "joust", "--games", "2", "--dask", "local")
