@@ -117,9 +117,8 @@ class VictorianaBot:
                 counts[s] += 1
                 if not c.special:
                     fighters[s] += 1
-                h = handling(c)
-                if h > best[s]:
-                    best[s] = h
+                if c.handling > best[s]:
+                    best[s] = c.handling
         pools = {
             s: counts[s] + max(0, best[s]) + obs.tactical_dice.get(s, 0) if counts[s] else 0
             for s in (me, foe)

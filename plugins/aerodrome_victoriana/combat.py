@@ -23,6 +23,7 @@ from aerodrome_victoriana.common import (
     enemy_of,
     flying,
     handling,
+    handling_of,
     player_of,
     spec_of,
     stat,
@@ -131,14 +132,15 @@ def actors(state: DogfightState) -> list[Airman]:
         craft = state.crafts[state.initiative[state.turn]]
         crafts = [craft] if craft.status == FLYING else []
     else:
-        crafts = [c for c in flying(state, state.order[state.turn]) if c.named]
+        side = state.order[state.turn]
+        crafts = [c for c in state.crafts if c.named and c.side == side and c.status == FLYING]
     return [a for c in crafts for a in aboard(state, c) if a.actions < limit]
 
 
 def start_turn(state: DogfightState) -> None:
     """Defend bonuses last until the start of the defender's next turn (victoriana.pilot.2)."""
-    if not any(c.defence for c in state.crafts):
-        return
+    if state.serial == 0 or not any(c.defence for c in state.crafts):
+        return  # nobody has acted yet, so nobody has defended
     if state.rules.skip_squadron:
         mine = set(state.crafts[state.initiative[state.turn]].crew)
     else:
@@ -384,6 +386,7 @@ def drop_bomb(state: DogfightState, ctx: Context, a: Airman, craft: Craft, actio
     lines = spec.optional_ordnance if action.optional else spec.ordnance
     stock = craft.optional_bombs if action.optional else craft.bombs
     stock[action.line] -= action.count
+    craft.handling = handling_of(craft)  # victoriana.aircraft.11: the penalty ends with the bombs
     weight = lines[action.line].weight_lb * action.count
     dice = a.pools["gunnery"] + (weight // 500) * book.bomb.dice_per_500lb
     roll = character_task(state, ctx, a, f"drop {weight} lb", dice, book.bomb.black, with_handling=False)

@@ -21,19 +21,19 @@ def spec_of(craft: Craft) -> specs.AircraftSpec:
     return specs.aircraft()[craft.spec]
 
 
-_HANDLING: dict[str, tuple[int, int]] = {}
-
-
 def handling(craft: Craft) -> int:
+    """The aircraft's current Handling (kept in ``craft.handling``, see :func:`handling_of`)."""
+    return craft.handling
+
+
+def handling_of(craft: Craft) -> int:
     """Signed Handling: negative for black-dice Handling; the optional-ordnance penalty
     applies while any fitted bomb is aboard (victoriana.aircraft.6, victoriana.aircraft.11)."""
-    known = _HANDLING.get(craft.spec)
-    if known is None:
-        spec = spec_of(craft)
-        known = _HANDLING[craft.spec] = (spec.handling_value, spec.optional_handling_penalty)
-    if craft.optional_bombs and any(craft.optional_bombs):
-        return known[0] - known[1]
-    return known[0]
+    spec = spec_of(craft)
+    h = spec.handling_value
+    if any(craft.optional_bombs):
+        h -= spec.optional_handling_penalty
+    return h
 
 
 def flying(state: DogfightState, side: str) -> list[Craft]:

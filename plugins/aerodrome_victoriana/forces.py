@@ -11,6 +11,7 @@ from aerodrome.errors import SpecError
 from aerodrome.ruleset import Seat, Setup
 from aerodrome.specs import convert
 from aerodrome_victoriana import specs
+from aerodrome_victoriana.common import handling_of
 from aerodrome_victoriana.state import Airman, Craft, DogfightState
 
 
@@ -97,15 +98,15 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
                         )
                     )
                     crew.append(len(airmen) - 1)
-                crafts.append(
-                    Craft(
-                        id=cid, spec=spec.key, side=side.key, label=label, role=spec.role,
-                        named=named, pc=f.pc, health=f.health[k] if f.health else spec.health,
-                        bombs=[o.count for o in spec.ordnance],
-                        optional_bombs=[o.count for o in spec.optional_ordnance] if f.fitted else [],
-                        crew=crew,
-                    )
+                craft = Craft(
+                    id=cid, spec=spec.key, side=side.key, label=label, role=spec.role,
+                    named=named, pc=f.pc, special=named or spec.role != "fighter", health=f.health[k] if f.health else spec.health,
+                    bombs=[o.count for o in spec.ordnance],
+                    optional_bombs=[o.count for o in spec.optional_ordnance] if f.fitted else [],
+                    crew=crew,
                 )
+                craft.handling = handling_of(craft)
+                crafts.append(craft)
     sides = [s.key for s in options.side]
     return DogfightState(
         rules=options.rules, sides=sides, crafts=crafts, airmen=airmen,

@@ -13,7 +13,13 @@ from aerodrome.errors import IllegalActionError
 from aerodrome.ruleset import Result, Ruleset, Setup
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_victoriana import combat, forces, specs, squadron
-from aerodrome_victoriana.common import battle_over, count_flying, out_of_range, spec_of
+from aerodrome_victoriana.common import (
+    battle_over,
+    count_flying,
+    handling_of,
+    out_of_range,
+    spec_of,
+)
 from aerodrome_victoriana.state import (
     ACTION_TYPES,
     FLYING,
@@ -164,6 +170,10 @@ class Victoriana(Ruleset[DogfightState]):
                 broken.append(f"{c.label}: health {c.health} outside 0..{spec.health}")
             if c.status == FLYING and c.health == 0:
                 broken.append(f"{c.label}: flying with 0 Health")
+            if c.special != (c.named or c.role != "fighter"):  # victoriana.squadron.15
+                broken.append(f"{c.label}: special should be {not c.special}")
+            if c.handling != handling_of(c):
+                broken.append(f"{c.label}: Handling {c.handling} should be {handling_of(c)}")
             if any(n < 0 for n in c.bombs + c.optional_bombs):
                 broken.append(f"{c.label}: negative bomb count")
             if c.status == "destroyed" and any(state.airmen[i].status == "aboard" for i in c.crew):

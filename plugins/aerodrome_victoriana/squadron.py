@@ -16,7 +16,6 @@ from aerodrome_victoriana.common import (
     battle_over,
     enemy_of,
     flying,
-    handling,
     player_of,
     spec_of,
     stat,
@@ -46,9 +45,8 @@ def base_pool(state: DogfightState, side: str) -> tuple[int, int]:
     for c in state.crafts:
         if c.side == side and c.status == FLYING:
             count += 1
-            h = handling(c)
-            if h > best:
-                best = h
+            if c.handling > best:
+                best = c.handling  # victoriana.aircraft.11: the current Handling
     if not count:
         return 0, 0
     return count + max(0, best), max(0, -best)

@@ -41,7 +41,9 @@ class Craft(msgspec.Struct, kw_only=True):
     role: str
     named: bool = False
     pc: bool = False
+    special: bool = False
     health: int
+    handling: int = 0
     status: str = FLYING
     bombs: list[int] = []
     optional_bombs: list[int] = []
@@ -54,10 +56,6 @@ class Craft(msgspec.Struct, kw_only=True):
     def flying(self) -> bool:
         return self.status == FLYING
 
-    @property
-    def special(self) -> bool:
-        """Bombers, monsters and PC/NPC aircraft are special (victoriana.squadron.9)."""
-        return self.named or self.role != "fighter"
 
 
 class Airman(msgspec.Struct, kw_only=True):
