@@ -173,9 +173,14 @@ def _cell(est: Estimate | None, info: MetricInfo) -> str:
     if est is None:
         return "<td>—</td>"
     digits = 3 if info.unit == "kills" else 2 if info.unit in ("share", "index") else 1
+    spread = (
+        f"<small>sd {est.spread:.{digits}f}</small>"
+        if est.spread is not None and info.unit in ("turns", "decisions")
+        else ""
+    )
     return (
         f"<td>{est.value:.{digits}f}<small>{est.low:.{digits}f}–{est.high:.{digits}f}"
-        f" (n={est.n})</small></td>"
+        f" (n={est.n})</small>{spread}</td>"
     )
 
 

@@ -28,6 +28,9 @@ from aerodrome.metrics import Estimate, MetricInfo
 from aerodrome.metrics.compare import Comparison, run_comparison
 from aerodrome.plugins import default_plugins
 
+#: Units of the metrics whose spread (standard deviation) is shown under the interval.
+SPREAD_UNITS = ("turns", "decisions")
+
 #: Games per configuration by default: all registered rulesets in about a minute on 2 cores.
 DEFAULT_GAMES = 100
 
@@ -141,7 +144,10 @@ def cell(estimate: Estimate | None, info: MetricInfo) -> str:
     if info.unit == "kills":
         digits = 3
     v = f"{estimate.value:.{digits}f}"
-    return f"{v}\n[dim]{estimate.low:.{digits}f}–{estimate.high:.{digits}f}[/]"
+    text = f"{v}\n[dim]{estimate.low:.{digits}f}–{estimate.high:.{digits}f}[/]"
+    if estimate.spread is not None and info.unit in SPREAD_UNITS:
+        text += f"\n[dim]sd {estimate.spread:.{digits}f}[/]"
+    return text
 
 
 def comparison_table(result: Comparison) -> Table:
