@@ -1,0 +1,42 @@
+"""The generated docs pages are in step with the code and specs; README keeps its promise."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _gen() -> object:
+    spec = importlib.util.spec_from_file_location("gen_pages", ROOT / "docs" / "gen_pages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generated_pages_are_up_to_date() -> None:
+    gen = _gen()
+    stale = [
+        name
+        for name, make in gen.PAGES.items()  # type: ignore[attr-defined]
+        if (ROOT / "docs" / name).read_text() != make().rstrip() + "\n"
+    ]
+    assert not stale, f"run `python docs/gen_pages.py`: stale {stale}"
+
+
+def test_readme_opens_with_the_two_commands() -> None:
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("```sh", 1)[1].split("```", 1)[0].strip().splitlines()
+    assert block[0].startswith("pip install -e . && aerodrome ")
+    assert block[1].startswith("pip install nox && nox -s tests typecheck lint wheel")
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "nox -s tests typecheck lint wheel" in ci
+
+
+def test_every_docs_page_is_in_the_nav() -> None:
+    nav = (ROOT / "mkdocs.yml").read_text()
+    pages = [p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md")]
+    missing = [p for p in pages if not p.startswith("examples/") and p not in nav]
+    assert not missing, f"docs pages missing from mkdocs.yml nav: {missing}"
