@@ -31,6 +31,8 @@ from aerodrome_dockfighters.state import (
     HoldFire,
     Manoeuvre,
     Plan,
+    Release,
+    Repair,
 )
 
 PATROL, ATTACK = "patrol", "attack"
@@ -175,9 +177,13 @@ class Konrad:
     def _fire(self, state: DfState, legal: Sequence[Action]) -> Action:
         """konrad.15: the attack with the most expected hits, all weapons at once."""
         attacks = [x for x in legal if isinstance(x, Attack)]
+        a = state.aircraft[legal[0].aircraft]  # type: ignore[attr-defined]
+        releases = [x for x in legal if isinstance(x, Release)]
+        if releases and self._on_the_line(state, a):
+            return releases[0]
         if not attacks:
-            return legal[0]
-        a = state.aircraft[attacks[0].aircraft]
+            repairs = [x for x in legal if isinstance(x, Repair)]
+            return repairs[0] if repairs else next(x for x in legal if isinstance(x, HoldFire))
         self.check_status(state, a)
 
         def value(x: Attack) -> float:
@@ -190,6 +196,16 @@ class Konrad:
             return dice * (7 - need) / 6 + 0.01 * (len(x.mounts) + len(x.loads))
 
         return max(attacks, key=value)
+
+    @staticmethod
+    def _on_the_line(state: DfState, a: Aircraft) -> bool:
+        """An enemy dead ahead within two ACM flights: worth a cruise missile."""
+        b = board(state.width, state.height)
+        return any(
+            e.player != a.player and e.status == "flying" and e.cell != a.cell
+            and b.sector(a.facing, a.cell, e.cell) == 0 and b.distance(a.cell, e.cell) <= 10
+            for e in state.aircraft
+        )
 
     # -- movement procedures ----------------------------------------------------------------
     def _patrol(self, state: DfState, a: Aircraft, level: int) -> tuple[Plan, list[tuple[str, str]]]:

@@ -98,9 +98,9 @@ def setups() -> list[Setup]:
             seats=SEATS, max_rounds=20,
             options={"missions": ad, "forces": [
                 [["Fw-802 E-1 Hawk", 1, ["Nebelwerfer rocket"]], ["Bf-229 R-6 Sprite", 0, ["Swarm missiles"]],
-                 ["Bf-682 D-3 Milkcow", 2, []]],
+                 ["Bf-682 D-3 Milkcow", 2, ["Swordwhale ACM"]]],
                 [["Do-335 L-3 Arrow", 1, ["Swarm missiles"]], ["Ju-202 G-1 Boar", 0, []],
-                 ["He-992 C-3 Pit Ghost", 2, []]],
+                 ["He-992 C-3 Pit Ghost", 2, ["Hurricane ACM"]]],
             ]},
         ),
         *more,

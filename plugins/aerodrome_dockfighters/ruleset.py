@@ -33,6 +33,7 @@ from aerodrome_dockfighters.state import (
     HoldFire,
     Manoeuvre,
     Plan,
+    Release,
     Repair,
     Squadron,
 )
@@ -104,6 +105,17 @@ def _deploy_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action])
     a.facing = 2 if a.player == 0 else 5
     state.queue.pop(0)
     return True
+
+
+def _acm_move(state: DfState, ctx: Context) -> Decision | None:
+    """Phase 1.1: aerial cruise missiles fly (acm.1-3)."""
+    if state.stage != "play" or not state.acms:
+        return None
+    from aerodrome_dockfighters import acm
+
+    acm.fly(state, ctx)
+    _note_gone(state)
+    return None
 
 
 def _ground_move(state: DfState, ctx: Context) -> Decision | None:
@@ -228,7 +240,11 @@ def _fire_run(state: DfState, ctx: Context) -> Decision | None:
 
 def can_act(state: DfState, a: Aircraft) -> bool:
     """Whether ``a`` has anything to do in the fire phase."""
-    return may_fire(state, a) and a.cell >= 0 and bool(combat.attack_options(state, a) or rules.can_repair(a))
+    from aerodrome_dockfighters.acm import release_options
+
+    return may_fire(state, a) and a.cell >= 0 and bool(
+        combat.attack_options(state, a) or rules.can_repair(a) or release_options(state, a)
+    )
 
 
 def _fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
@@ -243,6 +259,12 @@ def _fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -
         _note_gone(state)
     elif isinstance(action, Repair):
         rules.repair(state, a, ctx)
+    elif isinstance(action, Release):
+        from aerodrome_dockfighters import acm
+
+        acm.release(state, a, action, ctx)
+        state.queue.insert(0, a.id)  # releasing does not use up the aircraft's attack
+        _note_gone(state)
     return True
 
 
@@ -302,6 +324,7 @@ class Dockfighters(Ruleset[DfState]):
         return TurnSequence(phases=(
             Phase(name="1 Movement", steps=(
                 Step("set-up", _deploy_run, _deploy_resolve, clause="dockfighters.setup.7"),
+                Step("1.1 cruise missiles", _acm_move, clause="dockfighters.acm.1"),
                 Step("1.2 ground targets", _ground_move, clause="dockfighters.ground.move.2"),
                 Step("1.3 airships", _make_move_run(True), _move_resolve, clause="dockfighters.order.1"),
                 Step("1.4 aircraft", _make_move_run(False), _move_resolve, clause="dockfighters.order.2"),
@@ -381,7 +404,10 @@ class Dockfighters(Ruleset[DfState]):
             return movement.manoeuvre_options(state, state.move)
         if kind == "fire":
             a = state.aircraft[state.active]
-            extra = [Repair(aircraft=a.id)] if rules.can_repair(a) else []
+            from aerodrome_dockfighters.acm import release_options
+
+            extra: list[Action] = [Repair(aircraft=a.id)] if rules.can_repair(a) else []
+            extra += release_options(state, a)
             return [*combat.attack_options(state, a), *extra, HoldFire(aircraft=a.id)]
         raise IllegalActionError(f"unknown decision {kind!r}")
 

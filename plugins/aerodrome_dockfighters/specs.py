@@ -104,6 +104,8 @@ class Weapon(Assumed, frozen=True, kw_only=True):
     harms_armour: bool = False
     load_points: int = 1
     any_altitude: bool = False
+    to_hit: int = 0
+    area: int = 0
 
 
 class Armoury(Record, frozen=True):

@@ -84,6 +84,17 @@ class GroundUnit(msgspec.Struct, kw_only=True):
     destroyed_by: int = -1
 
 
+class Acm(msgspec.Struct, kw_only=True):
+    """An aerial cruise missile on its way (clauses acm.1-6)."""
+
+    id: int
+    weapon: str
+    launcher: int
+    cell: int
+    facing: int
+    turns: int = 0
+
+
 class MoveProgress(msgspec.Struct, kw_only=True):
     """An aircraft's move between its manoeuvre decisions (clauses move.1-9)."""
 
@@ -139,6 +150,7 @@ class DfState(msgspec.Struct, kw_only=True):
     aircraft: list[Aircraft]
     ground: list[GroundUnit] = []
     objectives: list[Objective] = []
+    acms: list[Acm] = []
     extended: bool = False
     clouds: list[Cloud] = []
     weather: int = 0
@@ -231,6 +243,16 @@ class HoldFire(Action, frozen=True):
         return f"#{self.aircraft}: hold fire"
 
 
+class Release(Action, frozen=True):
+    """Release the aerial cruise missile carried as external load ``load`` (clause acm.4)."""
+
+    aircraft: int
+    load: int
+
+    def describe(self) -> str:
+        return f"#{self.aircraft}: release cruise missile (load {self.load})"
+
+
 class Activate(Action, frozen=True):
     """Choose which of one's aircraft of the current experience level moves or fires next
     (clauses order.3, combat.4)."""
@@ -251,4 +273,4 @@ class Repair(Action, frozen=True):
         return f"#{self.aircraft}: the crew repairs instead of firing"
 
 
-ACTIONS: tuple[type[Action], ...] = (Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair)
+ACTIONS: tuple[type[Action], ...] = (Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release)
