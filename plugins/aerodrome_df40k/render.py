@@ -93,7 +93,8 @@ def render(ruleset: Df40k, state: Df40kState, player: int | None) -> RenderableT
             for p in (0, 1)
         )
     )
-    parts: list[RenderableType] = [head, table, foot]
+    legend = Text("weapons: ✗ destroyed, · spent (one-shot), * fired this turn", style="dim")
+    parts: list[RenderableType] = [head, table, legend, foot]
     if view.fight is not None:
         fi = view.fight
         parts.append(
