@@ -110,22 +110,20 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
     """The moves the player may make now: any of his unmoved planes In Flight with either
     remaining die [classic.move.9, classic.move.10], one per distinct (end square, enemy AA
     squares passed, No Man's Land crossed) and final facing [classic.move.7, classic.move.11-16]."""
-    lengths = sorted(set(t.dice))
+    dice = t.dice
+    lengths = dice if len(dice) < 2 or dice[0] < dice[1] else sorted(set(dice))
     segments: list[tuple[str, list[tuple[Cell, ...]]]] = []
+    w = board.width
+    everyone = occupied(state, board, "")
     for pid in unmoved(state, player):
         p = state.planes[pid]
         side = state.squadrons[p.squadron].side
-        occ = occupied(state, board, pid)
+        occ = everyone & ~(1 << (p.cell[1] * w + p.cell[0]))
         for length in lengths:
             paths = board.table(p.cell, length, side, p.qualified).open_paths(occ)
             if paths:
                 segments.append((pid, paths))
     return MoveList(segments)
-
-
-def can_move(state: ClassicState, board: Board, t: Turn, player: int) -> bool:
-    """Whether any unmoved plane of the player has a legal walk."""
-    return len(legal_moves(state, board, t, player)) > 0
 
 
 def unmoved(state: ClassicState, player: int) -> list[str]:

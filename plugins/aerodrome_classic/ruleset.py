@@ -164,7 +164,7 @@ class Classic(Ruleset[ClassicState]):
     ) -> Sequence[Action]:
         if decision.kind == "place guns":
             return gun_options(state, self.board, self.specs, player)
-        return self._runners[0].legal(state, player)
+        return self._runners[0].legal(state, decision)
 
     def observation(self, state: ClassicState, player: int | None) -> ClassicView:
         return observe(state, player)

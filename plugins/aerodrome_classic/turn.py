@@ -23,7 +23,7 @@ from aerodrome_classic.combat import (
     start_attack,
     still_valid,
 )
-from aerodrome_classic.movement import apply_move, can_move, legal_moves, take_off, unmoved
+from aerodrome_classic.movement import apply_move, legal_moves, take_off, unmoved
 from aerodrome_classic.specs import Specs
 from aerodrome_classic.state import (
     Attack,
@@ -161,6 +161,7 @@ class TurnRunner:
         self.index = index
         self.board = board
         self.specs = specs
+        self._memo: tuple[ClassicState, Decision, Sequence[Action]] | None = None
 
     def player(self, state: ClassicState) -> int:
         t = state.turn
@@ -185,7 +186,7 @@ class TurnRunner:
                 continue
             p = t.players[t.index]
             if stage == "give":
-                if gift_options(state, p):
+                if len(t.players) > 1 and gift_options(state, p):
                     return Decision(players=(p,), kind="give", prompt="Give your partner a plane?")
                 t.stage = "launch0"
                 continue
@@ -214,16 +215,19 @@ class TurnRunner:
                     seat = state.squadrons[t.keep].seat
                     return Decision(players=(seat,), kind="keep cards", prompt="Keep which cards?")
                 if t.dice and unmoved(state, p):
-                    if can_move(state, board, t, p):
-                        return Decision(players=(p,), kind="move", prompt=f"Move (dice {t.dice})")
+                    moves = legal_moves(state, board, t, p)
+                    if len(moves):
+                        d = Decision(players=(p,), kind="move", prompt="Move your planes")
+                        self._memo = (state, d, moves)
+                        return d
                     for pid in unmoved(state, p):  # [classic.move.17] no legal walk
                         state.planes[pid].moved = True
                         ctx.emit(Stuck(plane=pid))
                 t.dice = []
                 t.pending = []
-                for pid in alive_planes(state, p):
-                    if state.planes[pid].moved:
-                        t.pending.extend(attacks_of(state, board, pid))
+                for plane in state.planes.values():
+                    if plane.moved and plane.alive and plane.in_flight:
+                        t.pending.extend(attacks_of(state, board, plane.id))
                 t.stage = "attacks"
                 continue
             if stage == "attacks":
@@ -249,7 +253,10 @@ class TurnRunner:
                 continue
             raise AssertionError(f"unknown turn stage {stage!r}")
 
-    def legal(self, state: ClassicState, player: int) -> Sequence[Action]:
+    def legal(self, state: ClassicState, decision: Decision) -> Sequence[Action]:
+        memo = self._memo
+        if memo is not None and memo[0] is state and memo[1] is decision:
+            return memo[2]  # the moves run() listed for this very decision
         t = state.turn
         p = t.players[t.index]
         stage = t.stage
