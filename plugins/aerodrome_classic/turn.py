@@ -232,9 +232,9 @@ class TurnRunner:
                 continue
             if stage == "attacks":
                 if t.fight is not None:
-                    d = run_fight(state, ctx, board, t)
-                    if d is not None:
-                        return d
+                    asked = run_fight(state, ctx, board, t)
+                    if asked is not None:
+                        return asked
                     continue
                 t.pending = [a for a in t.pending if still_valid(state, board, a)]
                 if not t.pending:
