@@ -138,6 +138,8 @@ class Konrad:
         return min(legal, key=key)
 
     def _plan(self, state: DfState, a: Aircraft, legal: Sequence[Action]) -> Action:
+        if a.status in ("landed", "grounded"):  # take off at once
+            return next((p for p in legal if isinstance(p, Plan) and p.template == movement.TAKE_OFF), legal[0])
         specs = builtin()
         ds = rules.sheet(a, specs)
         status = self.check_status(state, a)

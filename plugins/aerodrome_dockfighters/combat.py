@@ -233,7 +233,7 @@ def ground_mount_dice(state: DfState, a: Aircraft, i: int, g: GroundUnit) -> int
     if i in a.weapons_out or (i < len(a.ammo) and a.ammo[i] >= 2) or not w.ground_targets:
         return 0
     limit = 3 if w.kind == "artillery" else 1
-    if a.altitude > limit or (g.armoured and not w.harms_armour):
+    if a.altitude > limit or (g.armoured and not w.harms_armour) or g.bombs_only:
         return 0
     b = board(state.width, state.height)
     if not in_mount_arc(b, specs, a, mount, g.cell, a.altitude) and a.cell != g.cell:

@@ -70,6 +70,17 @@ def setups() -> list[Setup]:
                 "D2 unarmed recon planes photograph D3+1 objectives and fly home over their own edge.", fighters),
         mission("cargo-escort", "Cargo Airship Escort against Aerial Dominance",
                 "An unarmed Albatross must leave over the Saxon edge, still flying level.", fighters),
+        mission("agents-insertion", "Agent's Insertion against Aerial Dominance",
+                "Bavaria's first aircraft finds the meeting point among 3 objectives and lands the agent.",
+                fighters),
+        Setup(
+            name="airstrip-visit", title="The Airstrip Visit",
+            description="Bavaria bombs the Saxon airstrip (value 5): the runway, a ground target and a plane.",
+            seats=SEATS, max_rounds=30,
+            options={"missions": ["airstrip-visit", "airstrip-visit"], "forces": [
+                strike[0], fighters[1] + [["Do-252 A-2 Kingfisher", 1, []], ["Do-335 L-3 Arrow", 0, []]],
+            ]},
+        ),
         mission("flying-eye", "The Flying Eye against Aerial Dominance",
                 "A veteran Albatross photographs D3+1 objectives from altitude 3 or above.", fighters),
     ]
@@ -116,7 +127,9 @@ def zone(state: DfState, player: int) -> list[int]:
 
 def lost(state: DfState, player: int) -> bool:
     """A squadron has lost when none of its aircraft is on the board (clause turn.2)."""
-    return not any(a.player == player and a.status in ("flying", "docked") for a in state.aircraft)
+    return not any(
+        a.player == player and a.status in ("flying", "docked", "landed", "grounded") for a in state.aircraft
+    )
 
 
 def success(state: DfState, player: int) -> tuple[bool, int]:
@@ -147,6 +160,17 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
             and a.exit_edge == FAR_EDGE[player] and a.damage < builtin().aircraft[a.datasheet].yellow
             for a in state.aircraft
         )
+    elif sq.mission == "agents-insertion":  # mission.agents-insertion.1
+        ok = any(o.owner == player and o.kind == "meeting" and o.done for o in state.objectives)
+    elif sq.mission == "airstrip-visit":  # mission.airstrip.1
+        from aerodrome_dockfighters.objectives import runway_hits
+
+        if player == 0:
+            others = sum(1 for g in state.ground if g.name != "Runway" and g.damage >= g.structure)
+            ok = runway_hits(state) >= 3 and others >= 1 and sq.kills >= 1
+        else:
+            ok = not success(state, 0)[0]
+            return ok, 5 if ok else 0
     else:
         return False, 0
     return ok, mission.fame_win if ok else 0

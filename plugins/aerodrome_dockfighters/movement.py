@@ -13,7 +13,7 @@ from __future__ import annotations
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.board import Board, board
-from aerodrome_dockfighters.objectives import edge_of, photograph
+from aerodrome_dockfighters.objectives import after_move, edge_of, photograph
 from aerodrome_dockfighters.specs import AGILITY, Specs, Template, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Manoeuvre, MoveProgress, Plan
 from aerodrome_dockfighters.weather import cloud_cells_at, storm_cells
@@ -26,6 +26,9 @@ ROLL_DIRECTION = {"FL": 1, "FR": 5, "RL": 2, "RR": 4}
 LATERAL_SPEED = {".": 0, "L": -1, "R": -1, "FL": -1, "FR": -1, "RL": -1, "RR": -1}
 VERTICAL_SPEED = {".": 0, "+": -1, "-": 1}
 IMMELMANN = -1
+LAND = -2
+TAKE_OFF = -3
+STAY = -4
 
 
 def turn_points(speed: int, t: Template) -> list[int]:
@@ -123,10 +126,22 @@ def can_climb(a: Aircraft, specs: Specs) -> bool:
 
 
 # -- plans --------------------------------------------------------------------------------------
+def ground_options(state: DfState, a: Aircraft) -> list[Plan]:
+    """A landed or grounded aircraft takes off at minimum speed, or stays (move.11); on the
+    Airstrip Visit one grounded aircraft a turn may start (mission.airstrip.2)."""
+    ds = builtin().aircraft[a.datasheet]
+    stay = Plan(aircraft=a.id, speed=0, template=STAY)
+    if a.status == "grounded" and (state.takeoff_turn == state.turn or not state.runway):
+        return [stay]
+    return [Plan(aircraft=a.id, speed=ds.min_speed, template=TAKE_OFF), stay]
+
+
 def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> list[Plan]:
-    """Every legal start of a move (clauses move.1, move.6, move.12, immelmann.*)."""
+    """Every legal start of a move (clauses move.1, move.6, move.12, immelmann.*, move.10)."""
     s = specs or builtin()
     ds = s.aircraft[a.datasheet]
+    if a.status in ("landed", "grounded"):
+        return ground_options(state, a)
     b = board(state.width, state.height)
     top = s.tables.max_altitude
     lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
@@ -166,6 +181,11 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
                 out.append(plan)
                 if not occupied(state, ahead, alt, a.id):
                     free_end.append(plan)
+    has_gear = ds.klass not in ("airship", "dockfighter")  # dockfighters house no gear
+    if has_gear and a.altitude == 1 and a.speed - (ep + 1) <= lo <= a.speed + ep:
+        end = straight(b, a.cell, a.facing, lo, None)
+        if end >= 0 and not occupied(state, end, 1, a.id):
+            free_end.append(Plan(aircraft=a.id, speed=lo, template=LAND))
     return free_end or out or [Plan(aircraft=a.id, speed=max(a.speed, lo), template=0)]
 
 
@@ -174,6 +194,9 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
     s = builtin()
     ds = s.aircraft[a.datasheet]
     b = board(state.width, state.height)
+    if plan.template in (LAND, TAKE_OFF, STAY):
+        _ground_move(state, a, plan, ctx)
+        return None
     if plan.template == IMMELMANN:  # immelmann.1-3: the whole move
         ahead = b.step[a.cell * 6 + a.facing]
         start_alt = a.altitude
@@ -310,7 +333,7 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
     if ds.klass == "airship":
         punch(state, a, ctx)
         _airship_descent(state, a, ctx)
-        photograph(state, a)
+        after_move(state, a, ctx)
         return
     # move.4 / move.5: over maximum or under minimum speed
     if a.speed > rules.max_speed(a, ds):
@@ -329,7 +352,49 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
     in_storm = bool(storm) and any(c in storm for c in a.path)
     if in_storm and not rules.pilot_check(state, a, ctx, "thunderstorm"):
         rules.critical(state, a, ctx)
-    photograph(state, a)
+    after_move(state, a, ctx)
+
+
+def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:
+    """Landing (move.10): straight at minimum speed at altitude 1, landed at the end; with
+    damaged gear a pilot check or the plane is lost and the pilot wounded (killed if already
+    wounded, check.2). Taking off (move.11): straight at minimum speed, ends at altitude 1."""
+    b = board(state.width, state.height)
+    if plan.template == STAY:
+        return
+    path = [a.cell] if a.cell >= 0 else []
+    if plan.template == TAKE_OFF:
+        if a.status == "grounded":  # from the end of the runway (mission.airstrip.2)
+            a.cell, a.facing = state.runway[0], state.runway_facing
+            path = [a.cell]
+            state.takeoff_turn = state.turn
+            hits = sum(1 for g in state.ground if g.name == "Runway" for _ in range(g.damage))
+            for _ in range(hits):
+                if not rules.pilot_check(state, a, ctx, "take off from a bombed runway"):
+                    rules.critical(state, a, ctx)
+        a.status, a.altitude, a.deployed = "flying", 1, True
+    cell = straight(b, a.cell, a.facing, plan.speed, path)
+    a.path, a.turned_at = path, []
+    if cell < 0:
+        leave_board(state, a, ctx, path[-1], a.facing)
+        return
+    a.cell, a.speed = cell, plan.speed
+    if occupied(state, a.cell, a.altitude, a.id):
+        bump(state, a)
+    if plan.template == TAKE_OFF:
+        state.log.append(f"#{a.id} takes off")
+        return
+    if a.gear_damaged and not rules.pilot_check(state, a, ctx, "landing with damaged gear"):
+        killed = a.wounded
+        rules.destroy(state, a, ctx, -1, excess=0, why="crash landing", bail=False)
+        a.fate = "killed" if killed else "fit"
+        a.wounded = True
+        return
+    a.status, a.speed = "landed", 0
+    state.log.append(f"#{a.id} lands")
+    from aerodrome_dockfighters.objectives import landed
+
+    landed(state, a, ctx)
 
 
 def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:

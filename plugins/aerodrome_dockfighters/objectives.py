@@ -12,7 +12,7 @@ from aerodrome.turns import Context
 from aerodrome_dockfighters import ground
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.state import Aircraft, DfState, Objective
+from aerodrome_dockfighters.state import Aircraft, DfState, GroundUnit, Objective
 from aerodrome_dockfighters.weather import cloud_cells
 
 #: Objectives stay this far from every edge (setup.6).
@@ -46,7 +46,7 @@ def setup_mission(state: DfState, player: int, ctx: Context) -> None:
     specs = builtin()
     key = state.squadrons[player].mission
     mission = specs.missions[key]
-    if mission.ground_points:  # gt.1: value by value, a d6 each
+    if mission.ground_points and key != "airstrip-visit":  # gt.1: value by value, a d6 each
         picks = ground.spend(mission.ground_points, list(mission.ground_values), ctx)
         for (value, roll), cell in zip(picks, free_cells(state, ctx, len(picks), "ground target"), strict=False):
             facing = ctx.dice.d(6, "ground target initial direction") - 1
@@ -55,6 +55,81 @@ def setup_mission(state: DfState, player: int, ctx: Context) -> None:
         n = ctx.dice.d(3, "number of objectives") + 1  # D3+1
         for cell in free_cells(state, ctx, n, "objective"):
             state.objectives.append(Objective(id=len(state.objectives), cell=cell, owner=player))
+    if key == "agents-insertion":  # mission.agents-insertion.1: 3 possible meeting points
+        for cell in free_cells(state, ctx, 3, "objective"):
+            state.objectives.append(Objective(id=len(state.objectives), cell=cell, owner=player, kind="candidate"))
+    if key == "airstrip-visit" and player == 0 and not state.runway:
+        setup_airstrip(state, player, ctx)
+
+
+def setup_airstrip(state: DfState, player: int, ctx: Context) -> None:
+    """mission.airstrip.1: a runway of 5 hexes up the middle of the board (its end is where
+    defenders take off, northwards), each hex hurt only by bombs and rockets; 12 points of
+    value II-III ground targets within 2 hexes of it (positions by dice, assumed)."""
+    b = board(state.width, state.height)
+    col = state.width // 2
+    state.runway = [b.cell(col, row) for row in range(state.height // 2 + 2, state.height // 2 - 3, -1)]
+    state.runway_facing = 2
+    for cell in state.runway:
+        state.ground.append(GroundUnit(
+            id=len(state.ground), name="Runway", value=0, cell=cell, structure=3,
+            armoured=True, bombs_only=True, hostile_to=player,
+        ))
+    around = [c for r in state.runway for c in b.within(r, 2) if c not in state.runway]
+    around = list(dict.fromkeys(around))
+    for value, roll in ground.spend(12, [2, 3], ctx):
+        free = [c for c in around if all(g.cell != c for g in state.ground)]
+        cell = free[ctx.dice.d(len(free), "ground target position") - 1]
+        ground.place(state, value, roll, cell, hostile_to=player)
+
+
+def runway_hits(state: DfState) -> int:
+    return sum(g.damage for g in state.ground if g.name == "Runway")
+
+
+def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """After every move: photographs (recon) and meeting points (agent)."""
+    photograph(state, a)
+    identify(state, a, ctx)
+
+
+def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """mission.agents-insertion.1: within 3 hexes of an objective the agent's plane finds out
+    whether it is the meeting point: the first on 5+, the second on 3+, the last for sure."""
+    if a.role != "agent" or a.status != "flying":
+        return
+    b = board(state.width, state.height)
+    mine = [o for o in state.objectives if o.owner == a.player]
+    if any(o.kind == "meeting" for o in mine):
+        return
+    for o in mine:
+        if o.kind != "candidate" or b.distance(a.cell, o.cell) > 3:
+            continue
+        checked = sum(1 for x in mine if x.kind == "not")
+        left = [x for x in mine if x.kind == "candidate"]
+        need = (5, 3, 1)[min(checked, 2)]
+        if len(left) == 1 or ctx.dice.d(6, f"is objective {o.id} the meeting point? ({need}+)") >= need:
+            o.kind = "meeting"
+            state.log.append(f"objective {o.id} is the meeting point")
+            return
+        o.kind = "not"
+        state.log.append(f"objective {o.id} is not the meeting point")
+        if len(left) == 2:
+            last = next(x for x in left if x is not o)
+            last.kind = "meeting"
+            state.log.append(f"objective {last.id} is the meeting point")
+            return
+
+
+def landed(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """The agent is delivered by landing on or next to the meeting point."""
+    if a.role != "agent":
+        return
+    b = board(state.width, state.height)
+    for o in state.objectives:
+        if o.owner == a.player and o.kind == "meeting" and b.distance(a.cell, o.cell) <= 1:
+            o.done = True
+            state.log.append(f"#{a.id} delivers the agent")
 
 
 def add_special_aircraft(state: DfState, player: int, ctx: Context) -> None:

@@ -63,7 +63,7 @@ def move_queue(state: DfState, airships: bool) -> list[int]:
     for level in range(4):
         ids = [
             a.id for a in state.aircraft
-            if a.status == "flying" and a.experience == level
+            if a.status in ("flying", "landed", "grounded") and a.experience == level
             and (rules.sheet(a).klass == "airship") == airships
         ]
         out += interleave(state, ids, 1 - state.initiative)
@@ -158,13 +158,13 @@ def _make_move_run(airships: bool) -> Any:
                 return Decision(players=(a.player,), kind="manoeuvre", prompt=f"#{a.id}: turn point")
             if state.active >= 0:
                 a = state.aircraft[state.active]
-                if a.status == "flying":
+                if a.status in ("flying", "landed", "grounded"):
                     return Decision(players=(a.player,), kind="plan", prompt=f"#{a.id} {a.datasheet}: speed and template")
                 state.active = -1
             if not state.queue:
                 state.stage = f"{tag} done"
                 return None
-            choice = candidates(state, lambda a: a.status == "flying")
+            choice = candidates(state, lambda a: a.status in ("flying", "landed", "grounded"))
             if len(choice) > 1:
                 return Decision(players=(state.aircraft[choice[0]].player,), kind="activate",
                                 prompt="Which aircraft moves next?")
@@ -366,9 +366,12 @@ class Dockfighters(Ruleset[DfState]):
             setup_mission(state, p, ctx)
         for p in (0, 1):
             add_special_aircraft(state, p, ctx)
-        recon_first = [p for p in (0, 1) if state.squadrons[p].mission == "aerial-surveillance"]
-        for p in recon_first:  # the declared recon aircraft: the first of the roster (assumed)
-            next(a for a in state.aircraft if a.player == p).role = "recon"
+        for p in (0, 1):  # the declared recon or agent aircraft: the first of the roster (assumed)
+            role = {"aerial-surveillance": "recon", "agents-insertion": "agent"}.get(state.squadrons[p].mission)
+            if role:
+                next(a for a in state.aircraft if a.player == p).role = role
+        if state.runway:
+            _airfield_defence(state, 1, ctx)
         # setup.1 (without fame bids): initiative by d6, ties rolled again
         while True:
             r0, r1 = ctx.dice.d(6, "initiative Bavaria"), ctx.dice.d(6, "initiative Saxony")
@@ -377,7 +380,10 @@ class Dockfighters(Ruleset[DfState]):
         state.initiative = 0 if r0 > r1 else 1
         setup_weather(state, ctx)
         # setup.7: the initiative loser sets up first, lowest experience first, alternating
-        ids = sorted(range(len(state.aircraft)), key=lambda i: state.aircraft[i].experience)
+        ids = sorted(
+            (i for i in range(len(state.aircraft)) if not state.aircraft[i].deployed and state.aircraft[i].status == "flying"),
+            key=lambda i: state.aircraft[i].experience,
+        )
         state.queue = interleave(state, ids, 1 - state.initiative)
         return state
 
@@ -395,7 +401,7 @@ class Dockfighters(Ruleset[DfState]):
             if state.stage == "2.2":
                 ids = candidates(state, lambda x: can_act(state, x))
             else:
-                ids = candidates(state, lambda x: x.status == "flying")
+                ids = candidates(state, lambda x: x.status in ("flying", "landed", "grounded"))
             return [Activate(aircraft=i) for i in ids]
         if kind == "plan":
             return movement.plan_options(state, state.aircraft[state.active])
@@ -475,6 +481,25 @@ class Dockfighters(Ruleset[DfState]):
             if a.status == "flying":
                 out[a.side] += specs.aircraft[a.datasheet].value
         return out
+
+
+def _airfield_defence(state: DfState, player: int, ctx: Context) -> None:
+    """mission.airstrip.2: the defender starts D3 aircraft airborne at altitude 1 and minimum
+    speed near the runway (positions by dice, assumed); the others are grounded."""
+    from aerodrome_dockfighters.board import board
+
+    b = board(state.width, state.height)
+    mine = [a for a in state.aircraft if a.player == player]
+    airborne = ctx.dice.d(3, "airborne defenders")
+    zone_cells = list(dict.fromkeys(c for r in state.runway for c in b.within(r, 3)))
+    for n, a in enumerate(mine):
+        a.deployed = True
+        if n >= airborne:
+            a.status, a.cell = "grounded", -1
+            continue
+        free = [c for c in zone_cells if not movement.occupied(state, c, 1, a.id)]
+        a.cell = free[ctx.dice.d(len(free), "defender position") - 1]
+        a.altitude, a.speed, a.facing = 1, rules.sheet(a).min_speed, 2
 
 
 def deploy_options(state: DfState, a: Aircraft) -> list[Deploy]:

@@ -13,7 +13,7 @@ import msgspec
 
 from aerodrome.data import Action
 
-Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed"]
+Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed", "grounded"]
 PilotFate = Literal["fit", "bailed out", "killed", "missing", "returned"]
 
 #: Offset of ground-target ids in actions (aircraft use their index).
@@ -82,6 +82,7 @@ class GroundUnit(msgspec.Struct, kw_only=True):
     profile: list[int] = []
     hostile_to: int = -1
     destroyed_by: int = -1
+    bombs_only: bool = False
 
 
 class Acm(msgspec.Struct, kw_only=True):
@@ -151,6 +152,9 @@ class DfState(msgspec.Struct, kw_only=True):
     ground: list[GroundUnit] = []
     objectives: list[Objective] = []
     acms: list[Acm] = []
+    runway: list[int] = []
+    runway_facing: int = 2
+    takeoff_turn: int = 0
     extended: bool = False
     clouds: list[Cloud] = []
     weather: int = 0
@@ -199,6 +203,12 @@ class Plan(Action, frozen=True):
     def describe(self) -> str:
         from aerodrome_dockfighters.specs import AGILITY
 
+        if self.template == -2:
+            return f"#{self.aircraft}: land at speed {self.speed}"
+        if self.template == -3:
+            return f"#{self.aircraft}: take off at speed {self.speed}"
+        if self.template == -4:
+            return f"#{self.aircraft}: stay on the ground"
         if self.template < 0:
             way = "up" if self.climb > 0 else "down" if self.climb < 0 else "level"
             return f"#{self.aircraft}: Immelmann {way} {abs(self.climb)} at speed {self.speed}"
