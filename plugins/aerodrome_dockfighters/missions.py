@@ -73,6 +73,9 @@ def setups() -> list[Setup]:
         mission("agents-insertion", "Agent's Insertion against Aerial Dominance",
                 "Bavaria's first aircraft finds the meeting point among 3 objectives and lands the agent.",
                 fighters),
+        mission("ale-raid", "The Great Ale Raid against Aerial Dominance",
+                "Bavaria's first aircraft lands the agent on a moving ale train (entering at altitude 3 or below).",
+                fighters),
         Setup(
             name="airstrip-visit", title="The Airstrip Visit",
             description="Bavaria bombs the Saxon airstrip (value 5): the runway, a ground target and a plane.",
@@ -162,6 +165,8 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
         )
     elif sq.mission == "agents-insertion":  # mission.agents-insertion.1
         ok = any(o.owner == player and o.kind == "meeting" and o.done for o in state.objectives)
+    elif sq.mission == "ale-raid":  # mission.ale-raid.1
+        ok = any(o.owner == player and o.kind == "stopped" for o in state.objectives)
     elif sq.mission == "airstrip-visit":  # mission.airstrip.1
         from aerodrome_dockfighters.objectives import runway_hits
 

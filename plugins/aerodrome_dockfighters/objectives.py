@@ -58,6 +58,11 @@ def setup_mission(state: DfState, player: int, ctx: Context) -> None:
     if key == "agents-insertion":  # mission.agents-insertion.1: 3 possible meeting points
         for cell in free_cells(state, ctx, 3, "objective"):
             state.objectives.append(Objective(id=len(state.objectives), cell=cell, owner=player, kind="candidate"))
+    if key == "ale-raid":  # mission.ale-raid.1: the train in the middle of the map
+        b = board(state.width, state.height)
+        cell = b.cell(state.width // 2, state.height // 2)
+        facing = ctx.dice.d(6, "train direction") - 1
+        state.objectives.append(Objective(id=len(state.objectives), cell=cell, owner=player, kind="train", facing=facing))
     if key == "airstrip-visit" and player == 0 and not state.runway:
         setup_airstrip(state, player, ctx)
 
@@ -88,9 +93,47 @@ def runway_hits(state: DfState) -> int:
 
 
 def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
-    """After every move: photographs (recon) and meeting points (agent)."""
+    """After every move: photographs (recon), meeting points and the train (agent)."""
     photograph(state, a)
     identify(state, a, ctx)
+    board_train(state, a, ctx)
+
+
+def move_train(state: DfState, ctx: Context) -> None:
+    """mission.ale-raid.1: at the start of the movement phase the train runs 2 hexes, then its
+    next direction is rolled on the direction-change diagram; a stopping train counts down."""
+    b = board(state.width, state.height)
+    for o in state.objectives:
+        if o.kind != "train":
+            continue
+        if o.stop_in > 0:
+            o.stop_in -= 1
+            if o.stop_in == 0:
+                o.kind, o.done = "stopped", True
+                state.log.append("the agent stops the ale train")
+                continue
+        for _ in range(2):
+            nxt = b.step[o.cell * 6 + o.facing]
+            if nxt < 0:
+                o.kind = "gone"
+                state.log.append("the ale train leaves the area")
+                break
+            o.cell = nxt
+        if o.kind == "train":
+            o.facing = (o.facing + builtin().weather.wind_change[ctx.dice.d(6, "train direction change") - 1]) % 6
+
+
+def board_train(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """The agent's plane directly above the train at altitude 1 and minimum speed puts the
+    agent on it: the train stops in d3 turns."""
+    if a.role != "agent" or a.status != "flying" or a.altitude != 1:
+        return
+    if a.speed != builtin().aircraft[a.datasheet].min_speed:
+        return
+    for o in state.objectives:
+        if o.kind == "train" and o.owner == a.player and o.cell == a.cell and o.stop_in < 0:
+            o.stop_in = ctx.dice.d(3, "turns until the train stops")
+            state.log.append(f"#{a.id} puts the agent on the train")
 
 
 def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
@@ -162,16 +205,17 @@ def add_special_aircraft(state: DfState, player: int, ctx: Context) -> None:
         add(airship.name, 1, "cargo", True)
 
 
-def role_altitude(state: DfState, a: Aircraft) -> int | None:
-    """The altitude an aircraft of a special role must enter at (flying-eye 5, cargo 3)."""
+def entry_altitudes(state: DfState, a: Aircraft) -> list[int]:
+    """The altitudes an aircraft may enter at: the recon airship 5, the cargo airship 3, the
+    Great Ale Raid's raiders 3 at most (missions), everybody else 1-5."""
     key = state.squadrons[a.player].mission
     if a.role == "recon" and key == "flying-eye":
-        return 5
+        return [5]
     if a.role == "cargo":
-        return 3
+        return [3]
     if key == "ale-raid":
-        return None
-    return None
+        return [1, 2, 3]
+    return list(range(1, builtin().tables.max_altitude + 1))
 
 
 def photograph(state: DfState, a: Aircraft) -> None:

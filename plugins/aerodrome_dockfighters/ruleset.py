@@ -124,7 +124,9 @@ def _ground_move(state: DfState, ctx: Context) -> Decision | None:
     if state.stage != "play":
         return None
     from aerodrome_dockfighters.board import board
+    from aerodrome_dockfighters.objectives import move_train
 
+    move_train(state, ctx)
     b = board(state.width, state.height)
     for g in state.ground:
         if not g.mobile or g.damage >= g.structure:
@@ -367,7 +369,9 @@ class Dockfighters(Ruleset[DfState]):
         for p in (0, 1):
             add_special_aircraft(state, p, ctx)
         for p in (0, 1):  # the declared recon or agent aircraft: the first of the roster (assumed)
-            role = {"aerial-surveillance": "recon", "agents-insertion": "agent"}.get(state.squadrons[p].mission)
+            role = {"aerial-surveillance": "recon", "agents-insertion": "agent", "ale-raid": "agent"}.get(
+                state.squadrons[p].mission
+            )
             if role:
                 next(a for a in state.aircraft if a.player == p).role = role
         if state.runway:
@@ -508,11 +512,10 @@ def deploy_options(state: DfState, a: Aircraft) -> list[Deploy]:
     ds = specs.aircraft[a.datasheet]
     taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
     out: list[Deploy] = []
-    from aerodrome_dockfighters.objectives import role_altitude
+    from aerodrome_dockfighters.objectives import entry_altitudes
 
     lo = max(ds.min_speed, 0 if ds.klass == "airship" else 1)
-    fixed = role_altitude(state, a)
-    altitudes = [fixed] if fixed else range(1, specs.tables.max_altitude + 1)
+    altitudes = entry_altitudes(state, a)
     for cell in zone(state, a.player):
         for alt in altitudes:
             if (cell, alt) in taken:

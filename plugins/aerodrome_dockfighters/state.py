@@ -124,6 +124,8 @@ class Objective(msgspec.Struct, kw_only=True):
     owner: int
     kind: str = "recon"
     done: bool = False
+    facing: int = 0
+    stop_in: int = -1
 
 
 class Squadron(msgspec.Struct, kw_only=True):

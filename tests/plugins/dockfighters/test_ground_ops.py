@@ -79,3 +79,25 @@ def test_airstrip_visit(plugins) -> None:  # type: ignore[no-untyped-def]
     others[0].damage = others[0].structure
     s.squadrons[0].kills = 1
     assert success(s, 0) == (True, 15) and success(s, 1) == (False, 0)
+
+
+@pytest.mark.clause("dockfighters.mission.ale-raid.1")
+def test_great_ale_raid(plugins) -> None:  # type: ignore[no-untyped-def]
+    from aerodrome_dockfighters.objectives import board_train, move_train
+    from aerodrome_dockfighters.ruleset import deploy_options
+
+    g = Game(plugins.ruleset("dockfighters"), "ale-raid", 3)
+    s = g.state
+    train = next(o for o in s.objectives if o.kind == "train")
+    agent = next(a for a in s.aircraft if a.role == "agent")
+    assert {d.altitude for d in deploy_options(s, agent)} == {1, 2, 3}
+    start = train.cell
+    train.facing = 2
+    move_train(s, scripted_context([3]))  # 2 hexes north, then the direction roll (3: no change)
+    assert train.cell == start - 2 * s.width and train.facing == 2
+    agent.cell, agent.altitude, agent.speed, agent.status = train.cell, 1, 2, "flying"
+    board_train(s, agent, scripted_context([2]))
+    assert train.stop_in == 2
+    move_train(s, scripted_context([3]))
+    move_train(s, scripted_context([]))
+    assert train.kind == "stopped" and success(s, 0) == (True, 8)
