@@ -28,10 +28,12 @@ def render(ruleset: Classic, state: ClassicState, player: int | None) -> Rendera
     planes = {p.cell: p for p in view.planes}
     guns = {g.cell: g for g in view.guns}
     lines: list[Text] = []
-    header = Text("   ")
+    tens = Text("   ")
+    units = Text("   ")
     for x in range(board.width):
-        header.append(f"{x:>2}", style="dim")
-    lines.append(header)
+        tens.append(f"{x // 10 if x >= 10 else ' '} ", style="dim")
+        units.append(f"{x % 10} ", style="dim")
+    lines.extend([tens, units])
     for y in range(board.height):
         row = Text(f"{y:>2} ", style="dim")
         for x in range(board.width):
