@@ -336,8 +336,7 @@ def safety(state: DfState, end: tuple[int, int, int]) -> int:
 def firing_position(state: DfState, a: Aircraft, end: tuple[int, int, int], t: Aircraft) -> bool:
     """Whether ``a`` at ``end`` (cell, facing, altitude) brings a weapon to bear on ``t``."""
     moved = msgspec.structs.replace(a, cell=end[0], facing=end[1], altitude=end[2])
-    ds = rules.sheet(a)
-    return any(combat.mount_dice(state, moved, i, t) > 0 for i in range(len(ds.weapons)))
+    return any(combat.mount_dice(state, moved, i, t) > 0 for i in range(len(rules.mounts(a))))
 
 
 def simulate(

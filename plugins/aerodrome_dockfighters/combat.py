@@ -147,8 +147,7 @@ def _nearest(b: Board, origin: int, cells: list[int]) -> int:
 def mount_dice(state: DfState, a: Aircraft, i: int, t: Aircraft) -> int:
     """Attack dice mount ``i`` of ``a`` brings against ``t`` (0 when it cannot fire)."""
     specs = builtin()
-    ds = specs.aircraft[a.datasheet]
-    mount = ds.weapons[i]
+    mount = rules.mounts(a)[i]
     if i in a.weapons_out or (i < len(a.ammo) and a.ammo[i] >= 2):
         return 0
     w = specs.weapons[mount.weapon]
@@ -198,11 +197,12 @@ def attack_options(state: DfState, a: Aircraft) -> list[Attack]:
     alone, and each air-to-air load with them (clauses arc.1-2, load.4)."""
     specs = builtin()
     ds = specs.aircraft[a.datasheet]
+    guns = rules.mounts(a)
     out: list[Attack] = []
     for t in state.aircraft:
         if t.player == a.player or t.status != "flying":
             continue
-        mounts = tuple(i for i in range(len(ds.weapons)) if mount_dice(state, a, i, t) > 0)
+        mounts = tuple(i for i in range(len(guns)) if mount_dice(state, a, i, t) > 0)
         loads = tuple(j for j, name in enumerate(a.loads) if load_dice(state, a, name, t) > 0)
         if mounts:
             out.append(Attack(aircraft=a.id, target=t.id, mounts=mounts))
@@ -214,7 +214,7 @@ def attack_options(state: DfState, a: Aircraft) -> list[Attack]:
         for g in state.ground:
             if g.damage >= g.structure:
                 continue
-            mounts = tuple(i for i in range(len(ds.weapons)) if ground_mount_dice(state, a, i, g) > 0)
+            mounts = tuple(i for i in range(len(guns)) if ground_mount_dice(state, a, i, g) > 0)
             loads = tuple(j for j, name in enumerate(a.loads) if ground_load_dice(state, a, name, g) > 0)
             if mounts:
                 out.append(Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts))
@@ -227,8 +227,7 @@ def ground_mount_dice(state: DfState, a: Aircraft, i: int, g: GroundUnit) -> int
     """Onboard weapon dice at a ground target: from altitude 1 (ground.hit.1; airship
     artillery up to altitude 3), armour only for cannons (ground.hit.6)."""
     specs = builtin()
-    ds = specs.aircraft[a.datasheet]
-    mount = ds.weapons[i]
+    mount = rules.mounts(a)[i]
     w = specs.weapons[mount.weapon]
     if i in a.weapons_out or (i < len(a.ammo) and a.ammo[i] >= 2) or not w.ground_targets:
         return 0
@@ -304,7 +303,6 @@ def _roll_damage(ctx: Context, n: int, profile: tuple[int, ...] | list[int], air
 def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
     """Resolve one attack (clauses damage.1-8, fire.1-3, load.1)."""
     specs = builtin()
-    ds = specs.aircraft[a.datasheet]
     if attack.target >= GROUND:
         _resolve_ground(state, a, attack, ctx)
         return
@@ -317,7 +315,7 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
     state.log.append(f"#{a.id} fires at #{t.id} needing {max(2, min(6, need))}+")
     results: list[tuple[str, int]] = []
     for i in attack.mounts:
-        mount = ds.weapons[i]
+        mount = rules.mounts(a)[i]
         n = mount_dice(state, a, i, t)
         w = specs.weapons[mount.weapon]
         h = _roll_hits(ctx, n, need, w, easy, mount.weapon)
@@ -341,7 +339,7 @@ def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: Contex
     specs = builtin()
     ds = specs.aircraft[a.datasheet]
     for i in mounts:
-        w = specs.weapons[ds.weapons[i].weapon]
+        w = specs.weapons[rules.mounts(a)[i].weapon]
         if not w.discipline:
             continue
         need = w.discipline[a.experience]
@@ -353,12 +351,11 @@ def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: Contex
 
 def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
     specs = builtin()
-    ds = specs.aircraft[a.datasheet]
     g = state.ground[attack.target - GROUND]
     need = to_hit_ground(a, g)
     total = 0
     for i in attack.mounts:
-        w = specs.weapons[ds.weapons[i].weapon]
+        w = specs.weapons[rules.mounts(a)[i].weapon]
         n = ground_mount_dice(state, a, i, g)
         total += _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, w.name), w.damage, False, w.name)
     for j in sorted(attack.loads, reverse=True):

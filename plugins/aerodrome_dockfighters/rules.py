@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from aerodrome.turns import Context
-from aerodrome_dockfighters.specs import AGILITY, EXPERIENCE, Datasheet, Specs, builtin
+from aerodrome_dockfighters.specs import AGILITY, EXPERIENCE, Arc, Datasheet, Mount, Specs, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState
 
 
@@ -19,6 +19,30 @@ def sheet(a: Aircraft, specs: Specs | None = None) -> Datasheet:
 def klass(a: Aircraft, specs: Specs | None = None) -> Any:
     s = specs or builtin()
     return s.classes[s.aircraft[a.datasheet].klass]
+
+
+_MOUNTS: dict[tuple[str, ...], tuple[Mount, ...]] = {}
+SIDE_ARC: dict[str, Arc] = {"left": "airship-left", "right": "airship-right", "top": "same-or-higher"}
+
+
+def mounts(a: Aircraft) -> tuple[Mount, ...]:
+    """The weapons of ``a``: its datasheet's, or for an airship fitted with docking-point
+    systems the weapon systems on its docking points, side mounts in the side arcs and the
+    top mount at the same or higher altitude (clauses airship.4, airship.19-20)."""
+    ds = sheet(a)
+    if not a.systems:
+        return ds.weapons
+    key = (a.datasheet, *a.systems)
+    got = _MOUNTS.get(key)
+    if got is None:
+        specs = builtin()
+        out = []
+        for point, system in zip(ds.docking_points, a.systems, strict=False):
+            w = specs.weapons.get(system)
+            if w is not None:
+                out.append(Mount(weapon=system, dice=w.dice, arc=SIDE_ARC[point]))
+        got = _MOUNTS[key] = tuple(out)
+    return got
 
 
 def is_damaged(a: Aircraft, ds: Datasheet) -> bool:
@@ -87,9 +111,10 @@ def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> N
     elif effect.effect == "controls":
         a.agility_loss += 1
     elif effect.effect == "weapon":
-        working = [i for i in range(len(ds.weapons)) if i not in a.weapons_out]
+        guns = mounts(a)
+        working = [i for i in range(len(guns)) if i not in a.weapons_out]
         if working:
-            best = max(working, key=lambda i: sum(ds.weapons[i].dice))
+            best = max(working, key=lambda i: sum(guns[i].dice))
             a.weapons_out.append(best)
     elif effect.effect == "gear":
         a.gear_damaged = True
@@ -98,7 +123,7 @@ def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> N
     elif effect.effect == "cockpit":
         a.wounded = True
     elif effect.effect == "docking-point":
-        working = [i for i in range(len(ds.weapons)) if i not in a.weapons_out]
+        working = [i for i in range(len(mounts(a))) if i not in a.weapons_out]
         if working:
             a.weapons_out.append(working[0])
 

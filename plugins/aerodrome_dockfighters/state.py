@@ -55,6 +55,11 @@ class Aircraft(msgspec.Struct, kw_only=True):
     deployed: bool = False
     role: str = ""
     exit_edge: str = ""
+    systems: list[str] = []
+    docked_to: int = -1
+    dock_side: str = ""
+    jammed: bool = False
+    tesla_turn: int = -9
 
 
 class Cloud(msgspec.Struct, kw_only=True):
