@@ -173,25 +173,36 @@ class VictorianaBot:
     def act(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
         best: Action = EndTurn()
         best_value = 0.0
+        black_base = specs.rules().attack.black_base + weather_black(obs.rules)
+        crafts, airmen = obs.crafts, obs.airmen
         for action in legal:
-            value = self._value(obs, action)
+            if type(action) is Attack:  # the common case, inlined
+                a = airmen[action.airman]
+                if a.actions > 0:
+                    continue
+                craft, target = crafts[a.craft], crafts[action.target]
+                own, th = craft.handling, target.handling
+                white = a.pools["gunnery"] + max(0, own) + max(0, -th)
+                black = max(0, black_base + max(0, th) + max(0, -own) - a.spot)
+                value = odds.hit_chance(white, black) * self._damage_value(
+                    obs, craft.id, action.weapon, target
+                )
+            else:
+                airman_id: Any = getattr(action, "airman", None)
+                if airman_id is None or airmen[airman_id].actions > 0:
+                    continue  # the bot never takes multi-action penalties
+                value = self._value(obs, action, airman_id)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _value(self, obs: DogfightView, action: Action) -> float:
-        airman_id: Any = getattr(action, "airman", None)
-        if airman_id is None:
-            return 0.0
+    def _value(self, obs: DogfightView, action: Action, airman_id: int) -> float:
         a = obs.airmen[airman_id]
-        if a.actions > 0:  # the bot never takes multi-action penalties
-            return 0.0
         craft = obs.crafts[a.craft]
         spec = spec_of(craft)
         share = craft.health / spec.health
         foe = obs.sides[1] if craft.side == obs.sides[0] else obs.sides[0]
-        mine = sum(1 for c in obs.crafts if c.side == craft.side and c.status == FLYING)
-        theirs = sum(1 for c in obs.crafts if c.side == foe and c.status == FLYING)
+        mine, theirs = obs.left[craft.side], obs.left[foe]
         if isinstance(action, Attack):
             target = obs.crafts[action.target]
             return self._hit(obs, airman_id, craft, target) * self._damage_value(
