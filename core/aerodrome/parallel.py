@@ -309,8 +309,8 @@ class Engine:
         remaining = sum(stop - start for c in configs for start, stop in done.todo(c))
         if remaining == 0:
             return
-        width = 1 if self.dask is None and self.workers == 1 else self.workers
-        size = self.chunk or chunk_size(remaining, width)
+        here = self.dask is None and self.workers == 1
+        size = self.chunk or (1 if here else chunk_size(remaining, self.workers))
         todo = chunks(configs, done, size)
         sink = None
         if out is not None:
@@ -392,7 +392,7 @@ class Engine:
                     n_workers=self.workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",
                     silence_logs=logging.ERROR,
                 )
                 client = distributed.Client(cluster)

@@ -72,7 +72,7 @@ def test_records_on_a_dask_scheduler_address(plugins: Plugins, tmp_path: Path) -
     config = msgspec.structs.replace(JOUST, games=6)
     run_to(plugins, here, [config], workers=1)
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         assert run_to(plugins, remote, [config], dask=cluster.scheduler_address) == 6
     assert lines(here) == lines(remote)
