@@ -63,9 +63,10 @@ class MoveList(Sequence[Action]):
     die gives 4 moves, one per final facing [classic.move.15]. Random agents only index it;
     ``in`` checks a move without listing them all."""
 
-    __slots__ = ("_counts", "_segments", "_total")
+    __slots__ = ("_counts", "_last", "_segments", "_total")
 
     def __init__(self, segments: list[tuple[str, list[tuple[Cell, ...]]]]) -> None:
+        self._last: Move | None = None
         self._segments = segments
         self._counts = [4 * len(paths) for _plane, paths in segments]
         self._total = sum(self._counts)
@@ -88,7 +89,8 @@ class MoveList(Sequence[Action]):
             raise IndexError(index)
         for (plane, paths), n in zip(self._segments, self._counts, strict=True):
             if index < n:
-                return Move(plane=plane, path=paths[index >> 2], facing=index & 3)
+                move = self._last = Move(plane=plane, path=paths[index >> 2], facing=index & 3)
+                return move
             index -= n
         raise IndexError(index)
 
@@ -99,6 +101,8 @@ class MoveList(Sequence[Action]):
                     yield Move(plane=plane, path=path, facing=facing)
 
     def __contains__(self, action: object) -> bool:
+        if action is self._last and action is not None:
+            return True  # the move just handed out by indexing
         if not isinstance(action, Move) or not 0 <= action.facing <= 3:
             return False
         return any(

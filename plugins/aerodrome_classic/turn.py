@@ -213,7 +213,9 @@ class TurnRunner:
             if stage == "move":
                 if t.keep:
                     seat = state.squadrons[t.keep].seat
-                    return Decision(players=(seat,), kind="keep cards", prompt="Keep which cards?")
+                    return Decision(
+                        players=(seat,), kind="keep cards", secret=True, prompt="Keep which cards?"
+                    )
                 if t.dice and unmoved(state, p):
                     moves = legal_moves(state, board, t, p)
                     if len(moves):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from aerodrome.events import ActionTaken
 from aerodrome_classic.state import (
     Attack,
     BecameAce,
@@ -224,6 +225,8 @@ def test_landing_keep_cards_and_new_cards_at_take_off() -> None:
     options = set(g.legal_actions(0))
     assert len(options) == 3 * 2  # 0-2 B1 x 0-1 LP
     act(g, KeepCards(cards=("LP",)))
+    (kept,) = [e for e in g.log if isinstance(e, ActionTaken) and e.action.startswith("keep")]
+    assert kept.seen_by == (0,)  # which cards were kept stays secret
     red = g.state.squadrons["RED"]
     assert red.hand == ["LP"] and red.discards.count("B1") == 2
     # next German turn: put it In Flight again; the ace makes its total up to 6
