@@ -48,6 +48,7 @@ class PositionFlyer(Record, frozen=True, kw_only=True):
     no_intercept: bool = False
     orders_given: int = 0
     disengaged: int = 0
+    alive: bool = True
 
 
 class Position(Record, frozen=True, kw_only=True):
@@ -58,7 +59,6 @@ class Position(Record, frozen=True, kw_only=True):
     turns: int = 6
     first_player: int = 0
     gargoyles: tuple[int, int] = (0, 0)
-    kills: tuple[int, int] = (0, 0)
     ground_runs: tuple[int, int] = (0, 0)
 
 
@@ -161,23 +161,36 @@ class Df40k(Ruleset[Df40kState]):
             fid = pf.id or f"{pf.type}-{i + 1}"
             if any(f.id == fid for f in flyers):
                 raise SpecError(f"{where}.id: flyer id {fid!r} used twice")
+            if pf.disengaged > pf.orders_given:
+                raise SpecError(f"{where}.disengaged: more than orders_given ({pf.orders_given})")
             flyers.append(
                 FlyerState(
                     id=fid, type=pf.type, player=pf.player, lost=slots["lost"],
                     spent=slots["spent"], no_intercept=pf.no_intercept,
-                    orders_given=pf.orders_given, disengaged=pf.disengaged,
+                    orders_given=pf.orders_given, disengaged=pf.disengaged, alive=pf.alive,
+                    destroyed_by=-1 if pf.alive else 1 - pf.player,
                 )
             )
         for p in (0, 1):
-            if not any(f.player == p for f in flyers):
-                raise SpecError(f"{source}: $.position.flyers: player {p} has no flyer (df40k.intro.2)")
+            if not any(f.player == p and f.alive for f in flyers):
+                raise SpecError(
+                    f"{source}: $.position.flyers: player {p} has no flyer left (df40k.intro.2)"
+                )
         if not 1 <= pos.turn <= pos.turns:
             raise SpecError(f"{source}: $.position.turn: must be within 1..{pos.turns}")
+        if pos.turns - pos.turn + 1 > setup.max_rounds:
+            raise SpecError(
+                f"{source}: $.position.turns: {pos.turns - pos.turn + 1} turns to play exceed "
+                f"the setup's cap of {setup.max_rounds} rounds"
+            )
         if pos.first_player not in (0, 1):
             raise SpecError(f"{source}: $.position.first_player: must be 0 or 1")
         state = self._new_state(setup, flyers, pos.gargoyles, pos.turns)
         state.turn, state.first_player = pos.turn, pos.first_player
-        state.kills, state.ground_runs = list(pos.kills), list(pos.ground_runs)
+        state.ground_runs = list(pos.ground_runs)
+        for f in flyers:  # a flyer shot down earlier counts for the other side
+            if not f.alive:
+                state.kills[f.destroyed_by] += 1
         return state
 
     def legal_actions(

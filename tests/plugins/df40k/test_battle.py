@@ -313,3 +313,16 @@ def test_position_errors_name_the_file_and_field() -> None:
     with pytest.raises(SpecError, match=r"<test>"):
         RULESET.position_state(RULESET.setup(), {"flyers": [], "turn": "two"}, "<test>")
     assert isinstance(RULESET, Df40k)
+
+
+def test_a_position_may_hold_flyers_shot_down_earlier() -> None:
+    s = state(
+        flyer("imperial-fighter", 0, "imp"), flyer("ork-fighter", 1, "ork"),
+        flyer("ork-heavy-bomber", 1, "bomber", alive=False),
+    )
+    assert s.kills == [1, 0] and not RULESET.invariants(s)
+    assert RULESET.result(s, 1).losses == {"imperium": 0, "orks": 1}
+    with pytest.raises(SpecError, match="player 1 has no flyer left"):
+        state(flyer("imperial-fighter", 0), flyer("ork-fighter", 1, alive=False))
+    with pytest.raises(SpecError, match=r"\$\.position\.turns: .* exceed"):
+        state(flyer("imperial-fighter", 0), flyer("ork-fighter", 1), turns=40)
