@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import pluggy
+from typing import TYPE_CHECKING, Any
 
 from aerodrome import AgentSpec, Ruleset, hookimpl
+
+if TYPE_CHECKING:
+    import pluggy
+    import typer
 
 
 @hookimpl
@@ -36,3 +38,10 @@ def aerodrome_register_agents() -> list[AgentSpec]:
             ruleset="classic",
         )
     ]
+
+
+@hookimpl
+def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
+    from aerodrome_classic.cli import app as classic_odds
+
+    odds.add_typer(classic_odds, name="classic")
