@@ -169,10 +169,14 @@ _PLOTTERS: dict[str, Callable[[Any, Comparison], str]] = {
 }
 
 
+def _digits(info: MetricInfo) -> int:
+    return 3 if info.unit == "kills" else 2 if info.unit in ("share", "index") else 1
+
+
 def _cell(est: Estimate | None, info: MetricInfo) -> str:
     if est is None:
         return "<td>—</td>"
-    digits = 3 if info.unit == "kills" else 2 if info.unit in ("share", "index") else 1
+    digits = _digits(info)
     spread = (
         f"<small>sd {est.spread:.{digits}f}</small>"
         if est.spread is not None and info.unit in ("turns", "decisions")
@@ -186,6 +190,8 @@ def _cell(est: Estimate | None, info: MetricInfo) -> str:
 
 def render_html(result: Comparison) -> str:
     """The report page as one HTML string."""
+    from aerodrome.metrics.compare import highlights
+
     plt = _pyplot()
     e = html.escape
     head = "".join(f"<th>{e(c.column.name)}</th>" for c in result.columns)
@@ -206,6 +212,13 @@ def render_html(result: Comparison) -> str:
         f"<figcaption>{e(caption)}</figcaption></figure>"
         for pid, title, caption in PLOTS
     )
+    infos = {m.name: m for m in result.metrics}
+    notes = " · ".join(
+        f"{e(h.label.capitalize())}: <strong>{e(h.column)}</strong> "
+        f"({h.value:.{_digits(infos[h.metric])}f})"
+        for h in highlights(result)
+    )
+    highlights_html = f'<p id="highlights">{notes}</p>' if notes else ""
     defs = "".join(
         f"<dt>{e(m.title)}</dt><dd>{e(m.description)}. <em>Source: {e(m.source)}.</em></dd>"
         for m in result.metrics
@@ -220,6 +233,7 @@ def render_html(result: Comparison) -> str:
         f"<ul>{games}</ul>"
         f'<table id="metrics"><thead><tr><th>metric</th>{head}</tr></thead>'
         f"<tbody>{rows}</tbody></table>"
+        f"{highlights_html}"
         "<h2>Plots</h2><p>Game length, win rates and kills per turn come from the games of "
         "the ruleset's bot against itself (random agents where a ruleset has no bot).</p>"
         f"{figures}"

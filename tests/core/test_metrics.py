@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
 import pytest
 from msgspec.structs import replace
 
@@ -395,3 +396,28 @@ def test_measure_routes_each_game_to_its_column_and_matchup(plugins: Any) -> Non
     assert col.metrics["games-counted"] is not None and col.metrics["games-counted"].value == 3
     completion = col.metrics["completion"]
     assert completion is not None and completion.value == approx(2 / 3)
+
+
+def test_highlights_name_the_standout_columns() -> None:
+    from aerodrome.metrics.compare import ColumnResult, Comparison, Profile, highlights
+
+    def col(name: str, **values: float) -> ColumnResult:
+        column = msgspec.structs.replace(COLUMN, name=name)
+        metrics: dict[str, Estimate | None] = {
+            k.replace("_", "-"): Estimate(value=v, low=v, high=v, n=1, method="test")
+            for k, v in values.items()
+        }
+        return ColumnResult(column=column, games={}, metrics=metrics, profile=Profile())
+
+    a = col("a", balance=0.9, duration_turns=10, skill_index=0.2)
+    b = col("b", balance=0.5, duration_turns=30, skill_index=0.8, drama=0.3)
+    result = Comparison(seed=1, games=1, metrics=[], columns=[a, b])
+    found = {h.label: (h.column, h.value) for h in highlights(result)}
+    assert found == {
+        "most balanced": ("a", 0.9),
+        "longest": ("b", 30),
+        "shortest": ("a", 10),
+        "most skill-driven": ("b", 0.8),
+        "most luck-driven": ("a", 0.2),
+    }  # drama and lethality: only one column has them, nothing to compare
+    assert highlights(Comparison(seed=1, games=1, metrics=[], columns=[a])) == []

@@ -25,7 +25,7 @@ from rich.table import Table
 
 from aerodrome.cli.output import console, err_console, print_json
 from aerodrome.metrics import Estimate, MetricInfo
-from aerodrome.metrics.compare import Comparison, run_comparison
+from aerodrome.metrics.compare import Comparison, highlights, run_comparison
 from aerodrome.plugins import default_plugins
 
 #: Units of the metrics whose spread (standard deviation) is shown under the interval.
@@ -129,6 +129,13 @@ def compare(
         print_json(result)
     else:
         console.print(comparison_table(result))
+        units = {m.name: m for m in result.metrics}
+        notes = [
+            f"{h.label.capitalize()}: [bold]{h.column}[/] ({cell_value(h.value, units[h.metric])})"
+            for h in highlights(result)
+        ]
+        if notes:
+            console.print(" · ".join(notes), highlight=False)
         console.print(
             f"[dim]{games} games per matchup, seed {seed}; value over its 95 % interval. "
             "Definitions: docs/compare.md; plots: --report DIR.[/]",
@@ -136,17 +143,23 @@ def compare(
         )
 
 
+def digits(info: MetricInfo) -> int:
+    return 3 if info.unit == "kills" else 2 if info.unit in ("share", "index") else 1
+
+
+def cell_value(value: float, info: MetricInfo) -> str:
+    text = f"{value:.{digits(info)}f}"
+    return f"{text} {info.unit}" if info.unit in SPREAD_UNITS else text
+
+
 def cell(estimate: Estimate | None, info: MetricInfo) -> str:
     """A value over its interval, e.g. ``0.52`` / ``0.45–0.59``."""
     if estimate is None:
         return "[dim]—[/]"
-    digits = 2 if info.unit in ("share", "index", "kills") else 1
-    if info.unit == "kills":
-        digits = 3
-    v = f"{estimate.value:.{digits}f}"
-    text = f"{v}\n[dim]{estimate.low:.{digits}f}–{estimate.high:.{digits}f}[/]"
+    d = digits(info)
+    text = f"{estimate.value:.{d}f}\n[dim]{estimate.low:.{d}f}–{estimate.high:.{d}f}[/]"
     if estimate.spread is not None and info.unit in SPREAD_UNITS:
-        text += f"\n[dim]sd {estimate.spread:.{digits}f}[/]"
+        text += f"\n[dim]sd {estimate.spread:.{d}f}[/]"
     return text
 
 

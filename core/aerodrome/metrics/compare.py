@@ -252,3 +252,45 @@ def run_comparison(
     configs = [c for p in plans for c, _ in p.configs]
     records = engine.run(configs, out, on_progress=on_progress)
     return measure(plans, records, all_metrics(plugins), seed=seed, games=games)
+
+
+#: What the highlights name: (label, metric, the highest value wins?).
+HIGHLIGHTS = (
+    ("most balanced", "balance", True),
+    ("longest", "duration-turns", True),
+    ("shortest", "duration-turns", False),
+    ("deadliest", "lethality-turn", True),
+    ("most dramatic", "drama", True),
+    ("most skill-driven", "skill-index", True),
+    ("most luck-driven", "skill-index", False),
+)
+
+
+class Highlight(msgspec.Struct, frozen=True, kw_only=True):
+    """The column with the highest (or lowest) value of a metric."""
+
+    label: str
+    metric: str
+    column: str
+    value: float
+
+
+def highlights(result: Comparison) -> list[Highlight]:
+    """Which column stands out on a few headline metrics (ties: the first column)."""
+    if len(result.columns) < 2:
+        return []
+    out: list[Highlight] = []
+    for label, metric, highest in HIGHLIGHTS:
+        found = [
+            (e.value, i, c.column.name)
+            for i, c in enumerate(result.columns)
+            if (e := c.metrics.get(metric)) is not None
+        ]
+        if len(found) < 2:
+            continue
+        if highest:
+            best = max(found, key=lambda f: (f[0], -f[1]))
+        else:
+            best = min(found, key=lambda f: (f[0], f[1]))
+        out.append(Highlight(label=label, metric=metric, column=best[2], value=best[0]))
+    return out
