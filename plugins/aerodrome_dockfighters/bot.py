@@ -33,6 +33,7 @@ from aerodrome_dockfighters.state import (
     Plan,
     Release,
     Repair,
+    Undock,
 )
 
 PATROL, ATTACK = "patrol", "attack"
@@ -87,6 +88,8 @@ class Konrad:
             return self._deploy(state, legal)
         if isinstance(first, Activate):
             return self._activate(state, legal)
+        if isinstance(first, Undock):
+            return first  # dockfighters launch at once
         if isinstance(first, Plan):
             return self._plan(state, state.aircraft[first.aircraft], legal)
         if isinstance(first, Manoeuvre):

@@ -150,6 +150,8 @@ def mount_dice(state: DfState, a: Aircraft, i: int, t: Aircraft) -> int:
     mount = rules.mounts(a)[i]
     if i in a.weapons_out or (i < len(a.ammo) and a.ammo[i] >= 2):
         return 0
+    if a.tesla_turn >= state.turn - 1 or t.tesla_turn == state.turn:  # airship.18
+        return 0
     w = specs.weapons[mount.weapon]
     if not w.air_targets:
         return 0
@@ -177,6 +179,8 @@ def _air_weapon_ok(specs: Specs, a: Aircraft, w: Weapon, t: Aircraft) -> bool:
 def load_dice(state: DfState, a: Aircraft, name: str, t: Aircraft) -> int:
     """Attack dice of an external load at an air target (front arc, load.4)."""
     specs = builtin()
+    if t.tesla_turn == state.turn:
+        return 0
     w = specs.weapons[name]
     if not w.air_targets or w.kind in ("bomb", "acm") or not _air_weapon_ok(specs, a, w, t):
         return 0
@@ -387,6 +391,7 @@ def ground_fire(state: DfState, ctx: Context) -> None:
         enemies = [
             x for x in state.aircraft
             if x.status == "flying" and x.cell >= 0 and (g.hostile_to < 0 or x.player == g.hostile_to)
+            and x.tesla_turn != state.turn
         ]
         if not enemies:
             continue

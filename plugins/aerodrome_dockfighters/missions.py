@@ -77,6 +77,18 @@ def setups() -> list[Setup]:
                 "Bavaria's first aircraft lands the agent on a moving ale train (entering at altitude 3 or below).",
                 fighters),
         Setup(
+            name="airship-battle", title="Airships: Albatross against Lance",
+            description="Both squadrons fly Aerial Dominance with an airship, its dockfighter and fighters.",
+            seats=SEATS, max_rounds=20,
+            options={"missions": ["aerial-dominance", "aerial-dominance"], "forces": [
+                [["Albatross", 2, ["light anti-aircraft turret", "dockfighter", "heavy anti-aircraft turret",
+                                   "docking clamp", "jammer"]],
+                 ["Fw-802 E-1 Hawk", 1, []]],
+                [["Lance", 2, ["dockfighter", "artillery turret", "radar", "light anti-aircraft turret"]],
+                 ["Do-335 L-3 Arrow", 1, []]],
+            ]},
+        ),
+        Setup(
             name="airstrip-visit", title="The Airstrip Visit",
             description="Bavaria bombs the Saxon airstrip (value 5): the runway, a ground target and a plane.",
             seats=SEATS, max_rounds=30,

@@ -29,6 +29,7 @@ IMMELMANN = -1
 LAND = -2
 TAKE_OFF = -3
 STAY = -4
+TESLA = -5
 
 
 def turn_points(speed: int, t: Template) -> list[int]:
@@ -181,6 +182,10 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
                 out.append(plan)
                 if not occupied(state, ahead, alt, a.id):
                     free_end.append(plan)
+    from aerodrome_dockfighters.docking import tesla_ready
+
+    if is_airship and tesla_ready(state, a):  # airship.18: straight on, unaltered
+        free_end.append(Plan(aircraft=a.id, speed=a.speed, template=TESLA))
     has_gear = ds.klass not in ("airship", "dockfighter")  # dockfighters house no gear
     if has_gear and a.altitude == 1 and a.speed - (ep + 1) <= lo <= a.speed + ep:
         end = straight(b, a.cell, a.facing, lo, None)
@@ -196,6 +201,21 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
     b = board(state.width, state.height)
     if plan.template in (LAND, TAKE_OFF, STAY):
         _ground_move(state, a, plan, ctx)
+        return None
+    if plan.template == TESLA:
+        from aerodrome_dockfighters.docking import tesla
+
+        b = board(state.width, state.height)
+        path = [a.cell]
+        end = straight(b, a.cell, a.facing, plan.speed, path)
+        a.path, a.turned_at = path, []
+        if end < 0:
+            leave_board(state, a, ctx, path[-1], a.facing if plan.speed >= 0 else (a.facing + 3) % 6)
+            return None
+        a.cell = end
+        _after_move(state, a, plan.speed, a.altitude, False, ctx)
+        if a.status == "flying":
+            tesla(state, a, ctx)
         return None
     if plan.template == IMMELMANN:  # immelmann.1-3: the whole move
         ahead = b.step[a.cell * 6 + a.facing]
@@ -353,6 +373,9 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
     if in_storm and not rules.pilot_check(state, a, ctx, "thunderstorm"):
         rules.critical(state, a, ctx)
     after_move(state, a, ctx)
+    from aerodrome_dockfighters.docking import try_dock
+
+    try_dock(state, a)
 
 
 def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:

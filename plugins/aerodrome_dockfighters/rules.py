@@ -64,7 +64,7 @@ def agility(a: Aircraft, ds: Datasheet, specs: Specs | None = None) -> int:
     """Effective agility level 0..4: datasheet, -1 damaged (move.18), -1 per controls
     critical, -1 per external load for fighters (move.19), never below very low."""
     s = specs or builtin()
-    level = AGILITY.index(ds.agility) - (1 if is_damaged(a, ds) else 0) - a.agility_loss
+    level = AGILITY.index(ds.agility) - (1 if is_damaged(a, ds) else 0) - a.agility_loss - (1 if a.jammed else 0)
     if s.classes[ds.klass].loads_lower_agility:
         level -= sum(s.weapons[name].load_points for name in a.loads)
     return max(0, level)
@@ -225,8 +225,10 @@ def crew_points(a: Aircraft) -> int:
     return max(0, len(ds.docking_points) - a.crits.count("docking-point"))
 
 
-def can_repair(a: Aircraft) -> bool:
-    return a.status == "flying" and crew_points(a) > 0 and (a.damage > 0 or bool(a.crits))
+def can_repair(a: Aircraft, turn: int = 0) -> bool:
+    """An airship with crew points and something to mend, not recharging its Tesla coil."""
+    recharging = a.tesla_turn >= turn - 1
+    return a.status == "flying" and not recharging and crew_points(a) > 0 and (a.damage > 0 or bool(a.crits))
 
 
 def repair(state: DfState, a: Aircraft, ctx: Context) -> None:

@@ -19,7 +19,7 @@ from aerodrome.errors import IllegalActionError
 from aerodrome.ruleset import Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
-from aerodrome_dockfighters import combat, movement, rules
+from aerodrome_dockfighters import combat, docking, movement, rules
 from aerodrome_dockfighters.missions import SIDES, forces, lost, setups, success, zone
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import (
@@ -36,6 +36,7 @@ from aerodrome_dockfighters.state import (
     Release,
     Repair,
     Squadron,
+    Undock,
 )
 from aerodrome_dockfighters.weather import setup_weather, weather_phase
 
@@ -63,7 +64,8 @@ def move_queue(state: DfState, airships: bool) -> list[int]:
     for level in range(4):
         ids = [
             a.id for a in state.aircraft
-            if a.status in ("flying", "landed", "grounded") and a.experience == level
+            if a.status in ("flying", "landed", "grounded", "docked")
+            and min(3, a.experience + docking.radar_bonus(state, a)) == level
             and (rules.sheet(a).klass == "airship") == airships
         ]
         out += interleave(state, ids, 1 - state.initiative)
@@ -160,19 +162,26 @@ def _make_move_run(airships: bool) -> Any:
                 return Decision(players=(a.player,), kind="manoeuvre", prompt=f"#{a.id}: turn point")
             if state.active >= 0:
                 a = state.aircraft[state.active]
-                if a.status in ("flying", "landed", "grounded"):
+                if a.status in ("flying", "landed", "grounded", "docked"):
                     return Decision(players=(a.player,), kind="plan", prompt=f"#{a.id} {a.datasheet}: speed and template")
                 state.active = -1
             if not state.queue:
                 state.stage = f"{tag} done"
                 return None
-            choice = candidates(state, lambda a: a.status in ("flying", "landed", "grounded"))
+            choice = candidates(state, lambda a: a.status in ("flying", "landed", "grounded", "docked"))
             if len(choice) > 1:
                 return Decision(players=(state.aircraft[choice[0]].player,), kind="activate",
                                 prompt="Which aircraft moves next?")
             state.active = state.queue.pop(0)
+            _activated(state)
 
     return run
+
+
+def _activated(state: DfState) -> None:
+    """A jammer works on aircraft that start their move near it (airship.17)."""
+    a = state.aircraft[state.active]
+    a.jammed = docking.jammed(state, a)
 
 
 def candidates(state: DfState, ok: Any) -> list[int]:
@@ -196,6 +205,10 @@ def _move_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -
     if isinstance(action, Activate):
         _activate(state, action)
         state.active = state.queue.pop(0)
+        _activated(state)
+    elif isinstance(action, Undock):
+        docking.undock(state, state.aircraft[action.aircraft], action)
+        state.active = -1
     elif isinstance(action, Plan):
         a = state.aircraft[action.aircraft]
         state.active = -1
@@ -210,6 +223,7 @@ def _move_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -
 def _ground_fire(state: DfState, ctx: Context) -> Decision | None:
     if state.stage == "deploy":
         return None
+    docking.service(state)
     combat.ground_fire(state, ctx)
     _note_gone(state)
     return None
@@ -245,7 +259,7 @@ def can_act(state: DfState, a: Aircraft) -> bool:
     from aerodrome_dockfighters.acm import release_options
 
     return may_fire(state, a) and a.cell >= 0 and bool(
-        combat.attack_options(state, a) or rules.can_repair(a) or release_options(state, a)
+        combat.attack_options(state, a) or rules.can_repair(a, state.turn) or release_options(state, a)
     )
 
 
@@ -357,11 +371,15 @@ class Dockfighters(Ruleset[DfState]):
                 ds = specs.aircraft[name]
                 if ds.klass == "dockfighter":
                     exp = max(0, exp - 1)  # dockfighter.3
-                state.aircraft.append(Aircraft(
+                craft = Aircraft(
                     id=len(state.aircraft), player=p, side=SIDES[p], datasheet=name,
-                    pilot=f"{SIDES[p]} pilot {n + 1}", experience=exp, loads=list(loads),
-                    ammo=[0] * len(ds.weapons), speed=ds.min_speed,
-                ))
+                    pilot=f"{SIDES[p]} pilot {n + 1}", experience=exp,
+                    loads=[] if ds.klass == "airship" else list(loads),
+                    ammo=[0] * len(ds.weapons), speed=max(ds.min_speed, 0),
+                )
+                state.aircraft.append(craft)
+                if ds.klass == "airship" and loads:  # an airship's list names its systems
+                    docking.fit(state, craft, list(loads))
         from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
 
         for p in (1, 0):  # objectives are placed beginning with the opposing leader
@@ -405,10 +423,13 @@ class Dockfighters(Ruleset[DfState]):
             if state.stage == "2.2":
                 ids = candidates(state, lambda x: can_act(state, x))
             else:
-                ids = candidates(state, lambda x: x.status in ("flying", "landed", "grounded"))
+                ids = candidates(state, lambda x: x.status in ("flying", "landed", "grounded", "docked"))
             return [Activate(aircraft=i) for i in ids]
         if kind == "plan":
-            return movement.plan_options(state, state.aircraft[state.active])
+            a = state.aircraft[state.active]
+            if a.status == "docked":
+                return [*docking.undock_options(state, a), Plan(aircraft=a.id, speed=0, template=movement.STAY)]
+            return movement.plan_options(state, a)
         if kind == "manoeuvre":
             assert state.move is not None
             return movement.manoeuvre_options(state, state.move)
@@ -416,7 +437,7 @@ class Dockfighters(Ruleset[DfState]):
             a = state.aircraft[state.active]
             from aerodrome_dockfighters.acm import release_options
 
-            extra: list[Action] = [Repair(aircraft=a.id)] if rules.can_repair(a) else []
+            extra: list[Action] = [Repair(aircraft=a.id)] if rules.can_repair(a, state.turn) else []
             extra += release_options(state, a)
             return [*combat.attack_options(state, a), *extra, HoldFire(aircraft=a.id)]
         raise IllegalActionError(f"unknown decision {kind!r}")

@@ -215,7 +215,9 @@ class Plan(Action, frozen=True):
         if self.template == -3:
             return f"#{self.aircraft}: take off at speed {self.speed}"
         if self.template == -4:
-            return f"#{self.aircraft}: stay on the ground"
+            return f"#{self.aircraft}: stay where it is"
+        if self.template == -5:
+            return f"#{self.aircraft}: fire the Tesla coil, straight on at speed {self.speed}"
         if self.template < 0:
             way = "up" if self.climb > 0 else "down" if self.climb < 0 else "level"
             return f"#{self.aircraft}: Immelmann {way} {abs(self.climb)} at speed {self.speed}"
@@ -270,6 +272,16 @@ class Release(Action, frozen=True):
         return f"#{self.aircraft}: release cruise missile (load {self.load})"
 
 
+class Undock(Action, frozen=True):
+    """Launch a docked aircraft onto ``cell`` beside its airship (dockfighter.1, airship.15)."""
+
+    aircraft: int
+    cell: int
+
+    def describe(self) -> str:
+        return f"#{self.aircraft}: undock onto cell {self.cell}"
+
+
 class Activate(Action, frozen=True):
     """Choose which of one's aircraft of the current experience level moves or fires next
     (clauses order.3, combat.4)."""
@@ -290,4 +302,6 @@ class Repair(Action, frozen=True):
         return f"#{self.aircraft}: the crew repairs instead of firing"
 
 
-ACTIONS: tuple[type[Action], ...] = (Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release)
+ACTIONS: tuple[type[Action], ...] = (
+    Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock,
+)
