@@ -117,7 +117,6 @@ def test_airship_over_speed_takes_4_damage_and_engines() -> None:
 @pytest.mark.clause("dockfighters.airship.4")
 def test_the_airship_battle_plays(plugins) -> None:  # type: ignore[no-untyped-def]
     from aerodrome.agents import play_out
-
     from aerodrome_dockfighters.bot import Konrad
 
     g = Game(plugins.ruleset("dockfighters"), "airship-battle", 11)
