@@ -48,7 +48,8 @@ class Df40kBot:
         self.specs = specs
         self.hook = hook
         self.player = player
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None  # made on first use (seeding costs time)
         self._turn = -1
         self._orders_round = -1
         self._context = -1
@@ -85,7 +86,9 @@ class Df40kBot:
             return self.target(obs, legal)
         if isinstance(first, CommitGargoyles):
             return self.gargoyles(obs, legal)
-        return legal[self.rng.randrange(len(legal))]
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return legal[self._rng.randrange(len(legal))]
 
     def order(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
         """The order of the best expected value, memoised on everything it depends on."""

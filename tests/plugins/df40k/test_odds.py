@@ -7,6 +7,7 @@ import itertools
 import json
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -77,3 +78,25 @@ def test_odds_command_table_and_bad_input() -> None:
     assert "5/18" in result.output  # 10/36 in lowest terms
     bad = runner.invoke(app, ["dogfight", "--attacker-df", "6", "--defender-df", "7", "--attackers", "0"])
     assert bad.exit_code != 0
+
+
+def test_the_plugin_registers_the_odds_command_and_its_hooks(plugins: Any) -> None:
+    import typer
+
+    root, odds_group = typer.Typer(), typer.Typer()
+    root.add_typer(odds_group, name="odds")
+
+    @root.callback()
+    def _root() -> None: ...
+
+    @odds_group.callback()
+    def _odds() -> None: ...
+
+    plugins.hook.aerodrome_register_commands(app=root, odds=odds_group)
+    args = ["odds", "df40k", "dogfight", "--attacker-df", "6", "--defender-df", "7", "--json"]
+    result = CliRunner().invoke(root, args)
+    assert result.exit_code == 0, result.output
+    assert Fraction(json.loads(result.output)["win"]["fraction"]) == Fraction(5, 18)
+    assert hasattr(plugins.hook, "aerodrome_df40k_dogfight_modifiers")
+    assert hasattr(plugins.hook, "aerodrome_df40k_damage_result")
+    assert plugins.ruleset("df40k").hook is plugins.hook
