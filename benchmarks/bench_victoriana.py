@@ -29,13 +29,14 @@ def _battles(setup_name: str, games: int) -> dict[str, Any]:
         return rounds, decisions
 
     run(10_000, 100)  # warm the bot's cached odds
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     rounds, decisions = run(0, games)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {
         "setup": setup_name,
         "games": games,
         "battles_per_second": round(games / elapsed),
+        "battles_per_cpu_second": round(games / cpu),
         "mean_rounds": round(rounds / games, 2),
         "mean_decisions": round(decisions / games, 1),
     }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import TaskRolled
@@ -52,7 +54,12 @@ def battle_over(state: DogfightState) -> bool:
 
 
 def out_of_range(state: DogfightState) -> bool:
-    return state.round > specs.rules().sortie.rounds
+    return state.round > _sortie_rounds()
+
+
+@cache
+def _sortie_rounds() -> int:
+    return specs.rules().sortie.rounds
 
 
 def stat(state: DogfightState, key: str, amount: int = 1) -> None:

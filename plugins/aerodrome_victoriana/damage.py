@@ -90,8 +90,9 @@ def crew_damage(state: DogfightState, ctx: Context, craft: Craft) -> None:
     if roll in table.pilot:
         victim = next((a for a in aboard if a.pilot), aboard[0])
         result = "pilot"
-    else:
-        victim = aboard[0] if len(aboard) == 1 else ctx.dice.choice(aboard)
+    else:  # a random crew member other than the pilot, if there is one
+        crew = [a for a in aboard if not a.pilot] or aboard
+        victim = crew[0] if len(crew) == 1 else ctx.dice.choice(crew)
         result = "crew member"
     pips = roll_pool(ctx.dice, table.damage_dice, f"crew damage (5) on {victim.name}")
     victim.health = max(0, victim.health - pips)

@@ -117,6 +117,12 @@ class ChooseManoeuvre(Action, frozen=True):
 
     manoeuvre: Manoeuvre
 
+    def describe(self) -> str:
+        return _MANOEUVRE_NAMES[self.manoeuvre]
+
+
+_MANOEUVRE_NAMES = {m: f"ChooseManoeuvre(manoeuvre={m!r})" for m in MANOEUVRES}
+
 
 class DamageRoll(Action, frozen=True):
     """Spend successes on a damage roll against a special aircraft with ``craft``'s weapon

@@ -104,7 +104,7 @@ def test_crew_damage_hits_the_pilot_or_a_crew_member() -> None:
     hit = next(e for e in events if isinstance(e, CrewHit))
     assert (hit.result, hit.airman, hit.pips) == ("pilot", 1, 3) and state.airmen[1].health == 7
     state.crafts[1].health = 18
-    damage_roll(state, dice([*pool(20, 13), 4, 2, *pool(5, 2)], events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
+    damage_roll(state, dice([*pool(20, 13), 4, *pool(5, 2)], events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
     hit = [e for e in events if isinstance(e, CrewHit)][-1]
     assert (hit.result, hit.airman) == ("crew member", 2) and state.airmen[2].health == 8
     # a pilot put out of action: nobody flies the aircraft
@@ -140,3 +140,15 @@ def test_skipping_the_squadron_phase(plugins: Any) -> None:
     game = Game(plugins.ruleset("victoriana"), "skirmish", seed=1)
     decision = game.decision()
     assert decision is not None and decision.kind == "act"  # no manoeuvre: straight to combat
+
+
+@pytest.mark.clause("victoriana.optional.10")
+def test_a_random_crew_member_is_never_the_pilot_when_there_is_crew() -> None:
+    state = battle([flight("hurricane2", pc=True)], [flight("he111", npc=True, crew="veteran")], crew_damage=True)
+    cannon = specs.aircraft()["hurricane2"].weapons[0]
+    events: list[Any] = []
+    # 15 successes against Armour 6 - AP 5: 14 pips > 12; roll 3: a random one of the 4 crew
+    damage_roll(state, dice([*pool(15, 15), 3, 3, *pool(5, 1)], events), state.crafts[1], cannon, 0, "t")
+    hit = next(e for e in events if isinstance(e, CrewHit))
+    assert (hit.result, hit.airman) == ("crew member", 4)  # the third of the non-pilots
+    assert state.airmen[4].health == 9
