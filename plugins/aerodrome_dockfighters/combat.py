@@ -235,6 +235,8 @@ def ground_mount_dice(state: DfState, a: Aircraft, i: int, g: GroundUnit) -> int
     w = specs.weapons[mount.weapon]
     if i in a.weapons_out or (i < len(a.ammo) and a.ammo[i] >= 2) or not w.ground_targets:
         return 0
+    if w.kind == "bomb":  # airship.12: bomb racks, from any altitude, over the target
+        return w.dice[0] if bomb_run(a, g) and not (g.armoured and not w.harms_armour) else 0
     limit = 3 if w.kind == "artillery" else 1
     if a.altitude > limit or (g.armoured and not w.harms_armour) or g.bombs_only:
         return 0
@@ -358,25 +360,57 @@ def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -
     g = state.ground[attack.target - GROUND]
     need = to_hit_ground(a, g)
     total = 0
+    area = 0
     for i in attack.mounts:
         w = specs.weapons[rules.mounts(a)[i].weapon]
         n = ground_mount_dice(state, a, i, g)
         total += _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, w.name), w.damage, False, w.name)
+        if w.kind == "bomb":  # bomb racks: used up, and they hit the 6 hexes around alike
+            a.ammo[i] = 2
+            area = max(area, w.area)
     for j in sorted(attack.loads, reverse=True):
         name = a.loads[j]
         w = specs.weapons[name]
         n = ground_load_dice(state, a, name, g)
-        total += _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, name), w.damage, False, name)
+        pts = _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, name), w.damage, False, name)
+        total += pts
         del a.loads[j]
-    if total:
-        g.damage = min(g.structure, g.damage + total)
-        state.log.append(f"ground target {g.name} takes {total} damage")
-        if g.damage >= g.structure:  # ground.hit.4
-            g.destroyed_by = a.id
-            a.ground_kills += 1
-            state.squadrons[a.player].ground_kills += 1
-            state.log.append(f"ground target {g.name} destroyed")
+        if w.smoke and pts:  # load.6: a 3-hex smoke cloud directly behind the plane
+            _smoke(state, a, w.smoke)
+            total -= pts
+    b = board(state.width, state.height)
+    hit = [g] + ([x for x in state.ground if x is not g and b.distance(x.cell, g.cell) <= area] if area else [])
+    for x in hit:
+        _ground_damage(state, a, x, total)
     discipline(state, a, attack.mounts, ctx)
+
+
+def _ground_damage(state: DfState, a: Aircraft, g: GroundUnit, total: int) -> None:
+    if not total or g.damage >= g.structure:
+        return
+    g.damage = min(g.structure, g.damage + total)
+    state.log.append(f"ground target {g.name} takes {total} damage")
+    if g.damage >= g.structure:  # ground.hit.4
+        g.destroyed_by = a.id
+        a.ground_kills += 1
+        state.squadrons[a.player].ground_kills += 1
+        state.log.append(f"ground target {g.name} destroyed")
+
+
+def _smoke(state: DfState, a: Aircraft, turns: int) -> None:
+    from aerodrome_dockfighters.state import Cloud
+
+    b = board(state.width, state.height)
+    cells: list[int] = []
+    cell = a.cell
+    for _ in range(3):
+        cell = b.step[cell * 6 + (a.facing + 3) % 6]
+        if cell < 0:
+            break
+        cells.append(cell)
+    if cells:
+        state.clouds.append(Cloud(col=-1, row=-1, size=len(cells), smoke=turns, cells=cells))
+        state.log.append(f"#{a.id} lays a smoke screen")
 
 
 def ground_fire(state: DfState, ctx: Context) -> None:

@@ -31,6 +31,7 @@ from aerodrome_dockfighters.state import (
     DfObservation,
     DfState,
     HoldFire,
+    Jettison,
     Manoeuvre,
     Plan,
     Release,
@@ -260,6 +261,7 @@ def can_act(state: DfState, a: Aircraft) -> bool:
 
     return may_fire(state, a) and a.cell >= 0 and bool(
         combat.attack_options(state, a) or rules.can_repair(a, state.turn) or release_options(state, a)
+        or (a.loads and a.status == "flying")
     )
 
 
@@ -275,6 +277,10 @@ def _fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -
         _note_gone(state)
     elif isinstance(action, Repair):
         rules.repair(state, a, ctx)
+    elif isinstance(action, Jettison):  # load.2: does not use up the attack
+        state.log.append(f"#{a.id} jettisons {', '.join(a.loads)}")
+        a.loads = []
+        state.queue.insert(0, a.id)
     elif isinstance(action, Release):
         from aerodrome_dockfighters import acm
 
@@ -439,6 +445,8 @@ class Dockfighters(Ruleset[DfState]):
 
             extra: list[Action] = [Repair(aircraft=a.id)] if rules.can_repair(a, state.turn) else []
             extra += release_options(state, a)
+            if a.loads and a.status == "flying":
+                extra.append(Jettison(aircraft=a.id))
             return [*combat.attack_options(state, a), *extra, HoldFire(aircraft=a.id)]
         raise IllegalActionError(f"unknown decision {kind!r}")
 

@@ -106,6 +106,7 @@ class Weapon(Assumed, frozen=True, kw_only=True):
     any_altitude: bool = False
     to_hit: int = 0
     area: int = 0
+    smoke: int = 0
 
 
 class Armoury(Record, frozen=True):

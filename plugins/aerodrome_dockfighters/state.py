@@ -69,6 +69,7 @@ class Cloud(msgspec.Struct, kw_only=True):
     row: int
     size: int
     smoke: int = 0
+    cells: list[int] = []
 
 
 class GroundUnit(msgspec.Struct, kw_only=True):
@@ -262,6 +263,15 @@ class HoldFire(Action, frozen=True):
         return f"#{self.aircraft}: hold fire"
 
 
+class Jettison(Action, frozen=True):
+    """Drop all external load at the start of the weapon phase (clause load.2)."""
+
+    aircraft: int
+
+    def describe(self) -> str:
+        return f"#{self.aircraft}: jettison all external load"
+
+
 class Release(Action, frozen=True):
     """Release the aerial cruise missile carried as external load ``load`` (clause acm.4)."""
 
@@ -303,5 +313,5 @@ class Repair(Action, frozen=True):
 
 
 ACTIONS: tuple[type[Action], ...] = (
-    Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock,
+    Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison,
 )

@@ -18,6 +18,8 @@ CLEAR, BROKEN, RAIN, STORM = 0, 1, 2, 3
 def cloud_cells(state: DfState, cloud: Cloud) -> list[int]:
     """The on-board cells of ``cloud``: the centre and its ring (size 7) or the centre and
     its two neighbours ahead of the wind (size 3)."""
+    if cloud.cells:
+        return cloud.cells
     b = board(state.width, state.height)
     centre = b.cell(cloud.col, cloud.row)
     if centre < 0:
@@ -99,7 +101,7 @@ def weather_phase(state: DfState, ctx: Context) -> None:
     if state.weather != before:
         state.log.append(f"weather turns {w.levels[state.weather]}")
     if state.weather == CLEAR:
-        state.clouds = [c for c in state.clouds if c.smoke]
+        state.clouds = [c for c in state.clouds if c.smoke and _age_smoke(c)]
         return
     if before == CLEAR:  # weather.13: clouds set up again
         place_clouds(state, ctx)
@@ -162,5 +164,6 @@ def move_clouds(state: DfState, ctx: Context) -> None:
 
 
 def _age_smoke(cloud: Cloud) -> bool:
+    """Smoke thins out: it lasts the turns of its weapon (load.6)."""
     cloud.smoke -= 1
     return cloud.smoke > 0

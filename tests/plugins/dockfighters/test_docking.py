@@ -123,3 +123,72 @@ def test_the_airship_battle_plays(plugins) -> None:  # type: ignore[no-untyped-d
     assert {a.datasheet for a in g.state.aircraft if a.status == "docked"} == {"Bv-101 A-1 Dragonfly", "Eel"}
     play_out(g, [Konrad(0, 1), Konrad(1, 2)])
     assert g.is_over() and any(isinstance(a, Undock) for _, a in g.history)
+
+
+@pytest.mark.clause("dockfighters.airship.12")
+def test_bomb_racks_hit_the_target_hex_and_around_once() -> None:
+    from aerodrome_dockfighters.ground import place
+    from aerodrome_dockfighters.state import GROUND, Attack
+
+    s = ship_state(["light anti-aircraft turret", "bomb racks"])
+    ship = s.aircraft[0]
+    a = place(s, 2, 1, s.width * 10 + 8)
+    b = place(s, 2, 1, s.width * 10 + 9)
+    far = place(s, 2, 1, s.width * 10 + 12)
+    ship.path = [s.width * 12 + 8, s.width * 11 + 8, s.width * 10 + 8, s.width * 9 + 8]
+    assert combat.ground_mount_dice(s, ship, 1, a) == 10  # from altitude 3, after passing over
+    # 10 dice at 5+ (airship -1, veteran -2 -> 3+): all 6s; damage 2+/4+/6 -> 6: 3 points each
+    combat.resolve(s, ship, Attack(aircraft=0, target=GROUND + a.id, mounts=(1,)), scripted_context([6] * 20))
+    assert a.damage == a.structure and b.damage == b.structure and far.damage == 0
+    assert ship.ammo[1] == 2 and combat.ground_mount_dice(s, ship, 1, far) == 0
+
+
+@pytest.mark.clause("dockfighters.arc.4")
+def test_special_arcs_of_bombers() -> None:
+    # the Milkcow's heavy MG turret fires all round, its light MG only into the rear arc
+    s = state(plane("Bf-682 D-3 Milkcow", 0, 8, 12, facing="N"), plane(ARROW, 1, 8, 10), plane(ARROW, 1, 8, 14))
+    bomber, ahead, behind = s.aircraft
+    assert combat.mount_dice(s, bomber, 0, ahead) == 2 and combat.mount_dice(s, bomber, 0, behind) == 2
+    assert combat.mount_dice(s, bomber, 1, ahead) == 0 and combat.mount_dice(s, bomber, 1, behind) == 3
+    from aerodrome_dockfighters.specs import Mount
+
+    top = Mount(weapon="heavy machine gun", dice=(2, 1, 0), arc="top")
+    down = Mount(weapon="heavy machine gun", dice=(2, 1, 0), arc="down")
+    from aerodrome_dockfighters.board import board
+
+    b = board(s.width, s.height)
+    from aerodrome_dockfighters.specs import builtin
+
+    assert combat.in_mount_arc(b, builtin(), bomber, top, ahead.cell, 4)
+    assert not combat.in_mount_arc(b, builtin(), bomber, top, ahead.cell, 3)
+    assert combat.in_mount_arc(b, builtin(), bomber, down, ahead.cell, 2)
+
+
+@pytest.mark.clause("dockfighters.load.2", "dockfighters.load.6", "dockfighters.load.3")
+def test_jettison_and_smoke() -> None:
+    from aerodrome_dockfighters.ground import place
+    from aerodrome_dockfighters.state import GROUND, Attack
+    from aerodrome_dockfighters.weather import cloud_cells_at
+
+    s = state(plane("Bf-229 R-6 Sprite", 0, 8, 17, facing="N", altitude=1, loads=["RB 250 smoke bomb"]))
+    a = s.aircraft[0]
+    g = place(s, 2, 1, s.width * 18 + 8)
+    a.path = [s.width * 19 + 8, s.width * 18 + 8, s.width * 17 + 8]
+    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + g.id, loads=(0,)), scripted_context([6, 6, 6, 4, 1, 1]))
+    assert g.damage == 0 and s.clouds and s.clouds[0].cells == [s.width * r + 8 for r in (18, 19, 20)]
+    assert s.width * 19 + 8 in cloud_cells_at(s, 3) and not cloud_cells_at(s, 4)
+    from aerodrome import Game
+
+    pos = {"aircraft": [plane(HAWK, 0, 8, 17, loads=["Nebelwerfer rocket"]), plane(ARROW, 1, 8, 2)]}
+    from tests.conftest import PLUGINS
+
+    game = Game(PLUGINS.ruleset("dockfighters"), "aerial-dominance", 1, position=pos)
+    from aerodrome_dockfighters.state import Jettison
+
+    while game.decision() is not None and game.decision().kind != "fire":
+        p = game.waiting_for()[0]
+        game.apply(p, game.legal_actions(p)[-1])
+    assert game.decision() is not None
+    assert Jettison(aircraft=0) in game.legal_actions(0)
+    game.apply(0, Jettison(aircraft=0))
+    assert game.state.aircraft[0].loads == []
