@@ -135,19 +135,27 @@ class WalkTable:
 
     ``groups`` holds, per choice, its walks in enumeration order; ``firsts`` the first walk
     of each; ``reach`` the mask of every square any walk enters (when no plane stands there,
-    every choice is open and ``firsts`` are the representatives).
+    every choice is open and ``firsts`` are the representatives); ``touch`` maps a square's
+    bit number to the choices whose first walk enters it.
     """
 
-    __slots__ = ("_cache", "firsts", "groups", "reach")
+    __slots__ = ("_cache", "firsts", "groups", "reach", "touch")
 
     def __init__(self, groups: list[list[tuple[tuple[Cell, ...], int]]]) -> None:
         self.groups = groups
         self.firsts: list[tuple[Cell, ...]] = [g[0][0] for g in groups]
         reach = 0
-        for g in groups:
+        touch: dict[int, list[int]] = {}
+        for i, g in enumerate(groups):
             for _path, mask in g:
                 reach |= mask
+            first = g[0][1]
+            while first:
+                low = first & -first
+                touch.setdefault(low.bit_length() - 1, []).append(i)
+                first ^= low
         self.reach = reach
+        self.touch = touch
         self._cache: dict[int, list[tuple[Cell, ...]]] = {}
 
     def open_paths(self, occupied: int) -> list[tuple[Cell, ...]]:
@@ -158,14 +166,34 @@ class WalkTable:
         out = self._cache.get(near)
         if out is not None:
             return out
-        if len(self._cache) > 64:
+        if len(self._cache) > 256:
             self._cache.clear()
-        out = self._cache[near] = []
-        for walks in self.groups:
-            for path, mask in walks:
-                if not mask & occupied:
-                    out.append(path)
-                    break
+        affected: set[int] = set()
+        touch = self.touch
+        bits = near
+        while bits:
+            low = bits & -bits
+            hit = touch.get(low.bit_length() - 1)
+            if hit:
+                affected.update(hit)
+            bits ^= low
+        if not affected:
+            out = self.firsts
+        else:
+            out = list(self.firsts)
+            gone = False
+            groups = self.groups
+            for i in affected:
+                for path, mask in groups[i]:
+                    if not mask & near:
+                        out[i] = path
+                        break
+                else:
+                    out[i] = ()
+                    gone = True
+            if gone:
+                out = [p for p in out if p]
+        self._cache[near] = out
         return out
 
 

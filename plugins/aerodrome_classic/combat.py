@@ -98,22 +98,26 @@ def planes_by_cell(state: ClassicState) -> dict[tuple[int, int], str]:
     return {p.cell: p.id for p in state.planes.values() if p.alive}
 
 
-def attacks_of(state: ClassicState, board: Board, plane: str) -> list[Pending]:
+def attacks_of(
+    state: ClassicState,
+    board: Board,
+    plane: str,
+    cells: dict[tuple[int, int], str] | None = None,
+) -> list[Pending]:
     """The attacks a plane that just ended its move may make: a dogfight on the enemy plane
     In Flight its front faces [classic.dogfight.1, classic.dogfight.4], else ground attacks on
     grounded enemy planes next to it [classic.ground.3, classic.ground.5]."""
     p = state.planes[plane]
     if not (p.alive and p.in_flight):
         return []
-    cells = planes_by_cell(state)
+    if cells is None:
+        cells = planes_by_cell(state)
     side = state.squadrons[p.squadron].side
     ahead = board.ahead(p.cell, p.facing)
     if ahead is not None and ahead in cells:
         t = state.planes[cells[ahead]]
         if t.in_flight and state.squadrons[t.squadron].side != side:
             return [Pending(attacker=plane, target=t.id)]
-    if not bursts(state.squadrons[p.squadron].hand):
-        return []
     found = []
     for n in board.grid.neighbours(p.cell):
         other = cells.get(n)
@@ -122,6 +126,8 @@ def attacks_of(state: ClassicState, board: Board, plane: str) -> list[Pending]:
         t = state.planes[other]
         if not t.in_flight and state.squadrons[t.squadron].side != side:
             found.append(Pending(attacker=plane, target=t.id, ground=True))
+    if found and not bursts(state.squadrons[p.squadron].hand):
+        return []
     return found
 
 

@@ -16,6 +16,7 @@ from aerodrome.turns import Context, Decision
 from aerodrome_classic.board import Board
 from aerodrome_classic.combat import (
     attacks_of,
+    planes_by_cell,
     burst_options,
     defence_options,
     resolve_fight,
@@ -216,7 +217,7 @@ class TurnRunner:
                     return Decision(
                         players=(seat,), kind="keep cards", secret=True, prompt="Keep which cards?"
                     )
-                if t.dice and unmoved(state, p):
+                if t.dice:
                     moves = legal_moves(state, board, t, p)
                     if len(moves):
                         d = Decision(players=(p,), kind="move", prompt="Move your planes")
@@ -227,9 +228,10 @@ class TurnRunner:
                         ctx.emit(Stuck(plane=pid))
                 t.dice = []
                 t.pending = []
+                cells = planes_by_cell(state)
                 for plane in state.planes.values():
                     if plane.moved and plane.alive and plane.in_flight:
-                        t.pending.extend(attacks_of(state, board, plane.id))
+                        t.pending.extend(attacks_of(state, board, plane.id, cells))
                 t.stage = "attacks"
                 continue
             if stage == "attacks":
