@@ -16,9 +16,9 @@ from aerodrome.turns import Context, Decision
 from aerodrome_classic.board import Board
 from aerodrome_classic.combat import (
     attacks_of,
-    planes_by_cell,
     burst_options,
     defence_options,
+    planes_by_cell,
     resolve_fight,
     run_fight,
     start_attack,
