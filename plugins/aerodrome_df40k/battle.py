@@ -21,6 +21,9 @@ from aerodrome_df40k.state import (
     GroundRun,
 )
 
+#: The orders decisions asked so far, by the flyers asked about (a Decision is immutable).
+_ORDER_DECISIONS: dict[tuple[tuple[int, ...], tuple[str, ...]], Decision] = {}
+
 
 def enemies(state: Df40kState, f: FlyerState) -> list[FlyerState]:
     """Opposing flyers ``f`` may intercept: alive and not Disengaging [df40k.orders.5]."""
@@ -87,13 +90,16 @@ class Battle:
         if not players:
             state.stage = "reveal"
             return None
-        return Decision(
-            players=players,
-            kind="orders",
-            simultaneous=True,
-            prompt="Secret orders for "
-            + " / ".join(state.to_order[p][0] for p in players),
-        )
+        heads = tuple(state.to_order[p][0] for p in players)
+        decision = _ORDER_DECISIONS.get((players, heads))
+        if decision is None:
+            decision = _ORDER_DECISIONS[(players, heads)] = Decision(
+                players=players,
+                kind="orders",
+                simultaneous=True,
+                prompt="Secret orders for " + " / ".join(heads),
+            )
+        return decision
 
     def take_orders(
         self, state: Df40kState, ctx: Context, answers: Mapping[int, Action]
@@ -163,7 +169,7 @@ class Battle:
     # -- ground support ------------------------------------------------------------------
     def ground_support(self, state: Df40kState, ctx: Context) -> None:
         """Surviving Ground-support flyers without crew results make their attack run (the
-        run itself belongs to the ground battle) [df40k.resolution.3, df40k.victory.4]."""
+        run itself belongs to the ground battle) [df40k.resolution.3-4, df40k.victory.10, df40k.victory.15]."""
         if state.stage != "ground-support":
             return None
         drop = self.specs.rules.battle.ground_run_drops_bombs
@@ -187,7 +193,7 @@ class Battle:
 
     # -- end -----------------------------------------------------------------------------
     def end(self, state: Df40kState, ctx: Context) -> None:
-        """Crew results bar Intercept next turn [df40k.victory.4]; the battle ends after its
+        """Crew results bar Intercept next turn [df40k.victory.11]; the battle ends after its
         last turn or when a side has no flyers [df40k.frame.3]."""
         for f in state.flyers:
             f.no_intercept = f.crew_hit

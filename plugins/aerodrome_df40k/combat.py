@@ -102,7 +102,7 @@ def skill(specs: Specs, ftype: str, order: str, carried: tuple[str, ...], hook: 
 
 
 def find_escort(state: Df40kState, target: FlyerState) -> FlyerState | None:
-    """The escort that takes the first Intercept declared against ``target`` [df40k.orders.3].
+    """The escort that takes the first Intercept declared against ``target`` [df40k.orders.4, df40k.orders.7].
     With several escorts, each takes one Intercept in roster order."""
     if target.order != "ground-support":
         return None
@@ -115,7 +115,7 @@ def find_escort(state: Df40kState, target: FlyerState) -> FlyerState | None:
 def declare(
     state: Df40kState, specs: Specs, ctx: Context, attacker: FlyerState, target: FlyerState
 ) -> Fight:
-    """Declare and roll a dogfight [df40k.dogfight.1, df40k.dogfight.4, df40k.victory.3]."""
+    """Declare and roll a dogfight [df40k.dogfight.1, df40k.dogfight.4, df40k.victory.9]."""
     defender = target
     escort = find_escort(state, target)
     if escort is not None:
@@ -197,8 +197,8 @@ def commit_gargoyles(
 
 
 def conclude(state: Df40kState, specs: Specs, ctx: Context, fight: Fight) -> None:
-    """Apply the result of a rolled dogfight [df40k.dogfight.5, df40k.victory.1-2,
-    df40k.victory.6]."""
+    """Apply the result of a rolled dogfight [df40k.dogfight.5, df40k.victory.1-8,
+    df40k.victory.13-14]."""
     state.fight = None
     attacker, defender = state.flyer(fight.attacker), state.flyer(fight.defender)
     if fight.margin == 0:
@@ -222,7 +222,7 @@ def conclude(state: Df40kState, specs: Specs, ctx: Context, fight: Fight) -> Non
 
 
 def ram(state: Df40kState, specs: Specs, ctx: Context, rammer: FlyerState, target: FlyerState) -> None:
-    """The scatter die: on a Hit both flyers take one penetrating hit [df40k.victory.6]."""
+    """The scatter die: on a Hit both flyers take one penetrating hit [df40k.victory.13]."""
     face = ctx.dice.d(6, f"ram scatter die: {rammer.id}")
     hit = face in specs.rules.scatter.hit_faces
     ctx.emit(RamResolved(rammer=rammer.id, target=target.id, hit=hit))
@@ -282,7 +282,7 @@ def fire(
     slots: list[int], armour_facing: str, *, all_glancing: bool,
 ) -> None:
     """Fire ``slots`` at ``target``: to-hit with BS (twin-linked re-rolls misses), then each
-    hit rolls d6 + Strength against the armour [df40k.victory.1, df40k.victory.2]."""
+    hit rolls d6 + Strength against the armour [df40k.victory.2, df40k.victory.3, df40k.victory.7]."""
     if not slots:
         return
     spec, tspec = specs.flyers[shooter.type], specs.flyers[target.type]
@@ -319,7 +319,7 @@ def damage(
     state: Df40kState, specs: Specs, ctx: Context, target: FlyerState, kind: str, by: int,
     *, pen: int = 0, armour: int = 0,
 ) -> str:
-    """Roll on the damage table of ``kind`` and apply the result [df40k.victory.1]."""
+    """Roll on the damage table of ``kind`` and apply the result [df40k.victory.3]."""
     spec = specs.flyers[target.type]
     table = specs.rules.damage[spec.damage_table]
     face = ctx.dice.d(6, f"{kind} damage: {target.id}")

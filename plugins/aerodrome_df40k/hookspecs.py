@@ -36,7 +36,7 @@ def aerodrome_df40k_dogfight_modifiers(
 
 @hookspec(firstresult=True)
 def aerodrome_df40k_damage_result(flyer: Flyer, hit: str, face: int) -> str | None:
-    """The damage result of a hit on ``flyer`` (df40k.victory.1, tables in rules.toml).
+    """The damage result of a hit on ``flyer`` (df40k.victory.3, tables in rules.toml).
 
     Stops at first non-None result.
 

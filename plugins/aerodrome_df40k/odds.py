@@ -1,7 +1,7 @@
 """Exact odds of a dogfight (icepool), cached: the bot and ``aerodrome odds df40k`` use them.
 
 The n-th attacker on the same flyer this turn rolls n d6, keeps the highest and adds n - 1
-(df40k.victory.3); the defender rolls one d6. The margin is the attacker's total minus the
+(df40k.victory.9); the defender rolls one d6. The margin is the attacker's total minus the
 defender's: positive wins, zero draws, negative loses (df40k.dogfight.4).
 """
 

@@ -33,7 +33,7 @@ def escorted_by(state: Df40kState, f: FlyerState) -> FlyerState | None:
 
 
 def legal_orders(state: Df40kState, specs: Specs, f: FlyerState) -> tuple[GiveOrder, ...]:
-    """Every order ``f`` may be given [df40k.orders.2-5, df40k.victory.4-6]."""
+    """Every order ``f`` may be given [df40k.orders.2-5, df40k.victory.11-13]."""
     wards = tuple(
         g.id
         for g in state.flyers
@@ -53,13 +53,13 @@ def _orders(
     fid: str, no_intercept: bool, carried: tuple[str, ...], wards: tuple[str, ...]
 ) -> list[GiveOrder]:
     out: list[GiveOrder] = []
-    if not no_intercept:  # crew shaken / stunned last turn [df40k.victory.4]
+    if not no_intercept:  # crew shaken / stunned last turn [df40k.victory.11]
         out.append(GiveOrder(flyer=fid, order="intercept"))
-        out.append(GiveOrder(flyer=fid, order="intercept", ram=True))  # [df40k.victory.6]
+        out.append(GiveOrder(flyer=fid, order="intercept", ram=True))  # [df40k.victory.13]
     out.append(GiveOrder(flyer=fid, order="ground-support"))
     for ward in wards:  # escort an ally on Ground support [df40k.orders.4]
         out.append(GiveOrder(flyer=fid, order="escort", escort=ward))
-    for eject in _subsets(carried):  # [df40k.victory.5]
+    for eject in _subsets(carried):  # [df40k.victory.12]
         out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))
     return out
 
@@ -90,7 +90,7 @@ def give(state: Df40kState, specs: Specs, ctx: Context, player: int, order: Give
 
 def reveal(state: Df40kState, specs: Specs, ctx: Context) -> None:
     """Reveal all orders together; eject ordnance; queue the interceptors, the player whose
-    turn it is first [df40k.resolution.1, df40k.victory.5, df40k.resolution.5]."""
+    turn it is first [df40k.resolution.1, df40k.victory.12, df40k.resolution.7]."""
     state.revealed = True
     words: list[str] = []
     for f in state.flyers:

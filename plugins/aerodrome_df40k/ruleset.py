@@ -63,7 +63,7 @@ class Position(Record, frozen=True, kw_only=True):
 
 
 def disengaged_throughout(f: FlyerState) -> bool:
-    """Given Disengage every turn it had orders: counts as destroyed [df40k.resolution.4]."""
+    """Given Disengage every turn it had orders: counts as destroyed [df40k.resolution.6]."""
     return f.alive and f.orders_given > 0 and f.disengaged == f.orders_given
 
 
@@ -124,7 +124,7 @@ class Df40k(Ruleset[Df40kState]):
 
     def initial_state(self, setup: Setup, ctx: Context) -> Df40kState:
         """Both sides field at least one flyer [df40k.intro.2]; the first seat has the first
-        turn of every game turn [df40k.frame.1]."""
+        turn of every game turn [df40k.frame.5]."""
         forces = setup.options["forces"]
         flyers: list[FlyerState] = []
         counts: dict[str, int] = {}
@@ -239,7 +239,7 @@ class Df40k(Ruleset[Df40kState]):
         return state.over
 
     def losses(self, state: Df40kState) -> list[int]:
-        """Flyers lost per player: destroyed, or Disengaged every turn [df40k.resolution.4]."""
+        """Flyers lost per player: destroyed, or Disengaged every turn [df40k.resolution.6]."""
         return [
             sum(1 for f in state.flyers if f.player == p and (not f.alive or disengaged_throughout(f)))
             for p in (0, 1)

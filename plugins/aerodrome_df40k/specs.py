@@ -30,7 +30,7 @@ Effect = Literal[
 
 #: Damage results that stop a flyer shooting and taking Intercept orders next turn.
 CREW_RESULTS: frozenset[str] = frozenset({"crew-shaken", "crew-stunned", "pilot-stunned"})
-#: Kinds of ordnance a Disengaging flyer may eject (df40k.victory.5).
+#: Kinds of ordnance a Disengaging flyer may eject (df40k.victory.12).
 EJECTABLE: tuple[str, ...] = ("rocket", "bomb", "big-bomb")
 
 

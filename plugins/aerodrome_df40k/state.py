@@ -7,6 +7,7 @@ are removed from the other player's observation before that (df40k.orders.1).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 import msgspec
@@ -22,7 +23,7 @@ Stage = Literal["begin", "orders", "reveal", "dogfights", "ground-support", "end
 
 class GiveOrder(Action, frozen=True):
     """A secret order for one flyer (df40k.orders.1-5); ``ram`` with Intercept only
-    (df40k.victory.6), ``eject`` (kinds of ordnance) with Disengage only (df40k.victory.5)."""
+    (df40k.victory.13), ``eject`` (kinds of ordnance) with Disengage only (df40k.victory.12)."""
 
     flyer: str
     order: OrderKind
@@ -37,14 +38,19 @@ class GiveOrder(Action, frozen=True):
 
     def explain(self) -> str:
         """The order in words (for its owner)."""
-        if self.order == "intercept":
-            return f"{self.flyer}: Intercept" + (" and ram" if self.ram else "")
-        if self.order == "escort":
-            return f"{self.flyer}: Escort {self.escort}"
-        if self.order == "disengage":
-            eject = f", eject {' and '.join(self.eject)}" if self.eject else ""
-            return f"{self.flyer}: Disengage{eject}"
-        return f"{self.flyer}: Ground support"
+        return _explain(self)
+
+
+@cache
+def _explain(self: GiveOrder) -> str:
+    if self.order == "intercept":
+        return f"{self.flyer}: Intercept" + (" and ram" if self.ram else "")
+    if self.order == "escort":
+        return f"{self.flyer}: Escort {self.escort}"
+    if self.order == "disengage":
+        eject = f", eject {' and '.join(self.eject)}" if self.eject else ""
+        return f"{self.flyer}: Disengage{eject}"
+    return f"{self.flyer}: Ground support"
 
 
 class ChooseTarget(Action, frozen=True):
@@ -82,7 +88,7 @@ class FlyerState(msgspec.Struct, kw_only=True):
     lost: list[int] = []          # slots destroyed by damage
     spent: list[int] = []         # one-shot slots fired, dropped or ejected
     fired: list[int] = []         # slots used this turn (each weapon once per turn)
-    no_intercept: bool = False    # crew result last turn: no Intercept order (df40k.victory.4)
+    no_intercept: bool = False    # crew result last turn: no Intercept order (df40k.victory.11)
     crew_hit: bool = False        # crew result this turn: cannot shoot, no attack run
     order: str = ""               # this turn's order (secret until revealed)
     escort: str = ""
@@ -130,10 +136,18 @@ class Df40kState(msgspec.Struct, kw_only=True):
     over: bool = False
 
     def flyer(self, fid: str) -> FlyerState:
-        for f in self.flyers:
+        flyers = self.flyers
+        i = _WHERE.get(fid)  # where a flyer of this id was last found (checked, so safe)
+        if i is not None and i < len(flyers) and flyers[i].id == fid:
+            return flyers[i]
+        for i, f in enumerate(flyers):
             if f.id == fid:
+                _WHERE[fid] = i
                 return f
         raise KeyError(fid)
+
+
+_WHERE: dict[str, int] = {}
 
 
 # -- events ----------------------------------------------------------------------------
