@@ -126,11 +126,11 @@ def plan(
     its base ruleset, which is added if missing), with their configurations: ``games``
     bot-vs-bot and random-vs-random games, and bot-vs-random games split over the sides."""
     known = variant_specs(plugins)
-    names = list(rulesets) or plugins.ruleset_names()
+    names = list(dict.fromkeys(rulesets)) or plugins.ruleset_names()
     for n in names:
         plugins.ruleset(n)  # unknown names fail here, with suggestions
     by_base: dict[str, list[VariantSpec]] = {}
-    for v in variants:
+    for v in dict.fromkeys(variants):
         if v not in known:
             raise UnknownNameError("variant", v, known)
         spec = known[v]
