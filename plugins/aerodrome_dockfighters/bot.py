@@ -17,7 +17,7 @@ import msgspec
 
 from aerodrome.agents import Agent, PlayerView
 from aerodrome.data import Action
-from aerodrome_dockfighters import combat, movement, rules
+from aerodrome_dockfighters import combat, docking, movement, rules
 from aerodrome_dockfighters.board import arc_sectors, board
 from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import (
@@ -36,7 +36,7 @@ from aerodrome_dockfighters.state import (
     Undock,
 )
 
-PATROL, ATTACK = "patrol", "attack"
+PATROL, ATTACK, ESCAPE = "patrol", "attack", "escape"
 #: Patrol direction by d6 (konrad.7): hexsides to the left (+) or right (-).
 PATROL_TURN = (2, 1, 0, 0, -1, -2)
 #: Spotting targets (konrad.3): in arc beyond 9 hexes, out of arc within 3, within 6.
@@ -71,10 +71,15 @@ def spot_base(state: DfState, bot: Aircraft, enemy: Aircraft) -> int | None:
 class Konrad:
     """The Konrad procedure for every aircraft of one player."""
 
-    def __init__(self, player: int, seed: int) -> None:
+    def __init__(self, player: int, seed: int, *, escape: str | None = None, ranged: bool = False) -> None:
+        """``escape``: the escape behaviour (``retreat``, ``avoid``, ``repair``; the rulebook's
+        default is none, konrad.2); ``ranged``: the Ranged attack behaviour (konrad.13)."""
         self.player = player
         self.rng = random.Random(seed)
+        self.escape = escape
+        self.ranged = ranged
         self.status: dict[int, str] = {}
+        self.before_escape: dict[int, str] = {}
         self.plans: dict[int, list[tuple[str, str]]] = {}
         self.spotted: dict[int, int] = {}
 
@@ -149,11 +154,121 @@ class Konrad:
         level = rules.agility(a, ds, specs)
         if status == ATTACK and self.rng.randint(1, 6) >= 5 and level + 1 < len(AGILITY):
             level += 1  # konrad.5: agility boost, with the pilot check of the rules
-        if status == PATROL:
+        status = self.check_escape(state, a)
+        if status == ESCAPE:
+            plan, moves = self._escape(state, a, level, legal)
+        elif status == PATROL:
             plan, moves = self._patrol(state, a, level)
         else:
             plan, moves = self._attack(state, a, level, legal)
         return self._pick(plan, moves, legal)
+
+    # -- escaping (konrad.6, konrad.14) ---------------------------------------------------
+    def check_escape(self, state: DfState, a: Aircraft) -> str:
+        """With an escape behaviour: 1 structure point left or nothing left to shoot with
+        turns to it; repair or reloading turns back to the status before (konrad.6)."""
+        status = self.status.get(a.id, PATROL)
+        if self.escape is None:
+            return status
+        ds = rules.sheet(a)
+        guns = rules.mounts(a)
+        armed = a.loads or any(i not in a.weapons_out and a.ammo[i] < 2 for i in range(len(guns)))
+        beaten = ds.structure - a.damage <= 1 or not armed
+        if beaten and status != ESCAPE:
+            self.before_escape[a.id] = status
+            status = ESCAPE
+        elif not beaten and status == ESCAPE:
+            status = self.before_escape.get(a.id, PATROL)
+        self.status[a.id] = status
+        return status
+
+    def _escape(
+        self, state: DfState, a: Aircraft, level: int, legal: Sequence[Action]
+    ) -> tuple[Plan, list[tuple[str, str]]]:
+        specs = builtin()
+        ds = rules.sheet(a, specs)
+        hi = rules.max_speed(a, ds)
+        if self.escape == "repair":
+            home = [
+                o for o in state.aircraft
+                if o.player == a.player and o.id != a.id and docking.has(o, "docking clamp")
+            ]
+            if not home:
+                self.status[a.id] = self.before_escape.get(a.id, PATROL)
+                return self._attack(state, a, level, legal)
+            b = board(state.width, state.height)
+            ship = min(home, key=lambda o: b.distance(a.cell, o.cell))
+            return self._fly_to(state, a, level, ship.cell, ship.altitude)
+        want = self.escape_direction(state, a)
+        if self.escape == "avoid":  # like Retreat, but no speed or altitude change, no exit
+            speed, goal = a.speed, a.altitude
+        else:  # Retreat: full speed; dive for speed, or climb once at full speed
+            speed = min(a.speed + ds.engine_power, hi)
+            goal = a.altitude
+            if speed + ds.engine_power < hi and a.altitude >= 3:
+                goal = a.altitude - 1
+            elif speed == hi and a.altitude < specs.tables.max_altitude:
+                goal = a.altitude + 1
+        moves, end = simulate(state, a, speed, level, lambda cell, facing: want, climb_to=goal)
+        if self.escape == "avoid" and (end is None or safety(state, end) < EDGE):
+            return self._turn_about(state, a, level, speed)
+        return Plan(aircraft=a.id, speed=speed, template=level), moves
+
+    @staticmethod
+    def escape_direction(state: DfState, a: Aircraft) -> int:
+        """konrad.14 Retreat 4: away from the enemy behind first, then the nearest (12 o'clock
+        clockwise on ties); of the directions that open the distance the middle one, of two
+        the right-hand one."""
+        b = board(state.width, state.height)
+        rear = arc_sectors(builtin().arcs["rear"].sectors)
+        enemies = [e for e in state.aircraft if e.player != a.player and e.status == "flying" and e.cell != a.cell]
+        if not enemies:
+            return a.facing
+
+        def order(e: Aircraft) -> tuple[int, int, int]:
+            sec = b.sector(a.facing, a.cell, e.cell)
+            return (0 if sec in rear else 1, b.distance(a.cell, e.cell), (-sec) % 24)
+
+        foe = min(enemies, key=order)
+        here = b.distance(a.cell, foe.cell)
+        away = [
+            d for d in range(6)
+            if (n := b.step[a.cell * 6 + d]) < 0 or b.distance(n, foe.cell) > here
+        ]
+        if not away:
+            return a.facing
+        # order the opening directions clockwise round the circle and take the middle
+        start = next((d for d in away if (d + 1) % 6 not in away), away[0])
+        run = [start]
+        while (run[-1] + 5) % 6 in away and len(run) < len(away):
+            run.append((run[-1] + 5) % 6)
+        return run[len(run) // 2] if len(run) != 2 else run[1]
+
+    def _fly_to(self, state: DfState, a: Aircraft, level: int, cell: int, altitude: int) -> tuple[Plan, list[tuple[str, str]]]:
+        """Fly to (konrad.13): the Attack speed rule and turns towards a point."""
+        b = board(state.width, state.height)
+        ds = rules.sheet(a)
+        dist = b.distance(a.cell, cell)
+        lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
+        if dist - 3 > a.speed:
+            speed = min(a.speed + ds.engine_power, hi)
+        elif a.speed + 2 > dist:
+            speed = max(a.speed - ds.engine_power - 1, lo)
+        else:
+            speed = a.speed
+
+        def steer(here: int, facing: int) -> int:
+            if here == cell:
+                return facing
+            sec = b.sector(facing, here, cell)
+            if sec in (0, 1, 23):
+                return facing
+            return (facing + 1) % 6 if 0 < sec < 12 else (facing + 5) % 6
+
+        moves, end = simulate(state, a, speed, level, steer, climb_to=altitude)
+        if end is None:
+            return self._turn_about(state, a, level, speed)
+        return Plan(aircraft=a.id, speed=speed, template=level), moves
 
     def _pick(self, plan: Plan, moves: list[tuple[str, str]], legal: Sequence[Action]) -> Action:
         if plan in legal:
@@ -263,6 +378,9 @@ class Konrad:
             return (1 if e.id in waiting else 0, b.distance(a.cell, e.cell), clock)
 
         targets = sorted(enemies, key=order)
+        if self.ranged:  # konrad.13: skip targets within 10 hexes unless none is farther
+            far = [t for t in targets if b.distance(a.cell, t.cell) >= 10]
+            targets = far or targets[-1:]
         fallback: tuple[Plan, list[tuple[str, str]]] | None = None
         for t in targets:
             imm = self._immelmann(state, a, t)
@@ -391,3 +509,12 @@ def simulate(
 def konrad(ruleset: Any, player: int, seed: int) -> Agent:
     """The agent factory registered as ``bot`` and ``konrad``."""
     return Konrad(player, seed)
+
+
+def konrad_variant(escape: str | None = None, ranged: bool = False) -> Any:
+    """A factory of Konrad with an escape behaviour or the Ranged attack behaviour."""
+
+    def factory(ruleset: Any, player: int, seed: int) -> Agent:
+        return Konrad(player, seed, escape=escape, ranged=ranged)
+
+    return factory

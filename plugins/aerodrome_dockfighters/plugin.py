@@ -8,7 +8,7 @@ import pluggy
 
 from aerodrome import AgentSpec, Ruleset, hookimpl
 from aerodrome_dockfighters import hookspecs
-from aerodrome_dockfighters.bot import konrad
+from aerodrome_dockfighters.bot import konrad, konrad_variant
 from aerodrome_dockfighters.ruleset import Dockfighters
 
 
@@ -25,7 +25,14 @@ def aerodrome_register_rulesets() -> list[type[Ruleset[Any]]]:
 @hookimpl
 def aerodrome_register_agents() -> list[AgentSpec]:
     summary = "Konrad, the rulebook's solo bot (patrol, spotting, lock-on, escape)"
+    variants = [
+        AgentSpec(f"konrad-{name}", konrad_variant(escape=name), f"Konrad escaping by {name.title()}", ruleset="dockfighters")
+        for name in ("retreat", "avoid", "repair")
+    ]
     return [
         AgentSpec("bot", konrad, summary, ruleset="dockfighters"),
         AgentSpec("konrad", konrad, summary, ruleset="dockfighters"),
+        AgentSpec("konrad-ranged", konrad_variant(ranged=True), "Konrad with the Ranged attack behaviour",
+                  ruleset="dockfighters"),
+        *variants,
     ]

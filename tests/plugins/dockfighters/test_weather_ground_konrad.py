@@ -189,3 +189,60 @@ def test_mobile_ground_targets_turn_and_move() -> None:
     assert truck.cell == s.width * 9 + 8 and truck.facing == 2 and house.cell == s.width * 12 + 8
     _ground_move(s, scripted_context([1]))  # 60 degrees left
     assert truck.facing == 3
+
+
+@pytest.mark.clause("dockfighters.konrad.6", "dockfighters.konrad.14")
+def test_konrad_escape_behaviours() -> None:
+    s = state(plane(HAWK, 0, 8, 12, facing="N", speed=4, altitude=3, damage=6), plane(ARROW, 1, 8, 14))
+    bot = s.aircraft[0]
+    plain = Konrad(0, 1)
+    assert plain.check_escape(s, bot) == "patrol"  # no escape behaviour: none taken
+    k = Konrad(0, 1, escape="retreat")
+    k.status[0] = "attack"
+    assert k.check_escape(s, bot) == "escape"  # 1 structure point left
+    assert Konrad.escape_direction(s, bot) == 2  # straight away from the enemy behind
+    plan, moves = k._escape(s, bot, 3, [])
+    assert plan.speed == 5 and all(lat == "." for lat, _ in moves)  # damaged: maximum 5
+    bot.damage = 0
+    assert k.check_escape(s, bot) == "attack"  # repaired: back to the status before
+    bot.ammo = [2]
+    assert k.check_escape(s, bot) == "escape"  # no weapons left
+    side = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 12, 12))
+    assert Konrad.escape_direction(side, side.aircraft[0]) in (3, 4)
+    avoid = Konrad(0, 1, escape="avoid")
+    edge = state(plane(HAWK, 0, 8, 3, facing="N", speed=4, damage=6), plane(ARROW, 1, 8, 6))
+    avoid.status[0] = "attack"
+    assert avoid.check_escape(edge, edge.aircraft[0]) == "escape"
+    plan, _moves = avoid._escape(edge, edge.aircraft[0], 3, [])
+    from aerodrome_dockfighters.bot import simulate
+
+    assert avoid.plans == {} and plan.speed >= 1
+    turned = simulate(edge, edge.aircraft[0], plan.speed, plan.template, lambda c, f: (2 + 3) % 6, climb_to=3)
+    assert turned[1] is not None  # the Avoid bot turns about at the edge instead of leaving
+
+
+@pytest.mark.clause("dockfighters.konrad.13")
+def test_konrad_ranged_attack_skips_near_targets() -> None:
+    s = state(plane(HAWK, 0, 8, 20, facing="N", speed=4), plane(ARROW, 1, 8, 17), plane(ARROW, 1, 8, 6))
+    k = Konrad(0, 1, ranged=True)
+    plan, _moves = k._attack(s, s.aircraft[0], 3)
+    assert plan.speed == 6  # the far Arrow (14 hexes): accelerate; the near one would slow it
+    near = Konrad(0, 1)
+    plan, _moves = near._attack(s, s.aircraft[0], 3)
+    assert plan.speed != 6
+
+
+@pytest.mark.clause("dockfighters.konrad.16")
+def test_occupied_end_hex_placement_and_clouds_ignored() -> None:
+    from aerodrome_dockfighters.bot import simulate
+
+    s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 8, 12, facing="S"),
+              weather="rain", clouds=[{"col": 8, "row": 10, "size": 7}])
+    movement.bump(s, s.aircraft[1])
+    assert s.aircraft[1].cell == s.width * 11 + 8  # the hex it came from (it flies south)
+    three = state(plane(HAWK, 0, 8, 12), plane(ARROW, 1, 8, 12, facing="S"), plane(ARROW, 1, 8, 11))
+    movement.bump(three, three.aircraft[1])
+    assert three.aircraft[1].cell == three.width * 13 + 8  # the hex before is taken: one ahead
+    # planning flies straight through the rain cloud as if it were not there
+    moves, end = simulate(s, s.aircraft[0], 4, 3, lambda c, f: f, climb_to=3)
+    assert end is not None and end[0] == s.width * 8 + 8
