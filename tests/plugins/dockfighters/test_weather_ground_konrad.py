@@ -244,5 +244,5 @@ def test_occupied_end_hex_placement_and_clouds_ignored() -> None:
     movement.bump(three, three.aircraft[1])
     assert three.aircraft[1].cell == three.width * 13 + 8  # the hex before is taken: one ahead
     # planning flies straight through the rain cloud as if it were not there
-    moves, end = simulate(s, s.aircraft[0], 4, 3, lambda c, f: f, climb_to=3)
+    _moves, end = simulate(s, s.aircraft[0], 4, 3, lambda c, f: f, climb_to=3)
     assert end is not None and end[0] == s.width * 8 + 8
