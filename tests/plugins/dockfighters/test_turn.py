@@ -139,3 +139,18 @@ def test_the_leader_chooses_which_aircraft_moves_next(plugins) -> None:  # type:
     assert Konrad(0, 1).choose(PlayerView(g, 0), g.legal_actions(0)) == Activate(aircraft=1)
     g.apply(0, Activate(aircraft=1))
     assert g.decision() is not None and g.decision().kind == "plan" and g.state.active == 1
+
+
+@pytest.mark.clause("dockfighters.move.15")
+def test_svg_export() -> None:
+    import xml.etree.ElementTree as ET
+
+    from aerodrome_dockfighters.svg import to_svg
+
+    s = state(plane(HAWK, 0, 8, 20, facing="N", altitude=3, speed=4), plane(ARROW, 1, 9, 5),
+              weather="broken", clouds=[{"col": 3, "row": 10, "size": 7}])
+    doc = to_svg(s)
+    root = ET.fromstring(doc)
+    polygons = root.findall("{http://www.w3.org/2000/svg}polygon")
+    assert len(polygons) == s.width * s.height + 2
+    assert "3/4" in doc and "Fw-802 E-1 Hawk" in doc
