@@ -223,9 +223,8 @@ class TurnRunner:
                         d = Decision(players=(p,), kind="move", prompt="Move your planes")
                         self._memo = (state, d, moves)
                         return d
-                    for pid in unmoved(state, p):  # [classic.move.17] no legal walk
-                        state.planes[pid].moved = True
-                        ctx.emit(Stuck(plane=pid))
+                    for pid in unmoved(state, p):  # [classic.move.17] no legal walk:
+                        ctx.emit(Stuck(plane=pid))  # it stays, and did not move to attack
                 t.dice = []
                 t.pending = []
                 cells = planes_by_cell(state)

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from aerodrome.errors import IllegalActionError
-from aerodrome_classic.state import CardsDrawn, Decline, Move, Stuck, TakeOff
+from aerodrome_classic.state import CardsDrawn, Decline, DogfightStarted, Move, Stuck, TakeOff
 from tests.plugins.classic.helpers import (
     RULESET,
     act,
@@ -22,12 +22,12 @@ from tests.plugins.classic.helpers import (
 )
 
 
-def open_sky(dice: list[int], *planes, turn: str = "American"):  # type: ignore[no-untyped-def]
+def open_sky(dice: list[int], *planes, turn: str = "American", hands=None):  # type: ignore[no-untyped-def]
     base = [
         plane("GREEN-1", 7, 14, "N"),
         plane("RED-1", 0, 0, flying=False),
     ]
-    return game(position(turn, *(planes or base)), dice=dice)
+    return game(position(turn, *(planes or base), hands=hands), dice=dice)
 
 
 def moves(g) -> list[Move]:  # type: ignore[no-untyped-def]
@@ -119,6 +119,7 @@ def test_boxed_in_plane_stays() -> None:
         plane("YELLOW-1", 1, 20, "W"),
         plane("GREEN-2", 0, 21, flying=False),
         plane("BLUE-1", 10, 14, "N"),
+        hands={"GREEN": ["B5"]},
     )
     decline_take_offs(g)
     # GREEN-1 is boxed in: only BLUE-1 can move
@@ -126,6 +127,7 @@ def test_boxed_in_plane_stays() -> None:
     act(g, moves(g)[0])
     assert [e.plane for e in events(g, Stuck)] == ["GREEN-1"]
     assert g.state.planes["GREEN-1"].cell == (0, 20)
+    assert not events(g, DogfightStarted)  # it faces RED-1 but did not move into position
 
 
 @pytest.mark.clause("classic.move.9", "classic.move.6")
