@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pluggy
+import typer
 
 from aerodrome import AgentSpec, Ruleset, hookimpl
 from aerodrome_dockfighters import hookspecs
@@ -36,3 +37,10 @@ def aerodrome_register_agents() -> list[AgentSpec]:
                   ruleset="dockfighters"),
         *variants,
     ]
+
+
+@hookimpl
+def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
+    from aerodrome_dockfighters.cli import app as dockfighters_odds
+
+    odds.add_typer(dockfighters_odds, name="dockfighters")

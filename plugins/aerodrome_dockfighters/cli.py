@@ -1,0 +1,43 @@
+"""``aerodrome odds dockfighters ...``: exact odds of attacks."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from aerodrome_dockfighters.odds import attack as attack_odds
+from aerodrome_dockfighters.odds import hit_chance
+from aerodrome_dockfighters.specs import builtin
+
+app = typer.Typer(help="Dockfighters: exact odds of an attack (hits and damage points).", no_args_is_help=True)
+
+
+@app.command("attack")
+def attack(
+    dice: Annotated[int, typer.Option(help="attack dice after range and clouds")],
+    need: Annotated[int, typer.Option(help="target number (6 +/- modifiers)")] = 6,
+    weapon: Annotated[str, typer.Option(help="a weapon of specs/dockfighters/weapons.toml")] = "light machine gun",
+    easy: Annotated[bool, typer.Option(help="bomber or airship target: misses re-rolled")] = False,
+    airship: Annotated[bool, typer.Option(help="airship target: damage re-rolled")] = False,
+    json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Distribution of the damage points one attack deals."""
+    from aerodrome.cli.output import console, fail, print_json, table
+
+    specs = builtin()
+    w = specs.weapons.get(weapon)
+    if w is None:
+        fail(f"unknown weapon {weapon!r}; known: {', '.join(sorted(specs.weapons))}")
+    if dice < 0:
+        fail("--dice must be 0 or more")
+    dist = attack_odds(dice, need, w.damage, easy=easy or airship, reroll_hits=w.reroll_hits, airship=airship)
+    p_hit = hit_chance(need, easy=easy or airship, reroll_hits=w.reroll_hits)
+    if json:
+        print_json({"weapon": weapon, "dice": dice, "need": need, "hit_chance": float(p_hit),
+                    "damage": {str(k): float(v) for k, v in sorted(dist.items())}})
+        return
+    mean = sum(k * v for k, v in dist.items())
+    rows = [(k, f"{float(v):.4f}") for k, v in sorted(dist.items())]
+    console.print(table(f"{weapon}: {dice} dice at {need}+ (hit {float(p_hit):.3f}, mean damage {float(mean):.3f})",
+                        ["damage points", "probability"], rows))
