@@ -18,6 +18,7 @@ from aerodrome_df40k.state import (
     FlyersInReserve,
     FlyerState,
     GiveOrder,
+    GiveOrders,
     GroundRun,
 )
 
@@ -75,6 +76,10 @@ class Battle:
         state.to_order = [
             [f.id for f in state.flyers if f.alive and f.player == p] for p in (0, 1)
         ]
+        state.combined = [
+            len(state.to_order[p]) > 1 and orders.order_sets(state, self.specs, p) is not None
+            for p in (0, 1)
+        ]
         return None
 
     # -- orders --------------------------------------------------------------------------
@@ -90,7 +95,10 @@ class Battle:
         if not players:
             state.stage = "reveal"
             return None
-        heads = tuple(state.to_order[p][0] for p in players)
+        heads = tuple(
+            f"all {state.sides[p]} flyers" if state.combined[p] else state.to_order[p][0]
+            for p in players
+        )
         decision = _ORDER_DECISIONS.get((players, heads))
         if decision is None:
             decision = _ORDER_DECISIONS[(players, heads)] = Decision(
@@ -105,9 +113,12 @@ class Battle:
         self, state: Df40kState, ctx: Context, answers: Mapping[int, Action]
     ) -> bool:
         for player, action in answers.items():
-            if not isinstance(action, GiveOrder):
+            if isinstance(action, GiveOrders):
+                orders.give_all(state, self.specs, ctx, player, action)
+            elif isinstance(action, GiveOrder):
+                orders.give(state, self.specs, ctx, player, action)
+            else:
                 raise IllegalActionError(f"{action.describe()} is not an order", clause="df40k.orders.1")
-            orders.give(state, self.specs, ctx, player, action)
         return True
 
     # -- reveal --------------------------------------------------------------------------

@@ -16,7 +16,14 @@ from aerodrome.data import Action
 from aerodrome_df40k.estimate import Sig, carried_of, dogfight_value, kill_chance
 from aerodrome_df40k.odds import gargoyle_shift
 from aerodrome_df40k.specs import Specs
-from aerodrome_df40k.state import ChooseTarget, CommitGargoyles, Df40kView, FlyerView, GiveOrder
+from aerodrome_df40k.state import (
+    ChooseTarget,
+    CommitGargoyles,
+    Df40kView,
+    FlyerView,
+    GiveOrder,
+    GiveOrders,
+)
 
 if TYPE_CHECKING:
     from aerodrome.ruleset import Ruleset
@@ -33,6 +40,8 @@ INTERCEPT_BELIEF = 0.5
 
 #: Situations (specs, enemy and own flyers at the start of an orders step) -> a small int.
 _CONTEXTS: dict[tuple[object, ...], int] = {}
+#: Per offered combinations of orders: (them, each flyer's options, them as a set).
+_SETS: dict[int, tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...], set[Action]]] = {}
 #: Orders chosen, per legal-actions tuple, by everything the choice depends on.
 _ORDERS: dict[int, tuple[tuple[Action, ...], dict[tuple[object, ...], Action]]] = {}
 
@@ -71,7 +80,7 @@ class Df40kBot:
     # -- decisions -----------------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         first = legal[0]
-        if isinstance(first, GiveOrder):
+        if isinstance(first, GiveOrder | GiveOrders):
             # nothing the bot looks at changes while orders are being given: the first
             # observation of the orders step serves for all of its flyers
             if self._orders_obs is None or self._orders_round != view.round:
@@ -79,6 +88,8 @@ class Df40kBot:
                 obs = view.observation()
                 assert isinstance(obs, Df40kView)
                 self._orders_obs = obs
+            if isinstance(first, GiveOrders):
+                return self.order_set(self._orders_obs, legal)
             return self.order(self._orders_obs, legal)
         obs = view.observation()
         assert isinstance(obs, Df40kView)
@@ -124,6 +135,40 @@ class Df40kBot:
         if got is None:
             got = entry[1][key] = self._best_order(mine, options, last)
         return got
+
+    def order_set(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
+        """The best order of each flyer, made consistent (an escort's ward on Ground
+        support), among the offered combinations."""
+        options = legal if isinstance(legal, tuple) else tuple(legal)
+        entry = _SETS.get(id(options))
+        if entry is None or entry[0] is not options:
+            if len(_SETS) > 50_000:
+                _SETS.clear()
+            per_flyer: list[tuple[Action, ...]] = []
+            first = options[0]
+            assert isinstance(first, GiveOrders)
+            for i in range(len(first.orders)):
+                seen: dict[GiveOrder, None] = {}
+                for combo in options:
+                    assert isinstance(combo, GiveOrders)
+                    seen.setdefault(combo.orders[i])
+                per_flyer.append(tuple(seen))
+            entry = _SETS[id(options)] = (options, tuple(per_flyer), set(options))
+        _, per_flyer_options, offered = entry
+        chosen: list[GiveOrder] = []
+        for flyer_options in per_flyer_options:
+            pick = self.order(obs, flyer_options)
+            assert isinstance(pick, GiveOrder)
+            chosen.append(pick)
+        wards = {o.escort for o in chosen if o.order == "escort"}
+        chosen = [
+            GiveOrder(flyer=o.flyer, order="ground-support") if o.flyer in wards else o
+            for o in chosen
+        ]
+        answer = GiveOrders(orders=tuple(chosen))
+        if answer in offered:
+            return answer
+        return options[0]  # cannot happen: the combinations are all consistent ones
 
     def _best_order(self, me: Sig, legal: tuple[Action, ...], last: int) -> Action:
         # enemy orders are secret: a flyer carrying bombs is taken to go for the ground three

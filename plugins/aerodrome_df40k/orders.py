@@ -11,10 +11,16 @@ from aerodrome_df40k.state import (
     Df40kState,
     FlyerState,
     GiveOrder,
+    GiveOrders,
     OrderGiven,
     OrdersRevealed,
     OrdnanceEjected,
 )
+
+#: A player whose flyers' orders have at most this many consistent combinations gives them
+#: as one decision (:class:`GiveOrders`); otherwise flyer by flyer (:class:`GiveOrder`).
+#: Not a rule: it keeps both a human's list of choices and the number of decisions short.
+MAX_COMBINED = 36
 
 
 def _subsets(kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -62,6 +68,50 @@ def _orders(
     for eject in _subsets(carried):  # [df40k.victory.12]
         out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))
     return out
+
+
+def order_sets(state: Df40kState, specs: Specs, player: int) -> tuple[GiveOrders, ...] | None:
+    """Every consistent combination of orders for the flyers ``player`` has to order (an
+    escort's ward on Ground support, df40k.orders.4), or None when there are more than
+    :data:`MAX_COMBINED`. Asked before any of the player's orders is given this turn."""
+    options = tuple(legal_orders(state, specs, state.flyer(fid)) for fid in state.to_order[player])
+    got = _SETS.get(options)
+    if got is None:
+        got = _SETS[options] = _combine(options)
+    return got or None
+
+
+_SETS: dict[tuple[tuple[GiveOrder, ...], ...], tuple[GiveOrders, ...]] = {}
+
+
+def _combine(options: tuple[tuple[GiveOrder, ...], ...]) -> tuple[GiveOrders, ...]:
+    size = 1
+    for o in options:
+        size *= len(o)
+    if size > MAX_COMBINED * 4:  # far too many even before removing inconsistent ones
+        return ()
+    sets: list[tuple[GiveOrder, ...]] = [()]
+    for o in options:
+        sets = [(*s, order) for s in sets for order in o]
+    out = []
+    for combo in sets:
+        orders = {o.flyer: o.order for o in combo}
+        if all(o.order != "escort" or orders.get(o.escort) == "ground-support" for o in combo):
+            out.append(GiveOrders(orders=combo))
+    return tuple(out) if len(out) <= MAX_COMBINED else ()
+
+
+def give_all(
+    state: Df40kState, specs: Specs, ctx: Context, player: int, orders: GiveOrders
+) -> None:
+    """Record a player's secret orders for all its flyers at once [df40k.orders.1]."""
+    if sorted(o.flyer for o in orders.orders) != sorted(state.to_order[player]):
+        raise IllegalActionError("orders must cover every flyer still to order", clause="df40k.orders.1")
+    for order in orders.orders:
+        f = state.flyer(order.flyer)
+        f.order, f.escort, f.ram, f.eject = order.order, order.escort, order.ram, list(order.eject)
+        ctx.emit(OrderGiven(flyer=f.id, order=order.explain(), seen_by=(player,)))
+    state.to_order[player] = []
 
 
 def settle_forced(state: Df40kState, ctx: Context) -> None:

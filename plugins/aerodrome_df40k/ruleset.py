@@ -31,6 +31,7 @@ from aerodrome_df40k.state import (
     FlyerState,
     FlyerView,
     GiveOrder,
+    GiveOrders,
 )
 
 if TYPE_CHECKING:
@@ -198,7 +199,11 @@ class Df40k(Ruleset[Df40kState]):
     ) -> Sequence[Action]:
         if decision.kind == "orders":
             queue = state.to_order[player]
-            return orders.legal_orders(state, self.specs, state.flyer(queue[0])) if queue else ()
+            if not queue:
+                return ()
+            if state.combined[player]:
+                return orders.order_sets(state, self.specs, player) or ()
+            return orders.legal_orders(state, self.specs, state.flyer(queue[0]))
         if decision.kind == "intercept":
             f = state.flyer(state.queue[0])
             return [ChooseTarget(flyer=f.id, target=g.id) for g in enemies(state, f)]
@@ -286,7 +291,7 @@ class Df40k(Ruleset[Df40kState]):
         return render(self, state, player)
 
     def describe_action(self, state: Df40kState, action: Action) -> str:
-        if isinstance(action, GiveOrder):
+        if isinstance(action, GiveOrder | GiveOrders):
             return action.explain()
         return action.describe()
 

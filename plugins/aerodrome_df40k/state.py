@@ -53,6 +53,20 @@ def _explain(self: GiveOrder) -> str:
     return f"{self.flyer}: Ground support"
 
 
+class GiveOrders(Action, frozen=True):
+    """Secret orders for all of a player's flyers at once (df40k.orders.1), offered when
+    they have few combinations (see :data:`aerodrome_df40k.orders.MAX_COMBINED`)."""
+
+    orders: tuple[GiveOrder, ...]
+
+    def describe(self) -> str:
+        return "sealed orders for " + ", ".join(o.flyer for o in self.orders)
+
+    def explain(self) -> str:
+        """The orders in words (for their owner)."""
+        return "; ".join(o.explain() for o in self.orders)
+
+
 class ChooseTarget(Action, frozen=True):
     """An interceptor names the opposing flyer it dogfights (df40k.resolution.2)."""
 
@@ -73,7 +87,7 @@ class CommitGargoyles(Action, frozen=True):
         return f"{self.count} Gargoyles shield {self.flyer}"
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (GiveOrder, ChooseTarget, CommitGargoyles)
+ACTION_TYPES: tuple[type[Action], ...] = (GiveOrder, GiveOrders, ChooseTarget, CommitGargoyles)
 
 # -- state -----------------------------------------------------------------------------
 
@@ -128,6 +142,7 @@ class Df40kState(msgspec.Struct, kw_only=True):
     flyers: list[FlyerState]
     gargoyles: list[int]
     to_order: list[list[str]] = msgspec.field(default_factory=lambda: [[], []])
+    combined: list[bool] = msgspec.field(default_factory=lambda: [False, False])
     revealed: bool = False
     queue: list[str] = []
     fight: Fight | None = None

@@ -9,7 +9,7 @@ from aerodrome.events import Event
 from aerodrome.testing import load_dice, scripted_context
 from aerodrome.turns import Context
 from aerodrome_df40k.ruleset import Df40k
-from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder
+from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder, GiveOrders
 
 RULESET = Df40k()
 SETUP = RULESET.setup("first-blood")
@@ -45,24 +45,38 @@ def game(setup: str = "first-blood", seed: int = 0, position: dict[str, Any] | N
 
 
 def give(g: Game, player: int, fid: str, kind: str, **kw: Any) -> None:
+    """One flyer's order (when the player orders flyer by flyer)."""
     g.apply(player, GiveOrder(flyer=fid, order=kind, **kw))  # type: ignore[arg-type]
 
 
-
-
-def orders_turn(g: Game, wanted: dict[str, dict[str, Any]], targets: dict[str, str] | None = None) -> None:
-    """Answer the orders decisions of the current turn with ``wanted`` (flyer id -> fields of
-    its GiveOrder; default Ground support), then the intercept decisions with ``targets``."""
-    from aerodrome_df40k.state import ChooseTarget
-
+def give_orders(g: Game, wanted: dict[str, dict[str, Any]]) -> None:
+    """Answer the orders decisions of the current turn with ``wanted`` (flyer id -> fields
+    of its GiveOrder; default Ground support), whether a player gives all its orders at once
+    (GiveOrders) or flyer by flyer (GiveOrder)."""
     turn = g.state.turn
     while (d := g.decision()) is not None and d.kind == "orders" and g.state.turn == turn:
         for p in g.waiting_for():
             legal = g.legal_actions(p)
-            fid = legal[0].flyer  # type: ignore[attr-defined]
-            want = GiveOrder(flyer=fid, **wanted.get(fid, {"order": "ground-support"}))
+            first = legal[0]
+            if isinstance(first, GiveOrders):
+                want: Any = GiveOrders(orders=tuple(
+                    GiveOrder(flyer=o.flyer, **wanted.get(o.flyer, {"order": "ground-support"}))
+                    for o in first.orders
+                ))
+            else:
+                fid = first.flyer  # type: ignore[attr-defined]
+                want = GiveOrder(flyer=fid, **wanted.get(fid, {"order": "ground-support"}))
             assert want in legal, f"{want} not legal: {legal}"
             g.apply(p, want)
+
+
+def orders_turn(g: Game, wanted: dict[str, dict[str, Any]], targets: dict[str, str] | None = None) -> None:
+    """:func:`give_orders`, then the intercept decisions of the turn with ``targets``
+    (interceptor -> target; default the first legal target)."""
+    from aerodrome_df40k.state import ChooseTarget
+
+    turn = g.state.turn
+    give_orders(g, wanted)
     while (d := g.decision()) is not None and d.kind == "intercept" and g.state.turn == turn:
         p = d.players[0]
         legal = g.legal_actions(p)
@@ -72,6 +86,16 @@ def orders_turn(g: Game, wanted: dict[str, dict[str, Any]], targets: dict[str, s
 
 
 __all__ = [
-    "RULESET", "SETUP", "ctx", "flyer", "game", "give", "load_dice", "of_type", "order",
-    "orders_turn", "state",
+    "RULESET",
+    "SETUP",
+    "ctx",
+    "flyer",
+    "game",
+    "give",
+    "give_orders",
+    "load_dice",
+    "of_type",
+    "order",
+    "orders_turn",
+    "state",
 ]

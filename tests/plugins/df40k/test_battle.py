@@ -20,6 +20,7 @@ from aerodrome_df40k.state import (
     DogfightDeclared,
     FlyersInReserve,
     GiveOrder,
+    GiveOrders,
     GroundRun,
     OrdersRevealed,
     OrdnanceEjected,
@@ -30,6 +31,7 @@ from tests.plugins.df40k.helpers import (
     flyer,
     game,
     give,
+    give_orders,
     load_dice,
     of_type,
     order,
@@ -64,30 +66,51 @@ def test_turn_one_flyers_are_in_reserve_and_orders_start_on_turn_two() -> None:
 @pytest.mark.clause("df40k.orders.1", "df40k.resolution.1")
 def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
     g = game()
-    give(g, 0, IMP1, "intercept", ram=True)
-
-    def hidden_from_orks(slot_resolved: bool) -> None:
-        view = g.observation(1)
-        imp = next(f for f in view.flyers if f.id == IMP1)  # type: ignore[attr-defined]
-        assert imp.order is None and not imp.ram
-        text = g.log_bytes(1).decode().lower()
-        assert "intercept" not in text and "ram" not in text
-        if slot_resolved:  # the owner sees its own order (state and log)
-            own = next(f for f in g.observation(0).flyers if f.id == IMP1)  # type: ignore[attr-defined]
-            assert own.order == "intercept" and own.ram
-            assert "intercept and ram" in g.log_bytes(0).decode().lower()
-
-    hidden_from_orks(False)             # committed, the other player still choosing
-    give(g, 1, ORK, "ground-support")   # slot one done: public log says "sealed orders" only
-    hidden_from_orks(True)
-    assert "sealed orders for imperial-fighter-1" in g.log_bytes(1).decode()
-    give(g, 0, IMP2, "disengage")
-    give(g, 1, BOMBER, "ground-support")
+    g.apply(0, GiveOrders(orders=(
+        GiveOrder(flyer=IMP1, order="intercept", ram=True), GiveOrder(flyer=IMP2, order="disengage"),
+    )))
+    # committed; the Ork player is still choosing: nothing of it in its observation or log
+    view = g.observation(1)
+    imp = next(f for f in view.flyers if f.id == IMP1)  # type: ignore[attr-defined]
+    assert imp.order is None and not imp.ram
+    text = g.log_bytes(1).decode().lower()
+    assert "intercept" not in text and "ram" not in text and "disengage" not in text
+    g.apply(1, GiveOrders(orders=(
+        GiveOrder(flyer=ORK, order="ground-support"), GiveOrder(flyer=BOMBER, order="ground-support"),
+    )))
     # all orders in: revealed together to everyone
+    assert "sealed orders for imperial-fighter-1, imperial-fighter-2" in g.log_bytes(1).decode()
     revealed = of_type(g.log_for(1), OrdersRevealed)
     assert revealed and "imperial-fighter-1: Intercept and ram" in revealed[0].orders
     imp = next(f for f in g.observation(1).flyers if f.id == IMP1)  # type: ignore[attr-defined]
     assert imp.order == "intercept" and imp.ram
+
+
+@pytest.mark.clause("df40k.orders.1")
+def test_orders_given_flyer_by_flyer_stay_secret_too() -> None:
+    # three Ork flyers have too many combinations: the Orks order flyer by flyer, the
+    # Tyranids (two flyers) all at once
+    g = game("orks-vs-tyranids")
+    assert isinstance(g.legal_actions(0)[0], GiveOrder)
+    assert isinstance(g.legal_actions(1)[0], GiveOrders)
+    give(g, 0, "ork-fighter-1", "intercept", ram=True)
+    assert "ram" not in g.log_bytes(1).decode().lower()
+    g.apply(1, GiveOrders(orders=(
+        GiveOrder(flyer="harridan-1", order="intercept"),
+        GiveOrder(flyer="harpy-1", order="disengage"),
+    )))
+    # the slot is resolved, the Orks still have two flyers to order: both sides' orders
+    # are in the state, yet each side sees only its own
+    assert g.decision() is not None and g.decision().players == (0,)  # type: ignore[union-attr]
+    orks, nids = g.observation(0), g.observation(1)
+    assert {f.id: f.order for f in orks.flyers}["harridan-1"] is None  # type: ignore[attr-defined]
+    assert {f.id: f.order for f in nids.flyers}["ork-fighter-1"] is None  # type: ignore[attr-defined]
+    assert {f.id: f.order for f in orks.flyers}["ork-fighter-1"] == "intercept"  # type: ignore[attr-defined]
+    assert "intercept" not in g.log_bytes(0).decode().lower().replace("ork-fighter-1: intercept", "")
+    assert "intercept" not in g.log_bytes(1).decode().lower().replace("harridan-1: intercept", "")
+    give(g, 0, "fighta-bommer-1", "ground-support")
+    give(g, 0, "ork-heavy-bomber-1", "ground-support")
+    assert of_type(g.log_for(0), OrdersRevealed) and of_type(g.log_for(1), OrdersRevealed)
 
 
 @pytest.mark.clause("df40k.victory.11")
@@ -107,15 +130,26 @@ def test_a_crew_result_bars_intercept_orders_next_turn() -> None:
 
 @pytest.mark.clause("df40k.orders.4", "df40k.orders.7")
 def test_escort_an_ally_on_ground_support_which_is_then_held_to_it() -> None:
+    # flyer by flyer: escorting an ally not yet ordered puts it on Ground support
+    g = game("orks-vs-tyranids")
+    legal = g.legal_actions(0)
+    assert GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1") in legal
+    assert all(a.escort != "ork-fighter-1" for a in legal if isinstance(a, GiveOrder))
+    give(g, 0, "ork-fighter-1", "escort", escort="ork-heavy-bomber-1")
+    g.apply(1, g.legal_actions(1)[0])
+    give(g, 0, "fighta-bommer-1", "disengage")
+    assert g.state.flyer("ork-heavy-bomber-1").order == "ground-support"  # not asked
+    assert [a.flyer for p, a in g.history if p == 0] == ["ork-fighter-1", "fighta-bommer-1"]  # type: ignore[attr-defined]
+    # all at once: only consistent combinations are offered
     g = game()
-    legal = g.legal_actions(1)
-    assert GiveOrder(flyer=ORK, order="escort", escort=BOMBER) in legal
-    assert all(a.escort != ORK for a in legal if isinstance(a, GiveOrder))  # not itself
-    give(g, 0, IMP1, "ground-support")
-    give(g, 1, ORK, "escort", escort=BOMBER)
-    d = g.decision()
-    assert d is not None and d.players == (0,)  # the bomber's order is already given
-    assert g.state.flyer(BOMBER).order == "ground-support"
+    sets = g.legal_actions(1)
+    assert 0 < len(sets) <= orders.MAX_COMBINED
+    for combo in sets:
+        assert isinstance(combo, GiveOrders)
+        given = {o.flyer: o.order for o in combo.orders}
+        assert all(o.order != "escort" or given[o.escort] == "ground-support" for o in combo.orders)
+    escorting = [c for c in sets if any(o.order == "escort" for o in c.orders)]  # type: ignore[attr-defined]
+    assert len(escorting) == 2  # the fighter escorts the bomber, or the bomber the fighter
 
 
 @pytest.mark.clause("df40k.orders.7", "df40k.orders.4")
@@ -151,11 +185,7 @@ def test_disengaged_flyers_cannot_be_intercepted() -> None:
 @pytest.mark.clause("df40k.resolution.1", "df40k.resolution.7", "df40k.frame.5", "df40k.orders.3")
 def test_interceptors_declare_in_roster_order_the_first_player_first() -> None:
     g = game()
-    orders_turn_partial: dict[str, Any] = {IMP1: INT, IMP2: GS, ORK: INT, BOMBER: GS}
-    while (d := g.decision()) is not None and d.kind == "orders":
-        for p in g.waiting_for():
-            fid = g.legal_actions(p)[0].flyer  # type: ignore[attr-defined]
-            g.apply(p, GiveOrder(flyer=fid, **orders_turn_partial[fid]))
+    give_orders(g, {IMP1: INT, IMP2: GS, ORK: INT, BOMBER: GS})
     # Ground-support flyers never declare; the Imperial player (first seat) goes first
     assert g.state.queue == [IMP1, ORK]
     d = g.decision()
@@ -225,15 +255,10 @@ def test_the_battle_ends_when_a_side_has_no_flyer() -> None:
 @pytest.mark.clause("df40k.victory.12")
 def test_a_disengaging_flyer_ejects_ordnance_and_sheds_its_modifier() -> None:
     g = game(position=position(turn=2, turns=3))
-    legal = [a for a in g.legal_actions(1) if isinstance(a, GiveOrder)]
-    assert {a.eject for a in legal if a.order == "disengage"} == {()}  # the fighter carries none
-    give(g, 0, IMP1, "ground-support")
-    give(g, 1, ORK, "ground-support")
-    bomber_orders = g.legal_actions(1)
-    ejects = {a.eject for a in bomber_orders if isinstance(a, GiveOrder) and a.order == "disengage"}
-    assert ejects == {(), ("big-bomb",)}
-    give(g, 0, IMP2, "ground-support")
-    give(g, 1, BOMBER, "disengage", eject=("big-bomb",))
+    sets = [a for a in g.legal_actions(1) if isinstance(a, GiveOrders)]
+    ejects = {(o.flyer, o.eject) for c in sets for o in c.orders if o.order == "disengage"}
+    assert ejects == {(ORK, ()), (BOMBER, ()), (BOMBER, ("big-bomb",))}  # the fighter has none
+    give_orders(g, {BOMBER: {"order": "disengage", "eject": ("big-bomb",)}})
     assert [(e.flyer, e.weapons) for e in of_type(g.log, OrdnanceEjected)] == [
         (BOMBER, ("big-bomb", "big-bomb")),
     ]
@@ -302,7 +327,9 @@ def test_the_example_position_file_loads(plugins: Any) -> None:
     imp = s.flyer(IMP1)
     assert imp.no_intercept and len(imp.lost) == 1 and len(imp.spent) == 1
     legal = g.legal_actions(0)
-    assert all(a.order != "intercept" for a in legal)  # type: ignore[attr-defined]
+    assert legal and all(
+        o.order != "intercept" for c in legal for o in c.orders if o.flyer == IMP1  # type: ignore[attr-defined]
+    )
 
 
 def test_position_errors_name_the_file_and_field() -> None:

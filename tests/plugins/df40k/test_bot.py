@@ -86,13 +86,21 @@ def test_the_bot_allocates_gargoyles_when_they_can_save_the_fight() -> None:
 
 
 def test_render_shows_own_orders_and_hides_the_enemys() -> None:
-    g = game()
-    give(g, 0, "imperial-fighter-1", "intercept")
-    give(g, 1, "ork-fighter-1", "disengage")
-    console = Console(record=True, width=200)
-    console.print(RULESET.render(g.state, 1))
-    ork_view = console.export_text()
-    assert "Disengage" in ork_view and "Intercept" not in ork_view
-    console = Console(record=True, width=200)
-    console.print(RULESET.render(g.state, 0))
-    assert "Intercept" in console.export_text()
+    from aerodrome_df40k.state import GiveOrder, GiveOrders
+
+    g = game("orks-vs-tyranids")  # the Orks order flyer by flyer, the Tyranids all at once
+    give(g, 0, "ork-fighter-1", "intercept")
+    g.apply(1, GiveOrders(orders=(
+        GiveOrder(flyer="harridan-1", order="disengage"),
+        GiveOrder(flyer="harpy-1", order="disengage"),
+    )))
+    assert not g.state.revealed
+
+    def shown(player: int) -> str:
+        console = Console(record=True, width=200)
+        console.print(RULESET.render(g.state, player))
+        return console.export_text()
+
+    nids, orks = shown(1), shown(0)
+    assert "Disengage" in nids and "Intercept" not in nids
+    assert "Intercept" in orks and "Disengage" not in orks

@@ -11,10 +11,12 @@ from aerodrome_df40k.state import (
     DogfightResult,
     DogfightRolled,
     FlyerDestroyed,
+    GiveOrder,
+    GiveOrders,
     HitResolved,
     WeaponFired,
 )
-from tests.plugins.df40k.helpers import RULESET, game, give, of_type
+from tests.plugins.df40k.helpers import RULESET, game, of_type
 
 IMP1, IMP2 = "imperial-fighter-1", "imperial-fighter-2"
 ORK, BOMBER = "ork-fighter-1", "ork-heavy-bomber-1"
@@ -52,12 +54,17 @@ def test_example_dogfight_first_blood_and_endgame() -> None:
     decision = g.decision()
     assert decision is not None and decision.kind == "orders" and decision.simultaneous
     load_dice(g, FIRST_BLOOD + ENDGAME)
-    # Preparation: both Imperial fighters Intercept; the Ork fighter escorts the bomber,
-    # which is then on Ground support ("Ground assault" in the example's words)
-    give(g, 0, IMP1, "intercept")
-    give(g, 1, ORK, "escort", escort=BOMBER)
-    give(g, 0, IMP2, "intercept")
-    assert g.state.flyer(BOMBER).order == "ground-support"
+    # Preparation: both Imperial fighters Intercept; the Ork fighter escorts the heavy
+    # bomber, which is on Ground support ("Ground assault" in the example's words). With two
+    # flyers each, a player gives all its orders as one secret decision.
+    assert all(isinstance(a, GiveOrders) for p in (0, 1) for a in g.legal_actions(p))
+    g.apply(0, GiveOrders(orders=(
+        GiveOrder(flyer=IMP1, order="intercept"), GiveOrder(flyer=IMP2, order="intercept"),
+    )))
+    g.apply(1, GiveOrders(orders=(
+        GiveOrder(flyer=ORK, order="escort", escort=BOMBER),
+        GiveOrder(flyer=BOMBER, order="ground-support"),
+    )))
     # the Imperial player (whose turn it is) sends both fighters against the bomber
     assert g.decision().kind == "intercept"  # type: ignore[union-attr]
     g.apply(0, ChooseTarget(flyer=IMP1, target=BOMBER))
