@@ -1,7 +1,7 @@
 """Airship docking-point systems (clauses airship.4, airship.10-23, dockfighter.1-6): fitting
 them, dockfighters launching and docking, docking clamps, radar, jammer and the Tesla coil.
 
-Air mine launchers are not fitted yet.
+Air mines are in :mod:`aerodrome_dockfighters.mines`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from aerodrome_dockfighters.state import Aircraft, DfState, Undock
 
 SYSTEMS = (
     "light anti-aircraft turret", "heavy anti-aircraft turret", "artillery turret", "magnetic railgun",
-    "bomb racks", "docking clamp", "radar", "jammer", "dockfighter", "tesla coil",
+    "bomb racks", "docking clamp", "radar", "jammer", "dockfighter", "tesla coil", "air mine launcher",
 )
 SIDE_ONLY = ("docking clamp", "dockfighter")  # airship.23
 RANGE = 6  # radar and jammer (airship.16-17)

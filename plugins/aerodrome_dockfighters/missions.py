@@ -84,7 +84,7 @@ def setups() -> list[Setup]:
                 [["Albatross", 2, ["light anti-aircraft turret", "dockfighter", "heavy anti-aircraft turret",
                                    "docking clamp", "jammer"]],
                  ["Fw-802 E-1 Hawk", 1, []]],
-                [["Lance", 2, ["dockfighter", "artillery turret", "radar", "light anti-aircraft turret"]],
+                [["Lance", 2, ["dockfighter", "artillery turret", "radar", "air mine launcher"]],
                  ["Do-335 L-3 Arrow", 1, []]],
             ]},
         ),

@@ -94,9 +94,12 @@ def runway_hits(state: DfState) -> int:
 
 def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
     """After every move: photographs (recon), meeting points and the train (agent)."""
+    from aerodrome_dockfighters.mines import check_path
+
     photograph(state, a)
     identify(state, a, ctx)
     board_train(state, a, ctx)
+    check_path(state, a, ctx)
 
 
 def move_train(state: DfState, ctx: Context) -> None:

@@ -19,7 +19,7 @@ from aerodrome.errors import IllegalActionError
 from aerodrome.ruleset import Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
-from aerodrome_dockfighters import combat, docking, movement, rules
+from aerodrome_dockfighters import combat, docking, mines, movement, rules
 from aerodrome_dockfighters.missions import SIDES, forces, lost, setups, success, zone
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import (
@@ -32,6 +32,7 @@ from aerodrome_dockfighters.state import (
     DfState,
     HoldFire,
     Jettison,
+    LayMine,
     Manoeuvre,
     Plan,
     Release,
@@ -261,7 +262,7 @@ def can_act(state: DfState, a: Aircraft) -> bool:
 
     return may_fire(state, a) and a.cell >= 0 and bool(
         combat.attack_options(state, a) or rules.can_repair(a, state.turn) or release_options(state, a)
-        or (a.loads and a.status == "flying")
+        or (a.loads and a.status == "flying") or mines.lay_options(state, a)
     )
 
 
@@ -277,6 +278,9 @@ def _fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -
         _note_gone(state)
     elif isinstance(action, Repair):
         rules.repair(state, a, ctx)
+    elif isinstance(action, LayMine):  # airship.13: does not use up the other systems
+        mines.lay(state, a, action)
+        state.queue.insert(0, a.id)
     elif isinstance(action, Jettison):  # load.2: does not use up the attack
         state.log.append(f"#{a.id} jettisons {', '.join(a.loads)}")
         a.loads = []
@@ -447,6 +451,7 @@ class Dockfighters(Ruleset[DfState]):
             extra += release_options(state, a)
             if a.loads and a.status == "flying":
                 extra.append(Jettison(aircraft=a.id))
+            extra += mines.lay_options(state, a)
             return [*combat.attack_options(state, a), *extra, HoldFire(aircraft=a.id)]
         raise IllegalActionError(f"unknown decision {kind!r}")
 

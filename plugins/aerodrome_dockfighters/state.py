@@ -60,6 +60,7 @@ class Aircraft(msgspec.Struct, kw_only=True):
     dock_side: str = ""
     jammed: bool = False
     tesla_turn: int = -9
+    mines_laid: int = 0
 
 
 class Cloud(msgspec.Struct, kw_only=True):
@@ -100,6 +101,15 @@ class Acm(msgspec.Struct, kw_only=True):
     cell: int
     facing: int
     turns: int = 0
+
+
+class Mine(msgspec.Struct, kw_only=True):
+    """An air mine (clause airship.13)."""
+
+    id: int
+    cell: int
+    laid: int
+    layer: int
 
 
 class MoveProgress(msgspec.Struct, kw_only=True):
@@ -160,6 +170,7 @@ class DfState(msgspec.Struct, kw_only=True):
     ground: list[GroundUnit] = []
     objectives: list[Objective] = []
     acms: list[Acm] = []
+    mines: list[Mine] = []
     runway: list[int] = []
     runway_facing: int = 2
     takeoff_turn: int = 0
@@ -263,6 +274,16 @@ class HoldFire(Action, frozen=True):
         return f"#{self.aircraft}: hold fire"
 
 
+class LayMine(Action, frozen=True):
+    """Lay an air mine on ``cell`` within 1 hex of the airship (clause airship.13)."""
+
+    aircraft: int
+    cell: int
+
+    def describe(self) -> str:
+        return f"#{self.aircraft}: lay an air mine on cell {self.cell}"
+
+
 class Jettison(Action, frozen=True):
     """Drop all external load at the start of the weapon phase (clause load.2)."""
 
@@ -313,5 +334,5 @@ class Repair(Action, frozen=True):
 
 
 ACTIONS: tuple[type[Action], ...] = (
-    Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison,
+    Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
 )

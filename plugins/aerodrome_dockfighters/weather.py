@@ -91,7 +91,10 @@ def setup_weather(state: DfState, ctx: Context) -> None:
 
 def weather_phase(state: DfState, ctx: Context) -> None:
     """Phase 3.1 (clauses weather.4-13): change, cloud speed, wind, cloud movement, squalls."""
+    from aerodrome_dockfighters.mines import drift
+
     w = builtin().weather
+    drift(state)
     roll = ctx.dice.d(6, "weather change")
     before = state.weather
     if roll == 1:

@@ -192,3 +192,30 @@ def test_jettison_and_smoke() -> None:
     assert Jettison(aircraft=0) in game.legal_actions(0)
     game.apply(0, Jettison(aircraft=0))
     assert game.state.aircraft[0].loads == []
+
+
+@pytest.mark.clause("dockfighters.airship.13")
+def test_air_mines() -> None:
+    from aerodrome_dockfighters import mines
+    from aerodrome_dockfighters.state import LayMine
+
+    s = ship_state(["light anti-aircraft turret", "air mine launcher"], plane(ARROW, 1, 8, 3, altitude=2, speed=4))
+    ship, arrow = s.aircraft
+    options = mines.lay_options(s, ship)
+    assert len(options) == 7 and LayMine(aircraft=0, cell=s.width * 11 + 8) in options
+    mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 8 + 8))
+    mine = s.mines[0]
+    assert not mines.hot(s, mine)
+    s.turn += 2
+    assert mines.hot(s, mine)
+    # the Arrow flies through the hex: it explodes, hits on 5+ (5), damage 6: 2 points, critical
+    arrow.path = [s.width * r + 8 for r in range(3, 10)]
+    arrow.cell = s.width * 9 + 8
+    mines.check_path(s, arrow, scripted_context([1, 5, 6, 4]))  # the airship 4 hexes off: missed
+    assert s.mines == [] and arrow.damage == 2 and arrow.last_hit_by == 0
+    for _ in range(2):
+        mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 13 + 8))
+    assert mines.lay_options(s, ship) == []  # 3 mines per launcher
+    s.wind, s.weather, s.cloud_speed = 2, 1, 2
+    mines.drift(s)
+    assert [m.cell for m in s.mines] == [s.width * 11 + 8] * 2
