@@ -50,7 +50,7 @@ def count_flying(state: DogfightState, side: str) -> int:
 def battle_over(state: DogfightState) -> bool:
     """The dogfight ends when a side has no aircraft left in it (victoriana.turn.3), or when
     the sortie's range and ammunition are spent (victoriana.aircraft.9)."""
-    return out_of_range(state) or 0 in state.left.values()
+    return state.round > _sortie_rounds() or 0 in state.left.values()
 
 
 def out_of_range(state: DogfightState) -> bool:
