@@ -11,6 +11,35 @@ from aerodrome_victoriana import odds
 app = typer.Typer(help="Victoriana: exact odds of Heresy-engine rolls (icepool).", no_args_is_help=True)
 
 
+@app.command("test")
+def task(
+    white: Annotated[int, typer.Option("--white", min=0, max=200, help="the character's dice")],
+    black: Annotated[int, typer.Option("--black", min=0, max=200, help="black dice against them")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """A character's test: success, partial, failure, foul failure, and an attack's hit chance."""
+    from aerodrome_victoriana import specs
+
+    book = specs.rules().tests
+    result = odds.task_odds(white, black, book.success, book.partial)
+    if as_json:
+        import sys
+
+        import msgspec
+
+        sys.stdout.write(msgspec.json.format(msgspec.json.encode(result), indent=2).decode() + "\n")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"Test: {white} white dice against {black} black dice", title_justify="left")
+    for col in ("success", "partial", "failure", "foul failure", "attack hits"):
+        t.add_column(col, justify="right")
+    t.add_row(*(f"{p:.4%}" for p in (result.success, result.partial, result.failure, result.foul,
+                                      result.attack_hits)))
+    Console().print(t)
+
+
 @app.command("squadron-roll")
 def squadron_roll(
     white: Annotated[int, typer.Option("--white", min=0, max=200, help="dice in the friendly (white) pool")],

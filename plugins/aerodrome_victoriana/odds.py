@@ -171,6 +171,35 @@ def net_distribution(white: int, black: int) -> tuple[tuple[int, float], ...]:
     return tuple(sorted(net.items()))
 
 
+class TaskOdds(msgspec.Struct, frozen=True, kw_only=True):
+    """A character's test: white dice against plain black dice."""
+
+    white: int
+    black: int
+    success: float
+    partial: float
+    failure: float
+    foul: float
+    attack_hits: float
+    truncated_mass: float
+
+
+def task_odds(white: int, black: int, success: int, partial: int) -> TaskOdds:
+    """Outcomes of a test needing ``success`` net successes (``partial`` for a partial), and
+    the chance an attack with these pools hits (ties go to the attacker)."""
+    dist = opposed(white, black, False)
+    net = dist.net
+    return TaskOdds(
+        white=white, black=black,
+        success=sum(p for n, p in net.items() if n >= success),
+        partial=sum(p for n, p in net.items() if partial <= n < success) if partial > 0 else 0.0,
+        failure=sum(p for n, p in net.items() if 0 <= n < (partial if partial > 0 else success)),
+        foul=sum(p for n, p in net.items() if n < 0),
+        attack_hits=hit_chance(white, black),
+        truncated_mass=dist.truncated_mass,
+    )
+
+
 def clear_caches() -> None:
     """Forget every cached distribution (for timing cold queries)."""
     for f in (_success_die, pool_odds, opposed, hit_chance, success_chance, net_distribution):

@@ -126,3 +126,34 @@ def test_odds_command_prints_json(plugins: object) -> None:
     assert sum(data["net"].values()) == pytest.approx(1.0, abs=1e-12)
     table = CliRunner().invoke(app, ["odds", "victoriana", "squadron-roll", "--white", "3", "--black", "2"])
     assert table.exit_code == 0 and "white wins" in table.output
+
+
+@pytest.mark.clause("victoriana.dice.4", "victoriana.dice.5", "victoriana.pilot.1")
+def test_task_odds_add_up_and_match_the_exact_formula() -> None:
+    result = odds.task_odds(4, 3, 2, 1)
+    assert result.success + result.partial + result.failure + result.foul == pytest.approx(1.0, abs=1e-12)
+    w, b = _pool_fractions(4, True), _pool_fractions(3, False)
+    net: dict[int, Fraction] = {}
+    for sw, pw in w.items():
+        for sb, pb in b.items():
+            net[sw - sb] = net.get(sw - sb, Fraction(0)) + pw * pb
+    assert result.success == pytest.approx(float(sum(p for n, p in net.items() if n >= 2)), abs=1e-12)
+    assert result.partial == pytest.approx(float(net[1]), abs=1e-12)
+    assert result.foul == pytest.approx(float(sum(p for n, p in net.items() if n < 0)), abs=1e-12)
+    # an attack also hits on a tie, so it hits at least as often as a partial-or-better test
+    assert result.attack_hits > result.success + result.partial
+
+
+def test_task_odds_command(plugins: object) -> None:
+    import typer
+    from typer.testing import CliRunner
+
+    from aerodrome_victoriana.plugin import aerodrome_register_commands
+
+    app, group = typer.Typer(), typer.Typer()
+    app.add_typer(group, name="odds")
+    aerodrome_register_commands(app=app, odds=group)
+    out = CliRunner().invoke(app, ["odds", "victoriana", "test", "--white", "13", "--black", "8", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["success"] + data["partial"] + data["failure"] + data["foul"] == pytest.approx(1.0, abs=1e-12)
