@@ -311,8 +311,7 @@ def fire(
             ctx.emit(HitResolved(target=target.id, penetration=pen, armour=armour, hit="none"))
             continue
         kind = "glancing" if all_glancing or pen == armour else "penetrating"
-        effect = damage(state, specs, ctx, target, kind, shooter.player, pen=pen, armour=armour)
-        del effect
+        damage(state, specs, ctx, target, kind, shooter.player, pen=pen, armour=armour)
 
 
 def damage(
