@@ -43,6 +43,10 @@ class Board:
             zones[f"landing:{af.squadron}"] = list(af.landing)
             zones[f"dots:{af.squadron}"] = list(af.dots)
         self.grid = SquareGrid(b.width, b.height, zones=zones)
+        #: the square ahead of each square for each facing (None off the board)
+        self._ahead: dict[Cell, tuple[Cell | None, ...]] = {
+            c: tuple(self.grid.step(c, f) for f in Facing) for c in self.grid.cells()
+        }
         self.sides = tuple(sorted({s.side for s in specs.squadrons.squadron}))
         #: bit masks per side: the enemy's AA dot squares; the enemy's half of the board
         self.enemy_aa: dict[str, int] = {}
@@ -83,7 +87,7 @@ class Board:
 
     def ahead(self, c: Cell, facing: int) -> Cell | None:
         """The square the plane's front points at (None off the board)."""
-        return self.grid.step(c, Facing(facing))
+        return self._ahead[c][facing]
 
     def position(self, target: Cell, target_facing: int, attacker: Cell) -> str:
         """The attack position of ``attacker`` next to ``target`` [classic.dogfight.3]:

@@ -23,6 +23,7 @@ from typing import Any
 from aerodrome.agents import Agent, PlayerView
 from aerodrome.data import Action
 from aerodrome_classic.board import Board, board_for
+from aerodrome_classic.movement import MoveList
 from aerodrome_classic.specs import load_specs
 from aerodrome_classic.state import (
     Attack,
@@ -175,31 +176,37 @@ class ClassicBot:
                     rec[1] += 1
         p_hit = {sq: (max(h, 0) / n if n else 0.0) for sq, (h, n) in hit_left.items()}
         own_hits = {g.cell for g in view.guns if g.side == me and g.face == "hit"}
+        if isinstance(legal, MoveList):
+            routes = list(legal.routes())
+        else:
+            routes = list(dict.fromkeys((m.plane, m.path) for m in legal if isinstance(m, Move)))
+        by_id = {p.id: p for p in view.planes}
         cache: dict[tuple[str, Cell, int], float] = {}
-        best: Action = legal[0]
+        best: tuple[str, tuple[Cell, ...], int] | None = None
         best_score = float("-inf")
-        for action in legal:
-            assert isinstance(action, Move)
+        random = self.rng.random
+        for pid, path in routes:
             survive = 1.0
-            for c in action.path[1:]:
+            for c in path[1:]:
                 gun = guns.get(c)
                 if gun is not None and gun.side != me:
                     if gun.revealed:
                         survive *= 0.0 if gun.face == "hit" else 1.0
                     else:
                         survive *= 1.0 - p_hit.get(gun.squadron, 0.5)
-            end = action.path[-1]
-            key = (action.plane, end, action.facing)
-            value = cache.get(key)
-            if value is None:
-                plane = next(p for p in view.planes if p.id == action.plane)
-                value = self.place_value(view, plane, end, action.facing, planes, enemies,
-                                         flying_enemies, own_hits)
-                cache[key] = value
-            score = survive * value - (1.0 - survive) * 20.0 + self.rng.random() * 1e-3
-            if score > best_score:
-                best, best_score = action, score
-        return best
+            end = path[-1]
+            for facing in (0, 1, 2, 3):
+                key = (pid, end, facing)
+                value = cache.get(key)
+                if value is None:
+                    value = self.place_value(view, by_id[pid], end, facing, planes, enemies,
+                                             flying_enemies, own_hits)
+                    cache[key] = value
+                score = survive * value - (1.0 - survive) * 20.0 + random() * 1e-3
+                if score > best_score:
+                    best, best_score = (pid, path, facing), score
+        assert best is not None
+        return Move(plane=best[0], path=best[1], facing=best[2])
 
     def place_value(
         self,
@@ -241,8 +248,9 @@ class ClassicBot:
             occupant = planes.get(sq)
             if occupant is not None and occupant.id != plane.id:
                 continue
+            sx, sy = sq
             for e in flying:
-                if board.grid.distance(e.cell, sq) <= 6:
+                if abs(e.cell[0] - sx) + abs(e.cell[1] - sy) <= 6:
                     danger += weight
                     break
         value -= 3.0 * danger
@@ -257,9 +265,9 @@ class ClassicBot:
         elif weak:
             value -= 0.3 * self.rows_to_cross(plane.side, end)
         elif flying:
-            value -= 0.4 * min(board.grid.distance(end, e.cell) for e in flying)
+            value -= 0.4 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in flying)
         elif enemies:
-            value -= 0.2 * min(board.grid.distance(end, e.cell) for e in enemies)
+            value -= 0.2 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in enemies)
         return value
 
     def rows_to_cross(self, side: str, cell: Cell) -> int:

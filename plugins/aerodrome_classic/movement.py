@@ -100,6 +100,12 @@ class MoveList(Sequence[Action]):
                 for facing in (0, 1, 2, 3):
                     yield Move(plane=plane, path=path, facing=facing)
 
+    def routes(self) -> Iterator[tuple[str, tuple[Cell, ...]]]:
+        """Every (plane, walk) choice; each is legal with any of the 4 facings."""
+        for plane, paths in self._segments:
+            for path in paths:
+                yield plane, path
+
     def __contains__(self, action: object) -> bool:
         if action is self._last and action is not None:
             return True  # the move just handed out by indexing
