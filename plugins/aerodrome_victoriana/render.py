@@ -61,6 +61,17 @@ def render(state: DogfightState, player: int | None) -> RenderableType:
         )
         head.append(f" → {state.winner or 'tie'}" + (f" by {state.net}" if state.winner else ""))
     parts.append(head)
+    if state.to_spend:
+        parts.append(Text(f"{state.winner}: {state.to_spend} net successes to spend ({state.manoeuvre.get(state.winner)})"))
+    if state.to_remove:
+        parts.append(Text(f"{state.to_remove} aircraft to take out of the dogfight"))
+    if state.order and state.turn < len(state.order):
+        parts.append(Text(f"Combat Phase: {' then '.join(state.order)}; now {state.order[state.turn]}"))
+    if state.initiative and state.turn < len(state.initiative):
+        names = ", ".join(state.crafts[i].label for i in state.initiative)
+        parts.append(Text(f"Initiative: {names}; now {state.crafts[state.initiative[state.turn]].label}"))
+    if state.free_attack_on >= 0:
+        parts.append(Text(f"{state.crafts[state.free_attack_on].label} failed to escape: a free attack on it"))
     for k, v in {**state.tactical_carry}.items():
         parts.append(Text(f"{k}: {v} Tactical successes carried into the next Squadron Roll"))
     for k, v in {**state.tactical_dice}.items():
