@@ -483,6 +483,10 @@ class Dockfighters(Ruleset[DfState]):
         if isinstance(action, Attack):
             info = combat.summary(state, action)
             return f"{action.describe()} ({info.get('dice', '?')} dice, {info['need']}+)"
+        if isinstance(action, Plan) and action.template >= 0:
+            a = state.aircraft[action.aircraft]
+            if action.template > rules.agility(a, rules.sheet(a)):
+                return f"{action.describe()} (increased agility: pilot check)"
         return action.describe()
 
     def render(self, state: DfState, player: int | None) -> RenderableType:
