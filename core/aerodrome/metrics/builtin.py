@@ -378,16 +378,18 @@ def _lead_changes(game: GameRecord, column: Column) -> float | None:
 
 def _drama(game: GameRecord, column: Column) -> float | None:
     ticks = material_ticks(game)
-    if ticks is None or not decided(game):
+    winners = winner_indices(game)
+    if ticks is None or not decided(game) or not winners:
         return None
-    return drama(ticks, winner_indices(game))
+    return drama(ticks, winners)
 
 
 def _decisiveness(game: GameRecord, column: Column) -> float | None:
     ticks = material_ticks(game)
-    if ticks is None or not decided(game):
+    winners = winner_indices(game)
+    if ticks is None or not decided(game) or not winners:
         return None
-    return decisiveness(ticks, winner_indices(game))
+    return decisiveness(ticks, winners)
 
 
 BUILTIN: tuple[Metric, ...] = (
