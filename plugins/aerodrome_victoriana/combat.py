@@ -151,6 +151,14 @@ def start_turn(state: DogfightState) -> None:
             c.defence = [b for b in c.defence if b.by not in mine]
 
 
+def run_combat(state: DogfightState, ctx: Context) -> Decision | None:
+    """The Combat Phase's one step: set the order on entering, then ask for actions."""
+    if not state.ordered:
+        state.ordered = True
+        run_order(state, ctx)
+    return run_act(state, ctx)
+
+
 def run_act(state: DogfightState, ctx: Context) -> Decision | None:
     while not battle_over(state):
         if state.free_attack_on >= 0:
@@ -201,6 +209,7 @@ def run_end(state: DogfightState, ctx: Context) -> Decision | None:
                 b for b in c.defence if state.crafts[state.airmen[b.by].craft].status == FLYING
             ]
     state.round += 1
+    state.ordered = False
     if battle_over(state):
         land_everyone(state, ctx)
     state.manoeuvre = {}

@@ -41,16 +41,15 @@ _SEQUENCE: TurnSequence[DogfightState] = TurnSequence(
             steps=(
                 Step("manoeuvre", squadron.ask_manoeuvre, squadron.resolve_manoeuvre,
                      clause="victoriana.squadron.7"),
-                Step("spend", squadron.ask_spend, squadron.resolve_spend, clause="victoriana.squadron.9"),
-                Step("remove", squadron.ask_remove, squadron.resolve_remove, clause="victoriana.squadron.8"),
+                Step("allocate", squadron.ask_allocate, squadron.resolve_allocate,
+                     clause="victoriana.squadron.8"),
             ),
         ),
         Phase(
             name="combat",
             clause="victoriana.combat.1",
             steps=(
-                Step("order", combat.run_order, clause="victoriana.combat.2"),
-                Step("act", combat.run_act, combat.resolve_act, clause="victoriana.combat.1"),
+                Step("act", combat.run_combat, combat.resolve_act, clause="victoriana.combat.1"),
                 Step("end", combat.run_end, clause="victoriana.turn.2"),
             ),
         ),

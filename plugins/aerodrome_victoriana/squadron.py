@@ -261,6 +261,18 @@ def resolve_remove(state: DogfightState, ctx: Context, answers: Mapping[int, Act
     return True
 
 
+def ask_allocate(state: DogfightState, ctx: Context) -> Decision | None:
+    """Spend the winner's successes, then take out the aircraft they remove (one step)."""
+    return ask_spend(state, ctx) or ask_remove(state, ctx)
+
+
+def resolve_allocate(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+    (action,) = answers.values()
+    if isinstance(action, DamageRoll | SpendOnFighters):
+        return resolve_spend(state, ctx, answers)
+    return resolve_remove(state, ctx, answers)
+
+
 def remove_options(state: DogfightState) -> list[Action]:
     chooser, candidates = removal_candidates(state)
     if chooser == state.winner:

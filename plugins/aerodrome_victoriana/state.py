@@ -102,6 +102,7 @@ class DogfightState(msgspec.Struct, kw_only=True):
     tactical_carry: dict[str, int] = {}
     tactical_dice: dict[str, int] = {}
     # combat phase
+    ordered: bool = False
     order: list[str] = []
     initiative: list[int] = []
     turn: int = 0
