@@ -333,7 +333,8 @@ class Konrad:
         ds = rules.sheet(a)
         speed = min(a.speed + ds.engine_power, rules.max_speed(a, ds))
         want = (a.facing + PATROL_TURN[self.rng.randint(1, 6) - 1]) % 6
-        moves, end = simulate(state, a, speed, level, lambda cell, facing: want, climb_to=builtin().tables.max_altitude)
+        top = builtin().tables.max_altitude
+        moves, end = simulate(state, a, speed, level, lambda cell, facing: want, climb_to=top, levels=1)
         if end is None or safety(state, end) < EDGE:  # the border: turn about
             return self._turn_about(state, a, level, speed)
         return Plan(aircraft=a.id, speed=speed, template=level), moves
@@ -461,7 +462,7 @@ def firing_position(state: DfState, a: Aircraft, end: tuple[int, int, int], t: A
 
 
 def simulate(
-    state: DfState, a: Aircraft, speed: int, level: int, steer: Any, *, climb_to: int
+    state: DfState, a: Aircraft, speed: int, level: int, steer: Any, *, climb_to: int, levels: int = 5
 ) -> tuple[list[tuple[str, str]], tuple[int, int, int] | None]:
     """Fly ``speed`` hexes on the template of ``level``, turning at each turn point towards
     ``steer(cell, facing)`` and climbing or diving one level a point towards ``climb_to``,
@@ -484,6 +485,8 @@ def simulate(
         want = steer(cell, facing)
         lat = "." if want == facing else "L" if (want - facing) % 6 <= 3 else "R"
         ver = "+" if alt < climb_to and alt < specs.tables.max_altitude else "-" if alt > max(climb_to, MIN_ALTITUDE) else "."
+        if abs(alt - a.altitude) >= levels:
+            ver = "."
         fmin, fmax = movement.future_range(remaining, alt, specs.tables.max_altitude)
         # keep the end within the speed limits (the least-costly future is "straight, level")
         if lat != "." and speed + delta - 1 + (1 if ver == "-" else -1 if ver == "+" else 0) < lo:

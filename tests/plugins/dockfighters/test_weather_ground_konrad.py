@@ -150,8 +150,9 @@ def test_konrad_patrols_then_attacks_when_attacked() -> None:
     s = state(plane(HAWK, 0, 8, 12, facing="N", speed=4), plane(ARROW, 1, 8, 23))
     k = Konrad(0, 1)
     assert k.check_status(s, s.aircraft[0]) == "patrol"  # enemy behind, 11 hexes away
-    plan, _moves = k._patrol(s, s.aircraft[0], 3)
+    plan, moves = k._patrol(s, s.aircraft[0], 3)
     assert plan.speed == 6 and plan.template == 3  # full speed, highest agility
+    assert [v for _, v in moves].count("+") == 1  # one level up (altitude 3, ceiling 5)
     s.aircraft[0].attacked_turn = s.turn
     assert k.check_status(s, s.aircraft[0]) == "attack"
 
