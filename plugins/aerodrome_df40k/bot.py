@@ -40,8 +40,11 @@ INTERCEPT_BELIEF = 0.5
 
 #: Situations (specs, enemy and own flyers at the start of an orders step) -> a small int.
 _CONTEXTS: dict[tuple[object, ...], int] = {}
-#: Per offered combinations of orders: (them, each flyer's options, them as a set).
-_SETS: dict[int, tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...], set[Action]]] = {}
+#: Per offered combinations of orders: (them, each flyer's options, them as a set, memo).
+_SETS: dict[
+    int,
+    tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...], set[Action], dict[object, Action]],
+] = {}
 #: Orders chosen, per legal-actions tuple, by everything the choice depends on.
 _ORDERS: dict[int, tuple[tuple[Action, ...], dict[tuple[object, ...], Action]]] = {}
 
@@ -153,8 +156,18 @@ class Df40kBot:
                     assert isinstance(combo, GiveOrders)
                     seen.setdefault(combo.orders[i])
                 per_flyer.append(tuple(seen))
-            entry = _SETS[id(options)] = (options, tuple(per_flyer), set(options))
-        _, per_flyer_options, offered = entry
+            entry = _SETS[id(options)] = (options, tuple(per_flyer), set(options), {})
+        _, per_flyer_options, offered, memo = entry
+        flyers = {f.id: f for f in obs.flyers}
+        mine = tuple(
+            flyers[o[0].flyer]  # type: ignore[attr-defined]
+            for o in per_flyer_options
+        )
+        self.order(obs, per_flyer_options[0])  # sets the turn's context
+        key = (self._context, tuple((sig(f), f.disengaged == f.orders_given) for f in mine), obs.turn)
+        got = memo.get(key)
+        if got is not None:
+            return got
         chosen: list[GiveOrder] = []
         for flyer_options in per_flyer_options:
             pick = self.order(obs, flyer_options)
@@ -165,10 +178,11 @@ class Df40kBot:
             GiveOrder(flyer=o.flyer, order="ground-support") if o.flyer in wards else o
             for o in chosen
         ]
-        answer = GiveOrders(orders=tuple(chosen))
-        if answer in offered:
-            return answer
-        return options[0]  # cannot happen: the combinations are all consistent ones
+        answer: Action = GiveOrders(orders=tuple(chosen))
+        if answer not in offered:
+            answer = options[0]  # cannot happen: the combinations are all consistent ones
+        memo[key] = answer
+        return answer
 
     def _best_order(self, me: Sig, legal: tuple[Action, ...], last: int) -> Action:
         # enemy orders are secret: a flyer carrying bombs is taken to go for the ground three

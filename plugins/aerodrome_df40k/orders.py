@@ -40,19 +40,26 @@ def escorted_by(state: Df40kState, f: FlyerState) -> FlyerState | None:
 
 def legal_orders(state: Df40kState, specs: Specs, f: FlyerState) -> tuple[GiveOrder, ...]:
     """Every order ``f`` may be given [df40k.orders.2-5, df40k.victory.11-13]."""
-    wards = tuple(
-        g.id
-        for g in state.flyers
-        if g.player == f.player and g.alive and g is not f and g.order in ("", "ground-support")
-    )
-    key = (f.id, f.no_intercept, carried_kinds(specs, f), wards)
+    key = _order_key(state, specs, f)
     got = _LEGAL.get(key)
     if got is None:
         got = _LEGAL[key] = tuple(_orders(*key))
     return got
 
 
-_LEGAL: dict[tuple[str, bool, tuple[str, ...], tuple[str, ...]], tuple[GiveOrder, ...]] = {}
+OrderKey = tuple[str, bool, tuple[str, ...], tuple[str, ...]]
+_LEGAL: dict[OrderKey, tuple[GiveOrder, ...]] = {}
+
+
+def _order_key(state: Df40kState, specs: Specs, f: FlyerState) -> OrderKey:
+    """What the legal orders of ``f`` depend on: its id, a crew result last turn, the
+    ordnance it carries and the allies it may escort."""
+    wards = tuple(
+        g.id
+        for g in state.flyers
+        if g.player == f.player and g.alive and g is not f and g.order in ("", "ground-support")
+    )
+    return (f.id, f.no_intercept, carried_kinds(specs, f), wards)
 
 
 def _orders(
@@ -74,14 +81,15 @@ def order_sets(state: Df40kState, specs: Specs, player: int) -> tuple[GiveOrders
     """Every consistent combination of orders for the flyers ``player`` has to order (an
     escort's ward on Ground support, df40k.orders.4), or None when there are more than
     :data:`MAX_COMBINED`. Asked before any of the player's orders is given this turn."""
-    options = tuple(legal_orders(state, specs, state.flyer(fid)) for fid in state.to_order[player])
-    got = _SETS.get(options)
+    keys = tuple(_order_key(state, specs, state.flyer(fid)) for fid in state.to_order[player])
+    got = _SETS.get(keys)
     if got is None:
-        got = _SETS[options] = _combine(options)
+        options = tuple(legal_orders(state, specs, state.flyer(fid)) for fid in state.to_order[player])
+        got = _SETS[keys] = _combine(options)
     return got or None
 
 
-_SETS: dict[tuple[tuple[GiveOrder, ...], ...], tuple[GiveOrders, ...]] = {}
+_SETS: dict[tuple[OrderKey, ...], tuple[GiveOrders, ...]] = {}
 
 
 def _combine(options: tuple[tuple[GiveOrder, ...], ...]) -> tuple[GiveOrders, ...]:
