@@ -217,6 +217,8 @@ def measure(
             acc.add(rec, matchup)
         if matchup.kind == plans[i].column.main:
             profiles[i].add(rec)
+    for profile in profiles:  # the same output whatever order the games finished in
+        profile.rounds = dict(sorted(profile.rounds.items()))
     columns = [
         ColumnResult(
             column=p.column,
