@@ -225,3 +225,39 @@ def forces(setup: Setup) -> list[list[tuple[str, int, list[str]]]]:
             mine.append((name, exp, loads))
         out.append(mine)
     return out
+
+
+def planes(state: DfState, player: int) -> int:
+    """Planes sent on the mission: an airship counts 2, a dockfighter none; the mission's own
+    recon planes and airships are not counted (setup.4, mission rules)."""
+    specs = builtin()
+    return sum(
+        specs.classes[specs.aircraft[a.datasheet].klass].counts_as_planes
+        for a in state.aircraft if a.player == player and not a.role
+    )
+
+
+def scenario_fame(state: DfState) -> list[int]:
+    """The fame each squadron starts the scenario with (clauses setup.3-5): minus the mission's
+    fame cost (a side drawn into a value-5 mission pays nothing), minus 1 per plane beyond the
+    two free ones, plus 2 per category (planes, summed experience 1-4, summed plane value) in
+    which it is inferior, 7 when inferior in all three."""
+    specs = builtin()
+    out = []
+    stats = []
+    for p in (0, 1):
+        mine = [a for a in state.aircraft if a.player == p and not a.role]
+        stats.append((
+            planes(state, p),
+            sum(a.experience + 1 for a in mine if specs.aircraft[a.datasheet].klass != "dockfighter"),
+            sum(specs.aircraft[a.datasheet].value for a in mine),
+        ))
+    for p in (0, 1):
+        sq = state.squadrons[p]
+        paid = specs.missions[sq.mission].fame_cost
+        if p == 1 and state.squadrons[0].mission == sq.mission and specs.missions[sq.mission].value >= 5:
+            paid = 0  # drawn into the other side's value-5 mission
+        inferior = sum(1 for mine, theirs in zip(stats[p], stats[1 - p], strict=True) if mine < theirs)
+        bonus = 7 if inferior == 3 else 2 * inferior
+        out.append(bonus - paid - max(0, planes(state, p) - 2))
+    return out

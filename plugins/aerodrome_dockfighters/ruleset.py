@@ -410,6 +410,10 @@ class Dockfighters(Ruleset[DfState]):
             if r0 != r1:
                 break
         state.initiative = 0 if r0 > r1 else 1
+        from aerodrome_dockfighters.missions import scenario_fame
+
+        for sq, fame in zip(state.squadrons, scenario_fame(state), strict=True):
+            sq.fame = fame
         setup_weather(state, ctx)
         # setup.7: the initiative loser sets up first, lowest experience first, alternating
         ids = sorted(

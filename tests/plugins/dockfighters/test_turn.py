@@ -154,3 +154,23 @@ def test_svg_export() -> None:
     polygons = root.findall("{http://www.w3.org/2000/svg}polygon")
     assert len(polygons) == s.width * s.height + 2
     assert "3/4" in doc and "Fw-802 E-1 Hawk" in doc
+
+
+@pytest.mark.clause("dockfighters.setup.1", "dockfighters.setup.3", "dockfighters.setup.4", "dockfighters.setup.5")
+def test_scenario_fame_and_initiative(plugins) -> None:  # type: ignore[no-untyped-def]
+    from aerodrome_dockfighters.missions import planes, scenario_fame
+
+    r = plugins.ruleset("dockfighters")
+    g = Game(r, "mixed-squadrons", 1)
+    rolls = [e for e in g.log if getattr(e, "purpose", "").startswith("initiative")]
+    assert len(rolls) >= 2 and rolls[-1].faces != rolls[-2].faces  # ties are rolled again
+    s = g.state
+    # 3 planes each (1 fame for the third); equal experience; values 1+2+3 each: no bonus
+    assert [planes(s, p) for p in (0, 1)] == [3, 3]
+    assert scenario_fame(s) == [-1, -1] == [sq.fame for sq in s.squadrons]
+    duel = Game(r, "duel", 1).state
+    assert scenario_fame(duel) == [-5, 0]  # the ambusher pays 5, the drawn-in side nothing
+    ships = Game(r, "airship-battle", 1).state
+    assert planes(ships, 0) == 3  # the airship counts 2, the dockfighter none
+    s.aircraft[3].experience = 0  # Saxony now inferior in experience only: +2
+    assert scenario_fame(s) == [-1, 1]
