@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -142,13 +143,23 @@ class Victoriana(Ruleset[DogfightState]):
         if not battle_over(state):
             return Result(winners=(), reason="the dogfight goes on", rounds=rounds, finished=False,
                           kills=kills, losses=losses, stats=stats)
-        if left[a] == left[b]:
-            why = "no aircraft left on either side" if left[a] == 0 else "out of range and ammunition, even"
-            return Result(winners=(), reason=why, rounds=rounds, kills=kills, losses=losses, stats=stats)
-        winner = a if left[a] > left[b] else b
-        why = "out of range and ammunition: " if out_of_range(state) and left[a] and left[b] else ""
-        return Result(winners=(winner,), reason=f"{why}{winner} hold the sky", rounds=rounds,
-                      kills=kills, losses=losses, stats=stats)
+        if not (left[a] and left[b]):  # victoriana.turn.3
+            if left[a] == left[b]:
+                return Result(winners=(), reason="no aircraft left on either side", rounds=rounds,
+                              kills=kills, losses=losses, stats=stats)
+            winner = a if left[a] else b
+            return Result(winners=(winner,), reason=f"{winner} hold the sky", rounds=rounds,
+                          kills=kills, losses=losses, stats=stats)
+        # victoriana.aircraft.9: out of range and ammunition; the side keeping the larger share
+        # of its aircraft in the dogfight holds the sky
+        start = {s: sum(1 for c in state.crafts if c.side == s) for s in state.sides}
+        share = {s: Fraction(left[s], start[s]) for s in state.sides}
+        if share[a] == share[b]:
+            return Result(winners=(), reason="out of range and ammunition, even", rounds=rounds,
+                          kills=kills, losses=losses, stats=stats)
+        winner = a if share[a] > share[b] else b
+        return Result(winners=(winner,), reason=f"out of range and ammunition: {winner} hold the sky",
+                      rounds=rounds, kills=kills, losses=losses, stats=stats)
 
     # -- services -------------------------------------------------------------------------
     def render(self, state: DogfightState, player: int | None) -> RenderableType:
