@@ -18,7 +18,6 @@ from aerodrome_victoriana.common import (
     battle_over,
     count_flying,
     handling_of,
-    out_of_range,
     spec_of,
 )
 from aerodrome_victoriana.state import (
