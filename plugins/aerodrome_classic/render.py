@@ -76,5 +76,10 @@ def render(ruleset: Classic, state: ClassicState, player: int | None) -> Rendera
     if view.fight is not None:
         f = view.fight
         info.add_row("dogfight", f"{f.attacker} vs {f.defender} ({f.position}), burst {f.burst}")
+    for attacker, target, ground in view.pending:
+        info.add_row("to fight", f"{attacker} → {target}{' (on the ground)' if ground else ''}")
+    aces = [f"{p.id} {'double ace' if p.kills >= 2 else 'ace'}" for p in view.planes if p.kills]
+    if aces:
+        info.add_row("aces", ", ".join(aces))
     info.add_row("kills", ", ".join(f"{s} {n}" for s, n in view.kills.items()))
     return Group(*lines, info)

@@ -12,6 +12,8 @@ import msgspec
 from aerodrome.data import Action
 from aerodrome.events import Event
 
+from aerodrome_classic.specs import CARD_NAMES
+
 Cell = tuple[int, int]
 
 # -- actions --------------------------------------------------------------------------------
@@ -76,7 +78,7 @@ class PlayCard(Action, frozen=True):
     card: str
 
     def describe(self) -> str:
-        return f"play {self.card}"
+        return f"play {CARD_NAMES.get(self.card, self.card)}"
 
 
 class Decline(Action, frozen=True):
@@ -95,7 +97,8 @@ class KeepCards(Action, frozen=True):
     cards: tuple[str, ...]
 
     def describe(self) -> str:
-        return "keep " + (" ".join(self.cards) if self.cards else "no cards")
+        kept = ", ".join(CARD_NAMES.get(c, c) for c in self.cards)
+        return "keep " + (kept if kept else "no cards")
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
