@@ -111,16 +111,16 @@ def character_task(
     black: int,
     *,
     with_handling: bool,
-    conditions: bool = True,
     bonus: int = 0,
     free: bool = False,
 ) -> TaskRoll:
     """A character's test in the Combat Phase.
 
-    ``white``/``black`` are the task's own dice; the aircraft's Handling joins when
-    ``with_handling`` (black-dice Handling as black dice against the character); then the
-    weather and night (victoriana.optional.12-13), vital components damage
-    (victoriana.optional.10), the multi-action penalty (victoriana.combat.6), the Spot
+    ``white``/``black`` are the task's own dice (``bonus`` more white); the aircraft's
+    Handling joins when ``with_handling`` (black-dice Handling as black dice against the
+    character); then the weather and night (victoriana.optional.12-13) and vital components
+    damage (victoriana.optional.10); and for a character's own action (not a ``free``
+    attack after a failed escape) the multi-action penalty (victoriana.combat.6), the Spot
     reduction (victoriana.crew.5) and the first actor's initiative bonus
     (victoriana.combat.5).
     """
@@ -133,11 +133,10 @@ def character_task(
             white += h
         else:
             black -= h
-    if conditions:
-        black += environment_black(state)
-        if craft.vital_damage:
-            black += book.crew_damage.vital_black
-    if conditions and not free:
+    black += environment_black(state)
+    if craft.vital_damage:
+        black += book.crew_damage.vital_black
+    if not free:
         black += book.multi_action.black_per_extra * max(0, airman.actions - 1)
         black = max(0, black - airman.spot)
         airman.spot = 0
