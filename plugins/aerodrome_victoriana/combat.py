@@ -1,8 +1,8 @@
 """The Combat Phase: PCs and important NPCs act, the squadron-roll winner's side first.
 
 Order (victoriana.combat.2-4), the first actor's initiative bonus (victoriana.combat.5),
-multi-action penalties (victoriana.combat.6); pilot actions (victoriana.pilot.*) and crew
-actions (victoriana.crew.*); the optional rules' actions (victoriana.optional.*).
+multi-action penalties (victoriana.combat.6); which pilot and crew actions each character
+may take (performed in :mod:`aerodrome_victoriana.actions`).
 With the optional rule "skip the Squadron Phase" every aircraft acts, in the order of its
 pilot's Aviation + Handling roll (victoriana.optional.14).
 """
@@ -12,32 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context, Decision
 from aerodrome_victoriana import specs
+from aerodrome_victoriana.actions import free_attack, perform
 from aerodrome_victoriana.common import (
     aboard,
     battle_over,
-    character_task,
-    count_flying,
     enemy_of,
     flying,
     handling,
-    handling_of,
     player_of,
     spec_of,
-    stat,
     weapon_gunner,
 )
-from aerodrome_victoriana.damage import (
-    bail_out,
-    damage_roll,
-    destroy,
-    land_due,
-    land_everyone,
-    leave,
-)
-from aerodrome_victoriana.events import BombsDropped
+from aerodrome_victoriana.damage import land_due, land_everyone
 from aerodrome_victoriana.heresy import roll_pool
 from aerodrome_victoriana.state import (
     FLYING,
@@ -46,7 +34,6 @@ from aerodrome_victoriana.state import (
     BailOut,
     Chase,
     Craft,
-    DefenceBonus,
     Defend,
     DogfightState,
     DropBomb,
@@ -293,164 +280,4 @@ def free_attack_options(state: DogfightState, target: Craft) -> list[Action]:
     return out
 
 
-# -- performing actions ------------------------------------------------------------------------
-def perform(state: DogfightState, ctx: Context, action: Action) -> None:
-    a = state.airmen[getattr(action, "airman")]  # noqa: B009 - every character action has one
-    a.actions += 1
-    if a.actions == 1:
-        a.prev_turn_start = a.turn_start
-        a.turn_start = state.serial
-    state.serial += 1
-    craft = state.crafts[a.craft]
-    if isinstance(action, Attack):
-        attack(state, ctx, a, craft, state.crafts[action.target], action.weapon)
-    elif isinstance(action, Defend):
-        defend(state, ctx, a, state.crafts[action.ward])
-    elif isinstance(action, Escape | Chase):
-        escape_or_chase(state, ctx, a, craft, action)
-    elif isinstance(action, Tactical):
-        tactical(state, ctx, a, craft, action.skill)
-    elif isinstance(action, DropBomb):
-        drop_bomb(state, ctx, a, craft, action)
-    elif isinstance(action, Repair):
-        repair(state, ctx, a, craft)
-    elif isinstance(action, Spot):
-        spot(state, ctx, a, action)
-    elif isinstance(action, EmergencyLanding):
-        emergency_landing(state, ctx, a, craft)
-    elif isinstance(action, BailOut):
-        bail(state, ctx, a, craft)
-    else:  # pragma: no cover - guarded by the legal actions
-        raise IllegalActionError(f"{action.describe()} is not a Combat Phase action")
-
-
-def attack(
-    state: DogfightState, ctx: Context, a: Airman, craft: Craft, target: Craft, weapon: int,
-    *, free: bool = False,
-) -> None:
-    """Gunnery + Handling against the target's Handling + 3 black dice; a target's black-dice
-    Handling joins the attack pool; ties go to the attacker (victoriana.pilot.1,
-    victoriana.crew.1)."""
-    book = specs.rules()
-    th = handling(target)
-    black = book.attack.black_base + max(0, th)
-    roll = character_task(
-        state, ctx, a, f"attack {target.label}", a.pools["gunnery"], black,
-        with_handling=True, bonus=max(0, -th), free=free,
-    )
-    if roll.white >= roll.black and roll.white > 0:
-        extra = max(0, roll.net) if book.damage.attack_net_adds_pips else 0
-        damage_roll(state, ctx, target, spec_of(craft).weapons[weapon], extra, a.name)
-
-
-def free_attack(state: DogfightState, ctx: Context, action: FreeAttack, target: Craft) -> None:
-    craft = state.crafts[action.craft]
-    gunner = weapon_gunner(state, craft, action.weapon)
-    if gunner is None or target.status != FLYING:
-        return
-    attack(state, ctx, gunner, craft, target, action.weapon, free=True)
-
-
-def defend(state: DogfightState, ctx: Context, a: Airman, ward: Craft) -> None:
-    """Aviation + Handling: net successes add to an aircraft's Armour Value until the start
-    of the pilot's next turn (victoriana.pilot.2)."""
-    roll = character_task(state, ctx, a, f"defend {ward.label}", a.pools["aviation"], 0, with_handling=True)
-    if roll.net > 0:
-        ward.defence.append(DefenceBonus(by=a.id, amount=roll.net))
-
-
-def escape_or_chase(
-    state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: Escape | Chase
-) -> None:
-    """Aviation + Handling with 9 black dice when outnumbered (victoriana.pilot.3-7)."""
-    book = specs.rules()
-    outnumbered = count_flying(state, enemy_of(state, craft.side)) > count_flying(state, craft.side)
-    black = book.escape.black_outnumbered if outnumbered else 0
-    what = "escape" if isinstance(action, Escape) else f"chase {state.crafts[action.target].label}"
-    roll = character_task(state, ctx, a, what, a.pools["aviation"], black, with_handling=True)
-    if roll.outcome == "success":
-        craft.escaped_at = state.serial
-        # victoriana.pilot.8: a chase continues under another sourcebook's rules: both leave
-        leave(state, ctx, craft, "escaped" if isinstance(action, Escape) else "chasing")
-    elif isinstance(action, Escape):
-        state.free_attack_on = craft.id  # victoriana.pilot.5
-    else:
-        a.lost.append(action.target)
-
-
-def tactical(state: DogfightState, ctx: Context, a: Airman, craft: Craft, skill: str) -> None:
-    """Aviation or Tactics + Handling: successes become dice of the next Squadron Roll; only
-    the side's best counts (victoriana.pilot.9-10)."""
-    roll = character_task(state, ctx, a, "tactical", a.pools[skill], 0, with_handling=True)
-    if roll.outcome == "success":
-        side = craft.side
-        state.tactical_dice[side] = max(state.tactical_dice.get(side, 0), roll.net)
-
-
-def drop_bomb(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: DropBomb) -> None:
-    """Gunnery with 6 black dice, +2 dice per 500 lb dropped; success, partial or miss
-    (victoriana.crew.2-3)."""
-    book = specs.rules()
-    spec = spec_of(craft)
-    lines = spec.optional_ordnance if action.optional else spec.ordnance
-    stock = craft.optional_bombs if action.optional else craft.bombs
-    stock[action.line] -= action.count
-    craft.handling = handling_of(craft)  # victoriana.aircraft.11: the penalty ends with the bombs
-    weight = lines[action.line].weight_lb * action.count
-    dice = a.pools["gunnery"] + (weight // 500) * book.bomb.dice_per_500lb
-    roll = character_task(state, ctx, a, f"drop {weight} lb", dice, book.bomb.black, with_handling=False)
-    side = craft.side
-    partial_roll = 0
-    if roll.outcome == "success":
-        outcome = "on target"
-    elif roll.outcome == "partial":
-        partial_roll = ctx.dice.d(6, f"{a.name}: partial bombing")
-        outcome = {1: "target damaged", 6: "target damaged", 2: "destruction elsewhere",
-                   5: "destruction elsewhere"}.get(partial_roll, "no effect")  # 3-4 assumed
-    else:
-        outcome = "missed"
-    stat(state, f"{side}.bombs {outcome}")
-    ctx.emit(BombsDropped(airman=a.id, weight_lb=weight, outcome=outcome, partial_roll=partial_roll))
-
-
-def repair(state: DogfightState, ctx: Context, a: Airman, craft: Craft) -> None:
-    """Ad Hoc Repair with 3 black dice: a pip per success, at most the Armour Value
-    (victoriana.crew.4); any success also mends vital components (assumed)."""
-    book = specs.rules()
-    roll = character_task(state, ctx, a, "repair", a.pools["repair"], book.repair.black, with_handling=False)
-    if roll.net > 0:
-        spec = spec_of(craft)
-        craft.vital_damage = False
-        craft.health = min(spec.health, craft.health + min(roll.net, spec.armour))
-
-
-def spot(state: DogfightState, ctx: Context, a: Airman, action: Spot) -> None:
-    """Perception or Gunnery: successes cut the black dice of a crewmate's next action
-    (victoriana.crew.5)."""
-    roll = character_task(state, ctx, a, "spot", a.pools[action.skill], 0, with_handling=False)
-    if roll.net > 0:
-        state.airmen[action.mate].spot += roll.net
-
-
-def emergency_landing(state: DogfightState, ctx: Context, a: Airman, craft: Craft) -> None:
-    """Aviation + Handling against the environment's black dice; the aircraft takes the
-    environment's damage less the successes (victoriana.optional.2-3)."""
-    env = specs.rules().environment_of(state.rules.environment)
-    roll = character_task(state, ctx, a, f"emergency landing ({env.name})", a.pools["aviation"],
-                          env.black, with_handling=True)
-    craft.health = max(0, craft.health - max(0, env.damage - max(0, roll.net)))
-    if craft.health == 0:
-        destroy(state, ctx, craft)
-    else:
-        leave(state, ctx, craft, "landed")
-
-
-def bail(state: DogfightState, ctx: Context, a: Airman, craft: Craft) -> None:
-    """Bail out (victoriana.optional.5); a pilot who bails abandons the aircraft and the crew
-    goes with them (assumed)."""
-    if a.pilot:
-        for m in aboard(state, craft):
-            bail_out(state, ctx, m)
-        leave(state, ctx, craft, "crashed")
-    else:
-        bail_out(state, ctx, a)
+__all__ = ["free_attack", "perform"]
