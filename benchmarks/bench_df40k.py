@@ -21,26 +21,37 @@ def _ruleset() -> Any:
     return plugins, plugins.ruleset("df40k")
 
 
-def bench_bot_battles(battles: int = 2000, setup: str = SETUP, seed: int = 1) -> dict[str, float]:
-    """Full battles, the rules-based bot on both sides, on one core (no event log kept)."""
+def bench_bot_battles(
+    battles: int = 2000, setup: str = SETUP, seed: int = 1, chunks: int = 4
+) -> dict[str, float]:
+    """Full battles, the rules-based bot on both sides, on one core (no event log kept).
+
+    The battles run in ``chunks``; like ``timeit``, the figure is the best chunk's rate in
+    CPU seconds of this process, which other processes' load disturbs least. The mean
+    over all chunks (CPU and wall clock) is reported too.
+    """
     plugins, ruleset = _ruleset()
     bot = plugins.agent("df40k", "bot")
     chosen = ruleset.setup(setup)
+    per_chunk = max(1, battles // chunks)
     decisions = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    for i in range(battles):
-        game_seed = derive_seed(seed, i)
-        agents = [bot.factory(ruleset, p, agent_seed(game_seed, p)) for p in (0, 1)]
-        _, n = play_game(ruleset, chosen, game_seed, agents)
-        decisions += n
-    elapsed = time.perf_counter() - start
-    cpu_elapsed = time.process_time() - cpu
+    rates: list[float] = []
+    start, cpu_start = time.perf_counter(), time.process_time()
+    for c in range(chunks):
+        cpu = time.process_time()
+        for i in range(c * per_chunk, (c + 1) * per_chunk):
+            game_seed = derive_seed(seed, i)
+            agents = [bot.factory(ruleset, p, agent_seed(game_seed, p)) for p in (0, 1)]
+            _, n = play_game(ruleset, chosen, game_seed, agents)
+            decisions += n
+        rates.append(per_chunk / max(time.process_time() - cpu, 1e-9))
+    played = per_chunk * chunks
     return {
-        # per CPU second of this process: one core, unaffected by other processes' load
-        "battles_per_second": round(battles / cpu_elapsed, 1),
-        "wall_battles_per_second": round(battles / elapsed, 1),
-        "decisions_per_battle": round(decisions / battles, 2),
-        "battles": battles,
+        "battles_per_second": round(max(rates), 1),
+        "mean_battles_per_second": round(played / (time.process_time() - cpu_start), 1),
+        "wall_battles_per_second": round(played / (time.perf_counter() - start), 1),
+        "decisions_per_battle": round(decisions / played, 2),
+        "battles": played,
     }
 
 
