@@ -114,14 +114,12 @@ def gift_options(state: ClassicState, player: int) -> list[Action]:
 def launch_candidates(state: ClassicState, player: int) -> list[str]:
     """The player's squadrons with no plane In Flight and a grounded plane [classic.move.2,
     classic.move.4]."""
-    out = []
-    for name in state.seat_squadrons[player]:
-        sq = state.squadrons[name]
-        if sq.aloft:
-            continue
-        if any(p.alive and not p.in_flight and p.squadron == name for p in state.planes.values()):
-            out.append(name)
-    return out
+    grounded = {p.squadron for p in state.planes.values() if p.alive and not p.in_flight}
+    return [
+        name
+        for name in state.seat_squadrons[player]
+        if not state.squadrons[name].aloft and name in grounded
+    ]
 
 
 def take_off_options(state: ClassicState, squadron: str) -> list[Action]:
@@ -183,7 +181,9 @@ class TurnRunner:
                     state.turn = Turn()
                     return None
                 p = t.players[t.index]
-                t.stage = "give" if alive_planes(state, p) else "next"
+                mine = state.seat_squadrons[p]
+                alive = any(x.alive and x.squadron in mine for x in state.planes.values())
+                t.stage = "give" if alive else "next"
                 continue
             p = t.players[t.index]
             if stage == "give":
@@ -227,10 +227,11 @@ class TurnRunner:
                         ctx.emit(Stuck(plane=pid))  # it stays, and did not move to attack
                 t.dice = []
                 t.pending = []
-                cells = planes_by_cell(state)
-                for plane in state.planes.values():
-                    if plane.moved and plane.alive and plane.in_flight:
-                        t.pending.extend(attacks_of(state, board, plane.id, cells))
+                movers = [x.id for x in state.planes.values() if x.moved and x.alive and x.in_flight]
+                if movers:
+                    cells = planes_by_cell(state)
+                    for pid in movers:
+                        t.pending.extend(attacks_of(state, board, pid, cells))
                 t.stage = "attacks"
                 continue
             if stage == "attacks":
