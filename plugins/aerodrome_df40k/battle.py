@@ -84,8 +84,8 @@ class Battle:
 
     # -- orders --------------------------------------------------------------------------
     def ask_orders(self, state: Df40kState, ctx: Context) -> Decision | None:
-        """Both players give each flyer a secret order, one flyer at a time
-        [df40k.orders.1]."""
+        """Both players give each flyer a secret order: all at once when the combinations
+        are few, otherwise one flyer at a time [df40k.orders.1]."""
         if state.stage == "begin":
             self.begin(state, ctx)
         if state.stage != "orders":
