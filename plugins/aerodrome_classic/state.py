@@ -11,7 +11,6 @@ import msgspec
 
 from aerodrome.data import Action
 from aerodrome.events import Event
-
 from aerodrome_classic.specs import CARD_NAMES
 
 Cell = tuple[int, int]
