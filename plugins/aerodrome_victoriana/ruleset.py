@@ -57,6 +57,9 @@ _SEQUENCE: TurnSequence[DogfightState] = TurnSequence(
 )
 
 
+_MANOEUVRE_CHOICES = tuple(ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES)
+
+
 class Victoriana(Ruleset[DogfightState]):
     """Victoriana "Dogfights": squadron rolls of white and black Heresy dice, then the
     characters' actions."""
@@ -89,7 +92,7 @@ class Victoriana(Ruleset[DogfightState]):
     def legal_actions(self, state: DogfightState, decision: Decision, player: int) -> Sequence[Action]:
         kind = decision.kind
         if kind == "manoeuvre":
-            return [ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES]
+            return _MANOEUVRE_CHOICES
         if kind == "spend":
             return squadron.spend_options(state)
         if kind in ("remove", "escape"):
