@@ -155,6 +155,11 @@ class Konrad:
         if status == ATTACK and self.rng.randint(1, 6) >= 5 and level + 1 < len(AGILITY):
             level += 1  # konrad.5: agility boost, with the pilot check of the rules
         status = self.check_escape(state, a)
+        job = self._mission(state, a, level, legal) if a.role and status != ESCAPE else None
+        if isinstance(job, Plan):
+            return job
+        if isinstance(job, tuple):
+            return self._pick(job[0], job[1], legal)
         if status == ESCAPE:
             plan, moves = self._escape(state, a, level, legal)
         elif status == PATROL:
@@ -244,18 +249,23 @@ class Konrad:
             run.append((run[-1] + 5) % 6)
         return run[len(run) // 2] if len(run) != 2 else run[1]
 
-    def _fly_to(self, state: DfState, a: Aircraft, level: int, cell: int, altitude: int) -> tuple[Plan, list[tuple[str, str]]]:
-        """Fly to (konrad.13): the Attack speed rule and turns towards a point."""
+    def _fly_to(
+        self, state: DfState, a: Aircraft, level: int, cell: int, altitude: int, *, leave: bool = False
+    ) -> tuple[Plan, list[tuple[str, str]]]:
+        """Fly to (konrad.13): the Attack speed rule and turns towards a point; ``leave``
+        lets the move run off the board (a mission exit)."""
         b = board(state.width, state.height)
         ds = rules.sheet(a)
         dist = b.distance(a.cell, cell)
         lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
-        if dist - 3 > a.speed:
+        if leave or dist - 3 > a.speed:
             speed = min(a.speed + ds.engine_power, hi)
         elif a.speed + 2 > dist:
             speed = max(a.speed - ds.engine_power - 1, lo)
         else:
             speed = a.speed
+        if altitude <= 1 and not builtin().classes[ds.klass].flies_low_freely:
+            speed = min(speed, max(lo, builtin().tables.flying_low_speed))  # konrad.18
 
         def steer(here: int, facing: int) -> int:
             if here == cell:
@@ -266,9 +276,59 @@ class Konrad:
             return (facing + 1) % 6 if 0 < sec < 12 else (facing + 5) % 6
 
         moves, end = simulate(state, a, speed, level, steer, climb_to=altitude)
-        if end is None:
+        if end is None and not leave:
             return self._turn_about(state, a, level, speed)
         return Plan(aircraft=a.id, speed=speed, template=level), moves
+
+    # -- mission aircraft: Fly to the mission's targets (konrad.13) -------------------------
+    def _mission(
+        self, state: DfState, a: Aircraft, level: int, legal: Sequence[Action]
+    ) -> tuple[Plan, list[tuple[str, str]]] | Action | None:
+        """A recon, agent or cargo aircraft flies to its mission's next target: the nearest
+        objective not yet photographed, the meeting point (or the next candidate), the train,
+        the board edge to leave by. None: nothing left to fly to (normal behaviour)."""
+        b = board(state.width, state.height)
+        key = state.squadrons[a.player].mission
+        mine = [o for o in state.objectives if o.owner == a.player]
+        ds = rules.sheet(a)
+        if a.role == "cargo" or (a.role == "recon" and key == "recon-escort" and mine and all(o.done for o in mine)):
+            far = 0 if (a.role == "cargo") == (a.player == 0) else state.height - 1
+            return self._fly_to(state, a, level, b.cell(a.cell % state.width, far), a.altitude, leave=True)
+        if a.role == "recon":
+            todo = [o for o in mine if not o.done]
+            if not todo:
+                return None
+            goal = 3 if key == "aerial-surveillance" else 4 if key == "flying-eye" else a.altitude
+            target = min(todo, key=lambda o: b.distance(a.cell, o.cell))
+            found = search_pass(state, a, level, target.cell, goal)
+            return found or self._fly_to(state, a, level, target.cell, goal)
+        if a.role == "agent":
+            train = [o for o in mine if o.kind == "train"]
+            meeting = [o for o in mine if o.kind == "meeting" and not o.done]
+            cands = [o for o in mine if o.kind == "candidate"]
+            order = train or meeting or sorted(cands, key=lambda o: b.distance(a.cell, o.cell))
+            if not order:
+                return None
+            target = order[0]
+            dist = b.distance(a.cell, target.cell)
+            if meeting and a.altitude == 1:
+                for p in legal:
+                    if isinstance(p, Plan) and p.template == movement.LAND:
+                        stop = movement.straight(b, a.cell, a.facing, p.speed, None)
+                        if stop >= 0 and b.distance(stop, target.cell) <= 1:
+                            return p
+            low = 1 if (meeting or train) and dist <= 6 else MIN_ALTITUDE
+            if train and a.altitude == 1:  # end over the train at minimum speed
+                found = search_pass(state, a, level, target.cell, 1, speeds=[ds.min_speed], end_on=True)
+                if found is not None:
+                    return found
+            found = None
+            if meeting and dist <= 8:  # set up the landing run
+                found = search_pass(state, a, level, target.cell, 1, land=True)
+            if found is None and dist <= 8:
+                found = search_pass(state, a, level, target.cell, low)
+            return found or self._fly_to(state, a, level, target.cell, low)
+        return None
 
     def _pick(self, plan: Plan, moves: list[tuple[str, str]], legal: Sequence[Action]) -> Action:
         if plan in legal:
@@ -439,6 +499,59 @@ class Konrad:
             if firing_position(state, a, end, t):
                 return Plan(aircraft=a.id, speed=a.speed, template=-1, climb=climb)
         return None
+
+
+def search_pass(
+    state: DfState, a: Aircraft, level: int, target: int, goal: int, *,
+    speeds: list[int] | None = None, end_on: bool = False, land: bool = False,
+) -> tuple[Plan, list[tuple[str, str]]] | None:
+    """A move whose path crosses ``target`` (or ends on it with ``end_on``): every speed
+    the engine allows and every left/straight/right at the turn points of the template of
+    ``level``; the one ending nearest the target otherwise is not returned (None)."""
+    specs = builtin()
+    ds = rules.sheet(a, specs)
+    b = board(state.width, state.height)
+    lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
+    if speeds is None:
+        speeds = list(range(max(1, a.speed - ds.engine_power - 1), min(a.speed + ds.engine_power, hi) + 1))
+    if goal <= 1 and not specs.classes[ds.klass].flies_low_freely:  # konrad.18: at most 3 low
+        speeds = [v for v in speeds if v <= specs.tables.flying_low_speed] or speeds
+    for speed in speeds:
+        pts = movement.turn_points(speed, specs.templates[AGILITY[level]])
+        for choice in _laterals(len(pts)):
+            cell, facing, alt, moved, delta = a.cell, a.facing, a.altitude, 0, 0
+            path = [cell]
+            moves: list[tuple[str, str]] = []
+            for p, lat in zip(pts, choice, strict=True):
+                cell = movement.straight(b, cell, facing, p - moved, path)
+                if cell < 0:
+                    break
+                moved = p
+                ver = "-" if alt > goal else "+" if alt < goal else "."
+                facing = (facing + (1 if lat == "L" else 5 if lat == "R" else 0)) % 6
+                alt += 1 if ver == "+" else -1 if ver == "-" else 0
+                delta += (-1 if lat != "." else 0) + (-1 if ver == "+" else 1 if ver == "-" else 0)
+                moves.append((lat, ver))
+            if cell < 0:
+                continue
+            cell = movement.straight(b, cell, facing, speed - moved, path)
+            if cell < 0 or not lo <= speed + delta <= hi:
+                continue
+            if land:
+                stop = movement.straight(b, cell, facing, ds.min_speed, None)
+                ok = alt == 1 and stop >= 0 and b.distance(stop, target) <= 1
+            else:
+                ok = cell == target if end_on else target in path[1:]
+            if ok:
+                return Plan(aircraft=a.id, speed=speed, template=level), moves
+    return None
+
+
+def _laterals(n: int) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = [()]
+    for _ in range(n):
+        out = [(*c, x) for c in out for x in (".", "L", "R")]
+    return out
 
 
 def margin(state: DfState, cell: int) -> int:

@@ -247,3 +247,29 @@ def test_occupied_end_hex_placement_and_clouds_ignored() -> None:
     # planning flies straight through the rain cloud as if it were not there
     _moves, end = simulate(s, s.aircraft[0], 4, 3, lambda c, f: f, climb_to=3)
     assert end is not None and end[0] == s.width * 8 + 8
+
+
+@pytest.mark.clause("dockfighters.konrad.13", "dockfighters.konrad.18")
+def test_konrad_flies_to_mission_targets() -> None:
+    from aerodrome_dockfighters.bot import search_pass
+    from aerodrome_dockfighters.state import Objective
+
+    s = state(plane(HAWK, 0, 8, 20, facing="N", speed=4, altitude=3), plane(ARROW, 1, 8, 2),
+              missions=["aerial-surveillance", "aerial-dominance"])
+    a = s.aircraft[0]
+    a.role = "recon"
+    s.objectives = [Objective(id=0, cell=s.width * 16 + 10, owner=0)]
+    found = search_pass(s, a, 3, s.objectives[0].cell, 3)
+    assert found is not None
+    plan, moves = found
+    ctx = scripted_context([])
+    prog = movement.start(s, a, plan, ctx)
+    for lat, ver in moves:
+        assert prog is not None
+        from aerodrome_dockfighters.state import Manoeuvre
+
+        prog = movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=lat, vertical=ver), ctx)
+    assert s.objectives[0].done
+    # going down to altitude 1 the bot flies no faster than 3 (not a fighterbomber)
+    low = search_pass(s, a, 3, s.width * 12 + 8, 1)
+    assert low is None or low[0].speed <= 3
