@@ -129,8 +129,8 @@ def opposed(white: int, black: int, black_explodes: bool = True) -> OpposedOdds:
     net = {int(o): q / total for o, q in diff.items()}
     return OpposedOdds(
         white=white, black=black, black_explodes=black_explodes,
-        white_wins=sum(p for o, p in net.items() if o > 0),
-        black_wins=sum(p for o, p in net.items() if o < 0),
+        white_wins=sum((p for o, p in net.items() if o > 0), 0.0),
+        black_wins=sum((p for o, p in net.items() if o < 0), 0.0),
         tie=net.get(0, 0.0),
         net=net,
         truncated_mass=tw + tb + _capped(white, dw, True) + _capped(black, db, black_explodes),
@@ -191,10 +191,10 @@ def task_odds(white: int, black: int, success: int, partial: int) -> TaskOdds:
     net = dist.net
     return TaskOdds(
         white=white, black=black,
-        success=sum(p for n, p in net.items() if n >= success),
-        partial=sum(p for n, p in net.items() if partial <= n < success) if partial > 0 else 0.0,
-        failure=sum(p for n, p in net.items() if 0 <= n < (partial if partial > 0 else success)),
-        foul=sum(p for n, p in net.items() if n < 0),
+        success=sum((p for n, p in net.items() if n >= success), 0.0),
+        partial=sum((p for n, p in net.items() if partial <= n < success), 0.0) if partial > 0 else 0.0,
+        failure=sum((p for n, p in net.items() if 0 <= n < (partial if partial > 0 else success)), 0.0),
+        foul=sum((p for n, p in net.items() if n < 0), 0.0),
         attack_hits=hit_chance(white, black),
         truncated_mass=dist.truncated_mass,
     )
