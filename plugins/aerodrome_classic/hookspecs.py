@@ -22,3 +22,16 @@ def aerodrome_classic_head_on(attacker_burst: int, defender_burst: int) -> str |
         higher → attacker down, lower or none → defender down).
     """
     return None
+
+
+@hookspec(firstresult=True)
+def aerodrome_classic_cards_at_take_off(kills: int, standard: int) -> int | None:
+    """How many In Flight cards a plane holds after drawing at take-off [classic.aces.4].
+
+    Stops at first non-None result.
+
+    :param kills: the plane's victories (1 = ACE, 2 or more = DOUBLE ACE).
+    :param standard: the rulebook's number (4, an ACE 6, a DOUBLE ACE 8).
+    :return: the number of cards to fill the hand up to, or ``None`` for the rulebook's.
+    """
+    return None

@@ -45,7 +45,13 @@ def take_off(
     p.facing = board.home_facing(sq.side)
     sq.aloft = plane
     ctx.emit(TookOff(plane=plane))
-    draw_to(state, ctx, p.squadron, draw_target(p.kills, cards))
+    total = draw_target(p.kills, cards)
+    hook = getattr(ctx.hook, "aerodrome_classic_cards_at_take_off", None) if ctx.hook else None
+    if hook is not None:
+        changed = hook(kills=p.kills, standard=total)
+        if changed is not None:
+            total = int(changed)
+    draw_to(state, ctx, p.squadron, total)
 
 
 def occupied(state: ClassicState, board: Board, skip: str) -> int:
