@@ -258,7 +258,9 @@ def test_konrad_flies_to_mission_targets() -> None:
               missions=["aerial-surveillance", "aerial-dominance"])
     a = s.aircraft[0]
     a.role = "recon"
-    s.objectives = [Objective(id=0, cell=s.width * 16 + 10, owner=0)]
+    b = board(s.width, s.height)
+    target = b.step[b.step[b.step[a.cell * 6 + 2] * 6 + 1] * 6 + 1]  # 1 north, then 2 north-east
+    s.objectives = [Objective(id=0, cell=target, owner=0)]
     found = search_pass(s, a, 3, s.objectives[0].cell, 3)
     assert found is not None
     plan, moves = found
