@@ -149,13 +149,13 @@ def hit_chance(white: int, black: int) -> float:
     (ties go to the attacker, victoriana.pilot.1)."""
     w = pool_odds(white, True).successes
     b = pool_odds(black, False).successes
-    return sum(pw * pb for sw, pw in w.items() if sw > 0 for sb, pb in b.items() if sw >= sb)
+    return sum((pw * pb for sw, pw in w.items() if sw > 0 for sb, pb in b.items() if sw >= sb), 0.0)
 
 
 @cache
 def success_chance(white: int, black: int, needed: int) -> float:
     """Chance a test reaches ``needed`` net successes (black dice do not explode)."""
-    return sum(p for o, p in opposed(white, black, False).net.items() if o >= needed)
+    return sum((p for o, p in opposed(white, black, False).net.items() if o >= needed), 0.0)
 
 
 @cache
