@@ -7,6 +7,8 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from aerodrome.testing import ScriptedDice
 from aerodrome_victoriana import odds
@@ -157,3 +159,13 @@ def test_task_odds_command(plugins: object) -> None:
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["success"] + data["partial"] + data["failure"] + data["foul"] == pytest.approx(1.0, abs=1e-12)
+
+
+@given(st.integers(0, 16), st.integers(0, 16))
+@settings(max_examples=40, deadline=None)
+def test_squadron_odds_are_a_distribution_and_symmetric(white: int, black: int) -> None:
+    a, b = odds.squadron_roll(white, black), odds.squadron_roll(black, white)
+    assert abs(sum(a.net.values()) - 1.0) < 1e-12
+    assert a.truncated_mass < odds.TOLERANCE
+    assert a.white_wins == pytest.approx(b.black_wins, abs=1e-12)
+    assert a.tie == pytest.approx(b.tie, abs=1e-12)
