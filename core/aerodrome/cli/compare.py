@@ -95,6 +95,10 @@ def compare(
 ) -> None:
     """Compare rulesets: completion, balance, duration, lethality, drama, skill and more."""
     plugins = default_plugins()
+    if report is not None:  # fail before the games, not after them
+        from aerodrome.report import require_matplotlib
+
+        require_matplotlib()
     progress = Progress(
         TextColumn("comparing"),
         BarColumn(),
