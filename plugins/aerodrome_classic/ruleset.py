@@ -18,6 +18,7 @@ from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (
     ACTION_TYPES,
+    Move,
     ClassicState,
     FirstTurn,
     Gun,
@@ -211,7 +212,16 @@ class Classic(Ruleset[ClassicState]):
 
     # -- services ---------------------------------------------------------------------------
     def describe_action(self, state: ClassicState, action: Action) -> str:
-        return action.describe()
+        """The action's sentence; a move also names the enemy AA squares it passes (routes
+        to the same square differ only there)."""
+        text = action.describe()
+        if isinstance(action, Move) and action.plane in state.planes:
+            side = state.squadrons[state.planes[action.plane].squadron].side
+            aa = self.board.enemy_aa[side]
+            over = [c for c in action.path[1:] if self.board.bit(c) & aa]
+            if over:
+                text += " over AA " + " ".join(f"{x},{y}" for x, y in over)
+        return text
 
     def render(self, state: ClassicState, player: int | None) -> RenderableType:
         from aerodrome_classic.render import render

@@ -162,10 +162,6 @@ class TurnRunner:
         self.specs = specs
         self._memo: tuple[ClassicState, Decision, Sequence[Action]] | None = None
 
-    def player(self, state: ClassicState) -> int:
-        t = state.turn
-        return t.players[t.index]
-
     def run(self, state: ClassicState, ctx: Context) -> Decision | None:
         t = state.turn
         board = self.board
