@@ -18,10 +18,10 @@ from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (
     ACTION_TYPES,
-    Move,
     ClassicState,
     FirstTurn,
     Gun,
+    Move,
     Plane,
     Squadron,
     Turn,
