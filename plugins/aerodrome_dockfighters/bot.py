@@ -44,6 +44,8 @@ SPOT_FAR, SPOT_NEAR, SPOT_MID = 4, 5, 6
 MIN_ALTITUDE = 2  # konrad.18
 #: Hexes from the edge at which Konrad counts as reaching the border (konrad.7, assumed).
 EDGE = 5
+#: Guarding bots stay within this many hexes of their ward (konrad.13).
+GUARD_RANGE = 6
 
 
 def spot_need(base: int, bot_experience: int, enemy_experience: int) -> int:
@@ -71,13 +73,20 @@ def spot_base(state: DfState, bot: Aircraft, enemy: Aircraft) -> int | None:
 class Konrad:
     """The Konrad procedure for every aircraft of one player."""
 
-    def __init__(self, player: int, seed: int, *, escape: str | None = None, ranged: bool = False) -> None:
+    def __init__(
+        self, player: int, seed: int, *, escape: str | None = None, ranged: bool = False,
+        guard: bool = False, priority: str | None = None,
+    ) -> None:
         """``escape``: the escape behaviour (``retreat``, ``avoid``, ``repair``; the rulebook's
-        default is none, konrad.2); ``ranged``: the Ranged attack behaviour (konrad.13)."""
+        default is none, konrad.2); ``ranged``: Ranged attack, ``guard``: Guard the nearest
+        friendly airship or mission aircraft (konrad.13); ``priority``: the aircraft class to
+        lock on to first (konrad.8)."""
         self.player = player
         self.rng = random.Random(seed)
         self.escape = escape
         self.ranged = ranged
+        self.guard = guard
+        self.priority = priority
         self.status: dict[int, str] = {}
         self.before_escape: dict[int, str] = {}
         self.plans: dict[int, list[tuple[str, str]]] = {}
@@ -160,13 +169,27 @@ class Konrad:
             return job
         if isinstance(job, tuple):
             return self._pick(job[0], job[1], legal)
-        if status == ESCAPE:
+        ward = self._ward(state, a) if self.guard and status != ESCAPE else None
+        if ward is not None and board(state.width, state.height).distance(a.cell, ward.cell) > GUARD_RANGE:
+            plan, moves = self._fly_to(state, a, level, ward.cell, ward.altitude)
+        elif status == ESCAPE:
             plan, moves = self._escape(state, a, level, legal)
         elif status == PATROL:
             plan, moves = self._patrol(state, a, level)
         else:
             plan, moves = self._attack(state, a, level, legal)
         return self._pick(plan, moves, legal)
+
+    @staticmethod
+    def _ward(state: DfState, a: Aircraft) -> Aircraft | None:
+        """Guard (konrad.13): the nearest friendly airship or mission aircraft."""
+        b = board(state.width, state.height)
+        wards = [
+            o for o in state.aircraft
+            if o.player == a.player and o.id != a.id and o.status == "flying"
+            and (o.role or rules.sheet(o).klass == "airship")
+        ]
+        return min(wards, key=lambda o: b.distance(a.cell, o.cell)) if wards else None
 
     # -- escaping (konrad.6, konrad.14) ---------------------------------------------------
     def check_escape(self, state: DfState, a: Aircraft) -> str:
@@ -439,6 +462,8 @@ class Konrad:
             return (1 if e.id in waiting else 0, b.distance(a.cell, e.cell), clock)
 
         targets = sorted(enemies, key=order)
+        if self.priority:  # konrad.8: the mission's priority targets first
+            targets.sort(key=lambda e: rules.sheet(e).klass != self.priority)
         if self.ranged:  # konrad.13: skip targets within 10 hexes unless none is farther
             far = [t for t in targets if b.distance(a.cell, t.cell) >= 10]
             targets = far or targets[-1:]
@@ -627,10 +652,12 @@ def konrad(ruleset: Any, player: int, seed: int) -> Agent:
     return Konrad(player, seed)
 
 
-def konrad_variant(escape: str | None = None, ranged: bool = False) -> Any:
-    """A factory of Konrad with an escape behaviour or the Ranged attack behaviour."""
+def konrad_variant(
+    escape: str | None = None, ranged: bool = False, guard: bool = False, priority: str | None = None
+) -> Any:
+    """A factory of Konrad with an escape behaviour or another behaviour."""
 
     def factory(ruleset: Any, player: int, seed: int) -> Agent:
-        return Konrad(player, seed, escape=escape, ranged=ranged)
+        return Konrad(player, seed, escape=escape, ranged=ranged, guard=guard, priority=priority)
 
     return factory

@@ -35,6 +35,10 @@ def aerodrome_register_agents() -> list[AgentSpec]:
         AgentSpec("konrad", konrad, summary, ruleset="dockfighters"),
         AgentSpec("konrad-ranged", konrad_variant(ranged=True), "Konrad with the Ranged attack behaviour",
                   ruleset="dockfighters"),
+        AgentSpec("konrad-guard", konrad_variant(guard=True),
+                  "Konrad guarding the nearest friendly airship or mission aircraft", ruleset="dockfighters"),
+        AgentSpec("konrad-airships", konrad_variant(priority="airship"),
+                  "Konrad with airships as target priority", ruleset="dockfighters"),
         *variants,
     ]
 

@@ -275,3 +275,31 @@ def test_konrad_flies_to_mission_targets() -> None:
     # going down to altitude 1 the bot flies no faster than 3 (not a fighterbomber)
     low = search_pass(s, a, 3, s.width * 12 + 8, 1)
     assert low is None or low[0].speed <= 3
+
+
+@pytest.mark.clause("dockfighters.konrad.19", "dockfighters.konrad.8")
+def test_konrad_lands_the_agent_guards_and_prefers_priority_targets(plugins) -> None:  # type: ignore[no-untyped-def]
+    from aerodrome.agents import PlayerView
+    from aerodrome_dockfighters.state import Objective
+
+    pos = {"missions": ["agents-insertion", "aerial-dominance"], "aircraft": [
+        plane(HAWK, 0, 8, 16, facing="N", altitude=1, speed=3), plane(ARROW, 1, 2, 2),
+    ]}
+    g = Game(plugins.ruleset("dockfighters"), "agents-insertion", 1, position=pos)
+    g.state.aircraft[0].role = "agent"
+    g.state.objectives = [Objective(id=0, cell=g.state.width * 13 + 8, owner=0, kind="meeting")]
+    while g.decision() is not None and g.decision().players != (0,):
+        p = g.waiting_for()[0]
+        g.apply(p, g.legal_actions(p)[0])
+    choice = Konrad(0, 1).choose(PlayerView(g, 0), g.legal_actions(0))
+    assert isinstance(choice, Plan) and choice.template == movement.LAND
+    # Guard: far from its airship the bot flies back to it
+    s = state(plane(HAWK, 0, 8, 3, facing="S", speed=4), plane("Albatross", 0, 8, 20), plane(ARROW, 1, 2, 2))
+    guard = Konrad(0, 1, guard=True)
+    assert guard._ward(s, s.aircraft[0]) is s.aircraft[1]
+    # priority: the airship first although the fighter is nearer
+    p = state(plane(HAWK, 0, 8, 20, facing="N", speed=4), plane(ARROW, 1, 8, 15), plane("Lance", 1, 8, 8))
+    plan, _m = Konrad(0, 1, priority="airship")._attack(p, p.aircraft[0], 3)
+    assert plan.speed == 6  # the Lance, 12 hexes off: accelerate
+    near, _m2 = Konrad(0, 1)._attack(p, p.aircraft[0], 3)
+    assert near.speed == 2  # the Arrow, 5 hexes off: slow down
