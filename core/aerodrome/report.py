@@ -48,14 +48,19 @@ dt { font-weight: bold; margin-top: 0.6em; }
 """
 
 
-def _pyplot() -> Any:
-    """matplotlib's pyplot on the SVG-friendly Agg backend (imported only for reports)."""
+def require_matplotlib() -> Any:
+    """The matplotlib module, or a one-line error saying how to install it."""
     try:
-        matplotlib: Any = importlib.import_module("matplotlib")
+        return importlib.import_module("matplotlib")
     except ImportError:
         raise AerodromeError(
             "--report needs matplotlib: pip install 'aerodrome[compare]'"
         ) from None
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the SVG-friendly Agg backend (imported only for reports)."""
+    matplotlib = require_matplotlib()
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "aerodrome"
     matplotlib.rcParams["svg.fonttype"] = "path"
