@@ -28,3 +28,17 @@ def aerodrome_dockfighters_to_hit(
     :param need: the rulebook's target number before the natural 6/1 rule.
     :return: the target number to use, or None to keep ``need``.
     """
+
+
+@hookspec(firstresult=True)
+def aerodrome_dockfighters_pilot_check(state: DfState, aircraft: Aircraft, need: int, why: str) -> int | None:
+    """Change the roll a pilot or crew check needs (clause check.1).
+
+    Stops at first non-None result.
+
+    :param state: the game state (do not change it).
+    :param aircraft: the aircraft whose pilot or crew checks.
+    :param need: the rulebook's target (experience, wounds, overkill and edge modifiers included).
+    :param why: what the check is for ("bail out", "flying low", ...).
+    :return: the roll needed, or None to keep ``need``.
+    """

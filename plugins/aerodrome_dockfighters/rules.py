@@ -82,6 +82,11 @@ def pilot_check(
     """Roll a pilot or crew check (clause check.1); a 1 never passes, a 6 always does
     unless the target is above 6 (an overkill bail-out can be impossible)."""
     need = check_target(a, modifier=modifier)
+    hook = getattr(ctx.hook, "aerodrome_dockfighters_pilot_check", None) if ctx.hook else None
+    if hook is not None:
+        changed = hook(state=state, aircraft=a, need=need, why=why)
+        if changed is not None:
+            need = int(changed)
     roll = ctx.dice.d(6, f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
     ok = roll >= need and roll != 1
     state.log.append(f"#{a.id} {why}: rolled {roll} needing {need}+: {'passed' if ok else 'failed'}")

@@ -487,6 +487,11 @@ class Dockfighters(Ruleset[DfState]):
         if isinstance(action, Attack):
             info = combat.summary(state, action)
             return f"{action.describe()} ({info.get('dice', '?')} dice, {info['need']}+)"
+        if isinstance(action, Deploy | Undock):
+            col, row = action.cell % state.width, action.cell // state.width
+            what = "deploy" if isinstance(action, Deploy) else "undock"
+            extra = f", altitude {action.altitude}, speed {action.speed}" if isinstance(action, Deploy) else ""
+            return f"#{action.aircraft} {state.aircraft[action.aircraft].datasheet}: {what} at column {col}, row {row}{extra}"
         if isinstance(action, Plan) and action.template >= 0:
             a = state.aircraft[action.aircraft]
             if action.template > rules.agility(a, rules.sheet(a)):
