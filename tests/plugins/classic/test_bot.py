@@ -174,11 +174,11 @@ def test_bot_defends_and_shoots_low() -> None:
 def test_bot_beats_random_clearly() -> None:
     setup = RULESET.setup()
     wins = 0
-    games = 100
+    games = 200
     for i in range(games):
         bot_seat = i % 2
         agents = [RandomAgent(1000 + i), RandomAgent(2000 + i)]
         agents[bot_seat] = make_bot(RULESET, bot_seat, i)  # type: ignore[call-overload]
         g, _ = play_game(RULESET, setup, 500 + i, agents)
         wins += setup.seats[bot_seat].side in g.result().winners
-    assert wins >= 0.8 * games
+    assert wins >= 0.85 * games  # it wins all 200 at the time of writing
