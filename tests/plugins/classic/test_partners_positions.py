@@ -134,3 +134,17 @@ def test_clause_catalogue_is_complete_and_valid() -> None:
     clauses = load_catalogue(Path(specs_dir()) / "clauses.toml")
     assert len(clauses) > 90
     assert all(c.id.startswith("classic.") for c in clauses)
+
+
+@pytest.mark.clause("classic.headon.4")
+def test_head_on_position_file_plays_the_example() -> None:
+    path = specs_dir() / "positions" / "head-on.toml"
+    pos = read_position(path)
+    g = game(pos.position, dice=[2, 2])
+    m = next(
+        a for a in g.legal_actions(owner(g))
+        if isinstance(a, Move) and a.path == ((5, 12), (5, 11), (5, 10)) and a.facing == 0
+    )
+    act(g, m)
+    assert kind(g) == "defend" and owner(g) == 0
+    assert g.state.squadrons["GREEN"].played == ["B4"]
