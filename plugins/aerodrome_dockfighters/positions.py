@@ -21,7 +21,22 @@ loads = []          # optional
 col = 8
 row = 8
 size = 7
+[[position.ground]]          # a ground target: its value list and d6 roll
+value = 1
+roll = 6
+col = 9
+row = 12
+hostile_to = 0               # the squadron it fights (-1: both)
+[[position.objectives]]
+col = 4
+row = 9
+owner = 0
+kind = "recon"               # recon | candidate | meeting | train
 ```
+
+An aircraft may also give ``systems`` (an airship's docking-point systems), ``role``
+(recon, agent, cargo), ``status`` (flying, landed, grounded), ``ammo`` (per weapon: 0 full,
+1 half, 2 empty), ``gear_damaged`` and ``wounded``.
 """
 
 from __future__ import annotations
@@ -51,6 +66,29 @@ class PlacedAircraft(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     speed: int = 3
     damage: int = 0
     loads: list[str] = []
+    systems: list[str] = []
+    role: str = ""
+    status: str = "flying"
+    ammo: list[int] = []
+    gear_damaged: bool = False
+    wounded: bool = False
+
+
+class PlacedGround(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    value: int
+    roll: int
+    col: int
+    row: int
+    hostile_to: int = -1
+    damage: int = 0
+    facing: str = "N"
+
+
+class PlacedObjective(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    col: int
+    row: int
+    owner: int = 0
+    kind: str = "recon"
 
 
 class PlacedCloud(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -68,6 +106,8 @@ class Position(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     missions: list[str] = msgspec.field(default_factory=lambda: ["aerial-dominance"] * 2)
     aircraft: list[PlacedAircraft]
     clouds: list[PlacedCloud] = []
+    ground: list[PlacedGround] = []
+    objectives: list[PlacedObjective] = []
 
 
 def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
@@ -98,10 +138,41 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         for name in p.loads:
             if name not in specs.weapons:
                 raise SpecError(f"{where}.loads: unknown load {name!r}")
-        state.aircraft.append(Aircraft(
-            id=i, player=p.player, side=SIDES[p.player], datasheet=p.datasheet,
+        if p.status not in ("flying", "landed", "grounded"):
+            raise SpecError(f"{where}.status: flying, landed or grounded")
+        if not 0 <= p.damage <= ds.structure:
+            raise SpecError(f"{where}.damage: 0..{ds.structure}")
+        craft = Aircraft(
+            id=len(state.aircraft), player=p.player, side=SIDES[p.player], datasheet=p.datasheet,
             pilot=f"{SIDES[p.player]} pilot {i + 1}", experience=EXPERIENCE.index(p.experience),
-            cell=cell, facing=FACING_NAMES.index(p.facing), altitude=p.altitude, speed=p.speed,
-            damage=p.damage, loads=list(p.loads), ammo=[0] * len(ds.weapons), deployed=True,
-        ))
+            cell=cell if p.status != "grounded" else -1, facing=FACING_NAMES.index(p.facing),
+            altitude=p.altitude, speed=p.speed, damage=p.damage, loads=list(p.loads),
+            ammo=[0] * len(ds.weapons), deployed=True, role=p.role, status=p.status,  # type: ignore[arg-type]
+            gear_damaged=p.gear_damaged, wounded=p.wounded,
+        )
+        state.aircraft.append(craft)
+        if p.systems:
+            from aerodrome_dockfighters.docking import fit
+
+            try:
+                fit(state, craft, list(p.systems))
+            except SpecError as exc:
+                raise SpecError(f"{where}.systems: {exc}") from None
+        if p.ammo:
+            if len(p.ammo) != len(craft.ammo) or any(not 0 <= x <= 2 for x in p.ammo):
+                raise SpecError(f"{where}.ammo: {len(craft.ammo)} values, 0 full, 1 half, 2 empty")
+            craft.ammo = list(p.ammo)
+    from aerodrome_dockfighters.ground import place
+    from aerodrome_dockfighters.state import Objective
+
+    for i, g in enumerate(pos.ground):
+        where = f"{source}: [position].ground[{i}]"
+        if g.value not in (1, 2, 3) or not 1 <= g.roll <= 6 or g.facing not in FACING_NAMES:
+            raise SpecError(f"{where}: value 1-3, roll 1-6, facing one of {', '.join(FACING_NAMES)}")
+        unit = place(state, g.value, g.roll, g.row * state.width + g.col, hostile_to=g.hostile_to,
+                     facing=FACING_NAMES.index(g.facing))
+        unit.damage = g.damage
+    for o in pos.objectives:
+        state.objectives.append(Objective(id=len(state.objectives), cell=o.row * state.width + o.col,
+                                          owner=o.owner, kind=o.kind))
     return state

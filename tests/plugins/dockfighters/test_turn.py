@@ -174,3 +174,21 @@ def test_scenario_fame_and_initiative(plugins) -> None:  # type: ignore[no-untyp
     assert planes(ships, 0) == 3  # the airship counts 2, the dockfighter none
     s.aircraft[3].experience = 0  # Saxony now inferior in experience only: +2
     assert scenario_fame(s) == [-1, 1]
+
+
+@pytest.mark.clause("dockfighters.setup.6")
+def test_position_files_set_up_ground_targets_objectives_and_airships() -> None:
+    s = state(
+        plane("Albatross", 0, 8, 12, systems=["light anti-aircraft turret", "dockfighter"]),
+        plane(HAWK, 0, 5, 20, role="recon", ammo=[1], gear_damaged=True),
+        plane(ARROW, 1, 8, 2, status="landed"),
+        ground=[{"value": 1, "roll": 6, "col": 9, "row": 12, "hostile_to": 0}],
+        objectives=[{"col": 4, "row": 9, "owner": 0}],
+    )
+    assert [a.status for a in s.aircraft] == ["flying", "docked", "flying", "landed"]
+    assert s.aircraft[2].ammo == [1] and s.aircraft[2].role == "recon" and s.aircraft[2].gear_damaged
+    assert s.ground[0].name == "FLAK tank" and s.objectives[0].cell == s.width * 9 + 4
+    with pytest.raises(SpecError, match=r"aircraft\[0\].systems"):
+        state(plane("Albatross", 0, 8, 12, systems=["dockfighter"]))
+    with pytest.raises(SpecError, match=r"ground\[0\]"):
+        state(plane(HAWK, 0, 8, 12), ground=[{"value": 4, "roll": 1, "col": 1, "row": 1}])
