@@ -11,6 +11,7 @@ from aerodrome_dockfighters.odds import hit_chance
 from aerodrome_dockfighters.specs import builtin
 
 app = typer.Typer(help="Dockfighters: exact odds of an attack (hits and damage points).", no_args_is_help=True)
+tools = typer.Typer(help="Dockfighters tools: pictures of positions.", no_args_is_help=True)
 
 
 @app.command("attack")
@@ -41,3 +42,27 @@ def attack(
     rows = [(k, f"{float(v):.4f}") for k, v in sorted(dist.items())]
     console.print(table(f"{weapon}: {dice} dice at {need}+ (hit {float(p_hit):.3f}, mean damage {float(mean):.3f})",
                         ["damage points", "probability"], rows))
+
+
+@tools.command("svg")
+def svg(
+    position: Annotated[str, typer.Argument(help="a position file (TOML or JSON) of the dockfighters ruleset")],
+    out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
+) -> None:
+    """Draw a position file as an SVG picture."""
+    from pathlib import Path
+
+    from aerodrome.cli.output import console, fail
+    from aerodrome.errors import AerodromeError
+    from aerodrome.specs import read_mapping
+    from aerodrome_dockfighters.missions import setups
+    from aerodrome_dockfighters.positions import from_position
+    from aerodrome_dockfighters.svg import to_svg
+
+    try:
+        data = read_mapping(Path(position))
+        state = from_position(setups()[0], data.get("position", data), position)
+    except AerodromeError as exc:
+        fail(str(exc))
+    Path(out).write_text(to_svg(state), encoding="utf-8")
+    console.print(f"wrote {out}")

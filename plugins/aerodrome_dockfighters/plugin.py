@@ -46,5 +46,7 @@ def aerodrome_register_agents() -> list[AgentSpec]:
 @hookimpl
 def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
     from aerodrome_dockfighters.cli import app as dockfighters_odds
+    from aerodrome_dockfighters.cli import tools
 
     odds.add_typer(dockfighters_odds, name="dockfighters")
+    app.add_typer(tools, name="dockfighters")

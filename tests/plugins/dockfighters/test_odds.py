@@ -38,3 +38,23 @@ def test_odds_command() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert abs(data["damage"]["0"] - (17 / 18) ** 3) < 1e-9
+
+
+@pytest.mark.clause("dockfighters.move.15")
+def test_svg_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import typer
+
+    from aerodrome.specs import builtin_specs
+    from aerodrome_dockfighters.cli import tools
+
+    root = typer.Typer()
+    root.add_typer(tools, name="dockfighters")
+    out = tmp_path / "board.svg"
+    pos = builtin_specs("dockfighters") / "positions" / "head-on.toml"
+    result = CliRunner().invoke(root, ["dockfighters", "svg", str(pos), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text().startswith("<svg")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[position]\\naircraft = [{datasheet = "Camel", player = 0, col = 1, row = 1}]\\n')
+    result = CliRunner().invoke(root, ["dockfighters", "svg", str(bad)])
+    assert result.exit_code == 1
