@@ -66,7 +66,7 @@ def agility(a: Aircraft, ds: Datasheet, specs: Specs | None = None) -> int:
     s = specs or builtin()
     level = AGILITY.index(ds.agility) - (1 if is_damaged(a, ds) else 0) - a.agility_loss - (1 if a.jammed else 0)
     if s.classes[ds.klass].loads_lower_agility:
-        level -= sum(s.weapons[name].load_points for name in a.loads)
+        level -= len(a.loads)  # one level per external load carried
     return max(0, level)
 
 
