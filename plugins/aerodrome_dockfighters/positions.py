@@ -135,9 +135,9 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         cell = p.row * state.width + p.col
         if not (0 <= p.col < state.width and 0 <= p.row < state.height):
             raise SpecError(f"{where}: col/row off the {state.width}x{state.height} board")
-        for name in p.loads:
-            if name not in specs.weapons:
-                raise SpecError(f"{where}.loads: unknown load {name!r}")
+        from aerodrome_dockfighters.rules import check_loads
+
+        check_loads(p.datasheet, list(p.loads), f"{where}.loads")
         if p.status not in ("flying", "landed", "grounded"):
             raise SpecError(f"{where}.status: flying, landed or grounded")
         if not 0 <= p.damage <= ds.structure:

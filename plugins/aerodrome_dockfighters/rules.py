@@ -260,3 +260,20 @@ def repair(state: DfState, a: Aircraft, ctx: Context) -> None:
         else:
             a.damage -= 1
             state.log.append(f"#{a.id} crew repairs a structure point")
+
+
+def check_loads(datasheet: str, loads: list[str], where: str) -> None:
+    """External loads must fit the datasheet's load points; an ACM takes 2 (clause acm.6)."""
+    from aerodrome.errors import SpecError
+
+    specs = builtin()
+    ds = specs.aircraft[datasheet]
+    for name in loads:
+        if name not in specs.weapons:
+            raise SpecError(f"{where}: unknown external load {name!r}")
+    used = sum(specs.weapons[name].load_points for name in loads)
+    if used > ds.load_points:
+        raise SpecError(
+            f"{where}: {datasheet} has {ds.load_points} external load points, the loads need {used} "
+            "[dockfighters.acm.6]"
+        )

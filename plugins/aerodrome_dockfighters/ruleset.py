@@ -379,6 +379,8 @@ class Dockfighters(Ruleset[DfState]):
         for p, side in enumerate(forces(setup)):
             for n, (name, exp, loads) in enumerate(side):
                 ds = specs.aircraft[name]
+                if ds.klass != "airship":
+                    rules.check_loads(name, list(loads), f"setup {setup.name}: forces[{p}][{n}]")
                 if ds.klass == "dockfighter":
                     exp = max(0, exp - 1)  # dockfighter.3
                 craft = Aircraft(

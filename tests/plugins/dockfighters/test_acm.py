@@ -40,3 +40,14 @@ def test_detonations() -> None:
     truck = place(h, 1, 1, h.width * 13 + 9)  # next to where the missile ends its flight
     acm.fly(h, scripted_context([1, 6, 1, 1, 4]))  # lost on a 1: a Hurricane detonates
     assert h.acms == [] and truck.damage == truck.structure
+
+
+@pytest.mark.clause("dockfighters.acm.6")
+def test_an_acm_takes_two_load_points() -> None:
+    from aerodrome.errors import SpecError
+
+    state(plane(MILKCOW, 0, 8, 20, loads=["Swordwhale ACM", "AB 250 bomb", "AB 250 bomb"]))
+    with pytest.raises(SpecError, match="4 external load points"):
+        state(plane(MILKCOW, 0, 8, 20, loads=["Swordwhale ACM", "Hurricane ACM", "AB 250 bomb"]))
+    with pytest.raises(SpecError, match="unknown external load"):
+        state(plane(MILKCOW, 0, 8, 20, loads=["Tallboy"]))
