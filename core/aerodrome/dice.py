@@ -30,12 +30,17 @@ def derive_seed(seed: int, *salt: object) -> int:
 class Dice:
     """The dice of one game. ``emit`` receives a :class:`DiceRolled` for every roll."""
 
-    __slots__ = ("_emit", "_rng", "seed")
+    __slots__ = ("_emit", "_random", "_rng", "seed")
 
     def __init__(self, seed: int, emit: Callable[[Event], None] | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self._random = self._rng.random
         self._emit = emit
+
+    def _die(self, sides: int) -> int:
+        """One face of a die with ``sides`` faces (the only source of every roll)."""
+        return int(self._random() * sides) + 1
 
     # -- state, for clone() ------------------------------------------------------------
     def getstate(self) -> Any:
@@ -63,21 +68,21 @@ class Dice:
     # -- rolls ---------------------------------------------------------------------------
     def d(self, sides: int, purpose: str, *, seen_by: tuple[int, ...] | None = None) -> int:
         """Roll one die with ``sides`` faces."""
-        face = self._rng.randint(1, sides)
+        face = self._die(sides)
         self._record(purpose, sides, (face,), seen_by=seen_by)
         return face
 
     def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` faces, recorded as one event."""
-        randint = self._rng.randint
-        faces = tuple(randint(1, sides) for _ in range(count))
+        die = self._die
+        faces = tuple(die(sides) for _ in range(count))
         self._record(purpose, sides, faces)
         return faces
 
     def keep_highest(self, count: int, sides: int, keep: int, purpose: str) -> tuple[int, ...]:
         """Roll ``count`` dice and keep the ``keep`` highest (returned highest first)."""
-        randint = self._rng.randint
-        faces = tuple(randint(1, sides) for _ in range(count))
+        die = self._die
+        faces = tuple(die(sides) for _ in range(count))
         kept = tuple(sorted(faces, reverse=True)[:keep])
         self._record(purpose, sides, faces, kept)
         return kept
@@ -95,11 +100,11 @@ class Dice:
 
         ``limit`` bounds the total number of dice rolled (a safety net; never reached in play).
         """
-        randint = self._rng.randint
+        die = self._die
         faces: list[int] = []
         pending = count
         while pending and len(faces) < limit:
-            face = randint(1, sides)
+            face = die(sides)
             faces.append(face)
             pending -= 1
             if face in explode_on:
@@ -116,8 +121,8 @@ class Dice:
         purpose: str,
     ) -> tuple[int, ...]:
         """Re-roll every die of ``faces`` for which ``which(face)`` holds, once."""
-        randint = self._rng.randint
-        result = tuple(randint(1, sides) if which(f) else f for f in faces)
+        die = self._die
+        result = tuple(die(sides) if which(f) else f for f in faces)
         self._record(purpose, sides, result)
         return result
 
@@ -127,7 +132,7 @@ class Dice:
 
     def choice(self, items: Sequence[T]) -> T:
         """Pick one of ``items`` uniformly (for rulebook-random choices, not for agents)."""
-        return items[self._rng.randrange(len(items))]
+        return items[self._die(len(items)) - 1]
 
 
 def count_successes(faces: Sequence[int], success: Collection[int] = SUCCESS_1_OR_6) -> int:

@@ -8,7 +8,7 @@ A game is fully determined by its ruleset, setup (or position), seed and actions
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -66,6 +66,8 @@ class Game:
         self._capped = False
         self._played = 1
         self._forward_to_plugins()
+        if not record and not self.bus.active:
+            self.dice.bind(None)  # nobody will read dice events: don't build them
         self._emit(GameStarted(ruleset=ruleset.name, setup=self.setup.name, seed=seed))
         if position is None:
             self.state: Any = ruleset.initial_state(self.setup, self._ctx)
@@ -87,6 +89,16 @@ class Game:
             self.log.append(event)
         if self.bus.active:
             self.bus.publish(event)
+
+    def subscribe(self, subscriber: Callable[[Event], None]) -> Callable[[], None]:
+        """Observe this game's events from now on; returns a function that unsubscribes."""
+        self.dice.bind(self._emit)
+        return self.bus.subscribe(subscriber)
+
+    @property
+    def recording(self) -> bool:
+        """Whether events are kept or observed (rulesets may skip building costly events)."""
+        return self.record or self.bus.active
 
     def log_for(self, player: int | None) -> list[Event]:
         """The events ``player`` may see (``None``: the referee's full log)."""
@@ -156,9 +168,13 @@ class Game:
             return ()
         return tuple(p for p in d.players if p not in self._commits)
 
+    def _owes(self, player: int) -> bool:
+        d = self._pending
+        return d is not None and player in d.players and player not in self._commits
+
     def legal_actions(self, player: int) -> Sequence[Action]:
         """Every legal action of ``player`` now (empty when ``player`` owes nothing)."""
-        if player not in self.waiting_for():
+        if not self._owes(player):
             return ()
         legal = self._legal.get(player)
         if legal is None:
@@ -172,7 +188,7 @@ class Game:
         decision = self._pending
         if decision is None:
             raise IllegalActionError("the game is over")
-        if player not in self.waiting_for():
+        if not self._owes(player):
             raise IllegalActionError(
                 f"player {player} does not owe a decision now (waiting for "
                 f"{', '.join(map(str, self.waiting_for()))}: {decision.kind})"
@@ -183,25 +199,29 @@ class Game:
                 f"{action.describe()} is not a legal {decision.kind} for player {player}"
             )
         self.history.append((player, action))
+        recording = self.record or self.bus.active
         if decision.simultaneous:
-            self._emit(
-                DecisionCommitted(player=player, action=action.describe(), seen_by=(player,))
-            )
+            if recording:
+                self._emit(
+                    DecisionCommitted(player=player, action=action.describe(), seen_by=(player,))
+                )
             self._commits[player] = action
             if len(self._commits) < len(decision.players):
                 return
             answers = dict(sorted(self._commits.items()))
-            for p, a in answers.items():
-                self._emit(ActionTaken(player=p, action=a.describe()))
+            if recording:
+                for p, a in answers.items():
+                    self._emit(ActionTaken(player=p, action=a.describe()))
         else:
             answers = {player: action}
-            self._emit(
-                ActionTaken(
-                    player=player,
-                    action=action.describe(),
-                    seen_by=(player,) if decision.secret else None,
+            if recording:
+                self._emit(
+                    ActionTaken(
+                        player=player,
+                        action=action.describe(),
+                        seen_by=(player,) if decision.secret else None,
+                    )
                 )
-            )
         self._commits = {}
         self._legal = {}
         self._pending = None

@@ -59,6 +59,11 @@ class ScriptedDice(Dice):
         super().__init__(0, emit)
         self._rng = _ScriptRng(faces)  # type: ignore[assignment]
 
+    def _die(self, sides: int) -> int:
+        rng = self._rng
+        assert isinstance(rng, _ScriptRng)
+        return rng.randint(1, sides)
+
     @property
     def remaining(self) -> int:
         rng = self._rng
@@ -76,4 +81,6 @@ def scripted_context(
 
 def load_dice(game: Any, faces: Sequence[int]) -> None:
     """Make the dice of a running :class:`~aerodrome.game.Game` show ``faces`` from now on."""
-    game.dice._rng = _ScriptRng(faces)
+    dice = ScriptedDice(faces, game.dice._emit)
+    game.dice = dice
+    game._ctx.dice = dice
