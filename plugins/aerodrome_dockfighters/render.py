@@ -3,7 +3,9 @@ clouds, ground targets, and a table of the aircraft.
 
 Flat-top hexes in odd-q columns are drawn on a doubled-row text grid: column ``c`` is 3
 characters wide, row ``r`` sits on text line ``2r + (c odd)``, so neighbours touch as on the
-mat. An aircraft reads ``↑3`` + its id: heading north at altitude 3.
+mat. An aircraft reads ``↑3`` + its id: heading north at altitude 3. ``░`` cloud, ``▣``/``■``
+armed/unarmed ground target, ``○``/``✓`` objective, ``◎`` meeting point, ``═`` the ale train,
+``✱`` air mine, ``↑»`` cruise missile.
 """
 
 from __future__ import annotations
@@ -37,6 +39,17 @@ def board_text(state: DfState) -> Text:
         if g.damage < g.structure and g.cell >= 0:
             col, row = g.cell % w, g.cell // w
             cells[2 * row + (col & 1)][col] = (" ▣ " if g.dice else " ■ ", "yellow")
+    for o in state.objectives:
+        if o.cell >= 0 and o.kind not in ("gone",):
+            col, row = o.cell % w, o.cell // w
+            glyph = {"train": " ═ ", "meeting": " ◎ "}.get(o.kind, " ✓ " if o.done else " ○ ")
+            cells[2 * row + (col & 1)][col] = (glyph, "green")
+    for m in state.mines:
+        col, row = m.cell % w, m.cell // w
+        cells[2 * row + (col & 1)][col] = (" ✱ ", "magenta")
+    for x in state.acms:
+        col, row = x.cell % w, x.cell // w
+        cells[2 * row + (col & 1)][col] = (f" {FACING_ARROWS[x.facing]}»", "magenta")
     for a in sorted(state.aircraft, key=lambda x: x.altitude):
         if a.status != "flying" or a.cell < 0:
             continue
