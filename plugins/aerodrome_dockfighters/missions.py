@@ -233,7 +233,7 @@ def planes(state: DfState, player: int) -> int:
     specs = builtin()
     return sum(
         specs.classes[specs.aircraft[a.datasheet].klass].counts_as_planes
-        for a in state.aircraft if a.player == player and not a.role
+        for a in state.aircraft if a.player == player and not a.provided
     )
 
 
@@ -246,7 +246,7 @@ def scenario_fame(state: DfState) -> list[int]:
     out = []
     stats = []
     for p in (0, 1):
-        mine = [a for a in state.aircraft if a.player == p and not a.role]
+        mine = [a for a in state.aircraft if a.player == p and not a.provided]
         stats.append((
             planes(state, p),
             sum(a.experience + 1 for a in mine if specs.aircraft[a.datasheet].klass != "dockfighter"),

@@ -192,7 +192,7 @@ def add_special_aircraft(state: DfState, player: int, ctx: Context) -> None:
         ds = specs.aircraft[name]
         a = Aircraft(
             id=len(state.aircraft), player=player, side=side, datasheet=name,
-            pilot=f"{side} {role} crew", experience=exp, role=role,
+            pilot=f"{side} {role} crew", experience=exp, role=role, provided=True,
             ammo=[0] * len(ds.weapons), speed=max(ds.min_speed, 1),
             weapons_out=list(range(len(ds.weapons))) if unarmed else [],
         )

@@ -54,6 +54,7 @@ class Aircraft(msgspec.Struct, kw_only=True):
     turned_at: list[int] = []
     deployed: bool = False
     role: str = ""
+    provided: bool = False
     exit_edge: str = ""
     systems: list[str] = []
     docked_to: int = -1

@@ -192,3 +192,14 @@ def test_position_files_set_up_ground_targets_objectives_and_airships() -> None:
         state(plane("Albatross", 0, 8, 12, systems=["dockfighter"]))
     with pytest.raises(SpecError, match=r"ground\[0\]"):
         state(plane(HAWK, 0, 8, 12), ground=[{"value": 4, "roll": 1, "col": 1, "row": 1}])
+
+
+@pytest.mark.clause("dockfighters.setup.4")
+def test_mission_provided_aircraft_are_free_but_declared_ones_count(plugins) -> None:  # type: ignore[no-untyped-def]
+    from aerodrome_dockfighters.missions import planes, scenario_fame
+
+    r = plugins.ruleset("dockfighters")
+    raid = Game(r, "ale-raid", 3).state
+    assert planes(raid, 0) == 2 and scenario_fame(raid)[0] == -3  # the agent's plane is one of his two
+    escort = Game(r, "recon-escort", 3).state
+    assert planes(escort, 0) == 2 and scenario_fame(escort)[0] == -1  # the recon planes are free
