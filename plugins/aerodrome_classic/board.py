@@ -65,7 +65,7 @@ class Board:
         self.landing_squadron: dict[Cell, str] = {
             c: sq for sq, cells in self.landing.items() for c in cells
         }
-        self._walks: dict[tuple[Cell, int], list[tuple[tuple[Cell, ...], int]]] = {}
+        self.bitof: dict[Cell, int] = {c: self.bit(c) for c in self.grid.cells()}
         self._tables: dict[tuple[Cell, int, str, bool], WalkTable] = {}
 
     # -- geometry ---------------------------------------------------------------------------
@@ -100,38 +100,38 @@ class Board:
         return "side"
 
     # -- walks ------------------------------------------------------------------------------
-    def walks(self, start: Cell, length: int) -> list[tuple[tuple[Cell, ...], int]]:
-        """Every walk of ``length`` steps from ``start`` on the empty board, with the mask of
-        the squares it enters."""
-        key = (start, length)
-        found = self._walks.get(key)
-        if found is None:
-            found = []
-            bit = self.bit
-            for path in self.grid.walks(start, length):
-                mask = 0
-                for c in path[1:]:
-                    mask |= bit(c)
-                found.append((path, mask))
-            self._walks[key] = found
-        return found
-
     def table(self, start: Cell, length: int, side: str, qualified: bool) -> WalkTable:
         """The walks from ``start`` grouped by (end square, enemy AA squares passed, crossed
         No Man's Land) — crossing only counts for a plane not yet allowed to land."""
-        key = (start, length, side, qualified)
-        found = self._tables.get(key)
+        found = self._tables.get((start, length, side, qualified))
         if found is None:
+            self._build(start, length)
+            found = self._tables[(start, length, side, qualified)]
+        return found
+
+    def _build(self, start: Cell, length: int) -> None:
+        """Enumerate the walks of ``length`` from ``start`` once and build the tables of every
+        side and may-land state from them (only the walks are kept, not their masks)."""
+        bitof = self.bitof
+        walks: list[tuple[tuple[Cell, ...], int]] = []
+        for path in self.grid.walks(start, length):
+            mask = 0
+            for c in path[1:]:
+                mask |= bitof[c]
+            walks.append((path, mask))
+        w = self.width
+        for side in self.sides:
             aa = self.enemy_aa[side]
             half = self.enemy_half[side]
-            by_key: dict[tuple[int, int, bool], list[tuple[tuple[Cell, ...], int]]] = {}
-            for path, mask in self.walks(start, length):
-                end = path[-1]
-                k = (end[1] * self.width + end[0], mask & aa, (not qualified) and bool(mask & half))
-                by_key.setdefault(k, []).append((path, mask))
-            found = WalkTable(list(by_key.values()))
-            self._tables[key] = found
-        return found
+            for qualified in (False, True):
+                by_key: dict[tuple[int, int, bool], list[tuple[tuple[Cell, ...], int]]] = {}
+                for path, mask in walks:
+                    end = path[-1]
+                    k = (end[1] * w + end[0], mask & aa, (not qualified) and bool(mask & half))
+                    by_key.setdefault(k, []).append((path, mask))
+                self._tables[(start, length, side, qualified)] = WalkTable(
+                    list(by_key.values()), bitof
+                )
 
 
 class WalkTable:
@@ -143,11 +143,14 @@ class WalkTable:
     bit number to the choices whose first walk enters it.
     """
 
-    __slots__ = ("_cache", "firsts", "groups", "reach", "touch")
+    __slots__ = ("_bitof", "_cache", "firsts", "groups", "reach", "touch")
 
-    def __init__(self, groups: list[list[tuple[tuple[Cell, ...], int]]]) -> None:
-        self.groups = groups
+    def __init__(
+        self, groups: list[list[tuple[tuple[Cell, ...], int]]], bitof: dict[Cell, int]
+    ) -> None:
+        self.groups: list[list[tuple[Cell, ...]]] = [[path for path, _ in g] for g in groups]
         self.firsts: list[tuple[Cell, ...]] = [g[0][0] for g in groups]
+        self._bitof = bitof
         reach = 0
         touch: dict[int, list[int]] = {}
         for i, g in enumerate(groups):
@@ -187,9 +190,10 @@ class WalkTable:
             out = list(self.firsts)
             gone = False
             groups = self.groups
+            bitof = self._bitof
             for i in affected:
-                for path, mask in groups[i]:
-                    if not mask & near:
+                for path in groups[i]:
+                    if not any(bitof[c] & near for c in path[1:]):
                         out[i] = path
                         break
                 else:
