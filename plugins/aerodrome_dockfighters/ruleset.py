@@ -60,8 +60,9 @@ def interleave(state: DfState, ids: list[int], first: int) -> list[int]:
 
 
 def move_queue(state: DfState, airships: bool) -> list[int]:
-    """Ascending experience, within a level the leader without initiative first (order.1-3);
-    within a squadron the roster order stands for the leader's choice (assumed)."""
+    """Ascending experience (a friendly radar lifts one level, airship.16), within a level the
+    leader without initiative first, alternating (order.1-3); the leader picks which of his
+    aircraft of the level goes when it is his turn (the ``activate`` decision)."""
     out: list[int] = []
     for level in range(4):
         ids = [
@@ -188,11 +189,18 @@ def _activated(state: DfState) -> None:
 
 def candidates(state: DfState, ok: Any) -> list[int]:
     """The queued aircraft that the leader owning the head of the queue may activate now:
-    his, of the same experience level (order.3, combat.4)."""
+    his, of the same experience level (order.3, combat.4; in movement a friendly radar lifts
+    an aircraft one level, airship.16)."""
+    moving = state.stage in ("1.3", "1.4")
+
+    def level(a: Aircraft) -> int:
+        return min(3, a.experience + docking.radar_bonus(state, a)) if moving else a.experience
+
     head = state.aircraft[state.queue[0]]
+    top = level(head)
     return [
         i for i in state.queue
-        if state.aircraft[i].player == head.player and state.aircraft[i].experience == head.experience
+        if state.aircraft[i].player == head.player and level(state.aircraft[i]) == top
         and ok(state.aircraft[i])
     ]
 
