@@ -39,8 +39,13 @@ class Dice:
         self._emit = emit
 
     def _die(self, sides: int) -> int:
-        """One face of a die with ``sides`` faces (the only source of every roll)."""
+        """One face of a die with ``sides`` faces."""
         return int(self._random() * sides) + 1
+
+    def _faces(self, count: int, sides: int) -> list[int]:
+        """``count`` faces, the same as ``count`` calls of :meth:`_die` (rolled in one go)."""
+        r = self._random
+        return [int(r() * sides) + 1 for _ in range(count)]
 
     # -- state, for clone() ------------------------------------------------------------
     def getstate(self) -> Any:
@@ -74,15 +79,13 @@ class Dice:
 
     def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` faces, recorded as one event."""
-        die = self._die
-        faces = tuple(die(sides) for _ in range(count))
+        faces = tuple(self._faces(count, sides))
         self._record(purpose, sides, faces)
         return faces
 
     def keep_highest(self, count: int, sides: int, keep: int, purpose: str) -> tuple[int, ...]:
         """Roll ``count`` dice and keep the ``keep`` highest (returned highest first)."""
-        die = self._die
-        faces = tuple(die(sides) for _ in range(count))
+        faces = tuple(self._faces(count, sides))
         kept = tuple(sorted(faces, reverse=True)[:keep])
         self._record(purpose, sides, faces, kept)
         return kept
@@ -100,15 +103,12 @@ class Dice:
 
         ``limit`` bounds the total number of dice rolled (a safety net; never reached in play).
         """
-        die = self._die
         faces: list[int] = []
         pending = count
-        while pending and len(faces) < limit:
-            face = die(sides)
-            faces.append(face)
-            pending -= 1
-            if face in explode_on:
-                pending += 1
+        while pending > 0 and len(faces) < limit:
+            batch = self._faces(min(pending, limit - len(faces)), sides)
+            faces += batch
+            pending = sum(1 for f in batch if f in explode_on)
         result = tuple(faces)
         self._record(purpose, sides, result)
         return result

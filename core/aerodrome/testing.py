@@ -64,6 +64,9 @@ class ScriptedDice(Dice):
         assert isinstance(rng, _ScriptRng)
         return rng.randint(1, sides)
 
+    def _faces(self, count: int, sides: int) -> list[int]:
+        return [self._die(sides) for _ in range(count)]
+
     @property
     def remaining(self) -> int:
         rng = self._rng
