@@ -204,8 +204,8 @@ def add_special_aircraft(state: DfState, player: int, ctx: Context) -> None:
             add(fighter.name, 1, "recon", True).speed_loss = -1
     elif key == "flying-eye":
         add(airship.name, 2, "recon", False)
-    elif key == "cargo-escort":
-        add(airship.name, 1, "cargo", True)
+    elif key == "cargo-escort":  # "use the Albatross datasheet for the cargo airship"
+        add("Albatross", 1, "cargo", True)
 
 
 def entry_altitudes(state: DfState, a: Aircraft) -> list[int]:

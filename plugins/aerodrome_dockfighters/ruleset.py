@@ -430,7 +430,10 @@ class Dockfighters(Ruleset[DfState]):
             (i for i in range(len(state.aircraft)) if not state.aircraft[i].deployed and state.aircraft[i].status == "flying"),
             key=lambda i: state.aircraft[i].experience,
         )
-        state.queue = interleave(state, ids, 1 - state.initiative)
+        first = 1 - state.initiative
+        if state.squadrons[0].mission == "duel":  # mission.duel.1: the defender sets up first
+            first = 1
+        state.queue = interleave(state, ids, first)
         return state
 
     def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DfState:

@@ -180,3 +180,16 @@ def test_bombs_need_a_straight_run_over_the_target() -> None:
     t2 = place(b, 2, 1, b.width * 19 + 8)
     b.aircraft[0].path = [b.width * 20 + 8, b.width * 19 + 8, b.width * 18 + 8]
     assert combat.ground_load_dice(b, b.aircraft[0], "AB 250 bomb", t2) == 3
+
+
+@pytest.mark.clause("dockfighters.mission.duel.1", "dockfighters.mission.cargo-escort.1")
+def test_duel_defender_sets_up_first_and_the_cargo_ship_is_an_albatross(plugins) -> None:  # type: ignore[no-untyped-def]
+    r = plugins.ruleset("dockfighters")
+    for seed in range(4):
+        g = Game(r, "duel", seed)
+        assert g.state.aircraft[g.state.active].player == 1
+    from aerodrome_dockfighters.objectives import add_special_aircraft
+
+    s = state(plane(ARROW, 1, 8, 2), missions=["aerial-dominance", "cargo-escort"])
+    add_special_aircraft(s, 1, scripted_context([]))
+    assert s.aircraft[-1].datasheet == ALBATROSS and s.aircraft[-1].side == "Saxony"
