@@ -128,7 +128,7 @@ class Game:
                 return
             if not clock.entered:
                 clock.entered = True
-                if clock.step == 0:
+                if clock.step == 0 and (self.record or self.bus.active):
                     if clock.phase == 0:
                         self._emit(RoundStarted(round=clock.round))
                     self._emit(PhaseStarted(round=clock.round, phase=seq.names[clock.phase]))
