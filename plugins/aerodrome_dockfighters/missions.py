@@ -211,18 +211,23 @@ def _recon(state: DfState, player: int) -> bool:
     )
 
 
-def forces(setup: Setup) -> list[list[tuple[str, int, list[str]]]]:
-    """The forces of a setup, checked against the specs."""
+def forces(setup: Setup) -> list[list[tuple[str, int, list[str], str]]]:
+    """The forces of a setup, checked against the specs: per player a list of
+    ``[datasheet, experience 0-3, loads (an airship: its systems), pilot name (optional)]``
+    (the campaign layer fills these from its squadron sheets)."""
     specs = builtin()
     raw: Any = setup.options.get("forces")
-    out: list[list[tuple[str, int, list[str]]]] = []
+    out: list[list[tuple[str, int, list[str], str]]] = []
     for p, side in enumerate(raw):
         mine = []
-        for entry in side:
+        for n, entry in enumerate(side):
             name, exp, loads = entry[0], int(entry[1]), list(entry[2])
+            pilot = str(entry[3]) if len(entry) > 3 else f"{SIDES[p]} pilot {n + 1}"
             if name not in specs.aircraft:
-                raise SpecError(f"setup {setup.name}: forces[{p}]: unknown aircraft {name!r}")
-            mine.append((name, exp, loads))
+                raise SpecError(f"setup {setup.name}: forces[{p}][{n}]: unknown aircraft {name!r}")
+            if not 0 <= exp <= 3:
+                raise SpecError(f"setup {setup.name}: forces[{p}][{n}]: experience 0-3, not {exp}")
+            mine.append((name, exp, loads, pilot))
         out.append(mine)
     return out
 

@@ -385,7 +385,7 @@ class Dockfighters(Ruleset[DfState]):
             aircraft=[],
         )
         for p, side in enumerate(forces(setup)):
-            for n, (name, exp, loads) in enumerate(side):
+            for n, (name, exp, loads, pilot) in enumerate(side):
                 ds = specs.aircraft[name]
                 if ds.klass != "airship":
                     rules.check_loads(name, list(loads), f"setup {setup.name}: forces[{p}][{n}]")
@@ -393,7 +393,7 @@ class Dockfighters(Ruleset[DfState]):
                     exp = max(0, exp - 1)  # dockfighter.3
                 craft = Aircraft(
                     id=len(state.aircraft), player=p, side=SIDES[p], datasheet=name,
-                    pilot=f"{SIDES[p]} pilot {n + 1}", experience=exp,
+                    pilot=pilot, experience=exp,
                     loads=[] if ds.klass == "airship" else list(loads),
                     ammo=[0] * len(ds.weapons), speed=max(ds.min_speed, 0),
                 )

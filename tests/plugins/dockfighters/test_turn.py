@@ -203,3 +203,20 @@ def test_mission_provided_aircraft_are_free_but_declared_ones_count(plugins) -> 
     assert planes(raid, 0) == 2 and scenario_fame(raid)[0] == -3  # the agent's plane is one of his two
     escort = Game(r, "recon-escort", 3).state
     assert planes(escort, 0) == 2 and scenario_fame(escort)[0] == -1  # the recon planes are free
+
+
+@pytest.mark.clause("dockfighters.pilot.1")
+def test_forces_name_their_pilots_for_the_campaign(plugins) -> None:  # type: ignore[no-untyped-def]
+    from aerodrome.ruleset import Setup
+
+    r = plugins.ruleset("dockfighters")
+    base = r.setup("aerial-dominance")
+    custom = Setup(name="custom", title="custom", seats=base.seats, options={
+        "missions": ["aerial-dominance", "aerial-dominance"],
+        "forces": [[[HAWK, 3, [], "Oberst Kessler"]], [[ARROW, 0, []]]],
+    })
+    g = Game(r, custom, 1)
+    assert [a.pilot for a in g.state.aircraft] == ["Oberst Kessler", "Saxony pilot 1"]
+    bad = Setup(name="bad", title="bad", seats=base.seats, options={"forces": [[[HAWK, 5, []]], [[ARROW, 0, []]]]})
+    with pytest.raises(SpecError, match="experience 0-3"):
+        Game(r, bad, 1)
