@@ -68,6 +68,7 @@ class Game:
         self._forward_to_plugins()
         if not record and not self.bus.active:
             self.dice.bind(None)  # nobody will read dice events: don't build them
+            self._ctx.recording = False
         self._emit(GameStarted(ruleset=ruleset.name, setup=self.setup.name, seed=seed))
         if position is None:
             self.state: Any = ruleset.initial_state(self.setup, self._ctx)
@@ -93,6 +94,7 @@ class Game:
     def subscribe(self, subscriber: Callable[[Event], None]) -> Callable[[], None]:
         """Observe this game's events from now on; returns a function that unsubscribes."""
         self.dice.bind(self._emit)
+        self._ctx.recording = True
         return self.bus.subscribe(subscriber)
 
     @property
@@ -267,7 +269,11 @@ class Game:
         new.dice.setstate(self.dice.getstate())
         new._sequence = self._sequence
         new.state = copy_state(self.state)
-        new._ctx = Context(new.dice, new._emit, self.ruleset.hook, new.clock)
+        new._ctx = Context(
+            new.dice, new._emit, self.ruleset.hook, new.clock, recording=new.record
+        )
+        if not new.record:
+            new.dice.bind(None)
         new._pending = self._pending
         new._commits = dict(self._commits)
         new._legal = {}
