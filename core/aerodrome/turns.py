@@ -58,13 +58,23 @@ class Clock(msgspec.Struct, kw_only=True):
 class Context:
     """What a step may use: the game's dice, the event emitter and the ruleset's hooks."""
 
-    __slots__ = ("_end_round", "clock", "dice", "emit", "hook")
+    __slots__ = ("_end_round", "clock", "dice", "emit", "hook", "recording")
 
-    def __init__(self, dice: Dice, emit: Callable[[Event], None], hook: Any, clock: Clock) -> None:
+    def __init__(
+        self,
+        dice: Dice,
+        emit: Callable[[Event], None],
+        hook: Any,
+        clock: Clock,
+        *,
+        recording: bool = True,
+    ) -> None:
         self.dice = dice
         self.emit = emit
         self.hook = hook
         self.clock = clock
+        #: Whether anybody keeps or observes events: a step may skip building costly ones.
+        self.recording = recording
         self._end_round = False
 
     @property
