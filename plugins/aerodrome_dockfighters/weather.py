@@ -78,11 +78,13 @@ def place_clouds(state: DfState, ctx: Context) -> None:
 
 def setup_weather(state: DfState, ctx: Context) -> None:
     """The set-up roll (weather.1), rolled for the initiative loser (weather.2), and the
-    initial wind direction (weather.3)."""
+    wind (weather.3): a d6 for the general direction, then the precise one of the three
+    around it (the general, one hexside left or right, by the direction-change roll)."""
     w = builtin().weather
     roll = ctx.dice.d(6, "weather")
     state.weather = w.setup_roll[roll - 1]
-    state.wind = ctx.dice.d(6, "initial wind direction") - 1
+    general = ctx.dice.d(6, "general wind direction") - 1
+    state.wind = (general + w.wind_change[ctx.dice.d(6, "precise wind direction") - 1]) % 6
     state.log.append(f"weather: {w.levels[state.weather]}, wind towards facing {state.wind}")
     if state.weather != CLEAR:
         place_clouds(state, ctx)

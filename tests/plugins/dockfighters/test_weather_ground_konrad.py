@@ -33,8 +33,8 @@ HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
 def test_setup_weather_roll() -> None:
     for roll, weather, clouds in ((2, CLEAR, 0), (3, BROKEN, 6), (5, RAIN, 6), (6, STORM, 6)):
         s = state(plane(HAWK, 0, 8, 20))
-        setup_weather(s, scripted_context([roll, 4] + [3] * 12 + [1]))
-        assert s.weather == weather and len(s.clouds) == clouds and s.wind == 3
+        setup_weather(s, scripted_context([roll, 4, 1] + [3] * 12 + [1]))
+        assert s.weather == weather and len(s.clouds) == clouds and s.wind == 4  # 4th, then 60° left
 
 
 @pytest.mark.clause("dockfighters.weather.4", "dockfighters.weather.5", "dockfighters.weather.6",
