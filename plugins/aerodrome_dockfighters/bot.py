@@ -30,6 +30,7 @@ from aerodrome_dockfighters.state import (
     DfState,
     HoldFire,
     Manoeuvre,
+    Place,
     Plan,
     Release,
     Repair,
@@ -98,7 +99,7 @@ class Konrad:
         assert isinstance(obs, DfObservation)
         state = obs.state
         first = legal[0]
-        if isinstance(first, Deploy):
+        if isinstance(first, Deploy | Place):
             return self._deploy(state, legal)
         if isinstance(first, Activate):
             return self._activate(state, legal)
@@ -147,9 +148,11 @@ class Konrad:
         centre = state.width // 2
 
         def key(d: Action) -> tuple[int, int, int]:
-            assert isinstance(d, Deploy)
+            assert isinstance(d, Deploy | Place)
             ds = rules.sheet(state.aircraft[d.aircraft])
             col = d.cell % state.width
+            if isinstance(d, Place):
+                return (abs(col - centre + (d.aircraft % 3) * 2), 0, 0)
             return (abs(col - centre + (d.aircraft % 3) * 2), abs(d.altitude - 3), abs(d.speed - (ds.max_speed - 1)))
 
         return min(legal, key=key)

@@ -34,6 +34,7 @@ from aerodrome_dockfighters.state import (
     Jettison,
     LayMine,
     Manoeuvre,
+    Place,
     Plan,
     Release,
     Repair,
@@ -96,7 +97,9 @@ def _deploy_run(state: DfState, ctx: Context) -> Decision | None:
     while state.queue:
         a = state.aircraft[state.queue[0]]
         state.active = a.id
-        return Decision(players=(a.player,), kind="deploy", prompt=f"Set up #{a.id} {a.datasheet}")
+        if state.placing < 0:
+            return Decision(players=(a.player,), kind="place", prompt=f"Where does #{a.id} {a.datasheet} set up?")
+        return Decision(players=(a.player,), kind="deploy", prompt=f"Altitude and speed of #{a.id} {a.datasheet}")
     state.stage = "play"
     state.active = -1
     return None
@@ -104,7 +107,11 @@ def _deploy_run(state: DfState, ctx: Context) -> Decision | None:
 
 def _deploy_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
     (action,) = answers.values()
+    if isinstance(action, Place):
+        state.placing = action.cell
+        return True
     assert isinstance(action, Deploy)
+    state.placing = -1
     a = state.aircraft[action.aircraft]
     a.cell, a.altitude, a.speed, a.deployed = action.cell, action.altitude, action.speed, True
     a.facing = 2 if a.player == 0 else 5
@@ -444,8 +451,10 @@ class Dockfighters(Ruleset[DfState]):
     # -- decisions ----------------------------------------------------------------------
     def legal_actions(self, state: DfState, decision: Decision, player: int) -> Sequence[Action]:
         kind = decision.kind
+        if kind == "place":
+            return place_options(state, state.aircraft[state.active])
         if kind == "deploy":
-            return deploy_options(state, state.aircraft[state.active])
+            return deploy_options(state, state.aircraft[state.active], state.placing)
         if kind == "activate":
             if state.stage == "2.2":
                 ids = candidates(state, lambda x: can_act(state, x))
@@ -500,9 +509,9 @@ class Dockfighters(Ruleset[DfState]):
         if isinstance(action, Attack):
             info = combat.summary(state, action)
             return f"{action.describe()} ({info.get('dice', '?')} dice, {info['need']}+)"
-        if isinstance(action, Deploy | Undock):
+        if isinstance(action, Deploy | Undock | Place):
             col, row = action.cell % state.width, action.cell // state.width
-            what = "deploy" if isinstance(action, Deploy) else "undock"
+            what = {Deploy: "deploy", Undock: "undock", Place: "set up"}[type(action)]
             extra = f", altitude {action.altitude}, speed {action.speed}" if isinstance(action, Deploy) else ""
             return f"#{action.aircraft} {state.aircraft[action.aircraft].datasheet}: {what} at column {col}, row {row}{extra}"
         if isinstance(action, Plan) and action.template >= 0:
@@ -566,8 +575,18 @@ def _airfield_defence(state: DfState, player: int, ctx: Context) -> None:
         a.altitude, a.speed, a.facing = 1, rules.sheet(a).min_speed, 2
 
 
-def deploy_options(state: DfState, a: Aircraft) -> list[Deploy]:
-    """Free altitude and speed on any free cell of the set-up zone (setup.7)."""
+def place_options(state: DfState, a: Aircraft) -> list[Place]:
+    """The cells of the set-up zone with a free altitude left (setup.7)."""
+    from aerodrome_dockfighters.objectives import entry_altitudes
+
+    alts = entry_altitudes(state, a)
+    taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
+    return [Place(aircraft=a.id, cell=c) for c in zone(state, a.player) if any((c, h) not in taken for h in alts)]
+
+
+def deploy_options(state: DfState, a: Aircraft, cell: int = -1) -> list[Deploy]:
+    """Free altitude and speed on any free cell of the set-up zone (setup.7); with ``cell``
+    only on that cell."""
     specs = builtin()
     ds = specs.aircraft[a.datasheet]
     taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
@@ -576,12 +595,12 @@ def deploy_options(state: DfState, a: Aircraft) -> list[Deploy]:
 
     lo = max(ds.min_speed, 0 if ds.klass == "airship" else 1)
     altitudes = entry_altitudes(state, a)
-    for cell in zone(state, a.player):
+    for here in zone(state, a.player) if cell < 0 else [cell]:
         for alt in altitudes:
-            if (cell, alt) in taken:
+            if (here, alt) in taken:
                 continue
             for speed in range(lo, ds.max_speed + 1):
-                out.append(Deploy(aircraft=a.id, cell=cell, altitude=alt, speed=speed))
+                out.append(Deploy(aircraft=a.id, cell=here, altitude=alt, speed=speed))
     return out
 
 

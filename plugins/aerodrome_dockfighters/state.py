@@ -184,6 +184,7 @@ class DfState(msgspec.Struct, kw_only=True):
     queue: list[int] = []
     active: int = -1
     move: MoveProgress | None = None
+    placing: int = -1
     fire_mark: int = -1
     over: bool = False
     all_gone_turn: dict[str, int] = {}
@@ -208,6 +209,16 @@ class Deploy(Action, frozen=True):
 
     def describe(self) -> str:
         return f"deploy #{self.aircraft} at cell {self.cell}, altitude {self.altitude}, speed {self.speed}"
+
+
+class Place(Action, frozen=True):
+    """Choose the set-up hex of an aircraft; its altitude and speed follow (clause setup.7)."""
+
+    aircraft: int
+    cell: int
+
+    def describe(self) -> str:
+        return f"set #{self.aircraft} up on cell {self.cell}"
 
 
 class Plan(Action, frozen=True):
@@ -335,5 +346,5 @@ class Repair(Action, frozen=True):
 
 
 ACTIONS: tuple[type[Action], ...] = (
-    Deploy, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
+    Deploy, Place, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
 )

@@ -54,11 +54,15 @@ def test_a_game_runs_the_phases_and_ends_at_turn_13(plugins) -> None:  # type: i
     r = plugins.ruleset("dockfighters")
     assert [p.name for p in r.sequence().phases] == ["1 Movement", "2 Combat", "3 Weather"]
     g = Game(r, "aerial-dominance", 1)
-    assert g.decision() is not None and g.decision().kind == "deploy"
+    assert g.decision() is not None and g.decision().kind == "place"
     first = g.state.aircraft[g.state.active]
     assert first.player != g.state.initiative and first.experience == 0
+    places = g.legal_actions(first.player)
+    assert len(places) == 36  # the two rows along the own edge
+    g.apply(first.player, places[0])
     legal = g.legal_actions(first.player)
-    assert all(isinstance(d, Deploy) for d in legal)
+    assert all(isinstance(d, Deploy) and d.cell == places[0].cell for d in legal)
+    assert len(legal) == 5 * 5  # altitudes 1-5, speeds 2-6
     initiative = g.state.initiative
     play_out(g, [RandomAgent(1), RandomAgent(2)])
     s = g.state
