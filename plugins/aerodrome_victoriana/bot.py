@@ -82,6 +82,21 @@ def _effect(manoeuvre: str, n: int, foe_fighters: int, own: int, foe: int) -> fl
     return 0.6 * n * (1.0 if foe_fighters else 0.4 / 3)
 
 
+@lru_cache(maxsize=65536)
+def _best_manoeuvre(
+    mine: int, theirs: int, my_carry: int, their_carry: int,
+    my_fighters: int, their_fighters: int, my_count: int, their_count: int,
+) -> ChooseManoeuvre:
+    """The manoeuvre of highest :func:`manoeuvre_values` (the first of equals)."""
+    values = manoeuvre_values(
+        mine, theirs, my_carry, their_carry, my_fighters, their_fighters, my_count, their_count
+    )
+    return _CHOICES[values.index(max(values))]
+
+
+_CHOICES = tuple(ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES)
+
+
 class VictorianaBot:
     """The "bot" agent of victoriana."""
 
@@ -107,29 +122,31 @@ class VictorianaBot:
     def manoeuvre(self, obs: DogfightView) -> Action:
         me = obs.side
         assert me is not None
-        foe = obs.sides[1] if me == obs.sides[0] else obs.sides[0]
-        fighters = {me: 0, foe: 0}
-        counts = {me: 0, foe: 0}
-        best = {me: -99, foe: -99}
+        # one pass over the aircraft: count, fighters and best Handling of each squadron
+        count = fighters = their_count = their_fighters = 0
+        best = their_best = -99
         for c in obs.crafts:
             if c.status == FLYING:
-                s = c.side
-                counts[s] += 1
-                if not c.special:
-                    fighters[s] += 1
-                if c.handling > best[s]:
-                    best[s] = c.handling
-        pools = {
-            s: counts[s] + max(0, best[s]) + obs.tactical_dice.get(s, 0) if counts[s] else 0
-            for s in (me, foe)
-        }
-        values = manoeuvre_values(
-            pools[me], pools[foe],
-            obs.tactical_carry.get(me, 0), obs.tactical_carry.get(foe, 0),
-            fighters[me], fighters[foe], counts[me], counts[foe],
+                if c.side == me:
+                    count += 1
+                    if not c.special:
+                        fighters += 1
+                    if c.handling > best:
+                        best = c.handling
+                else:
+                    their_count += 1
+                    if not c.special:
+                        their_fighters += 1
+                    if c.handling > their_best:
+                        their_best = c.handling
+        foe = obs.sides[1] if me == obs.sides[0] else obs.sides[0]
+        dice, carry = obs.tactical_dice, obs.tactical_carry
+        mine = count + (best if best > 0 else 0) + dice.get(me, 0) if count else 0
+        theirs = their_count + (their_best if their_best > 0 else 0) + dice.get(foe, 0) if their_count else 0
+        return _best_manoeuvre(
+            mine, theirs, carry.get(me, 0), carry.get(foe, 0),
+            fighters, their_fighters, count, their_count,
         )
-        pick = max(range(len(values)), key=lambda i: values[i])
-        return ChooseManoeuvre(manoeuvre=MANOEUVRES[pick])
 
     def spend(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
         loser = obs.sides[1] if obs.winner == obs.sides[0] else obs.sides[0]

@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import TaskRolled
 from aerodrome_victoriana.heresy import TaskRoll, classify, roll_pool
 from aerodrome_victoriana.state import FLYING, Airman, Craft, DogfightState
+
+
+def hook_caller(hook: object, name: str) -> Any:
+    """The variant hook ``name`` when some plugin implements it, else ``None`` (so the
+    rulebook's rule runs without a pluggy call)."""
+    caller = getattr(hook, name, None) if hook is not None else None
+    if caller is None:
+        return None
+    impls = getattr(caller, "get_hookimpls", None)
+    if impls is not None and not impls():
+        return None
+    return caller
 
 
 def enemy_of(state: DogfightState, side: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
-from aerodrome_victoriana.common import battle_over, spec_of, stat
+from aerodrome_victoriana.common import battle_over, hook_caller, spec_of, stat
 from aerodrome_victoriana.events import CraftDamaged, CraftLeft, CrewHit, ParachuteLanded
 from aerodrome_victoriana.heresy import roll_pool
 from aerodrome_victoriana.state import FLYING, Airman, Craft, DogfightState
@@ -22,9 +22,9 @@ def armour_of(craft: Craft) -> int:
 
 def pips_lost(ctx: Context, successes: int, armour: int, ap: int, extra: int) -> int:
     """Pips a damage roll takes (victoriana.damage.2, victoriana.damage.3)."""
-    hook = ctx.hook
-    if hook is not None and hasattr(hook, "aerodrome_victoriana_damage_pips"):
-        changed = hook.aerodrome_victoriana_damage_pips(
+    caller = hook_caller(ctx.hook, "aerodrome_victoriana_damage_pips")
+    if caller is not None:
+        changed = caller(
             successes=successes, armour=armour, ap=ap, extra=extra
         )
         if changed is not None:

@@ -114,9 +114,22 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
     )
 
 
+_DECODER = msgspec.msgpack.Decoder(DogfightState)
+#: Encoded initial states by set-up (name and options): a set-up is built and checked once,
+#: every game then decodes its own fresh copy (about twice as fast as building it).
+_TEMPLATES: dict[tuple[str, bytes], bytes] = {}
+
+
 def state_for_setup(setup: Setup) -> DogfightState:
-    options = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
-    return build_state(options, f"setup {setup.name!r}")
+    key = (setup.name, msgspec.json.encode(setup.options))
+    template = _TEMPLATES.get(key)
+    if template is None:
+        options = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
+        template = msgspec.msgpack.encode(build_state(options, f"setup {setup.name!r}"))
+        if len(_TEMPLATES) >= 256:
+            _TEMPLATES.clear()
+        _TEMPLATES[key] = template
+    return _DECODER.decode(template)
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -16,6 +16,7 @@ from aerodrome_victoriana.common import (
     battle_over,
     enemy_of,
     flying,
+    hook_caller,
     player_of,
     spec_of,
     stat,
@@ -53,22 +54,44 @@ def base_pool(state: DogfightState, side: str) -> tuple[int, int]:
 
 
 def squadron_pools(state: DogfightState, hook: object) -> dict[str, int]:
-    """Both pools: base (or a variant's), Tactical-action dice, black Handling, Defend."""
-    pools: dict[str, int] = {}
-    gifts: dict[str, int] = {}
-    for side in state.sides:
-        pool, gift = base_pool(state, side)
-        if hook is not None and hasattr(hook, "aerodrome_victoriana_squadron_pool"):
-            changed = hook.aerodrome_victoriana_squadron_pool(side=side, base_pool=pool, state=state)
-            if changed is not None:
-                pool = max(0, int(changed))
-        pools[side] = pool + state.tactical_dice.get(side, 0)  # victoriana.pilot.9
-        gifts[enemy_of(state, side)] = gift
-    for side in state.sides:
-        pools[side] += gifts.get(side, 0)
-        if state.manoeuvre.get(side) == "defend":  # victoriana.squadron.10
-            pools[side] += (pools[side] + 1) // 2
-    return pools
+    """Both pools: base (or a variant's), Tactical-action dice, black Handling, Defend.
+
+    The same numbers as :func:`base_pool` for each side, counted in one pass."""
+    a, b = state.sides
+    count_a = count_b = 0
+    best_a = best_b = -99
+    for c in state.crafts:
+        if c.status == FLYING:
+            side = c.side
+            if side == a:
+                count_a += 1
+                if c.handling > best_a:
+                    best_a = c.handling  # victoriana.aircraft.11: the current Handling
+            elif side == b:
+                count_b += 1
+                if c.handling > best_b:
+                    best_b = c.handling
+    # victoriana.squadron.2-4: one die per aircraft plus the best Handling; black Handling
+    # goes to the other pool
+    pool_a, gift_a = (count_a + max(0, best_a), max(0, -best_a)) if count_a else (0, 0)
+    pool_b, gift_b = (count_b + max(0, best_b), max(0, -best_b)) if count_b else (0, 0)
+    caller = hook_caller(hook, "aerodrome_victoriana_squadron_pool")
+    if caller is not None:
+        changed = caller(side=a, base_pool=pool_a, state=state)
+        if changed is not None:
+            pool_a = max(0, int(changed))
+        changed = caller(side=b, base_pool=pool_b, state=state)
+        if changed is not None:
+            pool_b = max(0, int(changed))
+    dice = state.tactical_dice  # victoriana.pilot.9
+    pool_a += dice.get(a, 0) + gift_b
+    pool_b += dice.get(b, 0) + gift_a
+    manoeuvre = state.manoeuvre
+    if manoeuvre.get(a) == "defend":  # victoriana.squadron.10
+        pool_a += (pool_a + 1) // 2
+    if manoeuvre.get(b) == "defend":
+        pool_b += (pool_b + 1) // 2
+    return {a: pool_a, b: pool_b}
 
 
 def ask_manoeuvre(state: DogfightState, ctx: Context) -> Decision | None:
@@ -148,15 +171,32 @@ def damage_weapons(state: DogfightState, side: str) -> list[tuple[int, int]]:
     """(craft, weapon) choices for a squadron damage roll: one per distinct armament of the
     side's fighters; a side without fighters uses any of its aircraft's armament (assumed,
     victoriana.squadron.9)."""
-    crafts = [c for c in flying(state, side) if c.role == "fighter"] or flying(state, side)
-    seen: set[tuple[str, int]] = set()
-    found: list[tuple[int, int]] = []
-    for c in crafts:
-        for w in range(len(spec_of(c).weapons)):
-            if (c.spec, w) not in seen:
-                seen.add((c.spec, w))
-                found.append((c.id, w))
-    return found
+    kinds = _first_of_each_kind(state, side)
+    aircraft = specs.aircraft()
+    return [(cid, w) for kind, cid in kinds.items() for w in range(len(aircraft[kind].weapons))]
+
+
+def _first_of_each_kind(state: DogfightState, side: str) -> dict[str, int]:
+    """The first flying aircraft of each type of ``side``'s fighters (of every aircraft of
+    the side when it has no fighters): interchangeable aircraft carry the same armament."""
+    fighters: dict[str, int] = {}
+    others: dict[str, int] = {}
+    for c in state.crafts:
+        if c.side == side and c.status == FLYING:
+            kinds = fighters if c.role == "fighter" else others
+            if c.spec not in kinds:
+                kinds[c.spec] = c.id
+    return fighters or others  # without fighters, ``others`` holds every aircraft type
+
+
+def _can_damage(state: DogfightState, side: str) -> bool:
+    """Whether :func:`damage_weapons` offers anything (without building the list)."""
+    aircraft = specs.aircraft()
+    return any(aircraft[kind].weapons for kind in _first_of_each_kind(state, side))
+
+
+def _has_enemy_special(state: DogfightState, side: str) -> bool:
+    return any(c.special and c.side != side and c.status == FLYING for c in state.crafts)
 
 
 def ask_spend(state: DogfightState, ctx: Context) -> Decision | None:
@@ -168,8 +208,8 @@ def ask_spend(state: DogfightState, ctx: Context) -> Decision | None:
     fighter_cost, special_cost = costs(state.manoeuvre[state.winner])
     if (
         state.to_spend >= special_cost
-        and enemy_specials(state, state.winner)
-        and damage_weapons(state, state.winner)
+        and _has_enemy_special(state, state.winner)
+        and _can_damage(state, state.winner)
     ):
         return Decision(
             players=(player_of(state, state.winner),), kind="spend",
