@@ -321,6 +321,7 @@ def _end_turn(state: DfState, ctx: Context) -> Decision | None:
     """Phase 3.2 (turn.3): the turn counter moves up, the initiative passes."""
     if state.stage == "deploy":
         return None
+    _note_gone(state)
     state.turn += 1
     state.initiative = 1 - state.initiative
     state.stage = "play"
@@ -334,12 +335,12 @@ def _end_turn(state: DfState, ctx: Context) -> Decision | None:
 
 
 def _note_gone(state: DfState) -> None:
+    """Record the turn a squadron lost its last aircraft on the board (Aerial Dominance's
+    'before turn 6 ends'); the game itself ends at the end of the turn (turn.2)."""
     for p in (0, 1):
         side = state.squadrons[p].side
         if side not in state.all_gone_turn and lost(state, p):
             state.all_gone_turn[side] = state.turn
-    if any(lost(state, p) for p in (0, 1)):
-        state.over = True
 
 
 # -- the ruleset --------------------------------------------------------------------------------
