@@ -74,6 +74,10 @@ def test_p17_very_high_two_turns_or_a_climb() -> None:
     assert Manoeuvre(aircraft=0, lateral="R", vertical=".") in legal
     movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral="R", vertical="."), ctx)
     assert a.speed == 2 and a.altitude == 3
+    # "he could climb up to 2 altitude levels": both points climbing, no turn: speed 3
+    s = state(plane(HARRIER, 0, 8, 20, speed=4, altitude=2))
+    fly(s, s.aircraft[0], Plan(aircraft=0, speed=5, template=4), [(".", "+"), (".", "+")])
+    assert s.aircraft[0].altitude == 4 and s.aircraft[0].speed == 3
 
 
 @pytest.mark.clause("dockfighters.barrel.4", "dockfighters.barrel.1", "dockfighters.barrel.2",
