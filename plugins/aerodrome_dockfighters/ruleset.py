@@ -20,7 +20,23 @@ from aerodrome.ruleset import Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_dockfighters import combat, docking, mines, movement, rules
-from aerodrome_dockfighters.missions import SIDES, forces, lost, setups, success, zone
+from aerodrome_dockfighters.missions import SIDES, forces, setups, success, zone
+from aerodrome_dockfighters.phases import (
+    acm_move,
+    can_act,
+    candidates,
+    deploy_resolve,
+    deploy_run,
+    end_turn,
+    fire_resolve,
+    fire_run,
+    ground_fire,
+    ground_move,
+    interleave,
+    make_move_run,
+    move_resolve,
+    weather_step,
+)
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import (
     ACTIONS,
@@ -32,315 +48,16 @@ from aerodrome_dockfighters.state import (
     DfState,
     HoldFire,
     Jettison,
-    LayMine,
-    Manoeuvre,
     Place,
     Plan,
-    Release,
     Repair,
     Squadron,
     Undock,
 )
-from aerodrome_dockfighters.weather import setup_weather, weather_phase
+from aerodrome_dockfighters.weather import setup_weather
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-
-
-# -- order of play ----------------------------------------------------------------------------
-def interleave(state: DfState, ids: list[int], first: int) -> list[int]:
-    """Alternate the two squadron leaders' aircraft, ``first`` first (order.3, combat.4)."""
-    mine = [[i for i in ids if state.aircraft[i].player == p] for p in (0, 1)]
-    out: list[int] = []
-    turn = first
-    while mine[0] or mine[1]:
-        if mine[turn]:
-            out.append(mine[turn].pop(0))
-        turn = 1 - turn
-    return out
-
-
-def move_queue(state: DfState, airships: bool) -> list[int]:
-    """Ascending experience (a friendly radar lifts one level, airship.16), within a level the
-    leader without initiative first, alternating (order.1-3); the leader picks which of his
-    aircraft of the level goes when it is his turn (the ``activate`` decision)."""
-    out: list[int] = []
-    for level in range(4):
-        ids = [
-            a.id for a in state.aircraft
-            if a.status in ("flying", "landed", "grounded", "docked")
-            and min(3, a.experience + docking.radar_bonus(state, a)) == level
-            and (rules.sheet(a).klass == "airship") == airships
-        ]
-        out += interleave(state, ids, 1 - state.initiative)
-    return out
-
-
-def fire_queue(state: DfState) -> list[int]:
-    """Descending experience, the initiative loser first in a level (combat.3-4)."""
-    out: list[int] = []
-    for level in (3, 2, 1, 0):
-        ids = [a.id for a in state.aircraft if a.status == "flying" and a.experience == level]
-        out += interleave(state, ids, 1 - state.initiative)
-    return out
-
-
-def may_fire(state: DfState, a: Aircraft) -> bool:
-    """Flying, or shot down at its own experience level this turn (combat.5)."""
-    return a.status == "flying" or (a.status == "destroyed" and a.down_mark == state.fire_mark >= 0)
-
-
-# -- steps ------------------------------------------------------------------------------------
-def _deploy_run(state: DfState, ctx: Context) -> Decision | None:
-    if state.stage != "deploy":
-        return None
-    while state.queue:
-        a = state.aircraft[state.queue[0]]
-        state.active = a.id
-        if state.placing < 0:
-            return Decision(players=(a.player,), kind="place", prompt=f"Where does #{a.id} {a.datasheet} set up?")
-        return Decision(players=(a.player,), kind="deploy", prompt=f"Altitude and speed of #{a.id} {a.datasheet}")
-    state.stage = "play"
-    state.active = -1
-    return None
-
-
-def _deploy_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    if isinstance(action, Place):
-        state.placing = action.cell
-        return True
-    assert isinstance(action, Deploy)
-    state.placing = -1
-    a = state.aircraft[action.aircraft]
-    a.cell, a.altitude, a.speed, a.deployed = action.cell, action.altitude, action.speed, True
-    a.facing = 2 if a.player == 0 else 5
-    state.queue.pop(0)
-    return True
-
-
-def _acm_move(state: DfState, ctx: Context) -> Decision | None:
-    """Phase 1.1: aerial cruise missiles fly (acm.1-3)."""
-    if state.stage != "play" or not state.acms:
-        return None
-    from aerodrome_dockfighters import acm
-
-    acm.fly(state, ctx)
-    _note_gone(state)
-    return None
-
-
-def _ground_move(state: DfState, ctx: Context) -> Decision | None:
-    """Phase 1.2: mobile ground targets may turn (direction-change diagram) and move 1 hex
-    (ground.move.1-2)."""
-    if state.stage != "play":
-        return None
-    from aerodrome_dockfighters.board import board
-    from aerodrome_dockfighters.objectives import move_train
-
-    move_train(state, ctx)
-    b = board(state.width, state.height)
-    for g in state.ground:
-        if not g.mobile or g.damage >= g.structure:
-            continue
-        g.facing = (g.facing + builtin().weather.wind_change[ctx.dice.d(6, f"{g.name} direction") - 1]) % 6
-        nxt = b.step[g.cell * 6 + g.facing]
-        if nxt >= 0:
-            g.cell = nxt
-        else:
-            g.facing = (g.facing + 3) % 6
-    return None
-
-
-def _make_move_run(airships: bool) -> Any:
-    tag = "1.3" if airships else "1.4"
-
-    def run(state: DfState, ctx: Context) -> Decision | None:
-        if state.stage == "deploy":
-            return None
-        if state.stage != tag:
-            state.stage = tag
-            state.queue = move_queue(state, airships)
-            state.active = -1
-            state.move = None
-        while True:
-            if state.move is not None:
-                a = state.aircraft[state.move.aircraft]
-                if a.status != "flying":
-                    state.move = None
-                    continue
-                return Decision(players=(a.player,), kind="manoeuvre", prompt=f"#{a.id}: turn point")
-            if state.active >= 0:
-                a = state.aircraft[state.active]
-                if a.status in ("flying", "landed", "grounded", "docked"):
-                    return Decision(players=(a.player,), kind="plan", prompt=f"#{a.id} {a.datasheet}: speed and template")
-                state.active = -1
-            if not state.queue:
-                state.stage = f"{tag} done"
-                return None
-            choice = candidates(state, lambda a: a.status in ("flying", "landed", "grounded", "docked"))
-            if len(choice) > 1:
-                return Decision(players=(state.aircraft[choice[0]].player,), kind="activate",
-                                prompt="Which aircraft moves next?")
-            state.active = state.queue.pop(0)
-            _activated(state)
-
-    return run
-
-
-def _activated(state: DfState) -> None:
-    """A jammer works on aircraft that start their move near it (airship.17)."""
-    a = state.aircraft[state.active]
-    a.jammed = docking.jammed(state, a)
-
-
-def candidates(state: DfState, ok: Any) -> list[int]:
-    """The queued aircraft that the leader owning the head of the queue may activate now:
-    his, of the same experience level (order.3, combat.4; in movement a friendly radar lifts
-    an aircraft one level, airship.16)."""
-    moving = state.stage in ("1.3", "1.4")
-
-    def level(a: Aircraft) -> int:
-        return min(3, a.experience + docking.radar_bonus(state, a)) if moving else a.experience
-
-    head = state.aircraft[state.queue[0]]
-    top = level(head)
-    return [
-        i for i in state.queue
-        if state.aircraft[i].player == head.player and level(state.aircraft[i]) == top
-        and ok(state.aircraft[i])
-    ]
-
-
-def _activate(state: DfState, action: Activate) -> None:
-    state.queue.remove(action.aircraft)
-    state.queue.insert(0, action.aircraft)
-
-
-def _move_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    if isinstance(action, Activate):
-        _activate(state, action)
-        state.active = state.queue.pop(0)
-        _activated(state)
-    elif isinstance(action, Undock):
-        docking.undock(state, state.aircraft[action.aircraft], action)
-        state.active = -1
-    elif isinstance(action, Plan):
-        a = state.aircraft[action.aircraft]
-        state.active = -1
-        state.move = movement.start(state, a, action, ctx)
-    elif isinstance(action, Manoeuvre):
-        assert state.move is not None
-        state.move = movement.manoeuvre(state, state.move, action, ctx)
-    _note_gone(state)
-    return True
-
-
-def _ground_fire(state: DfState, ctx: Context) -> Decision | None:
-    if state.stage == "deploy":
-        return None
-    docking.service(state)
-    combat.ground_fire(state, ctx)
-    _note_gone(state)
-    return None
-
-
-def _fire_run(state: DfState, ctx: Context) -> Decision | None:
-    if state.stage == "deploy":
-        return None
-    if state.stage != "2.2":
-        state.stage = "2.2"
-        state.queue = fire_queue(state)
-        state.active = -1
-    while state.queue:
-        a = state.aircraft[state.queue[0]]
-        state.fire_mark = state.turn * 10 + a.experience
-        if state.active != a.id:
-            choice = candidates(state, lambda x: can_act(state, x))
-            if len(choice) > 1:
-                return Decision(players=(a.player,), kind="activate", prompt="Which aircraft fires next?")
-        if can_act(state, a):
-            state.active = a.id
-            return Decision(players=(a.player,), kind="fire", prompt=f"#{a.id} {a.datasheet}: fire?")
-        state.queue.pop(0)
-    state.stage = "2.2 done"
-    state.active = -1
-    state.fire_mark = -1
-    _note_gone(state)
-    return None
-
-
-def can_act(state: DfState, a: Aircraft) -> bool:
-    """Whether ``a`` has anything to do in the fire phase."""
-    from aerodrome_dockfighters.acm import release_options
-
-    return may_fire(state, a) and a.cell >= 0 and bool(
-        combat.attack_options(state, a) or rules.can_repair(a, state.turn) or release_options(state, a)
-        or (a.loads and a.status == "flying") or mines.lay_options(state, a)
-    )
-
-
-def _fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    if isinstance(action, Activate):
-        _activate(state, action)
-        state.active = action.aircraft
-        return True
-    a = state.aircraft[state.queue.pop(0)]
-    if isinstance(action, Attack):
-        combat.resolve(state, a, action, ctx)
-        _note_gone(state)
-    elif isinstance(action, Repair):
-        rules.repair(state, a, ctx)
-    elif isinstance(action, LayMine):  # airship.13: does not use up the other systems
-        mines.lay(state, a, action)
-        state.queue.insert(0, a.id)
-    elif isinstance(action, Jettison):  # load.2: does not use up the attack
-        state.log.append(f"#{a.id} jettisons {', '.join(a.loads)}")
-        a.loads = []
-        state.queue.insert(0, a.id)
-    elif isinstance(action, Release):
-        from aerodrome_dockfighters import acm
-
-        acm.release(state, a, action, ctx)
-        state.queue.insert(0, a.id)  # releasing does not use up the aircraft's attack
-        _note_gone(state)
-    return True
-
-
-def _weather(state: DfState, ctx: Context) -> Decision | None:
-    if state.stage == "deploy":
-        return None
-    weather_phase(state, ctx)
-    _note_gone(state)
-    return None
-
-
-def _end_turn(state: DfState, ctx: Context) -> Decision | None:
-    """Phase 3.2 (turn.3): the turn counter moves up, the initiative passes."""
-    if state.stage == "deploy":
-        return None
-    _note_gone(state)
-    state.turn += 1
-    state.initiative = 1 - state.initiative
-    state.stage = "play"
-    if state.turn > state.last_turn:
-        from aerodrome_dockfighters.objectives import extend
-
-        extend(state, ctx)
-    if state.turn > state.last_turn or any(lost(state, p) for p in (0, 1)):
-        state.over = True
-    return None
-
-
-def _note_gone(state: DfState) -> None:
-    """Record the turn a squadron lost its last aircraft on the board (Aerial Dominance's
-    'before turn 6 ends'); the game itself ends at the end of the turn (turn.2)."""
-    for p in (0, 1):
-        side = state.squadrons[p].side
-        if side not in state.all_gone_turn and lost(state, p):
-            state.all_gone_turn[side] = state.turn
 
 
 # -- the ruleset --------------------------------------------------------------------------------
@@ -365,19 +82,19 @@ class Dockfighters(Ruleset[DfState]):
     def sequence(self) -> TurnSequence[DfState]:
         return TurnSequence(phases=(
             Phase(name="1 Movement", steps=(
-                Step("set-up", _deploy_run, _deploy_resolve, clause="dockfighters.setup.7"),
-                Step("1.1 cruise missiles", _acm_move, clause="dockfighters.acm.1"),
-                Step("1.2 ground targets", _ground_move, clause="dockfighters.ground.move.2"),
-                Step("1.3 airships", _make_move_run(True), _move_resolve, clause="dockfighters.order.1"),
-                Step("1.4 aircraft", _make_move_run(False), _move_resolve, clause="dockfighters.order.2"),
+                Step("set-up", deploy_run, deploy_resolve, clause="dockfighters.setup.7"),
+                Step("1.1 cruise missiles", acm_move, clause="dockfighters.acm.1"),
+                Step("1.2 ground targets", ground_move, clause="dockfighters.ground.move.2"),
+                Step("1.3 airships", make_move_run(True), move_resolve, clause="dockfighters.order.1"),
+                Step("1.4 aircraft", make_move_run(False), move_resolve, clause="dockfighters.order.2"),
             )),
             Phase(name="2 Combat", steps=(
-                Step("2.1 ground targets fire", _ground_fire, clause="dockfighters.combat.1"),
-                Step("2.2 all others fire", _fire_run, _fire_resolve, clause="dockfighters.combat.3"),
+                Step("2.1 ground targets fire", ground_fire, clause="dockfighters.combat.1"),
+                Step("2.2 all others fire", fire_run, fire_resolve, clause="dockfighters.combat.3"),
             )),
             Phase(name="3 Weather", steps=(
-                Step("3.1 weather", _weather, clause="dockfighters.weather.4"),
-                Step("3.2 turn counter", _end_turn, clause="dockfighters.turn.3"),
+                Step("3.1 weather", weather_step, clause="dockfighters.weather.4"),
+                Step("3.2 turn counter", end_turn, clause="dockfighters.turn.3"),
             )),
         ))
 

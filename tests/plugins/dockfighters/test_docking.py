@@ -8,7 +8,7 @@ from aerodrome import Game
 from aerodrome.errors import SpecError
 from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import combat, docking, movement, rules
-from aerodrome_dockfighters.ruleset import move_queue
+from aerodrome_dockfighters.phases import move_queue
 from aerodrome_dockfighters.state import Plan, Undock
 from tests.plugins.dockfighters.helpers import plane, state
 

@@ -13,7 +13,7 @@ from aerodrome.specs import builtin_specs, read_mapping
 from aerodrome.testing import load_dice, scripted_context
 from aerodrome_dockfighters import combat
 from aerodrome_dockfighters.missions import check_mission_values, success
-from aerodrome_dockfighters.ruleset import fire_queue, may_fire, move_queue
+from aerodrome_dockfighters.phases import fire_queue, may_fire, move_queue
 from aerodrome_dockfighters.state import Attack, Deploy, Plan
 from tests.plugins.dockfighters.helpers import plane, state
 

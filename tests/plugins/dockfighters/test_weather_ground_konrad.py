@@ -181,14 +181,14 @@ def test_konrad_attack_speed_rules_and_firing(plugins) -> None:  # type: ignore[
 
 @pytest.mark.clause("dockfighters.ground.move.1", "dockfighters.ground.move.2")
 def test_mobile_ground_targets_turn_and_move() -> None:
-    from aerodrome_dockfighters.ruleset import _ground_move
+    from aerodrome_dockfighters.phases import ground_move
 
     s = state(plane(HAWK, 0, 8, 20))
     truck = place(s, 1, 1, s.width * 10 + 8, facing=2)
     house = place(s, 2, 1, s.width * 12 + 8)
-    _ground_move(s, scripted_context([3]))  # no change of direction: one hex north
+    ground_move(s, scripted_context([3]))  # no change of direction: one hex north
     assert truck.cell == s.width * 9 + 8 and truck.facing == 2 and house.cell == s.width * 12 + 8
-    _ground_move(s, scripted_context([1]))  # 60 degrees left
+    ground_move(s, scripted_context([1]))  # 60 degrees left
     assert truck.facing == 3
 
 
