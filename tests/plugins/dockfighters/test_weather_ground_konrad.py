@@ -215,7 +215,7 @@ def test_konrad_escape_behaviours() -> None:
     avoid.status[0] = "attack"
     assert avoid.check_escape(edge, edge.aircraft[0]) == "escape"
     plan, _moves = avoid._escape(edge, edge.aircraft[0], 3, [])
-    from aerodrome_dockfighters.bot import simulate
+    from aerodrome_dockfighters.flight import simulate
 
     assert avoid.plans == {} and plan.speed >= 1
     turned = simulate(edge, edge.aircraft[0], plan.speed, plan.template, lambda c, f: (2 + 3) % 6, climb_to=3)
@@ -235,7 +235,7 @@ def test_konrad_ranged_attack_skips_near_targets() -> None:
 
 @pytest.mark.clause("dockfighters.konrad.16")
 def test_occupied_end_hex_placement_and_clouds_ignored() -> None:
-    from aerodrome_dockfighters.bot import simulate
+    from aerodrome_dockfighters.flight import simulate
 
     s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 8, 12, facing="S"),
               weather="rain", clouds=[{"col": 8, "row": 10, "size": 7}])
@@ -251,7 +251,7 @@ def test_occupied_end_hex_placement_and_clouds_ignored() -> None:
 
 @pytest.mark.clause("dockfighters.konrad.13", "dockfighters.konrad.18")
 def test_konrad_flies_to_mission_targets() -> None:
-    from aerodrome_dockfighters.bot import search_pass
+    from aerodrome_dockfighters.flight import search_pass
     from aerodrome_dockfighters.state import Objective
 
     s = state(plane(HAWK, 0, 8, 20, facing="N", speed=4, altitude=3), plane(ARROW, 1, 8, 2),
