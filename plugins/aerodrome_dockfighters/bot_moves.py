@@ -28,7 +28,6 @@ from aerodrome_dockfighters.state import Aircraft, DfState, Plan
 PATROL, ATTACK, ESCAPE = "patrol", "attack", "escape"
 #: Patrol direction by d6 (konrad.7): hexsides to the left (+) or right (-).
 PATROL_TURN = (2, 1, 0, 0, -1, -2)
-Move = tuple[Plan, list[tuple[str, str]]]
 
 
 class KonradMoves:
