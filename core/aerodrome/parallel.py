@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import math
 import os
+import socket
 import sys
 import types
 from collections import deque
@@ -124,7 +125,13 @@ def worker_plugins(sources: tuple[PluginSource, ...], variants: tuple[str, ...])
         for name, module, root in sources:
             if root is not None and root not in sys.path:
                 sys.path.append(root)
-            extra.append((name, importlib.import_module(module)))
+            try:
+                extra.append((name, importlib.import_module(module)))
+            except ImportError as exc:
+                raise PluginError(
+                    f"worker {socket.gethostname()}: plugin {name!r} (module {module}) cannot "
+                    f"be imported: {exc}; install it where the workers run"
+                ) from None
         found = load_plugins(extra=extra, variants=variants)
         _WORKER_PLUGINS[key] = found
     return found

@@ -345,3 +345,10 @@ def test_a_failing_game_names_how_to_reproduce_it() -> None:
     config = Config(ruleset="coin", setup="toss", agents=("broken", "random"), games=3, seed=4)
     with pytest.raises(AerodromeError, match=r"coin game 0 of seed 4 .* RuntimeError: this agent"):
         list(Engine(coin_plugins(), workers=1).run([config]))
+
+
+def test_a_worker_missing_a_plugin_module_says_so() -> None:
+    from aerodrome.parallel import worker_plugins
+
+    with pytest.raises(PluginError, match=r"plugin 'ghost' \(module no_such_module_xyz\)"):
+        worker_plugins((("ghost", "no_such_module_xyz", None),), ())
