@@ -54,8 +54,9 @@ def run_order(state: DogfightState, ctx: Context) -> Decision | None:
     state.turn_started = False
     state.first_done = False
     state.free_attack_on = -1
-    for a in state.airmen:
-        a.actions = 0
+    if state.serial:  # before anybody's first action every count is still 0
+        for a in state.airmen:
+            a.actions = 0
     if battle_over(state):
         return None
     if state.rules.skip_squadron:
@@ -120,7 +121,12 @@ def actors(state: DogfightState) -> list[Airman]:
         crafts = [craft] if craft.status == FLYING else []
     else:
         side = state.order[state.turn]
-        crafts = [c for c in state.crafts if c.named and c.side == side and c.status == FLYING]
+        crafts = [
+            c for c in map(state.crafts.__getitem__, state.named)
+            if c.side == side and c.status == FLYING
+        ]
+        if not crafts:
+            return []
     return [a for c in crafts for a in aboard(state, c) if a.actions < limit]
 
 
@@ -189,12 +195,13 @@ def resolve_act(state: DogfightState, ctx: Context, answers: Mapping[int, Action
 
 def run_end(state: DogfightState, ctx: Context) -> Decision | None:
     """End of the round: parachutes reach the ground, per-round tallies reset."""
-    land_due(state, ctx)
-    for c in state.crafts:
-        if c.defence:
-            c.defence = [
-                b for b in c.defence if state.crafts[state.airmen[b.by].craft].status == FLYING
-            ]
+    if state.serial:  # parachutes and Defend bonuses follow somebody's action
+        land_due(state, ctx)
+        for c in state.crafts:
+            if c.defence:
+                c.defence = [
+                    b for b in c.defence if state.crafts[state.airmen[b.by].craft].status == FLYING
+                ]
     state.round += 1
     state.ordered = False
     if battle_over(state):

@@ -111,6 +111,7 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
     return DogfightState(
         rules=options.rules, sides=sides, crafts=crafts, airmen=airmen,
         left={s: sum(1 for c in crafts if c.side == s) for s in sides},
+        named=[c.id for c in crafts if c.named],
     )
 
 

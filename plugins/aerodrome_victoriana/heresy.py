@@ -16,13 +16,9 @@ from aerodrome.dice import Dice
 
 Outcome = Literal["success", "partial", "failure", "foul"]
 
-_SUCCESS = (0, 1, 0, 0, 0, 0, 1)  # face → success (1 or 6)
-
-
 def successes(faces: tuple[int, ...]) -> int:
     """How many faces show a success: 1 or 6 (victoriana.dice.1)."""
-    s = _SUCCESS
-    return sum(s[f] for f in faces)
+    return faces.count(1) + faces.count(6)
 
 
 def roll_pool(dice: Dice, count: int, purpose: str, *, explode: bool = True) -> int:

@@ -104,29 +104,30 @@ class Victoriana(Ruleset[DogfightState]):
         raise IllegalActionError(f"victoriana has no decision {kind!r}")
 
     def observation(self, state: DogfightState, player: int | None) -> DogfightView:
+        # positional, in the field order of DogfightView
         return DogfightView(
-            player=player,
-            side=None if player is None else state.sides[player],
-            round=state.round,
-            rules=state.rules,
-            sides=state.sides,
-            left=state.left,
-            crafts=state.crafts,
-            airmen=state.airmen,
-            manoeuvre=state.manoeuvre,
-            pools=state.pools,
-            rolled=state.rolled,
-            winner=state.winner,
-            net=state.net,
-            to_spend=state.to_spend,
-            to_remove=state.to_remove,
-            tactical_carry=state.tactical_carry,
-            tactical_dice=state.tactical_dice,
-            order=state.order,
-            initiative=state.initiative,
-            turn=state.turn,
-            free_attack_on=state.free_attack_on,
-            stats=state.stats,
+            player,
+            None if player is None else state.sides[player],
+            state.round,
+            state.rules,
+            state.sides,
+            state.left,
+            state.crafts,
+            state.airmen,
+            state.manoeuvre,
+            state.pools,
+            state.rolled,
+            state.winner,
+            state.net,
+            state.to_spend,
+            state.to_remove,
+            state.tactical_carry,
+            state.tactical_dice,
+            state.order,
+            state.initiative,
+            state.turn,
+            state.free_attack_on,
+            state.stats,
         )
 
     def is_over(self, state: DogfightState) -> bool:
@@ -197,6 +198,8 @@ class Victoriana(Ruleset[DogfightState]):
             n = sum(1 for c in state.crafts if c.side == s and c.status == FLYING)
             if state.left.get(s) != n:
                 broken.append(f"{s}: {state.left.get(s)} aircraft counted in the dogfight, {n} flying")
+        if state.named != [c.id for c in state.crafts if c.named]:
+            broken.append(f"aircraft with named characters {state.named} do not match the crews")
         if state.to_spend < 0 or state.to_remove < 0:
             broken.append("negative successes to spend")
         return broken

@@ -8,6 +8,7 @@ successes feed the winner's manoeuvre (victoriana.squadron.8-14).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from aerodrome.data import Action
 from aerodrome.turns import Context, Decision
@@ -98,10 +99,13 @@ def ask_manoeuvre(state: DogfightState, ctx: Context) -> Decision | None:
     """Both sides choose their manoeuvre in secret before the roll (victoriana.squadron.7)."""
     if state.rules.skip_squadron or battle_over(state):
         return None
-    return Decision(
-        players=(0, 1), kind="manoeuvre", simultaneous=True, secret=True,
-        prompt="Choose the squadron manoeuvre (attack, defend, escape, tactical).",
-    )
+    return _ASK_MANOEUVRE
+
+
+_ASK_MANOEUVRE = Decision(
+    players=(0, 1), kind="manoeuvre", simultaneous=True, secret=True,
+    prompt="Choose the squadron manoeuvre (attack, defend, escape, tactical).",
+)
 
 
 def resolve_manoeuvre(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
@@ -112,17 +116,24 @@ def resolve_manoeuvre(state: DogfightState, ctx: Context, answers: Mapping[int, 
     return False
 
 
+@cache
+def _purposes(white_side: str, black_side: str) -> tuple[str, str]:
+    return f"squadron roll: {white_side} (white)", f"squadron roll: {black_side} (black)"
+
+
 def squadron_roll(state: DogfightState, ctx: Context) -> None:
     """Roll the two pools against each other and set up the winner's manoeuvre."""
     pools = squadron_pools(state, ctx.hook)
     white_side, black_side = state.sides
+    white, black = _purposes(white_side, black_side)
     rolled = {
-        white_side: roll_pool(ctx.dice, pools[white_side], f"squadron roll: {white_side} (white)"),
-        black_side: roll_pool(ctx.dice, pools[black_side], f"squadron roll: {black_side} (black)"),
+        white_side: roll_pool(ctx.dice, pools[white_side], white),
+        black_side: roll_pool(ctx.dice, pools[black_side], black),
     }
-    for side in state.sides:  # victoriana.squadron.14: carried Tactical successes
-        if state.manoeuvre.get(side) != "tactical":
-            rolled[side] += state.tactical_carry.get(side, 0)
+    if state.tactical_carry:  # victoriana.squadron.14: carried Tactical successes
+        for side in state.sides:
+            if state.manoeuvre.get(side) != "tactical":
+                rolled[side] += state.tactical_carry.get(side, 0)
     state.tactical_carry = {}
     state.tactical_dice = {}
     net = rolled[white_side] - rolled[black_side]
@@ -131,12 +142,13 @@ def squadron_roll(state: DogfightState, ctx: Context) -> None:
     state.winner = white_side if net > 0 else black_side if net < 0 else ""
     state.net = abs(net)
     state.to_spend = state.to_remove = 0
-    ctx.emit(
-        SquadronRolled(
-            round=state.round, manoeuvres=dict(state.manoeuvre), pools=pools,
-            successes=rolled, winner=state.winner, net=state.net,
+    if ctx.recording:
+        ctx.emit(
+            SquadronRolled(
+                round=state.round, manoeuvres=dict(state.manoeuvre), pools=pools,
+                successes=rolled, winner=state.winner, net=state.net,
+            )
         )
-    )
     if not state.winner:  # victoriana.squadron.6: ties accomplish nothing
         stat(state, "squadron_ties")
         return
@@ -211,13 +223,18 @@ def ask_spend(state: DogfightState, ctx: Context) -> Decision | None:
         and _has_enemy_special(state, state.winner)
         and _can_damage(state, state.winner)
     ):
-        return Decision(
-            players=(player_of(state, state.winner),), kind="spend",
-            prompt=f"{state.to_spend} successes: damage a special aircraft ({special_cost} each) "
-            f"or remove fighters ({fighter_cost} each)",
-        )
+        return _spend_decision(player_of(state, state.winner), state.to_spend, special_cost, fighter_cost)
     spend_on_fighters(state)
     return None
+
+
+@cache
+def _spend_decision(player: int, to_spend: int, special_cost: int, fighter_cost: int) -> Decision:
+    return Decision(
+        players=(player,), kind="spend",
+        prompt=f"{to_spend} successes: damage a special aircraft ({special_cost} each) "
+        f"or remove fighters ({fighter_cost} each)",
+    )
 
 
 def spend_on_fighters(state: DogfightState) -> None:
@@ -242,11 +259,20 @@ def resolve_spend(state: DogfightState, ctx: Context, answers: Mapping[int, Acti
 
 
 def spend_options(state: DogfightState) -> list[Action]:
-    options: list[Action] = [SpendOnFighters()]
+    options: list[Action] = [_SPEND_ON_FIGHTERS]
     weapons = damage_weapons(state, state.winner)
     for target in enemy_specials(state, state.winner):
-        options.extend(DamageRoll(target=target.id, craft=c, weapon=w) for c, w in weapons)
+        options.extend(_damage_roll(target.id, c, w) for c, w in weapons)
     return options
+
+
+_SPEND_ON_FIGHTERS = SpendOnFighters()
+
+
+@cache
+def _damage_roll(target: int, craft: int, weapon: int) -> DamageRoll:
+    """The (immutable) action, built once."""
+    return DamageRoll(target=target, craft=craft, weapon=weapon)
 
 
 # -- removing fighters / escaping aircraft ------------------------------------------------------
@@ -282,10 +308,15 @@ def ask_remove(state: DogfightState, ctx: Context) -> Decision | None:
             _take_out(state, ctx, c, escape)
         state.to_remove = 0
         return None
+    return _remove_decision(player_of(state, chooser), escape, state.to_remove)
+
+
+@cache
+def _remove_decision(player: int, escape: bool, to_remove: int) -> Decision:
     return Decision(
-        players=(player_of(state, chooser),), kind="escape" if escape else "remove",
-        prompt=(f"choose {state.to_remove} aircraft to leave the battle" if escape
-                else f"remove {state.to_remove} of your fighters"),
+        players=(player,), kind="escape" if escape else "remove",
+        prompt=(f"choose {to_remove} aircraft to leave the battle" if escape
+                else f"remove {to_remove} of your fighters"),
     )
 
 
@@ -308,13 +339,22 @@ def ask_allocate(state: DogfightState, ctx: Context) -> Decision | None:
 
 def resolve_allocate(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
     (action,) = answers.values()
-    if isinstance(action, DamageRoll | SpendOnFighters):
+    if isinstance(action, (DamageRoll, SpendOnFighters)):
         return resolve_spend(state, ctx, answers)
     return resolve_remove(state, ctx, answers)
 
 
 def remove_options(state: DogfightState) -> list[Action]:
     chooser, candidates = removal_candidates(state)
-    if chooser == state.winner:
-        return [LeaveBattle(craft=c.id) for c in distinct(candidates)]
-    return [RemoveFighter(craft=c.id) for c in distinct(candidates)]
+    make = _leave_battle if chooser == state.winner else _remove_fighter
+    return [make(c.id) for c in distinct(candidates)]
+
+
+@cache
+def _leave_battle(craft: int) -> Action:
+    return LeaveBattle(craft=craft)
+
+
+@cache
+def _remove_fighter(craft: int) -> Action:
+    return RemoveFighter(craft=craft)
