@@ -24,12 +24,14 @@ from aerodrome_dockfighters.state import (
     Activate,
     Aircraft,
     Attack,
+    ChooseValue,
     Deploy,
     DfObservation,
     DfState,
     HoldFire,
     Manoeuvre,
     Place,
+    PlaceToken,
     Plan,
     Release,
     Repair,
@@ -94,6 +96,10 @@ class Konrad(KonradMoves):
         first = legal[0]
         if isinstance(first, Deploy | Place):
             return self._deploy(state, legal)
+        if isinstance(first, PlaceToken | ChooseValue):  # tokens: the leader's free choice
+            if isinstance(first, ChooseValue):
+                return max(legal, key=lambda x: x.value if isinstance(x, ChooseValue) else 0)
+            return legal[self.rng.randrange(len(legal))]
         if isinstance(first, Activate):
             return self._activate(state, legal)
         if isinstance(first, Undock):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from aerodrome.errors import SpecError
-from aerodrome.turns import Context
 from aerodrome_dockfighters.specs import GroundTarget, builtin
 from aerodrome_dockfighters.state import DfState, GroundUnit
 
@@ -27,19 +26,3 @@ def place(state: DfState, value: int, roll: int, cell: int, *, hostile_to: int =
     )
     state.ground.append(unit)
     return unit
-
-
-def spend(points: int, values: list[int], ctx: Context) -> list[tuple[int, int]]:
-    """Choose ground targets until ``points`` are spent (gt.1): the highest allowed value that
-    still fits, then a d6 (the squadron leaders' choice of value is taken as 'highest first',
-    assumed for automatic set-up)."""
-    out: list[tuple[int, int]] = []
-    left = points
-    while left > 0:
-        fits = [v for v in sorted(values, reverse=True) if v <= left]
-        if not fits:
-            break
-        value = fits[0]
-        out.append((value, ctx.dice.d(6, f"ground target value {value}")))
-        left -= value
-    return out

@@ -1,15 +1,13 @@
 """Mission set-up beyond the aircraft: ground targets, objective tokens, special aircraft
 (recon planes, recon and cargo airships), photographs, exits and extra turns.
 
-Where the rulebook lets the squadron leaders place objectives and ground targets, the dice
-place them here (assumed): on random cells of the middle of the board, at least 3 hexes from
-every edge and not next to each other (clause setup.6).
+The squadron leaders place objectives and ground targets themselves: see
+:mod:`aerodrome_dockfighters.placement`.
 """
 
 from __future__ import annotations
 
 from aerodrome.turns import Context
-from aerodrome_dockfighters import ground
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, GroundUnit, Objective
@@ -22,42 +20,10 @@ OWN_EDGE = ("bottom", "top")
 FAR_EDGE = ("top", "bottom")
 
 
-def free_cells(state: DfState, ctx: Context, count: int, purpose: str) -> list[int]:
-    """``count`` cells for objectives or ground targets, rolled with the game's dice: 3 hexes
-    from the edges and 1 hex apart from everything placed (setup.6)."""
-    b = board(state.width, state.height)
-    taken = [g.cell for g in state.ground] + [o.cell for o in state.objectives]
-    band_rows = state.height - 2 * (EDGE_GAP + builtin().board.zone_depth)
-    out: list[int] = []
-    for _ in range(count):
-        for _try in range(50):
-            col = EDGE_GAP + ctx.dice.d(state.width - 2 * EDGE_GAP, f"{purpose} column") - 1
-            row = EDGE_GAP + builtin().board.zone_depth + ctx.dice.d(band_rows, f"{purpose} row") - 1
-            cell = b.cell(col, row)
-            if all(b.distance(cell, c) >= 2 for c in taken + out):
-                out.append(cell)
-                break
-    return out
-
-
 def setup_mission(state: DfState, player: int, ctx: Context) -> None:
-    """Place what ``player``'s mission needs (objectives are placed beginning with the
-    opponent; here by dice)."""
-    specs = builtin()
+    """Put down what ``player``'s mission brings by itself (the train, the runway); the
+    objectives and ground targets the leaders place are tasks (see placement)."""
     key = state.squadrons[player].mission
-    mission = specs.missions[key]
-    if mission.ground_points and key != "airstrip-visit":  # gt.1: value by value, a d6 each
-        picks = ground.spend(mission.ground_points, list(mission.ground_values), ctx)
-        for (value, roll), cell in zip(picks, free_cells(state, ctx, len(picks), "ground target"), strict=False):
-            facing = ctx.dice.d(6, "ground target initial direction") - 1
-            ground.place(state, value, roll, cell, hostile_to=player, facing=facing)
-    if key in ("aerial-surveillance", "recon-escort", "flying-eye"):
-        n = ctx.dice.d(3, "number of objectives") + 1  # D3+1
-        for cell in free_cells(state, ctx, n, "objective"):
-            state.objectives.append(Objective(id=len(state.objectives), cell=cell, owner=player))
-    if key == "agents-insertion":  # mission.agents-insertion.1: 3 possible meeting points
-        for cell in free_cells(state, ctx, 3, "objective"):
-            state.objectives.append(Objective(id=len(state.objectives), cell=cell, owner=player, kind="candidate"))
     if key == "ale-raid":  # mission.ale-raid.1: the train in the middle of the map
         b = board(state.width, state.height)
         cell = b.cell(state.width // 2, state.height // 2)
@@ -69,8 +35,8 @@ def setup_mission(state: DfState, player: int, ctx: Context) -> None:
 
 def setup_airstrip(state: DfState, player: int, ctx: Context) -> None:
     """mission.airstrip.1: a runway of 5 hexes up the middle of the board (its end is where
-    defenders take off, northwards), each hex hurt only by bombs and rockets; 12 points of
-    value II-III ground targets within 2 hexes of it (positions by dice, assumed)."""
+    defenders take off, northwards), each hex hurt only by bombs and rockets; the 12 points of
+    value II-III ground targets within 2 hexes of it are placed by the leaders."""
     b = board(state.width, state.height)
     col = state.width // 2
     state.runway = [b.cell(col, row) for row in range(state.height // 2 + 2, state.height // 2 - 3, -1)]
@@ -80,12 +46,6 @@ def setup_airstrip(state: DfState, player: int, ctx: Context) -> None:
             id=len(state.ground), name="Runway", value=0, cell=cell, structure=3,
             armoured=True, bombs_only=True, hostile_to=player,
         ))
-    around = [c for r in state.runway for c in b.within(r, 2) if c not in state.runway]
-    around = list(dict.fromkeys(around))
-    for value, roll in ground.spend(12, [2, 3], ctx):
-        free = [c for c in around if all(g.cell != c for g in state.ground)]
-        cell = free[ctx.dice.d(len(free), "ground target position") - 1]
-        ground.place(state, value, roll, cell, hostile_to=player)
 
 
 def runway_hits(state: DfState) -> int:

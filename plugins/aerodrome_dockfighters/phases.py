@@ -13,25 +13,27 @@ from typing import Any
 
 from aerodrome.data import Action
 from aerodrome.turns import Context, Decision
-from aerodrome_dockfighters import combat, docking, mines, movement, rules
+from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
 from aerodrome_dockfighters.missions import lost
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
     Activate,
     Aircraft,
     Attack,
+    ChooseValue,
     Deploy,
     DfState,
     Jettison,
     LayMine,
     Manoeuvre,
     Place,
+    PlaceToken,
     Plan,
     Release,
     Repair,
     Undock,
 )
-from aerodrome_dockfighters.weather import weather_phase
+from aerodrome_dockfighters.weather import weather_change, weather_move
 
 
 # -- order of play ----------------------------------------------------------------------------
@@ -78,15 +80,29 @@ def may_fire(state: DfState, a: Aircraft) -> bool:
 
 
 # -- steps ------------------------------------------------------------------------------------
+def token_decision(state: DfState) -> Decision:
+    task = state.tasks[0]
+    what = {"cloud": f"a cloud of {task.size} hexes", "objective": "an objective",
+            "ground": "a ground target"}[task.kind]
+    if task.kind == "ground" and task.value == 0:
+        return Decision(players=(task.player,), kind="token", prompt=f"Choose the value of {what} ({task.points} points left)")
+    return Decision(players=(task.player,), kind="token", prompt=f"Place {what}")
+
+
 def deploy_run(state: DfState, ctx: Context) -> Decision | None:
+    """The set-up: objectives and ground targets, the aircraft, then the clouds."""
     if state.stage != "deploy":
         return None
+    if state.tasks and state.tasks[0].kind != "cloud":
+        return token_decision(state)
     while state.queue:
         a = state.aircraft[state.queue[0]]
         state.active = a.id
         if state.placing < 0:
             return Decision(players=(a.player,), kind="place", prompt=f"Where does #{a.id} {a.datasheet} set up?")
         return Decision(players=(a.player,), kind="deploy", prompt=f"Altitude and speed of #{a.id} {a.datasheet}")
+    if state.tasks:
+        return token_decision(state)
     state.stage = "play"
     state.active = -1
     return None
@@ -94,6 +110,9 @@ def deploy_run(state: DfState, ctx: Context) -> Decision | None:
 
 def deploy_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
     (action,) = answers.values()
+    if isinstance(action, PlaceToken | ChooseValue):
+        placement.resolve(state, action, ctx)
+        return True
     if isinstance(action, Place):
         state.placing = action.cell
         return True
@@ -297,11 +316,27 @@ def fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) ->
 
 
 def weather_step(state: DfState, ctx: Context) -> Decision | None:
+    """Phase 3.1: the weather changes; clouds returning from clear skies are placed by both
+    leaders (weather.13); then the wind moves the clouds."""
     if state.stage == "deploy":
         return None
-    weather_phase(state, ctx)
+    if state.stage != "3.1":
+        state.stage = "3.1"
+        if weather_change(state, ctx):
+            state.tasks = placement.cloud_tasks(state)
+    if state.tasks:
+        return token_decision(state)
+    weather_move(state, ctx)
+    state.stage = "3.1 done"
     _note_gone(state)
     return None
+
+
+def weather_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+    (action,) = answers.values()
+    assert isinstance(action, PlaceToken)
+    placement.resolve(state, action, ctx)
+    return True
 
 
 def end_turn(state: DfState, ctx: Context) -> Decision | None:

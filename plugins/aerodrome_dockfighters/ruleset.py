@@ -19,7 +19,7 @@ from aerodrome.errors import IllegalActionError
 from aerodrome.ruleset import Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
-from aerodrome_dockfighters import combat, docking, mines, movement, rules
+from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
 from aerodrome_dockfighters.missions import SIDES, forces, setups, success, zone
 from aerodrome_dockfighters.phases import (
     acm_move,
@@ -35,6 +35,7 @@ from aerodrome_dockfighters.phases import (
     interleave,
     make_move_run,
     move_resolve,
+    weather_resolve,
     weather_step,
 )
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
@@ -93,7 +94,7 @@ class Dockfighters(Ruleset[DfState]):
                 Step("2.2 all others fire", fire_run, fire_resolve, clause="dockfighters.combat.3"),
             )),
             Phase(name="3 Weather", steps=(
-                Step("3.1 weather", weather_step, clause="dockfighters.weather.4"),
+                Step("3.1 weather", weather_step, weather_resolve, clause="dockfighters.weather.4"),
                 Step("3.2 turn counter", end_turn, clause="dockfighters.turn.3"),
             )),
         ))
@@ -127,7 +128,7 @@ class Dockfighters(Ruleset[DfState]):
                     docking.fit(state, craft, list(loads))
         from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
 
-        for p in (1, 0):  # objectives are placed beginning with the opposing leader
+        for p in (1, 0):
             setup_mission(state, p, ctx)
         for p in (0, 1):
             add_special_aircraft(state, p, ctx)
@@ -150,6 +151,13 @@ class Dockfighters(Ruleset[DfState]):
         for sq, fame in zip(state.squadrons, scenario_fame(state), strict=True):
             sq.fame = fame
         setup_weather(state, ctx)
+        from aerodrome_dockfighters import placement
+
+        loser = 1 - state.initiative  # setup.6: the initiative loser sets up his mission first
+        for p in (loser, 1 - loser):
+            state.tasks += placement.mission_tasks(state, p, ctx)
+        if state.weather:
+            state.tasks += placement.cloud_tasks(state)
         # setup.7: the initiative loser sets up first, lowest experience first, alternating
         ids = sorted(
             (i for i in range(len(state.aircraft)) if not state.aircraft[i].deployed and state.aircraft[i].status == "flying"),
@@ -169,6 +177,8 @@ class Dockfighters(Ruleset[DfState]):
     # -- decisions ----------------------------------------------------------------------
     def legal_actions(self, state: DfState, decision: Decision, player: int) -> Sequence[Action]:
         kind = decision.kind
+        if kind == "token":
+            return placement.options(state, state.tasks[0])
         if kind == "place":
             return place_options(state, state.aircraft[state.active])
         if kind == "deploy":

@@ -145,6 +145,21 @@ class Objective(msgspec.Struct, kw_only=True):
     stop_in: int = -1
 
 
+class Task(msgspec.Struct, kw_only=True):
+    """A token a squadron leader still has to place (a cloud, an objective, a ground target)."""
+
+    kind: str
+    player: int
+    owner: int = -1
+    size: int = 0
+    objective: str = "recon"
+    values: list[int] = []
+    points: int = 0
+    value: int = 0
+    roll: int = 0
+    near_runway: bool = False
+
+
 class Squadron(msgspec.Struct, kw_only=True):
     """A player's squadron in this scenario (fame and mission; campaign layer reads it)."""
 
@@ -185,6 +200,7 @@ class DfState(msgspec.Struct, kw_only=True):
     active: int = -1
     move: MoveProgress | None = None
     placing: int = -1
+    tasks: list[Task] = []
     fire_mark: int = -1
     over: bool = False
     all_gone_turn: dict[str, int] = {}
@@ -209,6 +225,25 @@ class Deploy(Action, frozen=True):
 
     def describe(self) -> str:
         return f"deploy #{self.aircraft} at cell {self.cell}, altitude {self.altitude}, speed {self.speed}"
+
+
+class PlaceToken(Action, frozen=True):
+    """Place a cloud, objective or ground target on ``cell`` (weather.2, setup.6, gt.1)."""
+
+    kind: str
+    cell: int
+
+    def describe(self) -> str:
+        return f"place the {self.kind} on cell {self.cell}"
+
+
+class ChooseValue(Action, frozen=True):
+    """Choose the value list (I-III) of the next ground target; a d6 then picks it (gt.1)."""
+
+    value: int
+
+    def describe(self) -> str:
+        return f"a value {'I' * self.value} ground target"
 
 
 class Place(Action, frozen=True):
@@ -346,5 +381,5 @@ class Repair(Action, frozen=True):
 
 
 ACTIONS: tuple[type[Action], ...] = (
-    Deploy, Place, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
+    Deploy, Place, PlaceToken, ChooseValue, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
 )

@@ -86,13 +86,13 @@ def setup_weather(state: DfState, ctx: Context) -> None:
     general = ctx.dice.d(6, "general wind direction") - 1
     state.wind = (general + w.wind_change[ctx.dice.d(6, "precise wind direction") - 1]) % 6
     state.log.append(f"weather: {w.levels[state.weather]}, wind towards facing {state.wind}")
-    if state.weather != CLEAR:
-        place_clouds(state, ctx)
+    if state.weather != CLEAR:  # the clouds are placed by the leaders (placement tasks)
         state.cloud_speed = w.cloud_speed[w.levels[state.weather]][ctx.dice.d(6, "cloud speed") - 1]
 
 
-def weather_phase(state: DfState, ctx: Context) -> None:
-    """Phase 3.1 (clauses weather.4-13): change, cloud speed, wind, cloud movement, squalls."""
+def weather_change(state: DfState, ctx: Context) -> bool:
+    """Phase 3.1, first part: mines drift, the weather changes (weather.4); True when clear
+    skies turned broken, so the clouds must be placed again (weather.13)."""
     from aerodrome_dockfighters.mines import drift
 
     w = builtin().weather
@@ -105,14 +105,26 @@ def weather_phase(state: DfState, ctx: Context) -> None:
         state.weather = min(STORM, state.weather + 1)
     if state.weather != before:
         state.log.append(f"weather turns {w.levels[state.weather]}")
+    return before == CLEAR and state.weather != CLEAR
+
+
+def weather_move(state: DfState, ctx: Context) -> None:
+    """Phase 3.1, second part: cloud speed, wind and cloud movement (weather.5-12)."""
+    w = builtin().weather
     if state.weather == CLEAR:
         state.clouds = [c for c in state.clouds if c.smoke and _age_smoke(c)]
         return
-    if before == CLEAR:  # weather.13: clouds set up again
-        place_clouds(state, ctx)
     state.cloud_speed = w.cloud_speed[w.levels[state.weather]][ctx.dice.d(6, "cloud speed") - 1]
     state.wind = (state.wind + w.wind_change[ctx.dice.d(6, "wind change") - 1]) % 6
     move_clouds(state, ctx)
+
+
+def weather_phase(state: DfState, ctx: Context) -> None:
+    """Phase 3.1 in one go, clouds returning from clear skies placed by dice (for tests and
+    positions; the game asks the leaders, see :mod:`aerodrome_dockfighters.phases`)."""
+    if weather_change(state, ctx):
+        place_clouds(state, ctx)
+    weather_move(state, ctx)
 
 
 def move_clouds(state: DfState, ctx: Context) -> None:

@@ -18,3 +18,12 @@ def plane(datasheet: str, player: int, col: int, row: int, **kw: Any) -> dict[st
 
 def state(*aircraft: dict[str, Any], **kw: Any) -> DfState:
     return from_position(SETUP, {"aircraft": list(aircraft), **kw}, "<test>")
+
+
+def place_tokens(game: Any, *, aircraft: bool = True) -> None:
+    """Answer the placement decisions (objectives, ground targets, clouds) with the first
+    legal choice, and (``aircraft``) the set-up of aircraft too, until the first move."""
+    kinds = ("token", "place", "deploy") if aircraft else ("token",)
+    while game.decision() is not None and game.decision().kind in kinds:
+        player = game.waiting_for()[0]
+        game.apply(player, game.legal_actions(player)[0])

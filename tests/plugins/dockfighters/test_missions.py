@@ -12,7 +12,7 @@ from aerodrome_dockfighters.missions import success
 from aerodrome_dockfighters.objectives import extend, photograph
 from aerodrome_dockfighters.ruleset import deploy_options
 from aerodrome_dockfighters.state import GROUND, Attack, Manoeuvre, Objective, Plan
-from tests.plugins.dockfighters.helpers import plane, state
+from tests.plugins.dockfighters.helpers import place_tokens, plane, state
 
 HAWK, ARROW, SPRITE, MILKCOW, ALBATROSS = (
     "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite", "Bf-682 D-3 Milkcow", "Albatross",
@@ -23,10 +23,14 @@ HAWK, ARROW, SPRITE, MILKCOW, ALBATROSS = (
                     "dockfighters.mission.bomb-run.1", "dockfighters.setup.6")
 def test_ground_target_missions(plugins) -> None:  # type: ignore[no-untyped-def]
     r = plugins.ruleset("dockfighters")
-    for name, count in (("fighter-sweep", 2), ("big-hunt", 3), ("bomb-run", 5)):
+    for name, points in (("fighter-sweep", 4), ("big-hunt", 8), ("bomb-run", 14)):
         g = Game(r, name, 3)
+        d = g.decision()
+        assert d is not None and d.kind == "token" and d.players == (1,)  # the opponent begins
+        place_tokens(g, aircraft=False)
         s = g.state
-        assert len(s.ground) == count and all(u.hostile_to == 0 for u in s.ground)
+        assert sum(u.value for u in s.ground) == points and all(u.hostile_to == 0 for u in s.ground)
+        count = len(s.ground)
         for u in s.ground:
             col, row = u.cell % s.width, u.cell // s.width
             assert 3 <= col < s.width - 3 and 3 <= row < s.height - 3
@@ -74,6 +78,7 @@ def test_surveillance_photographs_at_altitude_3_or_below_and_1_under_cloud() -> 
 @pytest.mark.clause("dockfighters.mission.recon-escort.1")
 def test_recon_escort_planes_and_exit(plugins) -> None:  # type: ignore[no-untyped-def]
     g = Game(plugins.ruleset("dockfighters"), "recon-escort", 2)
+    place_tokens(g)
     s = g.state
     recon = [a for a in s.aircraft if a.role == "recon"]
     assert 1 <= len(recon) <= 2 and 2 <= len(s.objectives) <= 4
@@ -193,3 +198,36 @@ def test_duel_defender_sets_up_first_and_the_cargo_ship_is_an_albatross(plugins)
     s = state(plane(ARROW, 1, 8, 2), missions=["aerial-dominance", "cargo-escort"])
     add_special_aircraft(s, 1, scripted_context([]))
     assert s.aircraft[-1].datasheet == ALBATROSS and s.aircraft[-1].side == "Saxony"
+
+
+@pytest.mark.clause("dockfighters.setup.6", "dockfighters.gt.1", "dockfighters.weather.13", "dockfighters.weather.2")
+def test_the_leaders_place_objectives_ground_targets_and_clouds(plugins) -> None:  # type: ignore[no-untyped-def]
+    from aerodrome_dockfighters import placement
+    from aerodrome_dockfighters.state import ChooseValue, PlaceToken
+
+    r = plugins.ruleset("dockfighters")
+    g = Game(r, "aerial-surveillance", 5)
+    tasks = [t for t in g.state.tasks if t.kind == "objective"]
+    assert 2 <= len(tasks) <= 4 and [t.player for t in tasks] == [(1 + i) % 2 for i in range(len(tasks))]
+    legal = g.legal_actions(1)
+    assert legal and all(isinstance(x, PlaceToken) and x.kind == "objective" for x in legal)
+    g.apply(1, legal[3])
+    assert g.state.objectives[0].cell == legal[3].cell
+    near = [x.cell for x in g.legal_actions(0)]
+    assert legal[3].cell not in near and all(board_distance(g.state, legal[3].cell, c) >= 2 for c in near)
+    # ground targets: the value first (only values that fit), a d6, then the hex
+    s = state(plane(HAWK, 0, 8, 20), missions=["fighter-sweep", "aerial-dominance"])
+    s.tasks = placement.mission_tasks(s, 0, scripted_context([]))
+    assert placement.options(s, s.tasks[0]) == [ChooseValue(value=1), ChooseValue(value=2)]
+    placement.resolve(s, ChooseValue(value=2), scripted_context([2]))
+    cell = placement.options(s, s.tasks[0])[0]
+    assert isinstance(cell, PlaceToken)
+    placement.resolve(s, cell, scripted_context([1]))
+    assert s.ground[0].name == "Small building" and s.tasks[0].player == 0 and s.tasks[0].points == 2
+    # clear skies turning broken: both leaders place the clouds in the weather phase
+    c = state(plane(HAWK, 0, 8, 20), weather="clear skies")
+    c.stage = "play"
+    from aerodrome_dockfighters.phases import weather_step
+
+    d = weather_step(c, scripted_context([6]))
+    assert d is not None and d.kind == "token" and len(c.tasks) == 6

@@ -12,7 +12,7 @@ from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import combat, movement
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.bot import Konrad, spot_base, spot_need
-from aerodrome_dockfighters.ground import lookup, place, spend
+from aerodrome_dockfighters.ground import lookup, place
 from aerodrome_dockfighters.state import Cloud, Plan
 from aerodrome_dockfighters.weather import (
     BROKEN,
@@ -31,10 +31,15 @@ HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
 
 @pytest.mark.clause("dockfighters.weather.1", "dockfighters.weather.3", "dockfighters.weather.2")
 def test_setup_weather_roll() -> None:
-    for roll, weather, clouds in ((2, CLEAR, 0), (3, BROKEN, 6), (5, RAIN, 6), (6, STORM, 6)):
+    for roll, weather, speed in ((2, CLEAR, 1), (3, BROKEN, 1), (5, RAIN, 1), (6, STORM, 2)):
         s = state(plane(HAWK, 0, 8, 20))
-        setup_weather(s, scripted_context([roll, 4, 1] + [3] * 12 + [1]))
-        assert s.weather == weather and len(s.clouds) == clouds and s.wind == 4  # 4th, then 60° left
+        setup_weather(s, scripted_context([roll, 4, 1, 1]))
+        assert s.weather == weather and s.wind == 4 and s.cloud_speed == speed  # 4th, then 60° left
+    # the leaders place 2 medium, then 4 small clouds, alternately from the initiative loser
+    from aerodrome_dockfighters.placement import cloud_tasks
+
+    s.initiative = 0
+    assert [(t.player, t.size) for t in cloud_tasks(s)] == [(1, 7), (0, 7), (1, 3), (0, 3), (1, 3), (0, 3)]
 
 
 @pytest.mark.clause("dockfighters.weather.4", "dockfighters.weather.5", "dockfighters.weather.6",
@@ -104,7 +109,6 @@ def test_ground_target_values() -> None:
     assert [p.name for p in picks] == ["Medium building", "FLAK tank", "Truck"]
     assert picks[0].armoured and picks[1].dice == (3, 2, 0) and picks[1].damage == (4, 6) and picks[2].mobile
     assert lookup(3, 5).name == "Heavy FLAK battery" and lookup(3, 5).damage == (3, 4, 5)
-    assert [v for v, _ in spend(4, [1, 2], scripted_context([3, 3]))] == [2, 2]
 
 
 @pytest.mark.clause("dockfighters.ground.hit.1", "dockfighters.ground.hit.3", "dockfighters.ground.hit.4",
