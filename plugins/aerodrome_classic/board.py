@@ -66,7 +66,12 @@ class Board:
             c: sq for sq, cells in self.landing.items() for c in cells
         }
         self.bitof: dict[Cell, int] = {c: self.bit(c) for c in self.grid.cells()}
-        self._tables: dict[tuple[Cell, int, str, bool], WalkTable] = {}
+        #: square → its bit number (y * width + x); bit number → square
+        self.index: dict[Cell, int] = {c: c[1] * self.width + c[0] for c in self.grid.cells()}
+        self.cells: list[Cell] = sorted(self.index, key=self.index.__getitem__)
+        self.side_index: dict[str, int] = {s: i for i, s in enumerate(self.sides)}
+        #: the walk tables, flat: see :meth:`slot` (built on first use)
+        self.tables: list[WalkTable | None] = [None] * (len(self.cells) * 2 * len(self.sides) * 7)
 
     # -- geometry ---------------------------------------------------------------------------
     def bit(self, c: Cell) -> int:
@@ -100,13 +105,21 @@ class Board:
         return "side"
 
     # -- walks ------------------------------------------------------------------------------
+    def slot(self, cell_index: int, length: int, side_index: int, qualified: bool) -> int:
+        """The index in :attr:`tables` of the table of (start square, length, side, may land)."""
+        return ((cell_index * 2 + qualified) * len(self.sides) + side_index) * 7 + length
+
     def table(self, start: Cell, length: int, side: str, qualified: bool) -> WalkTable:
         """The walks from ``start`` grouped by (end square, enemy AA squares passed, crossed
         No Man's Land) — crossing only counts for a plane not yet allowed to land."""
-        found = self._tables.get((start, length, side, qualified))
+        return self.table_at(self.index[start], length, self.side_index[side], qualified)
+
+    def table_at(self, cell_index: int, length: int, side_index: int, qualified: bool) -> WalkTable:
+        found = self.tables[self.slot(cell_index, length, side_index, qualified)]
         if found is None:
-            self._build(start, length)
-            found = self._tables[(start, length, side, qualified)]
+            self._build(self.cells[cell_index], length)
+            found = self.tables[self.slot(cell_index, length, side_index, qualified)]
+            assert found is not None
         return found
 
     def _build(self, start: Cell, length: int) -> None:
@@ -120,7 +133,8 @@ class Board:
                 mask |= bitof[c]
             walks.append((path, mask))
         w = self.width
-        for side in self.sides:
+        ci = self.index[start]
+        for si, side in enumerate(self.sides):
             aa = self.enemy_aa[side]
             half = self.enemy_half[side]
             for qualified in (False, True):
@@ -129,8 +143,8 @@ class Board:
                     end = path[-1]
                     k = (end[1] * w + end[0], mask & aa, (not qualified) and bool(mask & half))
                     by_key.setdefault(k, []).append((path, mask))
-                self._tables[(start, length, side, qualified)] = WalkTable(
-                    list(by_key.values()), bitof
+                self.tables[self.slot(ci, length, si, qualified)] = WalkTable(
+                    list(by_key.values()), self.cells
                 )
 
 
@@ -143,14 +157,14 @@ class WalkTable:
     bit number to the choices whose first walk enters it.
     """
 
-    __slots__ = ("_bitof", "_cache", "firsts", "groups", "reach", "touch")
+    __slots__ = ("_cache", "_cells", "firsts", "groups", "reach", "touch")
 
     def __init__(
-        self, groups: list[list[tuple[tuple[Cell, ...], int]]], bitof: dict[Cell, int]
+        self, groups: list[list[tuple[tuple[Cell, ...], int]]], cells: list[Cell]
     ) -> None:
         self.groups: list[list[tuple[Cell, ...]]] = [[path for path, _ in g] for g in groups]
         self.firsts: list[tuple[Cell, ...]] = [g[0][0] for g in groups]
-        self._bitof = bitof
+        self._cells = cells
         reach = 0
         touch: dict[int, list[int]] = {}
         for i, g in enumerate(groups):
@@ -166,7 +180,8 @@ class WalkTable:
         self._cache: dict[int, list[tuple[Cell, ...]]] = {}
 
     def open_paths(self, occupied: int) -> list[tuple[Cell, ...]]:
-        """One representative walk per choice that avoids the ``occupied`` squares."""
+        """One representative walk per choice that avoids the ``occupied`` squares (the
+        first such walk in enumeration order); ``occupied`` must not hold the start square."""
         near = occupied & self.reach
         if not near:
             return self.firsts
@@ -176,11 +191,15 @@ class WalkTable:
         if len(self._cache) > 256:
             self._cache.clear()
         affected: set[int] = set()
+        blocked: set[Cell] = set()
         touch = self.touch
+        cells = self._cells
         bits = near
         while bits:
             low = bits & -bits
-            hit = touch.get(low.bit_length() - 1)
+            n = low.bit_length() - 1
+            blocked.add(cells[n])
+            hit = touch.get(n)
             if hit:
                 affected.update(hit)
             bits ^= low
@@ -190,10 +209,10 @@ class WalkTable:
             out = list(self.firsts)
             gone = False
             groups = self.groups
-            bitof = self._bitof
+            isdisjoint = blocked.isdisjoint  # the start square is never blocked
             for i in affected:
                 for path in groups[i]:
-                    if not any(bitof[c] & near for c in path[1:]):
+                    if isdisjoint(path):
                         out[i] = path
                         break
                 else:

@@ -127,16 +127,42 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
     remaining die [classic.move.9, classic.move.10], one per distinct (end square, enemy AA
     squares passed, No Man's Land crossed) and final facing [classic.move.7, classic.move.11-16]."""
     dice = t.dice
-    lengths = dice if len(dice) < 2 or dice[0] < dice[1] else sorted(set(dice))
+    lengths: Sequence[int] = dice
+    if len(dice) == 2:
+        a, b = dice
+        if a > b:
+            lengths = (b, a)
+        elif a == b:
+            lengths = (a,)
     segments: list[tuple[str, list[tuple[Cell, ...]]]] = []
-    w = board.width
-    everyone = occupied(state, board, "")
-    for pid in unmoved(state, player):
-        p = state.planes[pid]
-        side = state.squadrons[p.squadron].side
-        occ = everyone & ~(1 << (p.cell[1] * w + p.cell[0]))
+    bitof = board.bitof
+    everyone = 0
+    planes = state.planes
+    for q in planes.values():
+        if q.alive:
+            everyone |= bitof[q.cell]
+    squadrons = state.squadrons
+    index = board.index
+    side_index = board.side_index
+    tables = board.tables
+    slot = board.slot
+    for name in state.seat_squadrons[player]:
+        sq = squadrons[name]
+        pid = sq.aloft
+        if not pid:
+            continue
+        p = planes[pid]
+        if p.moved:
+            continue
+        ci = index[p.cell]
+        si = side_index[squadrons[p.squadron].side]
+        occ = everyone & ~(1 << ci)
+        qualified = p.qualified
         for length in lengths:
-            paths = board.table(p.cell, length, side, p.qualified).open_paths(occ)
+            table = tables[slot(ci, length, si, qualified)]
+            if table is None:
+                table = board.table_at(ci, length, si, qualified)
+            paths = table.open_paths(occ)
             if paths:
                 segments.append((pid, paths))
     return MoveList(segments)

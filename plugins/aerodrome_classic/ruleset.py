@@ -47,9 +47,10 @@ class Classic(Ruleset[ClassicState]):
         self.specs: Specs = load_specs()
         self.board: Board = board_for(self.specs)
         self._fleet: dict[str, dict[str, int]] = {}
+        memo: list[Any] = []
         self._runners = (
-            TurnRunner(0, self.board, self.specs),
-            TurnRunner(1, self.board, self.specs),
+            TurnRunner(0, self.board, self.specs, memo),
+            TurnRunner(1, self.board, self.specs, memo),
         )
         self._sequence: TurnSequence[ClassicState] = TurnSequence(
             phases=(
@@ -186,7 +187,10 @@ class Classic(Ruleset[ClassicState]):
             for p in state.planes.values():
                 fleet[state.squadrons[p.squadron].side] += 1
         losses = state.losses
-        return any(losses[s] >= n for s, n in fleet.items())
+        for s, n in fleet.items():
+            if losses[s] >= n:
+                return True
+        return False
 
     def result(self, state: ClassicState, rounds: int) -> Result:
         """[classic.end.2] the winner shot down all of the opponent's planes."""

@@ -114,12 +114,12 @@ def gift_options(state: ClassicState, player: int) -> list[Action]:
 def launch_candidates(state: ClassicState, player: int) -> list[str]:
     """The player's squadrons with no plane In Flight and a grounded plane [classic.move.2,
     classic.move.4]."""
+    squadrons = state.squadrons
+    idle = [name for name in state.seat_squadrons[player] if not squadrons[name].aloft]
+    if not idle:
+        return idle
     grounded = {p.squadron for p in state.planes.values() if p.alive and not p.in_flight}
-    return [
-        name
-        for name in state.seat_squadrons[player]
-        if not state.squadrons[name].aloft and name in grounded
-    ]
+    return [name for name in idle if name in grounded]
 
 
 def take_off_options(state: ClassicState, squadron: str) -> list[Action]:
@@ -156,30 +156,95 @@ def pending_options(state: ClassicState, t: Turn) -> list[Action]:
 class TurnRunner:
     """The step that plays one side's turn (``index`` 0: the side that moves first)."""
 
-    def __init__(self, index: int, board: Board, specs: Specs) -> None:
+    def __init__(
+        self,
+        index: int,
+        board: Board,
+        specs: Specs,
+        memo: list[tuple[ClassicState, Decision, Sequence[Action]]] | None = None,
+    ) -> None:
         self.index = index
         self.board = board
         self.specs = specs
-        self._memo: tuple[ClassicState, Decision, Sequence[Action]] | None = None
+        #: the moves run() listed for the move decision it returned last (shared by the
+        #: runners of both sides: :meth:`legal` may be called on either)
+        self._memo: list[tuple[ClassicState, Decision, Sequence[Action]]] = (
+            memo if memo is not None else []
+        )
 
     def run(self, state: ClassicState, ctx: Context) -> Decision | None:
         t = state.turn
         board = self.board
         while True:
             stage = t.stage
-            if stage == "start":
-                side = state.order[self.index]
-                players = [q for q, s in enumerate(state.seat_side) if s == side]
-                state.turn = t = Turn(side=side, players=players, stage="player")
+            # the stages, most frequent first (a move decision is re-entered after each move)
+            if stage == "move":
+                if t.keep:
+                    seat = state.squadrons[t.keep].seat
+                    return Decision(
+                        players=(seat,), kind="keep cards", secret=True, prompt="Keep which cards?"
+                    )
+                p = t.players[t.index]
+                if t.dice:
+                    moves = legal_moves(state, board, t, p)
+                    if len(moves):
+                        d = Decision(players=(p,), kind="move", prompt="Move your planes")
+                        memo = self._memo
+                        if memo:
+                            memo[0] = (state, d, moves)
+                        else:
+                            memo.append((state, d, moves))
+                        return d
+                    for pid in unmoved(state, p):  # [classic.move.17] no legal walk:
+                        ctx.emit(Stuck(plane=pid))  # it stays, and did not move to attack
+                    t.dice = []
+                t.pending = []
+                cells: dict[tuple[int, int], str] | None = None
+                for x in state.planes.values():
+                    if x.moved and x.alive and x.in_flight:
+                        if cells is None:
+                            cells = planes_by_cell(state)
+                        t.pending.extend(attacks_of(state, board, x.id, cells))
+                t.stage = "attacks"
+                continue
+            if stage == "attacks":
+                if t.fight is not None:
+                    asked = run_fight(state, ctx, board, t)
+                    if asked is not None:
+                        return asked
+                    continue
+                if t.pending:
+                    t.pending = [a for a in t.pending if still_valid(state, board, a)]
+                if not t.pending:
+                    t.stage = "next"
+                    continue
+                if len(t.pending) == 1 and not t.pending[0].ground:
+                    start_attack(state, ctx, board, t, t.pending[0])
+                    continue
+                p = t.players[t.index]
+                return Decision(players=(p,), kind="attack", prompt="Which attack first?")
+            if stage == "next":
+                for plane in state.planes.values():
+                    plane.moved = False
+                t.index += 1
+                t.stage = "player"
+                t.pending = []
                 continue
             if stage == "player":
                 if t.index >= len(t.players):
                     state.turn = Turn()
                     return None
-                p = t.players[t.index]
-                mine = state.seat_squadrons[p]
-                alive = any(x.alive and x.squadron in mine for x in state.planes.values())
-                t.stage = "give" if alive else "next"
+                mine = state.seat_squadrons[t.players[t.index]]
+                t.stage = "next"
+                for x in state.planes.values():
+                    if x.alive and x.squadron in mine:
+                        t.stage = "give"
+                        break
+                continue
+            if stage == "start":
+                side = state.order[self.index]
+                players = [q for q, s in enumerate(state.seat_side) if s == side]
+                state.turn = t = Turn(side=side, players=players, stage="player")
                 continue
             p = t.players[t.index]
             if stage == "give":
@@ -207,56 +272,13 @@ class TurnRunner:
                 t.dice = list(ctx.dice.roll(2, 6, "move"))  # [classic.move.6]
                 t.stage = "move"
                 continue
-            if stage == "move":
-                if t.keep:
-                    seat = state.squadrons[t.keep].seat
-                    return Decision(
-                        players=(seat,), kind="keep cards", secret=True, prompt="Keep which cards?"
-                    )
-                if t.dice:
-                    moves = legal_moves(state, board, t, p)
-                    if len(moves):
-                        d = Decision(players=(p,), kind="move", prompt="Move your planes")
-                        self._memo = (state, d, moves)
-                        return d
-                    for pid in unmoved(state, p):  # [classic.move.17] no legal walk:
-                        ctx.emit(Stuck(plane=pid))  # it stays, and did not move to attack
-                t.dice = []
-                t.pending = []
-                movers = [x.id for x in state.planes.values() if x.moved and x.alive and x.in_flight]
-                if movers:
-                    cells = planes_by_cell(state)
-                    for pid in movers:
-                        t.pending.extend(attacks_of(state, board, pid, cells))
-                t.stage = "attacks"
-                continue
-            if stage == "attacks":
-                if t.fight is not None:
-                    asked = run_fight(state, ctx, board, t)
-                    if asked is not None:
-                        return asked
-                    continue
-                t.pending = [a for a in t.pending if still_valid(state, board, a)]
-                if not t.pending:
-                    t.stage = "next"
-                    continue
-                if len(t.pending) == 1 and not t.pending[0].ground:
-                    start_attack(state, ctx, board, t, t.pending[0])
-                    continue
-                return Decision(players=(p,), kind="attack", prompt="Which attack first?")
-            if stage == "next":
-                for plane in state.planes.values():
-                    plane.moved = False
-                t.index += 1
-                t.stage = "player"
-                t.pending = []
-                continue
             raise AssertionError(f"unknown turn stage {stage!r}")
 
     def legal(self, state: ClassicState, decision: Decision) -> Sequence[Action]:
-        memo = self._memo
-        if memo is not None and memo[0] is state and memo[1] is decision:
-            return memo[2]  # the moves run() listed for this very decision
+        if self._memo:
+            memo = self._memo[0]
+            if memo[0] is state and memo[1] is decision:
+                return memo[2]  # the moves run() listed for this very decision
         t = state.turn
         p = t.players[t.index]
         stage = t.stage
