@@ -123,7 +123,7 @@ def escape_or_chase(
     elif isinstance(action, Escape):
         state.free_attack_on = craft.id  # victoriana.pilot.5
     else:
-        a.lost.append(action.target)
+        a.lost = (*a.lost, action.target)
 
 
 def tactical(state: DogfightState, ctx: Context, a: Airman, craft: Craft, skill: str) -> None:

@@ -93,7 +93,7 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
                     name = f.names[idx] if idx < len(f.names) else f"{label} {'/'.join(station.jobs).lower()}"
                     airmen.append(
                         Airman(
-                            id=len(airmen), name=name, craft=cid, station=st, jobs=list(station.jobs),
+                            id=len(airmen), name=name, craft=cid, station=st, jobs=tuple(station.jobs),
                             pools=dict(pools), health=book.character.health,
                         )
                     )
@@ -103,7 +103,7 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
                     named=named, pc=f.pc, special=named or spec.role != "fighter", health=f.health[k] if f.health else spec.health,
                     bombs=[o.count for o in spec.ordnance],
                     optional_bombs=[o.count for o in spec.optional_ordnance] if f.fitted else [],
-                    crew=crew,
+                    crew=tuple(crew),
                 )
                 craft.handling = handling_of(craft)
                 crafts.append(craft)

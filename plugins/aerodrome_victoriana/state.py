@@ -47,7 +47,7 @@ class Craft(msgspec.Struct, kw_only=True, gc=False):
     status: str = FLYING
     bombs: list[int] = []
     optional_bombs: list[int] = []
-    crew: list[int] = []
+    crew: tuple[int, ...] = ()
     vital_damage: bool = False
     defence: list[DefenceBonus] = []
     escaped_at: int = -1
@@ -65,7 +65,7 @@ class Airman(msgspec.Struct, kw_only=True, gc=False):
     name: str
     craft: int
     station: int
-    jobs: list[str]
+    jobs: tuple[str, ...]
     pools: dict[str, int]
     health: int
     status: str = "aboard"  # aboard | out | descending | down | dead
@@ -73,7 +73,7 @@ class Airman(msgspec.Struct, kw_only=True, gc=False):
     spot: int = 0
     turn_start: int = -1
     prev_turn_start: int = -1
-    lost: list[int] = []
+    lost: tuple[int, ...] = ()
     lands_round: int = 0
 
     @property
