@@ -25,6 +25,7 @@ from aerodrome_dockfighters.state import (
     Aircraft,
     Attack,
     ChooseValue,
+    Declare,
     Deploy,
     DfObservation,
     DfState,
@@ -96,6 +97,8 @@ class Konrad(KonradMoves):
         first = legal[0]
         if isinstance(first, Deploy | Place):
             return self._deploy(state, legal)
+        if isinstance(first, Declare):  # the fastest aircraft flies the mission
+            return max(legal, key=lambda x: rules.sheet(state.aircraft[x.aircraft]).max_speed if isinstance(x, Declare) else 0)
         if isinstance(first, PlaceToken | ChooseValue):  # tokens: the leader's free choice
             if isinstance(first, ChooseValue):
                 return max(legal, key=lambda x: x.value if isinstance(x, ChooseValue) else 0)

@@ -21,6 +21,7 @@ from aerodrome_dockfighters.state import (
     Aircraft,
     Attack,
     ChooseValue,
+    Declare,
     Deploy,
     DfState,
     Jettison,
@@ -82,6 +83,8 @@ def may_fire(state: DfState, a: Aircraft) -> bool:
 # -- steps ------------------------------------------------------------------------------------
 def token_decision(state: DfState) -> Decision:
     task = state.tasks[0]
+    if task.kind == "declare":
+        return Decision(players=(task.player,), kind="token", prompt=f"Which aircraft is the {task.objective} aircraft?")
     what = {"cloud": f"a cloud of {task.size} hexes", "objective": "an objective",
             "ground": "a ground target"}[task.kind]
     if task.kind == "ground" and task.value == 0:
@@ -110,7 +113,7 @@ def deploy_run(state: DfState, ctx: Context) -> Decision | None:
 
 def deploy_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
     (action,) = answers.values()
-    if isinstance(action, PlaceToken | ChooseValue):
+    if isinstance(action, PlaceToken | ChooseValue | Declare):
         placement.resolve(state, action, ctx)
         return True
     if isinstance(action, Place):

@@ -10,10 +10,18 @@ other; an airstrip's ground targets within 2 hexes of the runway.
 from __future__ import annotations
 
 from aerodrome.turns import Context
-from aerodrome_dockfighters import ground
+from aerodrome_dockfighters import ground, rules
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.state import ChooseValue, Cloud, DfState, Objective, PlaceToken, Task
+from aerodrome_dockfighters.state import (
+    ChooseValue,
+    Cloud,
+    Declare,
+    DfState,
+    Objective,
+    PlaceToken,
+    Task,
+)
 
 EDGE_GAP = 3
 
@@ -47,8 +55,11 @@ def mission_tasks(state: DfState, player: int, ctx: Context) -> list[Task]:
     return tasks
 
 
-def options(state: DfState, task: Task) -> list[PlaceToken] | list[ChooseValue]:
+def options(state: DfState, task: Task) -> list[PlaceToken] | list[ChooseValue] | list[Declare]:
     """The legal answers to the head task."""
+    if task.kind == "declare":  # the mission's recon or agent aircraft
+        return [Declare(aircraft=a.id, role=task.objective) for a in state.aircraft
+                if a.player == task.player and not a.provided and rules.sheet(a).klass != "airship"]
     if task.kind == "ground" and task.value == 0:
         return [ChooseValue(value=v) for v in sorted(task.values) if v <= task.points]
     return [PlaceToken(kind=task.kind, cell=c) for c in cells(state, task)]
@@ -75,10 +86,15 @@ def cells(state: DfState, task: Task) -> list[int]:
     return out
 
 
-def resolve(state: DfState, answer: PlaceToken | ChooseValue, ctx: Context) -> None:
+def resolve(state: DfState, answer: PlaceToken | ChooseValue | Declare, ctx: Context) -> None:
     """Apply the answer to the head task; a ground task continues with the other leader
     while points are left."""
     task = state.tasks[0]
+    if isinstance(answer, Declare):
+        state.tasks.pop(0)
+        state.aircraft[answer.aircraft].role = answer.role
+        state.log.append(f"#{answer.aircraft} is the {answer.role} aircraft")
+        return
     if isinstance(answer, ChooseValue):
         task.value = answer.value
         task.roll = ctx.dice.d(6, f"ground target value {answer.value}")

@@ -53,6 +53,7 @@ from aerodrome_dockfighters.state import (
     Plan,
     Repair,
     Squadron,
+    Task,
     Undock,
 )
 from aerodrome_dockfighters.weather import setup_weather
@@ -132,12 +133,6 @@ class Dockfighters(Ruleset[DfState]):
             setup_mission(state, p, ctx)
         for p in (0, 1):
             add_special_aircraft(state, p, ctx)
-        for p in (0, 1):  # the declared recon or agent aircraft: the first of the roster (assumed)
-            role = {"aerial-surveillance": "recon", "agents-insertion": "agent", "ale-raid": "agent"}.get(
-                state.squadrons[p].mission
-            )
-            if role:
-                next(a for a in state.aircraft if a.player == p).role = role
         if state.runway:
             _airfield_defence(state, 1, ctx)
         # setup.1 (without fame bids): initiative by d6, ties rolled again
@@ -156,6 +151,12 @@ class Dockfighters(Ruleset[DfState]):
         loser = 1 - state.initiative  # setup.6: the initiative loser sets up his mission first
         for p in (loser, 1 - loser):
             state.tasks += placement.mission_tasks(state, p, ctx)
+        for p in (0, 1):  # the recon or agent aircraft is declared by its leader
+            role = {"aerial-surveillance": "recon", "agents-insertion": "agent", "ale-raid": "agent"}.get(
+                state.squadrons[p].mission
+            )
+            if role:
+                state.tasks.insert(0, Task(kind="declare", player=p, owner=p, objective=role))
         if state.weather:
             state.tasks += placement.cloud_tasks(state)
         # setup.7: the initiative loser sets up first, lowest experience first, alternating

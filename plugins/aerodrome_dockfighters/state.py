@@ -237,6 +237,17 @@ class PlaceToken(Action, frozen=True):
         return f"place the {self.kind} on cell {self.cell}"
 
 
+class Declare(Action, frozen=True):
+    """Declare the mission's recon or agent aircraft (missions aerial-surveillance,
+    agents-insertion, ale-raid)."""
+
+    aircraft: int
+    role: str
+
+    def describe(self) -> str:
+        return f"#{self.aircraft} is the {self.role} aircraft"
+
+
 class ChooseValue(Action, frozen=True):
     """Choose the value list (I-III) of the next ground target; a d6 then picks it (gt.1)."""
 
@@ -381,5 +392,5 @@ class Repair(Action, frozen=True):
 
 
 ACTIONS: tuple[type[Action], ...] = (
-    Deploy, Place, PlaceToken, ChooseValue, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
+    Deploy, Place, PlaceToken, ChooseValue, Declare, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
 )

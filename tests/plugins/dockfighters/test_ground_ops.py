@@ -89,6 +89,7 @@ def test_great_ale_raid(plugins) -> None:  # type: ignore[no-untyped-def]
     from aerodrome_dockfighters.ruleset import deploy_options
 
     g = Game(plugins.ruleset("dockfighters"), "ale-raid", 3)
+    place_tokens(g, aircraft=False)
     s = g.state
     train = next(o for o in s.objectives if o.kind == "train")
     agent = next(a for a in s.aircraft if a.role == "agent")

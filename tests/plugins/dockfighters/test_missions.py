@@ -203,10 +203,14 @@ def test_duel_defender_sets_up_first_and_the_cargo_ship_is_an_albatross(plugins)
 @pytest.mark.clause("dockfighters.setup.6", "dockfighters.gt.1", "dockfighters.weather.13", "dockfighters.weather.2")
 def test_the_leaders_place_objectives_ground_targets_and_clouds(plugins) -> None:  # type: ignore[no-untyped-def]
     from aerodrome_dockfighters import placement
-    from aerodrome_dockfighters.state import ChooseValue, PlaceToken
+    from aerodrome_dockfighters.state import ChooseValue, Declare, PlaceToken
 
     r = plugins.ruleset("dockfighters")
     g = Game(r, "aerial-surveillance", 5)
+    declare = g.legal_actions(0)  # first the leader declares his recon aircraft
+    assert declare == [Declare(aircraft=0, role="recon"), Declare(aircraft=1, role="recon")]
+    g.apply(0, declare[1])
+    assert g.state.aircraft[1].role == "recon" and g.state.aircraft[0].role == ""
     tasks = [t for t in g.state.tasks if t.kind == "objective"]
     assert 2 <= len(tasks) <= 4 and [t.player for t in tasks] == [(1 + i) % 2 for i in range(len(tasks))]
     legal = g.legal_actions(1)
