@@ -80,7 +80,8 @@ def undock(state: DfState, a: Aircraft, action: Undock) -> None:
 def try_dock(state: DfState, a: Aircraft) -> None:
     """After a move: beside a friendly airship's docking clamp (same facing) or its own
     dockfighter docking point (any facing), same altitude, speed within 1: docked
-    (airship.14, dockfighter.2). Docking is taken whenever possible (assumed)."""
+    (airship.14, dockfighter.2): "as soon as the aircraft ends its movement in this way, it
+    is docked"."""
     if a.status != "flying":
         return
     is_dockfighter = rules.sheet(a).klass == "dockfighter"
