@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from aerodrome.agents import PlayerView
@@ -95,6 +95,19 @@ def _best_manoeuvre(
 
 
 _CHOICES = tuple(ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES)
+_SPEND_ON_FIGHTERS = SpendOnFighters()
+
+
+@cache
+def _weapon_mean(aircraft: str, weapon: int) -> tuple[float, int]:
+    """(expected successes of the weapon's damage dice, its AP) from the datasheet."""
+    w = specs.aircraft()[aircraft].weapons[weapon]
+    return _EXPECTED_PER_DIE * w.damage, w.ap
+
+
+@cache
+def _armour(aircraft: str) -> int:
+    return specs.aircraft()[aircraft].armour
 
 
 class VictorianaBot:
@@ -149,16 +162,27 @@ class VictorianaBot:
         )
 
     def spend(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
-        loser = obs.sides[1] if obs.winner == obs.sides[0] else obs.sides[0]
-        fighters = sum(1 for c in obs.crafts if c.side == loser and c.status == FLYING and not c.special)
-        manoeuvre = obs.manoeuvre.get(obs.winner, "attack")
-        fighter_cost = 3 if manoeuvre == "defend" else 1
-        if obs.to_spend // fighter_cost <= fighters:
-            return SpendOnFighters()
-        rolls = [a for a in legal if isinstance(a, DamageRoll)]
-        if not rolls:
-            return SpendOnFighters()
-        return max(rolls, key=lambda a: self._damage_value(obs, a.craft, a.weapon, obs.crafts[a.target]))
+        winner, sides = obs.winner, obs.sides
+        loser = sides[1] if winner == sides[0] else sides[0]
+        fighter_cost = 3 if obs.manoeuvre.get(winner, "attack") == "defend" else 1
+        removable = obs.to_spend // fighter_cost
+        if removable <= 0:
+            return _SPEND_ON_FIGHTERS
+        fighters = 0  # enough enemy fighters to spend everything on them?
+        for c in obs.crafts:
+            if not c.special and c.side == loser and c.status == FLYING:
+                fighters += 1
+                if fighters >= removable:
+                    return _SPEND_ON_FIGHTERS
+        best: Action = _SPEND_ON_FIGHTERS
+        best_value = -1.0
+        crafts = obs.crafts
+        for a in legal:
+            if type(a) is DamageRoll:
+                value = self._damage_value(obs, a.craft, a.weapon, crafts[a.target])
+                if value > best_value:  # the first of equals
+                    best, best_value = a, value
+        return best
 
     def _removal_key(self, obs: DogfightView, a: Action) -> tuple[float, int]:
         assert isinstance(a, RemoveFighter | LeaveBattle)
@@ -168,9 +192,11 @@ class VictorianaBot:
 
     # -- combat phase --------------------------------------------------------------------------
     def _damage_value(self, obs: DogfightView, craft: int, weapon: int, target: Craft) -> float:
-        w = spec_of(obs.crafts[craft]).weapons[weapon]
-        armour = spec_of(target).armour + sum(b.amount for b in target.defence)
-        pips = max(0.0, _EXPECTED_PER_DIE * w.damage - max(0, armour - w.ap))
+        mean, ap = _weapon_mean(obs.crafts[craft].spec, weapon)
+        armour = _armour(target.spec)
+        if target.defence:
+            armour += sum(b.amount for b in target.defence)
+        pips = max(0.0, mean - max(0, armour - ap))
         worth = 2.0 if target.named else 1.5 if target.role != "fighter" else 1.0
         return worth * min(1.0, pips / max(1, target.health))
 

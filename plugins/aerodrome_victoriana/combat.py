@@ -120,6 +120,8 @@ def actors(state: DogfightState) -> list[Airman]:
         craft = state.crafts[state.initiative[state.turn]]
         crafts = [craft] if craft.status == FLYING else []
     else:
+        if not state.named:
+            return []
         side = state.order[state.turn]
         crafts = [
             c for c in map(state.crafts.__getitem__, state.named)

@@ -239,7 +239,16 @@ def _spend_decision(player: int, to_spend: int, special_cost: int, fighter_cost:
 
 def spend_on_fighters(state: DogfightState) -> None:
     fighter_cost, _ = costs(state.manoeuvre[state.winner])
-    state.to_remove = min(state.to_spend // fighter_cost, len(enemy_fighters(state, state.winner)))
+    wanted = state.to_spend // fighter_cost
+    removable = 0  # enemy fighters, counted up to what the successes can remove
+    if wanted > 0:
+        winner = state.winner
+        for c in state.crafts:
+            if not c.special and c.side != winner and c.status == FLYING:
+                removable += 1
+                if removable == wanted:
+                    break
+    state.to_remove = removable
     state.to_spend = 0
 
 
