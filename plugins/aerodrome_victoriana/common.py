@@ -156,7 +156,7 @@ def character_task(
         if not state.first_done:
             state.first_done = True
             white += book.initiative.first_actor_bonus
-    w = roll_pool(ctx.dice, white, f"{airman.name}: {task} (white)")
+    w = roll_pool(ctx.dice, white, f"{airman.name}: {task} (white)", events=ctx.recording)
     b = roll_pool(ctx.dice, black, f"{airman.name}: {task} (black)", explode=False)
     outcome = classify(w, b, book.tests.success, book.tests.partial)
     ctx.emit(

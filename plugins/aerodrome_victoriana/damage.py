@@ -39,7 +39,7 @@ def damage_roll(
     book = specs.rules()
     succ = roll_pool(
         ctx.dice, weapon.damage, f"{who}: damage {weapon.name} on {target.label}",
-        explode=book.damage.dice_explode,
+        explode=book.damage.dice_explode, events=ctx.recording,
     )
     armour = armour_of(target)
     pips = pips_lost(ctx, succ, armour, weapon.ap, extra)

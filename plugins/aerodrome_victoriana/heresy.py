@@ -21,14 +21,31 @@ def successes(faces: tuple[int, ...]) -> int:
     return faces.count(1) + faces.count(6)
 
 
-def roll_pool(dice: Dice, count: int, purpose: str, *, explode: bool = True) -> int:
+def roll_pool(dice: Dice, count: int, purpose: str, *, explode: bool = True, events: bool = True) -> int:
     """Roll ``count`` dice and return their successes; 6s add a die when ``explode``
-    (victoriana.dice.2)."""
+    (victoriana.dice.2).
+
+    With ``events=False`` (nobody records the game) an exploding pool is rolled as plain
+    batches, each 6 adding a die to the next batch: the same faces from the same random
+    numbers as :meth:`Dice.exploding` (same 1000-dice safety limit), without building the
+    one event that lists them all."""
     if count <= 0:
         return 0
-    if explode:
+    if not explode:
+        return successes(dice.roll(count, 6, purpose))
+    if events:
         return successes(dice.exploding(count, 6, purpose))
-    return successes(dice.roll(count, 6, purpose))
+    total = rolled = 0
+    while count > 0 and rolled < _EXPLODING_LIMIT:
+        count = min(count, _EXPLODING_LIMIT - rolled)
+        faces = dice.roll(count, 6, purpose)
+        rolled += count
+        count = faces.count(6)
+        total += faces.count(1) + count
+    return total
+
+
+_EXPLODING_LIMIT = 1000  # Dice.exploding's default limit
 
 
 class TaskRoll(Record, frozen=True):

@@ -126,9 +126,10 @@ def squadron_roll(state: DogfightState, ctx: Context) -> None:
     pools = squadron_pools(state, ctx.hook)
     white_side, black_side = state.sides
     white, black = _purposes(white_side, black_side)
+    events = ctx.recording
     rolled = {
-        white_side: roll_pool(ctx.dice, pools[white_side], white),
-        black_side: roll_pool(ctx.dice, pools[black_side], black),
+        white_side: roll_pool(ctx.dice, pools[white_side], white, events=events),
+        black_side: roll_pool(ctx.dice, pools[black_side], black, events=events),
     }
     if state.tactical_carry:  # victoriana.squadron.14: carried Tactical successes
         for side in state.sides:
