@@ -1,26 +1,18 @@
-"""The hex board of a mission, built on the core hex grid (:mod:`aerodrome.grid`).
+"""The hex board of a mission, built on the core hex grid (:class:`aerodrome.grid.HexGrid`).
 
 Flat-top hexes in odd-q offset columns, facings in Red Blob's direction order (0 SE, 1 NE,
 2 N, 3 NW, 4 SW, 5 S; ``+1`` turns left). Cells are numbered like a book page (row by row,
-left to right), which is also Konrad's activation scan order (clause konrad.1). The hot
-paths (steps, distances, sectors) are precomputed tables built once per board size from the
-core's hex maths; nothing here re-derives hex geometry.
+left to right, the grid's own order), which is also Konrad's activation scan order (clause
+konrad.1). The grid's networkx graph is the source of truth for adjacency and holds the two
+set-up zones; the hot paths (steps, distances, sectors) are integer tables built once per
+board size from it and from the core's hex maths; nothing here re-derives hex geometry.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from aerodrome.grid.arcs import arc_between, sector
-from aerodrome.grid.hexes import (
-    ODD,
-    Hex,
-    OffsetCoord,
-    hex_distance,
-    qoffset_from_cube,
-    qoffset_to_cube,
-)
-from aerodrome.grid.los import lines
+from aerodrome.grid import Hex, HexGrid, arc_between, hex_distance, lines, sector
 
 N_FACINGS = 6
 NORTH = 2
@@ -32,18 +24,22 @@ FACING_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
 class Board:
     """A ``width`` × ``height`` board; cell ``i`` is column ``i % width``, row ``i // width``."""
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, zone_depth: int = 2) -> None:
         self.width = width
         self.height = height
         self.size = width * height
-        self.hexes: list[Hex] = [
-            qoffset_to_cube(ODD, OffsetCoord(i % width, i // width)) for i in range(self.size)
-        ]
+        zones = {
+            "bavarian set-up": [(c, r) for r in range(height - zone_depth, height) for c in range(width)],
+            "saxon set-up": [(c, r) for r in range(zone_depth) for c in range(width)],
+        }
+        self.grid = HexGrid(width, height, offset="odd-q", zones=zones)
+        self.hexes: list[Hex] = list(self.grid.hexes())
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
         steps: list[int] = []
         for h in self.hexes:
             for f in range(N_FACINGS):
-                steps.append(self.index.get(h.neighbor(f), -1))
+                n = self.grid.step(h, f)
+                steps.append(-1 if n is None else self.index[n])
         #: ``step[cell * 6 + facing]``: the neighbour, or -1 off the board.
         self.step = steps
         self._dist: dict[int, int] = {}
@@ -65,7 +61,7 @@ class Board:
         return self.index.get(h, -1)
 
     def hex_to_colrow(self, h: Hex) -> tuple[int, int]:
-        c = qoffset_from_cube(ODD, h)
+        c = self.grid.to_offset(h)
         return c.col, c.row
 
     # -- geometry (cached) ------------------------------------------------------------------
@@ -122,8 +118,18 @@ class Board:
 
 @cache
 def board(width: int, height: int) -> Board:
-    """The (shared, immutable) board of that size."""
-    return Board(width, height)
+    """The (shared, immutable) board of that size, its set-up zones as deep as the specs say."""
+    from aerodrome_dockfighters.specs import builtin
+
+    return Board(width, height, builtin().board.zone_depth)
+
+
+ZONES = ("bavarian set-up", "saxon set-up")
+
+
+def zone_cells(b: Board, player: int) -> list[int]:
+    """The cells of ``player``'s set-up zone (a zone of the grid's graph), in cell order."""
+    return sorted(b.index[h] for h in b.grid.zone(ZONES[player]))
 
 
 @cache

@@ -134,10 +134,11 @@ def setups() -> list[Setup]:
 
 
 def zone(state: DfState, player: int) -> list[int]:
-    """Set-up zone cells: the rows along the own board edge (bottom for player 0)."""
-    depth = builtin().board.zone_depth
-    rows = range(state.height - depth, state.height) if player == 0 else range(depth)
-    return [r * state.width + c for r in rows for c in range(state.width)]
+    """Set-up zone cells: the rows along the own board edge (bottom for player 0), a zone of
+    the hex grid."""
+    from aerodrome_dockfighters.board import board, zone_cells
+
+    return zone_cells(board(state.width, state.height), player)
 
 
 def lost(state: DfState, player: int) -> bool:
