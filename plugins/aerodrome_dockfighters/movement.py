@@ -454,7 +454,10 @@ def bump(state: DfState, a: Aircraft) -> None:
     everybody as the referee's fallback)."""
     b = board(state.width, state.height)
     candidates = [b.step[a.cell * 6 + (a.facing + 3) % 6], b.step[a.cell * 6 + a.facing]]
-    candidates += b.within(a.cell, 2)[1:]
+    # the 12 o'clock method: the neighbours clockwise from ahead, then the ring of two likewise
+    candidates += [b.step[a.cell * 6 + (a.facing - k) % 6] for k in range(6)]
+    ring2 = [c for c in b.within(a.cell, 2) if c >= 0 and b.distance(a.cell, c) == 2]
+    candidates += sorted(ring2, key=lambda c: (-b.sector(a.facing, a.cell, c)) % 24)
     for c in candidates:
         if c >= 0 and not occupied(state, c, a.altitude, a.id):
             a.cell = c

@@ -307,3 +307,16 @@ def test_konrad_lands_the_agent_guards_and_prefers_priority_targets(plugins) -> 
     assert plan.speed == 6  # the Lance, 12 hexes off: accelerate
     near, _m2 = Konrad(0, 1)._attack(p, p.aircraft[0], 3)
     assert near.speed == 2  # the Arrow, 5 hexes off: slow down
+
+
+@pytest.mark.clause("dockfighters.konrad.16")
+def test_bump_checks_the_neighbours_clockwise_from_ahead() -> None:
+    # the hex before and the one ahead taken: the next is the first neighbour clockwise of
+    # ahead, i.e. ahead-right (facing N: north-east)
+    s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 8, 12), plane(ARROW, 1, 8, 13),
+              plane(ARROW, 1, 8, 11))
+    movement.bump(s, s.aircraft[1])
+    from aerodrome_dockfighters.board import board
+
+    b = board(s.width, s.height)
+    assert s.aircraft[1].cell == b.step[(s.width * 12 + 8) * 6 + 1]  # facing 1: north-east
