@@ -115,6 +115,9 @@ class VictorianaBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self._crafts: list[Craft] | None = None
+        self._side: str | None = None
+        self._split: tuple[list[Craft], ...] = ()
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         decision = view.decision
@@ -135,31 +138,51 @@ class VictorianaBot:
     def manoeuvre(self, obs: DogfightView) -> Action:
         me = obs.side
         assert me is not None
-        # one pass over the aircraft: count, fighters and best Handling of each squadron
-        count = fighters = their_count = their_fighters = 0
+        my_fighters, my_specials, their_fighters, their_specials = self._squadrons(obs)
+        count = fighters = their_count = n_their_fighters = 0
         best = their_best = -99
-        for c in obs.crafts:
+        for c in my_fighters:
             if c.status == FLYING:
-                if c.side == me:
-                    count += 1
-                    if not c.special:
-                        fighters += 1
-                    if c.handling > best:
-                        best = c.handling
-                else:
-                    their_count += 1
-                    if not c.special:
-                        their_fighters += 1
-                    if c.handling > their_best:
-                        their_best = c.handling
+                fighters += 1
+                if c.handling > best:
+                    best = c.handling
+        for c in my_specials:
+            if c.status == FLYING:
+                count += 1
+                if c.handling > best:
+                    best = c.handling
+        for c in their_fighters:
+            if c.status == FLYING:
+                n_their_fighters += 1
+                if c.handling > their_best:
+                    their_best = c.handling
+        for c in their_specials:
+            if c.status == FLYING:
+                their_count += 1
+                if c.handling > their_best:
+                    their_best = c.handling
+        count += fighters
+        their_count += n_their_fighters
         foe = obs.sides[1] if me == obs.sides[0] else obs.sides[0]
         dice, carry = obs.tactical_dice, obs.tactical_carry
         mine = count + (best if best > 0 else 0) + dice.get(me, 0) if count else 0
         theirs = their_count + (their_best if their_best > 0 else 0) + dice.get(foe, 0) if their_count else 0
         return _best_manoeuvre(
             mine, theirs, carry.get(me, 0), carry.get(foe, 0),
-            fighters, their_fighters, count, their_count,
+            fighters, n_their_fighters, count, their_count,
         )
+
+    def _squadrons(self, obs: DogfightView) -> tuple[list[Craft], ...]:
+        """The aircraft of the table split into (my fighters, my special aircraft, their
+        fighters, their special aircraft): sides and roles never change, so the split is
+        made once per battle (per list of aircraft) and only statuses are read after."""
+        if obs.crafts is not self._crafts or obs.side != self._side:
+            me = obs.side
+            split: tuple[list[Craft], ...] = ([], [], [], [])
+            for c in obs.crafts:
+                split[(0 if c.side == me else 2) + (1 if c.special else 0)].append(c)
+            self._crafts, self._side, self._split = obs.crafts, me, split
+        return self._split
 
     def spend(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
         winner, sides = obs.winner, obs.sides

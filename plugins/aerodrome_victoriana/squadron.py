@@ -16,7 +16,6 @@ from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     battle_over,
     enemy_of,
-    flying,
     hook_caller,
     player_of,
     spec_of,
@@ -172,44 +171,57 @@ def costs(manoeuvre: str) -> tuple[int, int]:
     return sq.attack_fighter_cost, sq.attack_special_cost
 
 
-def enemy_fighters(state: DogfightState, side: str) -> list[Craft]:
-    return [c for c in flying(state, enemy_of(state, side)) if not c.special]
-
-
-def enemy_specials(state: DogfightState, side: str) -> list[Craft]:
-    return [c for c in flying(state, enemy_of(state, side)) if c.special]
-
-
 def damage_weapons(state: DogfightState, side: str) -> list[tuple[int, int]]:
     """(craft, weapon) choices for a squadron damage roll: one per distinct armament of the
     side's fighters; a side without fighters uses any of its aircraft's armament (assumed,
     victoriana.squadron.9)."""
-    kinds = _first_of_each_kind(state, side)
-    aircraft = specs.aircraft()
-    return [(cid, w) for kind, cid in kinds.items() for w in range(len(aircraft[kind].weapons))]
+    return _damage_options(state, side)[0]
 
 
-def _first_of_each_kind(state: DogfightState, side: str) -> dict[str, int]:
-    """The first flying aircraft of each type of ``side``'s fighters (of every aircraft of
-    the side when it has no fighters): interchangeable aircraft carry the same armament."""
+def _damage_options(state: DogfightState, side: str) -> tuple[list[tuple[int, int]], list[int]]:
+    """(:func:`damage_weapons` of ``side``, the enemy's special aircraft in the dogfight),
+    in one pass over the aircraft. Interchangeable aircraft carry the same armament, so the
+    first flying aircraft of each type stands for its type."""
     fighters: dict[str, int] = {}
     others: dict[str, int] = {}
+    targets: list[int] = []
     for c in state.crafts:
-        if c.side == side and c.status == FLYING:
-            kinds = fighters if c.role == "fighter" else others
-            if c.spec not in kinds:
-                kinds[c.spec] = c.id
-    return fighters or others  # without fighters, ``others`` holds every aircraft type
+        if c.status == FLYING:
+            if c.side == side:
+                kinds = fighters if c.role == "fighter" else others
+                if c.spec not in kinds:
+                    kinds[c.spec] = c.id
+            elif c.special:
+                targets.append(c.id)
+    weapons = _weapon_count()
+    # without fighters, ``others`` holds every aircraft type of the side
+    kinds = fighters or others
+    return [(cid, w) for kind, cid in kinds.items() for w in range(weapons[kind])], targets
 
 
-def _can_damage(state: DogfightState, side: str) -> bool:
-    """Whether :func:`damage_weapons` offers anything (without building the list)."""
-    aircraft = specs.aircraft()
-    return any(aircraft[kind].weapons for kind in _first_of_each_kind(state, side))
+def _can_damage_special(state: DogfightState, side: str) -> bool:
+    """Whether ``side`` may spend on a damage roll: an enemy special aircraft is in the
+    dogfight and :func:`damage_weapons` offers something (without building the lists)."""
+    weapons = _weapon_count()
+    target = has_fighter = fighter_armed = other_armed = False
+    for c in state.crafts:
+        if c.status == FLYING:
+            if c.side == side:
+                if c.role == "fighter":
+                    has_fighter = True
+                    if weapons[c.spec]:
+                        fighter_armed = True
+                elif weapons[c.spec]:
+                    other_armed = True
+            elif c.special:
+                target = True
+    return target and (fighter_armed if has_fighter else other_armed)
 
 
-def _has_enemy_special(state: DogfightState, side: str) -> bool:
-    return any(c.special and c.side != side and c.status == FLYING for c in state.crafts)
+@cache
+def _weapon_count() -> dict[str, int]:
+    """Armament lines by aircraft type (from the datasheets)."""
+    return {key: len(spec.weapons) for key, spec in specs.aircraft().items()}
 
 
 def ask_spend(state: DogfightState, ctx: Context) -> Decision | None:
@@ -221,8 +233,7 @@ def ask_spend(state: DogfightState, ctx: Context) -> Decision | None:
     fighter_cost, special_cost = costs(state.manoeuvre[state.winner])
     if (
         state.to_spend >= special_cost
-        and _has_enemy_special(state, state.winner)
-        and _can_damage(state, state.winner)
+        and _can_damage_special(state, state.winner)
     ):
         return _spend_decision(player_of(state, state.winner), state.to_spend, special_cost, fighter_cost)
     spend_on_fighters(state)
@@ -270,9 +281,9 @@ def resolve_spend(state: DogfightState, ctx: Context, answers: Mapping[int, Acti
 
 def spend_options(state: DogfightState) -> list[Action]:
     options: list[Action] = [_SPEND_ON_FIGHTERS]
-    weapons = damage_weapons(state, state.winner)
-    for target in enemy_specials(state, state.winner):
-        options.extend(_damage_roll(target.id, c, w) for c, w in weapons)
+    weapons, targets = _damage_options(state, state.winner)
+    for target in targets:
+        options.extend(_damage_roll(target, c, w) for c, w in weapons)
     return options
 
 
@@ -288,10 +299,11 @@ def _damage_roll(target: int, craft: int, weapon: int) -> DamageRoll:
 # -- removing fighters / escaping aircraft ------------------------------------------------------
 def removal_candidates(state: DogfightState) -> tuple[str, list[Craft]]:
     """(side choosing, aircraft it chooses among)."""
-    if state.manoeuvre.get(state.winner) == "escape":  # victoriana.squadron.12
-        return state.winner, [c for c in flying(state, state.winner) if not c.pc]
-    loser = enemy_of(state, state.winner)
-    return loser, [c for c in flying(state, loser) if not c.special]
+    winner = state.winner
+    if state.manoeuvre.get(winner) == "escape":  # victoriana.squadron.12
+        return winner, [c for c in state.crafts if c.side == winner and c.status == FLYING and not c.pc]
+    loser = enemy_of(state, winner)
+    return loser, [c for c in state.crafts if c.side == loser and c.status == FLYING and not c.special]
 
 
 def distinct(crafts: list[Craft]) -> list[Craft]:
@@ -306,6 +318,19 @@ def distinct(crafts: list[Craft]) -> list[Craft]:
     return out
 
 
+def _alike(crafts: list[Craft]) -> bool:
+    """Whether :func:`distinct` would keep a single aircraft (stopping at the first odd one)."""
+    f = crafts[0]
+    spec, health, optional_bombs, bombs = f.spec, f.health, f.optional_bombs, f.bombs
+    for c in crafts:
+        if c is not f and not (
+            c.spec == spec and c.health == health and c.optional_bombs == optional_bombs
+            and c.bombs == bombs and c.named == f.named and c.vital_damage == f.vital_damage
+        ):
+            return False
+    return True
+
+
 def ask_remove(state: DogfightState, ctx: Context) -> Decision | None:
     """The loser removes fighters of its choice (victoriana.squadron.8); after an Escape the
     winner chooses who leaves (victoriana.squadron.12)."""
@@ -313,7 +338,7 @@ def ask_remove(state: DogfightState, ctx: Context) -> Decision | None:
         return None
     chooser, candidates = removal_candidates(state)
     escape = chooser == state.winner
-    if len(candidates) <= state.to_remove or len(distinct(candidates)) == 1:
+    if len(candidates) <= state.to_remove or _alike(candidates):
         for c in candidates[: state.to_remove]:
             _take_out(state, ctx, c, escape)
         state.to_remove = 0
