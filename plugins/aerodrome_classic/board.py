@@ -18,7 +18,12 @@ from aerodrome.grid import Facing, SquareGrid
 from aerodrome_classic.specs import Specs, load_specs
 
 Cell = tuple[int, int]
-
+#: a walk: its squares (start first), the mask of the squares it enters, and those squares
+#: as bytes (their places in the window of squares a walk of up to 6 can reach)
+Walk = tuple[tuple[Cell, ...], int, bytes]
+#: the longest walk (the highest die) and the side of the square window around its start
+REACH = 6
+WINDOW = 2 * REACH + 1
 
 
 class Board:
@@ -126,50 +131,55 @@ class Board:
         """Enumerate the walks of ``length`` from ``start`` once and build the tables of every
         side and may-land state from them (only the walks are kept, not their masks)."""
         bitof = self.bitof
-        walks: list[tuple[tuple[Cell, ...], int]] = []
+        sx, sy = start
+        walks: list[Walk] = []
         for path in self.grid.walks(start, length):
             mask = 0
             for c in path[1:]:
                 mask |= bitof[c]
-            walks.append((path, mask))
+            code = bytes([(y - sy + REACH) * WINDOW + x - sx + REACH for x, y in path[1:]])
+            walks.append((path, mask, code))
         w = self.width
         ci = self.index[start]
         for si, side in enumerate(self.sides):
             aa = self.enemy_aa[side]
             half = self.enemy_half[side]
             for qualified in (False, True):
-                by_key: dict[tuple[int, int, bool], list[tuple[tuple[Cell, ...], int]]] = {}
-                for path, mask in walks:
-                    end = path[-1]
+                by_key: dict[tuple[int, int, bool], list[Walk]] = {}
+                for walk in walks:
+                    end = walk[0][-1]
+                    mask = walk[1]
                     k = (end[1] * w + end[0], mask & aa, (not qualified) and bool(mask & half))
-                    by_key.setdefault(k, []).append((path, mask))
+                    by_key.setdefault(k, []).append(walk)
                 self.tables[self.slot(ci, length, si, qualified)] = WalkTable(
-                    list(by_key.values()), self.cells
+                    list(by_key.values()), start, length, w
                 )
 
 
 class WalkTable:
     """The route choices of one (start, length, side, may-land) on the empty board.
 
-    ``groups`` holds, per choice, its walks in enumeration order; ``firsts`` the first walk
-    of each; ``reach`` the mask of every square any walk enters (when no plane stands there,
-    every choice is open and ``firsts`` are the representatives); ``touch`` maps a square's
-    bit number to the choices whose first walk enters it.
+    ``groups`` holds, per choice, its walks in enumeration order, and ``codes`` the squares
+    they enter as one bytes string (``length`` bytes per walk, see :data:`Walk`); ``firsts``
+    the first walk of each choice; ``reach`` the mask of every square any walk enters (when
+    no plane stands there, every choice is open and ``firsts`` are the representatives);
+    ``touch`` maps a square's bit number to the choices whose first walk enters it.
     """
 
-    __slots__ = ("_cache", "_cells", "firsts", "groups", "reach", "touch")
+    __slots__ = ("_cache", "codes", "firsts", "groups", "length", "reach", "start", "touch", "width")
 
-    def __init__(
-        self, groups: list[list[tuple[tuple[Cell, ...], int]]], cells: list[Cell]
-    ) -> None:
-        self.groups: list[list[tuple[Cell, ...]]] = [[path for path, _ in g] for g in groups]
+    def __init__(self, groups: list[list[Walk]], start: Cell, length: int, width: int) -> None:
+        self.groups: list[list[tuple[Cell, ...]]] = [[walk[0] for walk in g] for g in groups]
+        self.codes: list[bytes] = [b"".join(walk[2] for walk in g) for g in groups]
         self.firsts: list[tuple[Cell, ...]] = [g[0][0] for g in groups]
-        self._cells = cells
+        self.start = start
+        self.length = length
+        self.width = width
         reach = 0
         touch: dict[int, list[int]] = {}
         for i, g in enumerate(groups):
-            for _path, mask in g:
-                reach |= mask
+            for walk in g:
+                reach |= walk[1]
             first = g[0][1]
             while first:
                 low = first & -first
@@ -191,14 +201,16 @@ class WalkTable:
         if len(self._cache) > 256:
             self._cache.clear()
         affected: set[int] = set()
-        blocked: set[Cell] = set()
+        blocked: list[int] = []  # the occupied squares' places in the window (see Walk)
         touch = self.touch
-        cells = self._cells
+        w = self.width
+        x0 = self.start[0] - REACH
+        y0 = self.start[1] - REACH
         bits = near
         while bits:
             low = bits & -bits
             n = low.bit_length() - 1
-            blocked.add(cells[n])
+            blocked.append((n // w - y0) * WINDOW + n % w - x0)
             hit = touch.get(n)
             if hit:
                 affected.update(hit)
@@ -209,12 +221,31 @@ class WalkTable:
             out = list(self.firsts)
             gone = False
             groups = self.groups
-            isdisjoint = blocked.isdisjoint  # the start square is never blocked
+            codes = self.codes
+            size = self.length
+            single = blocked[0] if len(blocked) == 1 else -1
             for i in affected:
-                for path in groups[i]:
-                    if isdisjoint(path):
-                        out[i] = path
-                        break
+                find = codes[i].find
+                count = len(groups[i])
+                k = 0
+                if single >= 0:
+                    while k < count:  # jump from walk to walk entering the square
+                        pos = find(single, k * size)
+                        if pos < 0 or pos // size > k:
+                            break
+                        k = pos // size + 1
+                else:
+                    while k < count:
+                        begin = k * size
+                        end = begin + size
+                        for b in blocked:
+                            if find(b, begin, end) >= 0:
+                                break
+                        else:
+                            break
+                        k += 1
+                if k < count:
+                    out[i] = groups[i][k]
                 else:
                     out[i] = ()
                     gone = True

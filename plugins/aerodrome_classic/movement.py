@@ -54,28 +54,17 @@ def take_off(
     draw_to(state, ctx, p.squadron, total)
 
 
-def occupied(state: ClassicState, board: Board, skip: str) -> int:
-    """Mask of the squares holding a plane other than ``skip`` [classic.move.16]."""
-    mask = 0
-    w = board.width
-    for p in state.planes.values():
-        if p.alive and p.id != skip:
-            mask |= 1 << (p.cell[1] * w + p.cell[0])
-    return mask
-
-
 class MoveList(Sequence[Action]):
     """The legal moves of a decision, built lazily: each open route choice of each plane and
     die gives 4 moves, one per final facing [classic.move.15]. Random agents only index it;
     ``in`` checks a move without listing them all."""
 
-    __slots__ = ("_counts", "_last", "_segments", "_total")
+    __slots__ = ("_last", "_segments", "_total")
 
-    def __init__(self, segments: list[tuple[str, list[tuple[Cell, ...]]]]) -> None:
+    def __init__(self, segments: list[tuple[str, list[tuple[Cell, ...]]]], routes: int) -> None:
         self._last: Move | None = None
         self._segments = segments
-        self._counts = [4 * len(paths) for _plane, paths in segments]
-        self._total = sum(self._counts)
+        self._total = 4 * routes
 
     def __len__(self) -> int:
         return self._total
@@ -93,11 +82,13 @@ class MoveList(Sequence[Action]):
             index += self._total
         if not 0 <= index < self._total:
             raise IndexError(index)
-        for (plane, paths), n in zip(self._segments, self._counts, strict=True):
-            if index < n:
-                move = self._last = Move(plane=plane, path=paths[index >> 2], facing=index & 3)
+        k = index >> 2  # the route; ``index & 3`` the final facing
+        for plane, paths in self._segments:
+            n = len(paths)
+            if k < n:
+                move = self._last = Move(plane=plane, path=paths[k], facing=index & 3)
                 return move
-            index -= n
+            k -= n
         raise IndexError(index)
 
     def __iter__(self) -> Iterator[Action]:
@@ -145,7 +136,8 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
     index = board.index
     side_index = board.side_index
     tables = board.tables
-    slot = board.slot
+    sides = len(board.sides)
+    routes = 0
     for name in state.seat_squadrons[player]:
         sq = squadrons[name]
         pid = sq.aloft
@@ -158,14 +150,16 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
         si = side_index[squadrons[p.squadron].side]
         occ = everyone & ~(1 << ci)
         qualified = p.qualified
+        base = ((ci * 2 + qualified) * sides + si) * 7  # Board.slot
         for length in lengths:
-            table = tables[slot(ci, length, si, qualified)]
+            table = tables[base + length]
             if table is None:
                 table = board.table_at(ci, length, si, qualified)
             paths = table.open_paths(occ)
             if paths:
                 segments.append((pid, paths))
-    return MoveList(segments)
+                routes += len(paths)
+    return MoveList(segments, routes)
 
 
 def unmoved(state: ClassicState, player: int) -> list[str]:
@@ -186,22 +180,31 @@ def apply_move(state: ClassicState, ctx: Context, board: Board, move: Move) -> b
     sq = state.squadrons[p.squadron]
     side = sq.side
     p.moved = True
-    half = board.enemy_half[side]
+    path = move.path
+    if ctx.recording:
+        ctx.emit(Moved(plane=move.plane, path=path, facing=move.facing))
+    bitof = board.bitof
+    entered = 0
+    for cell in path[1:]:
+        entered |= bitof[cell]
     aa = board.enemy_aa[side]
-    ctx.emit(Moved(plane=move.plane, path=move.path, facing=move.facing))
-    for cell in move.path[1:]:
-        bit = board.bit(cell)
-        if bit & half:
-            p.qualified = True
-        if bit & aa:
-            gun = next(g for g in state.guns if g.cell == cell)
-            if not gun.revealed:
-                gun.revealed = True
-                ctx.emit(GunRevealed(cell=cell, squadron=gun.squadron, hit=gun.hit))
-            if gun.hit:
-                p.cell = cell
-                shoot_down(state, ctx, p.id, f"AA:{gun.squadron}", "AA gun")
-                return False
+    if entered & aa:
+        half = board.enemy_half[side]
+        for cell in path[1:]:
+            bit = bitof[cell]
+            if bit & half:
+                p.qualified = True
+            if bit & aa:
+                gun = next(g for g in state.guns if g.cell == cell)
+                if not gun.revealed:
+                    gun.revealed = True
+                    ctx.emit(GunRevealed(cell=cell, squadron=gun.squadron, hit=gun.hit))
+                if gun.hit:
+                    p.cell = cell
+                    shoot_down(state, ctx, p.id, f"AA:{gun.squadron}", "AA gun")
+                    return False
+    elif entered & board.enemy_half[side]:
+        p.qualified = True
     p.cell = move.path[-1]
     p.facing = move.facing
     if p.qualified and p.cell in board.landing[p.squadron]:

@@ -187,7 +187,7 @@ class Classic(Ruleset[ClassicState]):
             for p in state.planes.values():
                 fleet[state.squadrons[p.squadron].side] += 1
         losses = state.losses
-        for s, n in fleet.items():
+        for s, n in fleet.items():  # noqa: SIM110 (a loop: cheaper than any() here)
             if losses[s] >= n:
                 return True
         return False
