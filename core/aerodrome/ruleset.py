@@ -164,6 +164,11 @@ class Ruleset(ABC, Generic[S]):
 
         return Pretty(msgspec.to_builtins(self.observation(state, player)))
 
+    def svg(self, state: S, player: int | None) -> str | None:
+        """An SVG picture of ``state`` as ``player`` sees it, or ``None`` if the ruleset draws
+        none (``aerodrome replay --svg``, ``aerodrome position --svg``)."""
+        return None
+
     def describe_action(self, state: S, action: Action) -> str:
         """A short sentence for a human choosing among legal actions."""
         return action.describe()

@@ -85,12 +85,15 @@ def _action_decoder(game: Game) -> Any:
     return union
 
 
-def replay(save: SaveFile, plugins: Plugins, source: str = "<save>") -> Game:
-    """Re-run ``save``'s actions from its seed; errors name the action that failed."""
+def replay(
+    save: SaveFile, plugins: Plugins, source: str = "<save>", *, until: int | None = None
+) -> Game:
+    """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given);
+    errors name the action that failed."""
     ruleset = plugins.ruleset(save.ruleset)
     game = Game(ruleset, save.setup, save.seed, position=save.position, position_source=source)
     action_type = _action_decoder(game)
-    for i, saved in enumerate(save.actions):
+    for i, saved in enumerate(save.actions[:until]):
         where = f"{source}: $.actions[{i}]"
         action = convert(saved.action, action_type, where)
         try:

@@ -254,6 +254,12 @@ class Dockfighters(Ruleset[DfState]):
 
         return render(state, player)
 
+    def svg(self, state: DfState, player: int | None) -> str:
+        """The hex board as SVG (aircraft, altitude, speed, clouds)."""
+        from aerodrome_dockfighters.svg import to_svg
+
+        return to_svg(state)
+
     def invariants(self, state: DfState) -> list[str]:
         specs = builtin()
         broken: list[str] = []

@@ -134,3 +134,21 @@ def test_bad_position_names_file_and_field(runner: CliRunner, tmp_path: Path) ->
     result = runner.invoke(app, ["position", str(bad)])
     assert result.exit_code != 0
     assert str(bad) in str(result.exception) and "position.structure" in str(result.exception)
+
+
+def test_svg_needs_a_ruleset_that_draws(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["position", str(EXAMPLES / "joust-last-pass.toml"), "--svg", str(tmp_path / "x.svg")]
+    )
+    assert result.exit_code != 0
+    assert "draws no SVG pictures" in str(result.exception)
+
+
+def test_replay_until_stops_early(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run(runner, "play", "joust", "--seat", "1=random", "--seat", "2=random", "--save", str(save))
+    code, out = run(runner, "replay", str(save), "--until", "2", "--json")
+    assert code == 0, out
+    assert json.loads(out)["events"] < len(json.loads(save.read_text())["actions"]) * 10
+    result = runner.invoke(app, ["replay", str(save), "--until", "2", "--verify"])
+    assert "leave out --until" in str(result.exception)

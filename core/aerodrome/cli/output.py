@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 import msgspec
 from rich.console import Console
 from rich.table import Table
+
+from aerodrome.errors import AerodromeError
 
 console = Console()
 err_console = Console(stderr=True)
@@ -24,6 +27,18 @@ def print_json(data: Any) -> None:
     """Print ``data`` (Structs, dicts, lists...) as indented JSON on stdout."""
     sys.stdout.write(msgspec.json.format(msgspec.json.encode(data), indent=2).decode() + "\n")
     sys.stdout.flush()
+
+
+def write_svg(game: Any, path: Path) -> None:
+    """Write the ruleset's SVG picture of ``game``'s state (referee's view) to ``path``."""
+    picture = game.ruleset.svg(game.state, None)
+    if picture is None:
+        raise AerodromeError(f"--svg: ruleset {game.ruleset.name!r} draws no SVG pictures")
+    try:
+        path.write_text(picture, encoding="utf-8")
+    except OSError as exc:
+        raise AerodromeError(f"--svg {path}: cannot write: {exc.strerror}") from None
+    console.print(f"wrote {path}")
 
 
 def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> Table:

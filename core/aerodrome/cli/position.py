@@ -8,7 +8,7 @@ from typing import Annotated
 import msgspec
 import typer
 
-from aerodrome.cli.output import console, print_json
+from aerodrome.cli.output import console, print_json, write_svg
 from aerodrome.plugins import default_plugins
 from aerodrome.saves import game_from_position, read_position
 
@@ -16,10 +16,15 @@ from aerodrome.saves import game_from_position, read_position
 def position(
     file: Annotated[Path, typer.Argument(help="A position file (TOML or JSON).")],
     json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    svg: Annotated[
+        Path | None, typer.Option(help="Write an SVG picture of the position here.")
+    ] = None,
 ) -> None:
     """Load the position FILE: draw it, and list who acts next and their legal actions."""
     pos = read_position(file)
     game = game_from_position(pos, default_plugins(), str(file))
+    if svg is not None:
+        write_svg(game, svg)
     decision = game.decision()
     r = game.ruleset
     legal = {

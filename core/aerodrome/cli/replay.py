@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from aerodrome.cli.output import console, print_json
+from aerodrome.cli.output import console, print_json, write_svg
+from aerodrome.errors import AerodromeError
 from aerodrome.plugins import default_plugins
 from aerodrome.saves import read_save
 from aerodrome.saves import replay as replay_save
@@ -23,12 +24,22 @@ def replay(
         Path | None, typer.Option(help="Write the replayed JSON Lines event log here.")
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
+    until: Annotated[
+        int | None, typer.Option(min=0, help="Stop after this many actions (to look at any state).")
+    ] = None,
+    svg: Annotated[
+        Path | None, typer.Option(help="Write an SVG picture of the replayed state here.")
+    ] = None,
 ) -> None:
     """Replay FILE from its seed and actions; with --verify, compare the event logs."""
     save = read_save(file)
-    game = replay_save(save, default_plugins(), str(file))
+    if verify and until is not None:
+        raise AerodromeError("--verify checks the whole game: leave out --until")
+    game = replay_save(save, default_plugins(), str(file), until=until)
     if verify:
         verify_save(save, game)
+    if svg is not None:
+        write_svg(game, svg)
     if log is not None:
         log.write_bytes(game.log_bytes())
     result = game.result()
