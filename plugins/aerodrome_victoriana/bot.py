@@ -48,20 +48,34 @@ def manoeuvre_values(
 ) -> tuple[float, ...]:
     """Expected value of each of my manoeuvres (Attack, Defend, Escape, Tactical), half
     the mean and half the worst over the opponent's four, by the exact roll odds."""
+    w_def, b_def = mine + (mine + 1) // 2, theirs + (theirs + 1) // 2
+    dists = {
+        (w, b): odds.net_distribution(w, b) for w in (mine, w_def) for b in (theirs, b_def)
+    }
+    # _effect by net successes, tabulated once per manoeuvre (the same floats as calling it)
+    # (the distributions are sorted by net successes)
+    top = max((d[-1][0] for d in dists.values() if d), default=0) + my_carry
+    bottom = max((-d[0][0] for d in dists.values() if d), default=0) + their_carry
+    gain = {m: [_effect(m, n, their_fighters, my_count, their_count) for n in range(top + 1)]
+            for m in MANOEUVRES}
+    loss = {e: [_effect(e, n, my_fighters, their_count, my_count) for n in range(bottom + 1)]
+            for e in MANOEUVRES}
     rows: list[float] = []
     for m in MANOEUVRES:
         results: list[float] = []
+        g = gain[m]
         for e in MANOEUVRES:
-            w = mine + ((mine + 1) // 2 if m == "defend" else 0)
-            b = theirs + ((theirs + 1) // 2 if e == "defend" else 0)
+            w = w_def if m == "defend" else mine
+            b = b_def if e == "defend" else theirs
             shift = (my_carry if m != "tactical" else 0) - (their_carry if e != "tactical" else 0)
+            lo = loss[e]
             value = 0.0
-            for n, p in odds.net_distribution(w, b):
+            for n, p in dists[w, b]:
                 n += shift
                 if n > 0:
-                    value += p * _effect(m, n, their_fighters, my_count, their_count)
+                    value += p * g[n]
                 elif n < 0:
-                    value -= p * _effect(e, -n, my_fighters, their_count, my_count)
+                    value -= p * lo[-n]
             results.append(value)
         rows.append(0.5 * sum(results) / len(results) + 0.5 * min(results))
     return tuple(rows)

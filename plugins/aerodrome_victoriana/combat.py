@@ -155,7 +155,9 @@ def run_combat(state: DogfightState, ctx: Context) -> Decision | None:
 
 
 def run_act(state: DogfightState, ctx: Context) -> Decision | None:
-    while not battle_over(state):
+    if battle_over(state):
+        return None
+    while True:  # moving through the turns takes no aircraft out: the battle goes on
         if state.free_attack_on >= 0:
             target = state.crafts[state.free_attack_on]
             if target.status == FLYING and free_attack_options(state, target):
@@ -171,13 +173,15 @@ def run_act(state: DogfightState, ctx: Context) -> Decision | None:
             start_turn(state)
             state.turn_started = True
         if actors(state):
-            return Decision(
-                players=(player_of(state, turn_side(state)),), kind="act",
-                prompt="choose a character's action (or end the turn)",
-            )
+            return _ACT[player_of(state, turn_side(state))]
         state.turn += 1
         state.turn_started = False
-    return None
+
+
+_ACT = tuple(
+    Decision(players=(p,), kind="act", prompt="choose a character's action (or end the turn)")
+    for p in (0, 1)
+)
 
 
 def resolve_act(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
