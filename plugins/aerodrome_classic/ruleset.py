@@ -1,7 +1,7 @@
 """The classic Dogfight board game (1960s): the ruleset class.
 
-Turn sequence: a set-up phase (secret AA placement, only at the start), then the side that
-won the dice throw takes its turn, then the other side [classic.move.1]. See
+Turn sequence: the side that won the dice throw takes its turn, then the other side
+[classic.move.1]; the secret AA placement is asked at the start of the very first turn. See
 ``docs/rules/classic.md`` for how aerodrome reads the rulebook.
 """
 
@@ -26,7 +26,7 @@ from aerodrome_classic.state import (
     Squadron,
     Turn,
 )
-from aerodrome_classic.turn import TurnRunner, gun_options, resolve_guns, run_guns
+from aerodrome_classic.turn import TurnRunner, gun_options
 from aerodrome_classic.view import ClassicView, observe
 
 if TYPE_CHECKING:
@@ -54,10 +54,6 @@ class Classic(Ruleset[ClassicState]):
         )
         self._sequence: TurnSequence[ClassicState] = TurnSequence(
             phases=(
-                Phase(
-                    name="set-up",
-                    steps=(Step("place AA guns", run_guns, resolve_guns, "classic.setup.6"),),
-                ),
                 Phase(
                     name="first side",
                     steps=(Step("turn", self._runners[0].run, self._runners[0].resolve),),

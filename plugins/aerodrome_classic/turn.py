@@ -242,6 +242,12 @@ class TurnRunner:
                         break
                 continue
             if stage == "start":
+                if self.index == 0 and not all(state.guns_placed):
+                    # [classic.setup.6] the AA guns are placed before the first turn (asked
+                    # here rather than in a set-up step that would run, empty, every round)
+                    asked = run_guns(state, ctx)
+                    if asked is not None:
+                        return asked
                 side = state.order[self.index]
                 players = [q for q, s in enumerate(state.seat_side) if s == side]
                 state.turn = t = Turn(side=side, players=players, stage="player")
@@ -301,8 +307,10 @@ class TurnRunner:
 
     def resolve(self, state: ClassicState, ctx: Context, answers: Mapping[int, Action]) -> bool:
         t = state.turn
-        ((_, action),) = answers.items()
         stage = t.stage
+        if stage == "start":
+            return resolve_guns(state, ctx, answers)
+        ((_, action),) = answers.items()
         board = self.board
         if stage == "give":
             if isinstance(action, GivePlane):
