@@ -124,6 +124,15 @@ def _armour(aircraft: str) -> int:
     return specs.aircraft()[aircraft].armour
 
 
+def _target_numbers(target: Craft) -> tuple[int, float, int]:
+    """(Armour with Defend bonuses, worth, Health at least 1) of a damage roll's target."""
+    armour = _armour(target.spec)
+    if target.defence:
+        armour += sum(b.amount for b in target.defence)
+    worth = 2.0 if target.named else 1.5 if target.role != "fighter" else 1.0
+    return armour, worth, max(1, target.health)
+
+
 class VictorianaBot:
     """The "bot" agent of victoriana."""
 
@@ -214,9 +223,18 @@ class VictorianaBot:
         best: Action = _SPEND_ON_FIGHTERS
         best_value = -1.0
         crafts = obs.crafts
+        targets: dict[int, tuple[int, float, int]] = {}  # (armour, worth, health) by target
         for a in legal:
             if type(a) is DamageRoll:
-                value = self._damage_value(obs, a.craft, a.weapon, crafts[a.target])
+                # _damage_value, with each target's numbers worked out once
+                t = targets.get(a.target)
+                if t is None:
+                    target = crafts[a.target]
+                    t = targets[a.target] = _target_numbers(target)
+                armour, worth, health = t
+                mean, ap = _weapon_mean(crafts[a.craft].spec, a.weapon)
+                pips = max(0.0, mean - max(0, armour - ap))
+                value = worth * min(1.0, pips / health)
                 if value > best_value:  # the first of equals
                     best, best_value = a, value
         return best
@@ -229,13 +247,12 @@ class VictorianaBot:
 
     # -- combat phase --------------------------------------------------------------------------
     def _damage_value(self, obs: DogfightView, craft: int, weapon: int, target: Craft) -> float:
+        """Expected share of ``target``'s Health that ``craft``'s ``weapon`` takes, weighted
+        by what the target is worth."""
         mean, ap = _weapon_mean(obs.crafts[craft].spec, weapon)
-        armour = _armour(target.spec)
-        if target.defence:
-            armour += sum(b.amount for b in target.defence)
+        armour, worth, health = _target_numbers(target)
         pips = max(0.0, mean - max(0, armour - ap))
-        worth = 2.0 if target.named else 1.5 if target.role != "fighter" else 1.0
-        return worth * min(1.0, pips / max(1, target.health))
+        return worth * min(1.0, pips / health)
 
     def _hit(self, obs: DogfightView, airman: int, craft: Craft, target: Craft) -> float:
         a = obs.airmen[airman]

@@ -136,9 +136,12 @@ class Victoriana(Ruleset[DogfightState]):
     def result(self, state: DogfightState, rounds: int) -> Result:
         left = {s: count_flying(state, s) for s in state.sides}
         a, b = state.sides
-        losses = {
-            s: sum(1 for c in state.crafts if c.side == s and c.status in GONE_LOST) for s in state.sides
-        }
+        losses = dict.fromkeys(state.sides, 0)
+        start = dict.fromkeys(state.sides, 0)
+        for c in state.crafts:  # one pass: aircraft lost and aircraft at the start, by side
+            start[c.side] += 1
+            if c.status in GONE_LOST:
+                losses[c.side] += 1
         kills = {a: losses[b], b: losses[a]}
         stats: dict[str, float] = {k: float(v) for k, v in state.stats.items()}
         for s in state.sides:
@@ -155,7 +158,6 @@ class Victoriana(Ruleset[DogfightState]):
                           kills=kills, losses=losses, stats=stats)
         # victoriana.aircraft.9: out of range and ammunition; the side keeping the larger share
         # of its aircraft in the dogfight holds the sky
-        start = {s: sum(1 for c in state.crafts if c.side == s) for s in state.sides}
         share = {s: Fraction(left[s], start[s]) for s in state.sides}
         if share[a] == share[b]:
             return Result(winners=(), reason="out of range and ammunition, even", rounds=rounds,
