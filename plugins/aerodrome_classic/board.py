@@ -141,19 +141,25 @@ class Board:
             walks.append((path, mask, code))
         w = self.width
         ci = self.index[start]
+        # tables with the same grouping of walks are one object (e.g. both sides' tables
+        # where no walk passes an AA square): less memory, and their caches are shared
+        built: dict[tuple[tuple[int, ...], ...], WalkTable] = {}
         for si, side in enumerate(self.sides):
             aa = self.enemy_aa[side]
             half = self.enemy_half[side]
             for qualified in (False, True):
-                by_key: dict[tuple[int, int, bool], list[Walk]] = {}
-                for walk in walks:
+                by_key: dict[tuple[int, int, bool], list[int]] = {}
+                for n, walk in enumerate(walks):
                     end = walk[0][-1]
                     mask = walk[1]
                     k = (end[1] * w + end[0], mask & aa, (not qualified) and bool(mask & half))
-                    by_key.setdefault(k, []).append(walk)
-                self.tables[self.slot(ci, length, si, qualified)] = WalkTable(
-                    list(by_key.values()), start, length, w
-                )
+                    by_key.setdefault(k, []).append(n)
+                shape = tuple(tuple(g) for g in by_key.values())
+                table = built.get(shape)
+                if table is None:
+                    groups = [[walks[n] for n in g] for g in shape]
+                    table = built[shape] = WalkTable(groups, start, length, w)
+                self.tables[self.slot(ci, length, si, qualified)] = table
 
 
 class WalkTable:
