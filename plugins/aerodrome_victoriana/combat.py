@@ -147,15 +147,24 @@ def start_turn(state: DogfightState) -> None:
 
 
 def run_combat(state: DogfightState, ctx: Context) -> Decision | None:
-    """The Combat Phase's one step: set the order on entering, then ask for actions."""
+    """The Combat Phase's one step: set the order on entering, ask for actions until every
+    turn is over, then end the round (:func:`run_end`)."""
     if not state.ordered:
         state.ordered = True
         run_order(state, ctx)
-    return run_act(state, ctx)
+    decision = run_act(state, ctx)
+    if decision is None and not battle_over(state):
+        run_end(state, ctx)
+    return decision
 
 
 def run_act(state: DogfightState, ctx: Context) -> Decision | None:
     if battle_over(state):
+        return None
+    if not state.named and not state.serial and not state.rules.skip_squadron:
+        # nobody aboard may act (victoriana.combat.1): every turn passes at once
+        state.turn = len(state.order)
+        state.turn_started = False
         return None
     while True:  # moving through the turns takes no aircraft out: the battle goes on
         if state.free_attack_on >= 0:

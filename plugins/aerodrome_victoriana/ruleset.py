@@ -49,8 +49,8 @@ _SEQUENCE: TurnSequence[DogfightState] = TurnSequence(
             name="combat",
             clause="victoriana.combat.1",
             steps=(
+                # the characters' turns, then the end of the round (victoriana.turn.2)
                 Step("act", combat.run_combat, combat.resolve_act, clause="victoriana.combat.1"),
-                Step("end", combat.run_end, clause="victoriana.turn.2"),
             ),
         ),
     )
