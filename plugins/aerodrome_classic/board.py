@@ -158,29 +158,32 @@ class Board:
                 table = built.get(shape)
                 if table is None:
                     groups = [[walks[n] for n in g] for g in shape]
-                    table = built[shape] = WalkTable(groups, start, length, w)
+                    table = built[shape] = WalkTable(groups, start, length, self.cells, w)
                 self.tables[self.slot(ci, length, si, qualified)] = table
 
 
 class WalkTable:
     """The route choices of one (start, length, side, may-land) on the empty board.
 
-    ``groups`` holds, per choice, its walks in enumeration order, and ``codes`` the squares
-    they enter as one bytes string (``length`` bytes per walk, see :data:`Walk`); ``firsts``
-    the first walk of each choice; ``reach`` the mask of every square any walk enters (when
-    no plane stands there, every choice is open and ``firsts`` are the representatives);
-    ``touch`` maps a square's bit number to the choices whose first walk enters it.
+    ``codes`` holds, per choice, the squares its walks enter, in enumeration order, as one
+    bytes string (``length`` bytes per walk, see :data:`Walk`; a walk is rebuilt from its
+    bytes only when it is needed); ``firsts`` the first walk of each choice; ``reach`` the
+    mask of every square any walk enters (when no plane stands there, every choice is open
+    and ``firsts`` are the representatives); ``touch`` maps a square's bit number to the
+    choices whose first walk enters it.
     """
 
-    __slots__ = ("_cache", "codes", "firsts", "groups", "length", "reach", "start", "touch", "width")
+    __slots__ = ("_cache", "_cells", "codes", "firsts", "length", "reach", "start", "touch", "width")
 
-    def __init__(self, groups: list[list[Walk]], start: Cell, length: int, width: int) -> None:
-        self.groups: list[list[tuple[Cell, ...]]] = [[walk[0] for walk in g] for g in groups]
+    def __init__(
+        self, groups: list[list[Walk]], start: Cell, length: int, cells: list[Cell], width: int
+    ) -> None:
         self.codes: list[bytes] = [b"".join(walk[2] for walk in g) for g in groups]
         self.firsts: list[tuple[Cell, ...]] = [g[0][0] for g in groups]
         self.start = start
         self.length = length
         self.width = width
+        self._cells = cells
         reach = 0
         touch: dict[int, list[int]] = {}
         for i, g in enumerate(groups):
@@ -194,6 +197,21 @@ class WalkTable:
         self.reach = reach
         self.touch = touch
         self._cache: dict[int, list[tuple[Cell, ...]]] = {}
+
+    def walk(self, choice: int, k: int) -> tuple[Cell, ...]:
+        """The ``k``-th walk (in enumeration order) of route choice ``choice``."""
+        if k == 0:
+            return self.firsts[choice]
+        size = self.length
+        code = self.codes[choice][k * size : (k + 1) * size]
+        w = self.width
+        base = (self.start[1] - REACH) * w + self.start[0] - REACH
+        cells = self._cells
+        return (self.start, *[cells[base + (b // WINDOW) * w + b % WINDOW] for b in code])
+
+    def walks(self, choice: int) -> list[tuple[Cell, ...]]:
+        """Every walk of route choice ``choice``, in enumeration order."""
+        return [self.walk(choice, k) for k in range(len(self.codes[choice]) // self.length)]
 
     def open_paths(self, occupied: int) -> list[tuple[Cell, ...]]:
         """One representative walk per choice that avoids the ``occupied`` squares (the
@@ -226,13 +244,13 @@ class WalkTable:
         else:
             out = list(self.firsts)
             gone = False
-            groups = self.groups
             codes = self.codes
             size = self.length
             single = blocked[0] if len(blocked) == 1 else -1
             for i in affected:
-                find = codes[i].find
-                count = len(groups[i])
+                code = codes[i]
+                find = code.find
+                count = len(code) // size
                 k = 0
                 if single >= 0:
                     while k < count:  # jump from walk to walk entering the square
@@ -251,7 +269,7 @@ class WalkTable:
                             break
                         k += 1
                 if k < count:
-                    out[i] = groups[i][k]
+                    out[i] = self.walk(i, k)
                 else:
                     out[i] = ()
                     gone = True
