@@ -21,6 +21,7 @@ from aerodrome_victoriana.common import (
     enemy_of,
     flying,
     handling,
+    jobs_of,
     player_of,
     spec_of,
     weapon_gunner,
@@ -247,7 +248,7 @@ def character_options(state: DogfightState, a: Airman) -> list[Action]:
     for w, weapon in enumerate(spec.weapons):  # victoriana.pilot.1, victoriana.crew.1
         if spec.station_of(weapon.station) == a.station:
             out.extend(Attack(airman=a.id, target=f.id, weapon=w) for f in foes)
-    if "Bombardier" in a.jobs:  # victoriana.crew.2
+    if "Bombardier" in jobs_of(state, a):  # victoriana.crew.2
         for line, left in enumerate(craft.bombs):
             out.extend(DropBomb(airman=a.id, line=line, count=n) for n in range(1, left + 1))
         for line, left in enumerate(craft.optional_bombs):

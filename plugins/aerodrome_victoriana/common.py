@@ -82,6 +82,11 @@ def stat(state: DogfightState, key: str, amount: int = 1) -> None:
     state.stats[key] = state.stats.get(key, 0) + amount
 
 
+def jobs_of(state: DogfightState, airman: Airman) -> tuple[str, ...]:
+    """The jobs of the airman's station, as the datasheet prints them (victoriana.aircraft.2)."""
+    return spec_of(state.crafts[airman.craft]).crew[airman.station].jobs
+
+
 def crew_of(state: DogfightState, craft: Craft) -> list[Airman]:
     return [state.airmen[i] for i in craft.crew]
 

@@ -79,7 +79,6 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
         numbers: dict[str, int] = {}
         for f in side.flight:
             spec = specs.aircraft()[f.aircraft]
-            pools = specs.crew_templates()[f.crew].pools()
             for k in range(f.count):
                 numbers[f.aircraft] = numbers.get(f.aircraft, 0) + 1
                 cid = len(crafts)
@@ -93,8 +92,8 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
                     name = f.names[idx] if idx < len(f.names) else f"{label} {'/'.join(station.jobs).lower()}"
                     airmen.append(
                         Airman(
-                            id=len(airmen), name=name, craft=cid, station=st, jobs=tuple(station.jobs),
-                            pools=dict(pools), health=book.character.health,
+                            id=len(airmen), name=name, craft=cid, station=st, template=f.crew,
+                            health=book.character.health,
                         )
                     )
                     crew.append(len(airmen) - 1)

@@ -8,12 +8,15 @@ Player 0 is the friendly squadron (the players, white dice), player 1 the enemy 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Literal
 
 import msgspec
 
 from aerodrome.data import Action
-from aerodrome_victoriana.specs import OptionalRules
+from aerodrome_victoriana.specs import OptionalRules, crew_templates
 
 Manoeuvre = Literal["attack", "defend", "escape", "tactical"]
 MANOEUVRES: tuple[Manoeuvre, ...] = ("attack", "defend", "escape", "tactical")
@@ -59,14 +62,15 @@ class Craft(msgspec.Struct, kw_only=True, gc=False):
 
 
 class Airman(msgspec.Struct, kw_only=True, gc=False):
-    """A pilot or crew member; ``pools`` are whole Heresy dice pools by skill."""
+    """A pilot or crew member of the kind of character ``template`` (crew.toml), whose
+    :attr:`pools` are whole Heresy dice pools by skill. The station's jobs are the
+    datasheet's (:func:`aerodrome_victoriana.common.jobs_of`)."""
 
     id: int
     name: str
     craft: int
     station: int
-    jobs: tuple[str, ...]
-    pools: dict[str, int]
+    template: str
     health: int
     status: str = "aboard"  # aboard | out | descending | down | dead
     actions: int = 0
@@ -79,6 +83,16 @@ class Airman(msgspec.Struct, kw_only=True, gc=False):
     @property
     def pilot(self) -> bool:
         return self.station == 0
+
+    @property
+    def pools(self) -> Mapping[str, int]:
+        """Dice pools by skill, from the crew template (read-only, shared)."""
+        return _pools(self.template)
+
+
+@cache
+def _pools(template: str) -> Mapping[str, int]:
+    return MappingProxyType(crew_templates()[template].pools())
 
 
 class DogfightState(msgspec.Struct, kw_only=True, gc=False):
