@@ -122,6 +122,7 @@ def declare(
         escort.redirected = True
         defender = escort
     ctx.emit(DogfightDeclared(attacker=attacker.id, target=target.id, defender=defender.id))
+    state.engagements += 1
     defender.attacked += 1
     earlier = defender.attacked - 1
     rules = specs.rules.dogfight

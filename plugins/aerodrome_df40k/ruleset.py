@@ -269,7 +269,7 @@ class Df40k(Ruleset[Df40kState]):
         disengaged = [
             sum(1 for f in state.flyers if f.player == p and disengaged_throughout(f)) for p in (0, 1)
         ]
-        stats: dict[str, float] = {}
+        stats: dict[str, float] = {"engagements": float(state.engagements)}
         for p in (0, 1):
             stats[f"ground_runs_{sides[p]}"] = runs[p]
             stats[f"disengaged_{sides[p]}"] = disengaged[p]

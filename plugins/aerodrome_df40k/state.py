@@ -148,6 +148,8 @@ class Df40kState(msgspec.Struct, kw_only=True):
     fight: Fight | None = None
     kills: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     ground_runs: list[int] = msgspec.field(default_factory=lambda: [0, 0])
+    #: Dogfights declared so far (for the comparison metric "kills per engagement").
+    engagements: int = 0
     over: bool = False
 
     def flyer(self, fid: str) -> FlyerState:

@@ -298,6 +298,7 @@ def fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) ->
         return True
     a = state.aircraft[state.queue.pop(0)]
     if isinstance(action, Attack):
+        state.engagements += 1
         combat.resolve(state, a, action, ctx)
         _note_gone(state)
     elif isinstance(action, Repair):

@@ -218,7 +218,7 @@ class Dockfighters(Ruleset[DfState]):
 
     def result(self, state: DfState, rounds: int) -> Result:
         winners: list[str] = []
-        fame: dict[str, float] = {}
+        fame: dict[str, float] = {"engagements": float(state.engagements)}
         for p in (0, 1):
             sq = state.squadrons[p]
             ok, won = success(state, p)

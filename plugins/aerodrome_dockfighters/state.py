@@ -181,6 +181,8 @@ class DfState(msgspec.Struct, kw_only=True):
     turn: int = 1
     last_turn: int = 12
     initiative: int = 0
+    #: Attacks fired so far (for the comparison metric "kills per engagement").
+    engagements: int = 0
     squadrons: list[Squadron]
     aircraft: list[Aircraft]
     ground: list[GroundUnit] = []
