@@ -18,7 +18,9 @@ from aerodrome_victoriana import odds, specs
 from aerodrome_victoriana.common import handling, spec_of, weather_black
 from aerodrome_victoriana.state import (
     FLYING,
+    MANOEUVRE_CHOICES,
     MANOEUVRES,
+    SPEND_ON_FIGHTERS,
     Attack,
     ChooseManoeuvre,
     Craft,
@@ -33,7 +35,6 @@ from aerodrome_victoriana.state import (
     LeaveBattle,
     RemoveFighter,
     Repair,
-    SpendOnFighters,
     Spot,
     Tactical,
 )
@@ -105,11 +106,9 @@ def _best_manoeuvre(
     values = manoeuvre_values(
         mine, theirs, my_carry, their_carry, my_fighters, their_fighters, my_count, their_count
     )
-    return _CHOICES[values.index(max(values))]
+    return MANOEUVRE_CHOICES[values.index(max(values))]
 
 
-_CHOICES = tuple(ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES)
-_SPEND_ON_FIGHTERS = SpendOnFighters()
 
 
 @cache
@@ -161,32 +160,31 @@ class VictorianaBot:
     def manoeuvre(self, obs: DogfightView) -> Action:
         me = obs.side
         assert me is not None
+        sides = obs.sides
+        foe = sides[1] if me == sides[0] else sides[0]
+        left = obs.left
+        count, their_count = left[me], left[foe]  # aircraft in the dogfight
         my_fighters, my_specials, their_fighters, their_specials = self._squadrons(obs)
-        count = fighters = their_count = n_their_fighters = 0
-        best = their_best = -99
+        fighters = n_their_fighters = 0
+        best = their_best = -99  # the best current Handling of each squadron
         for c in my_fighters:
             if c.status == FLYING:
                 fighters += 1
-                if c.handling > best:
-                    best = c.handling
+                h = c.handling
+                if h > best:
+                    best = h
         for c in my_specials:
-            if c.status == FLYING:
-                count += 1
-                if c.handling > best:
-                    best = c.handling
+            if c.status == FLYING and c.handling > best:
+                best = c.handling
         for c in their_fighters:
             if c.status == FLYING:
                 n_their_fighters += 1
-                if c.handling > their_best:
-                    their_best = c.handling
+                h = c.handling
+                if h > their_best:
+                    their_best = h
         for c in their_specials:
-            if c.status == FLYING:
-                their_count += 1
-                if c.handling > their_best:
-                    their_best = c.handling
-        count += fighters
-        their_count += n_their_fighters
-        foe = obs.sides[1] if me == obs.sides[0] else obs.sides[0]
+            if c.status == FLYING and c.handling > their_best:
+                their_best = c.handling
         dice, carry = obs.tactical_dice, obs.tactical_carry
         mine = count + (best if best > 0 else 0) + dice.get(me, 0) if count else 0
         theirs = their_count + (their_best if their_best > 0 else 0) + dice.get(foe, 0) if their_count else 0
@@ -213,14 +211,14 @@ class VictorianaBot:
         fighter_cost = 3 if obs.manoeuvre.get(winner, "attack") == "defend" else 1
         removable = obs.to_spend // fighter_cost
         if removable <= 0:
-            return _SPEND_ON_FIGHTERS
+            return SPEND_ON_FIGHTERS
         fighters = 0  # enough enemy fighters to spend everything on them?
         for c in obs.crafts:
             if not c.special and c.side == loser and c.status == FLYING:
                 fighters += 1
                 if fighters >= removable:
-                    return _SPEND_ON_FIGHTERS
-        best: Action = _SPEND_ON_FIGHTERS
+                    return SPEND_ON_FIGHTERS
+        best: Action = SPEND_ON_FIGHTERS
         best_value = -1.0
         crafts = obs.crafts
         targets: dict[int, tuple[int, float, int]] = {}  # (armour, worth, health) by target

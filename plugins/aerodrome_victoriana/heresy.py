@@ -35,10 +35,12 @@ def roll_pool(dice: Dice, count: int, purpose: str, *, explode: bool = True, eve
         return successes(dice.roll(count, 6, purpose))
     if events:
         return successes(dice.exploding(count, 6, purpose))
+    roll = dice.roll
     total = rolled = 0
     while count > 0 and rolled < _EXPLODING_LIMIT:
-        count = min(count, _EXPLODING_LIMIT - rolled)
-        faces = dice.roll(count, 6, purpose)
+        if rolled + count > _EXPLODING_LIMIT:
+            count = _EXPLODING_LIMIT - rolled
+        faces = roll(count, 6, purpose)
         rolled += count
         count = faces.count(6)
         total += faces.count(1) + count

@@ -24,8 +24,7 @@ from aerodrome_victoriana.state import (
     ACTION_TYPES,
     FLYING,
     GONE_LOST,
-    MANOEUVRES,
-    ChooseManoeuvre,
+    MANOEUVRE_CHOICES,
     DogfightState,
     DogfightView,
 )
@@ -57,7 +56,6 @@ _SEQUENCE: TurnSequence[DogfightState] = TurnSequence(
 )
 
 
-_MANOEUVRE_CHOICES = tuple(ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES)
 
 
 class Victoriana(Ruleset[DogfightState]):
@@ -92,7 +90,7 @@ class Victoriana(Ruleset[DogfightState]):
     def legal_actions(self, state: DogfightState, decision: Decision, player: int) -> Sequence[Action]:
         kind = decision.kind
         if kind == "manoeuvre":
-            return _MANOEUVRE_CHOICES
+            return MANOEUVRE_CHOICES
         if kind == "spend":
             return squadron.spend_options(state)
         if kind in ("remove", "escape"):

@@ -26,6 +26,7 @@ from aerodrome_victoriana.events import SquadronRolled
 from aerodrome_victoriana.heresy import roll_pool
 from aerodrome_victoriana.state import (
     FLYING,
+    SPEND_ON_FIGHTERS,
     ChooseManoeuvre,
     Craft,
     DamageRoll,
@@ -62,15 +63,15 @@ def squadron_pools(state: DogfightState, hook: object) -> dict[str, int]:
     best_a = best_b = -99
     for c in state.crafts:
         if c.status == FLYING:
-            side = c.side
+            side, h = c.side, c.handling  # victoriana.aircraft.11: the current Handling
             if side == a:
                 count_a += 1
-                if c.handling > best_a:
-                    best_a = c.handling  # victoriana.aircraft.11: the current Handling
+                if h > best_a:
+                    best_a = h
             elif side == b:
                 count_b += 1
-                if c.handling > best_b:
-                    best_b = c.handling
+                if h > best_b:
+                    best_b = h
     # victoriana.squadron.2-4: one die per aircraft plus the best Handling; black Handling
     # goes to the other pool
     pool_a, gift_a = (count_a + max(0, best_a), max(0, -best_a)) if count_a else (0, 0)
@@ -280,14 +281,13 @@ def resolve_spend(state: DogfightState, ctx: Context, answers: Mapping[int, Acti
 
 
 def spend_options(state: DogfightState) -> list[Action]:
-    options: list[Action] = [_SPEND_ON_FIGHTERS]
+    options: list[Action] = [SPEND_ON_FIGHTERS]
     weapons, targets = _damage_options(state, state.winner)
     for target in targets:
         options.extend(_damage_roll(target, c, w) for c, w in weapons)
     return options
 
 
-_SPEND_ON_FIGHTERS = SpendOnFighters()
 
 
 @cache

@@ -140,6 +140,8 @@ class ChooseManoeuvre(Action, frozen=True):
 
 
 _MANOEUVRE_NAMES = {m: f"ChooseManoeuvre(manoeuvre={m!r})" for m in MANOEUVRES}
+#: The four manoeuvres, built once (the legal choices; bots answer with these very objects).
+MANOEUVRE_CHOICES = tuple(ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES)
 
 
 class DamageRoll(Action, frozen=True):
@@ -153,6 +155,9 @@ class DamageRoll(Action, frozen=True):
 
 class SpendOnFighters(Action, frozen=True):
     """Spend the remaining successes removing enemy fighters (victoriana.squadron.8)."""
+
+
+SPEND_ON_FIGHTERS = SpendOnFighters()
 
 
 class RemoveFighter(Action, frozen=True):
