@@ -75,6 +75,17 @@ class Board:
         self.index: dict[Cell, int] = {c: c[1] * self.width + c[0] for c in self.grid.cells()}
         self.cells: list[Cell] = sorted(self.index, key=self.index.__getitem__)
         self.side_index: dict[str, int] = {s: i for i, s in enumerate(self.sides)}
+        #: per square, the mask of the squares beside it (orthogonally: its front is one)
+        self.around: dict[Cell, int] = {}
+        for c in self.grid.cells():
+            m = 0
+            for n in self.grid.neighbours(c):
+                m |= self.bitof[n]
+            for f in range(4):
+                ahead = self._ahead[c][f]
+                if ahead is not None:
+                    m |= self.bitof[ahead]
+            self.around[c] = m
         #: the walk tables, flat: see :meth:`slot` (built on first use)
         self.tables: list[WalkTable | None] = [None] * (len(self.cells) * 2 * len(self.sides) * 7)
 

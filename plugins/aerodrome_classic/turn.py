@@ -35,6 +35,7 @@ from aerodrome_classic.state import (
     GunsPlaced,
     KeepCards,
     Move,
+    Pending,
     PlaceGuns,
     PlaneGiven,
     Stuck,
@@ -173,11 +174,13 @@ class TurnRunner:
         )
 
     def run(self, state: ClassicState, ctx: Context) -> Decision | None:
+        """Play the turn until a player must decide. The stages are written in turn order and
+        fall through into one another (a stage that is done sets the next one and the code
+        below goes on with it); ``continue`` starts again from the stage now in ``t.stage``."""
         t = state.turn
         board = self.board
         while True:
             stage = t.stage
-            # the stages, most frequent first (a move decision is re-entered after each move)
             if stage == "move":
                 if t.keep:
                     seat = state.squadrons[t.keep].seat
@@ -198,15 +201,8 @@ class TurnRunner:
                     for pid in unmoved(state, p):  # [classic.move.17] no legal walk:
                         ctx.emit(Stuck(plane=pid))  # it stays, and did not move to attack
                     t.dice = []
-                t.pending = []
-                cells: dict[tuple[int, int], str] | None = None
-                for x in state.planes.values():
-                    if x.moved and x.alive and x.in_flight:
-                        if cells is None:
-                            cells = planes_by_cell(state)
-                        t.pending.extend(attacks_of(state, board, x.id, cells))
-                t.stage = "attacks"
-                continue
+                t.pending = self._attacks(state)
+                stage = t.stage = "attacks"
             if stage == "attacks":
                 if t.fight is not None:
                     asked = run_fight(state, ctx, board, t)
@@ -215,32 +211,19 @@ class TurnRunner:
                     continue
                 if t.pending:
                     t.pending = [a for a in t.pending if still_valid(state, board, a)]
-                if not t.pending:
-                    t.stage = "next"
-                    continue
-                if len(t.pending) == 1 and not t.pending[0].ground:
-                    start_attack(state, ctx, board, t, t.pending[0])
-                    continue
-                p = t.players[t.index]
-                return Decision(players=(p,), kind="attack", prompt="Which attack first?")
+                    if t.pending:
+                        if len(t.pending) == 1 and not t.pending[0].ground:
+                            start_attack(state, ctx, board, t, t.pending[0])
+                            continue
+                        p = t.players[t.index]
+                        return Decision(players=(p,), kind="attack", prompt="Which attack first?")
+                stage = t.stage = "next"
             if stage == "next":
                 for plane in state.planes.values():
                     plane.moved = False
                 t.index += 1
-                t.stage = "player"
                 t.pending = []
-                continue
-            if stage == "player":
-                if t.index >= len(t.players):
-                    state.turn = Turn()
-                    return None
-                mine = state.seat_squadrons[t.players[t.index]]
-                t.stage = "next"
-                for x in state.planes.values():
-                    if x.alive and x.squadron in mine:
-                        t.stage = "give"
-                        break
-                continue
+                stage = t.stage = "player"
             if stage == "start":
                 if self.index == 0 and not all(state.guns_placed):
                     # [classic.setup.6] the AA guns are placed before the first turn (asked
@@ -251,17 +234,27 @@ class TurnRunner:
                 side = state.order[self.index]
                 players = [q for q, s in enumerate(state.seat_side) if s == side]
                 state.turn = t = Turn(side=side, players=players, stage="player")
-                continue
+                stage = "player"
+            if stage == "player":
+                if t.index >= len(t.players):
+                    state.turn = Turn()
+                    return None
+                mine = state.seat_squadrons[t.players[t.index]]
+                for x in state.planes.values():
+                    if x.alive and x.squadron in mine:
+                        break
+                else:
+                    t.stage = "next"  # no plane left: nothing to do
+                    continue
+                stage = t.stage = "give"
             p = t.players[t.index]
             if stage == "give":
                 if len(t.players) > 1 and gift_options(state, p):
                     return Decision(players=(p,), kind="give", prompt="Give your partner a plane?")
-                t.stage = "launch0"
-                continue
+                stage = t.stage = "launch0"
             if stage == "launch0":
                 t.launch = launch_candidates(state, p)
-                t.stage = "launch"
-                continue
+                stage = t.stage = "launch"
             if stage == "launch":
                 if t.launch:
                     return Decision(
@@ -269,8 +262,7 @@ class TurnRunner:
                         kind="take-off",
                         prompt=f"Put a {t.launch[0]} plane in flight?",
                     )
-                t.stage = "roll"
-                continue
+                stage = t.stage = "roll"
             if stage == "roll":
                 if not unmoved(state, p):
                     t.stage = "next"
@@ -279,6 +271,29 @@ class TurnRunner:
                 t.stage = "move"
                 continue
             raise AssertionError(f"unknown turn stage {stage!r}")
+
+    def _attacks(self, state: ClassicState) -> list[Pending]:
+        """The attacks of the planes that moved [classic.dogfight.1, classic.ground.3]; a
+        plane with no plane on a square beside it has none (checked on bit masks first)."""
+        board = self.board
+        bitof = board.bitof
+        around = board.around
+        occupied = -1
+        cells: dict[tuple[int, int], str] | None = None
+        found: list[Pending] = []
+        for x in state.planes.values():
+            if x.moved and x.alive and x.in_flight:
+                if occupied < 0:
+                    occupied = 0
+                    for q in state.planes.values():
+                        if q.alive:
+                            occupied |= bitof[q.cell]
+                if not around[x.cell] & occupied:
+                    continue
+                if cells is None:
+                    cells = planes_by_cell(state)
+                found.extend(attacks_of(state, board, x.id, cells))
+        return found
 
     def legal(self, state: ClassicState, decision: Decision) -> Sequence[Action]:
         if self._memo:
