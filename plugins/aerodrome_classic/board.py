@@ -152,6 +152,12 @@ class Board:
             walks.append((path, mask, code))
         w = self.width
         ci = self.index[start]
+        window: list[Cell | None] = [
+            (sx + dx, sy + dy) if self.grid.in_bounds((sx + dx, sy + dy)) else None
+            for dy in range(-REACH, REACH + 1)
+            for dx in range(-REACH, REACH + 1)
+        ]
+        window = [self.cells[self.index[c]] if c is not None else None for c in window]
         # tables with the same grouping of walks are one object (e.g. both sides' tables
         # where no walk passes an AA square): less memory, and their caches are shared
         built: dict[tuple[tuple[int, ...], ...], WalkTable] = {}
@@ -169,7 +175,7 @@ class Board:
                 table = built.get(shape)
                 if table is None:
                     groups = [[walks[n] for n in g] for g in shape]
-                    table = built[shape] = WalkTable(groups, start, length, self.cells, w)
+                    table = built[shape] = WalkTable(groups, start, length, window, w)
                 self.tables[self.slot(ci, length, si, qualified)] = table
 
 
@@ -184,17 +190,22 @@ class WalkTable:
     choices whose first walk enters it.
     """
 
-    __slots__ = ("_cache", "_cells", "codes", "firsts", "length", "reach", "start", "touch", "width")
+    __slots__ = ("_cache", "_window", "codes", "firsts", "length", "reach", "start", "touch", "width")
 
     def __init__(
-        self, groups: list[list[Walk]], start: Cell, length: int, cells: list[Cell], width: int
+        self,
+        groups: list[list[Walk]],
+        start: Cell,
+        length: int,
+        window: list[Cell | None],
+        width: int,
     ) -> None:
         self.codes: list[bytes] = [b"".join(walk[2] for walk in g) for g in groups]
         self.firsts: list[tuple[Cell, ...]] = [g[0][0] for g in groups]
         self.start = start
         self.length = length
         self.width = width
-        self._cells = cells
+        self._window = window  # the squares of the window around the start (see Walk)
         reach = 0
         touch: dict[int, list[int]] = {}
         for i, g in enumerate(groups):
@@ -215,10 +226,7 @@ class WalkTable:
             return self.firsts[choice]
         size = self.length
         code = self.codes[choice][k * size : (k + 1) * size]
-        w = self.width
-        base = (self.start[1] - REACH) * w + self.start[0] - REACH
-        cells = self._cells
-        return (self.start, *[cells[base + (b // WINDOW) * w + b % WINDOW] for b in code])
+        return (self.start, *map(self._window.__getitem__, code))  # type: ignore[arg-type]
 
     def walks(self, choice: int) -> list[tuple[Cell, ...]]:
         """Every walk of route choice ``choice``, in enumeration order."""
