@@ -13,6 +13,7 @@ from __future__ import annotations
 from aerodrome.turns import Context
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.events import AcmDetonated, AcmGone, AcmReleased
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Acm, Aircraft, DfState, Release
 
@@ -29,7 +30,8 @@ def release(state: DfState, a: Aircraft, action: Release, ctx: Context) -> None:
     b = board(state.width, state.height)
     name = a.loads.pop(action.load)
     ahead = b.step[a.cell * 6 + a.facing]
-    state.log.append(f"#{a.id} releases a {name}")
+    if ctx.recording:
+        ctx.emit(AcmReleased(aircraft=a.id, weapon=name, cell=ahead))
     if ahead < 0:
         return
     missile = Acm(id=len(state.acms), weapon=name, launcher=a.id, cell=ahead, facing=a.facing)
@@ -53,7 +55,8 @@ def fly(state: DfState, ctx: Context) -> None:
             nxt = b.step[missile.cell * 6 + missile.facing]
             if nxt < 0:
                 state.acms.remove(missile)
-                state.log.append(f"{missile.weapon} leaves the board")
+                if ctx.recording:
+                    ctx.emit(AcmGone(weapon=missile.weapon, why="left the board"))
                 hit = True
                 break
             missile.cell = nxt
@@ -69,7 +72,8 @@ def fly(state: DfState, ctx: Context) -> None:
                 detonate(state, missile, ctx)
             else:
                 state.acms.remove(missile)
-                state.log.append(f"{missile.weapon} is lost")
+                if ctx.recording:
+                    ctx.emit(AcmGone(weapon=missile.weapon, why="lost its guidance"))
 
 
 def detonate(state: DfState, missile: Acm, ctx: Context) -> None:
@@ -80,7 +84,8 @@ def detonate(state: DfState, missile: Acm, ctx: Context) -> None:
     cells = b.within(missile.cell, w.area)
     if missile in state.acms:
         state.acms.remove(missile)
-    state.log.append(f"{missile.weapon} detonates")
+    if ctx.recording:
+        ctx.emit(AcmDetonated(weapon=missile.weapon, cell=missile.cell))
     for x in state.aircraft:
         if x.status != "flying" or x.cell not in cells:
             continue

@@ -9,6 +9,14 @@ from typing import Any
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.board import Board, arc_sectors, board
+from aerodrome_dockfighters.events import (
+    AmmunitionSpent,
+    Fired,
+    GroundTargetDamaged,
+    GroundTargetDestroyed,
+    Hit,
+    SmokeLaid,
+)
 from aerodrome_dockfighters.specs import Mount, Specs, Weapon, builtin
 from aerodrome_dockfighters.state import GROUND, Aircraft, Attack, DfState, GroundUnit
 from aerodrome_dockfighters.weather import cloud_cells_at
@@ -318,24 +326,26 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
     airship = t_ds.klass == "airship"
     need = to_hit_air(state, a, t, ctx)
     t.attacked_turn = state.turn
-    state.log.append(f"#{a.id} fires at #{t.id} needing {max(2, min(6, need))}+")
-    results: list[tuple[str, int]] = []
+    if ctx.recording:
+        ctx.emit(Fired(aircraft=a.id, target=t.id, need=max(2, min(6, need))))
+    results: list[tuple[str, int, int, int]] = []  # weapon, dice, hits, damage points
     for i in attack.mounts:
         mount = rules.mounts(a)[i]
         n = mount_dice(state, a, i, t)
         w = specs.weapons[mount.weapon]
         h = _roll_hits(ctx, n, need, w, easy, mount.weapon)
-        results.append((mount.weapon, _roll_damage(ctx, h, w.damage, airship, mount.weapon)))
+        results.append((mount.weapon, n, h, _roll_damage(ctx, h, w.damage, airship, mount.weapon)))
     for j in sorted(attack.loads, reverse=True):
         name = a.loads[j]
         w = specs.weapons[name]
         n = load_dice(state, a, name, t)
         h = _roll_hits(ctx, n, need, w, easy, name)
-        results.append((name, _roll_damage(ctx, h, w.damage, airship, name)))
+        results.append((name, n, h, _roll_damage(ctx, h, w.damage, airship, name)))
         del a.loads[j]
-    for name, points in results:
+    for name, n, h, points in results:
+        if h and ctx.recording:
+            ctx.emit(Hit(aircraft=a.id, target=t.id, weapon=name, dice=n, hits=h, damage=points))
         if points:
-            state.log.append(f"{name} deals {points} damage to #{t.id}")
             rules.damage(state, t, points, ctx, a.id, crit=True)
     discipline(state, a, attack.mounts, ctx)
 
@@ -352,7 +362,8 @@ def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: Contex
         roll = ctx.dice.d(6, f"fire discipline #{a.id} {w.name} ({need}+)")
         if roll < need:
             a.ammo[i] = 2 if ds.klass == "dockfighter" else min(2, a.ammo[i] + 1)
-            state.log.append(f"#{a.id} {w.name}: ammunition {'half' if a.ammo[i] == 1 else 'empty'}")
+            if ctx.recording:
+                ctx.emit(AmmunitionSpent(aircraft=a.id, weapon=w.name, ammo="half" if a.ammo[i] == 1 else "empty"))
 
 
 def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
@@ -376,28 +387,30 @@ def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -
         total += pts
         del a.loads[j]
         if w.smoke and pts:  # load.6: a 3-hex smoke cloud directly behind the plane
-            _smoke(state, a, w.smoke)
+            _smoke(state, a, w.smoke, ctx)
             total -= pts
     b = board(state.width, state.height)
     hit = [g] + ([x for x in state.ground if x is not g and b.distance(x.cell, g.cell) <= area] if area else [])
     for x in hit:
-        _ground_damage(state, a, x, total)
+        _ground_damage(state, a, x, total, ctx)
     discipline(state, a, attack.mounts, ctx)
 
 
-def _ground_damage(state: DfState, a: Aircraft, g: GroundUnit, total: int) -> None:
+def _ground_damage(state: DfState, a: Aircraft, g: GroundUnit, total: int, ctx: Context) -> None:
     if not total or g.damage >= g.structure:
         return
     g.damage = min(g.structure, g.damage + total)
-    state.log.append(f"ground target {g.name} takes {total} damage")
+    if ctx.recording:
+        ctx.emit(GroundTargetDamaged(target=g.id, name=g.name, points=total, damage=g.damage, structure=g.structure))
     if g.damage >= g.structure:  # ground.hit.4
         g.destroyed_by = a.id
         a.ground_kills += 1
         state.squadrons[a.player].ground_kills += 1
-        state.log.append(f"ground target {g.name} destroyed")
+        if ctx.recording:
+            ctx.emit(GroundTargetDestroyed(target=g.id, name=g.name, by=a.id))
 
 
-def _smoke(state: DfState, a: Aircraft, turns: int) -> None:
+def _smoke(state: DfState, a: Aircraft, turns: int, ctx: Context) -> None:
     from aerodrome_dockfighters.state import Cloud
 
     b = board(state.width, state.height)
@@ -410,7 +423,8 @@ def _smoke(state: DfState, a: Aircraft, turns: int) -> None:
         cells.append(cell)
     if cells:
         state.clouds.append(Cloud(col=-1, row=-1, size=len(cells), smoke=turns, cells=cells))
-        state.log.append(f"#{a.id} lays a smoke screen")
+        if ctx.recording:
+            ctx.emit(SmokeLaid(aircraft=a.id, cells=tuple(cells)))
 
 
 def ground_fire(state: DfState, ctx: Context) -> None:

@@ -10,6 +10,7 @@ from aerodrome.errors import SpecError
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.events import Docked, TeslaFired, Undocked
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Undock
 
@@ -69,15 +70,16 @@ def undock_options(state: DfState, a: Aircraft) -> list[Undock]:
     ]
 
 
-def undock(state: DfState, a: Aircraft, action: Undock) -> None:
+def undock(state: DfState, a: Aircraft, action: Undock, ctx: Context) -> None:
     ship = state.aircraft[a.docked_to]
     ds = rules.sheet(a)
     a.status, a.cell, a.altitude, a.facing = "flying", action.cell, ship.altitude, ship.facing
     a.speed, a.docked_to, a.path, a.turned_at = ds.min_speed, -1, [action.cell], []
-    state.log.append(f"#{a.id} undocks from #{ship.id}")
+    if ctx.recording:
+        ctx.emit(Undocked(aircraft=a.id, airship=ship.id, cell=action.cell))
 
 
-def try_dock(state: DfState, a: Aircraft) -> None:
+def try_dock(state: DfState, a: Aircraft, ctx: Context) -> None:
     """After a move: beside a friendly airship's docking clamp (same facing) or its own
     dockfighter docking point (any facing), same altitude, speed within 1: docked
     (airship.14, dockfighter.2): "as soon as the aircraft ends its movement in this way, it
@@ -99,7 +101,8 @@ def try_dock(state: DfState, a: Aircraft) -> None:
                 if any(o.docked_to == ship.id and o.dock_side == point and o.status == "docked" for o in state.aircraft):
                     continue
                 a.status, a.cell, a.docked_to, a.dock_side = "docked", -1, ship.id, point
-                state.log.append(f"#{a.id} docks with #{ship.id}")
+                if ctx.recording:
+                    ctx.emit(Docked(aircraft=a.id, airship=ship.id, side=point))
                 return
 
 
@@ -164,7 +167,8 @@ def tesla(state: DfState, ship: Aircraft, ctx: Context) -> None:
     a pilot check or takes a critical."""
     b = board(state.width, state.height)
     ship.tesla_turn = state.turn
-    state.log.append(f"#{ship.id} fires its Tesla coil")
+    if ctx.recording:
+        ctx.emit(TeslaFired(airship=ship.id))
     for a in state.aircraft:
         if a.id == ship.id or a.status != "flying" or b.distance(ship.cell, a.cell) > TESLA_RANGE:
             continue

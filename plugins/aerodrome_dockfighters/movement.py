@@ -13,6 +13,15 @@ from __future__ import annotations
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.board import Board, board
+from aerodrome_dockfighters.events import (
+    AirshipDescended,
+    Immelmann,
+    Landed,
+    LeftBoard,
+    PilotFate,
+    Punched,
+    TookOff,
+)
 from aerodrome_dockfighters.objectives import after_move, edge_of, photograph
 from aerodrome_dockfighters.specs import AGILITY, Specs, Template, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Manoeuvre, MoveProgress, Plan
@@ -107,7 +116,8 @@ def punch(state: DfState, ship: Aircraft, ctx: Context) -> None:
             if c not in mine and not occupied(state, c, o.altitude, o.id):
                 o.cell = c
                 break
-        state.log.append(f"#{ship.id} punches #{o.id} out of the way")
+        if ctx.recording:
+            ctx.emit(Punched(airship=ship.id, aircraft=o.id, cell=o.cell))
         if rules.pilot_check(state, o, ctx, "punched out of the way"):
             continue
         if o.altitude <= 1:
@@ -226,7 +236,8 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
         a.speed = plan.speed - plan.climb
         a.path = [ahead]
         a.turned_at = [0]
-        state.log.append(f"#{a.id} Immelmann to altitude {a.altitude}, speed {a.speed}")
+        if ctx.recording:
+            ctx.emit(Immelmann(aircraft=a.id, cell=a.cell, altitude=a.altitude, speed=a.speed))
         _after_move(state, a, plan.speed, start_alt, a.altitude == 1 and plan.climb < 0, ctx)
         return None
     boosted = plan.template > rules.agility(a, ds, s)  # move.12: increased agility
@@ -375,7 +386,7 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
     after_move(state, a, ctx)
     from aerodrome_dockfighters.docking import try_dock
 
-    try_dock(state, a)
+    try_dock(state, a, ctx)
 
 
 def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:
@@ -405,16 +416,20 @@ def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:
     if occupied(state, a.cell, a.altitude, a.id):
         bump(state, a)
     if plan.template == TAKE_OFF:
-        state.log.append(f"#{a.id} takes off")
+        if ctx.recording:
+            ctx.emit(TookOff(aircraft=a.id, cell=a.cell))
         return
     if a.gear_damaged and not rules.pilot_check(state, a, ctx, "landing with damaged gear"):
         killed = a.wounded
         rules.destroy(state, a, ctx, -1, excess=0, why="crash landing", bail=False)
         a.fate = "killed" if killed else "fit"
         a.wounded = True
+        if ctx.recording:
+            ctx.emit(PilotFate(aircraft=a.id, fate=a.fate))
         return
     a.status, a.speed = "landed", 0
-    state.log.append(f"#{a.id} lands")
+    if ctx.recording:
+        ctx.emit(Landed(aircraft=a.id, cell=a.cell))
     from aerodrome_dockfighters.objectives import landed
 
     landed(state, a, ctx)
@@ -427,7 +442,8 @@ def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:
     drop = 2 if a.damage >= ds.structure else 1 if a.damage >= ds.yellow else 0
     if drop:
         a.altitude -= drop
-        state.log.append(f"#{a.id} airship descends to altitude {a.altitude}")
+        if ctx.recording:
+            ctx.emit(AirshipDescended(aircraft=a.id, altitude=a.altitude))
         if a.altitude < 1:
             a.altitude = 1
             rules.destroy(state, a, ctx, -1, excess=0, why="airship hit the ground", bail=False)
@@ -439,13 +455,14 @@ def leave_board(state: DfState, a: Aircraft, ctx: Context, last: int = -1, headi
     s = builtin()
     if last >= 0:
         a.exit_edge = edge_of(state, last, heading if heading >= 0 else a.facing)
-        photograph(state, a)
+        photograph(state, a, ctx)
     a.cell = -1
     if rules.pilot_check(state, a, ctx, "return home after leaving the board", s.tables.leave_board_penalty):
         a.status, a.fate = "left", "returned"
     else:
         a.status, a.fate = "missing", "missing"
-    state.log.append(f"#{a.id} left the board ({a.fate})")
+    if ctx.recording:
+        ctx.emit(LeftBoard(aircraft=a.id, edge=a.exit_edge, fate=a.fate))
 
 
 def bump(state: DfState, a: Aircraft) -> None:

@@ -9,6 +9,15 @@ from __future__ import annotations
 
 from aerodrome.turns import Context
 from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.events import (
+    AgentDelivered,
+    AgentOnTrain,
+    ObjectiveIdentified,
+    Photographed,
+    TrainLeft,
+    TrainStopped,
+    TurnsExtended,
+)
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, GroundUnit, Objective
 from aerodrome_dockfighters.weather import cloud_cells
@@ -56,7 +65,7 @@ def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
     """After every move: photographs (recon), meeting points and the train (agent)."""
     from aerodrome_dockfighters.mines import check_path
 
-    photograph(state, a)
+    photograph(state, a, ctx)
     identify(state, a, ctx)
     board_train(state, a, ctx)
     check_path(state, a, ctx)
@@ -73,13 +82,15 @@ def move_train(state: DfState, ctx: Context) -> None:
             o.stop_in -= 1
             if o.stop_in == 0:
                 o.kind, o.done = "stopped", True
-                state.log.append("the agent stops the ale train")
+                if ctx.recording:
+                    ctx.emit(TrainStopped(objective=o.id))
                 continue
         for _ in range(2):
             nxt = b.step[o.cell * 6 + o.facing]
             if nxt < 0:
                 o.kind = "gone"
-                state.log.append("the ale train leaves the area")
+                if ctx.recording:
+                    ctx.emit(TrainLeft(objective=o.id))
                 break
             o.cell = nxt
         if o.kind == "train":
@@ -96,7 +107,8 @@ def board_train(state: DfState, a: Aircraft, ctx: Context) -> None:
     for o in state.objectives:
         if o.kind == "train" and o.owner == a.player and o.cell == a.cell and o.stop_in < 0:
             o.stop_in = ctx.dice.d(3, "turns until the train stops")
-            state.log.append(f"#{a.id} puts the agent on the train")
+            if ctx.recording:
+                ctx.emit(AgentOnTrain(aircraft=a.id, objective=o.id, stops_in=o.stop_in))
 
 
 def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
@@ -116,14 +128,17 @@ def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
         need = (5, 3, 1)[min(checked, 2)]
         if len(left) == 1 or ctx.dice.d(6, f"is objective {o.id} the meeting point? ({need}+)") >= need:
             o.kind = "meeting"
-            state.log.append(f"objective {o.id} is the meeting point")
+            if ctx.recording:
+                ctx.emit(ObjectiveIdentified(objective=o.id, meeting_point=True))
             return
         o.kind = "not"
-        state.log.append(f"objective {o.id} is not the meeting point")
+        if ctx.recording:
+            ctx.emit(ObjectiveIdentified(objective=o.id, meeting_point=False))
         if len(left) == 2:
             last = next(x for x in left if x is not o)
             last.kind = "meeting"
-            state.log.append(f"objective {last.id} is the meeting point")
+            if ctx.recording:
+                ctx.emit(ObjectiveIdentified(objective=last.id, meeting_point=True))
             return
 
 
@@ -135,7 +150,8 @@ def landed(state: DfState, a: Aircraft, ctx: Context) -> None:
     for o in state.objectives:
         if o.owner == a.player and o.kind == "meeting" and b.distance(a.cell, o.cell) <= 1:
             o.done = True
-            state.log.append(f"#{a.id} delivers the agent")
+            if ctx.recording:
+                ctx.emit(AgentDelivered(aircraft=a.id, objective=o.id))
 
 
 def add_special_aircraft(state: DfState, player: int, ctx: Context) -> None:
@@ -181,7 +197,7 @@ def entry_altitudes(state: DfState, a: Aircraft) -> list[int]:
     return list(range(1, builtin().tables.max_altitude + 1))
 
 
-def photograph(state: DfState, a: Aircraft) -> None:
+def photograph(state: DfState, a: Aircraft, ctx: Context) -> None:
     """After a move: a recon aircraft photographs the objectives it flew over, within its
     mission's altitude limits; cloud-covered objectives only from altitude 1."""
     if a.role != "recon" or a.status != "flying":
@@ -200,7 +216,8 @@ def photograph(state: DfState, a: Aircraft) -> None:
         if key == "flying-eye" and a.altitude < 3:
             continue
         o.done = True
-        state.log.append(f"#{a.id} photographs objective {o.id}")
+        if ctx.recording:
+            ctx.emit(Photographed(aircraft=a.id, objective=o.id))
 
 
 def edge_of(state: DfState, cell: int, facing: int) -> str:
@@ -225,5 +242,6 @@ def extend(state: DfState, ctx: Context) -> None:
             state.extended = True
             more = max(0, ctx.dice.d(6, "extra turns (d6-2)") - 2)
             state.last_turn += more
-            state.log.append(f"the airship is still on the map: {more} more turns")
+            if ctx.recording:
+                ctx.emit(TurnsExtended(turns=more, last_turn=state.last_turn))
             return

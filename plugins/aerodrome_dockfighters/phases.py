@@ -14,6 +14,7 @@ from typing import Any
 from aerodrome.data import Action
 from aerodrome.turns import Context, Decision
 from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
+from aerodrome_dockfighters.events import Jettisoned
 from aerodrome_dockfighters.missions import lost
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
@@ -233,7 +234,7 @@ def move_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) ->
         state.active = state.queue.pop(0)
         _activated(state)
     elif isinstance(action, Undock):
-        docking.undock(state, state.aircraft[action.aircraft], action)
+        docking.undock(state, state.aircraft[action.aircraft], action, ctx)
         state.active = -1
     elif isinstance(action, Plan):
         a = state.aircraft[action.aircraft]
@@ -304,10 +305,11 @@ def fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) ->
     elif isinstance(action, Repair):
         rules.repair(state, a, ctx)
     elif isinstance(action, LayMine):  # airship.13: does not use up the other systems
-        mines.lay(state, a, action)
+        mines.lay(state, a, action, ctx)
         state.queue.insert(0, a.id)
     elif isinstance(action, Jettison):  # load.2: does not use up the attack
-        state.log.append(f"#{a.id} jettisons {', '.join(a.loads)}")
+        if ctx.recording:
+            ctx.emit(Jettisoned(aircraft=a.id, loads=tuple(a.loads)))
         a.loads = []
         state.queue.insert(0, a.id)
     elif isinstance(action, Release):

@@ -86,7 +86,7 @@ def aircraft_table(state: DfState) -> Table:
 
 
 def render(state: DfState, player: int | None) -> RenderableType:
-    """The board, the aircraft table and the last events."""
+    """The board and the aircraft table; the CLI prints the events (events.py) below it."""
     specs = builtin()
     w = specs.weather
     head = Text(
@@ -96,5 +96,4 @@ def render(state: DfState, player: int | None) -> RenderableType:
         + "  ".join(f"{sq.side} fame {sq.fame} kills {sq.kills}" for sq in state.squadrons),
         style="bold",
     )
-    recent = Text("\n".join(state.log[-8:]), style="italic")
-    return Group(head, board_text(state), aircraft_table(state), recent)
+    return Group(head, board_text(state), aircraft_table(state))

@@ -8,6 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from aerodrome.turns import Context
+from aerodrome_dockfighters.events import (
+    CriticalDamage,
+    Damaged,
+    Destroyed,
+    Overspeed,
+    PilotChecked,
+    PilotFate,
+    Repaired,
+)
 from aerodrome_dockfighters.specs import AGILITY, EXPERIENCE, Arc, Datasheet, Mount, Specs, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState
 
@@ -89,7 +98,8 @@ def pilot_check(
             need = int(changed)
     roll = ctx.dice.d(6, f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
     ok = roll >= need and roll != 1
-    state.log.append(f"#{a.id} {why}: rolled {roll} needing {need}+: {'passed' if ok else 'failed'}")
+    if ctx.recording:
+        ctx.emit(PilotChecked(aircraft=a.id, why=why, need=need, roll=roll, passed=ok))
     return ok
 
 
@@ -105,7 +115,8 @@ def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> N
     roll = ctx.dice.d(6, f"critical damage #{a.id}")
     effect = next(e for e in table if roll in e.roll)
     a.crits.append(effect.effect)
-    state.log.append(f"#{a.id} critical: {effect.text}")
+    if ctx.recording:
+        ctx.emit(CriticalDamage(aircraft=a.id, roll=roll, effect=effect.effect, text=effect.text))
     if effect.effect == "engine":
         a.engine_hits += 1
         a.speed_loss += 1
@@ -140,7 +151,8 @@ def overspeed(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> 
     if a.status != "flying" or a.speed <= max_speed(a, ds):
         return
     if ds.klass == "airship":
-        state.log.append(f"#{a.id} exceeds its maximum speed: 4 damage")
+        if ctx.recording:
+            ctx.emit(Overspeed(aircraft=a.id, damage=4))
         a.speed = max_speed(a, ds)
         damage(state, a, 4, ctx, attacker, crit=False)
         return
@@ -160,7 +172,8 @@ def damage(
     a.damage = min(ds.structure, a.damage + points)
     if attacker >= 0:
         a.last_hit_by = attacker
-    state.log.append(f"#{a.id} takes {points} damage ({a.damage}/{ds.structure})")
+    if ctx.recording:
+        ctx.emit(Damaged(aircraft=a.id, points=points, damage=a.damage, structure=ds.structure, by=attacker))
     if ds.klass == "dockfighter" and a.damage < ds.yellow:
         a.damage = ds.yellow  # dockfighter.4: any damage makes it damaged at once
     if a.damage >= ds.structure:
@@ -187,14 +200,17 @@ def destroy(
     ds = sheet(a, specs)
     a.status = "destroyed"
     a.down_mark = state.fire_mark
-    state.log.append(f"#{a.id} destroyed ({why})")
+    killer = attacker if attacker >= 0 else a.last_hit_by
+    if ctx.recording:
+        ctx.emit(Destroyed(aircraft=a.id, why=why, by=killer))
     if bail and ds.klass != "airship":
         a.fate = "bailed out" if pilot_check(state, a, ctx, "bail out", excess) else "killed"
     else:
         a.fate = "killed"
+    if bail and ctx.recording:  # without a bail-out the caller settles the crew's fate
+        ctx.emit(PilotFate(aircraft=a.id, fate=a.fate))
     own = state.squadrons[a.player]
     own.losses += 1 if specs.classes[ds.klass].counts_as_planes else 0
-    killer = attacker if attacker >= 0 else a.last_hit_by
     if killer >= 0:
         k = state.aircraft[killer]
         if k.player != a.player:
@@ -256,10 +272,12 @@ def repair(state: DfState, a: Aircraft, ctx: Context) -> None:
                 a.weapons_out.pop()
             elif effect == "gear":
                 a.gear_damaged = False
-            state.log.append(f"#{a.id} crew repairs a critical ({effect})")
+            if ctx.recording:
+                ctx.emit(Repaired(aircraft=a.id, critical=effect))
         else:
             a.damage -= 1
-            state.log.append(f"#{a.id} crew repairs a structure point")
+            if ctx.recording:
+                ctx.emit(Repaired(aircraft=a.id))
 
 
 def check_loads(datasheet: str, loads: list[str], where: str) -> None:

@@ -206,7 +206,6 @@ class DfState(msgspec.Struct, kw_only=True):
     fire_mark: int = -1
     over: bool = False
     all_gone_turn: dict[str, int] = {}
-    log: list[str] = []
 
 
 class DfObservation(msgspec.Struct, kw_only=True):

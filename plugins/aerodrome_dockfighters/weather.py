@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from aerodrome.turns import Context
 from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.events import WeatherChanged, WeatherSet
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Cloud, DfState
 
@@ -85,9 +86,10 @@ def setup_weather(state: DfState, ctx: Context) -> None:
     state.weather = w.setup_roll[roll - 1]
     general = ctx.dice.d(6, "general wind direction") - 1
     state.wind = (general + w.wind_change[ctx.dice.d(6, "precise wind direction") - 1]) % 6
-    state.log.append(f"weather: {w.levels[state.weather]}, wind towards facing {state.wind}")
     if state.weather != CLEAR:  # the clouds are placed by the leaders (placement tasks)
         state.cloud_speed = w.cloud_speed[w.levels[state.weather]][ctx.dice.d(6, "cloud speed") - 1]
+    if ctx.recording:
+        ctx.emit(WeatherSet(weather=w.levels[state.weather], wind=state.wind, cloud_speed=state.cloud_speed))
 
 
 def weather_change(state: DfState, ctx: Context) -> bool:
@@ -103,8 +105,8 @@ def weather_change(state: DfState, ctx: Context) -> bool:
         state.weather = max(CLEAR, state.weather - 1)
     elif roll == 6:
         state.weather = min(STORM, state.weather + 1)
-    if state.weather != before:
-        state.log.append(f"weather turns {w.levels[state.weather]}")
+    if state.weather != before and ctx.recording:
+        ctx.emit(WeatherChanged(weather=w.levels[state.weather], was=w.levels[before]))
     return before == CLEAR and state.weather != CLEAR
 
 

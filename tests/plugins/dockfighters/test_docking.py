@@ -53,11 +53,11 @@ def test_dockfighters_launch_dock_and_are_serviced() -> None:
     assert df.status == "docked" and df.experience == 1 and df.datasheet == "Bv-101 A-1 Dragonfly"
     options = docking.undock_options(s, df)
     assert {o.cell for o in options} == set(docking.side_cells(s, ship, "left"))
-    docking.undock(s, df, options[0])
+    docking.undock(s, df, options[0], scripted_context([]))
     assert df.status == "flying" and df.altitude == 3 and df.speed == 2 and df.facing == ship.facing
     # back beside the airship on its side, same altitude, speed within 1, any facing: docked
     df.facing, df.speed = 0, 2
-    docking.try_dock(s, df)
+    docking.try_dock(s, df, scripted_context([]))
     assert df.status == "docked" and df.docked_to == 0
     df.damage, df.ammo = 1, [2]
     docking.service(s)
@@ -66,7 +66,7 @@ def test_dockfighters_launch_dock_and_are_serviced() -> None:
     c = ship_state(["light anti-aircraft turret", "docking clamp"], plane(HAWK, 0, 7, 12, altitude=3, speed=2, facing="N"))
     hawk = c.aircraft[1]
     hawk.cell = docking.side_cells(c, c.aircraft[0], "left")[0]
-    docking.try_dock(c, hawk)
+    docking.try_dock(c, hawk, scripted_context([]))
     assert hawk.status == "docked"
 
 
@@ -203,7 +203,7 @@ def test_air_mines() -> None:
     ship, arrow = s.aircraft
     options = mines.lay_options(s, ship)
     assert len(options) == 7 and LayMine(aircraft=0, cell=s.width * 11 + 8) in options
-    mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 8 + 8))
+    mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 8 + 8), scripted_context([]))
     mine = s.mines[0]
     assert not mines.hot(s, mine)
     s.turn += 2
@@ -214,7 +214,7 @@ def test_air_mines() -> None:
     mines.check_path(s, arrow, scripted_context([1, 5, 6, 4]))  # the airship 4 hexes off: missed
     assert s.mines == [] and arrow.damage == 2 and arrow.last_hit_by == 0
     for _ in range(2):
-        mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 13 + 8))
+        mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 13 + 8), scripted_context([]))
     assert mines.lay_options(s, ship) == []  # 3 mines per launcher
     s.wind, s.weather, s.cloud_speed = 2, 1, 2
     mines.drift(s)

@@ -61,17 +61,17 @@ def test_surveillance_photographs_at_altitude_3_or_below_and_1_under_cloud() -> 
     assert not s.objectives[0].done  # altitude 4: too high
     a.path = [s.objectives[0].cell]
     a.altitude = 3
-    photograph(s, a)
+    photograph(s, a, scripted_context([]))
     assert s.objectives[0].done and success(s, 0) == (True, 2)
     s.objectives[0].done = False
     s.weather, s.clouds = 1, []
     from aerodrome_dockfighters.state import Cloud
 
     s.clouds = [Cloud(col=8, row=18, size=1)]
-    photograph(s, a)
+    photograph(s, a, scripted_context([]))
     assert not s.objectives[0].done
     a.altitude = 1
-    photograph(s, a)
+    photograph(s, a, scripted_context([]))
     assert s.objectives[0].done
 
 
