@@ -5,6 +5,9 @@
 - :func:`bench_bot_games`: bot-vs-bot full games per second.
 - :func:`bench_legal_moves`: microseconds to get the (lazy) legal moves of two planes In
   Flight with dice 5 and 6, and to create every one of them.
+- :func:`bench_core_floor`: what the core alone costs per decision (a null ruleset whose
+  every step asks a move-like decision of ~170 lazy actions and does nothing else), and the
+  games per second that would leave for classic's random games if the ruleset cost nothing.
 
 CPU time of this process (``time.process_time``) is used, so a busy machine does not
 distort the figures much.
@@ -13,12 +16,18 @@ distort the figures much.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from aerodrome.agents import Agent, RandomAgent, agent_seed
+from aerodrome.data import Action
 from aerodrome.game import Game
 from aerodrome.plugins import load_plugins
+from aerodrome.ruleset import Result, Ruleset, Seat, Setup
 from aerodrome.sim import play_game
+from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_classic.bot import make_bot
 from aerodrome_classic.movement import legal_moves
 from aerodrome_classic.ruleset import Classic
@@ -108,6 +117,100 @@ def bench_legal_moves(rounds: int = 3000) -> dict[str, Any]:
     }
 
 
+# -- the core's own cost per decision -------------------------------------------------------
+
+
+class _Pick(Action, frozen=True):
+    n: int
+
+
+class _Null(msgspec.Struct, kw_only=True):
+    decisions: int = 0
+    limit: int = 0
+
+
+class _Choices(Sequence[Action]):
+    """170 actions, one built when indexed, checked by identity (like classic's move list)."""
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: Action | None = None
+
+    def __len__(self) -> int:
+        return 170
+
+    def __getitem__(self, index: Any) -> Any:
+        self._last = _Pick(n=index)
+        return self._last
+
+    def __contains__(self, action: object) -> bool:
+        return action is self._last
+
+
+_ASK = (Decision(players=(0,), kind="move"), Decision(players=(1,), kind="move"))
+
+
+def _null_run(state: _Null, ctx: Context) -> Decision | None:
+    return _ASK[state.decisions & 1]
+
+
+def _null_resolve(state: _Null, ctx: Context, answers: Mapping[int, Action]) -> bool:
+    state.decisions += 1
+    return True
+
+
+class _NullRuleset(Ruleset[_Null]):
+    """Asks ``limit`` decisions, alternating two players, and does nothing else."""
+
+    name = "null"
+    state_type = _Null
+    action_types = (_Pick,)
+    limit = 1000
+
+    def setups(self) -> Sequence[Setup]:
+        seats = (Seat(name="a", side="a"), Seat(name="b", side="b"))
+        return [Setup(name="null", title="null", seats=seats, max_rounds=10**9)]
+
+    def sequence(self) -> TurnSequence[_Null]:
+        return TurnSequence(phases=(Phase("ask", (Step("ask", _null_run, _null_resolve),)),))
+
+    def initial_state(self, setup: Setup, ctx: Context) -> _Null:
+        return _Null(limit=self.limit)
+
+    def legal_actions(self, state: _Null, decision: Decision, player: int) -> Sequence[Action]:
+        return _Choices()
+
+    def observation(self, state: _Null, player: int | None) -> msgspec.Struct:
+        return state
+
+    def is_over(self, state: _Null) -> bool:
+        return state.decisions >= state.limit
+
+    def result(self, state: _Null, rounds: int) -> Result:
+        return Result(winners=(), reason="done", rounds=rounds, finished=True)
+
+
+def bench_core_floor(games: int = 100, decisions_per_game: int = 977) -> dict[str, Any]:
+    """The core's cost per decision (``play_game``, ``Game.apply``, the random agent) with a
+    ruleset that costs next to nothing, and the bound it puts on classic random games."""
+    ruleset = _NullRuleset()
+    ruleset.limit = decisions_per_game
+    setup = ruleset.setup()
+    decisions = 0
+    start = time.process_time()
+    for i in range(games):
+        _game, n = play_game(ruleset, setup, i, [RandomAgent(i), RandomAgent(i + 1)])
+        decisions += n
+    took = time.process_time() - start
+    per = took / decisions
+    return {
+        "core_us_per_decision": round(per * 1e6, 2),
+        "decisions_per_game": decisions_per_game,
+        "max_games_per_second": round(1 / (per * decisions_per_game), 1),
+    }
+
+
 if __name__ == "__main__":
-    for fn in (bench_random_games, bench_bot_games, bench_legal_moves):
+    for fn in (bench_random_games, bench_bot_games, bench_legal_moves, bench_core_floor):
         print(fn.__name__, fn())
