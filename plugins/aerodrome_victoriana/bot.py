@@ -132,14 +132,54 @@ def _target_numbers(target: Craft) -> tuple[int, float, int]:
     return armour, worth, max(1, target.health)
 
 
+class _Table:
+    """What the bots last counted on the table: the aircraft split by side into fighters
+    and special aircraft (sides and roles never change: once per battle), and each side's
+    fighters and best current Handling in the dogfight, for one round and tally of aircraft
+    left. Both sides choose their manoeuvres on the same table, so the second bot of a round
+    reads what the first counted. The list of aircraft is held, so its identity stays a
+    valid key."""
+
+    crafts: list[Craft] | None = None
+    split: dict[str, tuple[list[Craft], list[Craft]]] = {}
+    round = 0
+    left: dict[str, int] = {}
+    counted: dict[str, tuple[int, int]] = {}
+
+
+def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
+    """(fighters, best Handling) in the dogfight by side (see :class:`_Table`)."""
+    t = _Table
+    if obs.crafts is not t.crafts:
+        split: dict[str, tuple[list[Craft], list[Craft]]] = {s: ([], []) for s in obs.sides}
+        for c in obs.crafts:
+            split[c.side][1 if c.special else 0].append(c)
+        t.crafts, t.split, t.round, t.left = obs.crafts, split, 0, {}
+    elif obs.round == t.round and obs.left == t.left:
+        return t.counted
+    counted: dict[str, tuple[int, int]] = {}
+    for side, (fighters, specials) in t.split.items():
+        n = 0
+        best = -99  # the best current Handling (victoriana.aircraft.11)
+        for c in fighters:
+            if c.status == FLYING:
+                n += 1
+                h = c.handling
+                if h > best:
+                    best = h
+        for c in specials:
+            if c.status == FLYING and c.handling > best:
+                best = c.handling
+        counted[side] = (n, best)
+    t.round, t.left, t.counted = obs.round, dict(obs.left), counted
+    return counted
+
+
 class VictorianaBot:
     """The "bot" agent of victoriana."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self._crafts: list[Craft] | None = None
-        self._side: str | None = None
-        self._split: tuple[list[Craft], ...] = ()
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         decision = view.decision
@@ -164,46 +204,16 @@ class VictorianaBot:
         foe = sides[1] if me == sides[0] else sides[0]
         left = obs.left
         count, their_count = left[me], left[foe]  # aircraft in the dogfight
-        my_fighters, my_specials, their_fighters, their_specials = self._squadrons(obs)
-        fighters = n_their_fighters = 0
-        best = their_best = -99  # the best current Handling of each squadron
-        for c in my_fighters:
-            if c.status == FLYING:
-                fighters += 1
-                h = c.handling
-                if h > best:
-                    best = h
-        for c in my_specials:
-            if c.status == FLYING and c.handling > best:
-                best = c.handling
-        for c in their_fighters:
-            if c.status == FLYING:
-                n_their_fighters += 1
-                h = c.handling
-                if h > their_best:
-                    their_best = h
-        for c in their_specials:
-            if c.status == FLYING and c.handling > their_best:
-                their_best = c.handling
+        table = _squadrons(obs)
+        fighters, best = table[me]
+        their_fighters, their_best = table[foe]
         dice, carry = obs.tactical_dice, obs.tactical_carry
         mine = count + (best if best > 0 else 0) + dice.get(me, 0) if count else 0
         theirs = their_count + (their_best if their_best > 0 else 0) + dice.get(foe, 0) if their_count else 0
         return _best_manoeuvre(
             mine, theirs, carry.get(me, 0), carry.get(foe, 0),
-            fighters, n_their_fighters, count, their_count,
+            fighters, their_fighters, count, their_count,
         )
-
-    def _squadrons(self, obs: DogfightView) -> tuple[list[Craft], ...]:
-        """The aircraft of the table split into (my fighters, my special aircraft, their
-        fighters, their special aircraft): sides and roles never change, so the split is
-        made once per battle (per list of aircraft) and only statuses are read after."""
-        if obs.crafts is not self._crafts or obs.side != self._side:
-            me = obs.side
-            split: tuple[list[Craft], ...] = ([], [], [], [])
-            for c in obs.crafts:
-                split[(0 if c.side == me else 2) + (1 if c.special else 0)].append(c)
-            self._crafts, self._side, self._split = obs.crafts, me, split
-        return self._split
 
     def spend(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
         winner, sides = obs.winner, obs.sides

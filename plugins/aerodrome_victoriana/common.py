@@ -167,10 +167,11 @@ def character_task(
     w = roll_pool(ctx.dice, white, f"{airman.name}: {task} (white)", events=ctx.recording)
     b = roll_pool(ctx.dice, black, f"{airman.name}: {task} (black)", explode=False)
     outcome = classify(w, b, book.tests.success, book.tests.partial)
-    ctx.emit(
-        TaskRolled(
-            airman=airman.id, task=task, white_dice=white, black_dice=black,
-            white=w, black=b, outcome=outcome,
+    if ctx.recording:
+        ctx.emit(
+            TaskRolled(
+                airman=airman.id, task=task, white_dice=white, black_dice=black,
+                white=w, black=b, outcome=outcome,
+            )
         )
-    )
     return TaskRoll(white=w, black=b, net=w - b, outcome=outcome)

@@ -44,7 +44,8 @@ def damage_roll(
     armour = armour_of(target)
     pips = pips_lost(ctx, succ, armour, weapon.ap, extra)
     target.health = max(0, target.health - pips)
-    ctx.emit(CraftDamaged(craft=target.id, successes=succ, armour=armour, pips=pips, health=target.health))
+    if ctx.recording:
+        ctx.emit(CraftDamaged(craft=target.id, successes=succ, armour=armour, pips=pips, health=target.health))
     if target.health == 0:
         destroy(state, ctx, target)
     elif state.rules.crew_damage and pips > 2 * spec_of(target).armour:
@@ -59,7 +60,8 @@ def leave(state: DogfightState, ctx: Context, craft: Craft, status: str) -> None
     craft.status = status
     craft.defence = []
     state.left[craft.side] -= 1
-    ctx.emit(CraftLeft(craft=craft.id, status=status))
+    if ctx.recording:
+        ctx.emit(CraftLeft(craft=craft.id, status=status))
     stat(state, f"{craft.side}.{status}")
     if battle_over(state):
         land_everyone(state, ctx)
