@@ -140,16 +140,22 @@ class _Table:
     reads what the first counted. The list of aircraft is held, so its identity stays a
     valid key."""
 
-    crafts: list[Craft] | None = None
-    split: dict[str, tuple[list[Craft], list[Craft]]] = {}
-    round = 0
-    left: dict[str, int] = {}
-    counted: dict[str, tuple[int, int]] = {}
+    __slots__ = ("counted", "crafts", "left", "round", "split")
+
+    def __init__(self) -> None:
+        self.crafts: list[Craft] | None = None
+        self.split: dict[str, tuple[list[Craft], list[Craft]]] = {}
+        self.round = 0
+        self.left: dict[str, int] = {}
+        self.counted: dict[str, tuple[int, int]] = {}
+
+
+_TABLE = _Table()
 
 
 def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
     """(fighters, best Handling) in the dogfight by side (see :class:`_Table`)."""
-    t = _Table
+    t = _TABLE
     if obs.crafts is not t.crafts:
         split: dict[str, tuple[list[Craft], list[Craft]]] = {s: ([], []) for s in obs.sides}
         for c in obs.crafts:
