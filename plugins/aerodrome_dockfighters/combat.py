@@ -327,7 +327,7 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
     need = to_hit_air(state, a, t, ctx)
     t.attacked_turn = state.turn
     if ctx.recording:
-        ctx.emit(Fired(aircraft=a.id, target=t.id, need=max(2, min(6, need))))
+        ctx.emit(Fired(aircraft=a.id, target=t.id, need=max(2, min(6, need)), modified=need))
     results: list[tuple[str, int, int, int]] = []  # weapon, dice, hits, damage points
     for i in attack.mounts:
         mount = rules.mounts(a)[i]

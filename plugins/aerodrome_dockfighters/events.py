@@ -114,11 +114,13 @@ class PilotChecked(Event, frozen=True):
 
 
 class Fired(Event, frozen=True):
-    """An attack on an aircraft: the number each attack die needs to hit (shoot.*)."""
+    """An attack on an aircraft: ``need`` is the roll each attack die needs to hit, from the
+    ``modified`` target number (a natural 6 always hits, a 1 always misses: hit.2)."""
 
     aircraft: int
     target: int
     need: int
+    modified: int
 
 
 class Hit(Event, frozen=True):
