@@ -21,6 +21,9 @@ Cell = tuple[int, int]
 #: a walk: its squares (start first), the mask of the squares it enters, and those squares
 #: as bytes (their places in the window of squares a walk of up to 6 can reach)
 Walk = tuple[tuple[Cell, ...], int, bytes]
+#: one walk per route choice (tuples, not lists: the tables hold many and tuples of
+#: immutable items are not tracked by the garbage collector)
+Route = tuple[tuple[Cell, ...], ...]
 #: the longest walk (the highest die) and the side of the square window around its start
 REACH = 6
 WINDOW = 2 * REACH + 1
@@ -200,8 +203,8 @@ class WalkTable:
         window: list[Cell | None],
         width: int,
     ) -> None:
-        self.codes: list[bytes] = [b"".join(walk[2] for walk in g) for g in groups]
-        self.firsts: list[tuple[Cell, ...]] = [g[0][0] for g in groups]
+        self.codes: tuple[bytes, ...] = tuple(b"".join(walk[2] for walk in g) for g in groups)
+        self.firsts: Route = tuple(g[0][0] for g in groups)
         self.start = start
         self.length = length
         self.width = width
@@ -217,8 +220,8 @@ class WalkTable:
                 touch.setdefault(low.bit_length() - 1, []).append(i)
                 first ^= low
         self.reach = reach
-        self.touch = touch
-        self._cache: dict[int, list[tuple[Cell, ...]]] = {}
+        self.touch: dict[int, tuple[int, ...]] = {n: tuple(v) for n, v in touch.items()}
+        self._cache: dict[int, Route] = {}
 
     def walk(self, choice: int, k: int) -> tuple[Cell, ...]:
         """The ``k``-th walk (in enumeration order) of route choice ``choice``."""
@@ -232,7 +235,7 @@ class WalkTable:
         """Every walk of route choice ``choice``, in enumeration order."""
         return [self.walk(choice, k) for k in range(len(self.codes[choice]) // self.length)]
 
-    def open_paths(self, occupied: int) -> list[tuple[Cell, ...]]:
+    def open_paths(self, occupied: int) -> Route:
         """One representative walk per choice that avoids the ``occupied`` squares (the
         first such walk in enumeration order); ``occupied`` must not hold the start square."""
         near = occupied & self.reach
@@ -261,7 +264,7 @@ class WalkTable:
         if not affected:
             out = self.firsts
         else:
-            out = list(self.firsts)
+            reps = list(self.firsts)
             gone = False
             codes = self.codes
             size = self.length
@@ -288,12 +291,11 @@ class WalkTable:
                             break
                         k += 1
                 if k < count:
-                    out[i] = self.walk(i, k)
+                    reps[i] = self.walk(i, k)
                 else:
-                    out[i] = ()
+                    reps[i] = ()
                     gone = True
-            if gone:
-                out = [p for p in out if p]
+            out = tuple([p for p in reps if p] if gone else reps)
         self._cache[near] = out
         return out
 

@@ -61,7 +61,7 @@ class MoveList(Sequence[Action]):
 
     __slots__ = ("_last", "_segments", "_total")
 
-    def __init__(self, segments: list[tuple[str, list[tuple[Cell, ...]]]], routes: int) -> None:
+    def __init__(self, segments: list[tuple[str, Sequence[tuple[Cell, ...]]]], routes: int) -> None:
         self._last: Move | None = None
         self._segments = segments
         self._total = 4 * routes
@@ -125,7 +125,7 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
             lengths = (b, a)
         elif a == b:
             lengths = (a,)
-    segments: list[tuple[str, list[tuple[Cell, ...]]]] = []
+    segments: list[tuple[str, Sequence[tuple[Cell, ...]]]] = []
     bitof = board.bitof
     everyone = 0
     planes = state.planes
