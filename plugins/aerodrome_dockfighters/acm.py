@@ -13,7 +13,13 @@ from __future__ import annotations
 from aerodrome.turns import Context
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import AcmDetonated, AcmGone, AcmReleased
+from aerodrome_dockfighters.events import (
+    AcmDetonated,
+    AcmGone,
+    AcmReleased,
+    GroundTargetDamaged,
+    GroundTargetDestroyed,
+)
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Acm, Aircraft, DfState, Release
 
@@ -102,8 +108,12 @@ def detonate(state: DfState, missile: Acm, ctx: Context) -> None:
         if hits:
             pts = sum(combat.damage_points(f, w.damage) for f in ctx.dice.roll(hits, 6, f"damage: {w.name}"))
             g.damage = min(g.structure, g.damage + pts)
+            if ctx.recording and pts:
+                ctx.emit(GroundTargetDamaged(target=g.id, name=g.name, points=pts, damage=g.damage, structure=g.structure))
             if g.damage >= g.structure and missile.launcher >= 0:
                 launcher = state.aircraft[missile.launcher]
                 g.destroyed_by = launcher.id
                 launcher.ground_kills += 1
                 state.squadrons[launcher.player].ground_kills += 1
+                if ctx.recording:
+                    ctx.emit(GroundTargetDestroyed(target=g.id, name=g.name, by=launcher.id))

@@ -10,7 +10,7 @@ from aerodrome.errors import SpecError
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import Docked, TeslaFired, Undocked
+from aerodrome_dockfighters.events import Destroyed, Docked, PilotFate, TeslaFired, Undocked
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Undock
 
@@ -106,7 +106,7 @@ def try_dock(state: DfState, a: Aircraft, ctx: Context) -> None:
                 return
 
 
-def service(state: DfState) -> None:
+def service(state: DfState, ctx: Context) -> None:
     """Shooting phase: docked aircraft get their ammunition back and one structure point or
     critical repaired by the clamp crew (airship.14)."""
     for a in state.aircraft:
@@ -114,6 +114,9 @@ def service(state: DfState) -> None:
             continue
         if state.aircraft[a.docked_to].status != "flying":
             a.status, a.fate = "destroyed", "killed"  # lost with its airship
+            if ctx.recording:
+                ctx.emit(Destroyed(aircraft=a.id, why="lost with its airship", by=-1))
+                ctx.emit(PilotFate(aircraft=a.id, fate=a.fate))
             continue
         a.ammo = [0] * len(a.ammo)
         if a.crits:

@@ -250,7 +250,7 @@ def move_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) ->
 def ground_fire(state: DfState, ctx: Context) -> Decision | None:
     if state.stage == "deploy":
         return None
-    docking.service(state)
+    docking.service(state, ctx)
     combat.ground_fire(state, ctx)
     _note_gone(state)
     return None

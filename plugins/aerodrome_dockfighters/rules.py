@@ -172,10 +172,10 @@ def damage(
     a.damage = min(ds.structure, a.damage + points)
     if attacker >= 0:
         a.last_hit_by = attacker
-    if ctx.recording:
-        ctx.emit(Damaged(aircraft=a.id, points=points, damage=a.damage, structure=ds.structure, by=attacker))
     if ds.klass == "dockfighter" and a.damage < ds.yellow:
         a.damage = ds.yellow  # dockfighter.4: any damage makes it damaged at once
+    if ctx.recording:
+        ctx.emit(Damaged(aircraft=a.id, points=points, damage=a.damage, structure=ds.structure, by=attacker))
     if a.damage >= ds.structure:
         if ds.klass == "airship":
             return  # airship.7: it falls; the ground destroys it

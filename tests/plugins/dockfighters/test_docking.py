@@ -60,7 +60,7 @@ def test_dockfighters_launch_dock_and_are_serviced() -> None:
     docking.try_dock(s, df, scripted_context([]))
     assert df.status == "docked" and df.docked_to == 0
     df.damage, df.ammo = 1, [2]
-    docking.service(s)
+    docking.service(s, scripted_context([]))
     assert df.damage == 0 and df.ammo == [0]
     # a fighter docks only at a docking clamp, flying the airship's way
     c = ship_state(["light anti-aircraft turret", "docking clamp"], plane(HAWK, 0, 7, 12, altitude=3, speed=2, facing="N"))

@@ -12,15 +12,16 @@ from aerodrome import Game
 from aerodrome.agents import play_out
 from aerodrome.events import Event
 from aerodrome.testing import scripted_context
-from aerodrome_dockfighters import combat, events, rules
+from aerodrome_dockfighters import acm, combat, docking, events, mines, movement, rules
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.state import GROUND, Attack
+from aerodrome_dockfighters.state import GROUND, Attack, LayMine, Release
 from aerodrome_dockfighters.weather import BROKEN, RAIN, setup_weather, weather_phase
 from tests.plugins.dockfighters.helpers import plane, state
 
 HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
+MILKCOW = "Bf-682 D-3 Milkcow"
 
 #: Every event type the plugin defines.
 EVENT_TYPES = tuple(
@@ -150,3 +151,89 @@ def test_events_are_skipped_when_nobody_records_and_the_game_is_the_same() -> No
     assert silent.log == [] and ours(recorded.log)
     assert msgspec.msgpack.encode(silent.state) == msgspec.msgpack.encode(recorded.state)
     assert [h for h in silent.history] == [h for h in recorded.history]
+
+
+@pytest.mark.clause("dockfighters.dockfighter.2", "dockfighters.airship.14")
+def test_undocking_docking_and_a_loss_with_the_airship_are_events() -> None:
+    s = state(plane("Albatross", 0, 8, 12, facing="N", altitude=3, speed=1, experience="veteran"))
+    docking.fit(s, s.aircraft[0], ["light anti-aircraft turret", "dockfighter"])
+    ship, df = s.aircraft
+    log: list[Event] = []
+    ctx = scripted_context([], events=log)
+    option = docking.undock_options(s, df)[0]
+    docking.undock(s, df, option, ctx)
+    df.facing, df.speed = 0, 2
+    docking.try_dock(s, df, ctx)
+    assert ours(log) == [
+        events.Undocked(aircraft=df.id, airship=ship.id, cell=option.cell),
+        events.Docked(aircraft=df.id, airship=ship.id, side=df.dock_side),
+    ]
+    assert df.dock_side == "left"
+    log.clear()
+    ship.status = "destroyed"
+    docking.service(s, ctx)
+    assert ours(log) == [
+        events.Destroyed(aircraft=df.id, why="lost with its airship", by=-1),
+        events.PilotFate(aircraft=df.id, fate="killed"),
+    ]
+
+
+@pytest.mark.clause("dockfighters.airship.13")
+def test_air_mine_laid_and_exploding_are_events() -> None:
+    s = state(plane("Albatross", 0, 8, 12, facing="N", altitude=3, speed=1, experience="veteran"),
+              plane(ARROW, 1, 8, 3, altitude=2, speed=4))
+    docking.fit(s, s.aircraft[0], ["light anti-aircraft turret", "air mine launcher"])
+    ship, arrow = s.aircraft
+    log: list[Event] = []
+    cell = s.width * 8 + 8
+    mines.lay(s, ship, LayMine(aircraft=0, cell=cell), scripted_context([], events=log))
+    s.turn += 2
+    arrow.path = [s.width * r + 8 for r in range(3, 10)]
+    arrow.cell = s.width * 9 + 8
+    # the Arrow flies through the hex: hits on 5+ (5), damage 6: 2 points, critical 4 (gear)
+    mines.check_path(s, arrow, scripted_context([1, 5, 6, 4], events=log))
+    got = ours(log)
+    assert got[:4] == [
+        events.MineLaid(airship=0, mine=0, cell=cell),
+        events.MineExploded(mine=0, cell=cell),
+        events.Damaged(aircraft=1, points=2, damage=2, structure=rules.sheet(arrow).structure, by=0),
+        events.CriticalDamage(aircraft=1, roll=4, effect="gear", text=builtin().tables.critical[3].text),
+    ]
+
+
+@pytest.mark.clause("dockfighters.acm.4", "dockfighters.acm.2", "dockfighters.acm.3")
+def test_missiles_released_lost_and_detonating_are_events() -> None:
+    s = state(plane(MILKCOW, 0, 8, 20, facing="N", loads=["Swordwhale ACM"]))
+    a = s.aircraft[0]
+    log: list[Event] = []
+    acm.release(s, a, Release(aircraft=0, load=0), scripted_context([], events=log))
+    acm.fly(s, scripted_context([2], events=log))  # guidance 2 > 1 turn: flies on
+    acm.fly(s, scripted_context([2], events=log))  # 2 <= 2 turns: lost
+    assert ours(log) == [
+        events.AcmReleased(aircraft=0, weapon="Swordwhale ACM", cell=s.width * 19 + 8),
+        events.AcmGone(weapon="Swordwhale ACM", why="lost its guidance"),
+    ]
+    s = state(plane(MILKCOW, 0, 8, 20, facing="N", loads=["Swordwhale ACM"]), plane(ARROW, 1, 8, 16, altitude=5))
+    t = s.aircraft[1]
+    log.clear()
+    acm.release(s, s.aircraft[0], Release(aircraft=0, load=0), scripted_context([], events=log))
+    # into the Arrow's hex: 4 dice at 4+: 6, 4, 1, 2; damage 6, 3; critical 4
+    acm.fly(s, scripted_context([6, 4, 1, 2, 6, 3, 4], events=log))
+    got = ours(log)
+    assert got[1] == events.AcmDetonated(weapon="Swordwhale ACM", cell=t.cell)
+    assert sum(e.points for e in got if isinstance(e, events.Damaged) and e.aircraft == t.id) == t.damage == 4
+
+
+@pytest.mark.clause("dockfighters.move.17")
+@pytest.mark.parametrize(("roll", "fate"), [(6, "returned"), (1, "missing")])
+def test_leaving_the_board_is_an_event(roll: int, fate: str) -> None:
+    s = state(plane(HAWK, 0, 8, 0, facing="N"))
+    a = s.aircraft[0]
+    log: list[Event] = []
+    need = rules.check_target(a, modifier=builtin().tables.leave_board_penalty)
+    movement.leave_board(s, a, scripted_context([roll], events=log), a.cell, a.facing)
+    assert ours(log) == [
+        events.PilotChecked(aircraft=0, why="return home after leaving the board", need=need, roll=roll,
+                            passed=roll == 6),
+        events.LeftBoard(aircraft=0, edge="top", fate=fate),
+    ]
