@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, get_origin
 
 import msgspec
 
@@ -127,6 +127,69 @@ class DogfightState(msgspec.Struct, kw_only=True, gc=False):
     first_done: bool = False
     free_attack_on: int = -1
     stats: dict[str, int] = {}
+
+
+# -- copying ---------------------------------------------------------------------------------
+#: The fields holding mutable containers or mutable Structs, by type: what :func:`copy_state`
+#: copies (everything else is immutable: numbers, strings, tuples of those, frozen Structs,
+#: and is shared).
+_MUTABLE = {
+    "DefenceBonus": frozenset(),
+    "Craft": frozenset({"bombs", "optional_bombs", "defence"}),
+    "Airman": frozenset(),
+    "DogfightState": frozenset({
+        "sides", "crafts", "airmen", "left", "named", "manoeuvre", "pools", "rolled",
+        "tactical_carry", "tactical_dice", "order", "initiative", "stats",
+    }),
+}
+
+
+def copy_state(state: DogfightState) -> DogfightState:
+    """A deep copy of ``state`` that shares its immutable parts (strings, tuples, the
+    optional rules): what a new game gets from the set-up's built state. Much lighter than
+    a decode (no new strings). :func:`copy_covers_state` checks that this function knows
+    every mutable field."""
+    copy = msgspec.structs.replace  # with no changes: a shallow copy
+    new = copy(state)
+    crafts = []
+    for c in state.crafts:
+        n = copy(c)
+        n.bombs = list(c.bombs)
+        n.optional_bombs = list(c.optional_bombs)
+        n.defence = [copy(b) for b in c.defence]
+        crafts.append(n)
+    new.crafts = crafts
+    new.airmen = [copy(a) for a in state.airmen]
+    new.sides = list(state.sides)
+    new.left = dict(state.left)
+    new.named = list(state.named)
+    new.manoeuvre = dict(state.manoeuvre)
+    new.pools = dict(state.pools)
+    new.rolled = dict(state.rolled)
+    new.tactical_carry = dict(state.tactical_carry)
+    new.tactical_dice = dict(state.tactical_dice)
+    new.order = list(state.order)
+    new.initiative = list(state.initiative)
+    new.stats = dict(state.stats)
+    return new
+
+
+@cache
+def copy_covers_state() -> bool:
+    """Whether :func:`copy_state` copies every field that holds something mutable (a list,
+    dict or set, or a Struct that is not frozen) of the state's types."""
+    for struct in (DefenceBonus, Craft, Airman, DogfightState):
+        mutable = set()
+        for field in msgspec.structs.fields(struct):
+            kind = get_origin(field.type) or field.type
+            if kind in (list, dict, set) or (
+                isinstance(kind, type) and issubclass(kind, msgspec.Struct)
+                and not kind.__struct_config__.frozen
+            ):
+                mutable.add(field.name)
+        if mutable != _MUTABLE[struct.__name__]:
+            return False
+    return True
 
 
 # -- actions ---------------------------------------------------------------------------------
