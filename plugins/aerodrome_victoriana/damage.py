@@ -37,9 +37,10 @@ def damage_roll(
 ) -> int:
     """Roll ``weapon``'s damage against ``target``; returns the pips lost."""
     book = specs.rules()
+    # the purpose only shows in the dice events (none when nobody records)
+    purpose = f"{who}: damage {weapon.name} on {target.label}" if ctx.recording else "damage"
     succ = roll_pool(
-        ctx.dice, weapon.damage, f"{who}: damage {weapon.name} on {target.label}",
-        explode=book.damage.dice_explode, events=ctx.recording,
+        ctx.dice, weapon.damage, purpose, explode=book.damage.dice_explode, events=ctx.recording
     )
     armour = armour_of(target)
     pips = pips_lost(ctx, succ, armour, weapon.ap, extra)
