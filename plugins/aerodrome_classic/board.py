@@ -8,6 +8,11 @@ and never enters a square holding a plane [classic.move.16]. Walks are enumerate
 (start square, length) on the empty board and filtered by a bitmask of occupied squares.
 Different walks to the same end square are different choices only when they pass different
 enemy AA squares or differ in crossing No Man's Land (the only things a route changes).
+
+Memory and speed: the tables of a square are shared between sides and may-land states that
+group its walks alike; a table holds the first walk of each choice as cells and all walks
+as bytes (6 at most per walk), searched with ``bytes.find`` when a plane blocks a first walk;
+results are cached per blocking pattern.
 """
 
 from __future__ import annotations
@@ -143,7 +148,10 @@ class Board:
 
     def _build(self, start: Cell, length: int) -> None:
         """Enumerate the walks of ``length`` from ``start`` once and build the tables of every
-        side and may-land state from them (only the walks are kept, not their masks)."""
+        side and may-land state from them (tables grouping the walks alike are one object).
+        A table keeps the first walk of each route choice as cells and every walk as bytes."""
+        if not 1 <= length <= REACH:
+            raise ValueError(f"walk length {length} outside 1..{REACH} (a die of the classic game)")
         bitof = self.bitof
         sx, sy = start
         walks: list[Walk] = []
