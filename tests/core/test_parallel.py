@@ -272,8 +272,8 @@ def coin_plugins(variants: Sequence[str] = ()) -> Plugins:
 
 def test_a_variant_is_inactive_until_named() -> None:
     base = coin_plugins()
-    assert set(variant_specs(base)) == {"red-always-wins"}
-    assert not base.pm.has_plugin("variant:red-always-wins")
+    assert "red-always-wins" in set(variant_specs(base))  # installed variants are listed too
+    assert not any(name.startswith("variant:") for name, _ in base.pm.list_name_plugin())
     on = coin_plugins(["red-always-wins"])
     assert on.pm.has_plugin("variant:red-always-wins")
     with pytest.raises(UnknownNameError, match="red-always-wins"):
