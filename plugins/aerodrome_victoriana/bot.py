@@ -97,7 +97,7 @@ def _effect(manoeuvre: str, n: int, foe_fighters: int, own: int, foe: int) -> fl
     return 0.6 * n * (1.0 if foe_fighters else 0.4 / 3)
 
 
-@lru_cache(maxsize=65536)
+@cache  # unbounded (the positions of a battle are few): no LRU bookkeeping on every hit
 def _best_manoeuvre(
     mine: int, theirs: int, my_carry: int, their_carry: int,
     my_fighters: int, their_fighters: int, my_count: int, their_count: int,

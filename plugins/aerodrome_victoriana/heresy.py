@@ -35,15 +35,26 @@ def roll_pool(dice: Dice, count: int, purpose: str, *, explode: bool = True, eve
         return successes(dice.roll(count, 6, purpose))
     if events:
         return successes(dice.exploding(count, 6, purpose))
-    roll = dice.roll
+    roll, die = dice.roll, dice.d
     total = rolled = 0
     while count > 0 and rolled < _EXPLODING_LIMIT:
         if rolled + count > _EXPLODING_LIMIT:
             count = _EXPLODING_LIMIT - rolled
-        faces = roll(count, 6, purpose)
         rolled += count
-        count = faces.count(6)
-        total += faces.count(1) + count
+        if count <= 2:  # the explosions' few dice: one at a time is quicker
+            sixes = 0
+            for _ in range(count):
+                face = die(6, purpose)
+                if face == 6:
+                    sixes += 1
+                elif face == 1:
+                    total += 1
+            count = sixes
+            total += sixes
+        else:
+            faces = roll(count, 6, purpose)
+            count = faces.count(6)
+            total += faces.count(1) + count
     return total
 
 
