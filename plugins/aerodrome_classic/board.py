@@ -11,12 +11,14 @@ enemy AA squares or differ in crossing No Man's Land (the only things a route ch
 
 Memory and speed: the tables of a square are shared between sides and may-land states that
 group its walks alike; a table holds the first walk of each choice as cells and all walks
-as bytes (6 at most per walk), searched with ``bytes.find`` when a plane blocks a first walk;
-results are cached per blocking pattern.
+as bytes (6 at most per walk), searched in C (``translate`` + a regular expression) when a
+plane blocks a first walk; results are cached per blocking pattern.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from functools import cache
 
 from aerodrome.grid import Facing, SquareGrid
@@ -32,6 +34,12 @@ Route = tuple[tuple[Cell, ...], ...]
 #: the longest walk (the highest die) and the side of the square window around its start
 REACH = 6
 WINDOW = 2 * REACH + 1
+#: per walk length, a matcher of walks coded as bytes with their blocked squares marked 1
+#: and the others 0: group 1 is the first walk with no blocked square (all in C)
+CLEAR_WALK: list[Callable[[bytes], re.Match[bytes] | None]] = [
+    re.compile(rb"(?:.{%d})*?(\x00{%d})" % (n, n), re.DOTALL).match if n else re.compile(b"").match
+    for n in range(REACH + 1)
+]
 
 
 class Board:
@@ -276,28 +284,16 @@ class WalkTable:
             gone = False
             codes = self.codes
             size = self.length
-            single = blocked[0] if len(blocked) == 1 else -1
+            marks = bytearray(256)  # a blocked square's byte -> 1, any other -> 0
+            for b in blocked:
+                marks[b] = 1
+            flags = bytes(marks)
+            match = CLEAR_WALK[size]
             for i in affected:
                 code = codes[i]
-                find = code.find
                 count = len(code) // size
-                k = 0
-                if single >= 0:
-                    while k < count:  # jump from walk to walk entering the square
-                        pos = find(single, k * size)
-                        if pos < 0 or pos // size > k:
-                            break
-                        k = pos // size + 1
-                else:
-                    while k < count:
-                        begin = k * size
-                        end = begin + size
-                        for b in blocked:
-                            if find(b, begin, end) >= 0:
-                                break
-                        else:
-                            break
-                        k += 1
+                found = match(code.translate(flags))
+                k = found.start(1) // size if found is not None else count
                 if k < count:
                     reps[i] = self.walk(i, k)
                 else:
