@@ -109,8 +109,6 @@ def _best_manoeuvre(
     return MANOEUVRE_CHOICES[values.index(max(values))]
 
 
-
-
 @cache
 def _weapon_mean(aircraft: str, weapon: int) -> tuple[float, int]:
     """(expected successes of the weapon's damage dice, its AP) from the datasheet."""
@@ -137,13 +135,14 @@ class _Table:
     and special aircraft (sides and roles never change: once per battle), and each side's
     fighters and best current Handling in the dogfight, for one round and tally of aircraft
     left. Both sides choose their manoeuvres on the same table, so the second bot of a round
-    reads what the first counted. The list of aircraft is held, so its identity stays a
-    valid key."""
+    reads what the first counted. The list of aircraft is held, so its identity (with its
+    length) stays a valid key."""
 
-    __slots__ = ("counted", "crafts", "left", "round", "split")
+    __slots__ = ("counted", "crafts", "left", "round", "size", "split")
 
     def __init__(self) -> None:
         self.crafts: list[Craft] | None = None
+        self.size = 0
         self.split: dict[str, tuple[list[Craft], list[Craft]]] = {}
         self.round = 0
         self.left: dict[str, int] = {}
@@ -156,11 +155,11 @@ _TABLE = _Table()
 def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
     """(fighters, best Handling) in the dogfight by side (see :class:`_Table`)."""
     t = _TABLE
-    if obs.crafts is not t.crafts:
+    if obs.crafts is not t.crafts or len(obs.crafts) != t.size:
         split: dict[str, tuple[list[Craft], list[Craft]]] = {s: ([], []) for s in obs.sides}
         for c in obs.crafts:
             split[c.side][1 if c.special else 0].append(c)
-        t.crafts, t.split, t.round, t.left = obs.crafts, split, 0, {}
+        t.crafts, t.size, t.split, t.round, t.left = obs.crafts, len(obs.crafts), split, 0, {}
     elif obs.round == t.round and obs.left == t.left:
         return t.counted
     counted: dict[str, tuple[int, int]] = {}
