@@ -175,6 +175,7 @@ def start_attack(state: ClassicState, ctx: Context, board: Board, t: Turn, a: Pe
         shooter=a.attacker,
         target=a.target,
     )
+    state.engagements += 1
     ctx.emit(DogfightStarted(attacker=a.attacker, defender=a.target, position=position))
 
 

@@ -207,7 +207,13 @@ class Classic(Ruleset[ClassicState]):
             finished=bool(beaten),
             kills=dict(state.kills),
             losses=dict(state.losses),
-            stats={"aces": float(aces), "guns_revealed": float(sum(g.revealed for g in state.guns))},
+            stats={
+                "aces": float(aces),
+                "guns_revealed": float(sum(g.revealed for g in state.guns)),
+                "engagements": float(state.engagements),
+                # the seat that moved first (for the first-player advantage metric)
+                "first_player": float(state.seat_side.index(state.order[0])) if state.order else 0.0,
+            },
         )
 
     # -- services ---------------------------------------------------------------------------

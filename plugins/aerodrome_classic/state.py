@@ -208,6 +208,8 @@ class ClassicState(msgspec.Struct, kw_only=True):
     kills: dict[str, int]
     losses: dict[str, int]
     first_rolls: list[int] = []
+    #: Dogfights fought so far (for the comparison metric "kills per engagement").
+    engagements: int = 0
 
 
 # -- events ---------------------------------------------------------------------------------

@@ -1,0 +1,25 @@
+"""The comparison metrics' numbers: every dogfight is one engagement; who moved first."""
+
+from __future__ import annotations
+
+from aerodrome import Game
+from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome_classic.state import DogfightStarted, FirstTurn
+from tests.conftest import PLUGINS
+
+
+def test_engagements_and_first_player() -> None:
+    total = 0
+    for seed in range(3):
+        game = Game(PLUGINS.ruleset("classic"), "two-player", seed)
+        agents = [RandomAgent(agent_seed(seed, p)) for p in (0, 1)]
+        while not game.is_over():
+            for p in game.waiting_for():
+                game.apply(p, agents[p].choose(None, game.legal_actions(p)))  # type: ignore[arg-type]
+        stats = game.result().stats
+        fights = sum(isinstance(e, DogfightStarted) for e in game.log)
+        assert stats["engagements"] == fights
+        total += fights
+        first = next(e.side for e in game.log if isinstance(e, FirstTurn))
+        assert game.setup.seats[int(stats["first_player"])].side == first
+    assert total > 0
