@@ -168,6 +168,8 @@ class Game:
         d = self._pending
         if d is None:
             return ()
+        if not self._commits:
+            return d.players
         return tuple(p for p in d.players if p not in self._commits)
 
     def _owes(self, player: int) -> bool:
@@ -195,7 +197,9 @@ class Game:
                 f"player {player} does not owe a decision now (waiting for "
                 f"{', '.join(map(str, self.waiting_for()))}: {decision.kind})"
             )
-        legal = self.legal_actions(player)
+        legal = self._legal.get(player)
+        if legal is None:
+            legal = self.legal_actions(player)
         if action not in legal:
             raise IllegalActionError(
                 f"{action.describe()} is not a legal {decision.kind} for player {player}"
