@@ -130,40 +130,38 @@ def _target_numbers(target: Craft) -> tuple[int, float, int]:
     return armour, worth, max(1, target.health)
 
 
-class _Table:
-    """What the bots last counted on the table: the aircraft split by side into fighters
-    and special aircraft (sides and roles never change: once per battle), and each side's
-    fighters and best current Handling in the dogfight, for one round and tally of aircraft
-    left. Both sides choose their manoeuvres on the same table, so the second bot of a round
-    reads what the first counted. The list of aircraft is held, so its identity (with its
-    length) stays a valid key."""
-
-    __slots__ = ("counted", "crafts", "left", "round", "size", "split")
-
-    def __init__(self) -> None:
-        self.crafts: list[Craft] | None = None
-        self.size = 0
-        self.split: dict[str, tuple[list[Craft], list[Craft]]] = {}
-        self.round = 0
-        self.left: dict[str, int] = {}
-        self.counted: dict[str, tuple[int, int]] = {}
-
-
-_TABLE = _Table()
+#: What the bots last counted on the table (see :func:`_squadrons`), each replaced whole so
+#: that a reader never mixes two tables: (aircraft list, its length, the aircraft split by
+#: side into fighters and special aircraft), and (aircraft list, round, aircraft left by
+#: side, (fighters, best Handling) in the dogfight by side).
+_SPLIT: tuple[list[Craft] | None, int, dict[str, tuple[list[Craft], list[Craft]]]] = (None, 0, {})
+_COUNTED: tuple[list[Craft] | None, int, dict[str, int], dict[str, tuple[int, int]]] = (
+    None, 0, {}, {}
+)
 
 
 def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
-    """(fighters, best Handling) in the dogfight by side (see :class:`_Table`)."""
-    t = _TABLE
-    if obs.crafts is not t.crafts or len(obs.crafts) != t.size:
-        split: dict[str, tuple[list[Craft], list[Craft]]] = {s: ([], []) for s in obs.sides}
-        for c in obs.crafts:
+    """(fighters, best current Handling) of each side in the dogfight.
+
+    Sides and roles never change, so the aircraft are split by side and role once per
+    battle (per list of aircraft, held so that its identity stays a valid key). Both sides
+    choose their manoeuvres on the same table, so the second bot of a round reads what the
+    first counted (same list, round and tally of aircraft left)."""
+    global _SPLIT, _COUNTED
+    crafts = obs.crafts
+    counted_on = _COUNTED
+    if counted_on[0] is crafts and counted_on[1] == obs.round and counted_on[2] == obs.left:
+        return counted_on[3]
+    split_on = _SPLIT
+    if split_on[0] is crafts and split_on[1] == len(crafts):
+        split = split_on[2]
+    else:
+        split = {s: ([], []) for s in obs.sides}
+        for c in crafts:
             split[c.side][1 if c.special else 0].append(c)
-        t.crafts, t.size, t.split, t.round, t.left = obs.crafts, len(obs.crafts), split, 0, {}
-    elif obs.round == t.round and obs.left == t.left:
-        return t.counted
+        _SPLIT = (crafts, len(crafts), split)
     counted: dict[str, tuple[int, int]] = {}
-    for side, (fighters, specials) in t.split.items():
+    for side, (fighters, specials) in split.items():
         n = 0
         best = -99  # the best current Handling (victoriana.aircraft.11)
         for c in fighters:
@@ -176,7 +174,7 @@ def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
             if c.status == FLYING and c.handling > best:
                 best = c.handling
         counted[side] = (n, best)
-    t.round, t.left, t.counted = obs.round, dict(obs.left), counted
+    _COUNTED = (crafts, obs.round, dict(obs.left), counted)
     return counted
 
 

@@ -54,6 +54,25 @@ def flying(state: DogfightState, side: str) -> list[Craft]:
     return [c for c in state.crafts if c.side == side and c.status == FLYING]
 
 
+#: The last split of a list of aircraft by side (see :func:`crafts_by_side`), replaced whole.
+_BY_SIDE: tuple[list[Craft] | None, int, dict[str, list[Craft]]] = (None, 0, {})
+
+
+def crafts_by_side(state: DogfightState) -> dict[str, list[Craft]]:
+    """The aircraft of each side, in their order. An aircraft never changes side, so a list
+    of aircraft is split once (held, so that its identity and length stay a valid key)."""
+    global _BY_SIDE
+    crafts = state.crafts
+    last = _BY_SIDE
+    if last[0] is crafts and last[1] == len(crafts):
+        return last[2]
+    by_side: dict[str, list[Craft]] = {side: [] for side in state.sides}
+    for c in crafts:
+        by_side[c.side].append(c)
+    _BY_SIDE = (crafts, len(crafts), by_side)
+    return by_side
+
+
 def count_flying(state: DogfightState, side: str) -> int:
     """Aircraft of ``side`` still in the dogfight (kept in ``state.left``)."""
     return state.left[side]

@@ -15,6 +15,7 @@ from aerodrome.turns import Context, Decision
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     battle_over,
+    crafts_by_side,
     enemy_of,
     hook_caller,
     player_of,
@@ -57,21 +58,11 @@ def base_pool(state: DogfightState, side: str) -> tuple[int, int]:
 def squadron_pools(state: DogfightState, hook: object) -> dict[str, int]:
     """Both pools: base (or a variant's), Tactical-action dice, black Handling, Defend.
 
-    The same numbers as :func:`base_pool` for each side, counted in one pass."""
+    The same numbers as :func:`base_pool` for each side."""
     a, b = state.sides
-    count_a = count_b = 0
-    best_a = best_b = -99
-    for c in state.crafts:
-        if c.status == FLYING:
-            side, h = c.side, c.handling  # victoriana.aircraft.11: the current Handling
-            if side == a:
-                count_a += 1
-                if h > best_a:
-                    best_a = h
-            elif side == b:
-                count_b += 1
-                if h > best_b:
-                    best_b = h
+    by_side = crafts_by_side(state)
+    count_a, best_a = _count_and_best(by_side[a])
+    count_b, best_b = _count_and_best(by_side[b])
     # victoriana.squadron.2-4: one die per aircraft plus the best Handling; black Handling
     # goes to the other pool
     pool_a, gift_a = (count_a + max(0, best_a), max(0, -best_a)) if count_a else (0, 0)
@@ -93,6 +84,18 @@ def squadron_pools(state: DogfightState, hook: object) -> dict[str, int]:
     if manoeuvre.get(b) == "defend":
         pool_b += (pool_b + 1) // 2
     return {a: pool_a, b: pool_b}
+
+
+def _count_and_best(crafts: list[Craft]) -> tuple[int, int]:
+    """Aircraft in the dogfight and their best current Handling (victoriana.aircraft.11)."""
+    count = 0
+    best = -99
+    for c in crafts:
+        if c.status == FLYING:
+            count += 1
+            if c.handling > best:
+                best = c.handling
+    return count, best
 
 
 def ask_manoeuvre(state: DogfightState, ctx: Context) -> Decision | None:
@@ -180,20 +183,18 @@ def damage_weapons(state: DogfightState, side: str) -> list[tuple[int, int]]:
 
 
 def _damage_options(state: DogfightState, side: str) -> tuple[list[tuple[int, int]], list[int]]:
-    """(:func:`damage_weapons` of ``side``, the enemy's special aircraft in the dogfight),
-    in one pass over the aircraft. Interchangeable aircraft carry the same armament, so the
-    first flying aircraft of each type stands for its type."""
+    """(:func:`damage_weapons` of ``side``, the enemy's special aircraft in the dogfight).
+    Interchangeable aircraft carry the same armament, so the first flying aircraft of each
+    type stands for its type."""
+    by_side = crafts_by_side(state)
     fighters: dict[str, int] = {}
     others: dict[str, int] = {}
-    targets: list[int] = []
-    for c in state.crafts:
+    for c in by_side[side]:
         if c.status == FLYING:
-            if c.side == side:
-                kinds = fighters if c.role == "fighter" else others
-                if c.spec not in kinds:
-                    kinds[c.spec] = c.id
-            elif c.special:
-                targets.append(c.id)
+            kinds = fighters if c.role == "fighter" else others
+            if c.spec not in kinds:
+                kinds[c.spec] = c.id
+    targets = [c.id for c in by_side[enemy_of(state, side)] if c.special and c.status == FLYING]
     weapons = _weapon_count()
     # without fighters, ``others`` holds every aircraft type of the side
     kinds = fighters or others
@@ -203,20 +204,20 @@ def _damage_options(state: DogfightState, side: str) -> tuple[list[tuple[int, in
 def _can_damage_special(state: DogfightState, side: str) -> bool:
     """Whether ``side`` may spend on a damage roll: an enemy special aircraft is in the
     dogfight and :func:`damage_weapons` offers something (without building the lists)."""
+    by_side = crafts_by_side(state)
+    if not any(c.special and c.status == FLYING for c in by_side[enemy_of(state, side)]):
+        return False
     weapons = _weapon_count()
-    target = has_fighter = fighter_armed = other_armed = False
-    for c in state.crafts:
+    has_fighter = fighter_armed = other_armed = False
+    for c in by_side[side]:
         if c.status == FLYING:
-            if c.side == side:
-                if c.role == "fighter":
-                    has_fighter = True
-                    if weapons[c.spec]:
-                        fighter_armed = True
-                elif weapons[c.spec]:
-                    other_armed = True
-            elif c.special:
-                target = True
-    return target and (fighter_armed if has_fighter else other_armed)
+            if c.role == "fighter":
+                has_fighter = True
+                if weapons[c.spec]:
+                    fighter_armed = True
+            elif weapons[c.spec]:
+                other_armed = True
+    return fighter_armed if has_fighter else other_armed
 
 
 @cache
@@ -256,8 +257,8 @@ def spend_on_fighters(state: DogfightState) -> None:
     removable = 0  # enemy fighters, counted up to what the successes can remove
     if wanted > 0:
         winner = state.winner
-        for c in state.crafts:
-            if not c.special and c.side != winner and c.status == FLYING:
+        for c in crafts_by_side(state)[enemy_of(state, winner)]:
+            if not c.special and c.status == FLYING:
                 removable += 1
                 if removable == wanted:
                     break
@@ -301,9 +302,9 @@ def removal_candidates(state: DogfightState) -> tuple[str, list[Craft]]:
     """(side choosing, aircraft it chooses among)."""
     winner = state.winner
     if state.manoeuvre.get(winner) == "escape":  # victoriana.squadron.12
-        return winner, [c for c in state.crafts if c.side == winner and c.status == FLYING and not c.pc]
+        return winner, [c for c in crafts_by_side(state)[winner] if c.status == FLYING and not c.pc]
     loser = enemy_of(state, winner)
-    return loser, [c for c in state.crafts if c.side == loser and c.status == FLYING and not c.special]
+    return loser, [c for c in crafts_by_side(state)[loser] if c.status == FLYING and not c.special]
 
 
 def distinct(crafts: list[Craft]) -> list[Craft]:
