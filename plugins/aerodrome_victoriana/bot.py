@@ -140,6 +140,20 @@ _COUNTED: tuple[list[Craft] | None, int, dict[str, int], dict[str, tuple[int, in
 )
 
 
+def _split(obs: DogfightView) -> dict[str, tuple[list[Craft], list[Craft]]]:
+    """The aircraft on the table by side: (fighters, special aircraft)."""
+    global _SPLIT
+    crafts = obs.crafts
+    last = _SPLIT
+    if last[0] is crafts and last[1] == len(crafts):
+        return last[2]
+    split: dict[str, tuple[list[Craft], list[Craft]]] = {s: ([], []) for s in obs.sides}
+    for c in crafts:
+        split[c.side][1 if c.special else 0].append(c)
+    _SPLIT = (crafts, len(crafts), split)
+    return split
+
+
 def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
     """(fighters, best current Handling) of each side in the dogfight.
 
@@ -147,21 +161,13 @@ def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
     battle (per list of aircraft, held so that its identity stays a valid key). Both sides
     choose their manoeuvres on the same table, so the second bot of a round reads what the
     first counted (same list, round and tally of aircraft left)."""
-    global _SPLIT, _COUNTED
+    global _COUNTED
     crafts = obs.crafts
     counted_on = _COUNTED
     if counted_on[0] is crafts and counted_on[1] == obs.round and counted_on[2] == obs.left:
         return counted_on[3]
-    split_on = _SPLIT
-    if split_on[0] is crafts and split_on[1] == len(crafts):
-        split = split_on[2]
-    else:
-        split = {s: ([], []) for s in obs.sides}
-        for c in crafts:
-            split[c.side][1 if c.special else 0].append(c)
-        _SPLIT = (crafts, len(crafts), split)
     counted: dict[str, tuple[int, int]] = {}
-    for side, (fighters, specials) in split.items():
+    for side, (fighters, specials) in _split(obs).items():
         n = 0
         best = -99  # the best current Handling (victoriana.aircraft.11)
         for c in fighters:
@@ -226,8 +232,8 @@ class VictorianaBot:
         if removable <= 0:
             return SPEND_ON_FIGHTERS
         fighters = 0  # enough enemy fighters to spend everything on them?
-        for c in obs.crafts:
-            if not c.special and c.side == loser and c.status == FLYING:
+        for c in _split(obs)[loser][0]:
+            if c.status == FLYING:
                 fighters += 1
                 if fighters >= removable:
                     return SPEND_ON_FIGHTERS
