@@ -16,6 +16,7 @@ from aerodrome.dice import Dice
 
 Outcome = Literal["success", "partial", "failure", "foul"]
 
+
 def successes(faces: tuple[int, ...]) -> int:
     """How many faces show a success: 1 or 6 (victoriana.dice.1)."""
     return faces.count(1) + faces.count(6)
