@@ -156,7 +156,7 @@ def copy_state(state: DogfightState) -> DogfightState:
         n = copy(c)
         n.bombs = list(c.bombs)
         n.optional_bombs = list(c.optional_bombs)
-        n.defence = [copy(b) for b in c.defence]
+        n.defence = [copy(b) for b in c.defence] if c.defence else []
         crafts.append(n)
     new.crafts = crafts
     new.airmen = [copy(a) for a in state.airmen]
