@@ -80,6 +80,7 @@ def attack(
     Handling joins the attack pool; ties go to the attacker (victoriana.pilot.1,
     victoriana.crew.1)."""
     book = specs.rules()
+    stat(state, "engagements")  # one attack (for the comparison metrics)
     th = handling(target)
     black = book.attack.black_base + max(0, th)
     roll = character_task(

@@ -142,6 +142,7 @@ class Victoriana(Ruleset[DogfightState]):
                 losses[c.side] += 1
         kills = {a: losses[b], b: losses[a]}
         stats: dict[str, float] = {k: float(v) for k, v in state.stats.items()}
+        stats.setdefault("engagements", 0.0)
         for s in state.sides:
             stats[f"{s}.left_in_dogfight"] = float(left[s])
         if not battle_over(state):

@@ -127,6 +127,7 @@ def _purposes(white_side: str, black_side: str) -> tuple[str, str]:
 def squadron_roll(state: DogfightState, ctx: Context) -> None:
     """Roll the two pools against each other and set up the winner's manoeuvre."""
     pools = squadron_pools(state, ctx.hook)
+    stat(state, "engagements")  # one squadron clash (for the comparison metrics)
     white_side, black_side = state.sides
     white, black = _purposes(white_side, black_side)
     events = ctx.recording
