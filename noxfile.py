@@ -52,7 +52,7 @@ def docs(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """Benchmarks: games per second and friends. Prints a table; see docs/performance.md."""
-    session.install("-e", ".")
+    session.install("-e", ".[compare]")
     session.run("python", "-m", "benchmarks", *session.posargs)
 
 
