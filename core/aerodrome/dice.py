@@ -113,6 +113,32 @@ class Dice:
         self._record(purpose, sides, result)
         return result
 
+    def exploding_successes(
+        self,
+        count: int,
+        sides: int,
+        purpose: str,
+        *,
+        success: Collection[int],
+        explode_on: Collection[int] = (6,),
+        limit: int = 1000,
+    ) -> int:
+        """The successes of an exploding pool: the same faces as :meth:`exploding` (and its
+        event when the game is recorded), counted without keeping them when it is not."""
+        if self._emit is not None:
+            return count_successes(
+                self.exploding(count, sides, purpose, explode_on=explode_on, limit=limit), success
+            )
+        hit, again = frozenset(success).__contains__, frozenset(explode_on).__contains__
+        total = rolled = 0
+        while count > 0 and rolled < limit:
+            count = min(count, limit - rolled)
+            rolled += count
+            batch = self._faces(count, sides)
+            total += sum(map(hit, batch))
+            count = sum(map(again, batch))
+        return total
+
     def reroll(
         self,
         faces: Sequence[int],

@@ -183,7 +183,7 @@ def character_task(
         if not state.first_done:
             state.first_done = True
             white += book.initiative.first_actor_bonus
-    w = roll_pool(ctx.dice, white, f"{airman.name}: {task} (white)", events=ctx.recording)
+    w = roll_pool(ctx.dice, white, f"{airman.name}: {task} (white)")
     b = roll_pool(ctx.dice, black, f"{airman.name}: {task} (black)", explode=False)
     outcome = classify(w, b, book.tests.success, book.tests.partial)
     if ctx.recording:

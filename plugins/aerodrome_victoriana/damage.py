@@ -24,9 +24,7 @@ def pips_lost(ctx: Context, successes: int, armour: int, ap: int, extra: int) ->
     """Pips a damage roll takes (victoriana.damage.2, victoriana.damage.3)."""
     caller = hook_caller(ctx.hook, "aerodrome_victoriana_damage_pips")
     if caller is not None:
-        changed = caller(
-            successes=successes, armour=armour, ap=ap, extra=extra
-        )
+        changed = caller(successes=successes, armour=armour, ap=ap, extra=extra)
         if changed is not None:
             return max(0, int(changed))
     return max(0, successes + extra - max(0, armour - ap))
@@ -39,14 +37,16 @@ def damage_roll(
     book = specs.rules()
     # the purpose only shows in the dice events (none when nobody records)
     purpose = f"{who}: damage {weapon.name} on {target.label}" if ctx.recording else "damage"
-    succ = roll_pool(
-        ctx.dice, weapon.damage, purpose, explode=book.damage.dice_explode, events=ctx.recording
-    )
+    succ = roll_pool(ctx.dice, weapon.damage, purpose, explode=book.damage.dice_explode)
     armour = armour_of(target)
     pips = pips_lost(ctx, succ, armour, weapon.ap, extra)
     target.health = max(0, target.health - pips)
     if ctx.recording:
-        ctx.emit(CraftDamaged(craft=target.id, successes=succ, armour=armour, pips=pips, health=target.health))
+        ctx.emit(
+            CraftDamaged(
+                craft=target.id, successes=succ, armour=armour, pips=pips, health=target.health
+            )
+        )
     if target.health == 0:
         destroy(state, ctx, target)
     elif state.rules.crew_damage and pips > 2 * spec_of(target).armour:
@@ -122,7 +122,9 @@ def bail_out(state: DogfightState, ctx: Context, airman: Airman) -> None:
     (victoriana.optional.5-6)."""
     book = specs.rules().parachute
     airman.status = "descending"
-    airman.lands_round = state.round + ctx.dice.d(book.descent_die, f"{airman.name}: parachute descent")
+    airman.lands_round = state.round + ctx.dice.d(
+        book.descent_die, f"{airman.name}: parachute descent"
+    )
     stat(state, "bailed_out")
 
 
@@ -130,7 +132,9 @@ def parachute_landing(state: DogfightState, ctx: Context, airman: Airman) -> Non
     """8 pips on impact, each Athletics success negates one (victoriana.optional.7)."""
     book = specs.rules()
     succ = roll_pool(ctx.dice, airman.pools["athletics"], f"{airman.name}: Athletics landing")
-    black = roll_pool(ctx.dice, book.parachute.athletics_black, f"{airman.name}: landing (black)", explode=False)
+    black = roll_pool(
+        ctx.dice, book.parachute.athletics_black, f"{airman.name}: landing (black)", explode=False
+    )
     pips = max(0, book.parachute.damage - max(0, succ - black))
     airman.health = max(0, airman.health - pips)
     airman.status = "down" if airman.health > 0 else "dead"

@@ -17,49 +17,23 @@ from aerodrome.dice import Dice
 Outcome = Literal["success", "partial", "failure", "foul"]
 
 
+SUCCESS_FACES = frozenset({1, 6})  # victoriana.dice.1
+
+
 def successes(faces: tuple[int, ...]) -> int:
     """How many faces show a success: 1 or 6 (victoriana.dice.1)."""
     return faces.count(1) + faces.count(6)
 
 
-def roll_pool(dice: Dice, count: int, purpose: str, *, explode: bool = True, events: bool = True) -> int:
+def roll_pool(dice: Dice, count: int, purpose: str, *, explode: bool = True) -> int:
     """Roll ``count`` dice and return their successes; 6s add a die when ``explode``
-    (victoriana.dice.2).
-
-    With ``events=False`` (nobody records the game) an exploding pool is rolled as plain
-    batches, each 6 adding a die to the next batch: the same faces from the same random
-    numbers as :meth:`Dice.exploding` (same 1000-dice safety limit), without building the
-    one event that lists them all."""
+    (victoriana.dice.2). The dice record their faces as an event only when the game is
+    recorded (:meth:`Dice.exploding_successes`)."""
     if count <= 0:
         return 0
     if not explode:
         return successes(dice.roll(count, 6, purpose))
-    if events:
-        return successes(dice.exploding(count, 6, purpose))
-    roll, die = dice.roll, dice.d
-    total = rolled = 0
-    while count > 0 and rolled < _EXPLODING_LIMIT:
-        if rolled + count > _EXPLODING_LIMIT:
-            count = _EXPLODING_LIMIT - rolled
-        rolled += count
-        if count <= 2:  # the explosions' few dice: one at a time is quicker
-            sixes = 0
-            for _ in range(count):
-                face = die(6, purpose)
-                if face == 6:
-                    sixes += 1
-                elif face == 1:
-                    total += 1
-            count = sixes
-            total += sixes
-        else:
-            faces = roll(count, 6, purpose)
-            count = faces.count(6)
-            total += faces.count(1) + count
-    return total
-
-
-_EXPLODING_LIMIT = 1000  # Dice.exploding's default limit
+    return dice.exploding_successes(count, 6, purpose, success=SUCCESS_FACES)
 
 
 class TaskRoll(Record, frozen=True):

@@ -130,10 +130,9 @@ def squadron_roll(state: DogfightState, ctx: Context) -> None:
     stat(state, "engagements")  # one squadron clash (for the comparison metrics)
     white_side, black_side = state.sides
     white, black = _purposes(white_side, black_side)
-    events = ctx.recording
     rolled = {
-        white_side: roll_pool(ctx.dice, pools[white_side], white, events=events),
-        black_side: roll_pool(ctx.dice, pools[black_side], black, events=events),
+        white_side: roll_pool(ctx.dice, pools[white_side], white),
+        black_side: roll_pool(ctx.dice, pools[black_side], black),
     }
     if state.tactical_carry:  # victoriana.squadron.14: carried Tactical successes
         for side in state.sides:

@@ -66,3 +66,20 @@ def test_split_sign() -> None:
     margin = odds.as_fractions(odds.d(6) - odds.d(6))
     split = odds.split_sign(margin)
     assert split == {"win": Fraction(15, 36), "draw": Fraction(6, 36), "loss": Fraction(15, 36)}
+
+
+def test_exploding_successes_matches_exploding() -> None:
+    events: list[Event] = []
+    for seed in range(200):
+        faces = Dice(seed).exploding(7, 6, "pool")
+        expected = count_successes(faces)
+        assert Dice(seed).exploding_successes(7, 6, "pool", success={1, 6}) == expected
+        recorded = Dice(seed, events.append)
+        assert recorded.exploding_successes(7, 6, "pool", success={1, 6}) == expected
+        last = events[-1]
+        assert isinstance(last, DiceRolled) and last.faces == faces
+    quiet = Dice(1)
+    quiet.exploding_successes(5, 6, "pool", success={1, 6})
+    loud = Dice(1)
+    loud.exploding(5, 6, "pool")
+    assert quiet.getstate() == loud.getstate()  # the same random numbers were used
