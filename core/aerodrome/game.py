@@ -56,6 +56,7 @@ class Game:
         self.record = record
         self.history: list[tuple[int, Action]] = []
         self.clock = Clock()
+        self._emit = _emitter(self.log, self.bus, record)
         self.dice = Dice(seed, self._emit)
         self._sequence: TurnSequence[Any] = ruleset.sequence()
         self._ctx = Context(self.dice, self._emit, ruleset.hook, self.clock)
@@ -84,12 +85,6 @@ class Game:
             return
         name = self.ruleset.name
         self.bus.subscribe(lambda event: relay(ruleset=name, event=event))
-
-    def _emit(self, event: Event) -> None:
-        if self.record:
-            self.log.append(event)
-        if self.bus.active:
-            self.bus.publish(event)
 
     def subscribe(self, subscriber: Callable[[Event], None]) -> Callable[[], None]:
         """Observe this game's events from now on; returns a function that unsubscribes."""
@@ -269,6 +264,7 @@ class Game:
         new.record = self.record
         new.history = list(self.history)
         new.clock = msgspec.structs.replace(self.clock)
+        new._emit = _emitter(new.log, new.bus, new.record)
         new.dice = Dice(self.seed, new._emit)
         new.dice.setstate(self.dice.getstate())
         new._sequence = self._sequence
@@ -285,6 +281,21 @@ class Game:
         new._capped = self._capped
         new._played = self._played
         return new
+
+
+def _emitter(log: list[Event], bus: EventBus, record: bool) -> Callable[[Event], None]:
+    """The game's event sink: keeps (when recording) and publishes. A closure over the log and
+    the bus, not a method, so that a game's dice and context hold no reference back to the
+    game: a finished game is freed at once instead of waiting for the cycle collector."""
+    append = log.append
+
+    def emit(event: Event) -> None:
+        if record:
+            append(event)
+        if bus.active:
+            bus.publish(event)
+
+    return emit
 
 
 def copy_state(state: Any) -> Any:
