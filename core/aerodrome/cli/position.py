@@ -13,6 +13,10 @@ from aerodrome.plugins import default_plugins
 from aerodrome.saves import game_from_position, read_position
 
 
+#: Legal actions listed per seat (``--json`` gives all).
+SHOWN = 40
+
+
 def position(
     file: Annotated[Path, typer.Argument(help="A position file (TOML or JSON).")],
     json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -51,7 +55,11 @@ def position(
     console.print(f"Decision: {decision.kind} — {decision.prompt}")
     for p, acts in legal.items():
         seat = game.setup.seats[p]
-        console.print(f"[bold]Seat {p + 1} ({seat.name}, {seat.side})[/]: " + "; ".join(acts))
+        console.print(f"[bold]Seat {p + 1} ({seat.name}, {seat.side})[/]: {len(acts)} legal")
+        for i, act in enumerate(acts[:SHOWN], 1):
+            console.print(f"  {i:>3} {act}", highlight=False)
+        if len(acts) > SHOWN:
+            console.print(f"  … and {len(acts) - SHOWN} more (all of them with --json)")
 
 
 def register(app: typer.Typer) -> None:
