@@ -12,7 +12,6 @@ from aerodrome.cli.output import console, print_json, write_svg
 from aerodrome.plugins import default_plugins
 from aerodrome.saves import game_from_position, read_position
 
-
 #: Legal actions listed per seat (``--json`` gives all).
 SHOWN = 40
 
