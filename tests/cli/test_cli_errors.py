@@ -41,3 +41,32 @@ def test_save_with_a_wrong_field_names_the_path(tmp_path: Path) -> None:
     proc = aerodrome("replay", str(bad))
     assert proc.returncode == 1
     assert "$.seed" in proc.stderr
+
+
+def _broken_distribution(root: Path) -> dict[str, str]:
+    """A distribution whose `aerodrome` entry point names a module that does not exist."""
+    info = root / "broken_plugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[aerodrome]\nbroken = no_such_module_for_aerodrome\n")
+    import os
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH", "")]))
+    return env
+
+
+def test_a_broken_plugin_is_named_in_one_line(tmp_path: Path) -> None:
+    env = _broken_distribution(tmp_path)
+    proc = aerodrome("rulesets", env=env)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert "plugin 'broken'" in proc.stderr and "broken-plugin" in proc.stderr
+    assert "no_such_module_for_aerodrome" in proc.stderr.replace("\n", "")
+
+
+def test_a_broken_plugin_can_be_blocked(tmp_path: Path) -> None:
+    env = _broken_distribution(tmp_path)
+    env["AERODROME_BLOCK_PLUGINS"] = "broken"
+    proc = aerodrome("rulesets", "--json", env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "classic" in proc.stdout or "rulesets" in proc.stdout
