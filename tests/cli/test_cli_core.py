@@ -152,3 +152,18 @@ def test_replay_until_stops_early(runner: CliRunner, tmp_path: Path) -> None:
     assert json.loads(out)["events"] < len(json.loads(save.read_text())["actions"]) * 10
     result = runner.invoke(app, ["replay", str(save), "--until", "2", "--verify"])
     assert "leave out --until" in str(result.exception)
+
+
+def test_simulate_is_the_same_on_two_workers_and_resumes(runner: CliRunner, tmp_path: Path) -> None:
+    args = ["simulate", "joust", "--games", "30", "--seed", "4", "--json", "-q"]
+    code1, one = run(runner, *args)
+    out = tmp_path / "games.jsonl"
+    code2, two = run(runner, *args, "--workers", "2", "--out", str(out))
+    assert code1 == code2 == 0, two
+    assert one == two
+    lines = out.read_text().splitlines()
+    assert len(lines) == 30
+    out.write_text("\n".join(lines[:10]) + "\n")  # an interrupted run: 10 games kept
+    code3, three = run(runner, *args, "--out", str(out))
+    assert code3 == 0 and three == one
+    assert len(out.read_text().splitlines()) == 30

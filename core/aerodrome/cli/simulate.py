@@ -5,14 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import msgspec
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from aerodrome.cli.output import console, err_console, print_json, table
-from aerodrome.errors import AerodromeError
 from aerodrome.plugins import default_plugins
-from aerodrome.sim import Summary, resolve_agents, run_games, summarise
+from aerodrome.sim import Summary, resolve_agents, summarise
 
 
 def _default_agents(names: list[str]) -> list[str]:
@@ -34,25 +32,35 @@ def simulate(
         ),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option(help="Write one JSON line per game to this file.")
+        Path | None,
+        typer.Option(
+            help="Stream one JSON line per game to this file; a re-run with the same file "
+            "keeps the games already in it and plays only the missing ones."
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Worker processes (1: this process).")
+    ] = 1,
+    dask: Annotated[
+        str | None,
+        typer.Option(help="Run on a Dask cluster: tcp://host:port, or 'local' for a local one."),
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
-    """Play GAMES seeded games of RULESET with the chosen agents and summarise them."""
+    """Play GAMES seeded games of RULESET with the chosen agents and summarise them.
+
+    Game i is seeded from (SEED, i), so the summary is the same whatever --workers or --dask.
+    """
+    from aerodrome.parallel import Config, Engine
+
     plugins = default_plugins()
     r = plugins.ruleset(ruleset)
     s = r.setup(setup)
     names = agents.split(",") if agents else _default_agents(list(plugins.agents_for(ruleset)))
     agent_names = resolve_agents(plugins, r, s, [n.strip() for n in names])
-    sink = None
-    if out is not None:
-        try:
-            sink = out.open("wb")
-        except OSError as exc:
-            raise AerodromeError(f"--out {out}: cannot write: {exc.strerror}") from None
-    records = []
-    encoder = msgspec.json.Encoder()
+    config = Config(ruleset=ruleset, setup=s.name, agents=agent_names, games=games, seed=seed)
+    engine = Engine(plugins, workers=workers, dask=dask, detail=False)
     progress = Progress(
         TextColumn(f"{ruleset} {s.name}"),
         BarColumn(),
@@ -64,13 +72,7 @@ def simulate(
     )
     with progress:
         task = progress.add_task("games", total=games)
-        for rec in run_games(plugins, r, s, agent_names, games, seed):
-            records.append(rec)
-            if sink is not None:
-                sink.write(encoder.encode(rec) + b"\n")
-            progress.advance(task)
-    if sink is not None:
-        sink.close()
+        records = list(engine.run([config], out, on_progress=lambda n: progress.advance(task, n)))
     summary = summarise(records, ruleset, s, seed, agent_names)
     if json:
         print_json(summary)
