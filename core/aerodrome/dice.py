@@ -166,6 +166,25 @@ def count_successes(faces: Sequence[int], success: Collection[int] = SUCCESS_1_O
     return sum(1 for f in faces if f in success)
 
 
-def opposed(white: int, black: int) -> int:
-    """Net successes of an opposed roll: white's minus black's (negative: black wins)."""
-    return white - black
+def opposed(
+    dice: Dice,
+    white: int,
+    black: int,
+    purpose: str,
+    *,
+    success: Collection[int] = SUCCESS_1_OR_6,
+    explode_white: Collection[int] = (6,),
+    explode_black: Collection[int] = (),
+) -> tuple[int, int]:
+    """An opposed roll of two d6 pools: (white successes, black successes), white rolled first.
+
+    Each pool explodes on its own faces (none: ``()``); net successes are white minus black.
+    """
+    return (
+        dice.exploding_successes(
+            white, 6, f"{purpose} (white)", success=success, explode_on=explode_white
+        ),
+        dice.exploding_successes(
+            black, 6, f"{purpose} (black)", success=success, explode_on=explode_black
+        ),
+    )

@@ -9,7 +9,6 @@ shape the ruleset defines), so a referee can ask "what happens here".
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +118,3 @@ def read_position(path: Path) -> PositionFile:
 def game_from_position(pos: PositionFile, plugins: Plugins, source: str) -> Game:
     ruleset = plugins.ruleset(pos.ruleset)
     return Game(ruleset, pos.setup, pos.seed, position=pos.position, position_source=source)
-
-
-def position_mapping(data: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(data)

@@ -83,3 +83,13 @@ def test_exploding_successes_matches_exploding() -> None:
     loud = Dice(1)
     loud.exploding(5, 6, "pool")
     assert quiet.getstate() == loud.getstate()  # the same random numbers were used
+
+
+def test_opposed_pools_white_explodes_black_does_not() -> None:
+    from aerodrome.dice import opposed
+
+    dice = ScriptedDice([6, 2, 1, 6, 3])  # white 6, 2 then the 6's extra die 1; black 6, 3
+    assert opposed(dice, 2, 2, "squadron roll") == (2, 1)  # white: 6 and the extra 1
+    assert dice.remaining == 0
+    both = ScriptedDice([1, 6, 2, 1])  # black's 6 explodes into one more die when asked
+    assert opposed(both, 1, 2, "x", explode_black=(6,)) == (1, 2)
