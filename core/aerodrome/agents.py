@@ -89,11 +89,14 @@ def random_agent(ruleset: Ruleset[Any], player: int, seed: int) -> Agent:
 RANDOM = AgentSpec("random", random_agent, "uniformly random legal actions")
 
 
-def play_out(game: Game, agents: Sequence[Agent]) -> None:
-    """Let ``agents`` (one per player id) play ``game`` to its end (the game keeps its log;
-    :func:`aerodrome.sim.play_game` is the lean loop for simulations)."""
+def play_out(game: Game, agents: Sequence[Agent]) -> int:
+    """Let ``agents`` (one per player id) play ``game`` to its end; returns the number of
+    decisions they made."""
     views = [PlayerView(game, p) for p in range(len(agents))]
+    decisions = 0
     while not game.is_over():
         for player in game.waiting_for():
             legal = game.legal_actions(player)
             game.apply(player, agents[player].choose(views[player], legal))
+            decisions += 1
+    return decisions

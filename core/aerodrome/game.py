@@ -92,11 +92,6 @@ class Game:
         self._ctx.recording = True
         return self.bus.subscribe(subscriber)
 
-    @property
-    def recording(self) -> bool:
-        """Whether events are kept or observed (rulesets may skip building costly events)."""
-        return self.record or self.bus.active
-
     def log_for(self, player: int | None) -> list[Event]:
         """The events ``player`` may see (``None``: the referee's full log)."""
         return [e for e in self.log if e.visible_to(player)]

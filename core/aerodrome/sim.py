@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.agents import Agent, PlayerView, agent_seed
+from aerodrome.agents import Agent, PlayerView, agent_seed, play_out
 from aerodrome.dice import derive_seed
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
@@ -126,15 +126,10 @@ def play_game(
     material and kills per round); see :class:`Trace`. Without it the loop stays lean.
     """
     game = Game(ruleset, setup, seed, record=record)
+    if trace is None:
+        return game, play_out(game, agents)
     views = [PlayerView(game, p) for p in range(len(agents))]
     decisions = 0
-    if trace is None:
-        while not game.is_over():
-            for player in game.waiting_for():
-                legal = game.legal_actions(player)
-                game.apply(player, agents[player].choose(views[player], legal))
-                decisions += 1
-        return game, decisions
     while not game.is_over():
         if game.round != trace.round:
             trace.tick(game)
