@@ -124,7 +124,10 @@ class Dice:
         limit: int = 1000,
     ) -> int:
         """The successes of an exploding pool: the same faces as :meth:`exploding` (and its
-        event when the game is recorded), counted without keeping them when it is not."""
+        event when the game is recorded), counted without keeping them when it is not.
+        No dice: no roll and no event."""
+        if count <= 0:
+            return 0
         if self._emit is not None:
             return count_successes(
                 self.exploding(count, sides, purpose, explode_on=explode_on, limit=limit), success

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from aerodrome.dice import opposed
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import TaskRolled
-from aerodrome_victoriana.heresy import TaskRoll, classify, roll_pool
+from aerodrome_victoriana.heresy import SUCCESS_FACES, TaskRoll, classify
 from aerodrome_victoriana.state import FLYING, Airman, Craft, DogfightState
 
 
@@ -183,14 +184,19 @@ def character_task(
         if not state.first_done:
             state.first_done = True
             white += book.initiative.first_actor_bonus
-    w = roll_pool(ctx.dice, white, f"{airman.name}: {task} (white)")
-    b = roll_pool(ctx.dice, black, f"{airman.name}: {task} (black)", explode=False)
+    # white explodes, black does not (victoriana.dice.2, victoriana.dice.3)
+    w, b = opposed(ctx.dice, white, black, f"{airman.name}: {task}", success=SUCCESS_FACES)
     outcome = classify(w, b, book.tests.success, book.tests.partial)
     if ctx.recording:
         ctx.emit(
             TaskRolled(
-                airman=airman.id, task=task, white_dice=white, black_dice=black,
-                white=w, black=b, outcome=outcome,
+                airman=airman.id,
+                task=task,
+                white_dice=white,
+                black_dice=black,
+                white=w,
+                black=b,
+                outcome=outcome,
             )
         )
     return TaskRoll(white=w, black=b, net=w - b, outcome=outcome)

@@ -93,3 +93,11 @@ def test_opposed_pools_white_explodes_black_does_not() -> None:
     assert dice.remaining == 0
     both = ScriptedDice([1, 6, 2, 1])  # black's 6 explodes into one more die when asked
     assert opposed(both, 1, 2, "x", explode_black=(6,)) == (1, 2)
+
+
+def test_no_dice_no_roll() -> None:
+    events: list[Event] = []
+    dice = Dice(3, events.append)
+    before = dice.getstate()
+    assert dice.exploding_successes(0, 6, "empty pool", success={1, 6}) == 0
+    assert events == [] and dice.getstate() == before
