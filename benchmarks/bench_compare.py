@@ -26,7 +26,7 @@ EXAMPLE = ROOT / "docs" / "examples" / "aerodrome-joust"
 TARGET_SECONDS = 60.0
 
 
-def _plugins() -> Any:
+def example_plugins() -> Any:
     """Every registered ruleset plus the example ``joust`` (as the tests load it)."""
     if str(EXAMPLE) not in sys.path:
         sys.path.append(str(EXAMPLE))
@@ -96,7 +96,7 @@ def timed_run(name: str, games: int, workers: int) -> float:
     """Seconds for a whole run of ``games`` games of ``name`` on ``workers``, start-up included
     (called in a fresh interpreter by :func:`bench_speedup`)."""
     start = time.perf_counter()
-    plugins = _plugins()
+    plugins = example_plugins()
     _run(plugins, _config(plugins, name, games), workers)
     return time.perf_counter() - start
 
@@ -115,7 +115,7 @@ def _run_in_fresh_process(name: str, games: int, workers: int) -> float:
 
 def bench_speedup() -> dict[str, Any]:
     """Speed-up of a 2-worker process pool over 1 worker on the slowest registered ruleset."""
-    plugins = _plugins()
+    plugins = example_plugins()
     name, per_game = _slowest(plugins)
     games = max(20, min(200_000, int(TARGET_SECONDS / per_game)))
     one = _run_in_fresh_process(name, games, 1)
@@ -139,7 +139,7 @@ def memory_run(games: int) -> dict[str, Any]:
     from aerodrome.metrics.compare import all_metrics, measure, plan
     from aerodrome.parallel import Engine
 
-    plugins = _plugins()
+    plugins = example_plugins()
     [p] = plan(plugins, ["joust"], [], games, 1)
     config = p.configs[0][0]
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from aerodrome.agents import RandomAgent, agent_seed
 from aerodrome.dice import derive_seed
-from aerodrome.plugins import load_plugins
 from aerodrome.sim import play_game
-
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "aerodrome-joust"
+from benchmarks.bench_compare import example_plugins
 
 
 def bench_joust_random_games() -> dict[str, Any]:
     """Full joust games per second, random agents, one core, no event log."""
-    sys.path.append(str(EXAMPLE))
-    import aerodrome_joust
-
-    plugins = load_plugins(extra=[("joust", aerodrome_joust)])
+    plugins = example_plugins()
     ruleset = plugins.ruleset("joust")
     setup = ruleset.setup()
     n, start = 3000, time.perf_counter()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -13,15 +14,20 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "aerodrome-joust"
 
 
-def _plugins() -> Plugins:
+def example_module() -> ModuleType:
+    """The example third-party ruleset ``aerodrome_joust`` (docs/examples), importable."""
     if str(EXAMPLE) not in sys.path:
         sys.path.append(str(EXAMPLE))
     import aerodrome_joust
 
+    return aerodrome_joust
+
+
+def _plugins() -> Plugins:
     from aerodrome.plugins import entry_points
 
-    extra = [] if any(ep.name == "joust" for ep in entry_points()) else [("joust", aerodrome_joust)]
-    return load_plugins(extra=extra)
+    installed = any(ep.name == "joust" for ep in entry_points())
+    return load_plugins(extra=[] if installed else [("joust", example_module())])
 
 
 PLUGINS = _plugins()

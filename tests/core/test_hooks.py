@@ -20,7 +20,7 @@ from aerodrome.agents import AgentSpec, random_agent
 from aerodrome.events import Event, GameStarted
 from aerodrome.plugins import load_plugins
 from aerodrome.variants import VariantSpec
-from tests.core.test_plugins import _joust
+from tests.conftest import example_module
 
 ROOT = Path(__file__).resolve().parents[2]
 HOOKS = sorted(n for n in dir(hookspecs) if n.startswith("aerodrome_"))
@@ -57,7 +57,7 @@ def test_register_rulesets_and_agents() -> None:
     class Provides:
         @hookimpl
         def aerodrome_register_rulesets(self) -> list[Any]:
-            return [_joust().Joust]
+            return [example_module().Joust]
 
         @hookimpl
         def aerodrome_register_agents(self) -> list[AgentSpec]:
@@ -97,7 +97,7 @@ def test_on_event_observes_every_event() -> None:
         def aerodrome_on_event(self, ruleset: str, event: Event) -> None:
             seen.append(event)
 
-    plugins = load_plugins(extra=[("joust", _joust()), ("obs", Observer())])
+    plugins = load_plugins(extra=[("joust", example_module()), ("obs", Observer())])
     game = Game(plugins.ruleset("joust"), None, 1)
     assert isinstance(seen[0], GameStarted) and seen == game.log
 

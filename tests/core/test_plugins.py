@@ -10,23 +10,13 @@ from aerodrome import hookimpl
 from aerodrome.agents import AgentSpec, random_agent
 from aerodrome.errors import PluginError, UnknownNameError
 from aerodrome.plugins import load_plugins
-from tests.conftest import EXAMPLE, PLUGINS
-
-
-def _joust() -> Any:
-    import sys
-
-    if str(EXAMPLE) not in sys.path:
-        sys.path.append(str(EXAMPLE))
-    import aerodrome_joust
-
-    return aerodrome_joust
+from tests.conftest import PLUGINS, example_module
 
 
 class _Twin:
     @hookimpl
     def aerodrome_register_rulesets(self) -> list[Any]:
-        return [_joust().Joust]
+        return [example_module().Joust]
 
 
 class _Misspelt:
@@ -56,7 +46,7 @@ def test_duplicate_ruleset_names_both_plugins() -> None:
     with pytest.raises(
         PluginError, match="registered twice: by plugin 'joust' and by plugin 'twin'"
     ):
-        load_plugins(extra=[("joust", _joust()), ("twin", _Twin())])
+        load_plugins(extra=[("joust", example_module()), ("twin", _Twin())])
 
 
 def test_misspelt_hook_fails_loudly() -> None:
@@ -97,5 +87,5 @@ def test_generic_agents_serve_every_ruleset() -> None:
         def aerodrome_register_agents(self) -> list[AgentSpec]:
             return [AgentSpec("also-random", random_agent, "another random agent")]
 
-    plugins = load_plugins(extra=[("joust", _joust()), ("extra", Extra())])
+    plugins = load_plugins(extra=[("joust", example_module()), ("extra", Extra())])
     assert {"random", "also-random"} <= set(plugins.agents_for("joust"))
