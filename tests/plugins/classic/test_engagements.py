@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.agents import RandomAgent, agent_seed, play_out
 from aerodrome_classic.state import DogfightStarted, FirstTurn
 from tests.conftest import PLUGINS
 
@@ -13,9 +13,7 @@ def test_engagements_and_first_player() -> None:
     for seed in range(3):
         game = Game(PLUGINS.ruleset("classic"), "two-player", seed)
         agents = [RandomAgent(agent_seed(seed, p)) for p in (0, 1)]
-        while not game.is_over():
-            for p in game.waiting_for():
-                game.apply(p, agents[p].choose(None, game.legal_actions(p)))  # type: ignore[arg-type]
+        play_out(game, agents)
         stats = game.result().stats
         fights = sum(isinstance(e, DogfightStarted) for e in game.log)
         assert stats["engagements"] == fights

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.agents import RandomAgent, agent_seed, play_out
 from aerodrome_df40k.state import DogfightDeclared
 from tests.conftest import PLUGINS
 
@@ -13,10 +13,7 @@ def test_engagements_count_declared_dogfights() -> None:
     for seed in range(5):
         game = Game(PLUGINS.ruleset("df40k"), "first-blood", seed)
         agents = [RandomAgent(agent_seed(seed, p)) for p in (0, 1)]
-        while not game.is_over():
-            for p in game.waiting_for():
-                legal = game.legal_actions(p)
-                game.apply(p, agents[p].choose(None, legal))  # type: ignore[arg-type]
+        play_out(game, agents)
         declared = sum(isinstance(e, DogfightDeclared) for e in game.log)
         assert game.result().stats["engagements"] == declared
         total += declared

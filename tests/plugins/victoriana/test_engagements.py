@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.agents import RandomAgent, agent_seed, play_out
 from aerodrome_victoriana.events import SquadronRolled, TaskRolled
 from tests.conftest import PLUGINS
 
@@ -12,9 +12,7 @@ def test_engagements_count_squadron_rolls_and_attacks() -> None:
     for setup in ("11-group-squadrons", "skirmish"):
         game = Game(PLUGINS.ruleset("victoriana"), setup, 4)
         agents = [RandomAgent(agent_seed(4, p)) for p in (0, 1)]
-        while not game.is_over():
-            for p in game.waiting_for():
-                game.apply(p, agents[p].choose(None, game.legal_actions(p)))  # type: ignore[arg-type]
+        play_out(game, agents)
         rolls = sum(isinstance(e, SquadronRolled) for e in game.log)
         attacks = sum(isinstance(e, TaskRolled) and e.task.startswith("attack ") for e in game.log)
         assert game.result().stats["engagements"] == rolls + attacks > 0
