@@ -155,7 +155,8 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def result(self, state: S, rounds: int) -> Result:
-        """The result; called when the game is over or has been stopped at its round cap."""
+        """The result so far; called when the game is over, at its round cap, and by the
+        comparison metrics at the start of every round (kills so far)."""
 
     # -- optional services ---------------------------------------------------------------
     def render(self, state: S, player: int | None) -> RenderableType:

@@ -79,10 +79,9 @@ class Trace:
         self.round = game.round
         ruleset, state = game.ruleset, game.state
         material = ruleset.material(state)
-        try:
-            kills = sum(ruleset.result(state, game.round).kills.values())
-        except Exception:  # a ruleset whose result() is only valid at the end
-            kills = self.ticks[-1].kills if self.ticks else 0
+        # Ruleset.result() must answer at any point (the kills so far); a ruleset that cannot
+        # fails the run with its seed (see aerodrome.parallel.play) rather than skewing metrics.
+        kills = sum(ruleset.result(state, game.round).kills.values())
         sides = game.setup.sides
         self.ticks.append(
             Tick(game.round, tuple(float(material.get(s, 0.0)) for s in sides), kills)
