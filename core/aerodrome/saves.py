@@ -46,11 +46,11 @@ class PositionFile(Record, frozen=True):
     seed: int = 0
 
 
-def log_digest(game: Game) -> str:
+def log_digest(game: Game[Any, Any, Any]) -> str:
     return hashlib.sha256(game.log_bytes()).hexdigest()
 
 
-def to_save(game: Game) -> SaveFile:
+def to_save(game: Game[Any, Any, Any]) -> SaveFile:
     return SaveFile(
         format=FORMAT,
         ruleset=game.ruleset.name,
@@ -65,7 +65,7 @@ def to_save(game: Game) -> SaveFile:
     )
 
 
-def write_save(game: Game, path: Path) -> None:
+def write_save(game: Game[Any, Any, Any], path: Path) -> None:
     path.write_bytes(msgspec.json.format(msgspec.json.encode(to_save(game)), indent=1) + b"\n")
 
 
@@ -76,7 +76,7 @@ def read_save(path: Path) -> SaveFile:
     return save
 
 
-def _action_decoder(game: Game) -> Any:
+def _action_decoder(game: Game[Any, Any, Any]) -> Any:
     types = game.ruleset.action_types
     union: Any = types[0]
     for t in types[1:]:
@@ -86,7 +86,7 @@ def _action_decoder(game: Game) -> Any:
 
 def replay(
     save: SaveFile, plugins: Plugins, source: str = "<save>", *, until: int | None = None
-) -> Game:
+) -> Game[Any, Any, Any]:
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given);
     errors name the action that failed."""
     ruleset = plugins.ruleset(save.ruleset)
@@ -102,7 +102,7 @@ def replay(
     return game
 
 
-def verify(save: SaveFile, game: Game) -> None:
+def verify(save: SaveFile, game: Game[Any, Any, Any]) -> None:
     digest = log_digest(game)
     if digest != save.log_sha256 or len(game.log) != save.log_lines:
         raise ReplayMismatchError(
@@ -115,6 +115,6 @@ def read_position(path: Path) -> PositionFile:
     return convert(read_mapping(path), PositionFile, str(path))
 
 
-def game_from_position(pos: PositionFile, plugins: Plugins, source: str) -> Game:
+def game_from_position(pos: PositionFile, plugins: Plugins, source: str) -> Game[Any, Any, Any]:
     ruleset = plugins.ruleset(pos.ruleset)
     return Game(ruleset, pos.setup, pos.seed, position=pos.position, position_source=source)

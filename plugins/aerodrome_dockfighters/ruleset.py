@@ -16,7 +16,7 @@ import msgspec
 
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
-from aerodrome.ruleset import Result, Ruleset, Setup
+from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
@@ -69,7 +69,7 @@ class Dockfighters(Ruleset[DfState]):
     name = "dockfighters"
     title = "Dockfighters: The Ale Wars"
     rulebook = "rulebooks/dockfighters-the-ale-wars.txt"
-    state_type = DfState
+    capabilities = Capabilities(hidden_information=False, simultaneous=False)
     action_types = ACTIONS
 
     def setups(self) -> Sequence[Setup]:
@@ -218,7 +218,7 @@ class Dockfighters(Ruleset[DfState]):
 
     def result(self, state: DfState, rounds: int) -> Result:
         winners: list[str] = []
-        fame: dict[str, float] = {"engagements": float(state.engagements)}
+        fame: dict[str, float] = {}
         for p in (0, 1):
             sq = state.squadrons[p]
             ok, won = success(state, p)
@@ -231,6 +231,7 @@ class Dockfighters(Ruleset[DfState]):
             rounds=rounds, finished=state.over,
             kills={sq.side: sq.kills for sq in state.squadrons},
             losses={sq.side: sq.losses for sq in state.squadrons},
+            engagements=state.engagements,
             stats=fame,
         )
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
-from aerodrome.ruleset import Result, Ruleset, Setup
+from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_victoriana import combat, forces, specs, squadron
 from aerodrome_victoriana.common import (
@@ -65,7 +65,7 @@ class Victoriana(Ruleset[DogfightState]):
     name = "victoriana"
     title = "Victoriana: Dogfights (Heresy engine)"
     rulebook = "victoriana-dogfights.txt (Cubicle 7 blog series 'Dogfights')"
-    state_type = DogfightState
+    capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = ACTION_TYPES
 
     def setups(self) -> Sequence[Setup]:
@@ -142,28 +142,28 @@ class Victoriana(Ruleset[DogfightState]):
                 losses[c.side] += 1
         kills = {a: losses[b], b: losses[a]}
         stats: dict[str, float] = {k: float(v) for k, v in state.stats.items()}
-        stats.setdefault("engagements", 0.0)
+        engagements = int(stats.pop("engagements", 0.0))
         for s in state.sides:
             stats[f"{s}.left_in_dogfight"] = float(left[s])
         if not battle_over(state):
             return Result(winners=(), reason="the dogfight goes on", rounds=rounds, finished=False,
-                          kills=kills, losses=losses, stats=stats)
+                          kills=kills, losses=losses, engagements=engagements, stats=stats)
         if not (left[a] and left[b]):  # victoriana.turn.3
             if left[a] == left[b]:
                 return Result(winners=(), reason="no aircraft left on either side", rounds=rounds,
-                              kills=kills, losses=losses, stats=stats)
+                              kills=kills, losses=losses, engagements=engagements, stats=stats)
             winner = a if left[a] else b
             return Result(winners=(winner,), reason=f"{winner} hold the sky", rounds=rounds,
-                          kills=kills, losses=losses, stats=stats)
+                          kills=kills, losses=losses, engagements=engagements, stats=stats)
         # victoriana.aircraft.9: out of range and ammunition; the side keeping the larger share
         # of its aircraft in the dogfight holds the sky
         share = {s: Fraction(left[s], start[s]) for s in state.sides}
         if share[a] == share[b]:
             return Result(winners=(), reason="out of range and ammunition, even", rounds=rounds,
-                          kills=kills, losses=losses, stats=stats)
+                          kills=kills, losses=losses, engagements=engagements, stats=stats)
         winner = a if share[a] > share[b] else b
         return Result(winners=(winner,), reason=f"out of range and ammunition: {winner} hold the sky",
-                      rounds=rounds, kills=kills, losses=losses, stats=stats)
+                      rounds=rounds, kills=kills, losses=losses, engagements=engagements, stats=stats)
 
     # -- services -------------------------------------------------------------------------
     def render(self, state: DogfightState, player: int | None) -> RenderableType:

@@ -56,10 +56,9 @@ def game(
     legal: int = 10,
     first: int | None = None,
     material: Sequence[tuple[float, float]] = (),
-    engagements: float | None = None,
+    engagements: int | None = None,
 ) -> GameRecord:
     ticks = tuple(Tick(i + 1, tuple(m), 0) for i, m in enumerate(material))
-    stats = {"engagements": engagements} if engagements is not None else {}
     return GameRecord(
         index=0,
         seed=0,
@@ -73,7 +72,7 @@ def game(
             rounds=rounds,
             finished=finished,
             kills={"red": kills} if kills else {},
-            stats=stats,
+            engagements=engagements,
         ),
         decisions=decisions,
         detail=GameDetail(choices=choices, legal=legal, first_player=first, ticks=ticks),

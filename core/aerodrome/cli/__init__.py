@@ -36,7 +36,7 @@ for module in (info, play, position, simulate, replay, specs_cmd, compare):
 def _register_plugin_commands() -> None:
     from aerodrome.plugins import default_plugins
 
-    default_plugins().hook.aerodrome_register_commands(app=app, odds=odds_app)
+    default_plugins().register_commands(app, odds_app)
 
 
 def main() -> None:

@@ -121,7 +121,7 @@ def test_damage_pips_hook() -> None:
 
 
 def test_hookspecs_are_registered(plugins: Any) -> None:
-    names = {h for h in dir(plugins.hook) if h.startswith("aerodrome_victoriana_")}
+    names = {h for h in plugins.hook_names() if h.startswith("aerodrome_victoriana_")}
     assert names == {"aerodrome_victoriana_squadron_pool", "aerodrome_victoriana_damage_pips"}
 
 

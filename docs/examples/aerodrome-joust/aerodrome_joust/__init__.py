@@ -20,6 +20,7 @@ import msgspec
 
 from aerodrome import (
     Action,
+    Capabilities,
     Context,
     Decision,
     Phase,
@@ -72,7 +73,7 @@ class Joust(Ruleset[JoustState]):
     name = "joust"
     title = "Joust (example plugin)"
     rulebook = "the docstring of aerodrome_joust"
-    state_type = JoustState
+    capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = (Pass,)
 
     def setups(self) -> Sequence[Setup]:
