@@ -14,12 +14,14 @@ Rules (clause ids in brackets):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any, Literal
 
 import msgspec
 
 from aerodrome import (
     Action,
+    Ask,
     Capabilities,
     Context,
     Decision,
@@ -32,6 +34,7 @@ from aerodrome import (
     Step,
     TurnSequence,
     hookimpl,
+    listed,
 )
 
 STRUCTURE = 3
@@ -49,18 +52,30 @@ class JoustState(msgspec.Struct, kw_only=True):
     rounds: int = ROUNDS
 
 
+PASSES = (Pass(height="high"), Pass(height="low"))
+
+
 class JoustView(msgspec.Struct, frozen=True, kw_only=True):
+    """What an ace sees: both structures (a frozen value: agents may not change the game)."""
+
     structure: tuple[int, ...]
 
 
-def _ask(state: JoustState, ctx: Context) -> Decision | None:
-    return Decision(players=(0, 1), kind="pass", simultaneous=True, prompt="Pass high or low?")
+class Kind(StrEnum):
+    """The decisions of a joust."""
+
+    PASS = "pass"
 
 
-def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+def _ask(state: JoustState, ctx: Context) -> Ask[JoustState, Pass]:
+    """[joust.2] both aces choose in secret; the answers are revealed together."""
+    decision = Decision(players=(0, 1), kind=Kind.PASS, simultaneous=True, prompt="Pass high or low?")
+    return Ask(decision, listed(PASSES), _meet)
+
+
+def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Pass]) -> bool:
     state.rounds -= 1  # [joust.4]
-    heights = {p: a.height for p, a in answers.items() if isinstance(a, Pass)}
-    if heights[0] != heights[1]:  # [joust.3] they miss each other
+    if answers[0].height != answers[1].height:  # [joust.3] they miss each other
         return False
     rolls = [ctx.dice.d(6, f"ace {p + 1} fires") for p in (0, 1)]
     if rolls[0] != rolls[1]:
@@ -69,7 +84,7 @@ def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Action]) -> boo
     return False  # one question per round: the step is over
 
 
-class Joust(Ruleset[JoustState]):
+class Joust(Ruleset[JoustState, JoustView, Pass]):
     name = "joust"
     title = "Joust (example plugin)"
     rulebook = "the docstring of aerodrome_joust"
@@ -96,9 +111,6 @@ class Joust(Ruleset[JoustState]):
             raise SpecError(f"{source}: position.structure: two values from 0 to {STRUCTURE}")
         return state
 
-    def legal_actions(self, state: JoustState, decision: Decision, player: int) -> Sequence[Action]:
-        return (Pass(height="high"), Pass(height="low"))
-
     def observation(self, state: JoustState, player: int | None) -> JoustView:
         return JoustView(structure=tuple(state.structure))
 
@@ -118,5 +130,5 @@ class Joust(Ruleset[JoustState]):
 
 
 @hookimpl
-def aerodrome_register_rulesets() -> list[type[Ruleset[JoustState]]]:
+def aerodrome_register_rulesets() -> list[type[Joust]]:
     return [Joust]
