@@ -76,6 +76,8 @@ class Game(Generic[S, O, A]):
         self._over = False
         self._capped = False
         self._played = 1
+        #: How many decisions the game has asked so far (a new number each question).
+        self.asked = 0
         self._forward_to_plugins()
         if not record and not self.bus.active:
             self._quiet()
@@ -145,6 +147,7 @@ class Game(Generic[S, O, A]):
                 if isinstance(asked, Decision):  # legacy step: the ruleset lists, the step resolves
                     asked = self._legacy_ask(asked, step.resolve)
                 self._pending = asked
+                self.asked += 1
                 return
             seq.advance(clock, state)
             idle += 1
@@ -298,14 +301,17 @@ class Game(Generic[S, O, A]):
         new._over = self._over
         new._capped = self._capped
         new._played = self._played
+        new.asked = self.asked
         return new
 
-    def determinised(self, player: int, seed: int) -> Game[S, O, A]:
-        """A reseeded clone in which everything ``player`` cannot see is resampled
+    def determinised(self, player: int, seed: int, *, reseed: bool = True) -> Game[S, O, A]:
+        """A clone in which everything ``player`` cannot see is resampled
         (:meth:`Ruleset.determinise`): what a fair look-ahead for ``player`` may search.
-        Its log is ``player``'s log, and answers other players have committed in secret to
-        the pending decision are forgotten (they must answer again in the clone)."""
-        new = self.clone(reseed=seed)
+        Its log is ``player``'s log, answers other players have committed in secret to the
+        pending decision are forgotten (they must answer again in the clone), and its dice
+        are reseeded with ``seed`` (``reseed=False`` keeps the real stream: for tests that
+        compare a game with its determinisation roll for roll)."""
+        new = self.clone(reseed=seed if reseed else None)
         new.state = self.ruleset.determinise(self.state, player, random.Random(seed))
         new.log[:] = self.log_for(player)
         hidden = [p for p in self._commits if p != player]
