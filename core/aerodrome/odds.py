@@ -29,10 +29,6 @@ def as_fractions(die: Any) -> dict[int, Fraction]:
     return {int(o): Fraction(int(q), int(total)) for o, q in die.items()}
 
 
-def as_floats(die: Any) -> dict[int, float]:
-    return {o: float(p) for o, p in as_fractions(die).items()}
-
-
 def split_sign(dist: Mapping[int, Fraction]) -> dict[str, Fraction]:
     """Probability that an opposed margin is positive (win), zero (draw) or negative (loss)."""
     win = sum((p for m, p in dist.items() if m > 0), Fraction(0))
