@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from aerodrome.cli import app
-from aerodrome.metrics import builtin_metrics
+from aerodrome.metrics.builtin import builtin_metrics
 
 
 def compare(runner: CliRunner, *args: str) -> tuple[int, str]:

@@ -21,10 +21,16 @@ from aerodrome.metrics import (
     Mean,
     Metric,
     Proportion,
-    builtin_metrics,
     wilson,
 )
-from aerodrome.metrics.builtin import decisiveness, drama, lead_changes, leader, skill_index
+from aerodrome.metrics.builtin import (
+    builtin_metrics,
+    decisiveness,
+    drama,
+    lead_changes,
+    leader,
+    skill_index,
+)
 from aerodrome.metrics.compare import Profile, all_metrics, measure, plan
 from aerodrome.parallel import Config
 from aerodrome.plugins import load_plugins

@@ -520,3 +520,8 @@ BUILTIN: tuple[Metric, ...] = (
     ),
     SkillIndex(),
 )
+
+
+def builtin_metrics() -> list[Metric]:
+    """The metrics aerodrome ships (in table order)."""
+    return list(BUILTIN)

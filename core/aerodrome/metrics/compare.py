@@ -16,7 +16,7 @@ import msgspec
 
 from aerodrome.errors import PluginError, UnknownNameError
 from aerodrome.metrics import Accumulator, Column, Estimate, Matchup, Metric, MetricInfo
-from aerodrome.metrics import builtin_metrics as _builtin
+from aerodrome.metrics.builtin import builtin_metrics as _builtin
 from aerodrome.parallel import Config, Engine
 from aerodrome.plugins import Plugins
 from aerodrome.sim import GameRecord

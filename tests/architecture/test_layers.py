@@ -1,0 +1,58 @@
+"""The code's layers: no import cycle in any package, and the core imports no plugin.
+
+Read from source with ``ast`` (see ``imports.py``): every import counts, inside functions
+too; ``if TYPE_CHECKING:`` imports do not. Mutation caught: a function-level import that
+closes a cycle (e.g. ``aerodrome.metrics`` importing ``aerodrome.metrics.builtin`` inside
+``builtin_metrics()`` while ``builtin`` imports the package).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.architecture.imports import cycles, import_graph
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = [ROOT / "core" / "aerodrome"] + sorted(
+    p for p in (ROOT / "plugins").iterdir() if (p / "__init__.py").is_file()
+)
+#: Cycles being removed by a task under way (strict: the marker must go with the fix).
+KNOWN = {"aerodrome_dockfighters": "movement, weather, docking, objectives, mines, combat"}
+
+
+def _param(path: Path) -> object:
+    if path.name in KNOWN:
+        return pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=KNOWN[path.name]))
+    return path
+
+
+@pytest.mark.parametrize("package", [_param(p) for p in PACKAGES], ids=lambda p: p.name)
+def test_no_import_cycle(package: Path) -> None:
+    found = cycles(package)
+    assert not found, f"import cycles in {package.name}: {found}"
+
+
+def test_the_core_imports_no_plugin() -> None:
+    plugins = {p.name for p in PACKAGES[1:]}
+    graph = import_graph(ROOT / "core" / "aerodrome")
+    assert graph.number_of_nodes() > 20
+    for path in (ROOT / "core" / "aerodrome").rglob("*.py"):
+        text = path.read_text()
+        for name in plugins:
+            assert f"import {name}" not in text and f"from {name}" not in text, (
+                f"{path.relative_to(ROOT)} imports the plugin {name}"
+            )
+
+
+def test_the_cycle_finder_finds_cycles(tmp_path: Path) -> None:
+    """The check itself can fail: a package whose modules import each other inside
+    functions has a cycle."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("def f():\n    from pkg import b\n")
+    (pkg / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import c\nimport pkg.a\n")
+    (pkg / "c.py").write_text("from pkg import b\n")
+    assert cycles(pkg) == [["pkg.a", "pkg.b"]]
