@@ -10,17 +10,18 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-import icepool
-
 
 def d(sides: int) -> Any:
-    """An icepool die with ``sides`` faces."""
+    """An icepool die with ``sides`` faces (icepool is imported on first use: start-up stays
+    fast for commands that compute no odds)."""
+    import icepool
+
     return icepool.d(sides)
 
 
 def highest_of(count: int, sides: int) -> Any:
     """The highest face of ``count`` dice of ``sides`` faces."""
-    return icepool.d(sides).highest(count, 1) if count > 1 else icepool.d(sides)
+    return d(sides).highest(count, 1) if count > 1 else d(sides)
 
 
 def as_fractions(die: Any) -> dict[int, Fraction]:
