@@ -221,7 +221,9 @@ class Game(Generic[S, O, A]):
         if decision.simultaneous:
             if recording:
                 self._emit(
-                    DecisionCommitted(player=player, action=action.describe(), seen_by=(player,))
+                    DecisionCommitted(
+                        player=player, action=self._text(player, action), seen_by=(player,)
+                    )
                 )
             self._commits[player] = action
             if len(self._commits) < len(decision.players):
@@ -229,14 +231,14 @@ class Game(Generic[S, O, A]):
             answers: Mapping[int, A] = dict(sorted(self._commits.items()))
             if recording:
                 for p, a in answers.items():
-                    self._emit(ActionTaken(player=p, action=a.describe()))
+                    self._emit(ActionTaken(player=p, action=self._text(p, a)))
         else:
             answers = {player: action}
             if recording:
                 self._emit(
                     ActionTaken(
                         player=player,
-                        action=action.describe(),
+                        action=self._text(player, action),
                         seen_by=(player,) if decision.secret else None,
                     )
                 )
@@ -246,6 +248,10 @@ class Game(Generic[S, O, A]):
         if not ask.resolve(self.state, self._ctx, answers):
             self._sequence.advance(self.clock, self.state)
         self._advance()
+
+    def _text(self, player: int, action: A) -> str:
+        """The sentence recorded for ``player``'s ``action`` (as that player reads it)."""
+        return self.ruleset.action_text(action, self.ruleset.observation(self.state, player))
 
     def observation(self, player: int | None) -> O:
         """What ``player`` may see now (``None``: the referee)."""

@@ -29,6 +29,7 @@ from aerodrome.rulehooks import RuleHooks
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from aerodrome.events import Event
     from aerodrome.turns import Context, Decision, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
@@ -239,21 +240,65 @@ class Ruleset(ABC, Generic[S, O, A]):
         """The result so far; called when the game is over, at its round cap, and by the
         comparison metrics at the start of every round (kills so far)."""
 
-    # -- optional services ---------------------------------------------------------------
-    def render(self, state: S, player: int | None) -> RenderableType:
-        """A rich renderable picture of ``state`` as ``player`` sees it (for ``play``)."""
-        from rich.pretty import Pretty
+    # -- for people: sentences and pictures, always from an observation -----------------------
+    def action_text(self, action: A, view: O) -> str:
+        """A short plain sentence for ``action`` as the player whose observation is ``view``
+        reads it (names and coordinates, never internal indices); shown when a person
+        chooses among legal actions and in every log a person reads."""
+        return action.describe()
 
-        return Pretty(msgspec.to_builtins(self.observation(state, player)))
-
-    def svg(self, state: S, player: int | None) -> str | None:
-        """An SVG picture of ``state`` as ``player`` sees it, or ``None`` if the ruleset draws
-        none (``aerodrome replay --svg``, ``aerodrome position --svg``)."""
+    def event_text(self, event: Event, view: O) -> str | None:
+        """A plain sentence for one of this ruleset's own events, as the player whose
+        observation is ``view`` reads it (called only for events that player may see): ``""``
+        for an event not worth a line, ``None`` when the ruleset does not describe it (a
+        generic line is shown). The core describes its own events (dice, rounds, actions,
+        the end) in :mod:`aerodrome.describe`."""
         return None
 
+    def draw(self, view: O) -> RenderableType:
+        """A rich renderable picture of ``view`` for the terminal: the board (or the
+        squadrons) with coordinates, and a legend of its symbols."""
+        from rich.pretty import Pretty
+
+        return Pretty(msgspec.to_builtins(view))
+
+    def draw_svg(self, view: O) -> str | None:
+        """An SVG picture of ``view`` (``None``: the ruleset draws none). Same view, same
+        bytes; every name from a spec or a plugin escaped."""
+        return None
+
+    # -- legacy services (removed once every built-in ruleset draws from observations) -------
+    def render(self, state: S, player: int | None) -> RenderableType:
+        """Legacy: :meth:`draw` of the player's observation."""
+        return self.draw(self.observation(state, player))
+
+    def svg(self, state: S, player: int | None) -> str | None:
+        """Legacy: :meth:`draw_svg` of the player's observation."""
+        return self.draw_svg(self.observation(state, player))
+
     def describe_action(self, state: S, action: A) -> str:
-        """A short sentence for a human choosing among legal actions."""
-        return action.describe()
+        """Legacy: :meth:`action_text` with the referee's observation."""
+        return self.action_text(action, self.observation(state, None))
+
+    # -- for learning agents: a fixed numbering of actions, observations as numbers ----------
+    def action_count(self, setup: Setup) -> int | None:
+        """The size of this ruleset's fixed action space for ``setup`` (every action any
+        decision of that set-up could offer has a number below it), or ``None`` when the
+        ruleset numbers no actions (learning environments then number legal actions)."""
+        return None
+
+    def action_id(self, action: A, setup: Setup) -> int:
+        """The number of ``action`` in the fixed action space (see :meth:`action_count`)."""
+        raise NotImplementedError(f"ruleset {self.name!r} numbers no actions")
+
+    def action_from_id(self, index: int, setup: Setup) -> A:
+        """The action numbered ``index`` (the inverse of :meth:`action_id`)."""
+        raise NotImplementedError(f"ruleset {self.name!r} numbers no actions")
+
+    def observation_vector(self, view: O) -> Sequence[float] | None:
+        """``view`` as a fixed-length list of numbers (same length for every view of a
+        set-up; documented by the ruleset), or ``None`` for the generic flat encoding."""
+        return None
 
     def invariants(self, state: S) -> list[str]:
         """Broken invariants of ``state`` (empty when all hold); checked by the conformance

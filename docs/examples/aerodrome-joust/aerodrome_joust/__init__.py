@@ -56,9 +56,11 @@ PASSES = (Pass(height="high"), Pass(height="low"))
 
 
 class JoustView(msgspec.Struct, frozen=True, kw_only=True):
-    """What an ace sees: both structures (a frozen value: agents may not change the game)."""
+    """What an ace sees: both structures and the passes left (a frozen value: agents may not
+    change the game)."""
 
     structure: tuple[int, ...]
+    rounds: int
 
 
 class Kind(StrEnum):
@@ -96,7 +98,7 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
         return [Setup(name="duel", title="One against one", seats=seats, max_rounds=ROUNDS + 1)]
 
     def sequence(self) -> TurnSequence[JoustState]:
-        return TurnSequence(phases=(Phase(name="joust", steps=(Step("pass", _ask, _meet),)),))
+        return TurnSequence(phases=(Phase(name="joust", steps=(Step("pass", _ask),)),))
 
     def initial_state(self, setup: Setup, ctx: Context) -> JoustState:
         return JoustState(structure=[STRUCTURE, STRUCTURE])
@@ -112,7 +114,7 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
         return state
 
     def observation(self, state: JoustState, player: int | None) -> JoustView:
-        return JoustView(structure=tuple(state.structure))
+        return JoustView(structure=tuple(state.structure), rounds=state.rounds)
 
     def is_over(self, state: JoustState) -> bool:
         return 0 in state.structure or state.rounds == 0
@@ -127,6 +129,37 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
             rounds=rounds,
             kills={sides[1 - p]: 1 for p in down},
         )
+
+    # -- for people and learning agents ------------------------------------------------------
+    def action_text(self, action: Pass, view: JoustView) -> str:
+        return f"pass {action.height}"
+
+    def draw(self, view: JoustView) -> str:
+        red, blue = view.structure
+        return f"Red ace {'#' * red:<3} {red}/3   Blue ace {'#' * blue:<3} {blue}/3   passes left {view.rounds}"
+
+    def draw_svg(self, view: JoustView) -> str:
+        bars = "".join(
+            f'<rect x="10" y="{10 + 30 * i}" width="{40 * s}" height="20" fill="{c}"/>'
+            for i, (s, c) in enumerate(zip(view.structure, ("#c0392b", "#2e86c1"), strict=True))
+        )
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="140" height="70" '
+            f'viewBox="0 0 140 70">{bars}</svg>'
+        )
+
+    def action_count(self, setup: Setup) -> int:
+        return len(PASSES)
+
+    def action_id(self, action: Pass, setup: Setup) -> int:
+        return PASSES.index(action)
+
+    def action_from_id(self, index: int, setup: Setup) -> Pass:
+        return PASSES[index]
+
+    def observation_vector(self, view: JoustView) -> Sequence[float]:
+        """Both structures out of 3, then the passes left out of 10."""
+        return [s / STRUCTURE for s in view.structure] + [view.rounds / ROUNDS]
 
 
 @hookimpl
