@@ -130,57 +130,26 @@ def _target_numbers(target: Craft) -> tuple[int, float, int]:
     return armour, worth, max(1, target.health)
 
 
-#: What the bots last counted on the table (see :func:`_squadrons`), each replaced whole so
-#: that a reader never mixes two tables: (aircraft list, its length, the aircraft split by
-#: side into fighters and special aircraft), and (aircraft list, round, aircraft left by
-#: side, (fighters, best Handling) in the dogfight by side).
-_SPLIT: tuple[list[Craft] | None, int, dict[str, tuple[list[Craft], list[Craft]]]] = (None, 0, {})
-_COUNTED: tuple[list[Craft] | None, int, dict[str, int], dict[str, tuple[int, int]]] = (
-    None, 0, {}, {}
-)
-
-
-def _split(obs: DogfightView) -> dict[str, tuple[list[Craft], list[Craft]]]:
-    """The aircraft on the table by side: (fighters, special aircraft)."""
-    global _SPLIT
-    crafts = obs.crafts
-    last = _SPLIT
-    if last[0] is crafts and last[1] == len(crafts):
-        return last[2]
-    split: dict[str, tuple[list[Craft], list[Craft]]] = {s: ([], []) for s in obs.sides}
-    for c in crafts:
-        split[c.side][1 if c.special else 0].append(c)
-    _SPLIT = (crafts, len(crafts), split)
-    return split
-
-
 def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
-    """(fighters, best current Handling) of each side in the dogfight.
-
-    Sides and roles never change, so the aircraft are split by side and role once per
-    battle (per list of aircraft, held so that its identity stays a valid key). Both sides
-    choose their manoeuvres on the same table, so the second bot of a round reads what the
-    first counted (same list, round and tally of aircraft left)."""
-    global _COUNTED
-    crafts = obs.crafts
-    counted_on = _COUNTED
-    if counted_on[0] is crafts and counted_on[1] == obs.round and counted_on[2] == obs.left:
-        return counted_on[3]
+    """(fighters, best current Handling) of each side in the dogfight (the roster tells the
+    fighters and special aircraft of each side apart: sides and roles never change)."""
+    crafts, roster = obs.crafts, obs.roster
     counted: dict[str, tuple[int, int]] = {}
-    for side, (fighters, specials) in _split(obs).items():
+    for i, side in enumerate(obs.sides):
         n = 0
         best = -99  # the best current Handling (victoriana.aircraft.11)
-        for c in fighters:
+        for cid in roster.fighters[i]:
+            c = crafts[cid]
             if c.status == FLYING:
                 n += 1
                 h = c.handling
                 if h > best:
                     best = h
-        for c in specials:
+        for cid in roster.specials[i]:
+            c = crafts[cid]
             if c.status == FLYING and c.handling > best:
                 best = c.handling
         counted[side] = (n, best)
-    _COUNTED = (crafts, obs.round, dict(obs.left), counted)
     return counted
 
 
@@ -232,14 +201,14 @@ class VictorianaBot:
         if removable <= 0:
             return SPEND_ON_FIGHTERS
         fighters = 0  # enough enemy fighters to spend everything on them?
-        for c in _split(obs)[loser][0]:
-            if c.status == FLYING:
+        crafts = obs.crafts
+        for cid in obs.roster.fighters[sides.index(loser)]:
+            if crafts[cid].status == FLYING:
                 fighters += 1
                 if fighters >= removable:
                     return SPEND_ON_FIGHTERS
         best: Action = SPEND_ON_FIGHTERS
         best_value = -1.0
-        crafts = obs.crafts
         targets: dict[int, tuple[int, float, int]] = {}  # (armour, worth, health) by target
         for a in legal:
             if type(a) is DamageRoll:

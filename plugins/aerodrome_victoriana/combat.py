@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import msgspec
+
 from aerodrome.data import Action
 from aerodrome.turns import Context, Decision
 from aerodrome_victoriana import specs
@@ -45,7 +47,10 @@ from aerodrome_victoriana.state import (
     Repair,
     Spot,
     Tactical,
+    update_craft,
 )
+
+update = msgspec.structs.replace
 
 
 # -- order ---------------------------------------------------------------------------------
@@ -56,8 +61,7 @@ def run_order(state: DogfightState, ctx: Context) -> Decision | None:
     state.first_done = False
     state.free_attack_on = -1
     if state.serial:  # before anybody's first action every count is still 0
-        for a in state.airmen:
-            a.actions = 0
+        state.airmen = [update(a, actions=0) if a.actions else a for a in state.airmen]
     if battle_over(state):
         return None
     if state.rules.skip_squadron:
@@ -144,7 +148,7 @@ def start_turn(state: DogfightState) -> None:
         mine = {a.id for a in state.airmen if state.crafts[a.craft].side == side}
     for c in state.crafts:
         if c.defence:
-            c.defence = [b for b in c.defence if b.by not in mine]
+            update_craft(state, c.id, defence=tuple(b for b in c.defence if b.by not in mine))
 
 
 def run_combat(state: DogfightState, ctx: Context) -> Decision | None:
@@ -215,9 +219,9 @@ def run_end(state: DogfightState, ctx: Context) -> Decision | None:
         land_due(state, ctx)
         for c in state.crafts:
             if c.defence:
-                c.defence = [
+                update_craft(state, c.id, defence=tuple(
                     b for b in c.defence if state.crafts[state.airmen[b.by].craft].status == FLYING
-                ]
+                ))
     state.round += 1
     state.ordered = False
     if battle_over(state):

@@ -9,7 +9,7 @@ from aerodrome.turns import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import TaskRolled
 from aerodrome_victoriana.heresy import SUCCESS_FACES, TaskRoll, classify
-from aerodrome_victoriana.state import FLYING, Airman, Craft, DogfightState
+from aerodrome_victoriana.state import FLYING, Airman, Craft, DogfightState, update_airman
 
 
 def hook_caller(hook: object, name: str) -> Any:
@@ -55,23 +55,10 @@ def flying(state: DogfightState, side: str) -> list[Craft]:
     return [c for c in state.crafts if c.side == side and c.status == FLYING]
 
 
-#: The last split of a list of aircraft by side (see :func:`crafts_by_side`), replaced whole.
-_BY_SIDE: tuple[list[Craft] | None, int, dict[str, list[Craft]]] = (None, 0, {})
-
-
-def crafts_by_side(state: DogfightState) -> dict[str, list[Craft]]:
-    """The aircraft of each side, in their order. An aircraft never changes side, so a list
-    of aircraft is split once (held, so that its identity and length stay a valid key)."""
-    global _BY_SIDE
+def side_crafts(state: DogfightState, side: str) -> list[Craft]:
+    """The aircraft of ``side``, in their order (from the set-up's roster)."""
     crafts = state.crafts
-    last = _BY_SIDE
-    if last[0] is crafts and last[1] == len(crafts):
-        return last[2]
-    by_side: dict[str, list[Craft]] = {side: [] for side in state.sides}
-    for c in crafts:
-        by_side[c.side].append(c)
-    _BY_SIDE = (crafts, len(crafts), by_side)
-    return by_side
+    return [crafts[i] for i in state.roster.crafts[state.sides.index(side)]]
 
 
 def count_flying(state: DogfightState, side: str) -> int:
@@ -167,6 +154,7 @@ def character_task(
     """
     book = specs.rules()
     craft = state.crafts[airman.craft]
+    airman = state.airmen[airman.id]  # the current record
     white += bonus
     if with_handling:
         h = handling(craft)
@@ -180,7 +168,8 @@ def character_task(
     if not free:
         black += book.multi_action.black_per_extra * max(0, airman.actions - 1)
         black = max(0, black - airman.spot)
-        airman.spot = 0
+        if airman.spot:
+            update_airman(state, airman.id, spot=0)
         if not state.first_done:
             state.first_done = True
             white += book.initiative.first_actor_bonus

@@ -12,7 +12,14 @@ from aerodrome.ruleset import Seat, Setup
 from aerodrome.specs import convert
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import handling_of
-from aerodrome_victoriana.state import Airman, Craft, DogfightState, copy_covers_state, copy_state
+from aerodrome_victoriana.state import (
+    Airman,
+    Craft,
+    DogfightState,
+    copy_covers_state,
+    copy_state,
+    roster_of,
+)
 
 
 class SetupOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -100,15 +107,15 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
                 craft = Craft(
                     id=cid, spec=spec.key, side=side.key, label=label, role=spec.role,
                     named=named, pc=f.pc, special=named or spec.role != "fighter", health=f.health[k] if f.health else spec.health,
-                    bombs=[o.count for o in spec.ordnance],
-                    optional_bombs=[o.count for o in spec.optional_ordnance] if f.fitted else [],
+                    bombs=tuple(o.count for o in spec.ordnance),
+                    optional_bombs=tuple(o.count for o in spec.optional_ordnance) if f.fitted else (),
                     crew=tuple(crew),
                 )
-                craft.handling = handling_of(craft)
-                crafts.append(craft)
+                crafts.append(msgspec.structs.replace(craft, handling=handling_of(craft)))
     sides = [s.key for s in options.side]
     return DogfightState(
         rules=options.rules, sides=sides, crafts=crafts, airmen=airmen,
+        roster=roster_of(sides, crafts),
         left={s: sum(1 for c in crafts if c.side == s) for s in sides},
         named=[c.id for c in crafts if c.named],
     )

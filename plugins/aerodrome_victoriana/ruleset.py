@@ -102,30 +102,33 @@ class Victoriana(Ruleset[DogfightState]):
         raise IllegalActionError(f"victoriana has no decision {kind!r}")
 
     def observation(self, state: DogfightState, player: int | None) -> DogfightView:
+        """Everything on the table, as a value (issue #12): the frozen aircraft and
+        character records in tuples, copies of the tables; nothing the state could share."""
         # positional, in the field order of DogfightView
         return DogfightView(
             player,
             None if player is None else state.sides[player],
             state.round,
             state.rules,
-            state.sides,
-            state.left,
-            state.crafts,
-            state.airmen,
-            state.manoeuvre,
-            state.pools,
-            state.rolled,
+            tuple(state.sides),
+            dict(state.left),
+            tuple(state.crafts),
+            tuple(state.airmen),
+            state.roster,
+            dict(state.manoeuvre),
+            dict(state.pools),
+            dict(state.rolled),
             state.winner,
             state.net,
             state.to_spend,
             state.to_remove,
-            state.tactical_carry,
-            state.tactical_dice,
-            state.order,
-            state.initiative,
+            dict(state.tactical_carry),
+            dict(state.tactical_dice),
+            tuple(state.order),
+            tuple(state.initiative),
             state.turn,
             state.free_attack_on,
-            state.stats,
+            dict(state.stats),
         )
 
     def is_over(self, state: DogfightState) -> bool:
