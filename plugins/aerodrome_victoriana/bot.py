@@ -14,32 +14,21 @@ from typing import Any
 
 from aerodrome.agents import PlayerView
 from aerodrome.data import Action
-from aerodrome_victoriana import odds, specs
-from aerodrome_victoriana.common import handling, spec_of, weather_black
+from aerodrome_victoriana import odds
+from aerodrome_victoriana.common import handling, spec_of
 from aerodrome_victoriana.state import (
     FLYING,
     MANOEUVRE_CHOICES,
     MANOEUVRES,
     SPEND_ON_FIGHTERS,
-    Attack,
     ChooseManoeuvre,
-    Craft,
     DamageRoll,
-    Defend,
     DogfightView,
-    DropBomb,
-    EmergencyLanding,
-    EndTurn,
-    Escape,
     FreeAttack,
     LeaveBattle,
     RemoveFighter,
-    Repair,
-    Spot,
-    Tactical,
 )
-
-_EXPECTED_PER_DIE = 0.4  # successes per white die (1/3 per roll, 6s explode: 1/3 ÷ 5/6)
+from aerodrome_victoriana.tactician import best_action, damage_value, target_numbers, weapon_mean
 
 
 @lru_cache(maxsize=65536)
@@ -107,27 +96,6 @@ def _best_manoeuvre(
         mine, theirs, my_carry, their_carry, my_fighters, their_fighters, my_count, their_count
     )
     return MANOEUVRE_CHOICES[values.index(max(values))]
-
-
-@cache
-def _weapon_mean(aircraft: str, weapon: int) -> tuple[float, int]:
-    """(expected successes of the weapon's damage dice, its AP) from the datasheet."""
-    w = specs.aircraft()[aircraft].weapons[weapon]
-    return _EXPECTED_PER_DIE * w.damage, w.ap
-
-
-@cache
-def _armour(aircraft: str) -> int:
-    return specs.aircraft()[aircraft].armour
-
-
-def _target_numbers(target: Craft) -> tuple[int, float, int]:
-    """(Armour with Defend bonuses, worth, Health at least 1) of a damage roll's target."""
-    armour = _armour(target.spec)
-    if target.defence:
-        armour += sum(b.amount for b in target.defence)
-    worth = 2.0 if target.named else 1.5 if target.role != "fighter" else 1.0
-    return armour, worth, max(1, target.health)
 
 
 def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
@@ -216,9 +184,9 @@ class VictorianaBot:
                 t = targets.get(a.target)
                 if t is None:
                     target = crafts[a.target]
-                    t = targets[a.target] = _target_numbers(target)
+                    t = targets[a.target] = target_numbers(target)
                 armour, worth, health = t
-                mean, ap = _weapon_mean(crafts[a.craft].spec, a.weapon)
+                mean, ap = weapon_mean(crafts[a.craft].spec, a.weapon)
                 pips = max(0.0, mean - max(0, armour - ap))
                 value = worth * min(1.0, pips / health)
                 if value > best_value:  # the first of equals
@@ -232,87 +200,12 @@ class VictorianaBot:
         return (share, handling(c)) if isinstance(a, RemoveFighter) else (share, -c.id)
 
     # -- combat phase --------------------------------------------------------------------------
-    def _damage_value(self, obs: DogfightView, craft: int, weapon: int, target: Craft) -> float:
-        """Expected share of ``target``'s Health that ``craft``'s ``weapon`` takes, weighted
-        by what the target is worth."""
-        mean, ap = _weapon_mean(obs.crafts[craft].spec, weapon)
-        armour, worth, health = _target_numbers(target)
-        pips = max(0.0, mean - max(0, armour - ap))
-        return worth * min(1.0, pips / health)
-
-    def _hit(self, obs: DogfightView, airman: int, craft: Craft, target: Craft) -> float:
-        a = obs.airmen[airman]
-        own, th = handling(craft), handling(target)
-        white = a.pools["gunnery"] + max(0, own) + max(0, -th)
-        black = specs.rules().attack.black_base + max(0, th) + max(0, -own)
-        black += weather_black(obs.rules)
-        black = max(0, black - a.spot)
-        return odds.hit_chance(white, black)
-
     def _free_attack_value(self, obs: DogfightView, a: Action) -> float:
         assert isinstance(a, FreeAttack)
-        return self._damage_value(obs, a.craft, a.weapon, obs.crafts[obs.free_attack_on])
+        return damage_value(obs, a.craft, a.weapon, obs.crafts[obs.free_attack_on])
 
     def act(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
-        best: Action = EndTurn()
-        best_value = 0.0
-        black_base = specs.rules().attack.black_base + weather_black(obs.rules)
-        crafts, airmen = obs.crafts, obs.airmen
-        for action in legal:
-            if type(action) is Attack:  # the common case, inlined
-                a = airmen[action.airman]
-                if a.actions > 0:
-                    continue
-                craft, target = crafts[a.craft], crafts[action.target]
-                own, th = craft.handling, target.handling
-                white = a.pools["gunnery"] + max(0, own) + max(0, -th)
-                black = max(0, black_base + max(0, th) + max(0, -own) - a.spot)
-                value = odds.hit_chance(white, black) * self._damage_value(
-                    obs, craft.id, action.weapon, target
-                )
-            else:
-                airman_id: Any = getattr(action, "airman", None)
-                if airman_id is None or airmen[airman_id].actions > 0:
-                    continue  # the bot never takes multi-action penalties
-                value = self._value(obs, action, airman_id)
-            if value > best_value:
-                best, best_value = action, value
-        return best
-
-    def _value(self, obs: DogfightView, action: Action, airman_id: int) -> float:
-        a = obs.airmen[airman_id]
-        craft = obs.crafts[a.craft]
-        spec = spec_of(craft)
-        share = craft.health / spec.health
-        foe = obs.sides[1] if craft.side == obs.sides[0] else obs.sides[0]
-        mine, theirs = obs.left[craft.side], obs.left[foe]
-        if isinstance(action, Attack):
-            target = obs.crafts[action.target]
-            return self._hit(obs, airman_id, craft, target) * self._damage_value(
-                obs, craft.id, action.weapon, target
-            )
-        if isinstance(action, DropBomb):
-            lines = spec.optional_ordnance if action.optional else spec.ordnance
-            stock = craft.optional_bombs if action.optional else craft.bombs
-            if action.count != stock[action.line]:
-                return 0.0
-            return 3.0 + lines[action.line].weight_lb * action.count / 10000
-        if isinstance(action, EmergencyLanding):
-            return 2.5 if share <= 0.25 else 0.0
-        if isinstance(action, Escape):
-            return 2.0 if share <= 0.34 and theirs > mine else 0.0
-        if isinstance(action, Repair):
-            return 0.5 if share < 0.6 or craft.vital_damage else 0.05
-        if isinstance(action, Tactical):
-            best = "tactics" if a.pools["tactics"] > a.pools["aviation"] else "aviation"
-            return 0.12 if action.skill == best else 0.0
-        if isinstance(action, Defend):
-            return 0.1 if action.ward == craft.id else 0.0
-        if isinstance(action, Spot):
-            mate = obs.airmen[action.mate]
-            better = "gunnery" if a.pools["gunnery"] > a.pools["perception"] else "perception"
-            return 0.08 if mate.pilot and mate.actions == 0 and action.skill == better else 0.0
-        return 0.0
+        return best_action(obs, legal)
 
 
 def bot_agent(ruleset: Any, player: int, seed: int) -> VictorianaBot:

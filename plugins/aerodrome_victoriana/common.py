@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from aerodrome.dice import opposed
 from aerodrome.turns import Context
@@ -10,6 +11,23 @@ from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import TaskRolled
 from aerodrome_victoriana.heresy import SUCCESS_FACES, TaskRoll, classify
 from aerodrome_victoriana.state import FLYING, Airman, Craft, DogfightState, update_airman
+
+
+class Table(Protocol):
+    """What the table shows, read-only: the state itself, a player's observation or a
+    snapshot of the aircraft and crews (the helpers below read any of them)."""
+
+    @property
+    def crafts(self) -> Sequence[Craft]: ...
+
+    @property
+    def airmen(self) -> Sequence[Airman]: ...
+
+    @property
+    def sides(self) -> Sequence[str]: ...
+
+    @property
+    def rules(self) -> specs.OptionalRules: ...
 
 
 def hook_caller(hook: object, name: str) -> Any:
@@ -24,7 +42,7 @@ def hook_caller(hook: object, name: str) -> Any:
     return caller
 
 
-def enemy_of(state: DogfightState, side: str) -> str:
+def enemy_of(state: Table, side: str) -> str:
     return state.sides[1] if side == state.sides[0] else state.sides[0]
 
 
@@ -51,7 +69,7 @@ def handling_of(craft: Craft) -> int:
     return h
 
 
-def flying(state: DogfightState, side: str) -> list[Craft]:
+def flying(state: Table, side: str) -> list[Craft]:
     return [c for c in state.crafts if c.side == side and c.status == FLYING]
 
 
@@ -89,20 +107,20 @@ def stat(state: DogfightState, key: str, amount: int = 1) -> None:
     state.stats[key] = state.stats.get(key, 0) + amount
 
 
-def jobs_of(state: DogfightState, airman: Airman) -> tuple[str, ...]:
+def jobs_of(state: Table, airman: Airman) -> tuple[str, ...]:
     """The jobs of the airman's station, as the datasheet prints them (victoriana.aircraft.2)."""
     return spec_of(state.crafts[airman.craft]).crew[airman.station].jobs
 
 
-def crew_of(state: DogfightState, craft: Craft) -> list[Airman]:
+def crew_of(state: Table, craft: Craft) -> list[Airman]:
     return [state.airmen[i] for i in craft.crew]
 
 
-def aboard(state: DogfightState, craft: Craft) -> list[Airman]:
+def aboard(state: Table, craft: Craft) -> list[Airman]:
     return [state.airmen[i] for i in craft.crew if state.airmen[i].status == "aboard"]
 
 
-def station_airman(state: DogfightState, craft: Craft, station: int) -> Airman | None:
+def station_airman(state: Table, craft: Craft, station: int) -> Airman | None:
     for i in craft.crew:
         a = state.airmen[i]
         if a.station == station and a.status == "aboard":
@@ -110,7 +128,7 @@ def station_airman(state: DogfightState, craft: Craft, station: int) -> Airman |
     return None
 
 
-def weapon_gunner(state: DogfightState, craft: Craft, weapon: int) -> Airman | None:
+def weapon_gunner(state: Table, craft: Craft, weapon: int) -> Airman | None:
     """The airman manning the station of ``weapon`` (victoriana.aircraft.7)."""
     spec = spec_of(craft)
     st = spec.station_of(spec.weapons[weapon].station)
