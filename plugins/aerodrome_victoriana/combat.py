@@ -25,6 +25,7 @@ from aerodrome_victoriana.common import (
     player_of,
 )
 from aerodrome_victoriana.damage import land_due, land_everyone
+from aerodrome_victoriana.ending import break_off
 from aerodrome_victoriana.heresy import roll_pool
 from aerodrome_victoriana.options import (
     ActOptions,
@@ -205,7 +206,8 @@ def resolve_act(state: DogfightState, ctx: Context, answers: Mapping[int, Action
 
 
 def run_end(state: DogfightState, ctx: Context) -> Decision | None:
-    """End of the round: parachutes reach the ground, per-round tallies reset."""
+    """End of the round: parachutes reach the ground, a beaten squadron breaks off
+    (victoriana.turn.2, victoriana.turn.4), per-round tallies reset."""
     if state.serial:  # parachutes and Defend bonuses follow somebody's action
         land_due(state, ctx)
         for c in state.crafts:
@@ -213,6 +215,7 @@ def run_end(state: DogfightState, ctx: Context) -> Decision | None:
                 update_craft(state, c.id, defence=tuple(
                     b for b in c.defence if state.crafts[state.airmen[b.by].craft].status == FLYING
                 ))
+    break_off(state, ctx)  # victoriana.turn.4: the Gamemaster's call on a beaten squadron
     state.round += 1
     state.ordered = False
     if battle_over(state):

@@ -164,6 +164,13 @@ class SortieRule(Assumed, frozen=True, kw_only=True):
     rounds: int
 
 
+class BreakOffRule(Assumed, frozen=True, kw_only=True):
+    """A squadron with at most ``left_percent`` % of its aircraft left and no advantage in
+    numbers breaks off at the end of a round (victoriana.turn.4)."""
+
+    left_percent: int
+
+
 class Environment(Assumed, frozen=True, kw_only=True):
     key: str
     name: str
@@ -195,6 +202,7 @@ class RulesBook(Record, frozen=True):
     parachute: ParachuteRule
     character: CharacterRule
     sortie: SortieRule
+    break_off: BreakOffRule
     environment: tuple[Environment, ...]
     weather: tuple[Weather, ...]
     night: NightRule
