@@ -1,9 +1,18 @@
 """The bot's tactician: the action of each character in the Combat Phase, by expected value.
 
 Gunners and pilots attack the target of best hit chance x damage (exact hit odds), bombardiers
-drop the heaviest full load, badly damaged aircraft escape or make an emergency landing,
-crews repair, spot or use Tactical when they have nothing better. A character who has acted
-this round is not asked again (the bot never takes multi-action penalties).
+drop the heaviest full load, crews repair, spot or use Tactical when they have nothing better.
+As the rulebook advises:
+
+- "Crew members must take desperate steps to avoid this ugly end before their craft's health
+  depletes": a pilot whose aircraft an average hit of the enemy's best gun would bring down
+  escapes (weighed by the chance of the test: 9 black dice when outnumbered), else makes an
+  emergency landing it can survive, else bails out with the crew (victoriana.optional.5);
+- "If multiple pilots in the same Squadron perform the Tactical Action in the same Combat
+  Phase, only the highest counts": one Tactical action a phase (victoriana.pilot.10).
+
+A character who has acted this round is not asked again (the bot never takes multi-action
+penalties).
 
 It reads the observation and the legal actions only.
 """
@@ -14,11 +23,12 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
 from aerodrome.data import Action
-from aerodrome_victoriana import odds, specs
+from aerodrome_victoriana import chances, specs
 from aerodrome_victoriana.common import spec_of, weather_black
 from aerodrome_victoriana.options import END_TURN, ActOptions
 from aerodrome_victoriana.state import (
     Attack,
+    BailOut,
     Craft,
     Defend,
     DogfightView,
@@ -103,16 +113,51 @@ class _Weigher:
             value_of = self.values[airman] = self._character(airman)
         return value_of
 
+    def threat(self, craft: Craft) -> float:
+        """The pips an average hit of the enemy's most dangerous gun takes off ``craft``."""
+        obs = self.obs
+        armour = target_numbers(craft)[0]
+        worst = 0.0
+        for enemy in obs.crafts:
+            if enemy.side != craft.side and enemy.status == "flying":
+                for w in range(len(spec_of(enemy).weapons)):
+                    mean, ap = weapon_mean(enemy.spec, w)
+                    worst = max(worst, mean - max(0, armour - ap))
+        return worst
+
+    def _desperate(
+        self, craft: Craft, aviation: int, outnumbered: bool, spot: int
+    ) -> tuple[float, float, float]:
+        """Values of escaping, an emergency landing and bailing out for a pilot whose
+        aircraft is about to go down: escaping home beats landing, landing beats losing the
+        aircraft, but a landing the aircraft would not survive is worse than jumping."""
+        book = specs.rules()
+        own = craft.handling
+        white = aviation + max(0, own)
+        black = max(0, -own) + weather_black(self.obs.rules)
+        if craft.vital_damage:
+            black += book.crew_damage.vital_black
+        needed = book.tests.success
+        escape_black = black + (book.escape.black_outnumbered if outnumbered else 0)
+        escape = 4.0 * chances.success_chance(white, max(0, escape_black - spot), needed)
+        rules = self.obs.rules
+        if not rules.emergency_landings:
+            return escape, 0.0, 0.0
+        env = book.environment_of(rules.environment)
+        to_survive = env.damage - craft.health + 1  # net successes the landing needs
+        survive = 1.0 if to_survive <= 0 else chances.success_chance(
+            white, max(0, black + env.black - spot), to_survive
+        )
+        return escape, 3.0 * survive, 2.0
+
     def _character(self, airman: int) -> Callable[[Action], float]:
         obs = self.obs
         crafts = obs.crafts
         a = obs.airmen[airman]
         craft = crafts[a.craft]
         spec = spec_of(craft)
-        share = craft.health / spec.health
         sides = obs.sides
         foe = sides[1] if craft.side == sides[0] else sides[0]
-        mine, theirs = obs.left[craft.side], obs.left[foe]
         pools = a.pools
         kind_of_craft = craft.spec
         gunnery = pools["gunnery"]
@@ -121,6 +166,14 @@ class _Weigher:
         targets = self.targets
         tactic = "tactics" if pools["tactics"] > pools["aviation"] else "aviation"
         spotting = "gunnery" if pools["gunnery"] > pools["perception"] else "perception"
+        tactical_banked = obs.tactical_dice.get(craft.side, 0) > 0
+        escape_value = landing_value = bail_value = 0.0
+        if a.pilot and craft.health <= self.threat(craft):
+            # desperate steps (victoriana.optional.5, victoriana.pilot.3)
+            escape_value, landing_value, bail_value = self._desperate(
+                craft, pools["aviation"], obs.left[foe] > obs.left[craft.side], spot
+            )
+        share = craft.health / spec.health
 
         aimed: dict[int, tuple[float, int, float, int]] = {}  # by target
 
@@ -135,7 +188,7 @@ class _Weigher:
                 numbers = targets[target_id] = target_numbers(target)
             armour, worth, health = numbers
             aimed[target_id] = found = (
-                odds.hit_chance(white, black if black > 0 else 0), armour, worth, health
+                chances.hit_chance(white, black if black > 0 else 0), armour, worth, health
             )
             return found
 
@@ -169,15 +222,17 @@ class _Weigher:
                 if action.count != stock[action.line]:
                     return 0.0
                 return 3.0 + lines[action.line].weight_lb * action.count / 10000
-            if kind is EmergencyLanding:
-                return 2.5 if share <= 0.25 else 0.0
             if kind is Escape:
-                return 2.0 if share <= 0.34 and theirs > mine else 0.0
+                return escape_value
+            if kind is EmergencyLanding:
+                return landing_value
+            if kind is BailOut:
+                return bail_value if a.pilot else 0.0
             if kind is Repair:
                 return 0.5 if share < 0.6 or craft.vital_damage else 0.05
             if kind is Tactical:
                 assert isinstance(action, Tactical)
-                return 0.12 if action.skill == tactic else 0.0
+                return 0.12 if action.skill == tactic and not tactical_banked else 0.0
             return 0.0
 
         return value_of

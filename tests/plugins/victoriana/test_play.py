@@ -55,7 +55,7 @@ def test_bot_is_registered_and_reads_only_the_observation(plugins: Any) -> None:
 
 
 def test_bot_prefers_attack_when_it_outnumbers_the_enemy(plugins: Any) -> None:
-    from aerodrome_victoriana.bot import manoeuvre_values
+    from aerodrome_victoriana.commander import manoeuvre_values
 
     values = manoeuvre_values(20, 6, 0, 0, 15, 5, 15, 5)
     assert max(range(4), key=lambda i: values[i]) == 0  # attack
