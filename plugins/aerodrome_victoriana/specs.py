@@ -270,7 +270,10 @@ class SideSpec(Record, frozen=True):
     flight: tuple[Flight, ...]
 
 
-class SetupSpec(Record, frozen=True):
+class SetupSpec(Assumed, frozen=True, kw_only=True):
+    """A set-up: printed in the rulebook (its worked example), or a stand-in marked
+    ``assumed`` with matched forces (issue #13: bot against bot within 40-60 %)."""
+
     name: str
     title: str
     side: tuple[SideSpec, ...]

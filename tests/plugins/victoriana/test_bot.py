@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from aerodrome_victoriana import combat
+from aerodrome_victoriana import combat, specs
 from aerodrome_victoriana.bot import VictorianaBot
 from aerodrome_victoriana.commander import manoeuvre_values
 from aerodrome_victoriana.state import (
@@ -86,3 +86,13 @@ def test_a_landing_it_cannot_survive_is_worse_than_jumping(plugins: Any) -> None
     update_craft(state, 0, health=3)
     update_airman(state, 1, actions=1)
     assert isinstance(act(plugins, state), EmergencyLanding)
+
+
+@pytest.mark.clause("victoriana.optional.16")
+def test_setups_use_the_squadron_phase_for_massive_sorties_only() -> None:
+    """"Obviously, the Squadron Phase is meant for massive air sorties with more than 10
+    aircraft battling through the skies. For smaller more mechanically nuanced fights, remove
+    the Squadron Phase"."""
+    for setup in specs.setup_specs():
+        aircraft = sum(f.count for side in setup.side for f in side.flight)
+        assert setup.rules.skip_squadron == (aircraft <= 10), setup.name
