@@ -62,6 +62,10 @@ def check_options(options: SetupOptions, source: str) -> None:
     for i, side in enumerate(options.side):
         if not side.flight:
             raise SpecError(f"{source}: $.side[{i}].flight: a side needs at least one aircraft")
+        if sum(f.count for f in side.flight) > specs.MAX_AIRCRAFT:
+            raise SpecError(
+                f"{source}: $.side[{i}].flight: a side brings at most {specs.MAX_AIRCRAFT} aircraft"
+            )
         for j, f in enumerate(side.flight):
             where = f"{source}: $.side[{i}].flight[{j}]"
             if f.aircraft not in specs.aircraft():
@@ -75,6 +79,10 @@ def check_options(options: SetupOptions, source: str) -> None:
                 raise SpecError(f"{where}.fitted: the {spec.name} has no optional ordnance")
             if f.health and (len(f.health) != f.count or any(not 0 < h <= spec.health for h in f.health)):
                 raise SpecError(f"{where}.health: give one Health per aircraft, 1..{spec.health}")
+            if len(f.names) > f.count * len(spec.crew):
+                raise SpecError(
+                    f"{where}.names: {len(f.names)} names for {f.count * len(spec.crew)} characters"
+                )
 
 
 def build_state(options: SetupOptions, source: str) -> DogfightState:
@@ -147,9 +155,9 @@ class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     rules: specs.OptionalRules | None = None
     side: tuple[specs.SideSpec, ...] | None = None
-    round: int = 1
-    tactical_carry: dict[str, int] = {}
-    tactical_dice: dict[str, int] = {}
+    round: specs.Positive = 1
+    tactical_carry: dict[str, specs.Dice] = {}
+    tactical_dice: dict[str, specs.Dice] = {}
 
 
 def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
@@ -163,8 +171,9 @@ def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -
         for k, v in table.items():
             if k not in state.sides or v < 0:
                 raise SpecError(f"{source}: $.{name}.{k}: needs a side key and a count >= 0")
-    if pos.round < 1:
-        raise SpecError(f"{source}: $.round: must be at least 1")
+    last = specs.rules().sortie.rounds
+    if not 1 <= pos.round <= last:
+        raise SpecError(f"{source}: $.round: must be 1..{last} (the sortie's rounds)")
     state.round = pos.round
     state.tactical_carry = dict(pos.tactical_carry)
     state.tactical_dice = dict(pos.tactical_dice)
