@@ -27,6 +27,7 @@ from aerodrome_victoriana import chances, specs
 from aerodrome_victoriana.common import spec_of, weather_black
 from aerodrome_victoriana.options import END_TURN, ActOptions
 from aerodrome_victoriana.state import (
+    FLYING,
     Attack,
     BailOut,
     Craft,
@@ -106,6 +107,7 @@ class _Weigher:
         self.black_base = specs.rules().attack.black_base + weather_black(obs.rules)
         self.targets: dict[int, tuple[int, float, int]] = {}
         self.values: dict[int, Callable[[Action], float]] = {}
+        self.guns: dict[str, set[tuple[float, int]]] = {}
 
     def of(self, airman: int) -> Callable[[Action], float]:
         value_of = self.values.get(airman)
@@ -115,14 +117,18 @@ class _Weigher:
 
     def threat(self, craft: Craft) -> float:
         """The pips an average hit of the enemy's most dangerous gun takes off ``craft``."""
-        obs = self.obs
+        guns = self.guns.get(craft.side)
+        if guns is None:  # (mean pips, AP) of each gun the enemy has in the dogfight
+            kinds = {e.spec for e in self.obs.crafts if e.side != craft.side and e.status == FLYING}
+            guns = self.guns[craft.side] = {
+                weapon_mean(kind, w) for kind in kinds for w in range(len(specs.aircraft()[kind].weapons))
+            }
         armour = target_numbers(craft)[0]
         worst = 0.0
-        for enemy in obs.crafts:
-            if enemy.side != craft.side and enemy.status == "flying":
-                for w in range(len(spec_of(enemy).weapons)):
-                    mean, ap = weapon_mean(enemy.spec, w)
-                    worst = max(worst, mean - max(0, armour - ap))
+        for mean, ap in guns:
+            pips = mean - max(0, armour - ap)
+            if pips > worst:
+                worst = pips
         return worst
 
     def _desperate(
