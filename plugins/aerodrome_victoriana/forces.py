@@ -130,23 +130,34 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
 
 
 _DECODER = msgspec.msgpack.Decoder(DogfightState)
-#: Initial states by set-up (name and options): a set-up is built and checked once, every
-#: game then gets its own copy (:func:`copy_state`: several times faster than building).
-_TEMPLATES: dict[tuple[str, bytes], DogfightState] = {}
+
+
+class Templates:
+    """Initial states by set-up (name and options), kept by the ruleset instance: a set-up is
+    built and checked once, every game then gets its own copy (:func:`copy_state`: several
+    times faster than building)."""
+
+    def __init__(self, limit: int = 256) -> None:
+        self._built: dict[tuple[str, bytes], DogfightState] = {}
+        self._limit = limit
+
+    def state_for(self, setup: Setup) -> DogfightState:
+        key = (setup.name, msgspec.json.encode(setup.options))
+        template = self._built.get(key)
+        if template is None:
+            template = state_for_setup(setup)
+            if len(self._built) >= self._limit:
+                self._built.clear()
+            self._built[key] = template
+        if not copy_covers_state():  # a new mutable field: copy through msgpack
+            return _DECODER.decode(msgspec.msgpack.encode(template))
+        return copy_state(template)
 
 
 def state_for_setup(setup: Setup) -> DogfightState:
-    key = (setup.name, msgspec.json.encode(setup.options))
-    template = _TEMPLATES.get(key)
-    if template is None:
-        options = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
-        template = build_state(options, f"setup {setup.name!r}")
-        if len(_TEMPLATES) >= 256:
-            _TEMPLATES.clear()
-        _TEMPLATES[key] = template
-    if not copy_covers_state():  # a new mutable field: copy through msgpack
-        return _DECODER.decode(msgspec.msgpack.encode(template))
-    return copy_state(template)
+    """A new initial state for ``setup`` (checked and built)."""
+    options = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
+    return build_state(options, f"setup {setup.name!r}")
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -65,6 +65,10 @@ class Victoriana(Ruleset[DogfightState]):
     state_type = DogfightState
     action_types = ACTION_TYPES
 
+    def __init__(self, hook: Any = None) -> None:
+        super().__init__(hook)
+        self._templates = forces.Templates()
+
     def setups(self) -> Sequence[Setup]:
         return forces.setups()
 
@@ -78,7 +82,7 @@ class Victoriana(Ruleset[DogfightState]):
         return _SEQUENCE
 
     def initial_state(self, setup: Setup, ctx: Context) -> DogfightState:
-        return forces.state_for_setup(setup)
+        return self._templates.state_for(setup)
 
     def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
         return forces.state_for_position(setup, position, source)
