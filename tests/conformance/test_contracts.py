@@ -50,7 +50,6 @@ SEEDS = settings(max_examples=2, deadline=None, derandomize=True, database=None)
 #: until the marker goes.
 KNOWN: dict[tuple[str, str], str] = {
     ("isolation", "dockfighters"): "Dockfighters' observation wraps the live state",
-    ("isolation", "victoriana"): "Victoriana's view shares the state's aircraft list",
     ("perfect", "dockfighters"): "Dockfighters' observation carries the viewer's seat",
     ("perfect", "victoriana"): "Victoriana's view carries the viewer's seat and side",
 }
