@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from aerodrome.cli.output import console, fail, print_json, table
+from aerodrome.errors import AerodromeError
+from aerodrome.specs import read_mapping
+from aerodrome_dockfighters.missions import setups
 from aerodrome_dockfighters.odds import attack as attack_odds
 from aerodrome_dockfighters.odds import hit_chance
+from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.specs import builtin
+from aerodrome_dockfighters.svg import to_svg
 
 app = typer.Typer(help="Dockfighters: exact odds of an attack (hits and damage points).", no_args_is_help=True)
 tools = typer.Typer(help="Dockfighters tools: pictures of positions.", no_args_is_help=True)
@@ -24,8 +31,6 @@ def attack(
     json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Distribution of the damage points one attack deals."""
-    from aerodrome.cli.output import console, fail, print_json, table
-
     specs = builtin()
     w = specs.weapons.get(weapon)
     if w is None:
@@ -50,15 +55,6 @@ def svg(
     out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
 ) -> None:
     """Draw a position file as an SVG picture."""
-    from pathlib import Path
-
-    from aerodrome.cli.output import console, fail
-    from aerodrome.errors import AerodromeError
-    from aerodrome.specs import read_mapping
-    from aerodrome_dockfighters.missions import setups
-    from aerodrome_dockfighters.positions import from_position
-    from aerodrome_dockfighters.svg import to_svg
-
     try:
         data = read_mapping(Path(position))
         state = from_position(setups()[0], data.get("position", data), position)

@@ -8,6 +8,7 @@ from typing import Any
 
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.airspace import cloud_cells_at, hull
 from aerodrome_dockfighters.board import Board, arc_sectors, board
 from aerodrome_dockfighters.events import (
     AmmunitionSpent,
@@ -16,29 +17,17 @@ from aerodrome_dockfighters.events import (
     GroundTargetDestroyed,
     Hit,
     SmokeLaid,
+    announce,
 )
 from aerodrome_dockfighters.specs import Mount, Specs, Weapon, builtin
-from aerodrome_dockfighters.state import GROUND, Aircraft, Attack, DfState, GroundUnit
-from aerodrome_dockfighters.weather import cloud_cells_at
+from aerodrome_dockfighters.state import GROUND, Aircraft, Attack, Cloud, DfState, GroundUnit
+from aerodrome_dockfighters.views import AnyGround, Craft, Scene
 
 BANDS = ("short", "medium", "long")
 
 
 def _arc(specs: Specs, name: str) -> frozenset[int]:
     return arc_sectors(specs.arcs[name].sectors)  # type: ignore[index]
-
-
-def target_cells(state: DfState, t: Aircraft) -> list[int]:
-    """An airship occupies its base hex and the hexes ahead and behind (airship.9)."""
-    if rules.sheet(t).klass != "airship":
-        return [t.cell]
-    b = board(state.width, state.height)
-    out = [t.cell]
-    for f in (t.facing, (t.facing + 3) % 6):
-        n = b.step[t.cell * 6 + f]
-        if n >= 0:
-            out.append(n)
-    return out
 
 
 def band(specs: Specs, distance: int) -> int:
@@ -50,7 +39,7 @@ def band(specs: Specs, distance: int) -> int:
 
 
 def in_mount_arc(
-    b: Board, specs: Specs, a: Aircraft, mount: Mount, cell: int, altitude: int
+    b: Board, specs: Specs, a: Craft, mount: Mount, cell: int, altitude: int
 ) -> bool:
     """Whether ``cell``/``altitude`` lies in the mount's arc (arc.1, arc.4, airship.19-20)."""
     spec = specs.arcs[mount.arc]
@@ -70,7 +59,7 @@ def in_mount_arc(
     return sec in _arc(specs, mount.arc)
 
 
-def any_altitude(specs: Specs, a: Aircraft, w: Weapon) -> bool:
+def any_altitude(specs: Specs, a: Craft, w: Weapon) -> bool:
     """Clause hit.11: airships with bombs, artillery and cannons, bombers with bombs or
     special cannons attack at any altitude difference."""
     k = specs.aircraft[a.datasheet].klass
@@ -81,7 +70,7 @@ def any_altitude(specs: Specs, a: Aircraft, w: Weapon) -> bool:
     return k == "bomber" and w.kind == "bomb"
 
 
-def clouds_crossed(state: DfState, a: Aircraft, cell: int, altitude: int) -> int:
+def clouds_crossed(state: Scene, a: Craft, cell: int, altitude: int) -> int:
     """Cloud hexes on the line of fire, the attacker's own included (hit.5); of two lines
     along a hexside the one with more cloud."""
     b = board(state.width, state.height)
@@ -92,7 +81,7 @@ def clouds_crossed(state: DfState, a: Aircraft, cell: int, altitude: int) -> int
     return own + max(sum(1 for c in ln if c in cloudy) for ln in b.crossed(a.cell, cell))
 
 
-def to_hit_air(state: DfState, a: Aircraft, t: Aircraft, ctx: Context | None = None) -> int:
+def to_hit_air(state: Scene, a: Craft, t: Craft, ctx: Context | None = None) -> int:
     """The target number against an air target (hit.1, hit.6-10), before the natural 6/1."""
     specs = builtin()
     b = board(state.width, state.height)
@@ -100,7 +89,7 @@ def to_hit_air(state: DfState, a: Aircraft, t: Aircraft, ctx: Context | None = N
     front = _arc(specs, "front")
     rear = _arc(specs, "rear")
     need = specs.tables.base_to_hit + (t.experience - a.experience)
-    cell = _nearest(b, a.cell, target_cells(state, t))
+    cell = _nearest(b, a.cell, hull(state, t))
     a_sees_t = b.sector(a.facing, a.cell, cell) in front
     if tk != "airship":  # airship.2: no tailing, no head-on against airships
         if (
@@ -123,7 +112,7 @@ def to_hit_air(state: DfState, a: Aircraft, t: Aircraft, ctx: Context | None = N
     return need
 
 
-def to_hit_ground(a: Aircraft, g: GroundUnit) -> int:
+def to_hit_ground(a: Craft, g: AnyGround) -> int:
     """The target number against a ground target (ground.hit.3)."""
     specs = builtin()
     k = specs.aircraft[a.datasheet].klass
@@ -152,7 +141,7 @@ def _nearest(b: Board, origin: int, cells: list[int]) -> int:
 
 
 # -- attack options -------------------------------------------------------------------------
-def mount_dice(state: DfState, a: Aircraft, i: int, t: Aircraft) -> int:
+def mount_dice(state: Scene, a: Craft, i: int, t: Craft) -> int:
     """Attack dice mount ``i`` of ``a`` brings against ``t`` (0 when it cannot fire)."""
     specs = builtin()
     mount = rules.mounts(a)[i]
@@ -166,7 +155,7 @@ def mount_dice(state: DfState, a: Aircraft, i: int, t: Aircraft) -> int:
     if not _air_weapon_ok(specs, a, w, t):
         return 0
     b = board(state.width, state.height)
-    cells = [c for c in target_cells(state, t) if in_mount_arc(b, specs, a, mount, c, t.altitude)]
+    cells = [c for c in hull(state, t) if in_mount_arc(b, specs, a, mount, c, t.altitude)]
     if not cells:
         return 0
     cell = _nearest(b, a.cell, cells)
@@ -176,7 +165,7 @@ def mount_dice(state: DfState, a: Aircraft, i: int, t: Aircraft) -> int:
     return max(0, mount.dice[bi] - clouds_crossed(state, a, cell, t.altitude))
 
 
-def _air_weapon_ok(specs: Specs, a: Aircraft, w: Weapon, t: Aircraft) -> bool:
+def _air_weapon_ok(specs: Specs, a: Craft, w: Weapon, t: Craft) -> bool:
     if abs(a.altitude - t.altitude) >= 2 and not any_altitude(specs, a, w):
         return False
     if w.kind == "artillery":  # airship.11: agility medium or lower
@@ -184,7 +173,7 @@ def _air_weapon_ok(specs: Specs, a: Aircraft, w: Weapon, t: Aircraft) -> bool:
     return True
 
 
-def load_dice(state: DfState, a: Aircraft, name: str, t: Aircraft) -> int:
+def load_dice(state: Scene, a: Craft, name: str, t: Craft) -> int:
     """Attack dice of an external load at an air target (front arc, load.4)."""
     specs = builtin()
     if t.tesla_turn == state.turn:
@@ -194,7 +183,7 @@ def load_dice(state: DfState, a: Aircraft, name: str, t: Aircraft) -> int:
         return 0
     b = board(state.width, state.height)
     front = Mount(weapon=name, dice=w.dice)
-    cells = [c for c in target_cells(state, t) if in_mount_arc(b, specs, a, front, c, t.altitude)]
+    cells = [c for c in hull(state, t) if in_mount_arc(b, specs, a, front, c, t.altitude)]
     if not cells:
         return 0
     cell = _nearest(b, a.cell, cells)
@@ -204,7 +193,7 @@ def load_dice(state: DfState, a: Aircraft, name: str, t: Aircraft) -> int:
     return max(0, w.dice[bi] - clouds_crossed(state, a, cell, t.altitude))
 
 
-def attack_options(state: DfState, a: Aircraft) -> list[Attack]:
+def attack_options(state: Scene, a: Craft) -> list[Attack]:
     """Every attack ``a`` can make now: all bearing onboard weapons at a target, each one
     alone, and each air-to-air load with them (clauses arc.1-2, load.4)."""
     specs = builtin()
@@ -235,7 +224,7 @@ def attack_options(state: DfState, a: Aircraft) -> list[Attack]:
     return out
 
 
-def ground_mount_dice(state: DfState, a: Aircraft, i: int, g: GroundUnit) -> int:
+def ground_mount_dice(state: Scene, a: Craft, i: int, g: AnyGround) -> int:
     """Onboard weapon dice at a ground target: from altitude 1 (ground.hit.1; airship
     artillery up to altitude 3), armour only for cannons (ground.hit.6)."""
     specs = builtin()
@@ -255,7 +244,7 @@ def ground_mount_dice(state: DfState, a: Aircraft, i: int, g: GroundUnit) -> int
     return mount.dice[bi] if bi >= 0 else 0
 
 
-def bomb_run(a: Aircraft, g: GroundUnit) -> bool:
+def bomb_run(a: Craft, g: AnyGround) -> bool:
     """Clause ground.hit.2: the aircraft moved onto or over the target without turning at
     the target hex or the hex before."""
     if g.cell not in a.path[1:]:
@@ -264,7 +253,7 @@ def bomb_run(a: Aircraft, g: GroundUnit) -> bool:
     return not any(p in (k, k - 1) for p in a.turned_at)
 
 
-def ground_load_dice(state: DfState, a: Aircraft, name: str, g: GroundUnit) -> int:
+def ground_load_dice(state: Scene, a: Craft, name: str, g: AnyGround) -> int:
     specs = builtin()
     w = specs.weapons[name]
     if not w.ground_targets or (g.armoured and not w.harms_armour):
@@ -326,8 +315,7 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
     airship = t_ds.klass == "airship"
     need = to_hit_air(state, a, t, ctx)
     t.attacked_turn = state.turn
-    if ctx.recording:
-        ctx.emit(Fired(aircraft=a.id, target=t.id, need=max(2, min(6, need)), modified=need))
+    announce(ctx, Fired, aircraft=a.id, target=t.id, need=max(2, min(6, need)), modified=need)
     results: list[tuple[str, int, int, int]] = []  # weapon, dice, hits, damage points
     for i in attack.mounts:
         mount = rules.mounts(a)[i]
@@ -343,8 +331,8 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
         results.append((name, n, h, _roll_damage(ctx, h, w.damage, airship, name)))
         del a.loads[j]
     for name, n, h, points in results:
-        if h and ctx.recording:
-            ctx.emit(Hit(aircraft=a.id, target=t.id, weapon=name, dice=n, hits=h, damage=points))
+        if h:
+            announce(ctx, Hit, aircraft=a.id, target=t.id, weapon=name, dice=n, hits=h, damage=points)
         if points:
             rules.damage(state, t, points, ctx, a.id, crit=True)
     discipline(state, a, attack.mounts, ctx)
@@ -362,8 +350,7 @@ def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: Contex
         roll = ctx.dice.d(6, f"fire discipline #{a.id} {w.name} ({need}+)")
         if roll < need:
             a.ammo[i] = 2 if ds.klass == "dockfighter" else min(2, a.ammo[i] + 1)
-            if ctx.recording:
-                ctx.emit(AmmunitionSpent(aircraft=a.id, weapon=w.name, ammo="half" if a.ammo[i] == 1 else "empty"))
+            announce(ctx, AmmunitionSpent, aircraft=a.id, weapon=w.name, ammo="half" if a.ammo[i] == 1 else "empty")
 
 
 def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
@@ -400,19 +387,15 @@ def _ground_damage(state: DfState, a: Aircraft, g: GroundUnit, total: int, ctx: 
     if not total or g.damage >= g.structure:
         return
     g.damage = min(g.structure, g.damage + total)
-    if ctx.recording:
-        ctx.emit(GroundTargetDamaged(target=g.id, name=g.name, points=total, damage=g.damage, structure=g.structure))
+    announce(ctx, GroundTargetDamaged, target=g.id, name=g.name, points=total, damage=g.damage, structure=g.structure)
     if g.damage >= g.structure:  # ground.hit.4
         g.destroyed_by = a.id
         a.ground_kills += 1
         state.squadrons[a.player].ground_kills += 1
-        if ctx.recording:
-            ctx.emit(GroundTargetDestroyed(target=g.id, name=g.name, by=a.id))
+        announce(ctx, GroundTargetDestroyed, target=g.id, name=g.name, by=a.id)
 
 
 def _smoke(state: DfState, a: Aircraft, turns: int, ctx: Context) -> None:
-    from aerodrome_dockfighters.state import Cloud
-
     b = board(state.width, state.height)
     cells: list[int] = []
     cell = a.cell
@@ -423,8 +406,7 @@ def _smoke(state: DfState, a: Aircraft, turns: int, ctx: Context) -> None:
         cells.append(cell)
     if cells:
         state.clouds.append(Cloud(col=-1, row=-1, size=len(cells), smoke=turns, cells=cells))
-        if ctx.recording:
-            ctx.emit(SmokeLaid(aircraft=a.id, cells=tuple(cells)))
+        announce(ctx, SmokeLaid, aircraft=a.id, cells=tuple(cells))
 
 
 def ground_fire(state: DfState, ctx: Context) -> None:

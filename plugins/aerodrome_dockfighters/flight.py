@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from aerodrome_dockfighters import combat, movement, rules
+from aerodrome_dockfighters.airspace import margin
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Plan
@@ -72,12 +73,6 @@ def _laterals(n: int) -> list[tuple[str, ...]]:
     for _ in range(n):
         out = [(*c, x) for c in out for x in (".", "L", "R")]
     return out
-
-
-def margin(state: DfState, cell: int) -> int:
-    """Hexes between ``cell`` and the nearest board edge."""
-    col, row = cell % state.width, cell // state.width
-    return min(col, state.width - 1 - col, row, state.height - 1 - row)
 
 
 def safety(state: DfState, end: tuple[int, int, int]) -> int:

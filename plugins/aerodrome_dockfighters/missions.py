@@ -11,7 +11,8 @@ from typing import Any
 
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Seat, Setup
-from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE
+from aerodrome_dockfighters.board import board, zone_cells
+from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE, runway_hits
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import DfState
 
@@ -136,8 +137,6 @@ def setups() -> list[Setup]:
 def zone(state: DfState, player: int) -> list[int]:
     """Set-up zone cells: the rows along the own board edge (bottom for player 0), a zone of
     the hex grid."""
-    from aerodrome_dockfighters.board import board, zone_cells
-
     return zone_cells(board(state.width, state.height), player)
 
 
@@ -181,8 +180,6 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
     elif sq.mission == "ale-raid":  # mission.ale-raid.1
         ok = any(o.owner == player and o.kind == "stopped" for o in state.objectives)
     elif sq.mission == "airstrip-visit":  # mission.airstrip.1
-        from aerodrome_dockfighters.objectives import runway_hits
-
         if player == 0:
             others = sum(1 for g in state.ground if g.name != "Runway" and g.damage >= g.structure)
             ok = runway_hits(state) >= 3 and others >= 1 and sq.kills >= 1

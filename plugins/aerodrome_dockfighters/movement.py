@@ -12,20 +12,21 @@ from __future__ import annotations
 
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.airspace import airship_cells, bump, leave_board, occupied, storm_cells
 from aerodrome_dockfighters.board import Board, board
+from aerodrome_dockfighters.docking import tesla, tesla_ready, try_dock
 from aerodrome_dockfighters.events import (
     AirshipDescended,
     Immelmann,
     Landed,
-    LeftBoard,
     PilotFate,
     Punched,
     TookOff,
+    announce,
 )
-from aerodrome_dockfighters.objectives import after_move, edge_of, photograph
+from aerodrome_dockfighters.objectives import after_move, landed, photograph
 from aerodrome_dockfighters.specs import AGILITY, Specs, Template, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Manoeuvre, MoveProgress, Plan
-from aerodrome_dockfighters.weather import cloud_cells_at, storm_cells
 
 LATERAL = (".", "L", "R", "FL", "FR", "RL", "RR")
 VERTICAL = (".", "+", "-")
@@ -78,28 +79,6 @@ def straight(b: Board, cell: int, facing: int, hexes: int, path: list[int] | Non
     return cell
 
 
-def occupied(state: DfState, cell: int, altitude: int, me: int) -> bool:
-    """Clause move.16: another flying aircraft is on ``cell`` at ``altitude`` (an airship
-    fills its base hex and the hexes ahead and behind, airship.9)."""
-    for o in state.aircraft:
-        if o.id == me or o.status != "flying" or o.altitude != altitude:
-            continue
-        if o.cell == cell or (rules.sheet(o).klass == "airship" and cell in airship_cells(state, o)):
-            return True
-    return False
-
-
-def airship_cells(state: DfState, o: Aircraft) -> list[int]:
-    """The three hexes of an airship: base, ahead, behind (airship.9)."""
-    b = board(state.width, state.height)
-    out = [o.cell]
-    for f in (o.facing, (o.facing + 3) % 6):
-        n = b.step[o.cell * 6 + f]
-        if n >= 0:
-            out.append(n)
-    return out
-
-
 def punch(state: DfState, ship: Aircraft, ctx: Context) -> None:
     """Clause airship.21: a moving airship pushes the aircraft in its way (not airships) to
     the nearest free hex without changing their facing. A passed check lets the owner change
@@ -116,8 +95,7 @@ def punch(state: DfState, ship: Aircraft, ctx: Context) -> None:
             if c not in mine and not occupied(state, c, o.altitude, o.id):
                 o.cell = c
                 break
-        if ctx.recording:
-            ctx.emit(Punched(airship=ship.id, aircraft=o.id, cell=o.cell))
+        announce(ctx, Punched, airship=ship.id, aircraft=o.id, cell=o.cell)
         if rules.pilot_check(state, o, ctx, "punched out of the way"):
             continue
         if o.altitude <= 1:
@@ -192,8 +170,6 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
                 out.append(plan)
                 if not occupied(state, ahead, alt, a.id):
                     free_end.append(plan)
-    from aerodrome_dockfighters.docking import tesla_ready
-
     if is_airship and tesla_ready(state, a):  # airship.18: straight on, unaltered
         free_end.append(Plan(aircraft=a.id, speed=a.speed, template=TESLA))
     has_gear = ds.klass not in ("airship", "dockfighter")  # dockfighters house no gear
@@ -213,14 +189,11 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
         _ground_move(state, a, plan, ctx)
         return None
     if plan.template == TESLA:
-        from aerodrome_dockfighters.docking import tesla
-
-        b = board(state.width, state.height)
         path = [a.cell]
         end = straight(b, a.cell, a.facing, plan.speed, path)
         a.path, a.turned_at = path, []
         if end < 0:
-            leave_board(state, a, ctx, path[-1], a.facing if plan.speed >= 0 else (a.facing + 3) % 6)
+            _off_board(state, a, ctx, path[-1], a.facing if plan.speed >= 0 else (a.facing + 3) % 6)
             return None
         a.cell = end
         _after_move(state, a, plan.speed, a.altitude, False, ctx)
@@ -236,8 +209,7 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
         a.speed = plan.speed - plan.climb
         a.path = [ahead]
         a.turned_at = [0]
-        if ctx.recording:
-            ctx.emit(Immelmann(aircraft=a.id, cell=a.cell, altitude=a.altitude, speed=a.speed))
+        announce(ctx, Immelmann, aircraft=a.id, cell=a.cell, altitude=a.altitude, speed=a.speed)
         _after_move(state, a, plan.speed, start_alt, a.altitude == 1 and plan.climb < 0, ctx)
         return None
     boosted = plan.template > rules.agility(a, ds, s)  # move.12: increased agility
@@ -263,7 +235,7 @@ def _advance(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> M
     cell = straight(b, prog.cell, prog.facing, sign * n, prog.path)
     if cell < 0:
         a.path = prog.path
-        leave_board(state, a, ctx, prog.path[-1], prog.facing if sign > 0 else (prog.facing + 3) % 6)
+        _off_board(state, a, ctx, prog.path[-1], prog.facing if sign > 0 else (prog.facing + 3) % 6)
         return None
     prog.cell = cell
     prog.moved = target
@@ -384,8 +356,6 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
     if in_storm and not rules.pilot_check(state, a, ctx, "thunderstorm"):
         rules.critical(state, a, ctx)
     after_move(state, a, ctx)
-    from aerodrome_dockfighters.docking import try_dock
-
     try_dock(state, a, ctx)
 
 
@@ -410,28 +380,23 @@ def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:
     cell = straight(b, a.cell, a.facing, plan.speed, path)
     a.path, a.turned_at = path, []
     if cell < 0:
-        leave_board(state, a, ctx, path[-1], a.facing)
+        _off_board(state, a, ctx, path[-1], a.facing)
         return
     a.cell, a.speed = cell, plan.speed
     if occupied(state, a.cell, a.altitude, a.id):
         bump(state, a)
     if plan.template == TAKE_OFF:
-        if ctx.recording:
-            ctx.emit(TookOff(aircraft=a.id, cell=a.cell))
+        announce(ctx, TookOff, aircraft=a.id, cell=a.cell)
         return
     if a.gear_damaged and not rules.pilot_check(state, a, ctx, "landing with damaged gear"):
         killed = a.wounded
         rules.destroy(state, a, ctx, -1, excess=0, why="crash landing", bail=False)
         a.fate = "killed" if killed else "fit"
         a.wounded = True
-        if ctx.recording:
-            ctx.emit(PilotFate(aircraft=a.id, fate=a.fate))
+        announce(ctx, PilotFate, aircraft=a.id, fate=a.fate)
         return
     a.status, a.speed = "landed", 0
-    if ctx.recording:
-        ctx.emit(Landed(aircraft=a.id, cell=a.cell))
-    from aerodrome_dockfighters.objectives import landed
-
+    announce(ctx, Landed, aircraft=a.id, cell=a.cell)
     landed(state, a, ctx)
 
 
@@ -442,45 +407,14 @@ def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:
     drop = 2 if a.damage >= ds.structure else 1 if a.damage >= ds.yellow else 0
     if drop:
         a.altitude -= drop
-        if ctx.recording:
-            ctx.emit(AirshipDescended(aircraft=a.id, altitude=a.altitude))
+        announce(ctx, AirshipDescended, aircraft=a.id, altitude=a.altitude)
         if a.altitude < 1:
             a.altitude = 1
             rules.destroy(state, a, ctx, -1, excess=0, why="airship hit the ground", bail=False)
 
 
-def leave_board(state: DfState, a: Aircraft, ctx: Context, last: int = -1, heading: int = -1) -> None:
-    """Clause move.17: the aircraft is off the board for good; a pilot check at +1 brings it
-    home, otherwise it is missing in action. The edge it left by is kept for the missions."""
-    s = builtin()
-    if last >= 0:
-        a.exit_edge = edge_of(state, last, heading if heading >= 0 else a.facing)
-        photograph(state, a, ctx)
-    a.cell = -1
-    if rules.pilot_check(state, a, ctx, "return home after leaving the board", s.tables.leave_board_penalty):
-        a.status, a.fate = "left", "returned"
-    else:
-        a.status, a.fate = "missing", "missing"
-    if ctx.recording:
-        ctx.emit(LeftBoard(aircraft=a.id, edge=a.exit_edge, fate=a.fate))
-
-
-def bump(state: DfState, a: Aircraft) -> None:
-    """An occupied end hex (only when every end was occupied): the hex before, then one hex
-    ahead, then the neighbours and the ring of two (Konrad's rule, clause konrad.16, used for
-    everybody as the referee's fallback)."""
-    b = board(state.width, state.height)
-    candidates = [b.step[a.cell * 6 + (a.facing + 3) % 6], b.step[a.cell * 6 + a.facing]]
-    # the 12 o'clock method: the neighbours clockwise from ahead, then the ring of two likewise
-    candidates += [b.step[a.cell * 6 + (a.facing - k) % 6] for k in range(6)]
-    ring2 = [c for c in b.within(a.cell, 2) if c >= 0 and b.distance(a.cell, c) == 2]
-    candidates += sorted(ring2, key=lambda c: (-b.sector(a.facing, a.cell, c)) % 24)
-    for c in candidates:
-        if c >= 0 and not occupied(state, c, a.altitude, a.id):
-            a.cell = c
-            return
-
-
-def clouds_on(state: DfState, cell: int, altitude: int) -> bool:
-    """Whether ``cell`` at ``altitude`` is inside a cloud."""
-    return cell in cloud_cells_at(state, altitude)
+def _off_board(state: DfState, a: Aircraft, ctx: Context, last: int, heading: int) -> None:
+    """The move runs off the board (move.17): a recon aircraft still photographs what it
+    flew over, then the aircraft has left."""
+    photograph(state, a, ctx)
+    leave_board(state, a, ctx, last, heading)

@@ -8,6 +8,7 @@ The squadron leaders place objectives and ground targets themselves: see
 from __future__ import annotations
 
 from aerodrome.turns import Context
+from aerodrome_dockfighters.airspace import covered_cells
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.events import (
     AgentDelivered,
@@ -17,10 +18,11 @@ from aerodrome_dockfighters.events import (
     TrainLeft,
     TrainStopped,
     TurnsExtended,
+    announce,
 )
+from aerodrome_dockfighters.mines import check_path
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, GroundUnit, Objective
-from aerodrome_dockfighters.weather import cloud_cells
 
 #: Objectives stay this far from every edge (setup.6).
 EDGE_GAP = 3
@@ -63,8 +65,6 @@ def runway_hits(state: DfState) -> int:
 
 def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
     """After every move: photographs (recon), meeting points and the train (agent)."""
-    from aerodrome_dockfighters.mines import check_path
-
     photograph(state, a, ctx)
     identify(state, a, ctx)
     board_train(state, a, ctx)
@@ -82,15 +82,13 @@ def move_train(state: DfState, ctx: Context) -> None:
             o.stop_in -= 1
             if o.stop_in == 0:
                 o.kind, o.done = "stopped", True
-                if ctx.recording:
-                    ctx.emit(TrainStopped(objective=o.id))
+                announce(ctx, TrainStopped, objective=o.id)
                 continue
         for _ in range(2):
             nxt = b.step[o.cell * 6 + o.facing]
             if nxt < 0:
                 o.kind = "gone"
-                if ctx.recording:
-                    ctx.emit(TrainLeft(objective=o.id))
+                announce(ctx, TrainLeft, objective=o.id)
                 break
             o.cell = nxt
         if o.kind == "train":
@@ -107,8 +105,7 @@ def board_train(state: DfState, a: Aircraft, ctx: Context) -> None:
     for o in state.objectives:
         if o.kind == "train" and o.owner == a.player and o.cell == a.cell and o.stop_in < 0:
             o.stop_in = ctx.dice.d(3, "turns until the train stops")
-            if ctx.recording:
-                ctx.emit(AgentOnTrain(aircraft=a.id, objective=o.id, stops_in=o.stop_in))
+            announce(ctx, AgentOnTrain, aircraft=a.id, objective=o.id, stops_in=o.stop_in)
 
 
 def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
@@ -128,17 +125,14 @@ def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
         need = (5, 3, 1)[min(checked, 2)]
         if len(left) == 1 or ctx.dice.d(6, f"is objective {o.id} the meeting point? ({need}+)") >= need:
             o.kind = "meeting"
-            if ctx.recording:
-                ctx.emit(ObjectiveIdentified(objective=o.id, meeting_point=True))
+            announce(ctx, ObjectiveIdentified, objective=o.id, meeting_point=True)
             return
         o.kind = "not"
-        if ctx.recording:
-            ctx.emit(ObjectiveIdentified(objective=o.id, meeting_point=False))
+        announce(ctx, ObjectiveIdentified, objective=o.id, meeting_point=False)
         if len(left) == 2:
             last = next(x for x in left if x is not o)
             last.kind = "meeting"
-            if ctx.recording:
-                ctx.emit(ObjectiveIdentified(objective=last.id, meeting_point=True))
+            announce(ctx, ObjectiveIdentified, objective=last.id, meeting_point=True)
             return
 
 
@@ -150,8 +144,7 @@ def landed(state: DfState, a: Aircraft, ctx: Context) -> None:
     for o in state.objectives:
         if o.owner == a.player and o.kind == "meeting" and b.distance(a.cell, o.cell) <= 1:
             o.done = True
-            if ctx.recording:
-                ctx.emit(AgentDelivered(aircraft=a.id, objective=o.id))
+            announce(ctx, AgentDelivered, aircraft=a.id, objective=o.id)
 
 
 def add_special_aircraft(state: DfState, player: int, ctx: Context) -> None:
@@ -203,9 +196,7 @@ def photograph(state: DfState, a: Aircraft, ctx: Context) -> None:
     if a.role != "recon" or a.status != "flying":
         return
     key = state.squadrons[a.player].mission
-    covered: set[int] = set()
-    for c in state.clouds:
-        covered.update(cloud_cells(state, c))
+    covered = covered_cells(state)
     for o in state.objectives:
         if o.done or o.owner != a.player or o.cell not in a.path:
             continue
@@ -216,19 +207,7 @@ def photograph(state: DfState, a: Aircraft, ctx: Context) -> None:
         if key == "flying-eye" and a.altitude < 3:
             continue
         o.done = True
-        if ctx.recording:
-            ctx.emit(Photographed(aircraft=a.id, objective=o.id))
-
-
-def edge_of(state: DfState, cell: int, facing: int) -> str:
-    """The board edge an aircraft on ``cell`` heading ``facing`` leaves by."""
-    b = board(state.width, state.height)
-    col, row = b.hex_to_colrow(b.hexes[cell].neighbor(facing))
-    if row < 0:
-        return "top"
-    if row >= state.height:
-        return "bottom"
-    return "left" if col < 0 else "right"
+        announce(ctx, Photographed, aircraft=a.id, objective=o.id)
 
 
 def extend(state: DfState, ctx: Context) -> None:
@@ -242,6 +221,5 @@ def extend(state: DfState, ctx: Context) -> None:
             state.extended = True
             more = max(0, ctx.dice.d(6, "extra turns (d6-2)") - 2)
             state.last_turn += more
-            if ctx.recording:
-                ctx.emit(TurnsExtended(turns=more, last_turn=state.last_turn))
+            announce(ctx, TurnsExtended, turns=more, last_turn=state.last_turn)
             return

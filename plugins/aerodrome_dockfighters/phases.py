@@ -13,9 +13,11 @@ from typing import Any
 
 from aerodrome.data import Action
 from aerodrome.turns import Context, Decision
-from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
-from aerodrome_dockfighters.events import Jettisoned
+from aerodrome_dockfighters import acm, combat, docking, mines, movement, placement, rules
+from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.events import Jettisoned, announce
 from aerodrome_dockfighters.missions import lost
+from aerodrome_dockfighters.objectives import extend, move_train
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
     Activate,
@@ -133,8 +135,6 @@ def acm_move(state: DfState, ctx: Context) -> Decision | None:
     """Phase 1.1: aerial cruise missiles fly (acm.1-3)."""
     if state.stage != "play" or not state.acms:
         return None
-    from aerodrome_dockfighters import acm
-
     acm.fly(state, ctx)
     _note_gone(state)
     return None
@@ -145,9 +145,6 @@ def ground_move(state: DfState, ctx: Context) -> Decision | None:
     (ground.move.1-2)."""
     if state.stage != "play":
         return None
-    from aerodrome_dockfighters.board import board
-    from aerodrome_dockfighters.objectives import move_train
-
     move_train(state, ctx)
     b = board(state.width, state.height)
     for g in state.ground:
@@ -283,10 +280,8 @@ def fire_run(state: DfState, ctx: Context) -> Decision | None:
 
 def can_act(state: DfState, a: Aircraft) -> bool:
     """Whether ``a`` has anything to do in the fire phase."""
-    from aerodrome_dockfighters.acm import release_options
-
     return may_fire(state, a) and a.cell >= 0 and bool(
-        combat.attack_options(state, a) or rules.can_repair(a, state.turn) or release_options(state, a)
+        combat.attack_options(state, a) or rules.can_repair(a, state.turn) or acm.release_options(state, a)
         or (a.loads and a.status == "flying") or mines.lay_options(state, a)
     )
 
@@ -308,13 +303,10 @@ def fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) ->
         mines.lay(state, a, action, ctx)
         state.queue.insert(0, a.id)
     elif isinstance(action, Jettison):  # load.2: does not use up the attack
-        if ctx.recording:
-            ctx.emit(Jettisoned(aircraft=a.id, loads=tuple(a.loads)))
+        announce(ctx, Jettisoned, aircraft=a.id, loads=tuple(a.loads))
         a.loads = []
         state.queue.insert(0, a.id)
     elif isinstance(action, Release):
-        from aerodrome_dockfighters import acm
-
         acm.release(state, a, action, ctx)
         state.queue.insert(0, a.id)  # releasing does not use up the aircraft's attack
         _note_gone(state)
@@ -354,8 +346,6 @@ def end_turn(state: DfState, ctx: Context) -> Decision | None:
     state.initiative = 1 - state.initiative
     state.stage = "play"
     if state.turn > state.last_turn:
-        from aerodrome_dockfighters.objectives import extend
-
         extend(state, ctx)
     if state.turn > state.last_turn or any(lost(state, p) for p in (0, 1)):
         state.over = True

@@ -50,9 +50,12 @@ from aerodrome.errors import SpecError
 from aerodrome.ruleset import Setup
 from aerodrome.specs import convert
 from aerodrome_dockfighters.board import FACING_NAMES
+from aerodrome_dockfighters.docking import fit
+from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.missions import SIDES
+from aerodrome_dockfighters.rules import check_loads
 from aerodrome_dockfighters.specs import EXPERIENCE, Experience, builtin
-from aerodrome_dockfighters.state import Aircraft, Cloud, DfState, Squadron
+from aerodrome_dockfighters.state import Aircraft, Cloud, DfState, Objective, Squadron
 
 
 class PlacedAircraft(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -135,8 +138,6 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         cell = p.row * state.width + p.col
         if not (0 <= p.col < state.width and 0 <= p.row < state.height):
             raise SpecError(f"{where}: col/row off the {state.width}x{state.height} board")
-        from aerodrome_dockfighters.rules import check_loads
-
         check_loads(p.datasheet, list(p.loads), f"{where}.loads")
         if p.status not in ("flying", "landed", "grounded"):
             raise SpecError(f"{where}.status: flying, landed or grounded")
@@ -152,8 +153,6 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         )
         state.aircraft.append(craft)
         if p.systems:
-            from aerodrome_dockfighters.docking import fit
-
             try:
                 fit(state, craft, list(p.systems))
             except SpecError as exc:
@@ -162,9 +161,6 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
             if len(p.ammo) != len(craft.ammo) or any(not 0 <= x <= 2 for x in p.ammo):
                 raise SpecError(f"{where}.ammo: {len(craft.ammo)} values, 0 full, 1 half, 2 empty")
             craft.ammo = list(p.ammo)
-    from aerodrome_dockfighters.ground import place
-    from aerodrome_dockfighters.state import Objective
-
     for i, g in enumerate(pos.ground):
         where = f"{source}: [position].ground[{i}]"
         if g.value not in (1, 2, 3) or not 1 <= g.roll <= 6 or g.facing not in FACING_NAMES:

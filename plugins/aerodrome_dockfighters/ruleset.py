@@ -20,7 +20,19 @@ from aerodrome.ruleset import Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
-from aerodrome_dockfighters.missions import SIDES, forces, setups, success, zone
+from aerodrome_dockfighters.acm import release_options
+from aerodrome_dockfighters.airspace import occupied
+from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.missions import (
+    SIDES,
+    check_mission_values,
+    forces,
+    scenario_fame,
+    setups,
+    success,
+    zone,
+)
+from aerodrome_dockfighters.objectives import add_special_aircraft, entry_altitudes, setup_mission
 from aerodrome_dockfighters.phases import (
     acm_move,
     can_act,
@@ -38,6 +50,8 @@ from aerodrome_dockfighters.phases import (
     weather_resolve,
     weather_step,
 )
+from aerodrome_dockfighters.positions import from_position
+from aerodrome_dockfighters.render import render
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import (
     ACTIONS,
@@ -56,6 +70,7 @@ from aerodrome_dockfighters.state import (
     Task,
     Undock,
 )
+from aerodrome_dockfighters.svg import to_svg
 from aerodrome_dockfighters.weather import setup_weather
 
 if TYPE_CHECKING:
@@ -103,8 +118,6 @@ class Dockfighters(Ruleset[DfState]):
     def initial_state(self, setup: Setup, ctx: Context) -> DfState:
         specs = builtin()
         missions = list(setup.options.get("missions", ["aerial-dominance"] * 2))
-        from aerodrome_dockfighters.missions import check_mission_values
-
         check_mission_values(missions)
         state = DfState(
             setup=setup.name, width=specs.board.width, height=specs.board.height,
@@ -127,8 +140,6 @@ class Dockfighters(Ruleset[DfState]):
                 state.aircraft.append(craft)
                 if ds.klass == "airship" and loads:  # an airship's list names its systems
                     docking.fit(state, craft, list(loads))
-        from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
-
         for p in (1, 0):
             setup_mission(state, p, ctx)
         for p in (0, 1):
@@ -141,13 +152,9 @@ class Dockfighters(Ruleset[DfState]):
             if r0 != r1:
                 break
         state.initiative = 0 if r0 > r1 else 1
-        from aerodrome_dockfighters.missions import scenario_fame
-
         for sq, fame in zip(state.squadrons, scenario_fame(state), strict=True):
             sq.fame = fame
         setup_weather(state, ctx)
-        from aerodrome_dockfighters import placement
-
         loser = 1 - state.initiative  # setup.6: the initiative loser sets up his mission first
         for p in (loser, 1 - loser):
             state.tasks += placement.mission_tasks(state, p, ctx)
@@ -171,8 +178,6 @@ class Dockfighters(Ruleset[DfState]):
         return state
 
     def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DfState:
-        from aerodrome_dockfighters.positions import from_position
-
         return from_position(setup, position, source)
 
     # -- decisions ----------------------------------------------------------------------
@@ -200,8 +205,6 @@ class Dockfighters(Ruleset[DfState]):
             return movement.manoeuvre_options(state, state.move)
         if kind == "fire":
             a = state.aircraft[state.active]
-            from aerodrome_dockfighters.acm import release_options
-
             extra: list[Action] = [Repair(aircraft=a.id)] if rules.can_repair(a, state.turn) else []
             extra += release_options(state, a)
             if a.loads and a.status == "flying":
@@ -250,14 +253,10 @@ class Dockfighters(Ruleset[DfState]):
         return action.describe()
 
     def render(self, state: DfState, player: int | None) -> RenderableType:
-        from aerodrome_dockfighters.render import render
-
         return render(state, player)
 
     def svg(self, state: DfState, player: int | None) -> str:
         """The hex board as SVG (aircraft, altitude, speed, clouds)."""
-        from aerodrome_dockfighters.svg import to_svg
-
         return to_svg(state)
 
     def invariants(self, state: DfState) -> list[str]:
@@ -294,8 +293,6 @@ class Dockfighters(Ruleset[DfState]):
 def _airfield_defence(state: DfState, player: int, ctx: Context) -> None:
     """mission.airstrip.2: the defender starts D3 aircraft airborne at altitude 1 and minimum
     speed near the runway (positions by dice, assumed); the others are grounded."""
-    from aerodrome_dockfighters.board import board
-
     b = board(state.width, state.height)
     mine = [a for a in state.aircraft if a.player == player]
     airborne = ctx.dice.d(3, "airborne defenders")
@@ -305,15 +302,13 @@ def _airfield_defence(state: DfState, player: int, ctx: Context) -> None:
         if n >= airborne:
             a.status, a.cell = "grounded", -1
             continue
-        free = [c for c in zone_cells if not movement.occupied(state, c, 1, a.id)]
+        free = [c for c in zone_cells if not occupied(state, c, 1, a.id)]
         a.cell = free[ctx.dice.d(len(free), "defender position") - 1]
         a.altitude, a.speed, a.facing = 1, rules.sheet(a).min_speed, 2
 
 
 def place_options(state: DfState, a: Aircraft) -> list[Place]:
     """The cells of the set-up zone with a free altitude left (setup.7)."""
-    from aerodrome_dockfighters.objectives import entry_altitudes
-
     alts = entry_altitudes(state, a)
     taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
     return [Place(aircraft=a.id, cell=c) for c in zone(state, a.player) if any((c, h) not in taken for h in alts)]
@@ -326,8 +321,6 @@ def deploy_options(state: DfState, a: Aircraft, cell: int = -1) -> list[Deploy]:
     ds = specs.aircraft[a.datasheet]
     taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
     out: list[Deploy] = []
-    from aerodrome_dockfighters.objectives import entry_altitudes
-
     lo = max(ds.min_speed, 0 if ds.klass == "airship" else 1)
     altitudes = entry_altitudes(state, a)
     for here in zone(state, a.player) if cell < 0 else [cell]:

@@ -28,6 +28,8 @@ Arc = Literal[
     "front", "rear", "left", "right", "turret", "same-or-higher", "same-or-lower",
     "top", "down", "airship-left", "airship-right",
 ]
+#: The arc of a weapon system on an airship's docking point (clauses airship.19-20).
+SIDE_ARC: dict[str, Arc] = {"left": "airship-left", "right": "airship-right", "top": "same-or-higher"}
 
 
 # -- datasheets -----------------------------------------------------------------------------
@@ -247,6 +249,22 @@ class Specs:
         self.aircraft = {a.name: a for a in self.hangar.aircraft}
         self.templates = {t.agility: t for t in self.tables.templates}
         self.arcs = {a.name: a for a in self.tables.arcs}
+        self._fitted: dict[tuple[str, tuple[str, ...]], tuple[Mount, ...]] = {}
+
+    def fitted_mounts(self, datasheet: str, systems: tuple[str, ...]) -> tuple[Mount, ...]:
+        """The weapon systems an airship carries on its docking points, in docking-point
+        order: side mounts fire into their side's arc, the top mount at the same or higher
+        altitude (clauses airship.4, airship.19-20). Kept per combination once built."""
+        key = (datasheet, systems)
+        got = self._fitted.get(key)
+        if got is None:
+            out = []
+            for point, system in zip(self.aircraft[datasheet].docking_points, systems, strict=False):
+                w = self.weapons.get(system)
+                if w is not None:
+                    out.append(Mount(weapon=system, dice=w.dice, arc=SIDE_ARC[point]))
+            got = self._fitted[key] = tuple(out)
+        return got
 
 
 @cache

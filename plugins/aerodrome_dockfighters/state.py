@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from aerodrome.data import Action
+from aerodrome_dockfighters.specs import AGILITY
 
 Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed", "grounded"]
 PilotFate = Literal["fit", "bailed out", "killed", "missing", "returned"]
@@ -172,8 +173,9 @@ class Squadron(msgspec.Struct, kw_only=True):
     ground_kills: int = 0
 
 
-class DfState(msgspec.Struct, kw_only=True):
-    """The whole game."""
+class DfState(msgspec.Struct, kw_only=True, dict=True):
+    """The whole game. (``dict=True`` lets the rules keep derived runtime data beside it,
+    such as the clouded cells, which is never saved: see ``airspace.sky``.)"""
 
     setup: str
     width: int
@@ -279,8 +281,6 @@ class Plan(Action, frozen=True):
     climb: int = 0
 
     def describe(self) -> str:
-        from aerodrome_dockfighters.specs import AGILITY
-
         if self.template == -2:
             return f"#{self.aircraft}: land at speed {self.speed}"
         if self.template == -3:

@@ -166,9 +166,9 @@ def test_special_arcs_of_bombers() -> None:
 
 @pytest.mark.clause("dockfighters.load.2", "dockfighters.load.6", "dockfighters.load.3")
 def test_jettison_and_smoke() -> None:
+    from aerodrome_dockfighters.airspace import cloud_cells_at
     from aerodrome_dockfighters.ground import place
     from aerodrome_dockfighters.state import GROUND, Attack
-    from aerodrome_dockfighters.weather import cloud_cells_at
 
     s = state(plane("Bf-229 R-6 Sprite", 0, 8, 17, facing="N", altitude=1, loads=["RB 250 smoke bomb"]))
     a = s.aircraft[0]

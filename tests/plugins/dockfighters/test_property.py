@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aerodrome.testing import scripted_context
-from aerodrome_dockfighters import movement, rules
+from aerodrome_dockfighters import airspace, movement, rules
 from tests.plugins.dockfighters.helpers import plane, state
 
 NAMES = ["Fw-802 E-1 Hawk", "Fw-127 B-2 Royal Harrier", "Bf-229 R-6 Sprite", "Bf-682 D-3 Milkcow",
@@ -40,4 +40,4 @@ def test_every_legal_move_ends_within_the_limits(
     if a.status == "flying":
         assert rules.min_speed(a, ds) <= a.speed <= rules.max_speed(a, ds)
         assert 1 <= a.altitude <= 5
-        assert not movement.occupied(s, a.cell, a.altitude, a.id)
+        assert not airspace.occupied(s, a.cell, a.altitude, a.id)

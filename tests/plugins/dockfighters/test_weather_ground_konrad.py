@@ -10,20 +10,20 @@ from aerodrome import Game
 from aerodrome.agents import PlayerView, play_out
 from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import combat, movement
-from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.bot import Konrad, spot_base, spot_need
-from aerodrome_dockfighters.ground import lookup, place
-from aerodrome_dockfighters.state import Cloud, Plan
-from aerodrome_dockfighters.weather import (
+from aerodrome_dockfighters.airspace import (
     BROKEN,
     CLEAR,
     RAIN,
     STORM,
+    bump,
     cloud_cells,
     cloud_cells_at,
-    setup_weather,
-    weather_phase,
 )
+from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.bot import Konrad, spot_base, spot_need
+from aerodrome_dockfighters.ground import lookup, place
+from aerodrome_dockfighters.state import Cloud, Plan
+from aerodrome_dockfighters.weather import setup_weather, weather_phase
 from tests.plugins.dockfighters.helpers import plane, state
 
 HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
@@ -243,10 +243,10 @@ def test_occupied_end_hex_placement_and_clouds_ignored() -> None:
 
     s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 8, 12, facing="S"),
               weather="rain", clouds=[{"col": 8, "row": 10, "size": 7}])
-    movement.bump(s, s.aircraft[1])
+    bump(s, s.aircraft[1])
     assert s.aircraft[1].cell == s.width * 11 + 8  # the hex it came from (it flies south)
     three = state(plane(HAWK, 0, 8, 12), plane(ARROW, 1, 8, 12, facing="S"), plane(ARROW, 1, 8, 11))
-    movement.bump(three, three.aircraft[1])
+    bump(three, three.aircraft[1])
     assert three.aircraft[1].cell == three.width * 13 + 8  # the hex before is taken: one ahead
     # planning flies straight through the rain cloud as if it were not there
     _moves, end = simulate(s, s.aircraft[0], 4, 3, lambda c, f: f, climb_to=3)
@@ -315,7 +315,7 @@ def test_bump_checks_the_neighbours_clockwise_from_ahead() -> None:
     # ahead, i.e. ahead-right (facing N: north-east)
     s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 8, 12), plane(ARROW, 1, 8, 13),
               plane(ARROW, 1, 8, 11))
-    movement.bump(s, s.aircraft[1])
+    bump(s, s.aircraft[1])
     from aerodrome_dockfighters.board import board
 
     b = board(s.width, s.height)
