@@ -1,6 +1,7 @@
 """Konrad, the rulebook's solo bot (clauses konrad.*), as an aerodrome agent.
 
-Konrad decides from the observation only (Dockfighters has no hidden information). Its own
+Konrad decides from its PlayerView only: the frozen observation (``views.DfView``), the
+decision and the legal actions; it never sees the game's state. Its own
 rolls (spotting, agility boost, patrol direction) use the agent's seeded generator, so a game
 is still replayed from its actions alone. Its status per aircraft (Patrol / Attack) lives in
 the agent. Each move is planned whole when the aircraft is activated (the Plan decision) and
@@ -22,13 +23,10 @@ from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import (
     GROUND,
     Activate,
-    Aircraft,
     Attack,
     ChooseValue,
     Declare,
     Deploy,
-    DfObservation,
-    DfState,
     HoldFire,
     Manoeuvre,
     Place,
@@ -38,6 +36,7 @@ from aerodrome_dockfighters.state import (
     Repair,
     Undock,
 )
+from aerodrome_dockfighters.views import Craft, DfView, Scene
 
 #: Spotting targets (konrad.3): in arc beyond 9 hexes, out of arc within 3, within 6.
 SPOT_FAR, SPOT_NEAR, SPOT_MID = 4, 5, 6
@@ -51,7 +50,7 @@ def spot_need(base: int, bot_experience: int, enemy_experience: int) -> int:
     return base + (enemy_experience - bot_experience)
 
 
-def spot_base(state: DfState, bot: Aircraft, enemy: Aircraft) -> int | None:
+def spot_base(state: Scene, bot: Craft, enemy: Craft) -> int | None:
     """The spotting case of ``enemy`` for ``bot``: 0 (automatic), 4, 5, 6 or None."""
     specs = builtin()
     b = board(state.width, state.height)
@@ -91,10 +90,13 @@ class Konrad(KonradMoves):
 
     # -- the agent protocol -------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        obs = view.observation()
-        assert isinstance(obs, DfObservation)
-        state = obs.state
         first = legal[0]
+        if isinstance(first, Manoeuvre):  # planned whole when the move began
+            return self._manoeuvre(first.aircraft, legal)
+        if isinstance(first, Undock):
+            return first  # dockfighters launch at once
+        state = view.observation()
+        assert isinstance(state, DfView)
         if isinstance(first, Deploy | Place):
             return self._deploy(state, legal)
         if isinstance(first, Declare):  # the fastest aircraft flies the mission
@@ -105,18 +107,14 @@ class Konrad(KonradMoves):
             return legal[self.rng.randrange(len(legal))]
         if isinstance(first, Activate):
             return self._activate(state, legal)
-        if isinstance(first, Undock):
-            return first  # dockfighters launch at once
         if isinstance(first, Plan):
             return self._plan(state, state.aircraft[first.aircraft], legal)
-        if isinstance(first, Manoeuvre):
-            return self._manoeuvre(first.aircraft, legal)
         if isinstance(first, Attack | HoldFire):
             return self._fire(state, legal)
         return first
 
     # -- status ---------------------------------------------------------------------------
-    def check_status(self, state: DfState, a: Aircraft) -> str:
+    def check_status(self, state: Scene, a: Craft) -> str:
         """Patrol → Attack by spotting (konrad.3) or when attacked (konrad.17); one try a turn."""
         status = self.status.get(a.id, PATROL)
         if status == PATROL and a.attacked_turn >= state.turn - 1 and a.attacked_turn > 0:
@@ -139,14 +137,14 @@ class Konrad(KonradMoves):
         return status
 
     # -- decisions ------------------------------------------------------------------------
-    def _activate(self, state: DfState, legal: Sequence[Action]) -> Action:
+    def _activate(self, state: Scene, legal: Sequence[Action]) -> Action:
         """konrad.1: read the map like a book from the initiative holder's side; the first
         bot aircraft found goes first (the Bavarian edge is the bottom: its reading order
         is the cell order; from the Saxon edge it is reversed)."""
         sign = 1 if state.initiative == 0 else -1
         return min(legal, key=lambda x: sign * state.aircraft[x.aircraft].cell if isinstance(x, Activate) else 0)
 
-    def _deploy(self, state: DfState, legal: Sequence[Action]) -> Action:
+    def _deploy(self, state: Scene, legal: Sequence[Action]) -> Action:
         centre = state.width // 2
 
         def key(d: Action) -> tuple[int, int, int]:
@@ -159,7 +157,7 @@ class Konrad(KonradMoves):
 
         return min(legal, key=key)
 
-    def _plan(self, state: DfState, a: Aircraft, legal: Sequence[Action]) -> Action:
+    def _plan(self, state: Scene, a: Craft, legal: Sequence[Action]) -> Action:
         if a.status in ("landed", "grounded"):  # take off at once
             return next((p for p in legal if isinstance(p, Plan) and p.template == movement.TAKE_OFF), legal[0])
         specs = builtin()
@@ -186,7 +184,7 @@ class Konrad(KonradMoves):
         return self._pick(plan, moves, legal)
 
     # -- escaping (konrad.6, konrad.14) ---------------------------------------------------
-    def check_escape(self, state: DfState, a: Aircraft) -> str:
+    def check_escape(self, state: Scene, a: Craft) -> str:
         """With an escape behaviour: 1 structure point left or nothing left to shoot with
         turns to it; repair or reloading turns back to the status before (konrad.6)."""
         status = self.status.get(a.id, PATROL)
@@ -228,7 +226,7 @@ class Konrad(KonradMoves):
                 return alt
         return legal[0]
 
-    def _fire(self, state: DfState, legal: Sequence[Action]) -> Action:
+    def _fire(self, state: Scene, legal: Sequence[Action]) -> Action:
         """konrad.15: the attack with the most expected hits, all weapons at once."""
         attacks = [x for x in legal if isinstance(x, Attack)]
         a = state.aircraft[legal[0].aircraft]  # type: ignore[attr-defined]
@@ -252,7 +250,7 @@ class Konrad(KonradMoves):
         return max(attacks, key=value)
 
     @staticmethod
-    def _on_the_line(state: DfState, a: Aircraft) -> bool:
+    def _on_the_line(state: Scene, a: Craft) -> bool:
         """An enemy dead ahead within two ACM flights: worth a cruise missile."""
         b = board(state.width, state.height)
         return any(

@@ -23,7 +23,8 @@ from aerodrome_dockfighters.flight import (
     simulate,
 )
 from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.state import Aircraft, DfState, Plan
+from aerodrome_dockfighters.state import Plan
+from aerodrome_dockfighters.views import Craft, Scene
 
 PATROL, ATTACK, ESCAPE = "patrol", "attack", "escape"
 #: Patrol direction by d6 (konrad.7): hexsides to the left (+) or right (-).
@@ -41,7 +42,7 @@ class KonradMoves:
     before_escape: dict[int, str]
 
     @staticmethod
-    def _ward(state: DfState, a: Aircraft) -> Aircraft | None:
+    def _ward(state: Scene, a: Craft) -> Craft | None:
         """Guard (konrad.13): the nearest friendly airship or mission aircraft."""
         b = board(state.width, state.height)
         wards = [
@@ -52,7 +53,7 @@ class KonradMoves:
         return min(wards, key=lambda o: b.distance(a.cell, o.cell)) if wards else None
 
     def _escape(
-        self, state: DfState, a: Aircraft, level: int, legal: Sequence[Action]
+        self, state: Scene, a: Craft, level: int, legal: Sequence[Action]
     ) -> tuple[Plan, list[tuple[str, str]]]:
         specs = builtin()
         ds = rules.sheet(a, specs)
@@ -84,7 +85,7 @@ class KonradMoves:
         return Plan(aircraft=a.id, speed=speed, template=level), moves
 
     @staticmethod
-    def escape_direction(state: DfState, a: Aircraft) -> int:
+    def escape_direction(state: Scene, a: Craft) -> int:
         """konrad.14 Retreat 4: away from the enemy behind first, then the nearest (12 o'clock
         clockwise on ties); of the directions that open the distance the middle one, of two
         the right-hand one."""
@@ -94,7 +95,7 @@ class KonradMoves:
         if not enemies:
             return a.facing
 
-        def order(e: Aircraft) -> tuple[int, int, int]:
+        def order(e: Craft) -> tuple[int, int, int]:
             sec = b.sector(a.facing, a.cell, e.cell)
             return (0 if sec in rear else 1, b.distance(a.cell, e.cell), (-sec) % 24)
 
@@ -114,7 +115,7 @@ class KonradMoves:
         return run[len(run) // 2] if len(run) != 2 else run[1]
 
     def _fly_to(
-        self, state: DfState, a: Aircraft, level: int, cell: int, altitude: int, *, leave: bool = False
+        self, state: Scene, a: Craft, level: int, cell: int, altitude: int, *, leave: bool = False
     ) -> tuple[Plan, list[tuple[str, str]]]:
         """Fly to (konrad.13): the Attack speed rule and turns towards a point; ``leave``
         lets the move run off the board (a mission exit)."""
@@ -146,7 +147,7 @@ class KonradMoves:
 
     # -- mission aircraft: Fly to the mission's targets (konrad.13) -------------------------
     def _mission(
-        self, state: DfState, a: Aircraft, level: int, legal: Sequence[Action]
+        self, state: Scene, a: Craft, level: int, legal: Sequence[Action]
     ) -> tuple[Plan, list[tuple[str, str]]] | Action | None:
         """A recon, agent or cargo aircraft flies to its mission's next target: the nearest
         objective not yet photographed, the meeting point (or the next candidate), the train,
@@ -195,7 +196,7 @@ class KonradMoves:
         return None
 
     # -- movement procedures ----------------------------------------------------------------
-    def _patrol(self, state: DfState, a: Aircraft, level: int) -> tuple[Plan, list[tuple[str, str]]]:
+    def _patrol(self, state: Scene, a: Craft, level: int) -> tuple[Plan, list[tuple[str, str]]]:
         """konrad.7: full speed, a rolled direction, turn towards it, climb to the ceiling."""
         ds = rules.sheet(a)
         speed = min(a.speed + ds.engine_power, rules.max_speed(a, ds))
@@ -206,7 +207,7 @@ class KonradMoves:
             return self._turn_about(state, a, level, speed)
         return Plan(aircraft=a.id, speed=speed, template=level), moves
 
-    def _turn_about(self, state: DfState, a: Aircraft, level: int, speed: int) -> tuple[Plan, list[tuple[str, str]]]:
+    def _turn_about(self, state: Scene, a: Craft, level: int, speed: int) -> tuple[Plan, list[tuple[str, str]]]:
         """konrad.7: at the border turn about (180 degrees), at whatever speed and height lets
         the aircraft turn and stay on the board (the scenarios here let no bot escape)."""
         ds = rules.sheet(a)
@@ -231,7 +232,7 @@ class KonradMoves:
         return Plan(aircraft=a.id, speed=max(lo, min(speed, hi)), template=level), []
 
     def _attack(
-        self, state: DfState, a: Aircraft, level: int, legal_plans: Sequence[Action] = ()
+        self, state: Scene, a: Craft, level: int, legal_plans: Sequence[Action] = ()
     ) -> tuple[Plan, list[tuple[str, str]]]:
         """konrad.8-12: lock on to the targets in order, Immelmann first, then manoeuvre."""
         b = board(state.width, state.height)
@@ -241,7 +242,7 @@ class KonradMoves:
             return self._patrol(state, a, level)
         waiting = set(state.queue)  # not yet moved this phase
 
-        def order(e: Aircraft) -> tuple[int, int, int]:
+        def order(e: Craft) -> tuple[int, int, int]:
             clock = (-b.sector(a.facing, a.cell, e.cell)) % 24 if e.cell != a.cell else 0
             return (1 if e.id in waiting else 0, b.distance(a.cell, e.cell), clock)
 
@@ -266,7 +267,7 @@ class KonradMoves:
                 speed = a.speed
             goal = t.altitude + 1 if t.altitude >= a.altitude else max(MIN_ALTITUDE, t.altitude + 1)
 
-            def steer(cell: int, facing: int, tgt: Aircraft = t) -> int:
+            def steer(cell: int, facing: int, tgt: Craft = t) -> int:
                 front = arc_sectors(builtin().arcs["front"].sectors)
                 if cell == tgt.cell:
                     return facing
@@ -288,7 +289,7 @@ class KonradMoves:
         assert fallback is not None
         return fallback
 
-    def _immelmann(self, state: DfState, a: Aircraft, t: Aircraft) -> Plan | None:
+    def _immelmann(self, state: Scene, a: Craft, t: Craft) -> Plan | None:
         """konrad.9: an Immelmann into a firing position, up if speed allows, else down."""
         specs = builtin()
         ds = rules.sheet(a, specs)

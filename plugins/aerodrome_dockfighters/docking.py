@@ -21,6 +21,7 @@ from aerodrome_dockfighters.events import (
 )
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Undock
+from aerodrome_dockfighters.views import Craft
 
 SYSTEMS = (
     "light anti-aircraft turret", "heavy anti-aircraft turret", "artillery turret", "magnetic railgun",
@@ -56,7 +57,7 @@ def fit(state: DfState, ship: Aircraft, systems: list[str]) -> None:
             ))
 
 
-def has(ship: Aircraft, system: str) -> bool:
+def has(ship: Craft, system: str) -> bool:
     return ship.status == "flying" and system in ship.systems
 
 

@@ -15,7 +15,8 @@ from aerodrome_dockfighters import combat, movement, rules
 from aerodrome_dockfighters.airspace import margin
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.specs import AGILITY, builtin
-from aerodrome_dockfighters.state import Aircraft, DfState, Plan
+from aerodrome_dockfighters.state import Plan
+from aerodrome_dockfighters.views import Craft, Scene
 
 MIN_ALTITUDE = 2  # konrad.18
 #: Hexes from the edge at which Konrad counts as reaching the border (konrad.7, assumed).
@@ -23,7 +24,7 @@ EDGE = 5
 
 
 def search_pass(
-    state: DfState, a: Aircraft, level: int, target: int, goal: int, *,
+    state: Scene, a: Craft, level: int, target: int, goal: int, *,
     speeds: list[int] | None = None, end_on: bool = False, land: bool = False,
 ) -> tuple[Plan, list[tuple[str, str]]] | None:
     """A move whose path crosses ``target`` (or ends on it with ``end_on``): every speed
@@ -75,7 +76,7 @@ def _laterals(n: int) -> list[tuple[str, ...]]:
     return out
 
 
-def safety(state: DfState, end: tuple[int, int, int]) -> int:
+def safety(state: Scene, end: tuple[int, int, int]) -> int:
     """Room at the end of a move: the edge distance, plus 3 when 3 more hexes straight on
     stay on the board (an aircraft heading out needs its turns now)."""
     b = board(state.width, state.height)
@@ -83,14 +84,14 @@ def safety(state: DfState, end: tuple[int, int, int]) -> int:
     return margin(state, end[0]) + (3 if ahead >= 0 else 0)
 
 
-def firing_position(state: DfState, a: Aircraft, end: tuple[int, int, int], t: Aircraft) -> bool:
+def firing_position(state: Scene, a: Craft, end: tuple[int, int, int], t: Craft) -> bool:
     """Whether ``a`` at ``end`` (cell, facing, altitude) brings a weapon to bear on ``t``."""
     moved = msgspec.structs.replace(a, cell=end[0], facing=end[1], altitude=end[2])
     return any(combat.mount_dice(state, moved, i, t) > 0 for i in range(len(rules.mounts(a))))
 
 
 def simulate(
-    state: DfState, a: Aircraft, speed: int, level: int, steer: Any, *, climb_to: int, levels: int = 5
+    state: Scene, a: Craft, speed: int, level: int, steer: Any, *, climb_to: int, levels: int = 5
 ) -> tuple[list[tuple[str, str]], tuple[int, int, int] | None]:
     """Fly ``speed`` hexes on the template of ``level``, turning at each turn point towards
     ``steer(cell, facing)`` and climbing or diving one level a point towards ``climb_to``,

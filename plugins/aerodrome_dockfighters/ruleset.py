@@ -21,7 +21,7 @@ from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
 from aerodrome_dockfighters.acm import release_options
-from aerodrome_dockfighters.airspace import occupied
+from aerodrome_dockfighters.airspace import occupied, sky
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.missions import (
     SIDES,
@@ -59,7 +59,6 @@ from aerodrome_dockfighters.state import (
     Aircraft,
     Attack,
     Deploy,
-    DfObservation,
     DfState,
     HoldFire,
     Jettison,
@@ -71,6 +70,7 @@ from aerodrome_dockfighters.state import (
     Undock,
 )
 from aerodrome_dockfighters.svg import to_svg
+from aerodrome_dockfighters.views import DfView
 from aerodrome_dockfighters.weather import setup_weather
 
 if TYPE_CHECKING:
@@ -213,8 +213,10 @@ class Dockfighters(Ruleset[DfState]):
             return [*combat.attack_options(state, a), *extra, HoldFire(aircraft=a.id)]
         raise IllegalActionError(f"unknown decision {kind!r}")
 
-    def observation(self, state: DfState, player: int | None) -> DfObservation:
-        return DfObservation(player=player, state=state)
+    def observation(self, state: DfState, player: int | None) -> DfView:
+        """The whole game (Dockfighters hides nothing) as a frozen value: frozen Structs and
+        tuples copied from the state, sharing nothing mutable with it (see views.py)."""
+        return observe(state, player)
 
     def is_over(self, state: DfState) -> bool:
         return state.over
@@ -334,3 +336,9 @@ def deploy_options(state: DfState, a: Aircraft, cell: int = -1) -> list[Deploy]:
 
 def copy(state: DfState) -> DfState:
     return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=DfState)
+
+
+def observe(state: DfState, player: int | None) -> DfView:
+    """A frozen copy of ``state`` for ``player``, with its clouds worked out (views.py)."""
+    view = msgspec.convert(state, DfView, from_attributes=True)
+    return msgspec.structs.replace(view, player=player, sky=sky(state))

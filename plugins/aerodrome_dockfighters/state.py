@@ -210,13 +210,6 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     all_gone_turn: dict[str, int] = {}
 
 
-class DfObservation(msgspec.Struct, kw_only=True):
-    """What a player sees: Dockfighters has no hidden information, so the whole state."""
-
-    player: int | None
-    state: DfState
-
-
 # -- actions ------------------------------------------------------------------------------------
 class Deploy(Action, frozen=True):
     """Set an aircraft up in its set-up zone with free altitude and speed (clause setup.7)."""
