@@ -4,6 +4,7 @@ discipline, external loads and ground targets.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from aerodrome.turns import Context
@@ -196,32 +197,39 @@ def load_dice(state: Scene, a: Craft, name: str, t: Craft) -> int:
 def attack_options(state: Scene, a: Craft) -> list[Attack]:
     """Every attack ``a`` can make now: all bearing onboard weapons at a target, each one
     alone, and each air-to-air load with them (clauses arc.1-2, load.4)."""
+    return list(_attacks(state, a))
+
+
+def has_attack(state: Scene, a: Craft) -> bool:
+    """Whether ``a`` can make any attack now (stops at the first one found)."""
+    return next(_attacks(state, a), None) is not None
+
+
+def _attacks(state: Scene, a: Craft) -> Iterator[Attack]:
     specs = builtin()
     ds = specs.aircraft[a.datasheet]
     guns = rules.mounts(a)
-    out: list[Attack] = []
     for t in state.aircraft:
         if t.player == a.player or t.status != "flying":
             continue
         mounts = tuple(i for i in range(len(guns)) if mount_dice(state, a, i, t) > 0)
-        loads = tuple(j for j, name in enumerate(a.loads) if load_dice(state, a, name, t) > 0)
         if mounts:
-            out.append(Attack(aircraft=a.id, target=t.id, mounts=mounts))
+            yield Attack(aircraft=a.id, target=t.id, mounts=mounts)
             if len(mounts) > 1:
-                out.extend(Attack(aircraft=a.id, target=t.id, mounts=(i,)) for i in mounts)
-        for j in loads:
-            out.append(Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=(j,)))
+                yield from (Attack(aircraft=a.id, target=t.id, mounts=(i,)) for i in mounts)
+        for j, name in enumerate(a.loads):
+            if load_dice(state, a, name, t) > 0:
+                yield Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=(j,))
     if a.altitude == 1 or ds.klass in ("bomber", "airship"):
         for g in state.ground:
             if g.damage >= g.structure:
                 continue
             mounts = tuple(i for i in range(len(guns)) if ground_mount_dice(state, a, i, g) > 0)
-            loads = tuple(j for j, name in enumerate(a.loads) if ground_load_dice(state, a, name, g) > 0)
             if mounts:
-                out.append(Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts))
-            for j in loads:
-                out.append(Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts, loads=(j,)))
-    return out
+                yield Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts)
+            for j, name in enumerate(a.loads):
+                if ground_load_dice(state, a, name, g) > 0:
+                    yield Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts, loads=(j,))
 
 
 def ground_mount_dice(state: Scene, a: Craft, i: int, g: AnyGround) -> int:

@@ -10,6 +10,8 @@ tailspin on purpose), nor options ending on an occupied hex while another end is
 
 from __future__ import annotations
 
+from functools import cache
+
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import airship_cells, bump, leave_board, occupied, storm_cells
@@ -42,12 +44,13 @@ STAY = -4
 TESLA = -5
 
 
-def turn_points(speed: int, t: Template) -> list[int]:
+@cache
+def turn_points(speed: int, t: Template) -> tuple[int, ...]:
     """Hexes moved before each turn point of template ``t`` at movement ``speed``
-    (clause move.7; e.g. medium at speed 6: ``[3, 6]``, very high at 5: ``[0, 3]``)."""
+    (clause move.7; e.g. medium at speed 6: ``(3, 6)``, very high at 5: ``(0, 3)``)."""
     n = abs(speed)
     if t.at_end:
-        return [n]
+        return (n,)
     out: list[int] = []
     p = t.first
     while p <= n and len(out) < t.points:
@@ -55,7 +58,7 @@ def turn_points(speed: int, t: Template) -> list[int]:
         if t.spacing <= 0:
             break
         p += t.spacing
-    return out
+    return tuple(out)
 
 
 def future_range(points: int, altitude: int, max_altitude: int, climb: bool = True) -> tuple[int, int]:
@@ -142,11 +145,13 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     agil = rules.agility(a, ds, s)
     levels = list(range(agil + 1)) + ([agil + 1] if agil + 1 < len(AGILITY) and not is_airship else [])
     climb_ok = can_climb(a, s)
+    templates = [(level, s.templates[AGILITY[level]]) for level in levels]
+    ahead = b.step[a.cell * 6 + a.facing] if s.classes[ds.klass].special_manoeuvres else -1
+    ahead_free: dict[int, bool] = {}  # Immelmann: is the hex ahead free at that altitude?
     out: list[Plan] = []
     free_end: list[Plan] = []
     for speed in speeds:
-        for level in levels:
-            t = s.templates[AGILITY[level]]
+        for level, t in templates:
             pts = turn_points(speed, t)
             fmin, fmax = future_range(len(pts), a.altitude, top, climb_ok)
             if speed + fmax < lo or speed + fmin > hi:
@@ -159,17 +164,19 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
                 end = straight(b, a.cell, a.facing, speed, None)
                 if end < 0 or not occupied(state, end, a.altitude, a.id):
                     free_end.append(plan)
-        if s.classes[ds.klass].special_manoeuvres:
-            ahead = b.step[a.cell * 6 + a.facing]
-            for climb in (2, 1, 0, -1, -2):
-                alt = a.altitude + climb
-                final = speed - climb
-                if not (1 <= alt <= top and lo <= final <= hi) or ahead < 0:
-                    continue
-                plan = Plan(aircraft=a.id, speed=speed, template=IMMELMANN, climb=climb)
-                out.append(plan)
-                if not occupied(state, ahead, alt, a.id):
-                    free_end.append(plan)
+        if ahead < 0:
+            continue
+        for climb in (2, 1, 0, -1, -2):
+            alt = a.altitude + climb
+            if not (1 <= alt <= top and lo <= speed - climb <= hi):
+                continue
+            plan = Plan(aircraft=a.id, speed=speed, template=IMMELMANN, climb=climb)
+            out.append(plan)
+            free = ahead_free.get(alt)
+            if free is None:
+                free = ahead_free[alt] = not occupied(state, ahead, alt, a.id)
+            if free:
+                free_end.append(plan)
     if is_airship and tesla_ready(state, a):  # airship.18: straight on, unaltered
         free_end.append(Plan(aircraft=a.id, speed=a.speed, template=TESLA))
     has_gear = ds.klass not in ("airship", "dockfighter")  # dockfighters house no gear
@@ -220,7 +227,7 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
     t = s.templates[AGILITY[plan.template]]
     prog = MoveProgress(
         aircraft=a.id, speed=plan.speed, template=plan.template,
-        points=turn_points(plan.speed, t), cell=a.cell, facing=a.facing,
+        points=list(turn_points(plan.speed, t)), cell=a.cell, facing=a.facing,
         altitude=a.altitude, start_altitude=a.altitude, path=[a.cell],
     )
     return _advance(state, a, prog, ctx)

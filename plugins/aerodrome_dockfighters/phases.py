@@ -279,11 +279,13 @@ def fire_run(state: DfState, ctx: Context) -> Decision | None:
 
 
 def can_act(state: DfState, a: Aircraft) -> bool:
-    """Whether ``a`` has anything to do in the fire phase."""
-    return may_fire(state, a) and a.cell >= 0 and bool(
-        combat.attack_options(state, a) or rules.can_repair(a, state.turn) or acm.release_options(state, a)
-        or (a.loads and a.status == "flying") or mines.lay_options(state, a)
-    )
+    """Whether ``a`` has anything to do in the fire phase: an attack, a repair, a cruise
+    missile to release, loads to jettison or a mine to lay (the cheap questions first)."""
+    if not may_fire(state, a) or a.cell < 0:
+        return False
+    if (a.loads and a.status == "flying") or rules.can_repair(a, state.turn):
+        return True
+    return bool(acm.release_options(state, a) or mines.lay_options(state, a)) or combat.has_attack(state, a)
 
 
 def fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
