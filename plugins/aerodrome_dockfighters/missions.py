@@ -209,23 +209,41 @@ def _recon(state: DfState, player: int) -> bool:
     )
 
 
+#: At most this many aircraft a side in a setup's forces: a squadron has at most 14 pilots
+#: and crews ("up to 8 pilots, 2 airship crews or 4 bomber crews"); 20 leaves room for its
+#: dockfighters (positions.MAX_AIRCRAFT is 40 for both sides).
+MAX_FORCES = 20
+
+
 def forces(setup: Setup) -> list[list[tuple[str, int, list[str], str]]]:
     """The forces of a setup, checked against the specs: per player a list of
     ``[datasheet, experience 0-3, loads (an airship: its systems), pilot name (optional)]``
     (the campaign layer fills these from its squadron sheets)."""
     specs = builtin()
     raw: Any = setup.options.get("forces")
+    here = f"setup {setup.name}: forces"
+    if not isinstance(raw, list | tuple) or len(raw) != 2:
+        raise SpecError(f"{here}: a list of two squadrons' aircraft")
     out: list[list[tuple[str, int, list[str], str]]] = []
     for p, side in enumerate(raw):
+        if not isinstance(side, list | tuple) or not 1 <= len(side) <= MAX_FORCES:
+            raise SpecError(f"{here}[{p}]: 1 to {MAX_FORCES} aircraft")
         mine = []
         for n, entry in enumerate(side):
-            name, exp, loads = entry[0], int(entry[1]), list(entry[2])
-            pilot = str(entry[3]) if len(entry) > 3 else f"{SIDES[p]} pilot {n + 1}"
-            if name not in specs.aircraft:
-                raise SpecError(f"setup {setup.name}: forces[{p}][{n}]: unknown aircraft {name!r}")
-            if not 0 <= exp <= 3:
-                raise SpecError(f"setup {setup.name}: forces[{p}][{n}]: experience 0-3, not {exp}")
-            mine.append((name, exp, loads, pilot))
+            where = f"{here}[{p}][{n}]"
+            if not isinstance(entry, list | tuple) or not 3 <= len(entry) <= 4:
+                raise SpecError(f"{where}: [datasheet, experience 0-3, loads, pilot name (optional)]")
+            name, exp, loads = entry[0], entry[1], entry[2]
+            if not isinstance(name, str) or name not in specs.aircraft:
+                raise SpecError(f"{where}: unknown aircraft {name!r}")
+            if not isinstance(exp, int) or isinstance(exp, bool) or not 0 <= exp <= 3:
+                raise SpecError(f"{where}: experience 0-3, not {exp!r}")
+            if not isinstance(loads, list | tuple) or not all(isinstance(x, str) and x for x in loads):
+                raise SpecError(f"{where}: loads must be a list of names")
+            pilot = entry[3] if len(entry) > 3 else f"{SIDES[p]} pilot {n + 1}"
+            if not isinstance(pilot, str) or not pilot.strip():
+                raise SpecError(f"{where}: a pilot's name must not be blank")
+            mine.append((name, exp, list(loads), pilot))
         out.append(mine)
     return out
 

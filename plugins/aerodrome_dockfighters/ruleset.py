@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError
+from aerodrome.errors import IllegalActionError, SpecError
 from aerodrome.ruleset import Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
@@ -118,6 +118,8 @@ class Dockfighters(Ruleset[DfState]):
     def initial_state(self, setup: Setup, ctx: Context) -> DfState:
         specs = builtin()
         missions = list(setup.options.get("missions", ["aerial-dominance"] * 2))
+        if len(missions) != 2 or not all(isinstance(m, str) for m in missions):
+            raise SpecError(f"setup {setup.name}: missions: one mission name per squadron, not {missions!r}")
         check_mission_values(missions)
         state = DfState(
             setup=setup.name, width=specs.board.width, height=specs.board.height,

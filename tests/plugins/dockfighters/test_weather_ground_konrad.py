@@ -241,11 +241,13 @@ def test_konrad_ranged_attack_skips_near_targets() -> None:
 def test_occupied_end_hex_placement_and_clouds_ignored() -> None:
     from aerodrome_dockfighters.flight import simulate
 
-    s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 8, 12, facing="S"),
+    s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 2, 2, facing="S"),
               weather="rain", clouds=[{"col": 8, "row": 10, "size": 7}])
+    s.aircraft[1].cell = s.aircraft[0].cell  # ended its move on the Hawk's hex (positions refuse it)
     bump(s, s.aircraft[1])
     assert s.aircraft[1].cell == s.width * 11 + 8  # the hex it came from (it flies south)
-    three = state(plane(HAWK, 0, 8, 12), plane(ARROW, 1, 8, 12, facing="S"), plane(ARROW, 1, 8, 11))
+    three = state(plane(HAWK, 0, 8, 12), plane(ARROW, 1, 2, 2, facing="S"), plane(ARROW, 1, 8, 11))
+    three.aircraft[1].cell = three.aircraft[0].cell
     bump(three, three.aircraft[1])
     assert three.aircraft[1].cell == three.width * 13 + 8  # the hex before is taken: one ahead
     # planning flies straight through the rain cloud as if it were not there
@@ -313,8 +315,9 @@ def test_konrad_lands_the_agent_guards_and_prefers_priority_targets(plugins) -> 
 def test_bump_checks_the_neighbours_clockwise_from_ahead() -> None:
     # the hex before and the one ahead taken: the next is the first neighbour clockwise of
     # ahead, i.e. ahead-right (facing N: north-east)
-    s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 8, 12), plane(ARROW, 1, 8, 13),
+    s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 2, 2), plane(ARROW, 1, 8, 13),
               plane(ARROW, 1, 8, 11))
+    s.aircraft[1].cell = s.aircraft[0].cell
     bump(s, s.aircraft[1])
     from aerodrome_dockfighters.board import board
 
