@@ -92,10 +92,8 @@ def detonate(state: DfState, missile: Acm, ctx: Context) -> None:
     for x in state.aircraft:
         if x.status != "flying" or x.cell not in cells:
             continue
-        faces = ctx.dice.roll(w.dice[0], 6, f"{w.name} against #{x.id} ({w.to_hit}+)")
-        hits = sum(1 for f in faces if combat.hits(f, w.to_hit))
-        if hits:
-            pts = sum(combat.damage_points(f, w.damage) for f in ctx.dice.roll(hits, 6, f"damage: {w.name}"))
+        pts = combat.strike(ctx, w.dice[0], w.to_hit, w.damage, x, f"{w.name} at #{x.id}")
+        if pts:
             rules.damage(state, x, pts, ctx, missile.launcher, crit=True)
     for g in state.ground:
         if g.damage >= g.structure or g.cell not in cells:

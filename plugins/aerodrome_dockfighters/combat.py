@@ -25,6 +25,8 @@ from aerodrome_dockfighters.state import GROUND, Aircraft, Attack, Cloud, DfStat
 from aerodrome_dockfighters.views import AnyGround, Craft, Scene
 
 BANDS = ("short", "medium", "long")
+#: "Anti-aircraft ground targets always hit on 5 and 6 if firing at aircraft" (combat.2).
+GROUND_FIRE_NEED = 5
 
 
 def _arc(specs: Specs, name: str) -> frozenset[int]:
@@ -282,10 +284,10 @@ def ground_load_dice(state: Scene, a: Craft, name: str, g: AnyGround) -> int:
 
 
 # -- resolving ------------------------------------------------------------------------------
-def _roll_hits(ctx: Context, n: int, need: int, w: Weapon, easy: bool, what: str) -> int:
+def _roll_hits(ctx: Context, n: int, need: int, reroll_hits: bool, easy: bool, what: str) -> int:
     faces = ctx.dice.roll(n, 6, f"to hit ({need}+): {what}")
     good = [f for f in faces if hits(f, need)]
-    if w.reroll_hits:
+    if reroll_hits:
         if not easy and good:  # hit.3: confirm each hit
             again = ctx.dice.roll(len(good), 6, f"confirm hits ({need}+): {what}")
             return sum(1 for f in again if hits(f, need))
@@ -329,20 +331,22 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
         mount = rules.mounts(a)[i]
         n = mount_dice(state, a, i, t)
         w = specs.weapons[mount.weapon]
-        h = _roll_hits(ctx, n, need, w, easy, mount.weapon)
+        h = _roll_hits(ctx, n, need, w.reroll_hits, easy, mount.weapon)
         results.append((mount.weapon, n, h, _roll_damage(ctx, h, w.damage, airship, mount.weapon)))
     for j in sorted(attack.loads, reverse=True):
         name = a.loads[j]
         w = specs.weapons[name]
         n = load_dice(state, a, name, t)
-        h = _roll_hits(ctx, n, need, w, easy, name)
+        h = _roll_hits(ctx, n, need, w.reroll_hits, easy, name)
         results.append((name, n, h, _roll_damage(ctx, h, w.damage, airship, name)))
         del a.loads[j]
+    left = t_ds.structure - t.damage  # damage.8: the excess of the whole attack (p37)
+    overkill = max(0, sum(r[3] for r in results) - left)
     for name, n, h, points in results:
         if h:
             announce(ctx, Hit, aircraft=a.id, target=t.id, weapon=name, dice=n, hits=h, damage=points)
         if points:
-            rules.damage(state, t, points, ctx, a.id, crit=True)
+            rules.damage(state, t, points, ctx, a.id, crit=True, overkill=overkill)
     discipline(state, a, attack.mounts, ctx)
 
 
@@ -370,7 +374,7 @@ def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -
     for i in attack.mounts:
         w = specs.weapons[rules.mounts(a)[i].weapon]
         n = ground_mount_dice(state, a, i, g)
-        total += _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, w.name), w.damage, False, w.name)
+        total += _roll_damage(ctx, _roll_hits(ctx, n, need, w.reroll_hits, False, w.name), w.damage, False, w.name)
         if w.kind == "bomb":  # bomb racks: used up, and they hit the 6 hexes around alike
             a.ammo[i] = 2
             area = max(area, w.area)
@@ -378,7 +382,7 @@ def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -
         name = a.loads[j]
         w = specs.weapons[name]
         n = ground_load_dice(state, a, name, g)
-        pts = _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, name), w.damage, False, name)
+        pts = _roll_damage(ctx, _roll_hits(ctx, n, need, w.reroll_hits, False, name), w.damage, False, name)
         total += pts
         del a.loads[j]
         if w.smoke and pts:  # load.6: a 3-hex smoke cloud directly behind the plane
@@ -419,7 +423,7 @@ def _smoke(state: DfState, a: Aircraft, turns: int, ctx: Context) -> None:
 
 def ground_fire(state: DfState, ctx: Context) -> None:
     """Phase 2.1: armed ground targets fire at the nearest enemy aircraft, ties by die,
-    hitting on 5+ (clauses combat.1-2, gt.6)."""
+    hitting on 5+ (clauses combat.1-2, gt.6); at an airship they re-roll misses (airship.1)."""
     b = board(state.width, state.height)
     specs = builtin()
     shots: list[tuple[GroundUnit, Aircraft]] = []
@@ -441,11 +445,17 @@ def ground_fire(state: DfState, ctx: Context) -> None:
         bi = band(specs, b.distance(g.cell, t.cell))
         if bi < 0 or not g.dice[bi]:
             continue
-        faces = ctx.dice.roll(g.dice[bi], 6, f"{g.name} fires at #{t.id} (5+)")
-        h = sum(1 for f in faces if f >= 5)
-        pts = _roll_damage(ctx, h, g.profile, rules.sheet(t).klass == "airship", g.name)
+        pts = strike(ctx, g.dice[bi], GROUND_FIRE_NEED, g.profile, t, f"{g.name} at #{t.id}")
         if pts:
             rules.damage(state, t, pts, ctx, -1, crit=True)
+
+
+def strike(ctx: Context, dice: int, need: int, profile: tuple[int, ...] | list[int], target: Craft, what: str) -> int:
+    """The damage points of an attack that needs a fixed roll (ground FLAK, an air mine, a
+    cruise missile's warhead): "if you shoot at an airship you can always re-roll any failed
+    attack dice" and "re-roll any successful damage rolls" (airship.1), whoever shoots."""
+    airship = rules.sheet(target).klass == "airship"
+    return _roll_damage(ctx, _roll_hits(ctx, dice, need, False, airship, what), profile, airship, what)
 
 
 def summary(state: DfState, attack: Attack) -> dict[str, Any]:

@@ -82,6 +82,7 @@ def undock(state: DfState, a: Aircraft, action: Undock, ctx: Context) -> None:
     ds = rules.sheet(a)
     a.status, a.cell, a.altitude, a.facing = "flying", action.cell, ship.altitude, ship.facing
     a.speed, a.docked_to, a.path, a.turned_at = ds.min_speed, -1, [action.cell], []
+    a.path_alts = [a.altitude]
     announce(ctx, Undocked, aircraft=a.id, airship=ship.id, cell=action.cell)
 
 

@@ -62,10 +62,8 @@ def explode(state: DfState, mine: Mine, ctx: Context) -> None:
     for x in state.aircraft:
         if x.status != "flying" or b.distance(x.cell, mine.cell) > BLAST:
             continue
-        faces = ctx.dice.roll(w.dice[0], 6, f"air mine against #{x.id} ({w.to_hit}+)")
-        h = sum(1 for f in faces if combat.hits(f, w.to_hit))
-        if h:
-            pts = sum(combat.damage_points(f, w.damage) for f in ctx.dice.roll(h, 6, "damage: air mine"))
+        pts = combat.strike(ctx, w.dice[0], w.to_hit, w.damage, x, f"air mine {mine.id} at #{x.id}")
+        if pts:
             rules.damage(state, x, pts, ctx, mine.layer, crit=True)
     state.acms = [m for m in state.acms if b.distance(m.cell, mine.cell) > BLAST]
 

@@ -14,7 +14,7 @@ from aerodrome.ruleset import Seat, Setup
 from aerodrome_dockfighters.board import board, zone_cells
 from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE, runway_hits
 from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.state import DfState
+from aerodrome_dockfighters.state import Aircraft, DfState
 
 SIDES = ("Bavaria", "Saxony")
 SEATS = (Seat(name="Bavarian squadron leader", side="Bavaria"),
@@ -154,10 +154,12 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
     other = state.squadrons[1 - player]
     mission = specs.missions[sq.mission]
     if sq.mission == "aerial-dominance":  # mission.aerial-dominance.1-2
+        gone = state.all_gone_turn.get(other.side)
+        if gone is not None and gone <= 6:  # a huge success "even if [he] did not shoot down a single plane"
+            return True, 2 * mission.fame_win
         if sq.kills <= sq.losses:
             return False, 0
-        gone = state.all_gone_turn.get(other.side)
-        return True, mission.fame_win * (2 if gone is not None and gone <= 6 else 1)
+        return True, mission.fame_win
     if sq.mission == "duel":  # mission.duel.1
         if player == 0:
             return sq.kills >= sq.losses + 2, mission.fame_win if sq.kills >= sq.losses + 2 else 0
@@ -170,11 +172,7 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
     elif sq.mission in ("aerial-surveillance", "recon-escort", "flying-eye"):
         ok = _recon(state, player)
     elif sq.mission == "cargo-escort":  # mission.cargo-escort.1
-        ok = any(
-            a.player == player and a.role == "cargo" and a.status == "left"
-            and a.exit_edge == FAR_EDGE[player] and a.damage < builtin().aircraft[a.datasheet].yellow
-            for a in state.aircraft
-        )
+        ok = any(a.player == player and a.role == "cargo" and mission_exit(state, a) for a in state.aircraft)
     elif sq.mission == "agents-insertion":  # mission.agents-insertion.1
         ok = any(o.owner == player and o.kind == "meeting" and o.done for o in state.objectives)
     elif sq.mission == "ale-raid":  # mission.ale-raid.1
@@ -191,6 +189,21 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
     return ok, mission.fame_win if ok else 0
 
 
+def mission_exit(state: DfState, a: Aircraft) -> bool:
+    """Whether ``a`` left the board by its mission's exit: the cargo airship over the far edge
+    "in a flying condition (not descending or even falling)" (mission.cargo-escort.1), a
+    recon plane of a Reconnaissance Escort over its own edge (mission.recon-escort.1). The
+    crew's return-home check after leaving (move.17) may cost the crew, not the mission."""
+    if a.status not in ("left", "missing"):
+        return False
+    key = state.squadrons[a.player].mission
+    if a.role == "cargo" and key == "cargo-escort":
+        return a.exit_edge == FAR_EDGE[a.player] and a.damage < builtin().aircraft[a.datasheet].yellow
+    if a.role == "recon" and key == "recon-escort":
+        return a.exit_edge == OWN_EDGE[a.player]
+    return False
+
+
 def _recon(state: DfState, player: int) -> bool:
     """Every objective photographed, and: the recon aircraft flying at the end
     (aerial-surveillance), a recon plane home over the own edge (recon-escort), the airship
@@ -203,7 +216,7 @@ def _recon(state: DfState, player: int) -> bool:
     if key == "aerial-surveillance":
         return any(a.status == "flying" for a in recon)
     if key == "recon-escort":
-        return any(a.status == "left" and a.exit_edge == OWN_EDGE[player] and a.fate == "returned" for a in recon)
+        return any(mission_exit(state, a) for a in recon)
     return any(
         a.status == "flying" and a.damage < builtin().aircraft[a.datasheet].yellow for a in recon
     )

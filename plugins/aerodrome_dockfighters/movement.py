@@ -166,7 +166,7 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
                     free_end.append(plan)
         if ahead < 0:
             continue
-        for climb in (2, 1, 0, -1, -2):
+        for climb in (2, 1, -1, -2):  # immelmann.2: up or down, never level
             alt = a.altitude + climb
             if not (1 <= alt <= top and lo <= speed - climb <= hi):
                 continue
@@ -198,7 +198,7 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
     if plan.template == TESLA:
         path = [a.cell]
         end = straight(b, a.cell, a.facing, plan.speed, path)
-        a.path, a.turned_at = path, []
+        a.path, a.path_alts, a.turned_at = path, [a.altitude] * len(path), []
         if end < 0:
             _off_board(state, a, ctx, path[-1], a.facing if plan.speed >= 0 else (a.facing + 3) % 6)
             return None
@@ -214,7 +214,7 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
         a.facing = (a.facing + 3) % 6
         a.altitude += plan.climb
         a.speed = plan.speed - plan.climb
-        a.path = [ahead]
+        a.path, a.path_alts = [ahead], [a.altitude]
         a.turned_at = [0]
         announce(ctx, Immelmann, aircraft=a.id, cell=a.cell, altitude=a.altitude, speed=a.speed)
         _after_move(state, a, plan.speed, start_alt, a.altitude == 1 and plan.climb < 0, ctx)
@@ -228,7 +228,7 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
     prog = MoveProgress(
         aircraft=a.id, speed=plan.speed, template=plan.template,
         points=list(turn_points(plan.speed, t)), cell=a.cell, facing=a.facing,
-        altitude=a.altitude, start_altitude=a.altitude, path=[a.cell],
+        altitude=a.altitude, start_altitude=a.altitude, path=[a.cell], path_alts=[a.altitude],
     )
     return _advance(state, a, prog, ctx)
 
@@ -240,8 +240,9 @@ def _advance(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> M
     n = target - prog.moved
     sign = 1 if prog.speed >= 0 else -1
     cell = straight(b, prog.cell, prog.facing, sign * n, prog.path)
+    prog.path_alts += [prog.altitude] * (len(prog.path) - len(prog.path_alts))
     if cell < 0:
-        a.path = prog.path
+        a.path, a.path_alts = prog.path, prog.path_alts
         _off_board(state, a, ctx, prog.path[-1], prog.facing if sign > 0 else (prog.facing + 3) % 6)
         return None
     prog.cell = cell
@@ -305,19 +306,20 @@ def manoeuvre(state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: Context) ->
     b = board(state.width, state.height)
     if m.lateral != ".":
         prog.turned_at.append(len(prog.path) - 1)  # the path index of the hex turned at
-    if m.lateral in ROLL_DIRECTION:
-        prog.cell = b.step[prog.cell * 6 + (prog.facing + ROLL_DIRECTION[m.lateral]) % 6]
-        prog.path.append(prog.cell)
-    elif m.lateral == "L":
-        prog.facing = (prog.facing + 1) % 6
-    elif m.lateral == "R":
-        prog.facing = (prog.facing + 5) % 6
-    if m.vertical == "+":
+    if m.vertical == "+":  # the climb or dive is made at the turn point (move.8)
         prog.altitude += 1
     elif m.vertical == "-":
         prog.altitude -= 1
         if prog.altitude == 1:
             prog.low = True
+    if m.lateral in ROLL_DIRECTION:
+        prog.cell = b.step[prog.cell * 6 + (prog.facing + ROLL_DIRECTION[m.lateral]) % 6]
+        prog.path.append(prog.cell)
+        prog.path_alts.append(prog.altitude)
+    elif m.lateral == "L":
+        prog.facing = (prog.facing + 1) % 6
+    elif m.lateral == "R":
+        prog.facing = (prog.facing + 5) % 6
     prog.delta += LATERAL_SPEED[m.lateral] + VERTICAL_SPEED[m.vertical]
     prog.plan += m.lateral + m.vertical + " "
     prog.index += 1
@@ -330,7 +332,7 @@ def _finish(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> No
     a.facing = prog.facing
     a.altitude = prog.altitude
     a.speed = prog.speed + prog.delta
-    a.path = prog.path
+    a.path, a.path_alts = prog.path, prog.path_alts
     a.turned_at = prog.turned_at
     _after_move(state, a, prog.speed, prog.start_altitude, prog.low or prog.altitude == 1, ctx)
 
@@ -385,7 +387,7 @@ def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:
                     rules.critical(state, a, ctx)
         a.status, a.altitude, a.deployed = "flying", 1, True
     cell = straight(b, a.cell, a.facing, plan.speed, path)
-    a.path, a.turned_at = path, []
+    a.path, a.path_alts, a.turned_at = path, [a.altitude] * len(path), []
     if cell < 0:
         _off_board(state, a, ctx, path[-1], a.facing)
         return

@@ -109,9 +109,10 @@ def board_train(state: DfState, a: Aircraft, ctx: Context) -> None:
 
 
 def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
-    """mission.agents-insertion.1: within 3 hexes of an objective the agent's plane finds out
-    whether it is the meeting point: the first on 5+, the second on 3+, the last for sure."""
-    if a.role != "agent" or a.status != "flying":
+    """mission.agents-insertion.1: "the choosing squadron must fly within 3 hexes of each
+    objective to identify whether it is the meeting point": any of its aircraft (only the
+    landing is the agent's plane's); the first is it on 5+, the second on 3+, else the last."""
+    if state.squadrons[a.player].mission != "agents-insertion" or a.status != "flying":
         return
     b = board(state.width, state.height)
     mine = [o for o in state.objectives if o.owner == a.player]
@@ -191,23 +192,31 @@ def entry_altitudes(state: DfState, a: Aircraft) -> list[int]:
 
 
 def photograph(state: DfState, a: Aircraft, ctx: Context) -> None:
-    """After a move: a recon aircraft photographs the objectives it flew over, within its
-    mission's altitude limits; cloud-covered objectives only from altitude 1."""
+    """After a move: a recon aircraft photographs the objectives it flew over, judged at the
+    altitude at which it passed over each one: Aerial Surveillance "at a maximum altitude of
+    3", Reconnaissance Escort "from any altitude", both "from altitude 1" when "the objective
+    is covered with clouds"; The Flying Eye's airship "must not drop below altitude 3 when
+    making photos" (mission.aerial-surveillance.1, mission.recon-escort.1, mission.flying-eye.1)."""
     if a.role != "recon" or a.status != "flying":
         return
     key = state.squadrons[a.player].mission
-    covered = covered_cells(state)
+    covered = covered_cells(state) if state.weather > 0 else frozenset()
+    alts = a.path_alts if len(a.path_alts) == len(a.path) else [a.altitude] * len(a.path)
     for o in state.objectives:
         if o.done or o.owner != a.player or o.cell not in a.path:
             continue
-        if o.cell in covered and state.weather > 0 and a.altitude != 1:
-            continue
-        if key == "aerial-surveillance" and a.altitude > 3:
-            continue
-        if key == "flying-eye" and a.altitude < 3:
-            continue
-        o.done = True
-        announce(ctx, Photographed, aircraft=a.id, objective=o.id)
+        over = [h for c, h in zip(a.path, alts, strict=True) if c == o.cell]
+        if any(_may_photograph(key, h, o.cell in covered) for h in over):
+            o.done = True
+            announce(ctx, Photographed, aircraft=a.id, objective=o.id)
+
+
+def _may_photograph(mission: str, altitude: int, clouded: bool) -> bool:
+    if mission == "flying-eye":
+        return altitude >= 3
+    if clouded:
+        return altitude == 1
+    return mission != "aerial-surveillance" or altitude <= 3
 
 
 def extend(state: DfState, ctx: Context) -> None:

@@ -97,8 +97,9 @@ def pilot_check(
 
 
 def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> None:
-    """A random (d6) critical damage, effective at once (clauses damage.4, crit.1).
-    Dockfighters take a damage point instead (dockfighter.4)."""
+    """A random (d6) critical damage, effective at once (clauses damage.4, crit.1). A
+    dockfighter "has no critical damage": the critical of a failed pilot check is a damage
+    point instead (dockfighter.4); weapons give it none (see :func:`damage`)."""
     specs = builtin()
     ds = sheet(a, specs)
     if ds.klass == "dockfighter":
@@ -151,10 +152,14 @@ def overspeed(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> 
 
 
 def damage(
-    state: DfState, a: Aircraft, points: int, ctx: Context, attacker: int, *, crit: bool
+    state: DfState, a: Aircraft, points: int, ctx: Context, attacker: int, *, crit: bool,
+    overkill: int | None = None,
 ) -> None:
     """Cross off ``points`` structure points (damage.6); the red section crossed off destroys
-    the aircraft with a bail-out made harder by the excess (damage.7-8). The last damage
+    the aircraft with a bail-out made harder by the excess (damage.7-8): ``overkill`` is the
+    excess of the whole attack when it strikes with several weapons (p37: "the attacker
+    scored 2 more damage points than structure points were left"). ``crit``: a weapon's
+    damage also gives a critical, except to a dockfighter (dockfighter.4). The last damage
     takes the kill (fame.5)."""
     if points <= 0 or a.status not in ("flying", "docked"):
         return
@@ -169,9 +174,10 @@ def damage(
     if a.damage >= ds.structure:
         if ds.klass == "airship":
             return  # airship.7: it falls; the ground destroys it
-        destroy(state, a, ctx, attacker, excess=max(0, points - left), why="shot down")
+        excess = max(0, points - left) if overkill is None else overkill
+        destroy(state, a, ctx, attacker, excess=excess, why="shot down")
         return
-    if crit:
+    if crit and ds.klass != "dockfighter":
         critical(state, a, ctx, attacker)
     if a.status == "flying" and ds.klass != "airship":
         overspeed(state, a, ctx, attacker)

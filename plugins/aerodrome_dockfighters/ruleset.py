@@ -23,16 +23,17 @@ from aerodrome_dockfighters import combat, docking, mines, movement, placement, 
 from aerodrome_dockfighters.acm import release_options
 from aerodrome_dockfighters.airspace import occupied, sky
 from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.deployment import deploy_options, place_options, setup_order
 from aerodrome_dockfighters.missions import (
     SIDES,
     check_mission_values,
     forces,
+    mission_exit,
     scenario_fame,
     setups,
     success,
-    zone,
 )
-from aerodrome_dockfighters.objectives import add_special_aircraft, entry_altitudes, setup_mission
+from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
 from aerodrome_dockfighters.phases import (
     acm_move,
     can_act,
@@ -169,10 +170,7 @@ class Dockfighters(Ruleset[DfState]):
         if state.weather:
             state.tasks += placement.cloud_tasks(state)
         # setup.7: the initiative loser sets up first, lowest experience first, alternating
-        ids = sorted(
-            (i for i in range(len(state.aircraft)) if not state.aircraft[i].deployed and state.aircraft[i].status == "flying"),
-            key=lambda i: state.aircraft[i].experience,
-        )
+        ids = setup_order(state)
         first = 1 - state.initiative
         if state.squadrons[0].mission == "duel":  # mission.duel.1: the defender sets up first
             first = 1
@@ -225,20 +223,25 @@ class Dockfighters(Ruleset[DfState]):
 
     def result(self, state: DfState, rounds: int) -> Result:
         winners: list[str] = []
-        fame: dict[str, float] = {"engagements": float(state.engagements)}
+        stats: dict[str, float] = {"engagements": float(state.engagements)}
         for p in (0, 1):
             sq = state.squadrons[p]
             ok, won = success(state, p)
             if ok:
                 winners.append(sq.side)
-            fame[f"fame_{sq.side}"] = float(sq.fame + won)
+            stats[f"fame_{sq.side}"] = float(sq.fame + won)
+            stats[f"objective_{sq.side}"] = 1.0 if ok else 0.0
+        stats["aircraft"] = float(len(state.aircraft))
+        stats["off_edge"] = float(sum(
+            1 for a in state.aircraft if a.status in ("left", "missing") and not mission_exit(state, a)
+        ))
         reason = "turn 13 reached" if state.turn > state.last_turn else "a squadron has no aircraft left"
         return Result(
             winners=tuple(winners), reason=reason if state.over else "unfinished",
             rounds=rounds, finished=state.over,
             kills={sq.side: sq.kills for sq in state.squadrons},
             losses={sq.side: sq.losses for sq in state.squadrons},
-            stats=fame,
+            stats=stats,
         )
 
     def describe_action(self, state: DfState, action: Action) -> str:
@@ -309,31 +312,6 @@ def _airfield_defence(state: DfState, player: int, ctx: Context) -> None:
         free = [c for c in zone_cells if not occupied(state, c, 1, a.id)]
         a.cell = free[ctx.dice.d(len(free), "defender position") - 1]
         a.altitude, a.speed, a.facing = 1, rules.sheet(a).min_speed, 2
-
-
-def place_options(state: DfState, a: Aircraft) -> list[Place]:
-    """The cells of the set-up zone with a free altitude left (setup.7)."""
-    alts = entry_altitudes(state, a)
-    taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
-    return [Place(aircraft=a.id, cell=c) for c in zone(state, a.player) if any((c, h) not in taken for h in alts)]
-
-
-def deploy_options(state: DfState, a: Aircraft, cell: int = -1) -> list[Deploy]:
-    """Free altitude and speed on any free cell of the set-up zone (setup.7); with ``cell``
-    only on that cell."""
-    specs = builtin()
-    ds = specs.aircraft[a.datasheet]
-    taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
-    out: list[Deploy] = []
-    lo = max(ds.min_speed, 0 if ds.klass == "airship" else 1)
-    altitudes = entry_altitudes(state, a)
-    for here in zone(state, a.player) if cell < 0 else [cell]:
-        for alt in altitudes:
-            if (here, alt) in taken:
-                continue
-            for speed in range(lo, ds.max_speed + 1):
-                out.append(Deploy(aircraft=a.id, cell=here, altitude=alt, speed=speed))
-    return out
 
 
 def copy(state: DfState) -> DfState:

@@ -52,6 +52,8 @@ class Aircraft(msgspec.Struct, kw_only=True):
     attacked_turn: int = 0
     down_mark: int = -1
     path: list[int] = []
+    #: The altitude at which the aircraft flew over each hex of ``path`` (photographs).
+    path_alts: list[int] = []
     turned_at: list[int] = []
     deployed: bool = False
     role: str = ""
@@ -129,6 +131,7 @@ class MoveProgress(msgspec.Struct, kw_only=True):
     moved: int = 0
     delta: int = 0
     path: list[int] = []
+    path_alts: list[int] = []
     turned_at: list[int] = []
     low: bool = False
     plan: str = ""

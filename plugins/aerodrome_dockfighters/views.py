@@ -56,6 +56,7 @@ class AircraftView(msgspec.Struct, frozen=True, kw_only=True):
     attacked_turn: int = 0
     down_mark: int = -1
     path: tuple[int, ...] = ()
+    path_alts: tuple[int, ...] = ()
     turned_at: tuple[int, ...] = ()
     deployed: bool = False
     role: str = ""
@@ -123,6 +124,7 @@ class MoveView(msgspec.Struct, frozen=True, kw_only=True):
     moved: int = 0
     delta: int = 0
     path: tuple[int, ...] = ()
+    path_alts: tuple[int, ...] = ()
     turned_at: tuple[int, ...] = ()
     low: bool = False
     plan: str = ""

@@ -191,8 +191,9 @@ def test_air_mine_laid_and_exploding_are_events() -> None:
     s.turn += 2
     arrow.path = [s.width * r + 8 for r in range(3, 10)]
     arrow.cell = s.width * 9 + 8
-    # the Arrow flies through the hex: hits on 5+ (5), damage 6: 2 points, critical 4 (gear)
-    mines.check_path(s, arrow, scripted_context([1, 5, 6, 4], events=log))
+    # the Arrow flies through the hex: the airship is missed twice (1, its re-roll 1), the
+    # Arrow hit on 5+ (5), damage 6: 2 points, critical 4 (gear)
+    mines.check_path(s, arrow, scripted_context([1, 1, 5, 6, 4], events=log))
     got = ours(log)
     assert got[:4] == [
         events.MineLaid(airship=0, mine=0, cell=cell),

@@ -7,10 +7,10 @@ import pytest
 from aerodrome import Game
 from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import airspace, combat, movement, rules
+from aerodrome_dockfighters.deployment import deploy_options
 from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.missions import success
 from aerodrome_dockfighters.objectives import extend, photograph
-from aerodrome_dockfighters.ruleset import deploy_options
 from aerodrome_dockfighters.state import GROUND, Attack, Manoeuvre, Objective, Plan
 from tests.plugins.dockfighters.helpers import place_tokens, plane, state
 
