@@ -5,6 +5,7 @@ discipline, external loads and ground targets.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 
 from aerodrome.turns import Context
@@ -208,6 +209,10 @@ def has_attack(state: Scene, a: Craft) -> bool:
 
 
 def _attacks(state: Scene, a: Craft) -> Iterator[Attack]:
+    """Per target: the bearing onboard weapons together, each alone when there are several;
+    then with them each bearing external load, and every set of two or more such loads
+    ("Konrad uses all weapons at once"; a squadron leader may fire several loads in one
+    attack too, load.4)."""
     specs = builtin()
     ds = specs.aircraft[a.datasheet]
     guns = rules.mounts(a)
@@ -219,9 +224,8 @@ def _attacks(state: Scene, a: Craft) -> Iterator[Attack]:
             yield Attack(aircraft=a.id, target=t.id, mounts=mounts)
             if len(mounts) > 1:
                 yield from (Attack(aircraft=a.id, target=t.id, mounts=(i,)) for i in mounts)
-        for j, name in enumerate(a.loads):
-            if load_dice(state, a, name, t) > 0:
-                yield Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=(j,))
+        loads = tuple(j for j, name in enumerate(a.loads) if load_dice(state, a, name, t) > 0)
+        yield from (Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=js) for js in _load_sets(loads))
     if a.altitude == 1 or ds.klass in ("bomber", "airship"):
         for g in state.ground:
             if g.damage >= g.structure:
@@ -229,9 +233,15 @@ def _attacks(state: Scene, a: Craft) -> Iterator[Attack]:
             mounts = tuple(i for i in range(len(guns)) if ground_mount_dice(state, a, i, g) > 0)
             if mounts:
                 yield Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts)
-            for j, name in enumerate(a.loads):
-                if ground_load_dice(state, a, name, g) > 0:
-                    yield Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts, loads=(j,))
+            loads = tuple(j for j, name in enumerate(a.loads) if ground_load_dice(state, a, name, g) > 0)
+            yield from (Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts, loads=js) for js in _load_sets(loads))
+
+
+def _load_sets(loads: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Each load alone, then every combination of two or more."""
+    yield from ((j,) for j in loads)
+    for n in range(2, len(loads) + 1):
+        yield from combinations(loads, n)
 
 
 def ground_mount_dice(state: Scene, a: Craft, i: int, g: AnyGround) -> int:

@@ -143,13 +143,13 @@ def service(state: DfState, ctx: Context) -> None:
 
 def radar_bonus(state: DfState, a: Aircraft) -> int:
     """airship.16: +1 experience level for moving within 6 hexes of a friendly radar."""
-    b = board(state.width, state.height)
-    near = (
-        ship.id != a.id and ship.player == a.player and has(ship, "radar") and a.cell >= 0
-        and b.distance(ship.cell, a.cell) <= RANGE
-        for ship in state.aircraft
-    )
-    return 1 if any(near) else 0
+    if a.cell < 0:
+        return 0
+    for ship in state.aircraft:  # the cheap questions first: most aircraft carry no systems
+        if ship.systems and ship.player == a.player and ship.id != a.id and has(ship, "radar") \
+                and board(state.width, state.height).distance(ship.cell, a.cell) <= RANGE:
+            return 1
+    return 0
 
 
 def jammed(state: DfState, a: Aircraft) -> bool:

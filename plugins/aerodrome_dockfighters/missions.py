@@ -52,6 +52,13 @@ def setups() -> list[Setup]:
         fighters[1] + [["Do-252 A-2 Kingfisher", 1, []]],
     ]
 
+    # Bomb Run: "Man the machines! ... an all-out effort mission"
+    all_out = [
+        [["Bf-682 D-3 Milkcow", 1, ["AB 250 bomb"] * 4], ["Bf-682 D-3 Milkcow", 1, ["AB 250 bomb"] * 4],
+         *strike[0][:1], ["Bf-229 R-6 Sprite", 0, ["AB 250 bomb", "SD 250 cluster bomb"]], strike[0][2]],
+        strike[1],
+    ]
+
     def mission(key: str, title: str, description: str, forces: list[Any]) -> Setup:
         return Setup(
             name=key, title=title, description=description, seats=SEATS, max_rounds=30,
@@ -64,7 +71,8 @@ def setups() -> list[Setup]:
         mission("big-hunt", "The Big Hunt against Aerial Dominance",
                 "Bavaria must destroy 8 points of ground targets.", strike),
         mission("bomb-run", "Bomb Run against Aerial Dominance",
-                "Bavaria must destroy 14 points of ground targets against stiff FLAK.", strike),
+                "Bavaria's all-out effort (two bombers, two fighterbombers, an escort) must destroy 14 points "
+                "of ground targets against stiff FLAK.", all_out),
         mission("aerial-surveillance", "Aerial Surveillance against Aerial Dominance",
                 "Bavaria's first aircraft photographs D3+1 objectives from altitude 3 or below.", fighters),
         mission("recon-escort", "Reconnaissance Escort against Aerial Dominance",

@@ -20,13 +20,11 @@ from aerodrome_dockfighters.docking import tesla, tesla_ready, try_dock
 from aerodrome_dockfighters.events import (
     AirshipDescended,
     Immelmann,
-    Landed,
-    PilotFate,
     Punched,
     TookOff,
     announce,
 )
-from aerodrome_dockfighters.objectives import after_move, landed, photograph
+from aerodrome_dockfighters.objectives import after_move, photograph, touch_down
 from aerodrome_dockfighters.specs import AGILITY, Specs, Template, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Manoeuvre, MoveProgress, Plan
 
@@ -150,11 +148,13 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     ahead_free: dict[int, bool] = {}  # Immelmann: is the hex ahead free at that altitude?
     out: list[Plan] = []
     free_end: list[Plan] = []
+    room_up = top - a.altitude if climb_ok else 0  # future_range, inlined: the hot loop
+    room_down = a.altitude - 1
     for speed in speeds:
         for level, t in templates:
             pts = turn_points(speed, t)
-            fmin, fmax = future_range(len(pts), a.altitude, top, climb_ok)
-            if speed + fmax < lo or speed + fmin > hi:
+            n = len(pts)
+            if speed + min(n, room_down) < lo or speed - n - min(n, room_up) > hi:
                 continue
             plan = Plan(aircraft=a.id, speed=speed, template=level)
             out.append(plan)
@@ -286,9 +286,11 @@ def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = 
             if ver == "-" and prog.altitude <= 1:
                 continue
             alt = prog.altitude + (1 if ver == "+" else -1 if ver == "-" else 0)
-            delta = prog.delta + LATERAL_SPEED[lat] + VERTICAL_SPEED[ver]
-            fmin, fmax = future_range(remaining, alt, top, climb_ok)
-            if prog.speed + delta + fmax < lo or prog.speed + delta + fmin > hi:
+            now = prog.speed + prog.delta + LATERAL_SPEED[lat] + VERTICAL_SPEED[ver]
+            # future_range inlined (the hot loop): the lowest and highest change still to come
+            if now + min(remaining, alt - 1) < lo:
+                continue
+            if now - remaining - (min(remaining, top - alt) if climb_ok else 0) > hi:
                 continue
             m = Manoeuvre(aircraft=a.id, lateral=lat, vertical=ver)
             out.append(m)
@@ -397,16 +399,7 @@ def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:
     if plan.template == TAKE_OFF:
         announce(ctx, TookOff, aircraft=a.id, cell=a.cell)
         return
-    if a.gear_damaged and not rules.pilot_check(state, a, ctx, "landing with damaged gear"):
-        killed = a.wounded
-        rules.destroy(state, a, ctx, -1, excess=0, why="crash landing", bail=False)
-        a.fate = "killed" if killed else "fit"
-        a.wounded = True
-        announce(ctx, PilotFate, aircraft=a.id, fate=a.fate)
-        return
-    a.status, a.speed = "landed", 0
-    announce(ctx, Landed, aircraft=a.id, cell=a.cell)
-    landed(state, a, ctx)
+    touch_down(state, a, ctx)
 
 
 def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:

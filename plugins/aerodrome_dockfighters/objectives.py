@@ -8,13 +8,16 @@ The squadron leaders place objectives and ground targets themselves: see
 from __future__ import annotations
 
 from aerodrome.turns import Context
+from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import covered_cells
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.events import (
     AgentDelivered,
     AgentOnTrain,
+    Landed,
     ObjectiveIdentified,
     Photographed,
+    PilotFate,
     TrainLeft,
     TrainStopped,
     TurnsExtended,
@@ -68,6 +71,7 @@ def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
     photograph(state, a, ctx)
     identify(state, a, ctx)
     board_train(state, a, ctx)
+    bot_landing(state, a, ctx)
     check_path(state, a, ctx)
 
 
@@ -97,15 +101,56 @@ def move_train(state: DfState, ctx: Context) -> None:
 
 def board_train(state: DfState, a: Aircraft, ctx: Context) -> None:
     """The agent's plane directly above the train at altitude 1 and minimum speed puts the
-    agent on it: the train stops in d3 turns."""
-    if a.role != "agent" or a.status != "flying" or a.altitude != 1:
+    agent on it: the train stops in d3 turns. A bot's agent plane lands the simplified way:
+    flying over the train at altitude 1, its speed ignored (konrad.19)."""
+    if a.role != "agent" or a.status != "flying":
         return
-    if a.speed != builtin().aircraft[a.datasheet].min_speed:
+    bot = state.squadrons[a.player].bot
+    if not bot and (a.altitude != 1 or a.speed != builtin().aircraft[a.datasheet].min_speed):
         return
     for o in state.objectives:
-        if o.kind == "train" and o.owner == a.player and o.cell == a.cell and o.stop_in < 0:
+        if o.kind != "train" or o.owner != a.player or o.stop_in >= 0:
+            continue
+        if o.cell == a.cell if not bot else o.cell in low_path(a):
             o.stop_in = ctx.dice.d(3, "turns until the train stops")
             announce(ctx, AgentOnTrain, aircraft=a.id, objective=o.id, stops_in=o.stop_in)
+
+
+def low_path(a: Aircraft) -> list[int]:
+    """The hexes of ``a``'s last move it flew over at altitude 1."""
+    alts = a.path_alts if len(a.path_alts) == len(a.path) else [a.altitude] * len(a.path)
+    return [c for c, h in zip(a.path, alts, strict=True) if h == 1]
+
+
+def bot_landing(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """konrad.19: "If a bot tries to land, it does not have to land like a player-controlled
+    aircraft ... Its direction and speed are ignored; the bot must simply fly over the
+    runway, but the altitude must be 1": a bot's agent plane flying at altitude 1 over the
+    found meeting point or a hex beside it lands there (Agent's Insertion)."""
+    if a.role != "agent" or a.status != "flying" or not state.squadrons[a.player].bot:
+        return
+    b = board(state.width, state.height)
+    meeting = [o for o in state.objectives if o.owner == a.player and o.kind == "meeting" and not o.done]
+    for cell in low_path(a) if meeting else ():
+        if any(b.distance(cell, o.cell) <= 1 for o in meeting):
+            a.cell = cell
+            touch_down(state, a, ctx)
+            return
+
+
+def touch_down(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """The end of a landing: with damaged gear a pilot check or the plane is lost and the
+    pilot wounded (killed if already wounded, check.2); else landed, delivering the agent."""
+    if a.gear_damaged and not rules.pilot_check(state, a, ctx, "landing with damaged gear"):
+        killed = a.wounded
+        rules.destroy(state, a, ctx, -1, excess=0, why="crash landing", bail=False)
+        a.fate = "killed" if killed else "fit"
+        a.wounded = True
+        announce(ctx, PilotFate, aircraft=a.id, fate=a.fate)
+        return
+    a.status, a.speed = "landed", 0
+    announce(ctx, Landed, aircraft=a.id, cell=a.cell)
+    landed(state, a, ctx)
 
 
 def identify(state: DfState, a: Aircraft, ctx: Context) -> None:

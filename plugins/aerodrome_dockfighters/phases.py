@@ -35,6 +35,7 @@ from aerodrome_dockfighters.state import (
     Plan,
     Release,
     Repair,
+    Sighting,
     Undock,
 )
 from aerodrome_dockfighters.weather import weather_change, weather_move
@@ -131,9 +132,19 @@ def deploy_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) 
     return True
 
 
+def sightings(state: DfState) -> list[Sighting]:
+    """Where every flying aircraft is now (konrad.3: the bot spots "as soon as the movement
+    phase starts and after it ends")."""
+    return [Sighting(aircraft=a.id, cell=a.cell, facing=a.facing, altitude=a.altitude)
+            for a in state.aircraft if a.status == "flying" and a.cell >= 0]
+
+
 def acm_move(state: DfState, ctx: Context) -> Decision | None:
-    """Phase 1.1: aerial cruise missiles fly (acm.1-3)."""
-    if state.stage != "play" or not state.acms:
+    """Phase 1.1: aerial cruise missiles fly (acm.1-3). The movement phase starts here."""
+    if state.stage != "play":
+        return None
+    state.move_start, state.move_start_turn = sightings(state), state.turn
+    if not state.acms:
         return None
     acm.fly(state, ctx)
     _note_gone(state)
@@ -184,6 +195,8 @@ def make_move_run(airships: bool) -> Any:
                 state.active = -1
             if not state.queue:
                 state.stage = f"{tag} done"
+                if not airships:  # the movement phase ends with phase 1.4
+                    state.move_end, state.move_end_turn = sightings(state), state.turn
                 return None
             choice = candidates(state, lambda a: a.status in ("flying", "landed", "grounded", "docked"))
             if len(choice) > 1:
@@ -260,14 +273,22 @@ def fire_run(state: DfState, ctx: Context) -> Decision | None:
         state.stage = "2.2"
         state.queue = fire_queue(state)
         state.active = -1
+    acts: dict[int, bool] = {}  # nothing changes between two questions of this loop
+
+    def acting(x: Aircraft) -> bool:
+        got = acts.get(x.id)
+        if got is None:
+            got = acts[x.id] = can_act(state, x)
+        return got
+
     while state.queue:
         a = state.aircraft[state.queue[0]]
         state.fire_mark = state.turn * 10 + a.experience
         if state.active != a.id:
-            choice = candidates(state, lambda x: can_act(state, x))
+            choice = candidates(state, acting)
             if len(choice) > 1:
                 return Decision(players=(a.player,), kind="activate", prompt="Which aircraft fires next?")
-        if can_act(state, a):
+        if acting(a):
             state.active = a.id
             return Decision(players=(a.player,), kind="fire", prompt=f"#{a.id} {a.datasheet}: fire?")
         state.queue.pop(0)

@@ -12,6 +12,7 @@ from aerodrome_dockfighters import hookspecs
 from aerodrome_dockfighters.bot import konrad, konrad_variant
 from aerodrome_dockfighters.cli import app as dockfighters_odds
 from aerodrome_dockfighters.cli import tools
+from aerodrome_dockfighters.figures import METRICS
 from aerodrome_dockfighters.ruleset import Dockfighters
 
 
@@ -49,3 +50,9 @@ def aerodrome_register_agents() -> list[AgentSpec]:
 def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
     odds.add_typer(dockfighters_odds, name="dockfighters")
     app.add_typer(tools, name="dockfighters")
+
+
+@hookimpl
+def aerodrome_register_metrics() -> list[Any]:
+    """The mission table's figures in ``aerodrome compare`` (issue 9)."""
+    return list(METRICS)

@@ -131,6 +131,15 @@ class Position(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     clouds: Annotated[list[PlacedCloud], msgspec.Meta(max_length=MAX_CLOUDS)] = []
     ground: Annotated[list[PlacedGround], msgspec.Meta(max_length=MAX_GROUND)] = []
     objectives: Annotated[list[PlacedObjective], msgspec.Meta(max_length=MAX_OBJECTIVES)] = []
+    bot_seats: Annotated[list[Side], msgspec.Meta(max_length=2)] = []
+
+
+def bot_seats(raw: object, where: str) -> frozenset[int]:
+    """The players whose aircraft the solo bot flies (``bot_seats``: player ids 0 and 1), for
+    the bot's simplified landing (clause konrad.19)."""
+    if not isinstance(raw, list | tuple) or not all(type(p) is int and p in (0, 1) for p in raw):
+        raise SpecError(f"{where}: a list of the bot-flown players (0, 1), not {raw!r}")
+    return frozenset(raw)
 
 
 def _on_board(state: DfState, col: int, row: int, where: str) -> int:
@@ -156,7 +165,8 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         setup=setup.name, width=specs.board.width, height=specs.board.height, turn=pos.turn,
         initiative=pos.initiative, weather=specs.weather.levels.index(pos.weather), wind=pos.wind,
         cloud_speed=pos.cloud_speed, stage="play",
-        squadrons=[Squadron(player=p, side=SIDES[p], mission=pos.missions[p]) for p in (0, 1)],
+        squadrons=[Squadron(player=p, side=SIDES[p], mission=pos.missions[p], bot=p in pos.bot_seats)
+                   for p in (0, 1)],
         aircraft=[],
     )
     for i, c in enumerate(pos.clouds):

@@ -51,7 +51,7 @@ from aerodrome_dockfighters.phases import (
     weather_resolve,
     weather_step,
 )
-from aerodrome_dockfighters.positions import from_position
+from aerodrome_dockfighters.positions import bot_seats, from_position
 from aerodrome_dockfighters.render import render
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import (
@@ -122,9 +122,10 @@ class Dockfighters(Ruleset[DfState]):
         if len(missions) != 2 or not all(isinstance(m, str) for m in missions):
             raise SpecError(f"setup {setup.name}: missions: one mission name per squadron, not {missions!r}")
         check_mission_values(missions)
+        bots = bot_seats(setup.options.get("bot_seats", []), f"setup {setup.name}: bot_seats")
         state = DfState(
             setup=setup.name, width=specs.board.width, height=specs.board.height,
-            squadrons=[Squadron(player=p, side=SIDES[p], mission=missions[p]) for p in (0, 1)],
+            squadrons=[Squadron(player=p, side=SIDES[p], mission=missions[p], bot=p in bots) for p in (0, 1)],
             aircraft=[],
         )
         for p, side in enumerate(forces(setup)):

@@ -165,7 +165,9 @@ class Task(msgspec.Struct, kw_only=True):
 
 
 class Squadron(msgspec.Struct, kw_only=True):
-    """A player's squadron in this scenario (fame and mission; campaign layer reads it)."""
+    """A player's squadron in this scenario (fame and mission; campaign layer reads it).
+    ``bot``: its aircraft are flown by the solo bot (the seat is a bot's), so the bot's
+    simplified landing applies (clause konrad.19)."""
 
     player: int
     side: str
@@ -174,6 +176,16 @@ class Squadron(msgspec.Struct, kw_only=True):
     kills: int = 0
     losses: int = 0
     ground_kills: int = 0
+    bot: bool = False
+
+
+class Sighting(msgspec.Struct, kw_only=True, array_like=True):
+    """Where a flying aircraft was at a moment of the turn (Konrad's spotting, konrad.3)."""
+
+    aircraft: int
+    cell: int
+    facing: int
+    altitude: int
 
 
 class DfState(msgspec.Struct, kw_only=True, dict=True):
@@ -211,6 +223,12 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     fire_mark: int = -1
     over: bool = False
     all_gone_turn: dict[str, int] = {}
+    #: The flying aircraft as this turn's movement phase started and as it ended: the two
+    #: moments at which the solo bot checks its spotting (clause konrad.3).
+    move_start: list[Sighting] = []
+    move_end: list[Sighting] = []
+    move_start_turn: int = 0
+    move_end_turn: int = 0
 
 
 # -- actions ------------------------------------------------------------------------------------

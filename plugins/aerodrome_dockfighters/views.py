@@ -161,6 +161,14 @@ class SquadronView(msgspec.Struct, frozen=True, kw_only=True):
     kills: int = 0
     losses: int = 0
     ground_kills: int = 0
+    bot: bool = False
+
+
+class SightingView(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
+    aircraft: int
+    cell: int
+    facing: int
+    altitude: int
 
 
 class DfView(msgspec.Struct, frozen=True, kw_only=True):
@@ -196,6 +204,10 @@ class DfView(msgspec.Struct, frozen=True, kw_only=True):
     tasks: tuple[TaskView, ...] = ()
     fire_mark: int = -1
     over: bool = False
+    move_start: tuple[SightingView, ...] = ()
+    move_end: tuple[SightingView, ...] = ()
+    move_start_turn: int = 0
+    move_end_turn: int = 0
     sky: Sky = Sky()
 
 
