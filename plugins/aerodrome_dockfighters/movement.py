@@ -10,8 +10,6 @@ tailspin on purpose), nor options ending on an occupied hex while another end is
 
 from __future__ import annotations
 
-from functools import cache
-
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import airship_cells, bump, leave_board, occupied, storm_cells
@@ -42,21 +40,11 @@ STAY = -4
 TESLA = -5
 
 
-@cache
 def turn_points(speed: int, t: Template) -> tuple[int, ...]:
     """Hexes moved before each turn point of template ``t`` at movement ``speed``
-    (clause move.7; e.g. medium at speed 6: ``(3, 6)``, very high at 5: ``(0, 3)``)."""
-    n = abs(speed)
-    if t.at_end:
-        return (n,)
-    out: list[int] = []
-    p = t.first
-    while p <= n and len(out) < t.points:
-        out.append(p)
-        if t.spacing <= 0:
-            break
-        p += t.spacing
-    return tuple(out)
+    (clause move.7; e.g. medium at speed 6: ``(3, 6)``, very high at 5: ``(0, 3)``); kept
+    per speed and template on the specs object."""
+    return builtin().turn_points(speed, t)
 
 
 def future_range(points: int, altitude: int, max_altitude: int, climb: bool = True) -> tuple[int, int]:

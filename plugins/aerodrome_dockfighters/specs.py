@@ -273,6 +273,28 @@ class Specs:
         self.templates = {t.agility: t for t in self.tables.templates}
         self.arcs = {a.name: a for a in self.tables.arcs}
         self._fitted: dict[tuple[str, tuple[str, ...]], tuple[Mount, ...]] = {}
+        self._points: dict[tuple[int, Template], tuple[int, ...]] = {}
+
+    def turn_points(self, speed: int, t: Template) -> tuple[int, ...]:
+        """Hexes moved before each turn point of template ``t`` at movement ``speed`` (clause
+        move.7): the first after ``t.first`` hexes, then every ``t.spacing``, at most
+        ``t.points`` of them; a template ``at_end`` turns only in the end hex."""
+        key = (speed, t)
+        got = self._points.get(key)
+        if got is None:
+            n = abs(speed)
+            out: list[int] = []
+            if t.at_end:
+                out.append(n)
+            else:
+                p = t.first
+                while p <= n and len(out) < t.points:
+                    out.append(p)
+                    if t.spacing <= 0:
+                        break
+                    p += t.spacing
+            got = self._points[key] = tuple(out)
+        return got
 
     def fitted_mounts(self, datasheet: str, systems: tuple[str, ...]) -> tuple[Mount, ...]:
         """The weapon systems an airship carries on its docking points, in docking-point
