@@ -320,6 +320,7 @@ def copy(state: DfState) -> DfState:
 
 
 def observe(state: DfState, player: int | None) -> DfView:
-    """A frozen copy of ``state`` for ``player``, with its clouds worked out (views.py)."""
+    """A frozen copy of ``state``, the same for every ``player`` (nothing is hidden), with
+    its clouds worked out (views.py)."""
     view = msgspec.convert(state, DfView, from_attributes=True)
-    return msgspec.structs.replace(view, player=player, sky=sky(state))
+    return msgspec.structs.replace(view, sky=sky(state))

@@ -172,9 +172,9 @@ class SightingView(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
 
 
 class DfView(msgspec.Struct, frozen=True, kw_only=True):
-    """The observation of ``player`` (``None``: the referee): the whole game, frozen."""
+    """What every player (and the referee) observes: the whole game, frozen. The rulebook
+    hides nothing, so every seat sees the same value."""
 
-    player: int | None = None
     setup: str
     width: int
     height: int
