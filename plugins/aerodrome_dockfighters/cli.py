@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from aerodrome.cli.output import console, fail, print_json, table
+from aerodrome.errors import AerodromeError
+from aerodrome.specs import read_mapping
+from aerodrome_dockfighters.missions import setups
 from aerodrome_dockfighters.odds import attack as attack_odds
 from aerodrome_dockfighters.odds import hit_chance
+from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.specs import builtin
+from aerodrome_dockfighters.svg import to_svg
+
+#: Bounds of the odds command: the biggest attack of the game rolls 10 dice (bomb racks); 60
+#: is far above it and still answered in a moment. A target number is 6 +/- modifiers.
+MAX_DICE = 60
+MAX_NEED = 12
 
 app = typer.Typer(help="Dockfighters: exact odds of an attack (hits and damage points).", no_args_is_help=True)
 tools = typer.Typer(help="Dockfighters tools: pictures of positions.", no_args_is_help=True)
@@ -24,14 +39,14 @@ def attack(
     json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Distribution of the damage points one attack deals."""
-    from aerodrome.cli.output import console, fail, print_json, table
-
     specs = builtin()
     w = specs.weapons.get(weapon)
     if w is None:
         fail(f"unknown weapon {weapon!r}; known: {', '.join(sorted(specs.weapons))}")
-    if dice < 0:
-        fail("--dice must be 0 or more")
+    if not 0 <= dice <= MAX_DICE:
+        fail(f"--dice: 0 to {MAX_DICE} (more than any attack of the game can roll), not {dice}")
+    if not 1 <= need <= MAX_NEED:
+        fail(f"--need: 1 to {MAX_NEED} (6 plus or minus the modifiers), not {need}")
     dist = attack_odds(dice, need, w.damage, easy=easy or airship, reroll_hits=w.reroll_hits, airship=airship)
     p_hit = hit_chance(need, easy=easy or airship, reroll_hits=w.reroll_hits)
     if json:
@@ -50,19 +65,32 @@ def svg(
     out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
 ) -> None:
     """Draw a position file as an SVG picture."""
-    from pathlib import Path
-
-    from aerodrome.cli.output import console, fail
-    from aerodrome.errors import AerodromeError
-    from aerodrome.specs import read_mapping
-    from aerodrome_dockfighters.missions import setups
-    from aerodrome_dockfighters.positions import from_position
-    from aerodrome_dockfighters.svg import to_svg
-
+    target = Path(out)
+    if not target.parent.is_dir():
+        fail(f"--out {out}: the folder {str(target.parent)!r} does not exist")
     try:
         data = read_mapping(Path(position))
         state = from_position(setups()[0], data.get("position", data), position)
     except AerodromeError as exc:
         fail(str(exc))
-    Path(out).write_text(to_svg(state), encoding="utf-8")
-    console.print(f"wrote {out}")
+    try:
+        write_atomically(target, to_svg(state))
+    except OSError as exc:
+        fail(f"--out {out}: cannot write the picture: {exc.strerror or exc}")
+    console.print(f"wrote {out}", markup=False)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and move it into place, so a reader
+    sees the old file or the whole new one, never a half-written one."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

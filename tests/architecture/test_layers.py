@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = sorted(p for p in (ROOT / "plugins").iterdir() if (p / "__init__.py").is_file())
 PACKAGES = [ROOT / "core" / "aerodrome", *PLUGINS]
 #: Cycles being removed by a task under way (strict: the marker must go with the fix).
-KNOWN = {"aerodrome_dockfighters": "movement, weather, docking, objectives, mines, combat"}
+KNOWN: dict[str, str] = {}
 
 
 def _param(path: Path) -> object:
