@@ -126,6 +126,10 @@ class Board:
         """The square the plane's front points at (None off the board)."""
         return self._ahead[c][facing]
 
+    def around_squares(self, c: Cell) -> tuple[Cell | None, ...]:
+        """The squares ahead of ``c`` for facings N, E, S, W (None off the board)."""
+        return self._ahead[c]
+
     def position(self, target: Cell, target_facing: int, attacker: Cell) -> str:
         """The attack position of ``attacker`` next to ``target`` [classic.dogfight.3]:
         in front of the target → "head-on", behind it → "tail", beside it → "side"."""
