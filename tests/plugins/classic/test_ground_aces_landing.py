@@ -14,6 +14,7 @@ from aerodrome_classic.state import (
     GunRevealed,
     KeepCards,
     Landed,
+    PlayCard,
     Reshuffled,
     ShotDown,
     TakeOff,
@@ -288,4 +289,34 @@ def test_discards_are_shuffled_only_when_the_pack_is_used_up() -> None:
     assert len(events(g, Reshuffled)) == 1
     assert {"B1", "B2"} <= set(red.hand) and len(red.hand) == 4
     assert len(red.pack) == 16 and red.discards == [] and red.played == []
+    assert not RULESET.invariants(g.state)
+
+
+@pytest.mark.clause("classic.renew.4")
+def test_the_discards_are_shuffled_when_the_last_card_is_taken() -> None:
+    """Use of Cards 6: "When all cards have been taken, the DISCARDS are shuffled and the pile
+    put FACE DOWN on the game board ready to use again": the reshuffle happens when the pack
+    runs out, so a card played afterwards goes to the new discard pile, not into the pack."""
+    g = game(
+        position(
+            "German",
+            plane("RED-1", 0, 0, flying=False),
+            plane("GREEN-1", 0, 3, "S"),
+            plane("GREEN-2", 0, 21, flying=False),
+            packs={"RED": ["B1", "B1", "B1", "B1"]},
+        ),
+        dice=[2, 2],
+    )
+    red = g.state.squadrons["RED"]
+    act(g, TakeOff(plane="RED-1"))  # takes the last 4 cards of the pack
+    assert len(events(g, Reshuffled)) == 1
+    assert sorted(red.hand) == ["B1"] * 4
+    assert len(red.pack) == 16 and red.discards == [] and red.played == []
+    move_to(g, "RED-1", [(0, 0), (0, 1), (0, 2)], "S")  # on GREEN-1's tail
+    while g.decision() is not None and kind(g) in ("burst", "defend"):
+        legal = g.legal_actions(owner(g))
+        act(g, next((a for a in legal if a == PlayCard(card="B1")), legal[-1]))
+    assert not g.state.planes["GREEN-1"].alive
+    assert red.discards == ["B1"] and red.played == ["B1"]  # the new discard pile
+    assert len(red.pack) == 16 and len(events(g, Reshuffled)) == 1
     assert not RULESET.invariants(g.state)
