@@ -172,10 +172,14 @@ class ClassicBot:
         if isinstance(action, Attack):
             att, tgt = planes[action.attacker], planes[action.target]
             if not tgt.in_flight:
+                if not any(c[0] == "B" for c in self.hand(view, att.squadron)):
+                    return -2.0  # nothing to shoot with
                 return 5.0 + 3.0 * min(tgt.kills, 2)  # [classic.strategy.3] grounded aces
             pos = self.board.position(tgt.cell, tgt.facing, att.cell)
             return 10.0 + self.attack_odds(view, att.squadron, tgt, pos)
         if isinstance(action, Decline):
+            if action.what == "hold fire":
+                return -50.0  # on the enemy's tail: always shoot
             return 0.0 if action.what == "ground attack" else -1.0
         return 0.0
 

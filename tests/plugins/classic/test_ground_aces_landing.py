@@ -157,6 +157,7 @@ def test_insignia_at_once_double_ace_and_no_ace_for_guns() -> None:
     g = game(pos, dice=[2, 2])
     decline_take_offs(g)
     move_to(g, "GREEN-1", [(5, 12), (5, 11), (5, 10)], "N")
+    act(g, Decline(what="defend"))  # RED-1's B1 cannot answer a 5
     assert [(e.plane, e.kills) for e in events(g, BecameAce)] == [("GREEN-1", 2)]
     view = {p.id: p for p in g.observation(0).planes}  # type: ignore[attr-defined]
     assert view["GREEN-1"].kills == 2  # visible to the opponent at once
@@ -203,6 +204,8 @@ def test_extra_cards_only_after_landing() -> None:
         dice=[2, 2],
     )
     move_to(g, "RED-1", [(5, 5), (5, 6), (5, 7)], "S")
+    act(g, card("B2"))
+    act(g, Decline(what="defend"))  # GREEN-1 has no Loop
     assert g.state.planes["RED-1"].kills == 1
     assert g.state.squadrons["RED"].hand == ["RO"]  # no extra cards while In Flight
     assert g.state.planes["RED-1"].in_flight and not events(g, CardsDrawn)
