@@ -92,6 +92,13 @@ class Board:
                 if ahead is not None:
                     m |= self.bitof[ahead]
             self.around[c] = m
+        #: per square, the facings a plane ending its move there may take: "toward any of the
+        #: adjoining 4 squares", so never off the board [classic.move.15]; and their number
+        #: by square number
+        self.facings: dict[Cell, tuple[int, ...]] = {
+            c: tuple(f for f in range(4) if self._ahead[c][f] is not None) for c in self.grid.cells()
+        }
+        self.facing_counts: list[int] = [len(self.facings[c]) for c in self.cells]
         #: the walk tables, flat: see :meth:`slot` (made on first use)
         self.tables: list[WalkTable | None] = [None] * (len(self.cells) * 2 * len(self.sides) * 7)
         #: the walks loaded from the disk cache, by ``cell * 7 + length`` (None: not yet
@@ -165,7 +172,7 @@ class Board:
         if grouped is not None:
             try:
                 window = self._window(start)
-                made = [(slots, WalkTable(codes, start, length, window, self.width)) for slots, codes in grouped]
+                made = [(slots, WalkTable(codes, start, length, window, self.width, self.facing_counts)) for slots, codes in grouped]
             except (ValueError, IndexError, TypeError):
                 self._stored = {}  # a stored table that does not fit this board: build here
             else:
@@ -173,7 +180,7 @@ class Board:
                 return
         window = self._window(start)
         self._place(cell_index, length, [
-            (slots, WalkTable(codes, start, length, window, self.width))
+            (slots, WalkTable(codes, start, length, window, self.width, self.facing_counts))
             for slots, codes in self.group_walks(cell_index, length)
         ])
 

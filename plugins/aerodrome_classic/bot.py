@@ -212,6 +212,7 @@ class ClassicBot:
         best: tuple[str, tuple[Cell, ...], int] | None = None
         best_score = float("-inf")
         random = self.rng.random
+        facings = self.board.facings
         for pid, path in routes:
             survive = 1.0
             for c in path[1:]:
@@ -233,7 +234,7 @@ class ClassicBot:
                     view, plane, path[-1], planes, enemies, flying_enemies, own_hits, odds,
                     plane_notes,
                 )
-            for facing in (0, 1, 2, 3):
+            for facing in facings[path[-1]]:  # never off the board [classic.move.15]
                 score = survive * values[facing] - loss + random() * 1e-3
                 if score > best_score:
                     best, best_score = (pid, path, facing), score

@@ -18,12 +18,15 @@ what the on-disk cache (:mod:`aerodrome_classic.walkcache`) stores.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 Cell = tuple[int, int]
 #: one walk per route choice (tuples, not lists: the tables hold many and tuples of
 #: immutable items are not tracked by the garbage collector)
 Route = tuple[tuple[Cell, ...], ...]
+#: the open route choices of a table and, after each, how many moves the choices up to it
+#: give (one per facing allowed at its end square: ``counts[0] == 0``, ``counts[-1]`` all)
+Open = tuple[Route, tuple[int, ...]]
 #: the longest walk (the highest die) and the side of the square window around its start
 REACH = 6
 WINDOW = 2 * REACH + 1
@@ -61,7 +64,10 @@ class WalkTable:
     enters it.
     """
 
-    __slots__ = ("_bit_at", "_cache", "_touch", "_window", "codes", "firsts", "length", "reach", "start", "width")
+    __slots__ = (
+        "_bit_at", "_cache", "_touch", "_window", "codes", "facings", "firsts", "length", "open", "reach",
+        "start", "width",
+    )
 
     def __init__(
         self,
@@ -70,6 +76,7 @@ class WalkTable:
         length: int,
         window: list[Cell | None],
         width: int,
+        facings: Sequence[int],
     ) -> None:
         self.codes = codes
         self.start = start
@@ -91,12 +98,16 @@ class WalkTable:
         self.firsts: Route = tuple(
             [(start, *cells[i : i + length]) for i in range(0, len(cells), length)]  # type: ignore[arg-type]
         )
+        #: per choice, how many facings its end square allows [classic.move.15]
+        self.facings = tuple([facings[f[-1][1] * width + f[-1][0]] for f in self.firsts])
+        #: every choice open (no plane near): the first walks, with their move counts
+        self.open: Open = (self.firsts, _counts(self.facings))
         reach = 0
         for n in bit_at.values():
             reach |= 1 << n
         self.reach = reach
         self._touch: dict[int, tuple[int, ...]] | None = None
-        self._cache: dict[int, Route] = {}
+        self._cache: dict[int, Open] = {}
 
     @property
     def touch(self) -> dict[int, tuple[int, ...]]:
@@ -125,12 +136,13 @@ class WalkTable:
         """Every walk of route choice ``choice``, in enumeration order."""
         return [self.walk(choice, k) for k in range(len(self.codes[choice]) // self.length)]
 
-    def open_paths(self, occupied: int) -> Route:
+    def open_paths(self, occupied: int) -> Open:
         """One representative walk per choice that avoids the ``occupied`` squares (the
-        first such walk in enumeration order); ``occupied`` must not hold the start square."""
+        first such walk in enumeration order), with the move counts of the choices (see
+        :data:`Open`); ``occupied`` must not hold the start square."""
         near = occupied & self.reach
         if not near:
-            return self.firsts
+            return self.open
         out = self._cache.get(near)
         if out is not None:
             return out
@@ -152,7 +164,7 @@ class WalkTable:
                 affected.update(hit)
             bits ^= low
         if not affected:
-            out = self.firsts
+            out = self.open
         else:
             reps = list(self.firsts)
             gone = False
@@ -173,6 +185,21 @@ class WalkTable:
                 else:
                     reps[i] = ()
                     gone = True
-            out = tuple([p for p in reps if p] if gone else reps)
+            if gone:
+                kept = [i for i, p in enumerate(reps) if p]
+                facings = self.facings
+                out = (tuple([reps[i] for i in kept]), _counts([facings[i] for i in kept]))
+            else:
+                out = (tuple(reps), self.open[1])
         self._cache[near] = out
         return out
+
+
+def _counts(facings: Sequence[int]) -> tuple[int, ...]:
+    """Running totals of the moves of route choices allowing ``facings`` facings each."""
+    out = [0]
+    total = 0
+    for n in facings:
+        total += n
+        out.append(total)
+    return tuple(out)

@@ -221,7 +221,7 @@ def test_landing_keep_cards_and_new_cards_at_take_off() -> None:
     )
     g = game(pos, dice=[3, 3])
     # reach the empty landing square (2,0): 3 steps from (2,3) passes (2,2), (2,1) (own dot)
-    move_to(g, "RED-1", [(2, 3), (2, 2), (2, 1), (2, 0)], "N")
+    move_to(g, "RED-1", [(2, 3), (2, 2), (2, 1), (2, 0)], "S")
     (landed,) = events(g, Landed)
     assert landed.plane == "RED-1" and not g.state.planes["RED-1"].in_flight
     assert g.state.squadrons["RED"].aloft == ""
@@ -250,7 +250,7 @@ def test_may_land_only_after_a_dogfight_or_crossing_no_mans_land() -> None:
         hands={"RED": ["B1"]},
     )
     g = game(pos, dice=[3, 3])
-    move_to(g, "RED-1", [(2, 3), (2, 2), (2, 1), (2, 0)], "N")
+    move_to(g, "RED-1", [(2, 3), (2, 2), (2, 1), (2, 0)], "S")
     assert not events(g, Landed) and g.state.planes["RED-1"].in_flight
     # crossing the line qualifies a plane
     pos2 = position("German", plane("RED-1", 5, 9, "S"), plane("GREEN-1", 0, 21, flying=False))
