@@ -71,8 +71,11 @@ def test_a_miss_lets_the_plane_stay_and_friendly_guns_never_fire() -> None:
     assert g.state.planes["YELLOW-1"].alive
 
 
-@pytest.mark.clause("classic.ground.6")
+@pytest.mark.clause("classic.ground.6", "classic.strategy.6", "classic.setup.8")
 def test_a_revealed_hit_gun_keeps_firing() -> None:
+    """Strategy 6: line up "next to a HIT A.A. square. The attacking plane would be shot
+    down by the A.A. gun if it tried to occupy that square" — a Hit square known to both
+    sides (turned over) still shoots down the enemy plane that stops on it."""
     pos = position(
         "German",
         plane("RED-1", 1, 17, "S"),
