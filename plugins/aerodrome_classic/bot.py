@@ -39,6 +39,13 @@ from aerodrome_classic.view import ClassicView, PlaneView
 
 Cell = tuple[int, int]
 KEEP = {"B4", "B5", "RO", "LP"}
+#: what shooting down a grounded plane is worth (a sure kill: it has no defence); an ace more
+GROUND_KILL = 12.0
+
+
+def plane_worth(plane: PlaneView) -> float:
+    """What losing ``plane`` costs (to an AA gun on the way): an ace more [classic.strategy.4]."""
+    return 12.0 + 4.0 * min(plane.kills, 2)
 
 
 def p_none(pool: int, good: int, drawn: int) -> float:
@@ -53,9 +60,10 @@ def p_none(pool: int, good: int, drawn: int) -> float:
 class _Notes:
     """What the bot's evaluation of a plane's end squares shares across squares: whether it
     holds a Burst, whether its hand is weak, how much an attack from each side hurts it, its
-    free landing squares, and which squares enemies In Flight can reach (filled as asked)."""
+    free landing squares, the grounded enemy aces it may go for, and which squares enemies In
+    Flight can reach (filled as asked)."""
 
-    __slots__ = ("has_burst", "home", "threat", "weak", "weights")
+    __slots__ = ("has_burst", "home", "prey", "threat", "weak", "weights")
 
     def __init__(
         self,
@@ -63,7 +71,9 @@ class _Notes:
         weak: bool,
         weights: tuple[tuple[int, float], ...],
         home: list[Cell],
+        prey: list[PlaneView],
     ) -> None:
+        self.prey = prey
         self.has_burst = has_burst
         self.weak = weak
         self.weights = weights
@@ -222,7 +232,7 @@ class ClassicBot:
                         survive *= 0.0 if gun.face == "hit" else 1.0
                     else:
                         survive *= 1.0 - p_hit.get(gun.squadron, 0.5)
-            loss = (1.0 - survive) * 20.0
+            loss = (1.0 - survive) * plane_worth(by_id[pid])
             key = (pid, path[-1])
             values = cache.get(key)
             if values is None:
@@ -282,7 +292,7 @@ class ClassicBot:
             for n in board.grid.neighbours(end):
                 t = planes.get(n)
                 if t is not None and t.side != side and not t.in_flight:
-                    grounds.append(6.0 + 3.0 * min(t.kills, 2))
+                    grounds.append(GROUND_KILL + 6.0 * min(t.kills, 2))
         # which of the 4 squares around it an enemy in reach could attack from
         around = board.around_squares(end)
         open_to = [False, False, False, False]
@@ -316,8 +326,9 @@ class ClassicBot:
                 go = -(0.5 * min(board.grid.distance(end, c) for c in home))
         elif notes.weak:
             go = -(0.3 * self.rows_to_cross(side, end))
-        elif flying:
-            go = -(0.4 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in flying))
+        elif flying or notes.prey:
+            # [classic.strategy.3] grounded aces are worth the trip, like planes in flight
+            go = -(0.4 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in (*flying, *notes.prey)))
         elif enemies:
             go = -(0.2 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in enemies))
         weights = notes.weights
@@ -361,7 +372,8 @@ class ClassicBot:
         home = [
             c for c in self.board.landing[plane.squadron] if c not in planes or planes[c].id == plane.id
         ]
-        return _Notes(has_burst, len(hand) <= 1 or not has_burst, weights, home)
+        prey = [p for p in planes.values() if p.side != plane.side and not p.in_flight and p.kills] if has_burst else []
+        return _Notes(has_burst, len(hand) <= 1 or not has_burst, weights, home, prey)
 
     def rows_to_cross(self, side: str, cell: Cell) -> int:
         line = self.board.german_last_row

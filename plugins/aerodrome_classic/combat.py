@@ -176,6 +176,8 @@ def start_attack(state: ClassicState, ctx: Context, board: Board, t: Turn, a: Pe
         target=a.target,
     )
     state.engagements += 1
+    if a.ground:
+        state.ground_attacks += 1
     ctx.emit(DogfightStarted(attacker=a.attacker, defender=a.target, position=position))
 
 

@@ -211,6 +211,7 @@ class Classic(Ruleset[ClassicState]):
                 "aces": float(aces),
                 "guns_revealed": float(sum(g.revealed for g in state.guns)),
                 "engagements": float(state.engagements),
+                "ground_attacks": float(state.ground_attacks),
                 # the seat that moved first (for the first-player advantage metric)
                 "first_player": float(state.seat_side.index(state.order[0])) if state.order else 0.0,
             },
