@@ -162,7 +162,7 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
         if p.moved:
             continue
         ci = index[p.cell]
-        si = side_index[squadrons[p.squadron].side]
+        si = side_index[sq.side]  # the squadron of the plane on its stand
         occ = everyone & ~(1 << ci)
         qualified = p.qualified
         base = ((ci * 2 + qualified) * sides + si) * 7  # Board.slot

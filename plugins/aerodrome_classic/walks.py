@@ -150,7 +150,9 @@ class WalkTable:
             self._cache.clear()
         affected: set[int] = set()
         blocked: list[int] = []  # the occupied squares' places in the window
-        touch = self.touch
+        touch = self._touch
+        if touch is None:
+            touch = self.touch
         w = self.width
         x0 = self.start[0] - REACH
         y0 = self.start[1] - REACH
