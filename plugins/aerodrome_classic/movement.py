@@ -67,13 +67,13 @@ class MoveList(Sequence[Action]):
         self,
         segments: list[tuple[str, Sequence[tuple[Cell, ...]], tuple[int, ...]]],
         facings: dict[Cell, tuple[int, ...]],
+        total: int | None = None,
     ) -> None:
         self._last: Move | None = None
         self._segments = segments
         self._facings = facings
-        total = 0
-        for seg in segments:
-            total += seg[2][-1]
+        if total is None:
+            total = sum(seg[2][-1] for seg in segments)
         self._total = total
 
     def __len__(self) -> int:
@@ -142,6 +142,7 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
         elif a == b:
             lengths = (a,)
     segments: list[tuple[str, Sequence[tuple[Cell, ...]], tuple[int, ...]]] = []
+    total = 0
     bitof = board.bitof
     everyone = 0
     planes = state.planes
@@ -173,7 +174,8 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
             paths, counts = table.open_paths(occ)
             if paths:
                 segments.append((pid, paths, counts))
-    return MoveList(segments, board.facings)
+                total += counts[-1]
+    return MoveList(segments, board.facings, total)
 
 
 def unmoved(state: ClassicState, player: int) -> list[str]:
