@@ -96,7 +96,9 @@ class MoveList(Sequence[Action]):
         for plane, paths, counts in self._segments:
             n = counts[-1]
             if k < n:
-                j = bisect_right(counts, k) - 1  # the route; then the facing among its own
+                # the route (a blocked choice adds no move, so it is never the one found);
+                # then the facing among those its end square allows
+                j = bisect_right(counts, k) - 1
                 path = paths[j]
                 move = self._last = Move(plane=plane, path=path, facing=self._facings[path[-1]][k - counts[j]])
                 return move
@@ -107,14 +109,16 @@ class MoveList(Sequence[Action]):
         facings = self._facings
         for plane, paths, _counts in self._segments:
             for path in paths:
-                for facing in facings[path[-1]]:
-                    yield Move(plane=plane, path=path, facing=facing)
+                if path:  # an empty walk: a blocked choice (no move)
+                    for facing in facings[path[-1]]:
+                        yield Move(plane=plane, path=path, facing=facing)
 
     def routes(self) -> Iterator[tuple[str, tuple[Cell, ...]]]:
         """Every (plane, walk) choice; each is legal with the facings its end allows."""
         for plane, paths, _counts in self._segments:
             for path in paths:
-                yield plane, path
+                if path:  # an empty walk: a blocked choice (no move)
+                    yield plane, path
 
     def __contains__(self, action: object) -> bool:
         if action is self._last and action is not None:
@@ -172,7 +176,7 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
             if table is None:
                 table = board.table_at(ci, length, si, qualified)
             paths, counts = table.open_paths(occ)
-            if paths:
+            if counts[-1]:
                 segments.append((pid, paths, counts))
                 total += counts[-1]
     return MoveList(segments, board.facings, total)

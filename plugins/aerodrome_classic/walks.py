@@ -19,13 +19,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 Cell = tuple[int, int]
 #: one walk per route choice (tuples, not lists: the tables hold many and tuples of
 #: immutable items are not tracked by the garbage collector)
 Route = tuple[tuple[Cell, ...], ...]
-#: the open route choices of a table and, after each, how many moves the choices up to it
-#: give (one per facing allowed at its end square: ``counts[0] == 0``, ``counts[-1]`` all)
+#: after how many cache misses a table builds its map square -> choices (before, the first
+#: walks' codes are searched in C: cheaper than building the map for a table met rarely)
+TOUCH_AFTER = 12
+#: the route choices of a table and, after each, how many moves the choices up to it give
+#: (one per facing allowed at its end square: ``counts[0] == 0``, ``counts[-1]`` all); a
+#: choice every walk of which is blocked is an empty walk ``()`` giving no move
 Open = tuple[Route, tuple[int, ...]]
 #: the longest walk (the highest die) and the side of the square window around its start
 REACH = 6
@@ -60,12 +65,12 @@ class WalkTable:
     bytes string (``length`` bytes per walk; a walk is rebuilt from its bytes only when it
     is needed); ``firsts`` the first walk of each choice; ``reach`` the mask of every square
     any walk enters (when no plane stands there, every choice is open and ``firsts`` are the
-    representatives); ``touch`` maps a square's bit number to the choices whose first walk
-    enters it.
+    representatives); ``heads`` the codes of the first walks, one after the other.
     """
 
     __slots__ = (
-        "_bit_at", "_cache", "_touch", "_window", "codes", "facings", "firsts", "length", "open", "reach",
+        "_bit_at", "_cache", "_misses", "_touch", "_window", "codes", "facings", "firsts", "heads", "length",
+        "open", "reach",
         "start", "width",
     )
 
@@ -93,8 +98,9 @@ class WalkTable:
         for code in codes:
             if not code or len(code) % length:
                 raise ValueError(f"walks from {start} of length {length}: a code of {len(code)} bytes")
-        self._bit_at = bit_at
-        cells = list(map(window.__getitem__, b"".join([code[:length] for code in codes])))
+        #: the codes of the first walks, one after the other (searched in C for blocked ones)
+        self.heads = b"".join([code[:length] for code in codes])
+        cells = list(map(window.__getitem__, self.heads))
         self.firsts: Route = tuple(
             [(start, *cells[i : i + length]) for i in range(0, len(cells), length)]  # type: ignore[arg-type]
         )
@@ -106,23 +112,21 @@ class WalkTable:
         for n in bit_at.values():
             reach |= 1 << n
         self.reach = reach
+        self._bit_at = bit_at
         self._touch: dict[int, tuple[int, ...]] | None = None
+        self._misses = 0
         self._cache: dict[int, Open] = {}
 
-    @property
-    def touch(self) -> dict[int, tuple[int, ...]]:
-        """A square's bit number → the choices whose first walk enters it (made on first
-        need: only a plane near the start needs it)."""
-        touch = self._touch
-        if touch is None:
-            found: dict[int, list[int]] = {}
-            bit_at = self._bit_at
-            length = self.length
-            for i, code in enumerate(self.codes):
-                for n in {bit_at[b] for b in code[:length]}:
-                    found.setdefault(n, []).append(i)
-            touch = self._touch = {n: tuple(v) for n, v in found.items()}
-        return touch
+    def _make_touch(self) -> dict[int, tuple[int, ...]]:
+        """A square's bit number → the choices whose first walk enters it."""
+        found: dict[int, list[int]] = {}
+        bit_at = self._bit_at
+        heads = self.heads
+        size = self.length
+        for i in range(len(self.codes)):
+            for n in {bit_at[b] for b in heads[i * size : (i + 1) * size]}:
+                found.setdefault(n, []).append(i)
+        return {n: tuple(v) for n, v in found.items()}
 
     def walk(self, choice: int, k: int) -> tuple[Cell, ...]:
         """The ``k``-th walk (in enumeration order) of route choice ``choice``."""
@@ -148,11 +152,15 @@ class WalkTable:
             return out
         if len(self._cache) > 256:
             self._cache.clear()
-        affected: set[int] = set()
-        blocked: list[int] = []  # the occupied squares' places in the window
+        # the choices whose first walk enters an occupied square: found in C from the
+        # first walks' codes, or, for a table met often, from a map square -> choices
         touch = self._touch
         if touch is None:
-            touch = self.touch
+            self._misses += 1
+            if self._misses > TOUCH_AFTER:
+                touch = self._touch = self._make_touch()
+        marks = bytearray(256)  # an occupied square's byte (its place in the window) -> 1
+        affected: set[int] = set()
         w = self.width
         x0 = self.start[0] - REACH
         y0 = self.start[1] - REACH
@@ -160,22 +168,27 @@ class WalkTable:
         while bits:
             low = bits & -bits
             n = low.bit_length() - 1
-            blocked.append((n // w - y0) * WINDOW + n % w - x0)
-            hit = touch.get(n)
-            if hit:
-                affected.update(hit)
+            marks[(n // w - y0) * WINDOW + n % w - x0] = 1
+            if touch is not None:
+                hit = touch.get(n)
+                if hit:
+                    affected.update(hit)
             bits ^= low
+        flags = bytes(marks)
+        size = self.length
+        if touch is None:
+            marked = self.heads.translate(flags)
+            at = marked.find(1)
+            while at >= 0:
+                choice = at // size
+                affected.add(choice)
+                at = marked.find(1, (choice + 1) * size)
         if not affected:
             out = self.open
         else:
             reps = list(self.firsts)
-            gone = False
+            gone: list[int] = []
             codes = self.codes
-            size = self.length
-            marks = bytearray(256)  # a blocked square's byte -> 1, any other -> 0
-            for b in blocked:
-                marks[b] = 1
-            flags = bytes(marks)
             match = CLEAR_WALK[size]
             for i in affected:
                 code = codes[i]
@@ -185,12 +198,13 @@ class WalkTable:
                 if k < count:
                     reps[i] = self.walk(i, k)
                 else:
-                    reps[i] = ()
-                    gone = True
+                    reps[i] = ()  # no open walk: the choice stays, empty, with no move
+                    gone.append(i)
             if gone:
-                kept = [i for i, p in enumerate(reps) if p]
-                facings = self.facings
-                out = (tuple([reps[i] for i in kept]), _counts([facings[i] for i in kept]))
+                facings = list(self.facings)
+                for i in gone:
+                    facings[i] = 0
+                out = (tuple(reps), _counts(facings))
             else:
                 out = (tuple(reps), self.open[1])
         self._cache[near] = out
@@ -199,9 +213,4 @@ class WalkTable:
 
 def _counts(facings: Sequence[int]) -> tuple[int, ...]:
     """Running totals of the moves of route choices allowing ``facings`` facings each."""
-    out = [0]
-    total = 0
-    for n in facings:
-        total += n
-        out.append(total)
-    return tuple(out)
+    return tuple(accumulate(facings, initial=0))

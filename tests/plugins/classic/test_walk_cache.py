@@ -33,7 +33,7 @@ def tables_of(board: Board) -> list[tuple[object, ...]]:
             for si in range(len(board.sides)):
                 for q in (False, True):
                     t: WalkTable = board.table_at(ci, length, si, q)
-                    out.append((ci, length, si, q, t.codes, t.firsts, t.reach, t.touch))
+                    out.append((ci, length, si, q, t.codes, t.firsts, t.reach, t.heads))
     return out
 
 
