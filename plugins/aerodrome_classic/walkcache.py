@@ -28,6 +28,8 @@ from aerodrome_classic.walks import REACH
 #: Bump when the coding of the walks or the grouping into tables changes.
 FORMAT = 1
 _ENV = "AERODROME_CACHE_DIR"
+#: a cache file is about 4 MB; anything much larger is not ours (and is not read)
+MAX_BYTES = 64 * 1024 * 1024
 _OFF = {"off", "none", "0", "false", "no"}
 
 
@@ -58,7 +60,10 @@ def cache_dir() -> Path | None:
         if env.strip().lower() in _OFF or not env.strip():
             return None
         return Path(env)
-    home = Path.home()
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError):  # no home folder known: no cache
+        return None
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA")
         return Path(base) / "aerodrome" / "Cache" if base else home / "AppData" / "Local" / "aerodrome" / "Cache"
@@ -85,6 +90,8 @@ def cache_file(key: str) -> Path | None:
 def load(path: Path, key: str) -> list[StoredTable] | None:
     """The stored tables of board ``key``, or None if the file is missing or not sound."""
     try:
+        if path.stat().st_size > MAX_BYTES:
+            return None
         data = path.read_bytes()
     except OSError:
         return None

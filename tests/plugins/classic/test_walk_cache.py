@@ -161,3 +161,19 @@ def test_the_file_name_follows_the_board() -> None:
     other = msgspec.structs.replace(SPECS, board=msgspec.structs.replace(SPECS.board, no_mans_land=line))
     assert Board(other).cache_key() != Board(SPECS).cache_key()
     assert Board(SPECS).cache_key() == Board(SPECS).cache_key()
+
+
+def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("AERODROME_CACHE_DIR", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert walkcache.cache_dir() is None
+
+
+def test_an_oversized_file_is_not_read(saved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / saved.name
+    path.write_bytes(saved.read_bytes())
+    monkeypatch.setattr(walkcache, "MAX_BYTES", 1000)
+    assert walkcache.load(path, Board(SPECS).cache_key()) is None
