@@ -117,7 +117,7 @@ def balance(setup_name: str, games: int = BALANCE_GAMES) -> dict[str, Any]:
         else:
             draws += 1
         capped += (not result.finished) or result.reason.startswith("out of range")
-        engagements += int(result.stats.get("engagements", 0))
+        engagements += (result.engagements or 0)
         rounds += result.rounds
     return {
         "setup": setup_name,

@@ -213,6 +213,7 @@ class Classic(Ruleset[ClassicState]):
             stats={
                 "aces": float(aces),
                 "guns_revealed": float(sum(g.revealed for g in state.guns)),
+                "ground_attacks": float(state.ground_attacks),
             },
         )
 
