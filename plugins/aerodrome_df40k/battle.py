@@ -90,7 +90,6 @@ class Battle:
             self.begin(state, ctx)
         if state.stage != "orders":
             return None
-        orders.settle_forced(state, ctx)
         players = tuple(p for p in (0, 1) if state.to_order[p])
         if not players:
             state.stage = "reveal"

@@ -3,6 +3,8 @@ Orders and Resolution). Clause ids in brackets."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context
 from aerodrome_df40k.combat import carried_kinds
@@ -39,12 +41,22 @@ def escorted_by(state: Df40kState, f: FlyerState) -> FlyerState | None:
 
 
 def legal_orders(state: Df40kState, specs: Specs, f: FlyerState) -> tuple[GiveOrder, ...]:
-    """Every order ``f`` may be given [df40k.orders.2-5, df40k.victory.11-13]."""
+    """Every order ``f`` may be given [df40k.orders.2-5, df40k.victory.11-13]. A flyer an
+    ally already escorts may only be put on Ground support [df40k.orders.4, df40k.orders.7]:
+    it is still asked, so that the other player's prompts and decisions do not depend on
+    the escort order (secret until the reveal, df40k.orders.1)."""
+    if escorted_by(state, f) is not None:
+        return _ground_support(f.id)
     key = _order_key(state, specs, f)
     got = _LEGAL.get(key)
     if got is None:
         got = _LEGAL[key] = tuple(_orders(*key))
     return got
+
+
+@cache
+def _ground_support(fid: str) -> tuple[GiveOrder, ...]:
+    return (GiveOrder(flyer=fid, order="ground-support"),)
 
 
 OrderKey = tuple[str, bool, tuple[str, ...], tuple[str, ...]]
@@ -120,19 +132,6 @@ def give_all(
         f.order, f.escort, f.ram, f.eject = order.order, order.escort, order.ram, list(order.eject)
         ctx.emit(OrderGiven(flyer=f.id, order=order.explain(), seen_by=(player,)))
     state.to_order[player] = []
-
-
-def settle_forced(state: Df40kState, ctx: Context) -> None:
-    """A flyer an earlier-ordered ally escorts must be on Ground support: its order is given
-    without asking [df40k.orders.4]."""
-    for p, queue in enumerate(state.to_order):
-        while queue:
-            f = state.flyer(queue[0])
-            if escorted_by(state, f) is None:
-                break
-            f.order = "ground-support"
-            queue.pop(0)
-            ctx.emit(OrderGiven(flyer=f.id, order=f.order, seen_by=(p,)))
 
 
 def give(state: Df40kState, specs: Specs, ctx: Context, player: int, order: GiveOrder) -> None:

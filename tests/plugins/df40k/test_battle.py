@@ -130,7 +130,8 @@ def test_a_crew_result_bars_intercept_orders_next_turn() -> None:
 
 @pytest.mark.clause("df40k.orders.4", "df40k.orders.7")
 def test_escort_an_ally_on_ground_support_which_is_then_held_to_it() -> None:
-    # flyer by flyer: escorting an ally not yet ordered puts it on Ground support
+    # flyer by flyer: escorting an ally not yet ordered holds it to Ground support; it is
+    # still asked (its only legal order), so the other player cannot tell
     g = game("orks-vs-tyranids")
     legal = g.legal_actions(0)
     assert GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1") in legal
@@ -138,8 +139,12 @@ def test_escort_an_ally_on_ground_support_which_is_then_held_to_it() -> None:
     give(g, 0, "ork-fighter-1", "escort", escort="ork-heavy-bomber-1")
     g.apply(1, g.legal_actions(1)[0])
     give(g, 0, "fighta-bommer-1", "disengage")
-    assert g.state.flyer("ork-heavy-bomber-1").order == "ground-support"  # not asked
-    assert [a.flyer for p, a in g.history if p == 0] == ["ork-fighter-1", "fighta-bommer-1"]  # type: ignore[attr-defined]
+    assert g.legal_actions(0) == (GiveOrder(flyer="ork-heavy-bomber-1", order="ground-support"),)
+    give(g, 0, "ork-heavy-bomber-1", "ground-support")
+    assert g.state.flyer("ork-heavy-bomber-1").order == "ground-support"
+    assert [a.flyer for p, a in g.history if p == 0] == [  # type: ignore[attr-defined]
+        "ork-fighter-1", "fighta-bommer-1", "ork-heavy-bomber-1",
+    ]
     # all at once: only consistent combinations are offered
     g = game()
     sets = g.legal_actions(1)
