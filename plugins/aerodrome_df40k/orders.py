@@ -171,6 +171,8 @@ def reveal(state: Df40kState, specs: Specs, ctx: Context) -> None:
                     dropped.append(mount.weapon)
             ctx.emit(OrdnanceEjected(flyer=f.id, weapons=tuple(dropped)))
     first = state.first_player
+    if state.opened < 0:
+        state.opened = first
     state.queue = [
         f.id
         for p in (first, 1 - first)

@@ -270,6 +270,8 @@ class Df40k(Ruleset[Df40kState]):
             sum(1 for f in state.flyers if f.player == p and disengaged_throughout(f)) for p in (0, 1)
         ]
         stats: dict[str, float] = {"engagements": float(state.engagements)}
+        if state.opened >= 0:  # whose turn it was when the first orders were resolved
+            stats["first_player"] = float(state.opened)
         for p in (0, 1):
             stats[f"ground_runs_{sides[p]}"] = runs[p]
             stats[f"disengaged_{sides[p]}"] = disengaged[p]

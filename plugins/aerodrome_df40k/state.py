@@ -137,6 +137,7 @@ class Df40kState(msgspec.Struct, kw_only=True):
     sides: list[str]
     turns: int
     turn: int = 1
+    #: The player whose turn it is in this game turn (df40k.frame.5).
     first_player: int = 0
     stage: str = "begin"
     flyers: list[FlyerState]
@@ -150,6 +151,9 @@ class Df40kState(msgspec.Struct, kw_only=True):
     ground_runs: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     #: Dogfights declared so far (for the comparison metric "kills per engagement").
     engagements: int = 0
+    #: The player whose turn it was when orders were first revealed (-1: not yet), for the
+    #: comparison metric "first-player advantage".
+    opened: int = -1
     over: bool = False
 
     def flyer(self, fid: str) -> FlyerState:
