@@ -50,7 +50,7 @@ def legal_orders(state: Df40kState, specs: Specs, f: FlyerState) -> tuple[GiveOr
     key = _order_key(state, specs, f)
     got = _LEGAL.get(key)
     if got is None:
-        got = _LEGAL[key] = tuple(_orders(*key))
+        got = _LEGAL[key] = orders_for(*key)
     return got
 
 
@@ -74,9 +74,12 @@ def _order_key(state: Df40kState, specs: Specs, f: FlyerState) -> OrderKey:
     return (f.id, f.no_intercept, carried_kinds(specs, f), wards)
 
 
-def _orders(
+def orders_for(
     fid: str, no_intercept: bool, carried: tuple[str, ...], wards: tuple[str, ...]
-) -> list[GiveOrder]:
+) -> tuple[GiveOrder, ...]:
+    """The orders of flyer ``fid``: Intercept (with or without ram) unless a crew result
+    bars it, Ground support, Escort of each of ``wards``, Disengage ejecting any subset of
+    the ordnance kinds ``carried``."""
     out: list[GiveOrder] = []
     if not no_intercept:  # crew shaken / stunned last turn [df40k.victory.11]
         out.append(GiveOrder(flyer=fid, order="intercept"))
@@ -86,7 +89,7 @@ def _orders(
         out.append(GiveOrder(flyer=fid, order="escort", escort=ward))
     for eject in _subsets(carried):  # [df40k.victory.12]
         out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))
-    return out
+    return tuple(out)
 
 
 def order_sets(state: Df40kState, specs: Specs, player: int) -> tuple[GiveOrders, ...] | None:

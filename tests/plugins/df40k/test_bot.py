@@ -104,3 +104,61 @@ def test_render_shows_own_orders_and_hides_the_enemys() -> None:
     nids, orks = shown(1), shown(0)
     assert "Disengage" in nids and "Intercept" not in nids
     assert "Intercept" in orks and "Disengage" not in orks
+
+
+@pytest.mark.clause("df40k.example.1", "df40k.orders.2", "df40k.orders.4")
+def test_the_bot_gives_the_orders_of_the_rulebooks_preparation() -> None:
+    """'The Imperial Player puts both of his aircraft on Intercept orders ... the Ork player
+    selects Ground assault orders for his heavy bomber ... he gives his fighter Escort
+    orders to cover his bombers approach.'"""
+    from aerodrome.agents import PlayerView
+    from aerodrome_df40k.state import GiveOrder, GiveOrders
+
+    g = game("first-blood")
+    imperial = bot_factory(RULESET, 0, 1).choose(PlayerView(g, 0), g.legal_actions(0))
+    orks = bot_factory(RULESET, 1, 1).choose(PlayerView(g, 1), g.legal_actions(1))
+    assert imperial == GiveOrders(orders=(
+        GiveOrder(flyer="imperial-fighter-1", order="intercept"),
+        GiveOrder(flyer="imperial-fighter-2", order="intercept"),
+    ))
+    assert orks == GiveOrders(orders=(
+        GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1"),
+        GiveOrder(flyer="ork-heavy-bomber-1", order="ground-support"),
+    ))
+
+
+@pytest.mark.clause("df40k.orders.2", "df40k.resolution.2")
+@pytest.mark.parametrize("setup", SETUPS)
+def test_bot_battles_see_dogfights_in_every_setup(setup: str) -> None:
+    """Issue 13: in tyranids-vs-imperium every bot battle used to be a draw without a
+    dogfight (both sides always Ground support + Escort, because an Escort's choice
+    overrode its ward's own best order). Most bot battles must see an Intercept declared."""
+    fought = 0
+    for i in range(30):
+        seed = derive_seed(11, setup, i)
+        g, _ = play_game(RULESET, RULESET.setup(setup), seed, _agents(("bot", "bot"), seed))
+        fought += g.result().stats["engagements"] > 0
+    assert fought >= 20
+
+
+@pytest.mark.clause("df40k.orders.4")
+def test_orders_are_chosen_for_the_force_not_flyer_by_flyer() -> None:
+    """An Escort is worth something only with its ward on Ground support: the set of the
+    highest total worth wins, not each flyer's favourite (mutation caught: forcing the
+    ward of a flyer's favourite Escort onto Ground support, as the bot used to)."""
+    from aerodrome_df40k.planning import best_set, plan
+    from aerodrome_df40k.state import GiveOrder
+
+    a_int, a_gs = GiveOrder(flyer="a", order="intercept"), GiveOrder(flyer="a", order="ground-support")
+    b_int, b_esc = GiveOrder(flyer="b", order="intercept"), GiveOrder(flyer="b", order="escort", escort="a")
+    # a wants to Intercept (worth 50, Ground support 0); b's Escort of a is worth 10 more
+    # than its Intercept: escorting costs a 50, so both Intercept
+    options = {"a": (a_int, a_gs), "b": (b_int, b_esc)}
+    worth = {"a": [50.0, 0.0], "b": [20.0, 30.0]}
+    assert plan(options, worth) == {"a": a_int, "b": b_int}
+    combos = [(0, 0), (1, 1)]  # (a, b) option indices: both Intercept; a on Ground support, b escorts
+    assert best_set([worth["a"], worth["b"]], combos) == 0
+    # once the Escort is worth more than a's Intercept over its Ground support, it is taken
+    worth["b"][1] = 80.0
+    assert plan(options, worth) == {"a": a_gs, "b": b_esc}
+    assert best_set([worth["a"], worth["b"]], combos) == 1
