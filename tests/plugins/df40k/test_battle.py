@@ -357,4 +357,4 @@ def test_a_position_may_hold_flyers_shot_down_earlier() -> None:
     with pytest.raises(SpecError, match="player 1 has no flyer left"):
         state(flyer("imperial-fighter", 0), flyer("ork-fighter", 1, alive=False))
     with pytest.raises(SpecError, match=r"\$\.position\.turns: .* exceed"):
-        state(flyer("imperial-fighter", 0), flyer("ork-fighter", 1), turns=40)
+        state(flyer("imperial-fighter", 0), flyer("ork-fighter", 1), turns=12)
