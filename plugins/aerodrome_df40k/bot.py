@@ -16,7 +16,7 @@ from aerodrome.data import Action
 from aerodrome_df40k.estimate import Sig, carried_of, dogfight_value, kill_chance
 from aerodrome_df40k.odds import gargoyle_shift
 from aerodrome_df40k.orders import orders_for
-from aerodrome_df40k.planning import OrderValues, beliefs, best_set, plan
+from aerodrome_df40k.planning import Choice, OrderValues, beliefs, best_set, plan, risk
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,
@@ -117,13 +117,19 @@ class Df40kBot:
             if f.alive and f.player != self.player
         )
         mine = tuple((f.id, sig(f)) for f in obs.flyers if f.alive and f.player == self.player)
-        key = (id(self.specs), foes, mine)
+        runs, kills = obs.ground_runs, obs.kills
+        lead = max(-1, min(3, runs[self.player] - runs[1 - self.player]))
+        behind = max(-2, min(2, kills[1 - self.player] - kills[self.player]))
+        weight = risk(behind, obs.turns - obs.turn)
+        key = (id(self.specs), foes, mine, lead, weight)
         got = _CONTEXTS.get(key)
         if got is None:
             if len(_CONTEXTS) > MEMO_SIZE:
                 for memo in (_CONTEXTS, _WORTH, _SETS, _PLANS):
                     memo.clear()
-            values = OrderValues(self.specs, self.hook, beliefs(self.specs, foes), dict(mine))
+            values = OrderValues(
+                self.specs, self.hook, beliefs(self.specs, foes), dict(mine), lead, weight
+            )
             got = _CONTEXTS[key] = (len(_CONTEXTS), values)
         self._context, self._values = got
 
@@ -163,11 +169,12 @@ class Df40kBot:
         key = (self._context, tuple((sig(f), _last(obs, f)) for f in mine))
         got = memo.get(key)
         if got is None:
-            values = [
-                [self.worth(sig(f), o, _last(obs, f)) for o in opts]
+            assert self._values is not None
+            force = [
+                (sig(f), opts, [self.worth(sig(f), o, _last(obs, f)) for o in opts])
                 for f, opts in zip(mine, per_flyer_options, strict=True)
             ]
-            got = memo[key] = options[best_set(values, combo_index)]
+            got = memo[key] = options[best_set(self._values, force, combo_index)]
         return got
 
     def order(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
@@ -178,13 +185,13 @@ class Df40kBot:
         key = (self._context, tuple((f.id, sig(f), f.no_intercept, _last(obs, f)) for f in mine))
         got = _PLANS.get(key)
         if got is None:
-            options: dict[str, tuple[GiveOrder, ...]] = {}
-            worth: dict[str, list[float]] = {}
+            assert self._values is not None
+            force: dict[str, Choice] = {}
             for f in mine:
                 wards = tuple(g.id for g in mine if g is not f)
-                options[f.id] = orders_for(f.id, f.no_intercept, carried_of(self.specs, sig(f)), wards)
-                worth[f.id] = [self.worth(sig(f), o, _last(obs, f)) for o in options[f.id]]
-            got = _PLANS[key] = plan(options, worth)
+                opts = orders_for(f.id, f.no_intercept, carried_of(self.specs, sig(f)), wards)
+                force[f.id] = (sig(f), opts, [self.worth(sig(f), o, _last(obs, f)) for o in opts])
+            got = _PLANS[key] = plan(self._values, force)
         chosen = got.get(fid)
         if chosen is not None and chosen in legal:
             return chosen

@@ -194,7 +194,11 @@ class RulesFile(Record, frozen=True, kw_only=True):
     battle: Battle
 
 
-class SetupSpec(Record, frozen=True, kw_only=True):
+class SetupSpec(Assumed, frozen=True, kw_only=True):
+    """A match-up. One printed in the rulebook (the worked example's forces) stays as
+    printed; any other is a stand-in (``assumed = true``) whose forces are matched so that
+    bot-vs-bot battles are balanced (docs/rules/df40k.md, table of set-ups)."""
+
     name: Name
     title: Title
     sides: tuple[Name, Name]
@@ -204,6 +208,7 @@ class SetupSpec(Record, frozen=True, kw_only=True):
     turns: Turns | None = None
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.sides[0] == self.sides[1]:
             raise ValueError(f"the two sides are both called {self.sides[0]!r}")
 

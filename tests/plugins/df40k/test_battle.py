@@ -26,6 +26,7 @@ from aerodrome_df40k.state import (
     OrdnanceEjected,
 )
 from tests.plugins.df40k.helpers import (
+    ARMADA,
     RULESET,
     ctx,
     flyer,
@@ -90,7 +91,7 @@ def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
 def test_orders_given_flyer_by_flyer_stay_secret_too() -> None:
     # three Ork flyers have too many combinations: the Orks order flyer by flyer, the
     # Tyranids (two flyers) all at once
-    g = game("orks-vs-tyranids")
+    g = game(ARMADA)
     assert isinstance(g.legal_actions(0)[0], GiveOrder)
     assert isinstance(g.legal_actions(1)[0], GiveOrders)
     give(g, 0, "ork-fighter-1", "intercept", ram=True)
@@ -132,7 +133,7 @@ def test_a_crew_result_bars_intercept_orders_next_turn() -> None:
 def test_escort_an_ally_on_ground_support_which_is_then_held_to_it() -> None:
     # flyer by flyer: escorting an ally not yet ordered holds it to Ground support; it is
     # still asked (its only legal order), so the other player cannot tell
-    g = game("orks-vs-tyranids")
+    g = game(ARMADA)
     legal = g.legal_actions(0)
     assert GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1") in legal
     assert all(a.escort != "ork-fighter-1" for a in legal if isinstance(a, GiveOrder))

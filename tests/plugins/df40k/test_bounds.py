@@ -67,7 +67,7 @@ def test_too_many_flyers_in_a_position_or_a_setup_built_in_code_are_refused() ->
 @pytest.mark.clause("df40k.racial.2", "df40k.racial.4")
 def test_a_huge_gargoyle_pool_is_refused(tmp_path: Path) -> None:
     """2**63 Gargoyles: one legal action per number committed exhausted memory."""
-    root = edited(tmp_path, "setups.toml", r"gargoyles = \[0, 8\]", f"gargoyles = [0, {2**63 - 1}]")
+    root = edited(tmp_path, "setups.toml", r"gargoyles = \[0, 4\]", f"gargoyles = [0, {2**63 - 1}]")
     assert f"<= {limits.GARGOYLES} - at `$.setup[2].gargoyles[1]`" in refused(root)
     with pytest.raises(SpecError, match=r"<= 60 - at `\$\.position\.gargoyles\[0\]`"):
         state(flyer("harridan", 0), flyer("ork-fighter", 1), gargoyles=[2**63 - 1, 0])

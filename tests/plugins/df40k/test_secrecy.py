@@ -21,19 +21,13 @@ from aerodrome import Game
 from aerodrome.data import Action
 from aerodrome.ruleset import Setup
 from aerodrome_df40k.state import GiveOrder, OrdersRevealed
-from tests.plugins.df40k.helpers import RULESET
+from tests.plugins.df40k.helpers import ARMADA, RULESET, custom
 
 #: Three flyers a side: both players give their orders flyer by flyer.
-BIG = msgspec.structs.replace(
-    RULESET.setup("orks-vs-tyranids"),
-    name="three-a-side",
-    options={
-        **RULESET.setup("orks-vs-tyranids").options,
-        "forces": [
-            ["ork-fighter", "fighta-bommer", "ork-heavy-bomber"],
-            ["harridan", "harpy", "crone"],
-        ],
-    },
+BIG = custom(
+    "three-a-side",
+    [["ork-fighter", "fighta-bommer", "ork-heavy-bomber"], ["harridan", "harpy", "crone"]],
+    (0, 8),
 )
 
 
@@ -115,7 +109,7 @@ def test_the_escorted_flyer_is_still_asked_and_may_only_take_ground_support() ->
 
 
 @pytest.mark.clause("df40k.orders.1")
-@pytest.mark.parametrize("setup", [BIG, *RULESET.setups()], ids=lambda s: s.name)
+@pytest.mark.parametrize("setup", [BIG, ARMADA, *RULESET.setups()], ids=lambda s: s.name)
 @given(seed=st.integers(min_value=0, max_value=2**32), secret=st.integers(0, 1))
 @settings(max_examples=25, deadline=None)
 def test_two_games_differing_only_in_one_sides_orders_look_the_same_to_the_other(
