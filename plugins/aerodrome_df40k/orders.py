@@ -88,7 +88,8 @@ def orders_for(
     for ward in wards:  # escort an ally on Ground support [df40k.orders.4]
         out.append(GiveOrder(flyer=fid, order="escort", escort=ward))
     for eject in _subsets(carried):  # [df40k.victory.12]
-        out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))
+        # the kinds carried are EJECTABLE ones, the literals of GiveOrder.eject
+        out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))  # type: ignore[arg-type]
     return tuple(out)
 
 

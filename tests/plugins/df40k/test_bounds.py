@@ -163,3 +163,28 @@ def test_odds_sizes_are_bounded() -> None:
     assert result.exit_code == 0, result.output
     with pytest.raises(ValueError, match="1 to 20"):
         odds.margin_distribution(6, 7, 100_000)
+
+
+@pytest.mark.parametrize(
+    ("action", "where"),
+    [
+        ({"type": "CommitGargoyles", "flyer": "harridan-1", "count": 2**63}, "<= 60 - at `$.count`"),
+        ({"type": "CommitGargoyles", "flyer": "harridan-1", "count": -1}, ">= 0 - at `$.count`"),
+        ({"type": "GiveOrder", "flyer": "x", "order": "disengage", "eject": ["lasers"]}, "at `$.eject[0]`"),
+        ({"type": "GiveOrders", "orders": [{"flyer": "x", "order": "intercept"}] * 21}, "<= 20 - at `$.orders`"),
+        ({"type": "ChooseTarget", "flyer": "x", "target": "y" * 10_000}, "at `$.target`"),
+    ],
+)
+def test_a_saves_actions_decode_within_bounds(action: dict[str, Any], where: str) -> None:
+    """A save's actions are decoded with their types and bounds (issue 19): a Gargoyle
+    count of 2**63 or an order set of more flyers than a side may field is refused while
+    decoding, with the action's place, before the game is asked."""
+    from aerodrome.specs import convert
+
+    union: Any = RULESET.action_types[0]
+    for kind in RULESET.action_types[1:]:
+        union = union | kind
+    with pytest.raises(SpecError) as info:
+        convert(action, union, "save.json: $.actions[3]")
+    message = str(info.value)
+    assert message.startswith("save.json: $.actions[3]: ") and where in message and "\n" not in message
