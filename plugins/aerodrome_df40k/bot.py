@@ -121,7 +121,7 @@ class Df40kBot:
         lead = max(-1, min(3, runs[self.player] - runs[1 - self.player]))
         behind = max(-2, min(2, kills[1 - self.player] - kills[self.player]))
         weight = risk(behind, obs.turns - obs.turn)
-        key = (id(self.specs), foes, mine, lead, weight)
+        key = (id(self.specs), id(self.hook), foes, mine, lead, weight)
         got = _CONTEXTS.get(key)
         if got is None:
             if len(_CONTEXTS) > MEMO_SIZE:
