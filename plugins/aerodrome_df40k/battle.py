@@ -5,9 +5,10 @@ dogfights, ground support, end. Clause ids in brackets."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError
+from aerodrome.errors import IllegalActionError, PluginError
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_df40k import combat, orders
 from aerodrome_df40k.specs import Specs
@@ -90,7 +91,6 @@ class Battle:
             self.begin(state, ctx)
         if state.stage != "orders":
             return None
-        orders.settle_forced(state, ctx)
         players = tuple(p for p in (0, 1) if state.to_order[p])
         if not players:
             state.stage = "reveal"
@@ -205,7 +205,9 @@ class Battle:
     # -- end -----------------------------------------------------------------------------
     def end(self, state: Df40kState, ctx: Context) -> None:
         """Crew results bar Intercept next turn [df40k.victory.11]; the battle ends after its
-        last turn or when a side has no flyers [df40k.frame.3]."""
+        last turn or when a side has no flyers [df40k.frame.3]. After a turn with orders the
+        next is the other player's turn [df40k.frame.5]: the first seat's player has the first
+        turn with orders (turn two), the second seat's the next, and so on."""
         for f in state.flyers:
             f.no_intercept = f.crew_hit
             f.crew_hit = False
@@ -219,5 +221,23 @@ class Battle:
         if state.turn >= state.turns or len(sides_alive(state)) < 2:
             state.over = True
         else:
+            if state.turn >= self.specs.rules.battle.first_order_turn:
+                state.first_player = next_player_turn(ctx.hook, state.first_player, state.turn)
             state.turn += 1
         return None
+
+
+def next_player_turn(hook: Any, player: int, turn: int) -> int:
+    """Whose turn it is in the next game turn: the other player's, alternating by game turn
+    as the players' turns of the 40K battle do [df40k.frame.5, df40k.resolution.1]; a
+    variant may change it through ``aerodrome_df40k_next_player_turn``."""
+    caller = combat.relay(hook, "aerodrome_df40k_next_player_turn")
+    if caller is not None:
+        got = caller(player=player, turn=turn)
+        if got is not None:
+            if got not in (0, 1):
+                raise PluginError(
+                    f"aerodrome_df40k_next_player_turn returned {got!r}, not a player (0 or 1)"
+                )
+            return int(got)
+    return 1 - player

@@ -1,8 +1,8 @@
 """A rules-based bot for Dogfight 40,000 that weighs its choices with expected values built
 on the exact (cached) dogfight odds of :mod:`aerodrome_df40k.odds` (see
 :mod:`aerodrome_df40k.estimate`). It decides from its observation only: enemy orders are
-unknown until the reveal, so it assumes that enemy flyers carrying bombs go for the ground
-and the others intercept.
+unknown until the reveal, so it weighs its orders against a belief about them and picks
+the best consistent set of orders for its whole force (:mod:`aerodrome_df40k.planning`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from aerodrome.agents import Agent, PlayerView
 from aerodrome.data import Action
 from aerodrome_df40k.estimate import Sig, carried_of, dogfight_value, kill_chance
 from aerodrome_df40k.odds import gargoyle_shift
+from aerodrome_df40k.orders import orders_for
+from aerodrome_df40k.planning import Choice, OrderValues, beliefs, best_set, plan, risk
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,
@@ -28,29 +30,38 @@ from aerodrome_df40k.state import (
 if TYPE_CHECKING:
     from aerodrome.ruleset import Ruleset
 
-#: Worth of a ground-support attack run, in flyer points (it also breaks tied battles).
-RUN_VALUE = 15.0
-#: Extra worth of a run that drops bombs.
-BOMB_VALUE = 15.0
 #: Worth of one Gargoyle kept in reserve, in flyer points.
 GARGOYLE_VALUE = 6.0
-#: How likely an enemy fighter is taken to intercept (its orders are secret); half that for
-#: a flyer carrying bombs.
-INTERCEPT_BELIEF = 0.5
+#: Memos are emptied when they grow past this many entries.
+MEMO_SIZE = 50_000
 
-#: Situations (specs, enemy and own flyers at the start of an orders step) -> a small int.
-_CONTEXTS: dict[tuple[object, ...], int] = {}
-#: Per offered combinations of orders: (them, each flyer's options, them as a set, memo).
+#: Situations (specs, enemy and own flyers at the start of an orders step) -> their values.
+_CONTEXTS: dict[tuple[object, ...], tuple[int, OrderValues]] = {}
+#: The worth of an order, by (situation, flyer, order, turns left when never engaged).
+_WORTH: dict[tuple[int, Sig, GiveOrder, int], float] = {}
+#: Per offered combinations of orders: (them, each flyer's options, each combination as
+#: option indices, chosen combination by situation and own flyers).
 _SETS: dict[
     int,
-    tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...], set[Action], dict[object, Action]],
+    tuple[
+        tuple[Action, ...],
+        tuple[tuple[GiveOrder, ...], ...],
+        tuple[tuple[int, ...], ...],
+        dict[object, Action],
+    ],
 ] = {}
-#: Orders chosen, per legal-actions tuple, by everything the choice depends on.
-_ORDERS: dict[int, tuple[tuple[Action, ...], dict[tuple[object, ...], Action]]] = {}
+#: Plans of orders given flyer by flyer, by situation and own flyers.
+_PLANS: dict[tuple[object, ...], dict[str, GiveOrder]] = {}
 
 
 def sig(f: FlyerView) -> Sig:
     return (f.type, f.spent, f.lost)
+
+
+def _last(obs: Df40kView, f: FlyerView) -> int:
+    """Turns left when ``f`` has Disengaged every turn so far (it risks counting as
+    destroyed, df40k.resolution.6), else -1."""
+    return obs.turns - obs.turn if f.disengaged == f.orders_given else -1
 
 
 class Df40kBot:
@@ -62,20 +73,10 @@ class Df40kBot:
         self.player = player
         self.seed = seed
         self._rng: random.Random | None = None  # made on first use (seeding costs time)
-        self._turn = -1
         self._orders_round = -1
-        self._context = -1
         self._orders_obs: Df40kView | None = None
-        self._foes: tuple[tuple[Sig, str], ...] = ()
-        self._mine: tuple[tuple[str, Sig], ...] = ()
-
-    # -- helpers -------------------------------------------------------------------------
-    def bomber(self, s: Sig) -> bool:
-        return any(k in ("bomb", "big-bomb") for k in carried_of(self.specs, s))
-
-    def likely_order(self, f: FlyerView) -> str:
-        """The order if known (revealed), else ``"secret"``."""
-        return f.order if f.order is not None else "secret"
+        self._context = -1
+        self._values: OrderValues | None = None
 
     def value(self, a: Sig, a_order: str, ram: bool, d: Sig, d_order: str, nth: int = 1) -> float:
         return dogfight_value(self.specs, self.hook, a, a_order, ram, d, d_order, nth)
@@ -91,6 +92,9 @@ class Df40kBot:
                 obs = view.observation()
                 assert isinstance(obs, Df40kView)
                 self._orders_obs = obs
+                self._situation(obs)
+            if len(legal) == 1:
+                return first
             if isinstance(first, GiveOrders):
                 return self.order_set(self._orders_obs, legal)
             return self.order(self._orders_obs, legal)
@@ -104,136 +108,95 @@ class Df40kBot:
             self._rng = random.Random(self.seed)
         return legal[self._rng.randrange(len(legal))]
 
-    def order(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
-        """The order of the best expected value, memoised on everything it depends on."""
-        me = next(f for f in obs.flyers if f.id == legal[0].flyer)  # type: ignore[attr-defined]
-        if self._turn != obs.turn:  # nothing below changes during the orders step
-            self._turn = obs.turn
-            self._foes = tuple(
-                (sig(f), self.likely_order(f))
-                for f in obs.flyers
-                if f.alive and f.player != self.player
-            )
-            self._mine = tuple(
-                (f.id, sig(f)) for f in obs.flyers if f.alive and f.player == self.player
-            )
-            context = (id(self.specs), self._foes, self._mine)
-            if len(_CONTEXTS) > 50_000:
-                _CONTEXTS.clear()
-                _ORDERS.clear()
-            self._context = _CONTEXTS.setdefault(context, len(_CONTEXTS))
-        # a flyer that has disengaged every turn so far risks counting as destroyed
-        last = obs.turns - obs.turn if me.disengaged == me.orders_given else -1
-        options = legal if isinstance(legal, tuple) else tuple(legal)
-        # the ruleset hands out one tuple object per situation; the memo keeps it alive,
-        # so its id cannot be reused meanwhile
-        entry = _ORDERS.get(id(options))
-        if entry is None or entry[0] is not options:
-            if len(_ORDERS) > 50_000:
-                _ORDERS.clear()
-            entry = _ORDERS[id(options)] = (options, {})
-        mine = sig(me)
-        key = (self._context, mine, last)
-        got = entry[1].get(key)
+    def _situation(self, obs: Df40kView) -> None:
+        """The situation of this orders step: enemy flyers (and their orders once known)
+        and own flyers; the same situation in another battle shares its memos."""
+        foes = tuple(
+            (sig(f), f.order if f.order is not None else "secret")
+            for f in obs.flyers
+            if f.alive and f.player != self.player
+        )
+        mine = tuple((f.id, sig(f)) for f in obs.flyers if f.alive and f.player == self.player)
+        runs, kills = obs.ground_runs, obs.kills
+        lead = max(-1, min(3, runs[self.player] - runs[1 - self.player]))
+        behind = max(-2, min(2, kills[1 - self.player] - kills[self.player]))
+        weight = risk(behind, obs.turns - obs.turn)
+        key = (id(self.specs), id(self.hook), foes, mine, lead, weight)
+        got = _CONTEXTS.get(key)
         if got is None:
-            got = entry[1][key] = self._best_order(mine, options, last)
+            if len(_CONTEXTS) > MEMO_SIZE:
+                for memo in (_CONTEXTS, _WORTH, _SETS, _PLANS):
+                    memo.clear()
+            values = OrderValues(
+                self.specs, self.hook, beliefs(self.specs, foes), dict(mine), lead, weight
+            )
+            got = _CONTEXTS[key] = (len(_CONTEXTS), values)
+        self._context, self._values = got
+
+    def worth(self, me: Sig, order: GiveOrder, last: int) -> float:
+        key = (self._context, me, order, last)
+        got = _WORTH.get(key)
+        if got is None:
+            assert self._values is not None
+            got = _WORTH[key] = self._values.of(me, order, last)
         return got
 
     def order_set(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
-        """The best order of each flyer, made consistent (an escort's ward on Ground
-        support), among the offered combinations."""
+        """The offered combination of orders of the highest total worth (every one is
+        consistent: an escort's ward on Ground support, df40k.orders.4)."""
         options = legal if isinstance(legal, tuple) else tuple(legal)
         entry = _SETS.get(id(options))
         if entry is None or entry[0] is not options:
-            if len(_SETS) > 50_000:
+            # the ruleset hands out one tuple object per situation; the memo keeps it
+            # alive, so its id cannot be reused meanwhile
+            if len(_SETS) > MEMO_SIZE:
                 _SETS.clear()
-            per_flyer: list[tuple[Action, ...]] = []
             first = options[0]
             assert isinstance(first, GiveOrders)
-            for i in range(len(first.orders)):
-                seen: dict[GiveOrder, None] = {}
-                for combo in options:
-                    assert isinstance(combo, GiveOrders)
-                    seen.setdefault(combo.orders[i])
-                per_flyer.append(tuple(seen))
-            entry = _SETS[id(options)] = (options, tuple(per_flyer), set(options), {})
-        _, per_flyer_options, offered, memo = entry
+            per_flyer: list[dict[GiveOrder, int]] = [{} for _ in first.orders]
+            combos = []
+            for combo in options:
+                assert isinstance(combo, GiveOrders)
+                combos.append(tuple(
+                    seen.setdefault(o, len(seen)) for seen, o in zip(per_flyer, combo.orders, strict=True)
+                ))
+            entry = _SETS[id(options)] = (
+                options, tuple(tuple(seen) for seen in per_flyer), tuple(combos), {},
+            )
+        _, per_flyer_options, combo_index, memo = entry
         flyers = {f.id: f for f in obs.flyers}
-        mine = tuple(
-            flyers[o[0].flyer]  # type: ignore[attr-defined]
-            for o in per_flyer_options
-        )
-        self.order(obs, per_flyer_options[0])  # sets the turn's context
-        key = (self._context, tuple((sig(f), f.disengaged == f.orders_given) for f in mine), obs.turn)
+        mine = [flyers[opts[0].flyer] for opts in per_flyer_options]
+        key = (self._context, tuple((sig(f), _last(obs, f)) for f in mine))
         got = memo.get(key)
-        if got is not None:
-            return got
-        chosen: list[GiveOrder] = []
-        for flyer_options in per_flyer_options:
-            pick = self.order(obs, flyer_options)
-            assert isinstance(pick, GiveOrder)
-            chosen.append(pick)
-        wards = {o.escort for o in chosen if o.order == "escort"}
-        chosen = [
-            GiveOrder(flyer=o.flyer, order="ground-support") if o.flyer in wards else o
-            for o in chosen
-        ]
-        answer: Action = GiveOrders(orders=tuple(chosen))
-        if answer not in offered:
-            answer = options[0]  # cannot happen: the combinations are all consistent ones
-        memo[key] = answer
-        return answer
+        if got is None:
+            assert self._values is not None
+            force = [
+                (sig(f), opts, [self.worth(sig(f), o, _last(obs, f)) for o in opts])
+                for f, opts in zip(mine, per_flyer_options, strict=True)
+            ]
+            got = memo[key] = options[best_set(self._values, force, combo_index)]
+        return got
 
-    def _best_order(self, me: Sig, legal: tuple[Action, ...], last: int) -> Action:
-        # enemy orders are secret: a flyer carrying bombs is taken to go for the ground three
-        # times in four, any other to intercept or go for the ground equally often
-        beliefs = []
-        for foe, likely in self._foes:
-            if likely == "disengage":
-                continue
-            if likely in ("intercept", "ground-support", "escort"):
-                p_int = 1.0 if likely == "intercept" else 0.0
-            else:
-                p_int = INTERCEPT_BELIEF * (0.5 if self.bomber(foe) else 1.0)
-            beliefs.append((foe, p_int))
-        share = 1.0 / max(1, len(self._mine))  # chance an interceptor picks this flyer
-
-        def exposure(s: Sig, order: str) -> float:
-            return -sum(share * p * self.value(e, "intercept", False, s, order) for e, p in beliefs)
-
-        def attack(ram: bool) -> float:
-            best = 0.0
-            for foe, p_int in beliefs:
-                v = p_int * self.value(me, "intercept", ram, foe, "intercept") + (
-                    1 - p_int
-                ) * self.value(me, "intercept", ram, foe, "ground-support")
-                best = max(best, v)
-            return best
-
-        interceptors = [e for e, p in beliefs if p > 0]
-        attack_value = {False: attack(False), True: attack(True)}
-        run = RUN_VALUE + (BOMB_VALUE if self.bomber(me) else 0.0)
-        wards = dict(self._mine)
-        best_i, best_v = 0, -1e18
-        for i, a in enumerate(legal):
-            assert isinstance(a, GiveOrder)
-            if a.order == "intercept":
-                v = attack_value[a.ram] + exposure(me, "intercept")
-            elif a.order == "ground-support":
-                v = run + exposure(me, "ground-support")
-            elif a.order == "escort":
-                ward = wards.get(a.escort)
-                if ward is None or not interceptors:
-                    v = -1e6
-                else:  # takes the ward's first interceptor in its place
-                    saved = -exposure(ward, "ground-support")
-                    v = 2 * exposure(me, "escort") + saved
-            else:  # Disengage: safe, but no run; ever more costly if never anything else
-                worth = float(self.specs.flyers[me[0]].points)
-                v = -RUN_VALUE - 1.0 * len(a.eject) - (worth / (1 + last) if last >= 0 else 0.0)
-            if v > best_v:
-                best_i, best_v = i, v
-        return legal[best_i]
+    def order(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
+        """Flyer by flyer: the order the force's plan for this turn gives the flyer, made at
+        its first order from the observation of the turn's start."""
+        fid = legal[0].flyer  # type: ignore[attr-defined]
+        mine = [f for f in obs.flyers if f.alive and f.player == self.player]
+        key = (self._context, tuple((f.id, sig(f), f.no_intercept, _last(obs, f)) for f in mine))
+        got = _PLANS.get(key)
+        if got is None:
+            assert self._values is not None
+            force: dict[str, Choice] = {}
+            for f in mine:
+                wards = tuple(g.id for g in mine if g is not f)
+                opts = orders_for(f.id, f.no_intercept, carried_of(self.specs, sig(f)), wards)
+                force[f.id] = (sig(f), opts, [self.worth(sig(f), o, _last(obs, f)) for o in opts])
+            got = _PLANS[key] = plan(self._values, force)
+        chosen = got.get(fid)
+        if chosen is not None and chosen in legal:
+            return chosen
+        me = next(f for f in mine if f.id == fid)
+        return max(legal, key=lambda a: self.worth(sig(me), a, _last(obs, me)))  # type: ignore[arg-type]
 
     def target(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
         """The target of the best expected value, with the real orders, the escort that

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from aerodrome_df40k.limits import DF_HIGH, DF_LOW, FLYERS
 from aerodrome_df40k.odds import margin_distribution, outcome
 
 app = typer.Typer(help="Dogfight 40,000: exact dogfight odds.", no_args_is_help=True)
@@ -40,14 +41,25 @@ def odds_report(attacker_df: int, defender_df: int, attackers: int) -> dict[str,
 
 @app.command("dogfight")
 def dogfight(
-    attacker_df: Annotated[int, typer.Option("--attacker-df", help="the attacker's Dogfight skill")],
-    defender_df: Annotated[int, typer.Option("--defender-df", help="the defender's Dogfight skill")],
+    attacker_df: Annotated[
+        int,
+        typer.Option(
+            "--attacker-df", min=DF_LOW, max=DF_HIGH, help="the attacker's Dogfight skill"
+        ),
+    ],
+    defender_df: Annotated[
+        int,
+        typer.Option(
+            "--defender-df", min=DF_LOW, max=DF_HIGH, help="the defender's Dogfight skill"
+        ),
+    ],
     attackers: Annotated[
         int,
         typer.Option(
-            "--attackers", min=1,
+            "--attackers", min=1, max=FLYERS,
             help="this attacker's place among the flyers attacking the defender this turn "
-            "(1: a single attacker; the n-th rolls n d6, keeps the highest, adds n - 1)",
+            "(1: a single attacker; the n-th rolls n d6, keeps the highest, adds n - 1; "
+            f"at most {FLYERS}, the most flyers a side may field)",
         ),
     ] = 1,
     json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,

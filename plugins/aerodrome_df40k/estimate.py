@@ -73,6 +73,17 @@ def dogfight_value(
     defender: Sig, d_order: str, nth: int,
 ) -> float:
     """Expected points won by the attacker's side (kills minus losses) in one dogfight."""
+    gain, loss = dogfight_outcome(specs, hook, attacker, a_order, ram, defender, d_order, nth)
+    return gain - loss
+
+
+@cache
+def dogfight_outcome(
+    specs: Specs, hook: Any, attacker: Sig, a_order: str, ram: bool,
+    defender: Sig, d_order: str, nth: int,
+) -> tuple[float, float]:
+    """Expected points of the defender destroyed and of the attacker destroyed in one
+    dogfight (the winner's fire, the loser's retaliation, the ram)."""
     worth_a = float(specs.flyers[attacker[0]].points)
     worth_d = float(specs.flyers[defender[0]].points)
     adf = skill(specs, attacker[0], a_order, carried_of(specs, attacker), hook)
@@ -82,23 +93,46 @@ def dogfight_value(
     scatter = len(specs.rules.scatter.hit_faces) / 6
     back_a = kill_chance(specs, defender, attacker[0], 1, "rear", False)  # retaliation on A
     back_d = kill_chance(specs, attacker, defender[0], 1, "rear", False)  # retaliation on D
-    value = 0.0
+    gain = loss = 0.0
     for margin, prob in margin_distribution(adf, ddf, nth).items():
         p = float(prob)
         if margin > 0:
             k = 0.0
             if a_order in ("intercept", "escort") and not ram:
                 k = kill_chance(specs, attacker, defender[0], margin, "front", True)
-            value += p * (k * worth_d - (1 - k) * back_a * worth_a)
+            gain += p * k * worth_d
+            loss += p * (1 - k) * back_a * worth_a
             if ram:
-                alive = 1 - back_a
-                value += p * alive * scatter * (
-                    destroy_share(specs, table_d, "penetrating") * worth_d
-                    - destroy_share(specs, table_a, "penetrating") * worth_a
-                )
+                alive = p * (1 - back_a) * scatter
+                gain += alive * destroy_share(specs, table_d, "penetrating") * worth_d
+                loss += alive * destroy_share(specs, table_a, "penetrating") * worth_a
         elif margin < 0:
             if d_order == "ground-support":
                 continue  # a Ground-support winner's result counts as a draw
             k = kill_chance(specs, defender, attacker[0], -margin, "front", True)
-            value -= p * (k * worth_a - (1 - k) * back_d * worth_d)
-    return value
+            loss += p * k * worth_a
+            gain += p * (1 - k) * back_d * worth_d
+    return gain, loss
+
+
+@cache
+def dogfight_kill(
+    specs: Specs, hook: Any, attacker: Sig, a_order: str, ram: bool,
+    defender: Sig, d_order: str, nth: int,
+) -> float:
+    """The chance that the attacker destroys the defender in one dogfight (its fire when it
+    wins, or the ram)."""
+    adf = skill(specs, attacker[0], a_order, carried_of(specs, attacker), hook)
+    ddf = skill(specs, defender[0], d_order, carried_of(specs, defender), hook)
+    table_d = specs.flyers[defender[0]].damage_table
+    scatter = len(specs.rules.scatter.hit_faces) / 6
+    back_a = kill_chance(specs, defender, attacker[0], 1, "rear", False)
+    chance = 0.0
+    for margin, prob in margin_distribution(adf, ddf, nth).items():
+        if margin <= 0:
+            continue
+        if ram:
+            chance += float(prob) * (1 - back_a) * scatter * destroy_share(specs, table_d, "penetrating")
+        elif a_order in ("intercept", "escort"):
+            chance += float(prob) * kill_chance(specs, attacker, defender[0], margin, "front", True)
+    return chance

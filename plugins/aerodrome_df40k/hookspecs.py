@@ -46,3 +46,20 @@ def aerodrome_df40k_damage_result(flyer: Flyer, hit: str, face: int) -> str | No
     :return: one of ``crew-shaken``, ``crew-stunned``, ``pilot-stunned``,
         ``weapon-destroyed``, ``immobilised``, ``destroyed``; or None for the spec table.
     """
+
+
+@hookspec(firstresult=True)
+def aerodrome_df40k_next_player_turn(player: int, turn: int) -> int | None:
+    """Whose turn it is in game turn ``turn + 1`` when it was ``player``'s in ``turn``
+    (df40k.resolution.1: "starting with the player whose turn it is"; df40k.frame.5).
+
+    The ruleset's reading: the player whose turn it is alternates by game turn, as the two
+    players' turns of the 40K battle do. The variant ``fixed-first-player`` returns
+    ``player``: the first seat's player resolves first in every game turn.
+
+    Stops at first non-None result.
+
+    :param player: the player (0 or 1) whose turn it was in game turn ``turn``.
+    :param turn: the game turn ending.
+    :return: 0 or 1, or None to keep the ruleset's reading.
+    """

@@ -13,14 +13,15 @@ from functools import cache
 import icepool
 
 from aerodrome.odds import as_fractions, d, highest_of, split_sign
+from aerodrome_df40k.limits import FLYERS, GARGOYLES
 
 
 @cache
 def margin_distribution(attacker_df: int, defender_df: int, attackers: int = 1) -> dict[int, Fraction]:
     """``{margin: exact probability}`` when ``attackers`` - 1 flyers attacked the defender
     before this one this turn (``attackers`` = 1: a single attacker)."""
-    if attackers < 1:
-        raise ValueError("attackers counts this attacker too: at least 1")
+    if not 1 <= attackers <= FLYERS:
+        raise ValueError(f"attackers counts this attacker too: 1 to {FLYERS} (the most flyers a side may field)")
     attack = highest_of(attackers, 6) + (attackers - 1) + attacker_df
     defend = d(6) + defender_df
     return as_fractions(attack - defend)
@@ -52,6 +53,8 @@ def expected_margin_if_won(attacker_df: int, defender_df: int, attackers: int = 
 @cache
 def gargoyle_shift(gargoyles: int, success: int = 4) -> dict[int, Fraction]:
     """``{points moved: exact probability}`` for ``gargoyles`` Gargoyles (df40k.racial.2)."""
+    if not 0 <= gargoyles <= GARGOYLES:
+        raise ValueError(f"gargoyles: 0 to {GARGOYLES}")
     if gargoyles == 0:
         return {0: Fraction(1)}
     one = icepool.d(6).map(lambda x: 1 if x >= success else 0)

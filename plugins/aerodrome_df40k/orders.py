@@ -3,6 +3,8 @@ Orders and Resolution). Clause ids in brackets."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context
 from aerodrome_df40k.combat import carried_kinds
@@ -39,12 +41,22 @@ def escorted_by(state: Df40kState, f: FlyerState) -> FlyerState | None:
 
 
 def legal_orders(state: Df40kState, specs: Specs, f: FlyerState) -> tuple[GiveOrder, ...]:
-    """Every order ``f`` may be given [df40k.orders.2-5, df40k.victory.11-13]."""
+    """Every order ``f`` may be given [df40k.orders.2-5, df40k.victory.11-13]. A flyer an
+    ally already escorts may only be put on Ground support [df40k.orders.4, df40k.orders.7]:
+    it is still asked, so that the other player's prompts and decisions do not depend on
+    the escort order (secret until the reveal, df40k.orders.1)."""
+    if escorted_by(state, f) is not None:
+        return _ground_support(f.id)
     key = _order_key(state, specs, f)
     got = _LEGAL.get(key)
     if got is None:
-        got = _LEGAL[key] = tuple(_orders(*key))
+        got = _LEGAL[key] = orders_for(*key)
     return got
+
+
+@cache
+def _ground_support(fid: str) -> tuple[GiveOrder, ...]:
+    return (GiveOrder(flyer=fid, order="ground-support"),)
 
 
 OrderKey = tuple[str, bool, tuple[str, ...], tuple[str, ...]]
@@ -62,9 +74,12 @@ def _order_key(state: Df40kState, specs: Specs, f: FlyerState) -> OrderKey:
     return (f.id, f.no_intercept, carried_kinds(specs, f), wards)
 
 
-def _orders(
+def orders_for(
     fid: str, no_intercept: bool, carried: tuple[str, ...], wards: tuple[str, ...]
-) -> list[GiveOrder]:
+) -> tuple[GiveOrder, ...]:
+    """The orders of flyer ``fid``: Intercept (with or without ram) unless a crew result
+    bars it, Ground support, Escort of each of ``wards``, Disengage ejecting any subset of
+    the ordnance kinds ``carried``."""
     out: list[GiveOrder] = []
     if not no_intercept:  # crew shaken / stunned last turn [df40k.victory.11]
         out.append(GiveOrder(flyer=fid, order="intercept"))
@@ -73,8 +88,9 @@ def _orders(
     for ward in wards:  # escort an ally on Ground support [df40k.orders.4]
         out.append(GiveOrder(flyer=fid, order="escort", escort=ward))
     for eject in _subsets(carried):  # [df40k.victory.12]
-        out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))
-    return out
+        # the kinds carried are EJECTABLE ones, the literals of GiveOrder.eject
+        out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))  # type: ignore[arg-type]
+    return tuple(out)
 
 
 def order_sets(state: Df40kState, specs: Specs, player: int) -> tuple[GiveOrders, ...] | None:
@@ -122,19 +138,6 @@ def give_all(
     state.to_order[player] = []
 
 
-def settle_forced(state: Df40kState, ctx: Context) -> None:
-    """A flyer an earlier-ordered ally escorts must be on Ground support: its order is given
-    without asking [df40k.orders.4]."""
-    for p, queue in enumerate(state.to_order):
-        while queue:
-            f = state.flyer(queue[0])
-            if escorted_by(state, f) is None:
-                break
-            f.order = "ground-support"
-            queue.pop(0)
-            ctx.emit(OrderGiven(flyer=f.id, order=f.order, seen_by=(p,)))
-
-
 def give(state: Df40kState, specs: Specs, ctx: Context, player: int, order: GiveOrder) -> None:
     """Record a secret order (seen by its owner only) [df40k.orders.1]."""
     queue = state.to_order[player]
@@ -172,6 +175,8 @@ def reveal(state: Df40kState, specs: Specs, ctx: Context) -> None:
                     dropped.append(mount.weapon)
             ctx.emit(OrdnanceEjected(flyer=f.id, weapons=tuple(dropped)))
     first = state.first_player
+    if state.opened < 0:
+        state.opened = first
     state.queue = [
         f.id
         for p in (first, 1 - first)

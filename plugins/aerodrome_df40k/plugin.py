@@ -1,10 +1,12 @@
-"""Registration of the df40k ruleset: the ruleset, its bot, its odds command, its hooks."""
+"""Registration of the df40k ruleset: the ruleset, its bot, its odds command, its hooks and
+its rule variants (inactive unless asked for with ``--variant``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from aerodrome import AgentSpec, Ruleset, hookimpl
+from aerodrome.variants import VariantSpec
 
 if TYPE_CHECKING:
     import pluggy
@@ -44,3 +46,10 @@ def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
     from aerodrome_df40k.cli import app as df40k_odds
 
     odds.add_typer(df40k_odds, name="df40k")
+
+
+@hookimpl
+def aerodrome_register_variants() -> list[VariantSpec]:
+    from aerodrome_df40k.variants import VARIANTS
+
+    return list(VARIANTS)

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
 from aerodrome.data import Action, Record
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Seat, Setup
-from aerodrome.specs import builtin_specs, convert
+from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, TurnSequence
-from aerodrome_df40k import orders
+from aerodrome_df40k import limits, orders
 from aerodrome_df40k.battle import Battle, enemies
+from aerodrome_df40k.limits import GargoylePool, Name, Turns
 from aerodrome_df40k.specs import RULESET, SPEC_TYPES, Specs, builtin
 from aerodrome_df40k.state import (
     ACTION_TYPES,
@@ -38,29 +40,39 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
 
+#: A flyer id of a position file: empty (the default id) or a name.
+FlyerId = Annotated[str, Meta(max_length=80, pattern=limits.FLYER_ID_PATTERN)]
+#: Weapons named in ``lost`` / ``spent``: at most one per mount.
+WeaponNames = Annotated[tuple[Name, ...], Meta(max_length=limits.MOUNTS * limits.MOUNTS)]
+#: Turns with orders so far (at most one per game turn).
+TurnCount = Annotated[int, Meta(ge=0, le=limits.TURNS)]
+#: Attack runs so far (at most one per flyer and game turn).
+RunCount = Annotated[int, Meta(ge=0, le=limits.TURNS * limits.FLYERS)]
+
+
 class PositionFlyer(Record, frozen=True, kw_only=True):
     """A flyer of a position file; ``lost``/``spent`` name weapons (one slot each)."""
 
-    type: str
+    type: Name
     player: int
-    id: str = ""
-    lost: tuple[str, ...] = ()
-    spent: tuple[str, ...] = ()
+    id: FlyerId = ""
+    lost: WeaponNames = ()
+    spent: WeaponNames = ()
     no_intercept: bool = False
-    orders_given: int = 0
-    disengaged: int = 0
+    orders_given: TurnCount = 0
+    disengaged: TurnCount = 0
     alive: bool = True
 
 
 class Position(Record, frozen=True, kw_only=True):
-    """The ``[position]`` table of a df40k position file."""
+    """The ``[position]`` table of a df40k position file (bounds: :mod:`.limits`)."""
 
-    flyers: tuple[PositionFlyer, ...]
-    turn: int = 2
-    turns: int = 6
+    flyers: Annotated[tuple[PositionFlyer, ...], Meta(max_length=2 * limits.FLYERS)]
+    turn: Turns = 2
+    turns: Turns = 6
     first_player: int = 0
-    gargoyles: tuple[int, int] = (0, 0)
-    ground_runs: tuple[int, int] = (0, 0)
+    gargoyles: tuple[GargoylePool, GargoylePool] = (0, 0)
+    ground_runs: tuple[RunCount, RunCount] = (0, 0)
 
 
 def disengaged_throughout(f: FlyerState) -> bool:
@@ -127,20 +139,37 @@ class Df40k(Ruleset[Df40kState]):
         """Both sides field at least one flyer [df40k.intro.2]; the first seat has the first
         turn of every game turn [df40k.frame.5]."""
         forces = setup.options["forces"]
+        gargoyles = setup.options["gargoyles"]
         flyers: list[FlyerState] = []
         counts: dict[str, int] = {}
+        if len(forces) != 2:
+            raise SpecError(f"setup {setup.name}: forces: two sides, got {len(forces)}")
+        if not 1 <= setup.options["turns"] <= limits.TURNS:
+            raise SpecError(f"setup {setup.name}: turns: must be within 1..{limits.TURNS}")
+        if any(not 0 <= n <= limits.GARGOYLES for n in gargoyles):
+            raise SpecError(f"setup {setup.name}: gargoyles: must be within 0..{limits.GARGOYLES}")
         for player, force in enumerate(forces):
             if not force:
                 raise SpecError(f"setup {setup.name}: side {player + 1} has no flyer (df40k.intro.2)")
+            if len(force) > limits.FLYERS:
+                raise SpecError(
+                    f"setup {setup.name}: side {player + 1} has more than {limits.FLYERS} flyers"
+                )
             for ftype in force:
+                if ftype not in self.specs.flyers:
+                    raise SpecError(f"setup {setup.name}: side {player + 1}: unknown flyer {ftype!r}")
                 counts[ftype] = counts.get(ftype, 0) + 1
                 flyers.append(FlyerState(id=f"{ftype}-{counts[ftype]}", type=ftype, player=player))
-        return self._new_state(setup, flyers, setup.options["gargoyles"], setup.options["turns"])
+        return self._new_state(setup, flyers, gargoyles, setup.options["turns"])
 
     def position_state(
         self, setup: Setup, position: Mapping[str, Any], source: str
     ) -> Df40kState:
-        pos = convert(dict(position), Position, source)
+        try:
+            pos = msgspec.convert(dict(position), Position, strict=True)
+        except msgspec.ValidationError as exc:  # the table sits at $.position of the file
+            where = str(exc).replace("`$", "`$.position", 1)
+            raise SpecError(f"{source}: {limits.readable(where)}") from None
         flyers: list[FlyerState] = []
         for i, pf in enumerate(pos.flyers):
             where = f"{source}: $.position.flyers[{i}]"
@@ -176,6 +205,10 @@ class Df40k(Ruleset[Df40kState]):
             if not any(f.player == p and f.alive for f in flyers):
                 raise SpecError(
                     f"{source}: $.position.flyers: player {p} has no flyer left (df40k.intro.2)"
+                )
+            if sum(1 for f in flyers if f.player == p) > limits.FLYERS:
+                raise SpecError(
+                    f"{source}: $.position.flyers: player {p} has more than {limits.FLYERS} flyers"
                 )
         if not 1 <= pos.turn <= pos.turns:
             raise SpecError(f"{source}: $.position.turn: must be within 1..{pos.turns}")
@@ -282,6 +315,8 @@ class Df40k(Ruleset[Df40kState]):
             kills={sides[p]: kills[p] for p in (0, 1)},
             losses={sides[p]: lost[p] for p in (0, 1)},
             engagements=state.engagements,
+            # whose turn it was when the first orders were resolved
+            first_player=state.opened if state.opened >= 0 else None,
             stats=stats,
         )
 

@@ -8,13 +8,38 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal, TypeVar, get_args, get_origin
+
+import msgspec
+from msgspec import Meta
 
 from aerodrome.data import Record
 from aerodrome.errors import SpecError
-from aerodrome.specs import Assumed, builtin_specs, load
+from aerodrome.specs import Assumed, builtin_specs, load, read_mapping
+from aerodrome_df40k.limits import (
+    CHARACTERISTIC,
+    MOUNTS,
+    ArmourPiercing,
+    ArmourValue,
+    Characteristic,
+    Face,
+    Force,
+    GargoylePool,
+    Modifier,
+    Mounts,
+    Name,
+    Points,
+    Shots,
+    Strength,
+    Title,
+    ToHit,
+    Turns,
+    readable,
+)
 
 RULESET = "df40k"
+
+T = TypeVar("T")
 
 WeaponKind = Literal["gun", "rocket", "bomb", "big-bomb"]
 Facing = Literal["front", "rear", "hull"]
@@ -35,9 +60,9 @@ EJECTABLE: tuple[str, ...] = ("rocket", "bomb", "big-bomb")
 
 
 class Weapon(Assumed, frozen=True, kw_only=True):
-    strength: int
-    ap: int
-    shots: int
+    strength: Strength
+    ap: ArmourPiercing
+    shots: Shots
     kind: WeaponKind
 
     @property
@@ -46,45 +71,45 @@ class Weapon(Assumed, frozen=True, kw_only=True):
 
 
 class WeaponsFile(Record, frozen=True, kw_only=True):
-    weapon: dict[str, Weapon]
+    weapon: dict[Name, Weapon]
 
 
 class Mount(Record, frozen=True, kw_only=True):
     """A weapon on a flyer: which profile, where it points, twin-linked or not."""
 
-    weapon: str
+    weapon: Name
     facing: Facing
     twin_linked: bool = False
-    count: int = 1
+    count: Mounts = 1
 
 
 class Armour(Record, frozen=True, kw_only=True):
-    front: int
-    side: int
-    rear: int
+    front: ArmourValue
+    side: ArmourValue
+    rear: ArmourValue
 
 
 class Flyer(Assumed, frozen=True, kw_only=True):
-    title: str
-    race: str
-    bs: int
-    initiative: int
+    title: Title
+    race: Name
+    bs: Characteristic
+    initiative: Characteristic
     armour: Armour
-    weapons: tuple[Mount, ...]
-    points: int = 100
+    weapons: Annotated[tuple[Mount, ...], Meta(max_length=MOUNTS)]
+    points: Points = 100
     large: bool = False
-    damage_table: str = "vehicle"
+    damage_table: Name = "vehicle"
 
 
 class FlyersFile(Record, frozen=True, kw_only=True):
-    flyer: dict[str, Flyer]
+    flyer: dict[Name, Flyer]
 
 
 class OrderModifiers(Assumed, frozen=True, kw_only=True, rename="kebab"):
-    intercept: int
-    escort: int
-    ground_support: int = 0
-    disengage: int = 0
+    intercept: Modifier
+    escort: Modifier
+    ground_support: Modifier = 0
+    disengage: Modifier = 0
 
     def of(self, order: str) -> int:
         if order == "intercept":
@@ -97,30 +122,30 @@ class OrderModifiers(Assumed, frozen=True, kw_only=True, rename="kebab"):
 
 
 class CarriedModifiers(Assumed, frozen=True, kw_only=True, rename="kebab"):
-    rocket: int
-    big_bomb: int
-    bomb: int
-    gun: int = 0
+    rocket: Modifier
+    big_bomb: Modifier
+    bomb: Modifier
+    gun: Modifier = 0
 
     def of(self, kind: str) -> int:
         return {"rocket": self.rocket, "big-bomb": self.big_bomb, "bomb": self.bomb}.get(kind, 0)
 
 
 class Waaagh(Record, frozen=True, kw_only=True):
-    race: str
-    initiative_multiplier: int
-    orders: tuple[str, ...]
+    race: Name
+    initiative_multiplier: Annotated[int, Meta(ge=1, le=2)]
+    orders: tuple[OrderKind, ...]
 
 
 class Gargoyles(Record, frozen=True, kw_only=True):
-    race: str
-    success: int
+    race: Name
+    success: Face
 
 
 class DogfightRules(Record, frozen=True, kw_only=True):
-    die: int
-    extra_attacker_bonus: int
-    extra_attacker_dice: int
+    die: Annotated[int, Meta(ge=2, le=20)]
+    extra_attacker_bonus: Annotated[int, Meta(ge=0, le=6)]
+    extra_attacker_dice: Annotated[int, Meta(ge=0, le=6)]
     orders: OrderModifiers
     carried: CarriedModifiers
     waaagh: Waaagh
@@ -128,14 +153,14 @@ class DogfightRules(Record, frozen=True, kw_only=True):
 
 
 class Shooting(Assumed, frozen=True, kw_only=True):
-    to_hit: tuple[int, ...]
+    to_hit: Annotated[tuple[ToHit, ...], Meta(min_length=1, max_length=CHARACTERISTIC + 1)]
 
     def needed(self, bs: int) -> int:
         return self.to_hit[min(max(bs, 0), len(self.to_hit) - 1)]
 
 
 class Scatter(Assumed, frozen=True, kw_only=True):
-    hit_faces: tuple[int, ...]
+    hit_faces: Annotated[tuple[Face, ...], Meta(max_length=6)]
 
 
 class DamageTable(Assumed, frozen=True, kw_only=True):
@@ -151,27 +176,41 @@ class DamageTable(Assumed, frozen=True, kw_only=True):
 
 
 class Battle(Assumed, frozen=True, kw_only=True):
-    turns: int
-    first_order_turn: int
+    turns: Turns
+    first_order_turn: Turns
     ground_run_drops_bombs: bool
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.first_order_turn > self.turns:
+            raise ValueError(f"first_order_turn {self.first_order_turn} is after the last turn ({self.turns})")
 
 
 class RulesFile(Record, frozen=True, kw_only=True):
     dogfight: DogfightRules
     shooting: Shooting
     scatter: Scatter
-    damage: dict[str, DamageTable]
+    damage: dict[Name, DamageTable]
     battle: Battle
 
 
-class SetupSpec(Record, frozen=True, kw_only=True):
-    name: str
-    title: str
-    sides: tuple[str, str]
-    forces: tuple[tuple[str, ...], tuple[str, ...]]
+class SetupSpec(Assumed, frozen=True, kw_only=True):
+    """A match-up. One printed in the rulebook (the worked example's forces) stays as
+    printed; any other is a stand-in (``assumed = true``) whose forces are matched so that
+    bot-vs-bot battles are balanced (docs/rules/df40k.md, table of set-ups)."""
+
+    name: Name
+    title: Title
+    sides: tuple[Name, Name]
+    forces: tuple[Force, Force]
     description: str = ""
-    gargoyles: tuple[int, int] = (0, 0)
-    turns: int | None = None
+    gargoyles: tuple[GargoylePool, GargoylePool] = (0, 0)
+    turns: Turns | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.sides[0] == self.sides[1]:
+            raise ValueError(f"the two sides are both called {self.sides[0]!r}")
 
 
 class SetupsFile(Record, frozen=True, kw_only=True):
@@ -191,10 +230,10 @@ class Specs:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.weapons = load(root / "weapons.toml", WeaponsFile).weapon
-        self.flyers = load(root / "flyers.toml", FlyersFile).flyer
-        self.rules = load(root / "rules.toml", RulesFile)
-        self.setups = load(root / "setups.toml", SetupsFile).setup
+        self.weapons = _load(root / "weapons.toml", WeaponsFile).weapon
+        self.flyers = _load(root / "flyers.toml", FlyersFile).flyer
+        self.rules = _load(root / "rules.toml", RulesFile)
+        self.setups = _load(root / "setups.toml", SetupsFile).setup
         for name, flyer in self.flyers.items():
             for i, mount in enumerate(flyer.weapons):
                 if mount.weapon not in self.weapons:
@@ -223,6 +262,31 @@ class Specs:
 
     def weapon_of(self, ftype: str, slot: int) -> Weapon:
         return self.weapons[self.mounts[ftype][slot].weapon]
+
+
+def _load(path: Path, type_: type[T]) -> T:
+    """:func:`aerodrome.specs.load`, but an error inside a named table (``[flyer.harpy]``)
+    names the entry (``$.flyer.harpy.bs``) where msgspec writes ``$.flyer[...].bs``."""
+    try:
+        return load(path, type_)
+    except SpecError as exc:
+        if "[...]" not in str(exc):
+            raise SpecError(readable(str(exc))) from None
+        raw = read_mapping(path)
+        for field in msgspec.structs.fields(type_):  # type: ignore[arg-type]
+            table = raw.get(field.encode_name)
+            if get_origin(field.type) is not dict or not isinstance(table, dict):
+                continue
+            key_type, entry_type = get_args(field.type)
+            for name, entry in table.items():
+                where = f"`$.{field.encode_name}.{name}"
+                for value, kind in ((name, key_type), (entry, entry_type)):
+                    try:
+                        msgspec.convert(value, kind, strict=True)
+                    except msgspec.ValidationError as bad:
+                        message = str(bad).replace("`$", where, 1)
+                        raise SpecError(f"{path}: {readable(message)}") from None
+        raise SpecError(readable(str(exc))) from None
 
 
 @cache

@@ -8,12 +8,14 @@ are removed from the other player's observation before that (df40k.orders.1).
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from aerodrome.data import Action
 from aerodrome.events import Event
+from aerodrome_df40k.limits import FLYERS, GARGOYLES
 
 OrderKind = Literal["intercept", "ground-support", "escort", "disengage"]
 Stage = Literal["begin", "orders", "reveal", "dogfights", "ground-support", "end"]
@@ -21,15 +23,19 @@ Stage = Literal["begin", "orders", "reveal", "dogfights", "ground-support", "end
 # -- actions ---------------------------------------------------------------------------
 
 
+#: A flyer id in an action (bounded so that a save's actions decode within bounds).
+FlyerRef = Annotated[str, Meta(max_length=80)]
+
+
 class GiveOrder(Action, frozen=True):
     """A secret order for one flyer (df40k.orders.1-5); ``ram`` with Intercept only
     (df40k.victory.13), ``eject`` (kinds of ordnance) with Disengage only (df40k.victory.12)."""
 
-    flyer: str
+    flyer: FlyerRef
     order: OrderKind
-    escort: str = ""
+    escort: FlyerRef = ""
     ram: bool = False
-    eject: tuple[str, ...] = ()
+    eject: Annotated[tuple[Literal["rocket", "bomb", "big-bomb"], ...], Meta(max_length=3)] = ()
 
     def describe(self) -> str:
         # The core writes this into the public log once every player has committed the
@@ -57,7 +63,7 @@ class GiveOrders(Action, frozen=True):
     """Secret orders for all of a player's flyers at once (df40k.orders.1), offered when
     they have few combinations (see :data:`aerodrome_df40k.orders.MAX_COMBINED`)."""
 
-    orders: tuple[GiveOrder, ...]
+    orders: Annotated[tuple[GiveOrder, ...], Meta(max_length=FLYERS)]
 
     def describe(self) -> str:
         return "sealed orders for " + ", ".join(o.flyer for o in self.orders)
@@ -70,8 +76,8 @@ class GiveOrders(Action, frozen=True):
 class ChooseTarget(Action, frozen=True):
     """An interceptor names the opposing flyer it dogfights (df40k.resolution.2)."""
 
-    flyer: str
-    target: str
+    flyer: FlyerRef
+    target: FlyerRef
 
     def describe(self) -> str:
         return f"{self.flyer} intercepts {self.target}"
@@ -80,8 +86,8 @@ class ChooseTarget(Action, frozen=True):
 class CommitGargoyles(Action, frozen=True):
     """The Tyranid player allocates Gargoyles to a losing large flyer (df40k.racial.2)."""
 
-    flyer: str
-    count: int
+    flyer: FlyerRef
+    count: Annotated[int, Meta(ge=0, le=GARGOYLES)]
 
     def describe(self) -> str:
         return f"{self.count} Gargoyles shield {self.flyer}"
@@ -137,6 +143,7 @@ class Df40kState(msgspec.Struct, kw_only=True):
     sides: list[str]
     turns: int
     turn: int = 1
+    #: The player whose turn it is in this game turn (df40k.frame.5).
     first_player: int = 0
     stage: str = "begin"
     flyers: list[FlyerState]
@@ -150,6 +157,9 @@ class Df40kState(msgspec.Struct, kw_only=True):
     ground_runs: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     #: Dogfights declared so far (for the comparison metric "kills per engagement").
     engagements: int = 0
+    #: The player whose turn it was when orders were first revealed (-1: not yet), for the
+    #: comparison metric "first-player advantage".
+    opened: int = -1
     over: bool = False
 
     def flyer(self, fid: str) -> FlyerState:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from aerodrome import Game
 from aerodrome.events import Event
+from aerodrome.ruleset import Setup
 from aerodrome.testing import load_dice, scripted_context
 from aerodrome.turns import Context
 from aerodrome_df40k.ruleset import Df40k
@@ -13,6 +16,20 @@ from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder, GiveOrders
 
 RULESET = Df40k()
 SETUP = RULESET.setup("first-blood")
+
+
+def custom(name: str, forces: list[list[str]], gargoyles: tuple[int, int] = (0, 0)) -> Setup:
+    """A set-up with these forces (sides and seats of ``orks-vs-tyranids``)."""
+    base = RULESET.setup("orks-vs-tyranids")
+    options = {**base.options, "forces": forces, "gargoyles": list(gargoyles)}
+    return msgspec.structs.replace(base, name=name, options=options)
+
+
+#: Three Ork flyers (too many combinations: orders flyer by flyer) against two Tyranid
+#: ones (all orders at once).
+ARMADA = custom(
+    "armada", [["ork-fighter", "fighta-bommer", "ork-heavy-bomber"], ["harridan", "harpy"]], (0, 8)
+)
 
 
 def flyer(ftype: str, player: int, fid: str = "", **kw: Any) -> dict[str, Any]:
@@ -40,7 +57,9 @@ def of_type(events: list[Event], kind: type[Event]) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
 
 
-def game(setup: str = "first-blood", seed: int = 0, position: dict[str, Any] | None = None) -> Game:
+def game(
+    setup: str | Setup = "first-blood", seed: int = 0, position: dict[str, Any] | None = None
+) -> Game:
     return Game(RULESET, setup, seed, position=position)
 
 
@@ -86,9 +105,11 @@ def orders_turn(g: Game, wanted: dict[str, dict[str, Any]], targets: dict[str, s
 
 
 __all__ = [
+    "ARMADA",
     "RULESET",
     "SETUP",
     "ctx",
+    "custom",
     "flyer",
     "game",
     "give",

@@ -26,6 +26,7 @@ from aerodrome_df40k.state import (
     OrdnanceEjected,
 )
 from tests.plugins.df40k.helpers import (
+    ARMADA,
     RULESET,
     ctx,
     flyer,
@@ -90,7 +91,7 @@ def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
 def test_orders_given_flyer_by_flyer_stay_secret_too() -> None:
     # three Ork flyers have too many combinations: the Orks order flyer by flyer, the
     # Tyranids (two flyers) all at once
-    g = game("orks-vs-tyranids")
+    g = game(ARMADA)
     assert isinstance(g.legal_actions(0)[0], GiveOrder)
     assert isinstance(g.legal_actions(1)[0], GiveOrders)
     give(g, 0, "ork-fighter-1", "intercept", ram=True)
@@ -130,16 +131,21 @@ def test_a_crew_result_bars_intercept_orders_next_turn() -> None:
 
 @pytest.mark.clause("df40k.orders.4", "df40k.orders.7")
 def test_escort_an_ally_on_ground_support_which_is_then_held_to_it() -> None:
-    # flyer by flyer: escorting an ally not yet ordered puts it on Ground support
-    g = game("orks-vs-tyranids")
+    # flyer by flyer: escorting an ally not yet ordered holds it to Ground support; it is
+    # still asked (its only legal order), so the other player cannot tell
+    g = game(ARMADA)
     legal = g.legal_actions(0)
     assert GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1") in legal
     assert all(a.escort != "ork-fighter-1" for a in legal if isinstance(a, GiveOrder))
     give(g, 0, "ork-fighter-1", "escort", escort="ork-heavy-bomber-1")
     g.apply(1, g.legal_actions(1)[0])
     give(g, 0, "fighta-bommer-1", "disengage")
-    assert g.state.flyer("ork-heavy-bomber-1").order == "ground-support"  # not asked
-    assert [a.flyer for p, a in g.history if p == 0] == ["ork-fighter-1", "fighta-bommer-1"]  # type: ignore[attr-defined]
+    assert g.legal_actions(0) == (GiveOrder(flyer="ork-heavy-bomber-1", order="ground-support"),)
+    give(g, 0, "ork-heavy-bomber-1", "ground-support")
+    assert g.state.flyer("ork-heavy-bomber-1").order == "ground-support"
+    assert [a.flyer for p, a in g.history if p == 0] == [  # type: ignore[attr-defined]
+        "ork-fighter-1", "fighta-bommer-1", "ork-heavy-bomber-1",
+    ]
     # all at once: only consistent combinations are offered
     g = game()
     sets = g.legal_actions(1)
@@ -352,4 +358,4 @@ def test_a_position_may_hold_flyers_shot_down_earlier() -> None:
     with pytest.raises(SpecError, match="player 1 has no flyer left"):
         state(flyer("imperial-fighter", 0), flyer("ork-fighter", 1, alive=False))
     with pytest.raises(SpecError, match=r"\$\.position\.turns: .* exceed"):
-        state(flyer("imperial-fighter", 0), flyer("ork-fighter", 1), turns=40)
+        state(flyer("imperial-fighter", 0), flyer("ork-fighter", 1), turns=12)

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 from rich.console import Console
 
+from aerodrome import Game
 from aerodrome.agents import RandomAgent, agent_seed
 from aerodrome.dice import derive_seed
 from aerodrome.sim import play_game
 from aerodrome_df40k import odds
 from aerodrome_df40k.bot import Df40kBot, bot_factory
-from tests.plugins.df40k.helpers import RULESET, game, give
+from tests.plugins.df40k.helpers import ARMADA, RULESET, game, give
 
 SETUPS = [s.name for s in RULESET.setups()]
 
@@ -37,14 +39,16 @@ def test_every_battle_finishes(setup: str, kinds: tuple[str, str]) -> None:
 
 
 def test_the_bot_weighs_orders_with_the_cached_exact_odds() -> None:
-    from aerodrome_df40k import estimate
+    from aerodrome_df40k import bot, estimate
 
-    estimate.dogfight_value.cache_clear()
+    for memo in (bot._CONTEXTS, bot._WORTH, bot._SETS, bot._PLANS):
+        memo.clear()  # the bot's own memos would answer without asking the odds
+    estimate.dogfight_outcome.cache_clear()
     before = odds.margin_distribution.cache_info()
     seed = derive_seed(9, "odds")
     play_game(RULESET, RULESET.setup("imperium-vs-eldar"), seed, _agents(("bot", "bot"), seed))
     after = odds.margin_distribution.cache_info()
-    assert estimate.dogfight_value.cache_info().currsize > 0
+    assert estimate.dogfight_outcome.cache_info().currsize > 0
     assert after.hits > before.hits  # exact distributions computed once, then reused
 
 
@@ -54,7 +58,7 @@ def test_the_bot_does_better_than_the_random_agent_in_either_seat(setup: str) ->
 
     def score(kinds: tuple[str, str], seat: int) -> int:
         total = 0
-        for i in range(40):
+        for i in range(100):
             seed = derive_seed(5, setup, i)
             g, _ = play_game(RULESET, RULESET.setup(setup), seed, _agents(kinds, seed))
             winners = g.result().winners
@@ -88,7 +92,7 @@ def test_the_bot_allocates_gargoyles_when_they_can_save_the_fight() -> None:
 def test_render_shows_own_orders_and_hides_the_enemys() -> None:
     from aerodrome_df40k.state import GiveOrder, GiveOrders
 
-    g = game("orks-vs-tyranids")  # the Orks order flyer by flyer, the Tyranids all at once
+    g = game(ARMADA)  # the Orks order flyer by flyer, the Tyranids all at once
     give(g, 0, "ork-fighter-1", "intercept")
     g.apply(1, GiveOrders(orders=(
         GiveOrder(flyer="harridan-1", order="disengage"),
@@ -104,3 +108,88 @@ def test_render_shows_own_orders_and_hides_the_enemys() -> None:
     nids, orks = shown(1), shown(0)
     assert "Disengage" in nids and "Intercept" not in nids
     assert "Intercept" in orks and "Disengage" not in orks
+
+
+@pytest.mark.clause("df40k.example.1", "df40k.orders.2", "df40k.orders.4")
+def test_the_bot_gives_the_orders_of_the_rulebooks_preparation() -> None:
+    """'The Imperial Player puts both of his aircraft on Intercept orders ... the Ork player
+    selects Ground assault orders for his heavy bomber ... he gives his fighter Escort
+    orders to cover his bombers approach.'"""
+    from aerodrome.agents import PlayerView
+    from aerodrome_df40k.state import GiveOrder, GiveOrders
+
+    g = game("first-blood")
+    imperial = bot_factory(RULESET, 0, 1).choose(PlayerView(g, 0), g.legal_actions(0))
+    orks = bot_factory(RULESET, 1, 1).choose(PlayerView(g, 1), g.legal_actions(1))
+    assert imperial == GiveOrders(orders=(
+        GiveOrder(flyer="imperial-fighter-1", order="intercept"),
+        GiveOrder(flyer="imperial-fighter-2", order="intercept"),
+    ))
+    assert orks == GiveOrders(orders=(
+        GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1"),
+        GiveOrder(flyer="ork-heavy-bomber-1", order="ground-support"),
+    ))
+
+
+@pytest.mark.clause("df40k.orders.2", "df40k.resolution.2")
+@pytest.mark.parametrize("setup", SETUPS)
+def test_bot_battles_see_dogfights_in_every_setup(setup: str) -> None:
+    """Issue 13: in tyranids-vs-imperium every bot battle used to be a draw without a
+    dogfight (both sides always Ground support + Escort, because an Escort's choice
+    overrode its ward's own best order). Most bot battles must see an Intercept declared."""
+    fought = 0
+    for i in range(30):
+        seed = derive_seed(11, setup, i)
+        g, _ = play_game(RULESET, RULESET.setup(setup), seed, _agents(("bot", "bot"), seed))
+        fought += (g.result().engagements or 0) > 0
+    assert fought >= 20
+
+
+@pytest.mark.clause("df40k.orders.4")
+def test_orders_are_chosen_for_the_force_not_flyer_by_flyer() -> None:
+    """An Escort is worth something only with its ward on Ground support: the set of the
+    highest total worth wins, not each flyer's favourite (mutation caught: forcing the
+    ward of a flyer's favourite Escort onto Ground support, as the bot used to)."""
+    from aerodrome_df40k.planning import OrderValues, best_set, plan
+    from aerodrome_df40k.state import GiveOrder
+
+    a_int, a_gs = GiveOrder(flyer="a", order="intercept"), GiveOrder(flyer="a", order="ground-support")
+    b_int, b_esc = GiveOrder(flyer="b", order="intercept"), GiveOrder(flyer="b", order="escort", escort="a")
+    values = OrderValues(RULESET.specs, None, (), {})  # no enemy: worth as given below
+    sig_a: Any = ("ork-fighter", (), ())
+    # a wants to Intercept (worth 50, Ground support 0); b's Escort of a is worth 10 more
+    # than its Intercept: escorting costs a 50, so both Intercept
+    worth = {"a": [50.0, 0.0], "b": [20.0, 30.0]}
+    force = {"a": (sig_a, (a_int, a_gs), worth["a"]), "b": (sig_a, (b_int, b_esc), worth["b"])}
+    assert plan(values, force) == {"a": a_int, "b": b_int}
+    combos = [(0, 0), (1, 1)]  # (a, b) option indices: both Intercept; a on Ground support, b escorts
+    assert best_set(values, list(force.values()), combos) == 0
+    # once the Escort is worth more than a's Intercept over its Ground support, it is taken
+    worth["b"][1] = 80.0
+    assert plan(values, force) == {"a": a_gs, "b": b_esc}
+    assert best_set(values, list(force.values()), combos) == 1
+
+
+@pytest.mark.clause("df40k.victory.9", "df40k.example.1")
+def test_interceptors_gang_up_when_one_alone_would_lose() -> None:
+    """'The Imperial player ... sends both of his fighters against the Ork heavy bomber';
+    each further attacker rolls one more die and adds one. Four Ork fighters against a
+    Nightwing (DF 9 against 7 each) all Intercept; one alone would not."""
+    from aerodrome.agents import PlayerView
+    from aerodrome_df40k.state import GiveOrder
+
+    setup = RULESET.setup("first-blood")
+    duel = msgspec.structs.replace(setup, options={**setup.options, "forces": [["nightwing"], ["ork-fighter"] * 4]})
+    g = Game(RULESET, duel, 1)
+    bot = bot_factory(RULESET, 1, 1)
+    picks = []
+    while (d := g.decision()) is not None and d.kind == "orders":
+        choice = bot.choose(PlayerView(g, 1), g.legal_actions(1))
+        assert isinstance(choice, GiveOrder)
+        picks.append(choice.order)
+        if 0 in g.waiting_for():
+            g.apply(0, GiveOrder(flyer="nightwing-1", order="intercept"))
+        g.apply(1, choice)
+    assert picks == ["intercept"] * 4
+    lone = Game(RULESET, msgspec.structs.replace(setup, options={**setup.options, "forces": [["nightwing"], ["ork-fighter"]]}), 1)
+    assert bot_factory(RULESET, 1, 1).choose(PlayerView(lone, 1), lone.legal_actions(1)).order != "intercept"  # type: ignore[attr-defined]
