@@ -27,6 +27,7 @@ from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import movement
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.missions import setups
+from aerodrome_dockfighters.options import DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.specs import builtin
 
@@ -86,7 +87,8 @@ AGAINST_RANDOM = ("duel", "aerial-dominance")
 def _bot_setup(ruleset: Any, name: str, bots: tuple[int, ...]) -> Any:
     """The set-up with the bot-flown seats named (the simplified bot landing applies)."""
     setup = ruleset.setup(name)
-    return msgspec.structs.replace(setup, options={**setup.options, "bot_seats": list(bots)})
+    options = msgspec.structs.replace(setup.options_as(DockfightersOptions), bot_seats=bots)
+    return msgspec.structs.replace(setup, options=options)
 
 
 def mission_figures(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:
@@ -110,7 +112,7 @@ def mission_figures(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:
         aircraft += int(result.stats.get("aircraft", 0.0))
     return {
         "setup": name,
-        "missions": tuple(setup.options["missions"]),
+        "missions": setup.options_as(DockfightersOptions).missions,
         "games": games,
         "objective": {side: achieved[side] / games for side in sides},
         "draws": draws / games,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError, SpecError
+from aerodrome.errors import IllegalActionError
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
@@ -25,7 +25,6 @@ from aerodrome_dockfighters.airspace import occupied, sky
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.deployment import deploy_options, place_options, setup_order
 from aerodrome_dockfighters.missions import (
-    SIDES,
     check_mission_values,
     forces,
     mission_exit,
@@ -34,6 +33,7 @@ from aerodrome_dockfighters.missions import (
     success,
 )
 from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
+from aerodrome_dockfighters.options import SIDES, DockfightersOptions, bot_seats, check
 from aerodrome_dockfighters.phases import (
     acm_move,
     can_act,
@@ -51,7 +51,7 @@ from aerodrome_dockfighters.phases import (
     weather_resolve,
     weather_step,
 )
-from aerodrome_dockfighters.positions import bot_seats, from_position
+from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.render import render
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import (
@@ -87,6 +87,7 @@ class Dockfighters(Ruleset[DfState]):
     rulebook = "rulebooks/dockfighters-the-ale-wars.txt"
     capabilities = Capabilities(hidden_information=False, simultaneous=False)
     action_types = ACTIONS
+    options_type = DockfightersOptions
 
     def setups(self) -> Sequence[Setup]:
         return setups()
@@ -118,11 +119,10 @@ class Dockfighters(Ruleset[DfState]):
 
     def initial_state(self, setup: Setup, ctx: Context) -> DfState:
         specs = builtin()
-        missions = list(setup.options.get("missions", ["aerial-dominance"] * 2))
-        if len(missions) != 2 or not all(isinstance(m, str) for m in missions):
-            raise SpecError(f"setup {setup.name}: missions: one mission name per squadron, not {missions!r}")
+        options = check(setup)
+        missions = list(options.missions)
         check_mission_values(missions)
-        bots = bot_seats(setup.options.get("bot_seats", []), f"setup {setup.name}: bot_seats")
+        bots = bot_seats(setup)
         state = DfState(
             setup=setup.name, width=specs.board.width, height=specs.board.height,
             squadrons=[Squadron(player=p, side=SIDES[p], mission=missions[p], bot=p in bots) for p in (0, 1)],

@@ -212,15 +212,16 @@ def test_mission_provided_aircraft_are_free_but_declared_ones_count(plugins) -> 
 @pytest.mark.clause("dockfighters.pilot.1")
 def test_forces_name_their_pilots_for_the_campaign(plugins) -> None:  # type: ignore[no-untyped-def]
     from aerodrome.ruleset import Setup
+    from aerodrome_dockfighters.options import DockfightersOptions, Sortie
 
     r = plugins.ruleset("dockfighters")
     base = r.setup("aerial-dominance")
-    custom = Setup(name="custom", title="custom", seats=base.seats, options={
-        "missions": ["aerial-dominance", "aerial-dominance"],
-        "forces": [[[HAWK, 3, [], "Oberst Kessler"]], [[ARROW, 0, []]]],
-    })
+    custom = Setup(name="custom", title="custom", seats=base.seats, options=DockfightersOptions(
+        forces=((Sortie(datasheet=HAWK, experience=3, pilot="Oberst Kessler"),), (Sortie(datasheet=ARROW),)),
+    ))
     g = Game(r, custom, 1)
     assert [a.pilot for a in g.state.aircraft] == ["Oberst Kessler", "Saxony pilot 1"]
-    bad = Setup(name="bad", title="bad", seats=base.seats, options={"forces": [[[HAWK, 5, []]], [[ARROW, 0, []]]]})
+    bad = Setup(name="bad", title="bad", seats=base.seats, options=DockfightersOptions(
+        forces=((Sortie(datasheet=HAWK, experience=5),), (Sortie(datasheet=ARROW),))))
     with pytest.raises(SpecError, match="experience 0-3"):
         Game(r, bad, 1)
