@@ -3,12 +3,12 @@
 Turn (clause turn.1): deployment (first turn only), 1.1 ACMs, 1.2 ground targets,
 1.3 airships, 1.4 other aircraft; 2.1 ground targets fire, 2.2 all others fire; 3.1 weather,
 3.2 turn counter and initiative. All progress of a multi-question step lives in the state
-(``stage``, ``queue``, ``active``, ``move``, ``placing``).
+(``stage``, ``queue``, ``move``, ``placing``, and each aircraft's ``activation``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from aerodrome.data import Action
@@ -27,6 +27,7 @@ from aerodrome_dockfighters.state import (
     Declare,
     Deploy,
     DfState,
+    HoldFire,
     Jettison,
     LayMine,
     Manoeuvre,
@@ -104,14 +105,12 @@ def deploy_run(state: DfState, ctx: Context) -> Decision | None:
         return token_decision(state)
     while state.queue:
         a = state.aircraft[state.queue[0]]
-        state.active = a.id
         if state.placing < 0:
             return Decision(players=(a.player,), kind="place", prompt=f"Where does #{a.id} {a.datasheet} set up?")
         return Decision(players=(a.player,), kind="deploy", prompt=f"Altitude and speed of #{a.id} {a.datasheet}")
     if state.tasks:
         return token_decision(state)
     state.stage = "play"
-    state.active = -1
     return None
 
 
@@ -170,6 +169,34 @@ def ground_move(state: DfState, ctx: Context) -> Decision | None:
     return None
 
 
+MOVABLE = ("flying", "landed", "grounded", "docked")
+
+
+def in_hand(state: DfState, activation: str) -> Aircraft | None:
+    """The aircraft its leader has picked and is moving (``"moving"``) or firing
+    (``"firing"``) now, if any."""
+    return next((a for a in state.aircraft if a.activation == activation), None)
+
+
+def move_level(state: DfState, a: Aircraft) -> int:
+    """The experience level ``a`` moves at: a friendly radar lifts it one level (airship.16)."""
+    return min(3, a.experience + docking.radar_bonus(state, a))
+
+
+def move_candidates(state: DfState, slot: Aircraft) -> list[Aircraft]:
+    """Order.1-3: "the squadron leader who does not have the initiative that turn moves 1 of
+    his aircraft, followed by the squadron leader who holds the initiative, and so on": in the
+    turn of ``slot`` (an aircraft of the order of play) its leader moves any of his aircraft
+    of its class (airship or not) and level that has not moved yet."""
+    level = move_level(state, slot)
+    airship = rules.sheet(slot).klass == "airship"
+    return [
+        a for a in state.aircraft
+        if a.player == slot.player and a.activation == "waiting" and a.status in MOVABLE
+        and (rules.sheet(a).klass == "airship") == airship and move_level(state, a) == level
+    ]
+
+
 def make_move_run(airships: bool) -> Any:
     tag = "1.3" if airships else "1.4"
 
@@ -179,80 +206,77 @@ def make_move_run(airships: bool) -> Any:
         if state.stage != tag:
             state.stage = tag
             state.queue = move_queue(state, airships)
-            state.active = -1
             state.move = None
         while True:
             if state.move is not None:
                 a = state.aircraft[state.move.aircraft]
-                if a.status != "flying":
-                    state.move = None
-                    continue
                 return Decision(players=(a.player,), kind="manoeuvre", prompt=f"#{a.id}: turn point")
-            if state.active >= 0:
-                a = state.aircraft[state.active]
-                if a.status in ("flying", "landed", "grounded", "docked"):
-                    return Decision(players=(a.player,), kind="plan", prompt=f"#{a.id} {a.datasheet}: speed and template")
-                state.active = -1
+            moving = in_hand(state, "moving")
+            if moving is not None:
+                if moving.status in MOVABLE:
+                    return Decision(players=(moving.player,), kind="plan",
+                                    prompt=f"#{moving.id} {moving.datasheet}: speed and template")
+                _moved(state, moving)
+                continue
             if not state.queue:
                 state.stage = f"{tag} done"
                 if not airships:  # the movement phase ends with phase 1.4
                     state.move_end, state.move_end_turn = sightings(state), state.turn
                 return None
-            choice = candidates(state, lambda a: a.status in ("flying", "landed", "grounded", "docked"))
+            choice = move_candidates(state, state.aircraft[state.queue[0]])
+            if not choice:  # the leader has no aircraft left to move at this level
+                state.queue.pop(0)
+                continue
             if len(choice) > 1:
-                return Decision(players=(state.aircraft[choice[0]].player,), kind="activate",
-                                prompt="Which aircraft moves next?")
-            state.active = state.queue.pop(0)
-            _activated(state)
+                return Decision(players=(choice[0].player,), kind="activate", prompt="Which aircraft moves next?")
+            _activated(state, choice[0])
 
     return run
 
 
-def _activated(state: DfState) -> None:
-    """A jammer works on aircraft that start their move near it (airship.17)."""
-    a = state.aircraft[state.active]
+def _activated(state: DfState, a: Aircraft) -> None:
+    """The leader picked ``a`` to move; a jammer works on aircraft that start their move near
+    it (airship.17)."""
+    a.activation = "moving"
     a.jammed = docking.jammed(state, a)
 
 
-def candidates(state: DfState, ok: Any) -> list[int]:
-    """The queued aircraft that the leader owning the head of the queue may activate now:
-    his, of the same experience level (order.3, combat.4; in movement a friendly radar lifts
-    an aircraft one level, airship.16)."""
-    moving = state.stage in ("1.3", "1.4")
+def _moved(state: DfState, a: Aircraft) -> None:
+    """``a``'s move is over: its leader's turn in the order of play is done."""
+    a.activation = "moved"
+    state.queue.pop(0)
 
-    def level(a: Aircraft) -> int:
-        return min(3, a.experience + docking.radar_bonus(state, a)) if moving else a.experience
 
-    head = state.aircraft[state.queue[0]]
-    top = level(head)
+def fire_candidates(state: DfState, slot: Aircraft, acting: Callable[[Aircraft], bool]) -> list[Aircraft]:
+    """Combat.3-4: "The squadron leader who lost the initiative that turn opens fire with one
+    of his aircraft first, followed by the squadron leader who holds the initiative, and so
+    on": in the turn of ``slot`` its leader fires with any of his aircraft of its level that
+    has not fired yet and has something to do."""
     return [
-        i for i in state.queue
-        if state.aircraft[i].player == head.player and level(state.aircraft[i]) == top
-        and ok(state.aircraft[i])
+        a for a in state.aircraft
+        if a.player == slot.player and a.experience == slot.experience
+        and a.activation not in ("firing", "fired") and acting(a)
     ]
-
-
-def _activate(state: DfState, action: Activate) -> None:
-    state.queue.remove(action.aircraft)
-    state.queue.insert(0, action.aircraft)
 
 
 def move_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
     (action,) = answers.values()
     if isinstance(action, Activate):
-        _activate(state, action)
-        state.active = state.queue.pop(0)
-        _activated(state)
-    elif isinstance(action, Undock):
-        docking.undock(state, state.aircraft[action.aircraft], action, ctx)
-        state.active = -1
+        _activated(state, state.aircraft[action.aircraft])
+        return True
+    assert isinstance(action, Undock | Plan | Manoeuvre)
+    a = state.aircraft[action.aircraft]
+    if isinstance(action, Undock):
+        docking.undock(state, a, action, ctx)
     elif isinstance(action, Plan):
-        a = state.aircraft[action.aircraft]
-        state.active = -1
         state.move = movement.start(state, a, action, ctx)
-    elif isinstance(action, Manoeuvre):
+    else:
         assert state.move is not None
         state.move = movement.manoeuvre(state, state.move, action, ctx)
+    if state.move is not None and a.status != "flying":
+        state.move = None
+    if state.move is None:
+        _moved(state, a)
     _note_gone(state)
     return True
 
@@ -272,7 +296,6 @@ def fire_run(state: DfState, ctx: Context) -> Decision | None:
     if state.stage != "2.2":
         state.stage = "2.2"
         state.queue = fire_queue(state)
-        state.active = -1
     acts: dict[int, bool] = {}  # nothing changes between two questions of this loop
 
     def acting(x: Aircraft) -> bool:
@@ -282,21 +305,30 @@ def fire_run(state: DfState, ctx: Context) -> Decision | None:
         return got
 
     while state.queue:
-        a = state.aircraft[state.queue[0]]
-        state.fire_mark = state.turn * 10 + a.experience
-        if state.active != a.id:
-            choice = candidates(state, acting)
+        slot = state.aircraft[state.queue[0]]
+        state.fire_mark = state.turn * 10 + slot.experience
+        a = in_hand(state, "firing")
+        if a is None:
+            choice = fire_candidates(state, slot, acting)
+            if not choice:  # the leader has nothing left to fire at this level
+                state.queue.pop(0)
+                continue
             if len(choice) > 1:
-                return Decision(players=(a.player,), kind="activate", prompt="Which aircraft fires next?")
+                return Decision(players=(slot.player,), kind="activate", prompt="Which aircraft fires next?")
+            a = choice[0]
+            a.activation = "firing"
         if acting(a):
-            state.active = a.id
             return Decision(players=(a.player,), kind="fire", prompt=f"#{a.id} {a.datasheet}: fire?")
-        state.queue.pop(0)
+        _fired(state, a)
     state.stage = "2.2 done"
-    state.active = -1
     state.fire_mark = -1
     _note_gone(state)
     return None
+
+
+def _fired(state: DfState, a: Aircraft) -> None:
+    a.activation = "fired"
+    state.queue.pop(0)
 
 
 def can_act(state: DfState, a: Aircraft) -> bool:
@@ -312,26 +344,27 @@ def can_act(state: DfState, a: Aircraft) -> bool:
 def fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
     (action,) = answers.values()
     if isinstance(action, Activate):
-        _activate(state, action)
-        state.active = action.aircraft
+        state.aircraft[action.aircraft].activation = "firing"
         return True
-    a = state.aircraft[state.queue.pop(0)]
+    a = in_hand(state, "firing")
+    assert a is not None
     if isinstance(action, Attack):
         state.engagements += 1
         combat.resolve(state, a, action, ctx)
         _note_gone(state)
+        _fired(state, a)
     elif isinstance(action, Repair):
         rules.repair(state, a, ctx)
+        _fired(state, a)
+    elif isinstance(action, HoldFire):
+        _fired(state, a)
     elif isinstance(action, LayMine):  # airship.13: does not use up the other systems
         mines.lay(state, a, action, ctx)
-        state.queue.insert(0, a.id)
     elif isinstance(action, Jettison):  # load.2: does not use up the attack
         announce(ctx, Jettisoned, aircraft=a.id, loads=tuple(a.loads))
         a.loads = []
-        state.queue.insert(0, a.id)
-    elif isinstance(action, Release):
+    elif isinstance(action, Release):  # releasing does not use up the aircraft's attack
         acm.release(state, a, action, ctx)
-        state.queue.insert(0, a.id)  # releasing does not use up the aircraft's attack
         _note_gone(state)
     return True
 
@@ -368,6 +401,8 @@ def end_turn(state: DfState, ctx: Context) -> Decision | None:
     state.turn += 1
     state.initiative = 1 - state.initiative
     state.stage = "play"
+    for a in state.aircraft:  # a new turn: every aircraft waits for its move again
+        a.activation = "waiting"
     if state.turn > state.last_turn:
         extend(state, ctx)
     if state.turn > state.last_turn or any(lost(state, p) for p in (0, 1)):

@@ -37,16 +37,18 @@ from aerodrome_dockfighters.options import SIDES, DockfightersOptions, bot_seats
 from aerodrome_dockfighters.phases import (
     acm_move,
     can_act,
-    candidates,
     deploy_resolve,
     deploy_run,
     end_turn,
+    fire_candidates,
     fire_resolve,
     fire_run,
     ground_fire,
     ground_move,
+    in_hand,
     interleave,
     make_move_run,
+    move_candidates,
     move_resolve,
     weather_resolve,
     weather_step,
@@ -187,17 +189,19 @@ class Dockfighters(Ruleset[DfState]):
         if kind == "token":
             return placement.options(state, state.tasks[0])
         if kind == "place":
-            return place_options(state, state.aircraft[state.active])
+            return place_options(state, state.aircraft[state.queue[0]])
         if kind == "deploy":
-            return deploy_options(state, state.aircraft[state.active], state.placing)
+            return deploy_options(state, state.aircraft[state.queue[0]], state.placing)
         if kind == "activate":
+            slot = state.aircraft[state.queue[0]]
             if state.stage == "2.2":
-                ids = candidates(state, lambda x: can_act(state, x))
+                found = fire_candidates(state, slot, lambda x: can_act(state, x))
             else:
-                ids = candidates(state, lambda x: x.status in ("flying", "landed", "grounded", "docked"))
-            return [Activate(aircraft=i) for i in ids]
+                found = move_candidates(state, slot)
+            return [Activate(aircraft=a.id) for a in found]
         if kind == "plan":
-            a = state.aircraft[state.active]
+            a = in_hand(state, "moving")
+            assert a is not None
             if a.status == "docked":
                 return [*docking.undock_options(state, a), Plan(aircraft=a.id, speed=0, template=movement.STAY)]
             return movement.plan_options(state, a)
@@ -205,7 +209,8 @@ class Dockfighters(Ruleset[DfState]):
             assert state.move is not None
             return movement.manoeuvre_options(state, state.move)
         if kind == "fire":
-            a = state.aircraft[state.active]
+            a = in_hand(state, "firing")
+            assert a is not None
             extra: list[Action] = [Repair(aircraft=a.id)] if rules.can_repair(a, state.turn) else []
             extra += release_options(state, a)
             if a.loads and a.status == "flying":

@@ -16,6 +16,10 @@ from aerodrome_dockfighters.specs import AGILITY
 
 Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed", "grounded"]
 PilotFate = Literal["fit", "bailed out", "killed", "missing", "returned"]
+#: An aircraft's part in this turn's order of play (order.1-3, combat.3-4): waiting to move,
+#: moving (its leader picked it: its plan and turn points follow), moved, firing (picked in
+#: the fire phase), fired. Back to waiting when the turn counter moves up (turn.3).
+Activation = Literal["waiting", "moving", "moved", "firing", "fired"]
 
 #: Offset of ground-target ids in actions (aircraft use their index).
 GROUND = 1000
@@ -65,6 +69,7 @@ class Aircraft(msgspec.Struct, kw_only=True):
     jammed: bool = False
     tesla_turn: int = -9
     mines_laid: int = 0
+    activation: Activation = "waiting"
 
 
 class Cloud(msgspec.Struct, kw_only=True):
@@ -216,7 +221,6 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     cloud_speed: int = 1
     stage: str = "deploy"
     queue: list[int] = []
-    active: int = -1
     move: MoveProgress | None = None
     placing: int = -1
     tasks: list[Task] = []

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import msgspec
 
-from aerodrome_dockfighters.state import Aircraft, Cloud, DfState, GroundUnit, PilotFate, Status
+from aerodrome_dockfighters.state import (
+    Activation,
+    Aircraft,
+    Cloud,
+    DfState,
+    GroundUnit,
+    PilotFate,
+    Status,
+)
 
 
 class Sky(msgspec.Struct, frozen=True, kw_only=True):
@@ -68,6 +76,7 @@ class AircraftView(msgspec.Struct, frozen=True, kw_only=True):
     jammed: bool = False
     tesla_turn: int = -9
     mines_laid: int = 0
+    activation: Activation = "waiting"
 
 
 class CloudView(msgspec.Struct, frozen=True, kw_only=True):
@@ -198,7 +207,6 @@ class DfView(msgspec.Struct, frozen=True, kw_only=True):
     cloud_speed: int = 1
     stage: str = "deploy"
     queue: tuple[int, ...] = ()
-    active: int = -1
     move: MoveView | None = None
     placing: int = -1
     tasks: tuple[TaskView, ...] = ()

@@ -27,3 +27,10 @@ def place_tokens(game: Any, *, aircraft: bool = True) -> None:
     while game.decision() is not None and game.decision().kind in kinds:
         player = game.waiting_for()[0]
         game.apply(player, game.legal_actions(player)[0])
+
+
+def asked_aircraft(game: Any) -> Any:
+    """The aircraft the pending decision is about (the one placed, moved or fired: every
+    answer names it)."""
+    player = game.waiting_for()[0]
+    return game.state.aircraft[game.legal_actions(player)[0].aircraft]

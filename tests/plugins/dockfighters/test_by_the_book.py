@@ -14,7 +14,7 @@ from aerodrome_dockfighters.missions import success
 from aerodrome_dockfighters.objectives import identify, photograph
 from aerodrome_dockfighters.phases import end_turn
 from aerodrome_dockfighters.state import Attack, Manoeuvre, Objective, Plan
-from tests.plugins.dockfighters.helpers import place_tokens, plane, state
+from tests.plugins.dockfighters.helpers import asked_aircraft, place_tokens, plane, state
 
 HAWK, ARROW, HARRIER, EEL, ALBATROSS = (
     "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Fw-127 B-2 Royal Harrier", "Eel", "Albatross",
@@ -81,10 +81,15 @@ def test_recon_escorts_set_up_within_6_hexes_at_the_recon_planes_altitude_and_sp
     game = Game(plugins.ruleset("dockfighters"), "recon-escort", 3)
     place_tokens(game, aircraft=False)
     s = game.state
-    order = [s.aircraft[i] for i in s.queue if s.aircraft[i].player == 0]
+    order = []
+    while game.decision() is not None and game.decision().kind in ("token", "place", "deploy"):
+        if game.decision().kind == "place":
+            order.append(asked_aircraft(game))
+        player = game.waiting_for()[0]
+        game.apply(player, game.legal_actions(player)[0])
+    order = [a for a in order if a.player == 0]
     recon = [a for a in order if a.role == "recon"]
-    assert order[: len(recon)] == recon  # the recon planes set up first
-    place_tokens(game)
+    assert recon and order[: len(recon)] == recon  # the recon planes set up first
     b = board(s.width, s.height)
     for escort in (a for a in s.aircraft if a.player == 0 and a.role != "recon"):
         near = [r for r in recon if b.distance(r.cell, escort.cell) <= 6]
@@ -100,7 +105,7 @@ def test_airship_escorts_set_up_within_6_hexes_of_the_airship(plugins, name: str
     s = game.state
     b = board(s.width, s.height)
     while game.decision() is not None and game.decision().kind in ("place", "deploy"):
-        a = s.aircraft[s.active]
+        a = asked_aircraft(game)
         ship = next((o for o in s.aircraft if o.player == 0 and o.role in ("cargo", "recon") and o.deployed), None)
         legal = game.legal_actions(game.waiting_for()[0])
         if a.player == 0 and ship is not None and a is not ship:

@@ -12,7 +12,7 @@ from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.missions import success
 from aerodrome_dockfighters.objectives import extend, photograph
 from aerodrome_dockfighters.state import GROUND, Attack, Manoeuvre, Objective, Plan
-from tests.plugins.dockfighters.helpers import place_tokens, plane, state
+from tests.plugins.dockfighters.helpers import asked_aircraft, place_tokens, plane, state
 
 HAWK, ARROW, SPRITE, MILKCOW, ALBATROSS = (
     "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite", "Bf-682 D-3 Milkcow", "Albatross",
@@ -192,7 +192,7 @@ def test_duel_defender_sets_up_first_and_the_cargo_ship_is_an_albatross(plugins)
     r = plugins.ruleset("dockfighters")
     for seed in range(4):
         g = Game(r, "duel", seed)
-        assert g.state.aircraft[g.state.active].player == 1
+        assert asked_aircraft(g).player == 1
     from aerodrome_dockfighters.objectives import add_special_aircraft
 
     s = state(plane(ARROW, 1, 8, 2), missions=["aerial-dominance", "cargo-escort"])

@@ -15,7 +15,7 @@ from aerodrome_dockfighters import combat
 from aerodrome_dockfighters.missions import check_mission_values, success
 from aerodrome_dockfighters.phases import fire_queue, may_fire, move_queue
 from aerodrome_dockfighters.state import Attack, Deploy, Plan
-from tests.plugins.dockfighters.helpers import plane, state
+from tests.plugins.dockfighters.helpers import asked_aircraft, plane, state
 
 HAWK, ARROW = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow"
 
@@ -55,7 +55,7 @@ def test_a_game_runs_the_phases_and_ends_at_turn_13(plugins) -> None:  # type: i
     assert [p.name for p in r.sequence().phases] == ["1 Movement", "2 Combat", "3 Weather"]
     g = Game(r, "aerial-dominance", 1)
     assert g.decision() is not None and g.decision().kind == "place"
-    first = g.state.aircraft[g.state.active]
+    first = asked_aircraft(g)
     assert first.player != g.state.initiative and first.experience == 0
     places = g.legal_actions(first.player)
     assert len(places) == 36  # the two rows along the own edge
@@ -142,7 +142,54 @@ def test_the_leader_chooses_which_aircraft_moves_next(plugins) -> None:  # type:
     # Konrad reads the map like a book from the initiative holder's (Bavarian, bottom) side
     assert Konrad(0, 1).choose(PlayerView(g, 0), g.legal_actions(0)) == Activate(aircraft=1)
     g.apply(0, Activate(aircraft=1))
-    assert g.decision() is not None and g.decision().kind == "plan" and g.state.active == 1
+    assert g.decision() is not None and g.decision().kind == "plan" and asked_aircraft(g).id == 1
+
+
+def _leaders_in_order(game: Game, kind: str, pick: int) -> list[int]:
+    """Play one phase (``kind``: "plan" or "fire"), each leader picking the ``pick``-th of
+    his aircraft when asked which goes next, flying straight at the lowest speed and holding
+    fire; the leaders whose aircraft acted, in order."""
+    from aerodrome_dockfighters.state import Activate, HoldFire, Manoeuvre
+
+    order: list[int] = []
+    turn = game.state.turn
+    while game.decision() is not None and game.state.turn == turn:
+        d = game.decision()
+        player = d.players[0]
+        legal = game.legal_actions(player)
+        if d.kind == "activate":
+            game.apply(player, legal[min(pick, len(legal) - 1)])
+            continue
+        if d.kind not in ("plan", "manoeuvre", "fire"):
+            break
+        if d.kind == kind:
+            order.append(player)
+        if d.kind == "plan":
+            game.apply(player, min((p for p in legal if isinstance(p, Plan) and p.template == 0), key=lambda p: p.speed))
+        elif d.kind == "manoeuvre":
+            game.apply(player, min(legal, key=lambda m: (m.lateral != ".", m.vertical != ".") if isinstance(m, Manoeuvre) else (1, 1)))
+        elif kind == "plan":
+            break
+        else:
+            game.apply(player, next(x for x in legal if isinstance(x, HoldFire)))
+        assert not isinstance(legal[0], Activate)
+    return order
+
+
+@pytest.mark.clause("dockfighters.order.3", "dockfighters.combat.4")
+@pytest.mark.parametrize("pick", [0, 1])
+def test_the_leaders_alternate_whichever_aircraft_they_pick(plugins, pick: int) -> None:  # type: ignore[no-untyped-def]
+    """order.3: "the squadron leader who does not have the initiative that turn moves 1 of
+    his aircraft, followed by the squadron leader who holds the initiative, and so on";
+    combat.4 likewise for firing. Picking a later aircraft first does not give the same leader
+    the next turn (it did before: the picked aircraft jumped the queue)."""
+    pos = {"initiative": 0, "aircraft": [
+        plane(HAWK, 0, 6, 15, facing="N"), plane(HAWK, 0, 10, 15, facing="N"),
+        plane(ARROW, 1, 6, 10, facing="S"), plane(ARROW, 1, 10, 10, facing="S"),
+    ]}
+    g = Game(plugins.ruleset("dockfighters"), "aerial-dominance", 1, position=pos)
+    assert _leaders_in_order(g, "plan", pick) == [1, 0, 1, 0]
+    assert _leaders_in_order(g, "fire", pick) == [1, 0, 1, 0]
 
 
 @pytest.mark.clause("dockfighters.move.15")
