@@ -26,6 +26,7 @@ from aerodrome.plugins import load_plugins
 from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import movement
 from aerodrome_dockfighters.bot import Konrad
+from aerodrome_dockfighters.context import DfContext
 from aerodrome_dockfighters.missions import setups
 from aerodrome_dockfighters.options import DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
@@ -62,7 +63,7 @@ def bench_legal_moves(rounds: int = 2000) -> dict[str, Any]:
         plans = movement.plan_options(state, a)
     plan_us = (time.perf_counter() - start) / rounds * 1e6
     best = max((p for p in plans if p.template == 4), key=lambda p: p.speed)
-    prog = movement.start(state, a, best, scripted_context([]))
+    prog = movement.start(state, a, best, DfContext(scripted_context([])))
     assert prog is not None
     start = time.perf_counter()
     for _ in range(rounds):

@@ -10,16 +10,6 @@ from typing import Annotated
 
 import typer
 
-from aerodrome.cli.output import console, fail, print_json, table
-from aerodrome.errors import AerodromeError
-from aerodrome.specs import read_mapping
-from aerodrome_dockfighters.missions import setups
-from aerodrome_dockfighters.odds import attack as attack_odds
-from aerodrome_dockfighters.odds import hit_chance
-from aerodrome_dockfighters.positions import from_position
-from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.svg import to_svg
-
 #: Bounds of the odds command: the biggest attack of the game rolls 10 dice (bomb racks); 60
 #: is far above it and still answered in a moment. A target number is 6 +/- modifiers.
 MAX_DICE = 60
@@ -39,6 +29,11 @@ def attack(
     json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Distribution of the damage points one attack deals."""
+    from aerodrome.cli.output import console, fail, print_json, table
+    from aerodrome_dockfighters.odds import attack as attack_odds
+    from aerodrome_dockfighters.odds import hit_chance
+    from aerodrome_dockfighters.specs import builtin
+
     specs = builtin()
     w = specs.weapons.get(weapon)
     if w is None:
@@ -65,6 +60,13 @@ def svg(
     out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
 ) -> None:
     """Draw a position file as an SVG picture."""
+    from aerodrome.cli.output import console, fail
+    from aerodrome.errors import AerodromeError
+    from aerodrome.specs import read_mapping
+    from aerodrome_dockfighters.missions import setups
+    from aerodrome_dockfighters.positions import from_position
+    from aerodrome_dockfighters.svg import to_svg
+
     target = Path(out)
     if not target.parent.is_dir():
         fail(f"--out {out}: the folder {str(target.parent)!r} does not exist")

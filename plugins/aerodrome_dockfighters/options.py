@@ -32,8 +32,6 @@ SIDES = ("Bavaria", "Saxony")
 #: At most this many aircraft a side: a squadron has at most 14 pilots and crews ("up to 8
 #: pilots, 2 airship crews or 4 bomber crews"); 20 leaves room for its dockfighters.
 MAX_FORCES = 20
-#: Experience levels, 0 to 3 (clause pilot.1).
-EXPERIENCE_LEVELS = ("green", "experienced", "veteran", "ace")
 
 
 class Sortie(Record, frozen=True):

@@ -158,7 +158,7 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
     state = DfState(
         setup=setup.name, width=specs.board.width, height=specs.board.height, turn=pos.turn,
         initiative=pos.initiative, weather=specs.weather.levels.index(pos.weather), wind=pos.wind,
-        cloud_speed=pos.cloud_speed, stage="play",
+        cloud_speed=pos.cloud_speed,
         squadrons=[Squadron(player=p, side=SIDES[p], mission=pos.missions[p], bot=p in bots)
                    for p in (0, 1)],
         aircraft=[],

@@ -18,13 +18,13 @@ from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import covered_cells
 from aerodrome_dockfighters.board import FACING_ARROWS, FACING_NAMES
 from aerodrome_dockfighters.specs import EXPERIENCE, builtin
-from aerodrome_dockfighters.state import DfState
+from aerodrome_dockfighters.views import Craft, Scene
 
 SIDE_STYLE = ("bold bright_cyan", "bold bright_red")
 ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def board_text(state: DfState) -> Text:
+def board_text(state: Scene) -> Text:
     """The board as rich text."""
     w, h = state.width, state.height
     lines = 2 * h + 1
@@ -48,7 +48,8 @@ def board_text(state: DfState) -> Text:
     for x in state.acms:
         col, row = x.cell % w, x.cell // w
         cells[2 * row + (col & 1)][col] = (f" {FACING_ARROWS[x.facing]}»", "magenta")
-    for a in sorted(state.aircraft, key=lambda x: x.altitude):
+    craft: list[Craft] = sorted(state.aircraft, key=lambda x: x.altitude)
+    for a in craft:
         if a.status != "flying" or a.cell < 0:
             continue
         col, row = a.cell % w, a.cell // w
@@ -62,7 +63,7 @@ def board_text(state: DfState) -> Text:
     return text
 
 
-def aircraft_table(state: DfState) -> Table:
+def aircraft_table(state: Scene) -> Table:
     specs = builtin()
     t = Table(title="Aircraft", expand=False)
     for col in ("id", "side", "aircraft", "pilot", "where", "alt", "speed", "structure", "ammo", "status"):
@@ -83,7 +84,7 @@ def aircraft_table(state: DfState) -> Table:
     return t
 
 
-def render(state: DfState, player: int | None) -> RenderableType:
+def render(state: Scene) -> RenderableType:
     """The board and the aircraft table; the CLI prints the events (events.py) below it."""
     specs = builtin()
     w = specs.weather

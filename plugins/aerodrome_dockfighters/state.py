@@ -7,6 +7,7 @@ from the state; squadrons carry fame per player.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal
 
 import msgspec
@@ -73,7 +74,9 @@ class Aircraft(msgspec.Struct, kw_only=True):
 
 
 class Cloud(msgspec.Struct, kw_only=True):
-    """A cloud: a centre cell and a radius-style size (7 = a hex and its ring, 3 = small)."""
+    """A cloud: a centre cell and a radius-style size (7 = a hex and its ring, 3 = small); a
+    smoke cloud lists its ``cells``. A weather cloud still in a squadron leader's hand (to be
+    placed, clauses weather.2, weather.13) has ``col = row = -1``."""
 
     col: int
     row: int
@@ -83,7 +86,8 @@ class Cloud(msgspec.Struct, kw_only=True):
 
 
 class GroundUnit(msgspec.Struct, kw_only=True):
-    """A ground target (clauses gt.*): its table entry, position and which player it fights."""
+    """A ground target (clauses gt.*): its table entry, position and which player it fights;
+    ``cell`` -1 while it is rolled but not yet placed (set-up, clause gt.1)."""
 
     id: int
     name: str
@@ -143,7 +147,8 @@ class MoveProgress(msgspec.Struct, kw_only=True):
 
 
 class Objective(msgspec.Struct, kw_only=True):
-    """A mission objective token: a recon target or a meeting point (clauses mission.*)."""
+    """A mission objective token: a recon target or a meeting point (clauses mission.*);
+    ``cell`` -1 while it is still to be placed (set-up, clause setup.6)."""
 
     id: int
     cell: int
@@ -152,21 +157,6 @@ class Objective(msgspec.Struct, kw_only=True):
     done: bool = False
     facing: int = 0
     stop_in: int = -1
-
-
-class Task(msgspec.Struct, kw_only=True):
-    """A token a squadron leader still has to place (a cloud, an objective, a ground target)."""
-
-    kind: str
-    player: int
-    owner: int = -1
-    size: int = 0
-    objective: str = "recon"
-    values: list[int] = []
-    points: int = 0
-    value: int = 0
-    roll: int = 0
-    near_runway: bool = False
 
 
 class Squadron(msgspec.Struct, kw_only=True):
@@ -219,11 +209,11 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     weather: int = 0
     wind: int = 0
     cloud_speed: int = 1
-    stage: str = "deploy"
-    queue: list[int] = []
+    #: The move under way between its decisions (phases 1.3-1.4): the aircraft, its plan and
+    #: where it is along its template (clauses move.1-9).
     move: MoveProgress | None = None
-    placing: int = -1
-    tasks: list[Task] = []
+    #: The experience level whose fights are being resolved, as ``turn * 10 + level``:
+    #: fights within a level are simultaneous (clause combat.5).
     fire_mark: int = -1
     over: bool = False
     all_gone_turn: dict[str, int] = {}
@@ -235,7 +225,27 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     move_end_turn: int = 0
 
 
-# -- actions ------------------------------------------------------------------------------------
+# -- decisions and actions -----------------------------------------------------------------------
+class Kind(StrEnum):
+    """What a decision asks (the values are what saves and logs always said)."""
+
+    #: Declare the mission aircraft, choose a ground target's value, place an objective, a
+    #: ground target or a cloud (setup.6, gt.1, weather.2, weather.13).
+    TOKEN = "token"
+    #: The hex an aircraft sets up on (setup.7).
+    PLACE = "place"
+    #: Its altitude and speed there (setup.7).
+    DEPLOY = "deploy"
+    #: Which of the leader's aircraft of this level moves or fires next (order.3, combat.4).
+    ACTIVATE = "activate"
+    #: The new speed and template, an Immelmann, landing, take-off, undocking (move.1).
+    PLAN = "plan"
+    #: What to do at a turn point (move.7-9, barrel.1-3).
+    MANOEUVRE = "manoeuvre"
+    #: Attack, hold fire, repair, release, jettison or lay a mine (phase 2.2).
+    FIRE = "fire"
+
+
 class Deploy(Action, frozen=True):
     """Set an aircraft up in its set-up zone with free altitude and speed (clause setup.7)."""
 
@@ -410,6 +420,11 @@ class Repair(Action, frozen=True):
         return f"#{self.aircraft}: the crew repairs instead of firing"
 
 
+#: Every action of the game.
+DfAction = (
+    Deploy | Place | PlaceToken | ChooseValue | Declare | Activate | Plan | Manoeuvre | Attack | HoldFire
+    | Repair | Release | Undock | Jettison | LayMine
+)
 ACTIONS: tuple[type[Action], ...] = (
     Deploy, Place, PlaceToken, ChooseValue, Declare, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
 )

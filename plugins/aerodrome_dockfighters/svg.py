@@ -10,13 +10,13 @@ from xml.sax.saxutils import escape
 from aerodrome.grid.hexes import Layout, Point, hex_to_pixel, layout_flat, polygon_corners
 from aerodrome_dockfighters.airspace import covered_cells
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.state import DfState
+from aerodrome_dockfighters.views import Scene
 
 SIZE = 18.0
 SIDE_COLOUR = ("#1f6fd1", "#c8312b")
 
 
-def to_svg(state: DfState) -> str:
+def to_svg(state: Scene) -> str:
     """The SVG document of ``state``."""
     b = board(state.width, state.height)
     layout = Layout(layout_flat, Point(SIZE, SIZE), Point(SIZE * 1.2, SIZE * 1.2))

@@ -149,19 +149,6 @@ class ObjectiveView(msgspec.Struct, frozen=True, kw_only=True):
     stop_in: int = -1
 
 
-class TaskView(msgspec.Struct, frozen=True, kw_only=True):
-    kind: str
-    player: int
-    owner: int = -1
-    size: int = 0
-    objective: str = "recon"
-    values: tuple[int, ...] = ()
-    points: int = 0
-    value: int = 0
-    roll: int = 0
-    near_runway: bool = False
-
-
 class SquadronView(msgspec.Struct, frozen=True, kw_only=True):
     player: int
     side: str
@@ -205,11 +192,7 @@ class DfView(msgspec.Struct, frozen=True, kw_only=True):
     weather: int = 0
     wind: int = 0
     cloud_speed: int = 1
-    stage: str = "deploy"
-    queue: tuple[int, ...] = ()
     move: MoveView | None = None
-    placing: int = -1
-    tasks: tuple[TaskView, ...] = ()
     fire_mark: int = -1
     over: bool = False
     move_start: tuple[SightingView, ...] = ()

@@ -10,12 +10,12 @@ from aerodrome import Game
 from aerodrome.agents import RandomAgent, play_out
 from aerodrome.errors import SpecError
 from aerodrome.specs import builtin_specs, read_mapping
-from aerodrome.testing import load_dice, scripted_context
+from aerodrome.testing import load_dice
 from aerodrome_dockfighters import combat
 from aerodrome_dockfighters.missions import check_mission_values, success
-from aerodrome_dockfighters.phases import fire_queue, may_fire, move_queue
+from aerodrome_dockfighters.order import fire_order, may_fire, move_order
 from aerodrome_dockfighters.state import Attack, Deploy, Plan
-from tests.plugins.dockfighters.helpers import asked_aircraft, plane, state
+from tests.plugins.dockfighters.helpers import asked_aircraft, plane, scripted, state
 
 HAWK, ARROW = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow"
 
@@ -27,8 +27,8 @@ def test_movement_in_ascending_experience_initiative_loser_first() -> None:
         plane(ARROW, 1, 5, 2, experience="green"), plane(ARROW, 1, 7, 2, experience="green"),
         plane("Albatross", 1, 9, 2, experience="veteran"), initiative=0,
     )
-    assert move_queue(s, airships=True) == [4]
-    assert move_queue(s, airships=False) == [2, 1, 3, 0]
+    assert move_order(s, True) == [4]
+    assert move_order(s, False) == [2, 1, 3, 0]
 
 
 @pytest.mark.clause("dockfighters.combat.3", "dockfighters.combat.4", "dockfighters.combat.5")
@@ -38,10 +38,10 @@ def test_fire_in_descending_experience_and_simultaneous_within_a_level() -> None
         plane(ARROW, 1, 8, 18, experience="experienced", facing="S", damage=6),
         plane(ARROW, 1, 5, 2, experience="ace"), initiative=1,
     )
-    assert fire_queue(s) == [2, 0, 1]
+    assert fire_order(s) == [2, 0, 1]
     s.fire_mark = s.turn * 10 + 1
     # the experienced Hawk shoots the experienced Arrow down at their level
-    combat.resolve(s, s.aircraft[0], Attack(aircraft=0, target=1, mounts=(0,)), scripted_context([6] * 14))
+    combat.resolve(s, s.aircraft[0], Attack(aircraft=0, target=1, mounts=(0,)), scripted([6] * 14))
     assert s.aircraft[1].status == "destroyed"
     assert may_fire(s, s.aircraft[1])  # same level: it still fires back
     s.fire_mark = s.turn * 10 + 0
