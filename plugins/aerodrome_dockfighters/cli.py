@@ -65,7 +65,8 @@ def svg(
     from aerodrome.specs import read_mapping
     from aerodrome_dockfighters.missions import setups
     from aerodrome_dockfighters.positions import from_position
-    from aerodrome_dockfighters.svg import to_svg
+    from aerodrome_dockfighters.ruleset import observe
+    from aerodrome_dockfighters.svg import draw_svg
 
     target = Path(out)
     if not target.parent.is_dir():
@@ -76,7 +77,7 @@ def svg(
     except AerodromeError as exc:
         fail(str(exc))
     try:
-        write_atomically(target, to_svg(state))
+        write_atomically(target, draw_svg(observe(state, None)))
     except OSError as exc:
         fail(f"--out {out}: cannot write the picture: {exc.strerror or exc}")
     console.print(f"wrote {out}", markup=False)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
 
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import cloud_cells_at, hull
@@ -466,12 +465,15 @@ def strike(ctx: DfContext, dice: int, need: int, profile: tuple[int, ...] | list
     return _roll_damage(ctx, _roll_hits(ctx, dice, need, False, airship, what), profile, airship, what)
 
 
-def summary(state: DfState, attack: Attack) -> dict[str, Any]:
-    """Dice and target number of an attack, for describing it to a human."""
+def summary(state: Scene, attack: Attack) -> tuple[int, int]:
+    """The attack dice and the roll each needs (2-6) of an attack, for a person choosing it."""
     a = state.aircraft[attack.aircraft]
     if attack.target >= GROUND:
-        return {"need": to_hit_ground(a, state.ground[attack.target - GROUND])}
+        g = state.ground[attack.target - GROUND]
+        dice = sum(ground_mount_dice(state, a, i, g) for i in attack.mounts)
+        dice += sum(ground_load_dice(state, a, a.loads[j], g) for j in attack.loads)
+        return dice, max(2, min(6, to_hit_ground(a, g)))
     t = state.aircraft[attack.target]
     dice = sum(mount_dice(state, a, i, t) for i in attack.mounts)
     dice += sum(load_dice(state, a, a.loads[j], t) for j in attack.loads)
-    return {"need": max(2, min(6, to_hit_air(state, a, t))), "dice": dice}
+    return dice, max(2, min(6, to_hit_air(state, a, t)))

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from aerodrome.turns import Ask, Decision
-from aerodrome_dockfighters import acm, combat, docking, mines, movement, placement, rules
+from aerodrome_dockfighters import acm, combat, docking, mines, movement, placement, rules, text
 from aerodrome_dockfighters.acm import release_options
-from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.board import FACING_NAMES, board
 from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import Jettisoned
 from aerodrome_dockfighters.missions import lost
@@ -105,7 +105,8 @@ def move_step(state: DfState, ctx: DfContext) -> Asked | None:
     if moving.status not in MOVABLE:
         moving.activation = "moved"
         return None
-    decision = Decision(players=(moving.player,), kind=Kind.PLAN, prompt=f"#{moving.id} {moving.datasheet}: speed and template")
+    decision = Decision(players=(moving.player,), kind=Kind.PLAN,
+                        prompt=f"{text.position(state, moving.id)}: its new speed and template?")
     aircraft = moving.id
     return ctx.ask(decision, lambda s, p: plan_options(s, s.aircraft[aircraft]), _planned)
 
@@ -120,7 +121,10 @@ def plan_options(state: DfState, a: Aircraft) -> list[Plan | Undock]:
 def _manoeuvre_ask(state: DfState, ctx: DfContext) -> Asked:
     assert state.move is not None
     a = state.aircraft[state.move.aircraft]
-    decision = Decision(players=(a.player,), kind=Kind.MANOEUVRE, prompt=f"#{a.id}: turn point")
+    m = state.move
+    decision = Decision(players=(a.player,), kind=Kind.MANOEUVRE, prompt=(
+        f"{text.label(state, a.id)} at {text.where(state, m.cell)} facing {FACING_NAMES[m.facing]}, altitude "
+        f"{m.altitude}: what at this turn point?"))
 
     def legal(s: DfState, p: int) -> list[Manoeuvre]:
         assert s.move is not None
@@ -220,7 +224,7 @@ def fire_step(state: DfState, ctx: DfContext) -> Asked | None:
     if not acting(a):
         a.activation = "fired"
         return None
-    decision = Decision(players=(a.player,), kind=Kind.FIRE, prompt=f"#{a.id} {a.datasheet}: fire?")
+    decision = Decision(players=(a.player,), kind=Kind.FIRE, prompt=f"{text.position(state, a.id)}: fire?")
     aircraft = a.id
     return ctx.ask(decision, lambda s, p: fire_options(s, s.aircraft[aircraft]), _fired)
 

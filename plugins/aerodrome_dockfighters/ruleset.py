@@ -19,21 +19,24 @@ from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, TurnSequence
-from aerodrome_dockfighters import rules, scenario
+from aerodrome_dockfighters import rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
+from aerodrome_dockfighters.draw import draw
 from aerodrome_dockfighters.missions import mission_exit, setups, success
+from aerodrome_dockfighters.numbering import Numbering, observation_vector
 from aerodrome_dockfighters.options import SIDES, DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
-from aerodrome_dockfighters.render import render
 from aerodrome_dockfighters.sequence import sequence
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import ACTIONS, DfAction, DfState
-from aerodrome_dockfighters.svg import to_svg
+from aerodrome_dockfighters.svg import draw_svg
 from aerodrome_dockfighters.views import DfView
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+
+    from aerodrome.events import Event
 
 
 class Dockfighters(Ruleset[DfState, DfView, DfAction]):
@@ -51,6 +54,7 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         #: The variant rules plugged into the ruleset's hookspecs, looked up once.
         self.variants = Variants(self.hooks)
         self._sequence: TurnSequence[DfState] | None = None
+        self._numberings: dict[Setup, Numbering] = {}
 
     def setups(self) -> Sequence[Setup]:
         return setups()
@@ -104,13 +108,42 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
             stats=stats,
         )
 
-    # -- for people ---------------------------------------------------------------------------
+    # -- for people (issues 14, 15): from an observation only -----------------------------------
+    def action_text(self, action: DfAction, view: DfView) -> str:
+        return text.action_text(action, view)
+
+    def event_text(self, event: Event, view: DfView) -> str | None:
+        return text.event_text(event, view)
+
     def draw(self, view: DfView) -> RenderableType:
-        return render(view)
+        """The turn, the weather and wind, the map with coordinates, a legend, the aircraft."""
+        return draw(view)
 
     def draw_svg(self, view: DfView) -> str:
-        """The hex board as SVG (aircraft, altitude, speed, clouds)."""
-        return to_svg(view)
+        """Hexes with coordinates, clouds by height, aircraft with id, altitude, speed and
+        heading, the wind, objectives, a legend."""
+        return draw_svg(view)
+
+    # -- for learning agents (issue 17) -------------------------------------------------------
+    def numbering(self, setup: Setup) -> Numbering:
+        """The fixed numbering of ``setup``'s actions (kept per set-up on the instance)."""
+        got = self._numberings.get(setup)
+        if got is None:
+            got = self._numberings[setup] = Numbering(setup)
+        return got
+
+    def action_count(self, setup: Setup) -> int:
+        return self.numbering(setup).count
+
+    def action_id(self, action: DfAction, setup: Setup) -> int:
+        return self.numbering(setup).number(action)
+
+    def action_from_id(self, index: int, setup: Setup) -> DfAction:
+        return self.numbering(setup).action(index)
+
+    def observation_vector(self, view: DfView) -> Sequence[float]:
+        """See docs/rules/dockfighters.md, "The observation as numbers"."""
+        return observation_vector(view)
 
     # -- checks and metrics ---------------------------------------------------------------------
     def invariants(self, state: DfState) -> list[str]:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 from aerodrome.ruleset import Setup
 from aerodrome.turns import Ask, Decision
-from aerodrome_dockfighters import docking, placement, rules
+from aerodrome_dockfighters import docking, placement, rules, text
 from aerodrome_dockfighters.airspace import occupied
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.context import DfContext
@@ -203,7 +203,7 @@ def setup_sequence(state: DfState) -> list[int]:
 
 def place_step(state: DfState, ctx: DfContext) -> Ask[DfState, Place]:
     a = state.aircraft[int(ctx.item)]
-    decision = Decision(players=(a.player,), kind=Kind.PLACE, prompt=f"Where does #{a.id} {a.datasheet} set up?")
+    decision = Decision(players=(a.player,), kind=Kind.PLACE, prompt=f"Where does {text.label(state, a.id)} set up?")
     aircraft = a.id
     return ctx.ask(decision, lambda s, p: place_options(s, s.aircraft[aircraft]), _placed)
 
@@ -216,7 +216,8 @@ def _placed(state: DfState, ctx: DfContext, answers: Mapping[int, Place]) -> boo
 
 def deploy_step(state: DfState, ctx: DfContext) -> Ask[DfState, Deploy]:
     a = state.aircraft[int(ctx.item)]
-    decision = Decision(players=(a.player,), kind=Kind.DEPLOY, prompt=f"Altitude and speed of #{a.id} {a.datasheet}")
+    decision = Decision(players=(a.player,), kind=Kind.DEPLOY,
+                        prompt=f"Altitude and speed of {text.label(state, a.id)} on {text.where(state, a.cell)}?")
     aircraft = a.id
     return ctx.ask(decision, lambda s, p: deploy_options(s, s.aircraft[aircraft], s.aircraft[aircraft].cell), _deployed)
 

@@ -13,7 +13,7 @@ from typing import Literal
 import msgspec
 
 from aerodrome.data import Action
-from aerodrome_dockfighters.specs import AGILITY
+from aerodrome_dockfighters.specs import AGILITY, builtin
 
 Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed", "grounded"]
 PilotFate = Literal["fit", "bailed out", "killed", "missing", "returned"]
@@ -225,6 +225,12 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     move_end_turn: int = 0
 
 
+def _hex(cell: int) -> str:
+    """A hex as the map labels it, ``column,row`` (the ruleset's sentences use the view)."""
+    width = builtin().board.width
+    return f"{cell % width},{cell // width}"
+
+
 # -- decisions and actions -----------------------------------------------------------------------
 class Kind(StrEnum):
     """What a decision asks (the values are what saves and logs always said)."""
@@ -255,7 +261,7 @@ class Deploy(Action, frozen=True):
     speed: int
 
     def describe(self) -> str:
-        return f"deploy #{self.aircraft} at cell {self.cell}, altitude {self.altitude}, speed {self.speed}"
+        return f"deploy #{self.aircraft} on {_hex(self.cell)}, altitude {self.altitude}, speed {self.speed}"
 
 
 class PlaceToken(Action, frozen=True):
@@ -265,7 +271,7 @@ class PlaceToken(Action, frozen=True):
     cell: int
 
     def describe(self) -> str:
-        return f"place the {self.kind} on cell {self.cell}"
+        return f"place the {self.kind} on {_hex(self.cell)}"
 
 
 class Declare(Action, frozen=True):
@@ -295,7 +301,7 @@ class Place(Action, frozen=True):
     cell: int
 
     def describe(self) -> str:
-        return f"set #{self.aircraft} up on cell {self.cell}"
+        return f"set #{self.aircraft} up on {_hex(self.cell)}"
 
 
 class Plan(Action, frozen=True):
@@ -349,7 +355,8 @@ class Attack(Action, frozen=True):
     loads: tuple[int, ...] = ()
 
     def describe(self) -> str:
-        what = f"weapons {list(self.mounts)}" + (f" + loads {list(self.loads)}" if self.loads else "")
+        mounts = ", ".join(str(i + 1) for i in self.mounts)
+        what = f"weapon mounts {mounts}" + (f" and {len(self.loads)} external loads" if self.loads else "")
         tgt = f"ground target {self.target - GROUND}" if self.target >= GROUND else f"#{self.target}"
         return f"#{self.aircraft}: fire {what} at {tgt}"
 
@@ -368,7 +375,7 @@ class LayMine(Action, frozen=True):
     cell: int
 
     def describe(self) -> str:
-        return f"#{self.aircraft}: lay an air mine on cell {self.cell}"
+        return f"#{self.aircraft}: lay an air mine on {_hex(self.cell)}"
 
 
 class Jettison(Action, frozen=True):
@@ -387,7 +394,7 @@ class Release(Action, frozen=True):
     load: int
 
     def describe(self) -> str:
-        return f"#{self.aircraft}: release cruise missile (load {self.load})"
+        return f"#{self.aircraft}: release the cruise missile of external load {self.load + 1}"
 
 
 class Undock(Action, frozen=True):
@@ -397,7 +404,7 @@ class Undock(Action, frozen=True):
     cell: int
 
     def describe(self) -> str:
-        return f"#{self.aircraft}: undock onto cell {self.cell}"
+        return f"#{self.aircraft}: undock onto {_hex(self.cell)}"
 
 
 class Activate(Action, frozen=True):

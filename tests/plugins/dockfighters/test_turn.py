@@ -116,7 +116,8 @@ def test_render_draws_aircraft_with_facing_and_altitude(plugins) -> None:  # typ
     s = state(plane(HAWK, 0, 8, 20, facing="N", altitude=3), plane(ARROW, 1, 9, 5, facing="S", altitude=4),
               weather="broken", clouds=[{"col": 3, "row": 10, "size": 7}])
     console = Console(width=140, record=True)
-    console.print(plugins.ruleset("dockfighters").render(s, None))
+    ruleset = plugins.ruleset("dockfighters")
+    console.print(ruleset.draw(ruleset.observation(s, None)))
     text = console.export_text()
     assert "↑30" in text and "↓41" in text and "░" in text and "Fw-802 E-1 Hawk" in text
 
@@ -196,15 +197,16 @@ def test_the_leaders_alternate_whichever_aircraft_they_pick(plugins, pick: int) 
 def test_svg_export() -> None:
     import xml.etree.ElementTree as ET
 
-    from aerodrome_dockfighters.svg import to_svg
+    from aerodrome_dockfighters.ruleset import observe
+    from aerodrome_dockfighters.svg import draw_svg
 
     s = state(plane(HAWK, 0, 8, 20, facing="N", altitude=3, speed=4), plane(ARROW, 1, 9, 5),
               weather="broken", clouds=[{"col": 3, "row": 10, "size": 7}])
-    doc = to_svg(s)
+    doc = draw_svg(observe(s, None))
     root = ET.fromstring(doc)
     polygons = root.findall("{http://www.w3.org/2000/svg}polygon")
-    assert len(polygons) == s.width * s.height + 2
-    assert "3/4" in doc and "Fw-802 E-1 Hawk" in doc
+    assert len(polygons) == s.width * s.height + 2 + 2  # the hexes, two aircraft, two legend arrows
+    assert "0 3/4" in doc and "Fw-802 E-1 Hawk" in doc and ">8,20<" in doc
 
 
 @pytest.mark.clause("dockfighters.setup.1", "dockfighters.setup.3", "dockfighters.setup.4", "dockfighters.setup.5")
