@@ -69,12 +69,20 @@ class DfContext:
     ) -> Ask[DfState, Any]:
         """An :class:`~aerodrome.turns.Ask` whose ``resolve`` gets a :class:`DfContext` with
         these variants."""
-        variants = self.variants
-
         def resolved(state: DfState, core: Context, answers: Mapping[int, A]) -> bool:
-            return resolve(state, DfContext(core, variants), answers)
+            return resolve(state, self if core is self.core else bind(state, core, self.variants), answers)
 
         return Ask(decision, legal, resolved)
+
+
+def bind(state: DfState, core: Context, variants: Variants) -> DfContext:
+    """The rules context of ``state``'s game: made once per game and kept beside the state (a
+    runtime attribute, never saved, like the state's clouds; a copied state makes its own)."""
+    ctx: DfContext | None = state.__dict__.get("_ctx")
+    if ctx is None or ctx.core is not core or ctx.variants is not variants:
+        ctx = DfContext(core, variants)
+        state.__dict__["_ctx"] = ctx
+    return ctx
 
 
 def announce(ctx: DfContext, event: Callable[P, Event], /, *args: P.args, **fields: P.kwargs) -> None:

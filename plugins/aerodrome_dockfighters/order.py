@@ -39,14 +39,13 @@ def move_order(state: DfState, airships: bool) -> list[int]:
     leader without initiative first, alternating (order.1-3). Each entry is an aircraft whose
     leader and level the turn belongs to; the leader picks which of his aircraft of the level
     goes (the ``activate`` decision)."""
+    levels = {
+        a.id: move_level(state, a) for a in state.aircraft
+        if a.status in MOVABLE and (rules.sheet(a).klass == "airship") == airships
+    }
     out: list[int] = []
     for level in range(4):
-        ids = [
-            a.id for a in state.aircraft
-            if a.status in MOVABLE and move_level(state, a) == level
-            and (rules.sheet(a).klass == "airship") == airships
-        ]
-        out += interleave(state, ids, 1 - state.initiative)
+        out += interleave(state, [i for i, at in levels.items() if at == level], 1 - state.initiative)
     return out
 
 

@@ -11,13 +11,13 @@ the game itself: the aircraft's ``activation`` and the move under way (``state.m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from aerodrome.turns import Ask, Decision
 from aerodrome_dockfighters import acm, combat, docking, mines, movement, placement, rules, text
 from aerodrome_dockfighters.acm import release_options
-from aerodrome_dockfighters.board import FACING_NAMES, board
+from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import Jettisoned
 from aerodrome_dockfighters.missions import lost
@@ -88,11 +88,11 @@ def ground_move(state: DfState, ctx: DfContext) -> None:
 def move_step(state: DfState, ctx: DfContext) -> Asked | None:
     """One turn of a leader (``ctx.item`` names its leader and level): which aircraft, its
     plan, then its turn points."""
-    turn = state.aircraft[int(ctx.item)]
     if state.move is not None:
         return _manoeuvre_ask(state, ctx)
     moving = in_hand(state, "moving")
     if moving is None:
+        turn = state.aircraft[int(ctx.item)]
         choice = move_candidates(state, turn)
         if not choice:  # the leader has no aircraft left to move at this level
             return None
@@ -105,26 +105,22 @@ def move_step(state: DfState, ctx: DfContext) -> Asked | None:
     if moving.status not in MOVABLE:
         moving.activation = "moved"
         return None
-    decision = Decision(players=(moving.player,), kind=Kind.PLAN,
-                        prompt=f"{text.position(state, moving.id)}: its new speed and template?")
+    decision = Decision(players=(moving.player,), kind=Kind.PLAN, prompt=f"{text.label(state, moving.id)}: speed and template?")
     aircraft = moving.id
     return ctx.ask(decision, lambda s, p: plan_options(s, s.aircraft[aircraft]), _planned)
 
 
-def plan_options(state: DfState, a: Aircraft) -> list[Plan | Undock]:
+def plan_options(state: DfState, a: Aircraft) -> Sequence[Plan | Undock]:
     """The plans of a move (move.1); a docked aircraft undocks or stays (dockfighter.1)."""
     if a.status == "docked":
         return [*docking.undock_options(state, a), Plan(aircraft=a.id, speed=0, template=movement.STAY)]
-    return list(movement.plan_options(state, a))
+    return movement.plan_options(state, a)
 
 
 def _manoeuvre_ask(state: DfState, ctx: DfContext) -> Asked:
     assert state.move is not None
     a = state.aircraft[state.move.aircraft]
-    m = state.move
-    decision = Decision(players=(a.player,), kind=Kind.MANOEUVRE, prompt=(
-        f"{text.label(state, a.id)} at {text.where(state, m.cell)} facing {FACING_NAMES[m.facing]}, altitude "
-        f"{m.altitude}: what at this turn point?"))
+    decision = Decision(players=(a.player,), kind=Kind.MANOEUVRE, prompt=f"{text.label(state, a.id)}: turn point")
 
     def legal(s: DfState, p: int) -> list[Manoeuvre]:
         assert s.move is not None
@@ -224,7 +220,7 @@ def fire_step(state: DfState, ctx: DfContext) -> Asked | None:
     if not acting(a):
         a.activation = "fired"
         return None
-    decision = Decision(players=(a.player,), kind=Kind.FIRE, prompt=f"{text.position(state, a.id)}: fire?")
+    decision = Decision(players=(a.player,), kind=Kind.FIRE, prompt=f"{text.label(state, a.id)}: fire?")
     aircraft = a.id
     return ctx.ask(decision, lambda s, p: fire_options(s, s.aircraft[aircraft]), _fired)
 

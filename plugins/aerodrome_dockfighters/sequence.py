@@ -13,7 +13,7 @@ from typing import Any
 
 from aerodrome.turns import Context, ForEach, Phase, Step, TurnSequence
 from aerodrome_dockfighters import phases, placement, scenario
-from aerodrome_dockfighters.context import DfContext, Variants
+from aerodrome_dockfighters.context import DfContext, Variants, bind
 from aerodrome_dockfighters.order import fire_order, move_order
 from aerodrome_dockfighters.state import DfState
 
@@ -25,7 +25,10 @@ def sequence(variants: Variants) -> TurnSequence[DfState]:
 
     def step(name: str, run: StepFunction, clause: str | None = None) -> Step[DfState]:
         def bound(state: DfState, core: Context) -> Any:
-            return run(state, DfContext(core, variants))
+            ctx = state.__dict__.get("_ctx")  # the game's rules context (see context.bind)
+            if ctx is None or ctx.core is not core or ctx.variants is not variants:
+                ctx = bind(state, core, variants)
+            return run(state, ctx)
 
         return Step(name, bound, clause=clause)
 

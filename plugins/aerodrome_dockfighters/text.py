@@ -304,11 +304,3 @@ _EVENTS: dict[type, Callable[[Any, DfView], str]] = {
     ev.Photographed: lambda e, v: f"{label(v, e.aircraft)} photographs {objective_name(v, e.objective)}.",
 }
 
-
-def position(view: Scene, aircraft: int) -> str:
-    """``#3 Fw-802 E-1 Hawk at 8,16 facing N, altitude 3, speed 4``."""
-    a = view.aircraft[aircraft]
-    if a.cell < 0:
-        return label(view, aircraft)
-    return (f"{label(view, aircraft)} at {where(view, a.cell)} facing {FACING_NAMES[a.facing]}, "
-            f"altitude {a.altitude}, speed {a.speed}")
