@@ -52,8 +52,9 @@ def svg(
     """Draw a position file as an SVG picture."""
     from pathlib import Path
 
-    from aerodrome.cli.output import console, fail
+    from aerodrome.cli.output import fail, say
     from aerodrome.errors import AerodromeError
+    from aerodrome.files import write_atomic
     from aerodrome.specs import read_mapping
     from aerodrome_dockfighters.missions import setups
     from aerodrome_dockfighters.positions import from_position
@@ -64,5 +65,5 @@ def svg(
         state = from_position(setups()[0], data.get("position", data), position)
     except AerodromeError as exc:
         fail(str(exc))
-    Path(out).write_text(to_svg(state), encoding="utf-8")
-    console.print(f"wrote {out}")
+    write_atomic(out, to_svg(state), "--out")
+    say(f"wrote {out}")
