@@ -7,7 +7,7 @@ import io
 import sys
 import warnings
 from collections.abc import Iterator
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 
 import pytest
@@ -52,7 +52,18 @@ def run_cli(*args: str) -> Outcome:
     return Outcome(code, out.getvalue(), err.getvalue())
 
 
+@contextmanager
+def cli_plugins() -> Iterator[None]:
+    """The test plugins (with the example ruleset) as the CLI's plugins, for a while."""
+    saved = plugins_module._default
+    plugins_module._default = PLUGINS
+    try:
+        yield
+    finally:
+        plugins_module._default = saved
+
+
 @pytest.fixture(autouse=True)
-def _test_plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(plugins_module, "_default", PLUGINS)
-    yield
+def _test_plugins() -> Iterator[None]:
+    with cli_plugins():
+        yield

@@ -8,6 +8,7 @@ deadline; the whole module takes a few seconds."""
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 import tomllib
 from pathlib import Path
@@ -18,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import ROOT
-from tests.robustness.conftest import Outcome, run_cli
+from tests.robustness.conftest import Outcome, cli_plugins, run_cli
 
 FUZZ = settings(
     max_examples=25,
@@ -157,17 +158,16 @@ def test_fuzz_position_text_edits(data: st.DataObject) -> None:
 # -- saves ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def saves(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    import aerodrome.plugins as plugins_module
-    from tests.conftest import PLUGINS
-
     folder = tmp_path_factory.mktemp("saves")
     found = {}
-    plugins_module._default = PLUGINS  # module scope: before the autouse fixture applies
-    for ruleset in ("joust", "classic"):
-        path = folder / f"{ruleset}.json"
-        result = run_cli("play", ruleset, "--seat", "1=random", "--seed", "5", "--save", str(path))
-        assert result.code == 0, result.err
-        found[ruleset] = json.loads(path.read_text())
+    with cli_plugins():  # module scope: before the autouse fixture applies
+        for ruleset in ("joust", "classic"):
+            path = folder / f"{ruleset}.json"
+            result = run_cli(
+                "play", ruleset, "--seat", "1=random", "--seed", "5", "--save", str(path)
+            )
+            assert result.code == 0, result.err
+            found[ruleset] = json.loads(path.read_text())
     return found
 
 
@@ -218,8 +218,10 @@ TEXT_ARG = st.one_of(NASTY_TEXT, st.text(max_size=12).filter(lambda s: "\x00" no
 NUMBER_ARG = st.sampled_from(
     ["0", "1", "-1", "2", "abc", "1e9", str(10**11), str(10**20), "", "[/b]"]
 )
+#: Paths for options: run in an empty temporary directory (relative paths land there), and
+#: nothing absolute that could be written to.
 PATH_ARG = st.sampled_from(
-    ["/", "/dev/null", "/dev/full", "no/such/dir/x.json", ".", "x[/b].json", "/proc/1/mem"]
+    ["/dev/null", "/dev/full", "no/such/dir/x.json", ".", "sub/", "x[/b].json", "/proc/1/mem"]
 )
 
 
@@ -283,4 +285,9 @@ def argv(draw: st.DrawFn) -> list[str]:
 @settings(FUZZ, max_examples=100)
 @given(argv())
 def test_fuzz_cli_arguments(args: list[str]) -> None:
-    _settled(run_cli(*args))
+    here = os.getcwd()
+    os.chdir(tempfile.mkdtemp(prefix="aerodrome-fuzz-cwd-"))
+    try:
+        _settled(run_cli(*args))
+    finally:
+        os.chdir(here)

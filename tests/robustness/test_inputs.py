@@ -17,7 +17,7 @@ from aerodrome.files import MAX_INPUT_BYTES
 from aerodrome.parallel import MAX_GAMES, Config, Engine
 from aerodrome.plugins import Plugins
 from aerodrome.specs import MAX_DEPTH
-from tests.robustness.conftest import run_cli
+from tests.robustness.conftest import cli_plugins, run_cli
 
 DEEP = 100_000  # far past Python's recursion limit
 
@@ -25,7 +25,8 @@ DEEP = 100_000  # far past Python's recursion limit
 @pytest.fixture(scope="module")
 def classic_save(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     path = tmp_path_factory.mktemp("save") / "classic.json"
-    result = run_cli("play", "classic", "--seat", "1=bot", "--seed", "3", "--save", str(path))
+    with cli_plugins():
+        result = run_cli("play", "classic", "--seat", "1=bot", "--seed", "3", "--save", str(path))
     assert result.code == 0, result.err
     data: dict[str, Any] = json.loads(path.read_text())
     return data
