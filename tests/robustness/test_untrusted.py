@@ -138,3 +138,25 @@ def test_a_cluster_that_loses_its_only_worker_times_out_naming_the_games(
     with ResultsFile(out) as results:
         kept = sorted(r.index for r in results.records())
     assert kept == sorted(r.index for r in got) and len(set(kept)) == len(kept)
+
+
+# -- the pool ------------------------------------------------------------------------------------
+def test_a_pool_worker_warms_up_the_rulesets_of_the_run(plugins: Plugins) -> None:
+    from aerodrome.parallel import _WORKER_PLUGINS, Environment, plugin_sources, warm_worker
+
+    env = Environment(sources=plugin_sources(plugins))
+    _WORKER_PLUGINS.clear()
+    warm_worker(env, (("joust", ()), ("no-such-ruleset", ())))  # a bad name: no error here
+    warmed = _WORKER_PLUGINS[(env.sources, ())]
+    assert "joust" in warmed._instances  # built before the first chunk
+
+
+def test_chunks_are_cut_per_configuration() -> None:
+    from aerodrome.parallel import Done, chunks
+
+    slow = Config(ruleset="classic", setup="two-player", agents=("bot", "bot"), games=100, seed=1)
+    fast = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=10_000, seed=1)
+    cut = list(chunks([slow, fast], Done([slow, fast]), None, 2))
+    sizes = {c.config.ruleset: c.stop - c.start for c in cut}
+    assert sizes == {"classic": 4, "joust": 50}  # 100 slow games: 25 chunks, not 2
+    assert sum(c.stop - c.start for c in cut) == 10_100
