@@ -225,6 +225,25 @@ def test_dask_addresses_that_are_accepted(tmp_path: Path) -> None:
         dask_target("tcp://127.0.0.1:1", tls_ca_file=ca)
 
 
+def test_a_tls_address_gets_dask_security(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    files = {name: tmp_path / f"{name}.pem" for name in ("ca", "cert", "key")}
+    for f in files.values():
+        f.write_text("")
+    target = dask_target(
+        "tls://scheduler.example.org:8786",
+        tls_ca_file=files["ca"],
+        tls_cert=files["cert"],
+        tls_key=files["key"],
+    )
+    security = target.security()
+    assert security.require_encryption
+    assert (security.tls_ca_file, security.tls_client_cert, security.tls_client_key) == tuple(
+        str(f) for f in files.values()
+    )
+    assert dask_target("tcp://127.0.0.1:8786").security() is None
+
+
 def test_tls_options_without_dask_are_refused(tmp_path: Path) -> None:
     run_cli("simulate", "joust", "--dask-tls-ca-file", str(tmp_path)).one_line_error(
         "--dask-tls-ca-file", "needs --dask"
