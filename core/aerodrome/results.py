@@ -155,8 +155,12 @@ class ResultsFile:
         broken = 0
         good_end = 0
         number = 0
-        try:
-            with self.path.open("rb") as f:
+        try:  # through the locked descriptor (on Windows a lock also bars other handles)
+            opened = (
+                os.fdopen(os.dup(self._fd), "rb") if self._fd is not None else self.path.open("rb")
+            )
+            with opened as f:
+                f.seek(0)
                 while True:
                     line = f.readline(MAX_LINE)
                     if not line:
