@@ -21,10 +21,12 @@ from hypothesis import strategies as st
 from tests.conftest import ROOT
 from tests.robustness.conftest import Outcome, cli_plugins, run_cli
 
+#: ``AERODROME_FUZZ_EXAMPLES=500`` runs a longer, random (not derandomized) campaign.
+LONG = int(os.environ.get("AERODROME_FUZZ_EXAMPLES", "0"))
 FUZZ = settings(
-    max_examples=25,
+    max_examples=LONG or 25,
     deadline=None,
-    derandomize=True,
+    derandomize=not LONG,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -200,7 +202,7 @@ SPECS = sorted(p for p in (ROOT / "specs").glob("*/*.toml") if p.name != "clause
 def test_fuzz_spec_files(spec: Path) -> None:
     text = spec.read_bytes()
 
-    @settings(FUZZ, max_examples=10)
+    @settings(FUZZ, max_examples=LONG or 10)
     @given(
         st.integers(0, len(text)),
         st.integers(0, 40),
@@ -282,7 +284,7 @@ def argv(draw: st.DrawFn) -> list[str]:
     return args + draw(st.sampled_from([[], ["--json"], ["-q"]]))
 
 
-@settings(FUZZ, max_examples=100)
+@settings(FUZZ, max_examples=LONG or 100)
 @given(argv())
 def test_fuzz_cli_arguments(args: list[str]) -> None:
     here = os.getcwd()
