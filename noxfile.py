@@ -51,8 +51,10 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Benchmarks: games per second and friends. Prints a table; see docs/performance.md."""
-    session.install("-e", ".[compare]")
+    """Benchmarks: games per second and friends, and aerodrome's decisions per second as
+    ratios to reference engines (OpenSpiel, python-chess) measured in the same run. Prints a
+    table; see docs/performance.md. ``nox -s bench -- reference --rounds 9`` runs only that."""
+    session.install("-e", ".[compare,bench]")
     session.run("python", "-m", "benchmarks", *session.posargs)
 
 

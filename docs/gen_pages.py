@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 import typer
 
-from aerodrome import assumptions, hookspecs
+from aerodrome import assumptions
 from aerodrome.clauses import load_catalogue, tests_by_clause
 from aerodrome.plugins import default_plugins
 
@@ -30,23 +30,32 @@ def hooks_page() -> str:
     out = [
         "# Hook reference",
         "",
-        "Generated from `aerodrome/hookspecs.py`. Implement a hook with `@aerodrome.hookimpl` in",
-        "a module registered under the `aerodrome` entry-point group (see the",
-        "[plugin author guide](plugins.md)).",
+        "Generated from the live plugin manager: the core's hooks (`aerodrome/hookspecs.py`),",
+        "then each ruleset's own hookspecs, through which a variant plugin changes one rule.",
+        "Implement a hook with `@aerodrome.hookimpl` in a module registered under the",
+        "`aerodrome` entry-point group (see the [plugin author guide](plugins.md)); a ruleset",
+        "calls its own hooks through `ruleset.hooks.caller(spec)` (`aerodrome.RuleHooks`).",
         "",
     ]
-    for name in sorted(n for n in dir(hookspecs) if n.startswith("aerodrome_")):
-        fn = getattr(hookspecs, name)
-        params = list(inspect.signature(fn).parameters)
-        opts = getattr(fn, "aerodrome_spec", {}) or {}
-        flags = [k for k in ("firstresult", "historic") if opts.get(k)]
-        out += [f"## `{name}({', '.join(params)})`", ""]
-        out += [
-            f"Returns: `{inspect.signature(fn).return_annotation}`"
-            + (f" · {', '.join(flags)}" if flags else ""),
-            "",
-        ]
-        out += [inspect.cleandoc(fn.__doc__ or ""), ""]
+    specs = default_plugins().hookspecs()
+    groups: dict[str, list[object]] = {}
+    for h in specs:
+        groups.setdefault(h.module, []).append(h)
+    for module in sorted(groups, key=lambda m: (m != "aerodrome.hookspecs", m)):
+        title = "Core hooks" if module == "aerodrome.hookspecs" else f"`{module}`"
+        out += [f"## {title}", ""]
+        for h in groups[module]:
+            fn = h.function  # type: ignore[attr-defined]
+            params = list(inspect.signature(fn).parameters)
+            params = [p for p in params if p != "self"]
+            flags = [k for k in ("firstresult", "historic") if getattr(h, k)]
+            out += [f"### `{h.name}({', '.join(params)})`", ""]  # type: ignore[attr-defined]
+            out += [
+                f"Returns: `{inspect.signature(fn).return_annotation}`"
+                + (f" · {', '.join(flags)}" if flags else ""),
+                "",
+            ]
+            out += [inspect.cleandoc(fn.__doc__ or ""), ""]
     return "\n".join(out)
 
 
@@ -91,7 +100,7 @@ def coverage_page() -> str:
 def cli_page() -> str:
     from aerodrome.cli import app, odds_app
 
-    default_plugins().hook.aerodrome_register_commands(app=app, odds=odds_app)
+    default_plugins().register_commands(app, odds_app)
     root = typer.main.get_command(app)
     out = ["# CLI reference", "", "Generated from the commands' own help.", ""]
 

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from aerodrome.plugins import Plugins, load_plugins
+
+# The suite never writes outside temporary folders: caches (classic's walk tables) go to one
+# made for this run.
+os.environ.setdefault("AERODROME_CACHE_DIR", tempfile.mkdtemp(prefix="aerodrome-test-cache-"))
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "aerodrome-joust"

@@ -16,8 +16,9 @@ from aerodrome.errors import (
 from aerodrome.events import DiceRolled, Event, EventBus
 from aerodrome.game import Game
 from aerodrome.hookspecs import hookimpl, hookspec
-from aerodrome.ruleset import Result, Ruleset, Seat, Setup
-from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
+from aerodrome.rulehooks import RuleHooks
+from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
+from aerodrome.turns import Ask, Context, Decision, ForEach, Phase, Step, TurnSequence, listed
 
 __version__ = "0.1.0"
 
@@ -26,20 +27,25 @@ __all__ = [
     "AerodromeError",
     "Agent",
     "AgentSpec",
+    "Ask",
+    "Capabilities",
     "Context",
     "Decision",
     "Dice",
     "DiceRolled",
     "Event",
     "EventBus",
+    "ForEach",
     "Game",
     "IllegalActionError",
+    "Options",
     "Phase",
     "PlayerView",
     "PluginError",
     "RandomAgent",
     "Record",
     "Result",
+    "RuleHooks",
     "Ruleset",
     "Seat",
     "Setup",
@@ -50,4 +56,5 @@ __all__ = [
     "derive_seed",
     "hookimpl",
     "hookspec",
+    "listed",
 ]

@@ -10,25 +10,29 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol
+
+import msgspec
+from typing_extensions import TypeVar
 
 from aerodrome.data import Action
 from aerodrome.dice import derive_seed
 
 if TYPE_CHECKING:
-    import msgspec
-
     from aerodrome.game import Game
     from aerodrome.ruleset import Ruleset
     from aerodrome.turns import Decision
 
+O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (observation)
+A = TypeVar("A", bound=Action, default=Action)
 
-class PlayerView:
+
+class PlayerView(Generic[O, A]):
     """What one player may know: observation, current decision, legal actions."""
 
     __slots__ = ("_game", "player")
 
-    def __init__(self, game: Game, player: int) -> None:
+    def __init__(self, game: Game[Any, O, A], player: int) -> None:
         self._game = game
         self.player = player
 
@@ -40,20 +44,21 @@ class PlayerView:
     def round(self) -> int:
         return self._game.round
 
-    def observation(self) -> msgspec.Struct:
+    def observation(self) -> O:
+        """The player's observation: a frozen value (changing it changes nothing)."""
         return self._game.observation(self.player)
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[A]:
         return self._game.legal_actions(self.player)
 
 
 class Agent(Protocol):
     """Chooses one of ``legal`` for the player of ``view``."""
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action: ...
 
 
-AgentFactory = Callable[["Ruleset[Any]", int, int], Agent]
+AgentFactory = Callable[["Ruleset[Any, Any, Any]", int, int], Agent]
 """``factory(ruleset, player, seed) -> Agent``."""
 
 
@@ -73,7 +78,7 @@ class RandomAgent:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
 
 
@@ -82,14 +87,14 @@ def agent_seed(game_seed: int, player: int) -> int:
     return derive_seed(game_seed, "agent", player)
 
 
-def random_agent(ruleset: Ruleset[Any], player: int, seed: int) -> Agent:
+def random_agent(ruleset: Ruleset[Any, Any, Any], player: int, seed: int) -> Agent:
     return RandomAgent(seed)
 
 
 RANDOM = AgentSpec("random", random_agent, "uniformly random legal actions")
 
 
-def play_out(game: Game, agents: Sequence[Agent]) -> int:
+def play_out(game: Game[Any, Any, Any], agents: Sequence[Agent]) -> int:
     """Let ``agents`` (one per player id) play ``game`` to its end; returns the number of
     decisions they made."""
     views = [PlayerView(game, p) for p in range(len(agents))]

@@ -17,6 +17,10 @@ T = TypeVar("T")
 
 SUCCESS_1_OR_6: frozenset[int] = frozenset({1, 6})
 
+#: What a roll is for: a sentence, or a function making it (called only when somebody keeps
+#: or observes events, so a rule never builds a sentence nobody reads).
+Purpose = str | Callable[[], str]
+
 
 def derive_seed(seed: int, *salt: object) -> int:
     """A 63-bit seed derived from ``seed`` and ``salt`` (e.g. a game index).
@@ -59,31 +63,32 @@ class Dice:
 
     def _record(
         self,
-        purpose: str,
+        purpose: Purpose,
         sides: int,
         faces: tuple[int, ...],
         kept: tuple[int, ...] | None = None,
         seen_by: tuple[int, ...] | None = None,
     ) -> None:
         if self._emit is not None:
+            text = purpose if isinstance(purpose, str) else purpose()
             self._emit(
-                DiceRolled(purpose=purpose, sides=sides, faces=faces, kept=kept, seen_by=seen_by)
+                DiceRolled(purpose=text, sides=sides, faces=faces, kept=kept, seen_by=seen_by)
             )
 
     # -- rolls ---------------------------------------------------------------------------
-    def d(self, sides: int, purpose: str, *, seen_by: tuple[int, ...] | None = None) -> int:
+    def d(self, sides: int, purpose: Purpose, *, seen_by: tuple[int, ...] | None = None) -> int:
         """Roll one die with ``sides`` faces."""
         face = self._die(sides)
         self._record(purpose, sides, (face,), seen_by=seen_by)
         return face
 
-    def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
+    def roll(self, count: int, sides: int, purpose: Purpose) -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` faces, recorded as one event."""
         faces = tuple(self._faces(count, sides))
         self._record(purpose, sides, faces)
         return faces
 
-    def keep_highest(self, count: int, sides: int, keep: int, purpose: str) -> tuple[int, ...]:
+    def keep_highest(self, count: int, sides: int, keep: int, purpose: Purpose) -> tuple[int, ...]:
         """Roll ``count`` dice and keep the ``keep`` highest (returned highest first)."""
         faces = tuple(self._faces(count, sides))
         kept = tuple(sorted(faces, reverse=True)[:keep])
@@ -94,7 +99,7 @@ class Dice:
         self,
         count: int,
         sides: int,
-        purpose: str,
+        purpose: Purpose,
         *,
         explode_on: Collection[int] = (6,),
         limit: int = 1000,
@@ -117,7 +122,7 @@ class Dice:
         self,
         count: int,
         sides: int,
-        purpose: str,
+        purpose: Purpose,
         *,
         success: Collection[int],
         explode_on: Collection[int] = (6,),
@@ -147,7 +152,7 @@ class Dice:
         faces: Sequence[int],
         sides: int,
         which: Callable[[int], bool],
-        purpose: str,
+        purpose: Purpose,
     ) -> tuple[int, ...]:
         """Re-roll every die of ``faces`` for which ``which(face)`` holds, once."""
         die = self._die
@@ -173,7 +178,7 @@ def opposed(
     dice: Dice,
     white: int,
     black: int,
-    purpose: str,
+    purpose: Purpose,
     *,
     success: Collection[int] = SUCCESS_1_OR_6,
     explode_white: Collection[int] = (6,),
@@ -185,9 +190,15 @@ def opposed(
     """
     return (
         dice.exploding_successes(
-            white, 6, f"{purpose} (white)", success=success, explode_on=explode_white
+            white, 6, _suffixed(purpose, " (white)"), success=success, explode_on=explode_white
         ),
         dice.exploding_successes(
-            black, 6, f"{purpose} (black)", success=success, explode_on=explode_black
+            black, 6, _suffixed(purpose, " (black)"), success=success, explode_on=explode_black
         ),
     )
+
+
+def _suffixed(purpose: Purpose, suffix: str) -> Purpose:
+    if isinstance(purpose, str):
+        return purpose + suffix
+    return lambda: purpose() + suffix

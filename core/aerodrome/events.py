@@ -70,11 +70,6 @@ Subscriber = Callable[[Event], None]
 _encoder = msgspec.json.Encoder()
 
 
-def encode_event(event: Event) -> bytes:
-    """One JSON line (without newline) for ``event``; deterministic field order."""
-    return _encoder.encode(event)
-
-
 def encode_log(events: Iterable[Event]) -> bytes:
     """The JSON Lines log of ``events``: one event per line, newline-terminated."""
     return b"".join(_encoder.encode(e) + b"\n" for e in events)

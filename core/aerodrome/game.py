@@ -2,19 +2,23 @@
 
 ``decision()`` → who must act; ``legal_actions(player)``; ``apply(player, action)``;
 ``observation(player)`` (hidden information removed); ``is_over()``; ``result()``;
-``clone()``. Everything that happens is an event on ``game.bus`` and in ``game.log``.
-A game is fully determined by its ruleset, setup (or position), seed and actions.
+``clone(reseed=None)`` and ``determinised(player, seed)`` for look-ahead that never sees the
+real future dice nor another player's secrets. Everything that happens is an event on
+``game.bus`` and in ``game.log``. A game is fully determined by its ruleset, setup (or
+position), seed and actions.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
 
 import msgspec
+from typing_extensions import TypeVar
 
 from aerodrome.data import Action
-from aerodrome.dice import Dice
+from aerodrome.dice import Dice, derive_seed
 from aerodrome.errors import IllegalActionError
 from aerodrome.events import (
     ActionTaken,
@@ -27,19 +31,25 @@ from aerodrome.events import (
     RoundStarted,
     encode_log,
 )
-from aerodrome.ruleset import Result, Ruleset, Setup
-from aerodrome.turns import Clock, Context, Decision, TurnSequence
+from aerodrome.ruleset import Result, Ruleset, Setup, copy_state
+from aerodrome.turns import Ask, Clock, Context, Decision, TurnSequence
+
+S = TypeVar("S", bound=msgspec.Struct)
+O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741
+A = TypeVar("A", bound=Action, default=Action)
 
 #: Hard limit of steps run without a decision, to turn a ruleset bug into an error.
 _MAX_IDLE_STEPS = 100_000
 
+__all__ = ["Game", "copy_state"]
 
-class Game:
+
+class Game(Generic[S, O, A]):
     """One game of a ruleset. Create with a setup (or a position) and a seed."""
 
     def __init__(
         self,
-        ruleset: Ruleset[Any],
+        ruleset: Ruleset[S, O, A],
         setup: Setup | str | None = None,
         seed: int = 0,
         *,
@@ -54,37 +64,45 @@ class Game:
         self.bus = EventBus()
         self.log: list[Event] = []
         self.record = record
-        self.history: list[tuple[int, Action]] = []
-        self.clock = Clock()
+        self.history: list[tuple[int, A]] = []
+        self._sequence: TurnSequence[S] = ruleset.sequence()
         self._emit = _emitter(self.log, self.bus, record)
         self.dice = Dice(seed, self._emit)
-        self._sequence: TurnSequence[Any] = ruleset.sequence()
-        self._ctx = Context(self.dice, self._emit, ruleset.hook, self.clock)
-        self._pending: Decision | None = None
-        self._commits: dict[int, Action] = {}
-        self._legal: dict[int, Sequence[Action]] = {}
+        self.clock = Clock()
+        self._ctx = Context(self.dice, self._emit, self.clock, hook=ruleset.hook)
+        self._pending: Ask[S, A] | None = None
+        self._commits: dict[int, A] = {}
+        self._legal: dict[int, Sequence[A]] = {}
         self._over = False
         self._capped = False
         self._played = 1
+        #: How many decisions the game has asked so far (a new number each question).
+        self.asked = 0
         self._forward_to_plugins()
         if not record and not self.bus.active:
-            self.dice.bind(None)  # nobody will read dice events: don't build them
-            self._ctx.recording = False
+            self._quiet()
         self._emit(GameStarted(ruleset=ruleset.name, setup=self.setup.name, seed=seed))
         if position is None:
-            self.state: Any = ruleset.initial_state(self.setup, self._ctx)
+            self.state: S = ruleset.initial_state(self.setup, self._ctx)
         else:
             self.state = ruleset.position_state(self.setup, position, position_source)
+        self.clock = self._sequence.start(self.state, setup=position is None)
+        self._ctx.clock = self.clock
         self._advance()
+
+    def _quiet(self) -> None:
+        """Nobody will read events: the dice and the context stop building them."""
+        self.dice.bind(None)
+        self._ctx.recording = False
 
     # -- events ------------------------------------------------------------------------------
     def _forward_to_plugins(self) -> None:
         """Subscribe the ``aerodrome_on_event`` hook, only if some plugin implements it."""
-        relay = getattr(self.ruleset.hook, "aerodrome_on_event", None)
-        if relay is None or not relay.get_hookimpls():
+        observe = self.ruleset.hooks.event_observer()
+        if observe is None:
             return
         name = self.ruleset.name
-        self.bus.subscribe(lambda event: relay(ruleset=name, event=event))
+        self.bus.subscribe(lambda event: observe(name, event))
 
     def subscribe(self, subscriber: Callable[[Event], None]) -> Callable[[], None]:
         """Observe this game's events from now on; returns a function that unsubscribes."""
@@ -102,47 +120,49 @@ class Game:
 
     # -- driving the sequence ---------------------------------------------------------------
     def _advance(self) -> None:
-        ruleset, seq, clock, ctx, state = (
-            self.ruleset,
-            self._sequence,
-            self.clock,
-            self._ctx,
-            self.state,
-        )
+        ruleset, seq, ctx, state = self.ruleset, self._sequence, self._ctx, self.state
         idle = 0
         while True:
+            clock = self.clock
             if ruleset.is_over(state):
-                self._finish("rules")
+                self._finish()
                 return
             if clock.round > self.setup.max_rounds:
                 self._capped = True
-                self._finish("round limit")
+                self._finish()
                 return
-            if not clock.entered:
-                clock.entered = True
-                if clock.step == 0 and (self.record or self.bus.active):
-                    if clock.phase == 0:
+            if not clock.started:
+                clock.started = True
+                if self.record or self.bus.active:
+                    if clock.phase == 0 and not clock.setup:
                         self._emit(RoundStarted(round=clock.round))
-                    self._emit(PhaseStarted(round=clock.round, phase=seq.names[clock.phase]))
-            self._played = clock.round
-            decision = seq.step_at(clock).run(state, ctx)
-            if decision is not None:
-                self._pending = decision
+                    self._emit(
+                        PhaseStarted(round=clock.round, phase=seq.phase_of(clock).name)
+                    )
+            if not clock.setup:
+                self._played = clock.round
+            step = seq.step_at(clock)
+            asked = step.run(state, ctx)
+            if asked is not None:
+                if isinstance(asked, Decision):  # legacy step: the ruleset lists, the step resolves
+                    asked = self._legacy_ask(asked, step.resolve)
+                self._pending = asked
+                self.asked += 1
                 return
-            self._next_step()
+            seq.advance(clock, state)
             idle += 1
             if idle > _MAX_IDLE_STEPS:
                 raise RuntimeError(f"{ruleset.name}: {idle} steps ran without a decision")
 
-    def _next_step(self) -> None:
-        ctx, clock, seq = self._ctx, self.clock, self._sequence
-        if ctx._end_round:
-            ctx._end_round = False
-            clock.phase = len(seq.phases) - 1
-            clock.step = len(seq.phases[-1].steps) - 1
-        seq.advance(clock)
+    def _legacy_ask(self, decision: Decision, resolve: Any) -> Ask[S, A]:
+        ruleset = self.ruleset
+        if resolve is None:
+            raise AssertionError(f"{ruleset.name}: a step that asks a decision must resolve it")
+        return Ask(
+            decision, lambda state, player: ruleset.legal_actions(state, decision, player), resolve
+        )
 
-    def _finish(self, why: str) -> None:
+    def _finish(self) -> None:
         self._over = True
         self._pending = None
         result = self.result()
@@ -151,37 +171,39 @@ class Game:
     # -- the public API ---------------------------------------------------------------------
     def decision(self) -> Decision | None:
         """The decision the game waits for, or ``None`` when it is over."""
-        return self._pending
+        return self._pending.decision if self._pending is not None else None
 
     def waiting_for(self) -> tuple[int, ...]:
         """Players who still owe an answer to the current decision."""
-        d = self._pending
-        if d is None:
+        ask = self._pending
+        if ask is None:
             return ()
         if not self._commits:
-            return d.players
-        return tuple(p for p in d.players if p not in self._commits)
+            return ask.decision.players
+        return tuple(p for p in ask.decision.players if p not in self._commits)
 
     def _owes(self, player: int) -> bool:
-        d = self._pending
-        return d is not None and player in d.players and player not in self._commits
+        ask = self._pending
+        return ask is not None and player in ask.decision.players and player not in self._commits
 
-    def legal_actions(self, player: int) -> Sequence[Action]:
+    def legal_actions(self, player: int) -> Sequence[A]:
         """Every legal action of ``player`` now (empty when ``player`` owes nothing)."""
         if not self._owes(player):
             return ()
         legal = self._legal.get(player)
         if legal is None:
             assert self._pending is not None
-            legal = self.ruleset.legal_actions(self.state, self._pending, player)
+            legal = self._pending.legal(self.state, player)
             self._legal[player] = legal
         return legal
 
-    def apply(self, player: int, action: Action) -> None:
-        """Play ``action`` for ``player``. Raises :class:`IllegalActionError` if not legal."""
-        decision = self._pending
-        if decision is None:
+    def apply(self, player: int, action: A) -> None:
+        """Play ``action`` for ``player``. Raises :class:`IllegalActionError` if not legal
+        (the game is then unchanged)."""
+        ask = self._pending
+        if ask is None:
             raise IllegalActionError("the game is over")
+        decision = ask.decision
         if not self._owes(player):
             raise IllegalActionError(
                 f"player {player} does not owe a decision now (waiting for "
@@ -190,43 +212,48 @@ class Game:
         legal = self._legal.get(player)
         if legal is None:
             legal = self.legal_actions(player)
-        if action not in legal:
+        if not isinstance(action, Action) or action not in legal:
             raise IllegalActionError(
-                f"{action.describe()} is not a legal {decision.kind} for player {player}"
+                f"{_describe_unchecked(action)} is not a legal {decision.kind} for player {player}"
             )
         self.history.append((player, action))
         recording = self.record or self.bus.active
         if decision.simultaneous:
             if recording:
                 self._emit(
-                    DecisionCommitted(player=player, action=action.describe(), seen_by=(player,))
+                    DecisionCommitted(
+                        player=player, action=self._text(player, action), seen_by=(player,)
+                    )
                 )
             self._commits[player] = action
             if len(self._commits) < len(decision.players):
                 return
-            answers = dict(sorted(self._commits.items()))
+            answers: Mapping[int, A] = dict(sorted(self._commits.items()))
             if recording:
                 for p, a in answers.items():
-                    self._emit(ActionTaken(player=p, action=a.describe()))
+                    self._emit(ActionTaken(player=p, action=self._text(p, a)))
         else:
             answers = {player: action}
             if recording:
                 self._emit(
                     ActionTaken(
                         player=player,
-                        action=action.describe(),
+                        action=self._text(player, action),
                         seen_by=(player,) if decision.secret else None,
                     )
                 )
         self._commits = {}
         self._legal = {}
         self._pending = None
-        again = self._sequence.step_at(self.clock).resolve(self.state, self._ctx, answers)
-        if not again:
-            self._next_step()
+        if not ask.resolve(self.state, self._ctx, answers):
+            self._sequence.advance(self.clock, self.state)
         self._advance()
 
-    def observation(self, player: int | None) -> msgspec.Struct:
+    def _text(self, player: int, action: A) -> str:
+        """The sentence recorded for ``player``'s ``action`` (as that player reads it)."""
+        return self.ruleset.action_text(action, self.ruleset.observation(self.state, player))
+
+    def observation(self, player: int | None) -> O:
         """What ``player`` may see now (``None``: the referee)."""
         return self.ruleset.observation(self.state, player)
 
@@ -245,11 +272,15 @@ class Game:
 
     @property
     def round(self) -> int:
+        """The current round (0 during the set-up phases)."""
         return self.clock.round
 
-    def clone(self) -> Game:
-        """An independent copy: same state, dice position, log and history."""
-        new = Game.__new__(Game)
+    # -- look-ahead --------------------------------------------------------------------------
+    def clone(self, *, reseed: int | None = None) -> Game[S, O, A]:
+        """An independent copy: same state, log and history. Its dice go on where this
+        game's are, unless ``reseed`` is given: then its future dice come from a fresh
+        stream seeded ``reseed``, so a search can never see the real future rolls."""
+        new: Game[S, O, A] = Game.__new__(Game)
         new.ruleset = self.ruleset
         new.setup = self.setup
         new.seed = self.seed
@@ -258,24 +289,56 @@ class Game:
         new.log = list(self.log)
         new.record = self.record
         new.history = list(self.history)
-        new.clock = msgspec.structs.replace(self.clock)
+        new._sequence = self._sequence
         new._emit = _emitter(new.log, new.bus, new.record)
         new.dice = Dice(self.seed, new._emit)
-        new.dice.setstate(self.dice.getstate())
-        new._sequence = self._sequence
+        if reseed is None:
+            new.dice.setstate(self.dice.getstate())
+        else:
+            new.dice.setstate(random.Random(derive_seed(reseed, "reseed")).getstate())
+        new.clock = self.clock.copy()
         new.state = copy_state(self.state)
-        new._ctx = Context(
-            new.dice, new._emit, self.ruleset.hook, new.clock, recording=new.record
-        )
+        new._ctx = Context(new.dice, new._emit, new.clock, hook=self.ruleset.hook)
         if not new.record:
-            new.dice.bind(None)
+            new._quiet()
         new._pending = self._pending
         new._commits = dict(self._commits)
         new._legal = {}
         new._over = self._over
         new._capped = self._capped
         new._played = self._played
+        new.asked = self.asked
         return new
+
+    def determinised(self, player: int, seed: int, *, reseed: bool = True) -> Game[S, O, A]:
+        """A clone in which everything ``player`` cannot see is resampled
+        (:meth:`Ruleset.determinise`): what a fair look-ahead for ``player`` may search.
+        Its log is ``player``'s log, answers other players have committed in secret to the
+        pending decision are forgotten (they must answer again in the clone), and its dice
+        are reseeded with ``seed`` (``reseed=False`` keeps the real stream: for tests that
+        compare a game with its determinisation roll for roll)."""
+        new = self.clone(reseed=seed if reseed else None)
+        new.state = self.ruleset.determinise(self.state, player, random.Random(seed))
+        new.log[:] = self.log_for(player)
+        hidden = [p for p in self._commits if p != player]
+        if hidden:
+            recent = len(self._commits)  # the commits are the last entries of the history
+            tail = [h for h in new.history[-recent:] if h[0] not in hidden]
+            new.history[-recent:] = tail
+            for p in hidden:
+                del new._commits[p]
+        return new
+
+
+def _describe_unchecked(action: object) -> str:
+    """A description of an action that may be malformed (from a save or a user): never
+    raises."""
+    if not isinstance(action, Action):
+        return f"{type(action).__name__} (not an action)"
+    try:
+        return action.describe()
+    except Exception:
+        return type(action).__name__
 
 
 def _emitter(log: list[Event], bus: EventBus, record: bool) -> Callable[[Event], None]:
@@ -291,8 +354,3 @@ def _emitter(log: list[Event], bus: EventBus, record: bool) -> Callable[[Event],
             bus.publish(event)
 
     return emit
-
-
-def copy_state(state: Any) -> Any:
-    """A deep copy of a ruleset state through msgpack (also proves it serialises)."""
-    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))

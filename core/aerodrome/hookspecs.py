@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from aerodrome.agents import AgentSpec
     from aerodrome.events import Event
+    from aerodrome.metrics import Metric
     from aerodrome.ruleset import Ruleset
     from aerodrome.variants import VariantSpec
 
@@ -36,7 +37,7 @@ def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookspec
-def aerodrome_register_rulesets() -> list[type[Ruleset[Any]]]:
+def aerodrome_register_rulesets() -> list[type[Ruleset[Any, Any, Any]]]:
     """Return the ruleset classes this plugin provides.
 
     Each class has a unique ``name`` ClassVar; two plugins registering the same name is an
@@ -50,7 +51,8 @@ def aerodrome_register_agents() -> list[AgentSpec]:
     """Return the agents this plugin provides (bots of a ruleset, or generic agents).
 
     An :class:`~aerodrome.agents.AgentSpec` names the agent, the ruleset it plays (``None``
-    for any) and a factory ``(ruleset, player, seed) -> Agent``.
+    for any) and a factory ``(ruleset, player, seed) -> Agent``. The same name twice for the
+    same ruleset is an error naming both plugins.
     """
     return []
 
@@ -80,13 +82,15 @@ def aerodrome_on_event(ruleset: str, event: Event) -> None:
 def aerodrome_register_variants() -> list[VariantSpec]:
     """Return rule variants: plugin objects that change one rule of a ruleset through that
     ruleset's own hookspecs. A variant is registered but inactive; it is plugged in only when
-    asked for (``--variant NAME``), so the base rules stay the default.
+    asked for (``--variant NAME``), so the base rules stay the default. A variant name
+    registered twice is an error naming both plugins.
     """
     return []
 
 
 @hookspec
-def aerodrome_register_metrics() -> list[Any]:
-    """Return extra game-quality metrics for ``aerodrome compare`` (see
-    :mod:`aerodrome.metrics` for the metric protocol)."""
+def aerodrome_register_metrics() -> list[Metric]:
+    """Return extra game-quality metrics for ``aerodrome compare`` (objects with the
+    :class:`aerodrome.metrics.Metric` protocol). A metric name registered twice (or the name
+    of a built-in metric) is an error naming the plugins."""
     return []

@@ -10,27 +10,24 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-import icepool
-
 
 def d(sides: int) -> Any:
-    """An icepool die with ``sides`` faces."""
+    """An icepool die with ``sides`` faces (icepool is imported on first use: start-up stays
+    fast for commands that compute no odds)."""
+    import icepool
+
     return icepool.d(sides)
 
 
 def highest_of(count: int, sides: int) -> Any:
     """The highest face of ``count`` dice of ``sides`` faces."""
-    return icepool.d(sides).highest(count, 1) if count > 1 else icepool.d(sides)
+    return d(sides).highest(count, 1) if count > 1 else d(sides)
 
 
 def as_fractions(die: Any) -> dict[int, Fraction]:
     """``{outcome: exact probability}`` for an icepool die with integer outcomes."""
     total = die.denominator()
     return {int(o): Fraction(int(q), int(total)) for o, q in die.items()}
-
-
-def as_floats(die: Any) -> dict[int, float]:
-    return {o: float(p) for o, p in as_fractions(die).items()}
 
 
 def split_sign(dist: Mapping[int, Fraction]) -> dict[str, Fraction]:

@@ -3,34 +3,81 @@
 Plugins are found through the ``aerodrome`` entry-point group; built-in rulesets register
 exactly like third-party ones. Set ``AERODROME_BLOCK_PLUGINS=name,name`` to skip plugins by
 entry-point name, or ``AERODROME_PLUGINS=name,name`` to load only those.
+
+Nothing outside this module calls ``pm.hook``: every core hook has a typed method here, and
+a ruleset calls its own hookspecs through :class:`~aerodrome.rulehooks.RuleHooks`. Rulesets,
+agents, variants and metrics go into one :class:`Registry` under one policy: a name
+registered twice is an error naming both plugins.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
 
 from aerodrome import hookspecs
 from aerodrome.agents import RANDOM, AgentSpec
 from aerodrome.errors import PluginError, UnknownNameError
+from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Ruleset
 from aerodrome.variants import VariantSpec
+
+if TYPE_CHECKING:
+    import typer
+
+    from aerodrome.metrics import Metric
 
 ENTRY_POINT_GROUP = "aerodrome"
 
 
+T = TypeVar("T")
+K = TypeVar("K")
+
+#: The attributes of the metric protocol (:class:`aerodrome.metrics.Metric`).
+_METRIC_ATTRS = ("name", "title", "unit", "description", "source", "accumulator")
+
+
+@dataclass(frozen=True)
+class HookSpecInfo:
+    """One hookspec: its name, its spec function (signature and docstring), its options and
+    the module that declared it (``aerodrome.hookspecs`` or a ruleset's own)."""
+
+    name: str
+    function: Callable[..., Any]
+    firstresult: bool
+    historic: bool
+    module: str
+
+
 @dataclass
 class Registry:
-    """Rulesets and agents by name, with the plugin that registered each."""
+    """What the plugins registered, by name, with the plugin that registered each."""
 
-    rulesets: dict[str, type[Ruleset[Any]]] = field(default_factory=dict)
+    rulesets: dict[str, type[Ruleset[Any, Any, Any]]] = field(default_factory=dict)
     agents: dict[tuple[str | None, str], AgentSpec] = field(default_factory=dict)
-    owners: dict[str, str] = field(default_factory=dict)
+    variants: dict[str, VariantSpec] = field(default_factory=dict)
+    metrics: dict[str, Metric] = field(default_factory=dict)
+    #: (kind, name) → the plugin that registered it
+    owners: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def add(self, table: dict[K, T], kind: str, key: K, name: str, value: T, plugin: str) -> None:
+        """Put ``value`` in ``table`` under ``key``; a second registration is an error that
+        names both plugins."""
+        if key in table:
+            first = self.owners.get((kind, name), "?")
+            raise PluginError(
+                f"{kind} {name!r} is registered twice: by plugin {first!r} and by plugin {plugin!r}"
+            )
+        table[key] = value
+        self.owners[(kind, name)] = plugin
+
+    def owner(self, kind: str, name: str) -> str:
+        return self.owners[(kind, name)]
 
 
 class Plugins:
@@ -39,11 +86,7 @@ class Plugins:
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self.pm = pm
         self.registry = Registry()
-        self._instances: dict[str, Ruleset[Any]] = {}
-
-    @property
-    def hook(self) -> Any:
-        return self.pm.hook
+        self._instances: dict[str, Ruleset[Any, Any, Any]] = {}
 
     def register(self, plugin: object, name: str) -> None:
         """Register a plugin object or module under ``name``."""
@@ -52,41 +95,47 @@ class Plugins:
         except (ValueError, pluggy.PluginValidationError) as exc:
             raise PluginError(f"plugin {name!r}: {exc}") from None
 
+    def _results(self, hook: Callable[..., Any]) -> Iterable[tuple[str, Any]]:
+        """Each (plugin name, item) that a registration hook's implementations return."""
+        for impl in self.pm.subset_hook_caller(hook.__name__, ()).get_hookimpls():
+            for item in _call(impl, impl.plugin_name):
+                yield impl.plugin_name, item
+
+    def collect_variants(self) -> None:
+        """Fill the variant registry (before the variants asked for are plugged in)."""
+        self.registry.variants.clear()
+        for plugin, spec in self._results(hookspecs.aerodrome_register_variants):
+            if not isinstance(spec, VariantSpec):
+                raise PluginError(f"plugin {plugin!r} registered {spec!r}, which is not a VariantSpec")
+            reg = self.registry
+            reg.add(reg.variants, "variant", spec.name, spec.name, spec, plugin)
+
     def collect(self) -> None:
         """Fill the registries from every registered plugin's registration hooks."""
-        self.registry = Registry()
+        variants = dict(self.registry.variants)
+        variant_owners = {k: v for k, v in self.registry.owners.items() if k[0] == "variant"}
+        self.registry = reg = Registry(variants=variants, owners=variant_owners)
         self._instances.clear()
-        for impl in self.pm.hook.aerodrome_register_rulesets.get_hookimpls():
-            name = impl.plugin_name
-            for cls in _call(impl, name):
-                rname = getattr(cls, "name", None)
-                if not (
-                    isinstance(cls, type) and issubclass(cls, Ruleset) and isinstance(rname, str)
-                ):
-                    raise PluginError(
-                        f"plugin {name!r} registered {cls!r}, which is not a Ruleset class with a name"
-                    )
-                if rname in self.registry.rulesets:
-                    raise PluginError(
-                        f"ruleset {rname!r} is registered twice: by plugin "
-                        f"{self.registry.owners[rname]!r} and by plugin {name!r}"
-                    )
-                self.registry.rulesets[rname] = cls
-                self.registry.owners[rname] = name
-        for impl in self.pm.hook.aerodrome_register_agents.get_hookimpls():
-            name = impl.plugin_name
-            for spec in _call(impl, name):
-                if not isinstance(spec, AgentSpec):
-                    raise PluginError(
-                        f"plugin {name!r} registered {spec!r}, which is not an AgentSpec"
-                    )
-                key = (spec.ruleset, spec.name)
-                if key in self.registry.agents:
-                    raise PluginError(
-                        f"agent {spec.name!r} for {spec.ruleset or 'any ruleset'} is registered "
-                        f"twice (the second time by plugin {name!r})"
-                    )
-                self.registry.agents[key] = spec
+        for plugin, cls in self._results(hookspecs.aerodrome_register_rulesets):
+            rname = getattr(cls, "name", None)
+            if not (isinstance(cls, type) and issubclass(cls, Ruleset) and isinstance(rname, str)):
+                raise PluginError(
+                    f"plugin {plugin!r} registered {cls!r}, which is not a Ruleset class with a name"
+                )
+            reg.add(reg.rulesets, "ruleset", rname, rname, cls, plugin)
+        for plugin, spec in self._results(hookspecs.aerodrome_register_agents):
+            if not isinstance(spec, AgentSpec):
+                raise PluginError(f"plugin {plugin!r} registered {spec!r}, which is not an AgentSpec")
+            label = f"{spec.name} for {spec.ruleset or 'any ruleset'}"
+            reg.add(reg.agents, "agent", (spec.ruleset, spec.name), label, spec, plugin)
+        for plugin, metric in self._results(hookspecs.aerodrome_register_metrics):
+            missing = [a for a in _METRIC_ATTRS if not hasattr(metric, a)]
+            if missing:
+                raise PluginError(
+                    f"plugin {plugin!r} registered {metric!r}, which lacks the metric protocol "
+                    f"({', '.join(missing)})"
+                )
+            reg.add(reg.metrics, "metric", metric.name, metric.name, metric, plugin)
 
     def check(self) -> None:
         """Fail loudly on hook implementations that match no hookspec (misspelt hooks)."""
@@ -99,16 +148,58 @@ class Plugins:
     def ruleset_names(self) -> list[str]:
         return sorted(self.registry.rulesets)
 
-    def ruleset(self, name: str) -> Ruleset[Any]:
+    def ruleset(self, name: str) -> Ruleset[Any, Any, Any]:
         """The ruleset instance called ``name`` (one per process)."""
         inst = self._instances.get(name)
         if inst is None:
             cls = self.registry.rulesets.get(name)
             if cls is None:
                 raise UnknownNameError("ruleset", name, self.registry.rulesets)
-            inst = cls(self.pm.hook)
+            inst = cls(RuleHooks(self.pm))
             self._instances[name] = inst
         return inst
+
+    def owner(self, kind: str, name: str) -> str:
+        """The plugin that registered the ``kind`` (ruleset, agent, variant, metric) ``name``."""
+        return self.registry.owner(kind, name)
+
+    def variants(self) -> dict[str, VariantSpec]:
+        """Every registered rule variant by name (plugged in or not)."""
+        return dict(self.registry.variants)
+
+    def metrics(self) -> list[Metric]:
+        """The metrics plugins registered (``aerodrome_register_metrics``)."""
+        return list(self.registry.metrics.values())
+
+    # -- the core's hooks, typed -------------------------------------------------------------
+    def register_commands(self, app: typer.Typer, odds: typer.Typer) -> None:
+        """Let every plugin add its CLI commands (``aerodrome_register_commands``)."""
+        self.pm.hook.aerodrome_register_commands(app=app, odds=odds)
+
+    def hookspecs(self) -> list[HookSpecInfo]:
+        """Every hookspec the plugin manager knows, the core's and every ruleset's own (added
+        through ``aerodrome_addhooks``), sorted by name."""
+        found = []
+        for name, caller in _hook_names(self.pm):
+            spec = caller.spec
+            assert spec is not None
+            found.append(
+                HookSpecInfo(
+                    name=name,
+                    function=spec.function,
+                    firstresult=bool(spec.opts.get("firstresult")),
+                    historic=bool(spec.opts.get("historic")),
+                    module=str(
+                        getattr(spec.namespace, "__module__", None)
+                        or getattr(spec.namespace, "__name__", "?")
+                    ),
+                )
+            )
+        return sorted(found, key=lambda h: h.name)
+
+    def hook_names(self) -> list[str]:
+        """The names of :meth:`hookspecs`."""
+        return [h.name for h in self.hookspecs()]
 
     def agents_for(self, ruleset: str) -> dict[str, AgentSpec]:
         """Agents usable for ``ruleset``: generic ones, then the ruleset's own."""
@@ -170,16 +261,13 @@ def load_plugins(
         plugins.register(module, ep.name)
     for name, obj in extra:
         plugins.register(obj, name)
-    if variants:
-        known: dict[str, VariantSpec] = {}
-        for specs in pm.hook.aerodrome_register_variants():
-            for spec in specs or ():
-                known[spec.name] = spec
-        for vname in variants:
-            if vname not in known:
-                raise UnknownNameError("variant", vname, known)
-            if not pm.has_plugin(f"variant:{vname}"):
-                plugins.register(known[vname].plugin, f"variant:{vname}")
+    plugins.collect_variants()
+    known = plugins.registry.variants
+    for vname in variants:
+        if vname not in known:
+            raise UnknownNameError("variant", vname, known)
+        if not pm.has_plugin(f"variant:{vname}"):
+            plugins.register(known[vname].plugin, f"variant:{vname}")
     plugins.check()
     plugins.collect()
     return plugins
@@ -194,6 +282,13 @@ def default_plugins() -> Plugins:
     if _default is None:
         _default = load_plugins()
     return _default
+
+
+def _hook_names(pm: pluggy.PluginManager) -> Iterable[tuple[str, Any]]:
+    """(name, caller) of every hook with a spec, through the public relay's namespace."""
+    for name, caller in vars(pm.hook).items():
+        if isinstance(caller, pluggy.HookCaller) and caller.spec is not None:
+            yield name, caller
 
 
 def _call(impl: Any, plugin: str) -> list[Any]:

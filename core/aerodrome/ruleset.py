@@ -1,10 +1,11 @@
 """The contract a ruleset plugin implements.
 
-A ruleset is a class deriving from :class:`Ruleset`. It declares its setups, its turn
-sequence (see :mod:`aerodrome.turns`), its action and state types, and answers the questions
-the core asks (legal actions, observations, result). The core owns the public game API
-(:class:`aerodrome.game.Game`), the dice, the event log and saving/replaying; a ruleset
-never touches those directly.
+A ruleset is a class deriving from :class:`Ruleset`, generic in its state, observation and
+action types. It declares its setups, its capabilities, its turn sequence (see
+:mod:`aerodrome.turns`: each step that asks a question also lists the legal answers and
+resolves them) and answers the core's questions (observation, is the game over, result).
+The core owns the public game API (:class:`aerodrome.game.Game`), the dice, the event log
+and saving/replaying; a ruleset never touches those directly.
 
 Modules of a ruleset read top to bottom: docstring, constants, data, state, rules,
 registration last (see the plugin author guide).
@@ -12,22 +13,48 @@ registration last (see the plugin author guide).
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 import msgspec
+from typing_extensions import TypeVar
 
 from aerodrome.data import Action, Record
 from aerodrome.errors import SpecError
+from aerodrome.rulehooks import RuleHooks
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from aerodrome.events import Event
     from aerodrome.turns import Context, Decision, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
+O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (OpenSpiel's letters)
+A = TypeVar("A", bound=Action, default=Action)
+OptionsT = TypeVar("OptionsT", bound="Options")
+
+
+class Capabilities(Record, frozen=True):
+    """What kind of game a ruleset is, after OpenSpiel's ``GameType``.
+
+    :param hidden_information: some players cannot see everything (cards, AA guns, orders);
+        a ruleset that says False must show every player the same observation, and
+        :meth:`Ruleset.determinise` is then the identity.
+    :param simultaneous: some decisions are committed by several players at once, in secret.
+    :param chance: dice or shuffles decide part of the game.
+    """
+
+    hidden_information: bool
+    simultaneous: bool
+    chance: bool = True
+
+
+class Options(Record, frozen=True):
+    """Base class of a ruleset's typed set-up options (one Struct per ruleset)."""
 
 
 class Seat(Record, frozen=True):
@@ -40,7 +67,9 @@ class Seat(Record, frozen=True):
 class Setup(Record, frozen=True):
     """A named starting configuration of a ruleset.
 
-    :param options: ruleset-specific settings (optional rules, mission, forces...).
+    :param options: the ruleset's typed settings (optional rules, mission, forces...): an
+        instance of its :attr:`Ruleset.options_type`. (A plain dict is accepted while the
+        built-in rulesets move to typed options.)
     :param max_rounds: a safety cap; a game still running then ends unfinished.
     """
 
@@ -48,8 +77,17 @@ class Setup(Record, frozen=True):
     title: str
     seats: tuple[Seat, ...]
     description: str = ""
-    options: dict[str, Any] = {}
+    options: Any = Options()  # Options once every built-in ruleset has typed options
     max_rounds: int = 500
+
+    def options_as(self, kind: type[OptionsT]) -> OptionsT:
+        """The options, checked to be a ``kind``."""
+        if not isinstance(self.options, kind):
+            raise SpecError(
+                f"setup {self.name!r}: options are {type(self.options).__name__}, "
+                f"expected {kind.__name__}"
+            )
+        return self.options
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -66,7 +104,12 @@ class Result(Record, frozen=True):
     :param finished: False when the game hit its round cap before the rules ended it.
     :param kills: enemy aircraft destroyed, per side that destroyed them.
     :param losses: own aircraft lost, per side.
-    :param stats: further per-ruleset numbers (ground-support runs, fame...).
+    :param engagements: attacks resolved (dogfights, shots, fights), for the comparison's
+        lethality metric; ``None`` when the ruleset does not count them.
+    :param first_player: the seat that acted first (who won the initiative), for the
+        first-player advantage metric; ``None``: the core takes the seat of the first
+        decision that is not simultaneous.
+    :param stats: further per-ruleset numbers (ground-support runs, aces...).
     """
 
     winners: tuple[str, ...]
@@ -75,30 +118,49 @@ class Result(Record, frozen=True):
     finished: bool = True
     kills: dict[str, int] = {}
     losses: dict[str, int] = {}
+    engagements: int | None = None
+    first_player: int | None = None
     stats: dict[str, float] = {}
 
 
-class Ruleset(ABC, Generic[S]):
-    """Base class of every ruleset. Subclass it in a plugin and register the class with the
-    ``aerodrome_register_rulesets`` hook.
+class Ruleset(ABC, Generic[S, O, A]):
+    """Base class of every ruleset, generic in its state ``S`` (one mutable msgspec Struct,
+    the whole game), observation ``O`` (a frozen Struct: what one player sees) and action
+    ``A`` (a union of frozen :class:`~aerodrome.data.Action` Structs). Subclass it in a
+    plugin and register the class with the ``aerodrome_register_rulesets`` hook.
 
     Class attributes:
 
     - ``name``: short id used on the command line (``classic``).
     - ``title``: the game's name. ``rulebook``: where its rules come from.
-    - ``state_type``: the msgspec Struct holding the whole game state (mutable, serialisable).
+    - ``capabilities``: what kind of game it is (:class:`Capabilities`).
     - ``action_types``: every Action subclass the ruleset accepts (for saves and schemas).
+    - ``options_type``: the Struct of its set-up options (:class:`Options` if it has none).
+
+    The instance gets ``hooks``: typed callers of the ruleset's own hookspecs, through which
+    variant plugins change a rule (:class:`~aerodrome.rulehooks.RuleHooks`).
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
     rulebook: ClassVar[str] = ""
-    state_type: ClassVar[type[msgspec.Struct]]
+    capabilities: ClassVar[Capabilities]
     action_types: ClassVar[tuple[type[Action], ...]]
+    options_type: ClassVar[type[Options]] = Options
 
-    def __init__(self, hook: Any = None) -> None:
-        #: The plugin manager's hook relay (``pm.hook``) so rule variants can be plugged in.
-        self.hook = hook
+    def __init__(self, hooks: RuleHooks | None = None) -> None:
+        if hooks is None or isinstance(hooks, RuleHooks):
+            self.hooks = hooks if hooks is not None else RuleHooks(None)
+            self._relay: Any = self.hooks.relay
+        else:  # legacy: an object with hook methods standing in for the relay
+            self.hooks = RuleHooks(None)
+            self._relay = hooks
+
+    @property
+    def hook(self) -> Any:
+        """Legacy: the plugin manager's untyped hook relay (``None`` without plugins). Goes
+        when every built-in ruleset calls its hooks through :attr:`hooks`."""
+        return self._relay
 
     # -- description -----------------------------------------------------------------------
     @abstractmethod
@@ -141,13 +203,33 @@ class Ruleset(ABC, Generic[S]):
         """
         raise SpecError(f"{source}: ruleset {self.name!r} does not support position files")
 
-    @abstractmethod
-    def legal_actions(self, state: S, decision: Decision, player: int) -> Sequence[Action]:
-        """Every legal answer of ``player`` to ``decision``; never empty for an owing player."""
+    def legal_actions(self, state: S, decision: Decision, player: int) -> Sequence[A]:
+        """Legacy: the legal answers to a bare :class:`Decision` returned by a step's ``run``
+        (a step now returns an :class:`~aerodrome.turns.Ask` that lists them itself)."""
+        raise NotImplementedError(
+            f"ruleset {self.name!r}: a step returned a bare Decision {decision.kind!r}; "
+            "return an Ask that lists the legal actions"
+        )
 
     @abstractmethod
-    def observation(self, state: S, player: int | None) -> msgspec.Struct:
-        """What ``player`` sees (``None``: the referee). Hidden information must be absent."""
+    def observation(self, state: S, player: int | None) -> O:
+        """What ``player`` sees (``None``: the referee): a frozen value that shares nothing
+        mutable with ``state``, with everything hidden from ``player`` left out."""
+
+    def determinise(self, state: S, player: int, rng: random.Random) -> S:
+        """A state ``player`` cannot tell from ``state``: everything hidden from ``player``
+        (other hands, unrevealed guns...) resampled with ``rng`` consistently with what
+        ``player`` has seen, so that look-ahead never reads hidden information. The result
+        is a new state; ``state`` is not changed.
+
+        A ruleset that declares no hidden information gets the identity (a copy); one that
+        has hidden information must override this.
+        """
+        if self.capabilities.hidden_information:
+            raise NotImplementedError(
+                f"ruleset {self.name!r} has hidden information but no determinise()"
+            )
+        return copy_state(state)
 
     @abstractmethod
     def is_over(self, state: S) -> bool:
@@ -158,21 +240,65 @@ class Ruleset(ABC, Generic[S]):
         """The result so far; called when the game is over, at its round cap, and by the
         comparison metrics at the start of every round (kills so far)."""
 
-    # -- optional services ---------------------------------------------------------------
-    def render(self, state: S, player: int | None) -> RenderableType:
-        """A rich renderable picture of ``state`` as ``player`` sees it (for ``play``)."""
-        from rich.pretty import Pretty
+    # -- for people: sentences and pictures, always from an observation -----------------------
+    def action_text(self, action: A, view: O) -> str:
+        """A short plain sentence for ``action`` as the player whose observation is ``view``
+        reads it (names and coordinates, never internal indices); shown when a person
+        chooses among legal actions and in every log a person reads."""
+        return action.describe()
 
-        return Pretty(msgspec.to_builtins(self.observation(state, player)))
-
-    def svg(self, state: S, player: int | None) -> str | None:
-        """An SVG picture of ``state`` as ``player`` sees it, or ``None`` if the ruleset draws
-        none (``aerodrome replay --svg``, ``aerodrome position --svg``)."""
+    def event_text(self, event: Event, view: O) -> str | None:
+        """A plain sentence for one of this ruleset's own events, as the player whose
+        observation is ``view`` reads it (called only for events that player may see): ``""``
+        for an event not worth a line, ``None`` when the ruleset does not describe it (a
+        generic line is shown). The core describes its own events (dice, rounds, actions,
+        the end) in :mod:`aerodrome.describe`."""
         return None
 
-    def describe_action(self, state: S, action: Action) -> str:
-        """A short sentence for a human choosing among legal actions."""
-        return action.describe()
+    def draw(self, view: O) -> RenderableType:
+        """A rich renderable picture of ``view`` for the terminal: the board (or the
+        squadrons) with coordinates, and a legend of its symbols."""
+        from rich.pretty import Pretty
+
+        return Pretty(msgspec.to_builtins(view))
+
+    def draw_svg(self, view: O) -> str | None:
+        """An SVG picture of ``view`` (``None``: the ruleset draws none). Same view, same
+        bytes; every name from a spec or a plugin escaped."""
+        return None
+
+    # -- legacy services (removed once every built-in ruleset draws from observations) -------
+    def render(self, state: S, player: int | None) -> RenderableType:
+        """Legacy: :meth:`draw` of the player's observation."""
+        return self.draw(self.observation(state, player))
+
+    def svg(self, state: S, player: int | None) -> str | None:
+        """Legacy: :meth:`draw_svg` of the player's observation."""
+        return self.draw_svg(self.observation(state, player))
+
+    def describe_action(self, state: S, action: A) -> str:
+        """Legacy: :meth:`action_text` with the referee's observation."""
+        return self.action_text(action, self.observation(state, None))
+
+    # -- for learning agents: a fixed numbering of actions, observations as numbers ----------
+    def action_count(self, setup: Setup) -> int | None:
+        """The size of this ruleset's fixed action space for ``setup`` (every action any
+        decision of that set-up could offer has a number below it), or ``None`` when the
+        ruleset numbers no actions (learning environments then number legal actions)."""
+        return None
+
+    def action_id(self, action: A, setup: Setup) -> int:
+        """The number of ``action`` in the fixed action space (see :meth:`action_count`)."""
+        raise NotImplementedError(f"ruleset {self.name!r} numbers no actions")
+
+    def action_from_id(self, index: int, setup: Setup) -> A:
+        """The action numbered ``index`` (the inverse of :meth:`action_id`)."""
+        raise NotImplementedError(f"ruleset {self.name!r} numbers no actions")
+
+    def observation_vector(self, view: O) -> Sequence[float] | None:
+        """``view`` as a fixed-length list of numbers (same length for every view of a
+        set-up; documented by the ruleset), or ``None`` for the generic flat encoding."""
+        return None
 
     def invariants(self, state: S) -> list[str]:
         """Broken invariants of ``state`` (empty when all hold); checked by the conformance
@@ -182,3 +308,8 @@ class Ruleset(ABC, Generic[S]):
     def material(self, state: S) -> dict[str, float]:
         """Per-side material (aircraft alive weighted by value) for comparison metrics."""
         return {}
+
+
+def copy_state(state: S) -> S:
+    """A deep copy of a ruleset state through msgpack (also proves it serialises)."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))

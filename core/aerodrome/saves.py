@@ -57,11 +57,11 @@ class PositionFile(Record, frozen=True):
     seed: Seed = 0
 
 
-def log_digest(game: Game) -> str:
+def log_digest(game: Game[Any, Any, Any]) -> str:
     return hashlib.sha256(game.log_bytes()).hexdigest()
 
 
-def to_save(game: Game) -> SaveFile:
+def to_save(game: Game[Any, Any, Any]) -> SaveFile:
     return SaveFile(
         format=FORMAT,
         ruleset=game.ruleset.name,
@@ -76,7 +76,7 @@ def to_save(game: Game) -> SaveFile:
     )
 
 
-def write_save(game: Game, path: Path, option: str = "--save") -> None:
+def write_save(game: Game[Any, Any, Any], path: Path, option: str = "--save") -> None:
     """Write ``game``'s save to ``path`` atomically (fsynced); errors name ``option``."""
     data = msgspec.json.format(msgspec.json.encode(to_save(game)), indent=1) + b"\n"
     write_atomic(path, data, option)
@@ -89,7 +89,7 @@ def read_save(path: Path) -> SaveFile:
     return save
 
 
-def _action_decoder(game: Game) -> Any:
+def _action_decoder(game: Game[Any, Any, Any]) -> Any:
     types = game.ruleset.action_types
     union: Any = types[0]
     for t in types[1:]:
@@ -99,7 +99,7 @@ def _action_decoder(game: Game) -> Any:
 
 def replay(
     save: SaveFile, plugins: Plugins, source: str = "<save>", *, until: int | None = None
-) -> Game:
+) -> Game[Any, Any, Any]:
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given);
     errors name the action that failed."""
     ruleset = plugins.ruleset(save.ruleset)
@@ -121,7 +121,7 @@ def _shown(raw: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _check_action(game: Game, saved: SavedAction, action: Any, where: str) -> None:
+def _check_action(game: Game[Any, Any, Any], saved: SavedAction, action: Any, where: str) -> None:
     """Refuse a saved action that is not legal now, naming it as the file spells it (its
     fields are not trusted: the action is never described before it is known legal)."""
     decision = game.decision()
@@ -145,7 +145,7 @@ def _check_action(game: Game, saved: SavedAction, action: Any, where: str) -> No
         )
 
 
-def verify(save: SaveFile, game: Game) -> None:
+def verify(save: SaveFile, game: Game[Any, Any, Any]) -> None:
     digest = log_digest(game)
     if digest != save.log_sha256 or len(game.log) != save.log_lines:
         raise ReplayMismatchError(
@@ -158,6 +158,6 @@ def read_position(path: Path) -> PositionFile:
     return convert(read_mapping(path), PositionFile, str(path))
 
 
-def game_from_position(pos: PositionFile, plugins: Plugins, source: str) -> Game:
+def game_from_position(pos: PositionFile, plugins: Plugins, source: str) -> Game[Any, Any, Any]:
     ruleset = plugins.ruleset(pos.ruleset)
     return Game(ruleset, pos.setup, pos.seed, position=pos.position, position_source=source)

@@ -50,7 +50,7 @@ class GameDetail(msgspec.Struct, frozen=True, kw_only=True):
 
     :param choices: decisions with more than one legal action (real choices).
     :param legal: legal actions summed over every decision (branching = legal / decisions).
-    :param first_player: the seat that acted first: ``Result.stats["first_player"]`` when the
+    :param first_player: the seat that acted first: ``Result.first_player`` when the
         ruleset reports it (e.g. who won the initiative), else the seat of the first decision
         that is not simultaneous; ``None`` when every decision was simultaneous.
     :param ticks: material and kills at the start of every round and at the end.
@@ -74,7 +74,7 @@ class Trace:
         self.round = 0
         self.ticks: list[Tick] = []
 
-    def tick(self, game: Game) -> None:
+    def tick(self, game: Game[Any, Any, Any]) -> None:
         """Sample material and kills (the core calls this as each round starts and at the end)."""
         self.round = game.round
         ruleset, state = game.ruleset, game.state
@@ -94,31 +94,31 @@ class Trace:
         if self.first_player is None and not simultaneous:
             self.first_player = player
 
-    def finish(self, game: Game, result: Result) -> GameDetail:
+    def finish(self, game: Game[Any, Any, Any], result: Result) -> GameDetail:
         material = game.ruleset.material(game.state)
         sides = game.setup.sides
         kills = sum(result.kills.values())
         self.ticks.append(
             Tick(result.rounds, tuple(float(material.get(s, 0.0)) for s in sides), kills)
         )
-        first = result.stats.get("first_player")
+        first = result.first_player
         return GameDetail(
             choices=self.choices,
             legal=self.legal,
-            first_player=int(first) if first is not None else self.first_player,
+            first_player=first if first is not None else self.first_player,
             ticks=tuple(self.ticks),
         )
 
 
 def play_game(
-    ruleset: Ruleset[Any],
+    ruleset: Ruleset[Any, Any, Any],
     setup: Setup,
     seed: int,
     agents: Sequence[Agent],
     *,
     record: bool = False,
     trace: Trace | None = None,
-) -> tuple[Game, int]:
+) -> tuple[Game[Any, Any, Any], int]:
     """Play one game to its end; returns the game and the number of decisions made.
 
     With ``trace``, also collect what the comparison metrics need (legal-action counts,
@@ -143,7 +143,7 @@ def play_game(
 
 
 def resolve_agents(
-    plugins: Plugins, ruleset: Ruleset[Any], setup: Setup, names: Sequence[str]
+    plugins: Plugins, ruleset: Ruleset[Any, Any, Any], setup: Setup, names: Sequence[str]
 ) -> tuple[str, ...]:
     """Agent names for every seat: one name for all seats, or one per seat."""
     seats = len(setup.seats)
@@ -165,7 +165,7 @@ def resolve_agents(
 
 def run_games(
     plugins: Plugins,
-    ruleset: Ruleset[Any],
+    ruleset: Ruleset[Any, Any, Any],
     setup: Setup,
     agent_names: Sequence[str],
     games: int,

@@ -79,7 +79,7 @@ def scripted_context(
 ) -> Context:
     """A step :class:`Context` whose dice show ``faces``; events go to ``events`` if given."""
     sink = events.append if events is not None else (lambda e: None)
-    return Context(ScriptedDice(faces, sink), sink, hook, Clock())
+    return Context(ScriptedDice(faces, sink), sink, Clock(), hook=hook)
 
 
 def load_dice(game: Any, faces: Sequence[int]) -> None:

@@ -1,12 +1,20 @@
-"""Turn sequencing: rounds → phases → steps, declared by a ruleset and driven by the core.
+"""Turn sequencing: set-up, then rounds → phases → steps, declared by a ruleset and driven by
+the core.
 
-A ruleset declares a :class:`TurnSequence`. The core walks it: for the current step it calls
-``run(state, ctx)``. ``run`` does the step's automatic work and returns either ``None`` (the
-step is over: move on) or a :class:`Decision` (stop and ask). When the players owing the
-decision have answered, the core calls ``resolve(state, ctx, answers)`` and then ``run``
-again, so a step that asks several questions (one per plane, a chain of card plays) simply
-returns the next :class:`Decision` until it is done. All progress lives in the ruleset's
-state, so a game can be cloned and saved between any two decisions.
+A ruleset declares a :class:`TurnSequence`: optional one-off ``setup`` phases played once
+before the first round, then the ``phases`` of every round. A phase holds steps; a
+:class:`ForEach` repeats its own steps for each item of a list taken from the state when it
+is entered (each aircraft, each player of a side), and the step reads the item as
+``ctx.item``. The core keeps this progress in its :class:`Clock`, so a ruleset's state holds
+the game, not the bookkeeping of where the turn is.
+
+For the current step the core calls ``run(state, ctx)``. ``run`` does the step's automatic
+work and returns either ``None`` (the step is over: move on) or an :class:`Ask`: the
+:class:`Decision` (who must answer what), how to list each owing player's legal answers, and
+how to apply them. One rule, one place: the code that asks a question also lists its answers
+and resolves them. When every owing player has answered, the core calls
+``ask.resolve(state, ctx, answers)``; it returns ``True`` to stay in the step (``run`` is
+called again: one question per card played, per turn point...), otherwise the step is over.
 
 A decision may be owed by several players at once (``simultaneous=True``): each commits in
 secret, and ``resolve`` sees all answers together (secret orders revealed at once).
@@ -14,7 +22,7 @@ secret, and ``resolve`` sees all answers together (secret orders revealed at onc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -27,13 +35,18 @@ if TYPE_CHECKING:
     from aerodrome.events import Event
 
 S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+#: What a :class:`ForEach` iterates over: ids that serialise (aircraft ids, seats, names).
+Item = int | str
 
 
 class Decision(Record, frozen=True):
     """A point where the game waits for players.
 
     :param players: the player ids who owe an answer.
-    :param kind: what is decided (``"move"``, ``"orders"``, ``"defend"``...), for agents and UIs.
+    :param kind: what is decided; each ruleset names its kinds in a ``StrEnum`` (``"move"``,
+        ``"orders"``, ``"defend"``...), for agents and user interfaces.
     :param simultaneous: all ``players`` commit in secret, then answers are revealed together.
     :param secret: the answer is hidden from the other players (e.g. placing AA guns).
     :param prompt: a sentence for a human player.
@@ -46,97 +59,257 @@ class Decision(Record, frozen=True):
     prompt: str = ""
 
 
-class Clock(msgspec.Struct, kw_only=True):
-    """Where the game is in its sequence (owned by the core, saved with the game)."""
-
-    round: int = 1
-    phase: int = 0
-    step: int = 0
-    entered: bool = False
-
-
 class Context:
-    """What a step may use: the game's dice, the event emitter and the ruleset's hooks."""
+    """What a step may use: the game's dice, the event sink and where the turn is.
 
-    __slots__ = ("_end_round", "clock", "dice", "emit", "hook", "recording")
+    ``emit`` takes an event, or a function making one: the function is called only when
+    somebody keeps or observes events, so a step never pays for events nobody reads and
+    needs no ``if recording`` of its own.
+    """
+
+    __slots__ = ("_sink", "clock", "dice", "hook", "recording")
 
     def __init__(
         self,
         dice: Dice,
-        emit: Callable[[Event], None],
-        hook: Any,
+        sink: Callable[[Event], None],
         clock: Clock,
         *,
         recording: bool = True,
+        hook: Any = None,
     ) -> None:
         self.dice = dice
-        self.emit = emit
-        self.hook = hook
+        self._sink = sink
         self.clock = clock
-        #: Whether anybody keeps or observes events: a step may skip building costly ones.
+        #: Whether anybody keeps or observes events.
         self.recording = recording
-        self._end_round = False
+        #: Legacy: the plugin manager's hook relay (rulesets now hold typed callers of their
+        #: own hooks, see :class:`aerodrome.plugins.RuleHooks`). Goes when every built-in
+        #: ruleset has moved to them.
+        self.hook = hook
+
+    def emit(self, event: Event | Callable[[], Event]) -> None:
+        """Announce ``event`` (or, when recording, the event ``event()`` makes)."""
+        if callable(event):
+            if self.recording:
+                self._sink(event())
+        else:
+            self._sink(event)
 
     @property
     def round(self) -> int:
+        """The current round (0 during the set-up phases)."""
         return self.clock.round
 
-    def end_round(self) -> None:
-        """Skip the remaining steps and phases of this round once the current step is over."""
-        self._end_round = True
+    @property
+    def item(self) -> Item:
+        """The item of the innermost :class:`ForEach` being played."""
+        for frame in reversed(self.clock.frames):
+            if frame.items is not None:
+                return frame.items[frame.item]
+        raise LookupError("ctx.item is only defined inside a ForEach")
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The items of every enclosing :class:`ForEach`, outermost first."""
+        return tuple(f.items[f.item] for f in self.clock.frames if f.items is not None)
 
 
-Run = Callable[[S, Context], "Decision | None"]
-Resolve = Callable[[S, Context, Mapping[int, Action]], "bool | None"]
+Legal = Callable[[S, int], Sequence[A]]
+Resolve = Callable[[S, Context, Mapping[int, A]], "bool | None"]
 
 
-def _no_resolve(state: Any, ctx: Context, answers: Mapping[int, Action]) -> bool | None:
-    raise AssertionError("a step that asks a decision must define resolve()")
+@dataclass(frozen=True, slots=True)
+class Ask(Generic[S, A]):
+    """A question a step asks: the decision, the legal answers and what they do.
+
+    :param decision: who owes an answer, and what kind of question it is.
+    :param legal: ``legal(state, player)`` → every legal answer of an owing player; never
+        empty. It must not depend on another player's uncommitted answer, and it may keep
+        only immutable values from the moment it was made (a game is cloned with its asks).
+    :param resolve: ``resolve(state, ctx, answers)`` applies the answers (one per owing
+        player, each one of its legal actions) and returns ``True`` to stay in the step.
+    """
+
+    decision: Decision
+    legal: Legal[S, A]
+    resolve: Resolve[S, A]
+
+
+def listed(actions: Sequence[A]) -> Legal[Any, A]:
+    """A ``legal`` function answering ``actions`` (listed when the step asked) to everybody."""
+    return lambda state, player: actions
+
+
+Run = Callable[[S, Context], "Ask[S, Any] | Decision | None"]
 
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """One step of a phase: ``run`` works and may ask; ``resolve`` applies the answers and
-    returns True to stay in the step (``run`` is then called again)."""
+    """One step of a phase: ``run(state, ctx)`` works and may return an :class:`Ask`.
+
+    Legacy form (until every built-in ruleset has moved to :class:`Ask`): ``run`` returns a
+    bare :class:`Decision`, the ruleset's ``legal_actions`` lists the answers and
+    ``resolve`` applies them.
+    """
 
     name: str
     run: Run[S]
-    resolve: Resolve[S] = _no_resolve
+    resolve: Resolve[S, Any] | None = None
     clause: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach(Generic[S]):
+    """Play ``steps`` once for each item of ``over(state)`` (taken when the ForEach is
+    entered); a step reads the current item as ``ctx.item``. No items: nothing is played."""
+
+    name: str
+    over: Callable[[S], Sequence[Item]]
+    steps: tuple[Node[S], ...]
+    clause: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.steps:
+            raise ValueError(f"ForEach {self.name!r} needs at least one step")
+
+
+Node = Step[S] | ForEach[S]
 
 
 @dataclass(frozen=True, slots=True)
 class Phase(Generic[S]):
     name: str
-    steps: tuple[Step[S], ...]
+    steps: tuple[Node[S], ...]
     clause: str | None = None
+
+
+class Frame(msgspec.Struct, array_like=True):
+    """One level of the clock's path: the node ``index`` in its container and, when that
+    node is a :class:`ForEach` being played, its ``items`` and the current ``item``."""
+
+    index: int = 0
+    items: tuple[Item, ...] | None = None
+    item: int = 0
+
+
+class Clock(msgspec.Struct, kw_only=True):
+    """Where the game is in its sequence (owned by the core, copied with the game).
+
+    ``setup`` is True while the one-off set-up phases play (``round`` is then 0); ``frames``
+    is the path from the phase down to the current step; ``started`` is False until the
+    current phase has been announced.
+    """
+
+    round: int = 1
+    setup: bool = False
+    phase: int = 0
+    frames: list[Frame] = msgspec.field(default_factory=lambda: [Frame()])
+    started: bool = False
+
+    def copy(self) -> Clock:
+        return Clock(
+            round=self.round,
+            setup=self.setup,
+            phase=self.phase,
+            frames=[Frame(f.index, f.items, f.item) for f in self.frames],
+            started=self.started,
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class TurnSequence(Generic[S]):
-    """The rounds of a game: every round plays ``phases`` in order."""
+    """The game: ``setup`` phases once, then every round plays ``phases`` in order."""
 
     phases: tuple[Phase[S], ...]
+    setup: tuple[Phase[S], ...] = ()
     names: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        if not self.phases or any(not p.steps for p in self.phases):
+        if not self.phases or any(not p.steps for p in (*self.phases, *self.setup)):
             raise ValueError("a turn sequence needs at least one phase, each with a step")
         object.__setattr__(self, "names", tuple(p.name for p in self.phases))
 
-    def step_at(self, clock: Clock) -> Step[S]:
-        return self.phases[clock.phase].steps[clock.step]
+    # -- the clock ---------------------------------------------------------------------------
+    def start(self, state: S, *, setup: bool = True) -> Clock:
+        """The clock of a new game (``setup=False``: skip the set-up phases, as a position
+        file does)."""
+        in_setup = setup and bool(self.setup)
+        clock = Clock(round=0 if in_setup else 1, setup=in_setup)
+        self._descend(clock, state)
+        return clock
 
-    def advance(self, clock: Clock) -> bool:
-        """Move ``clock`` to the next step; returns True when a new round starts."""
-        clock.entered = False
-        clock.step += 1
-        if clock.step < len(self.phases[clock.phase].steps):
-            return False
-        clock.step = 0
+    def phase_of(self, clock: Clock) -> Phase[S]:
+        return (self.setup if clock.setup else self.phases)[clock.phase]
+
+    def step_at(self, clock: Clock) -> Step[S]:
+        """The step the clock points at."""
+        frames = clock.frames
+        node: Node[S] = self.phase_of(clock).steps[frames[0].index]
+        for frame in frames[1:] if len(frames) > 1 else ():
+            assert isinstance(node, ForEach)
+            node = node.steps[frame.index]
+        assert isinstance(node, Step)
+        return node
+
+    def _container(self, clock: Clock, depth: int) -> tuple[Node[S], ...]:
+        """The nodes among which ``clock.frames[depth]`` points."""
+        nodes = self.phase_of(clock).steps
+        for frame in clock.frames[:depth]:
+            node = nodes[frame.index]
+            assert isinstance(node, ForEach)
+            nodes = node.steps
+        return nodes
+
+    def _descend(self, clock: Clock, state: S) -> None:
+        """From the node the last frame points at, go down to a step, entering ForEach nodes
+        (an empty one is skipped)."""
+        while True:
+            frames = clock.frames
+            top = frames[-1]
+            node = self._container(clock, len(frames) - 1)[top.index]
+            if isinstance(node, Step):
+                return
+            items = tuple(node.over(state))
+            if items:
+                top.items, top.item = items, 0
+                frames.append(Frame())
+            elif not self._next_sibling(clock, state):
+                return
+
+    def _next_sibling(self, clock: Clock, state: S) -> bool:
+        """Move the last frame to its next node; False when a new phase (or round) began, in
+        which case the clock already points at that phase's first step."""
+        frames = clock.frames
+        while True:
+            top = frames[-1]
+            top.index += 1
+            top.items, top.item = None, 0
+            if top.index < len(self._container(clock, len(frames) - 1)):
+                return True
+            if len(frames) == 1:
+                self._next_phase(clock, state)
+                return False
+            frames.pop()
+            parent = frames[-1]
+            assert parent.items is not None
+            parent.item += 1
+            if parent.item < len(parent.items):
+                frames.append(Frame())
+                return True
+            # every item played: the ForEach is over, go on after it
+
+    def _next_phase(self, clock: Clock, state: S) -> None:
         clock.phase += 1
-        if clock.phase < len(self.phases):
-            return False
-        clock.phase = 0
-        clock.round += 1
-        return True
+        clock.started = False
+        clock.frames = [Frame()]
+        if clock.phase >= len(self.setup if clock.setup else self.phases):
+            clock.phase = 0
+            clock.round += 1
+            clock.setup = False
+        self._descend(clock, state)
+
+    def advance(self, clock: Clock, state: S) -> None:
+        """Move ``clock`` past the current step to the next step to run."""
+        if self._next_sibling(clock, state):
+            self._descend(clock, state)

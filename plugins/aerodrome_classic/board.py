@@ -12,34 +12,23 @@ enemy AA squares or differ in crossing No Man's Land (the only things a route ch
 Memory and speed: the tables of a square are shared between sides and may-land states that
 group its walks alike; a table holds the first walk of each choice as cells and all walks
 as bytes (6 at most per walk), searched in C (``translate`` + a regular expression) when a
-plane blocks a first walk; results are cached per blocking pattern.
+plane blocks a first walk; results are cached per blocking pattern (:mod:`.walks`). The
+walks of the whole board are built once and kept in the user's cache folder, named by a
+checksum of the board spec (:mod:`.walkcache`); a process loads them from there.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from functools import cache
 
+import msgspec
+
 from aerodrome.grid import Facing, SquareGrid
+from aerodrome_classic import walkcache
 from aerodrome_classic.specs import Specs, load_specs
+from aerodrome_classic.walks import REACH, WalkTable, place_in_window, window_of
 
 Cell = tuple[int, int]
-#: a walk: its squares (start first), the mask of the squares it enters, and those squares
-#: as bytes (their places in the window of squares a walk of up to 6 can reach)
-Walk = tuple[tuple[Cell, ...], int, bytes]
-#: one walk per route choice (tuples, not lists: the tables hold many and tuples of
-#: immutable items are not tracked by the garbage collector)
-Route = tuple[tuple[Cell, ...], ...]
-#: the longest walk (the highest die) and the side of the square window around its start
-REACH = 6
-WINDOW = 2 * REACH + 1
-#: per walk length, a matcher of walks coded as bytes with their blocked squares marked 1
-#: and the others 0: group 1 is the first walk with no blocked square (all in C)
-CLEAR_WALK: list[Callable[[bytes], re.Match[bytes] | None]] = [
-    re.compile(rb"(?:.{%d})*?(\x00{%d})" % (n, n), re.DOTALL).match if n else re.compile(b"").match
-    for n in range(REACH + 1)
-]
 
 
 class Board:
@@ -47,6 +36,7 @@ class Board:
 
     def __init__(self, specs: Specs) -> None:
         b = specs.board
+        self.spec = b
         self.width = b.width
         self.height = b.height
         self.german_last_row = b.no_mans_land.german_last_row
@@ -102,8 +92,18 @@ class Board:
                 if ahead is not None:
                     m |= self.bitof[ahead]
             self.around[c] = m
-        #: the walk tables, flat: see :meth:`slot` (built on first use)
+        #: per square, the facings a plane ending its move there may take: "toward any of the
+        #: adjoining 4 squares", so never off the board [classic.move.15]; and their number
+        #: by square number
+        self.facings: dict[Cell, tuple[int, ...]] = {
+            c: tuple(f for f in range(4) if self._ahead[c][f] is not None) for c in self.grid.cells()
+        }
+        self.facing_counts: list[int] = [len(self.facings[c]) for c in self.cells]
+        #: the walk tables, flat: see :meth:`slot` (made on first use)
         self.tables: list[WalkTable | None] = [None] * (len(self.cells) * 2 * len(self.sides) * 7)
+        #: the walks loaded from the disk cache, by ``cell * 7 + length`` (None: not yet
+        #: looked for; empty: no cache, build as needed)
+        self._stored: dict[int, list[tuple[tuple[int, ...], tuple[bytes, ...]]]] | None = None
 
     # -- geometry ---------------------------------------------------------------------------
     def bit(self, c: Cell) -> int:
@@ -126,6 +126,10 @@ class Board:
         """The square the plane's front points at (None off the board)."""
         return self._ahead[c][facing]
 
+    def around_squares(self, c: Cell) -> tuple[Cell | None, ...]:
+        """The squares ahead of ``c`` for facings N, E, S, W (None off the board)."""
+        return self._ahead[c]
+
     def position(self, target: Cell, target_facing: int, attacker: Cell) -> str:
         """The attack position of ``attacker`` next to ``target`` [classic.dogfight.3]:
         in front of the target → "head-on", behind it → "tail", beside it → "side"."""
@@ -147,160 +151,116 @@ class Board:
         return self.table_at(self.index[start], length, self.side_index[side], qualified)
 
     def table_at(self, cell_index: int, length: int, side_index: int, qualified: bool) -> WalkTable:
-        found = self.tables[self.slot(cell_index, length, side_index, qualified)]
+        slot = self.slot(cell_index, length, side_index, qualified)
+        found = self.tables[slot]
         if found is None:
-            self._build(self.cells[cell_index], length)
-            found = self.tables[self.slot(cell_index, length, side_index, qualified)]
+            if not 1 <= length <= REACH:
+                raise ValueError(f"walk length {length} outside 1..{REACH} (a die of the classic game)")
+            self._fill(cell_index, length)
+            found = self.tables[slot]
             assert found is not None
         return found
 
-    def _build(self, start: Cell, length: int) -> None:
-        """Enumerate the walks of ``length`` from ``start`` once and build the tables of every
-        side and may-land state from them (tables grouping the walks alike are one object).
-        A table keeps the first walk of each route choice as cells and every walk as bytes."""
-        if not 1 <= length <= REACH:
-            raise ValueError(f"walk length {length} outside 1..{REACH} (a die of the classic game)")
+    def _fill(self, cell_index: int, length: int) -> None:
+        """Make the tables of (start square, length) for every side and may-land state: from
+        the disk cache when it has them (loaded, or built whole and saved, on first need),
+        else enumerated here."""
+        if self._stored is None:
+            self._stored = self._load_or_build_all()
+        start = self.cells[cell_index]
+        grouped = self._stored.get(cell_index * 7 + length) if self._stored else None
+        if grouped is not None:
+            try:
+                window = self._window(start)
+                made = [(slots, WalkTable(codes, start, length, window, self.width, self.facing_counts)) for slots, codes in grouped]
+            except (ValueError, IndexError, TypeError):
+                self._stored = {}  # a stored table that does not fit this board: build here
+            else:
+                self._place(cell_index, length, made)
+                return
+        window = self._window(start)
+        self._place(cell_index, length, [
+            (slots, WalkTable(codes, start, length, window, self.width, self.facing_counts))
+            for slots, codes in self.group_walks(cell_index, length)
+        ])
+
+    def _place(self, cell_index: int, length: int, made: list[tuple[tuple[int, ...], WalkTable]]) -> None:
+        family = {self.slot(cell_index, length, si, q) for si in range(len(self.sides)) for q in (False, True)}
+        filled = [s for slots, _ in made for s in slots]
+        if sorted(filled) != sorted(family):
+            raise ValueError(f"walk tables of square {self.cells[cell_index]}, length {length}: slots {filled}")
+        for slots, table in made:
+            for s in slots:
+                self.tables[s] = table
+
+    def _window(self, start: Cell) -> list[Cell | None]:
+        """The window of squares around ``start`` (the board's own cell objects)."""
+        cells, index = self.cells, self.index
+        return [cells[index[c]] if c is not None else None for c in window_of(start, self.width, self.height)]
+
+    def group_walks(self, cell_index: int, length: int) -> list[tuple[tuple[int, ...], tuple[bytes, ...]]]:
+        """Enumerate the walks of ``length`` from a square once and group them into the route
+        choices of every side and may-land state: (the slots a table fills, its codes).
+        Side and may-land states that group the walks alike share one table (less memory,
+        and their caches are shared)."""
         bitof = self.bitof
-        sx, sy = start
-        walks: list[Walk] = []
+        start = self.cells[cell_index]
+        walks: list[tuple[int, int, bytes]] = []  # (end square number, mask entered, code)
+        w = self.width
         for path in self.grid.walks(start, length):
             mask = 0
             for c in path[1:]:
                 mask |= bitof[c]
-            code = bytes([(y - sy + REACH) * WINDOW + x - sx + REACH for x, y in path[1:]])
-            walks.append((path, mask, code))
-        w = self.width
-        ci = self.index[start]
-        window: list[Cell | None] = [
-            (sx + dx, sy + dy) if self.grid.in_bounds((sx + dx, sy + dy)) else None
-            for dy in range(-REACH, REACH + 1)
-            for dx in range(-REACH, REACH + 1)
-        ]
-        window = [self.cells[self.index[c]] if c is not None else None for c in window]
-        # tables with the same grouping of walks are one object (e.g. both sides' tables
-        # where no walk passes an AA square): less memory, and their caches are shared
-        built: dict[tuple[tuple[int, ...], ...], WalkTable] = {}
+            end = path[-1]
+            code = bytes([place_in_window(start, c) for c in path[1:]])
+            walks.append((end[1] * w + end[0], mask, code))
+        shapes: dict[tuple[tuple[int, ...], ...], list[int]] = {}
         for si, side in enumerate(self.sides):
             aa = self.enemy_aa[side]
             half = self.enemy_half[side]
             for qualified in (False, True):
                 by_key: dict[tuple[int, int, bool], list[int]] = {}
-                for n, walk in enumerate(walks):
-                    end = walk[0][-1]
-                    mask = walk[1]
-                    k = (end[1] * w + end[0], mask & aa, (not qualified) and bool(mask & half))
+                for n, (end_n, mask, _code) in enumerate(walks):
+                    k = (end_n, mask & aa, (not qualified) and bool(mask & half))
                     by_key.setdefault(k, []).append(n)
                 shape = tuple(tuple(g) for g in by_key.values())
-                table = built.get(shape)
-                if table is None:
-                    groups = [[walks[n] for n in g] for g in shape]
-                    table = built[shape] = WalkTable(groups, start, length, window, w)
-                self.tables[self.slot(ci, length, si, qualified)] = table
+                shapes.setdefault(shape, []).append(self.slot(cell_index, length, si, qualified))
+        return [
+            (tuple(slots), tuple(b"".join(walks[n][2] for n in g) for g in shape))
+            for shape, slots in shapes.items()
+        ]
 
+    # -- the disk cache -----------------------------------------------------------------------
+    def cache_key(self) -> str:
+        """The checksum of everything the walk tables depend on."""
+        description = msgspec.json.encode([self.spec, sorted(self.side_of_squadron.items())])
+        return walkcache.board_key(description)
 
-class WalkTable:
-    """The route choices of one (start, length, side, may-land) on the empty board.
+    def all_walks(self) -> list[walkcache.StoredTable]:
+        """The walk tables of every square and length, as stored on disk."""
+        return [
+            walkcache.StoredTable(cell=ci, length=length, slots=list(slots), codes=list(codes))
+            for ci in range(len(self.cells))
+            for length in range(1, REACH + 1)
+            for slots, codes in self.group_walks(ci, length)
+        ]
 
-    ``codes`` holds, per choice, the squares its walks enter, in enumeration order, as one
-    bytes string (``length`` bytes per walk, see :data:`Walk`; a walk is rebuilt from its
-    bytes only when it is needed); ``firsts`` the first walk of each choice; ``reach`` the
-    mask of every square any walk enters (when no plane stands there, every choice is open
-    and ``firsts`` are the representatives); ``touch`` maps a square's bit number to the
-    choices whose first walk enters it.
-    """
-
-    __slots__ = ("_cache", "_window", "codes", "firsts", "length", "reach", "start", "touch", "width")
-
-    def __init__(
-        self,
-        groups: list[list[Walk]],
-        start: Cell,
-        length: int,
-        window: list[Cell | None],
-        width: int,
-    ) -> None:
-        self.codes: tuple[bytes, ...] = tuple(b"".join(walk[2] for walk in g) for g in groups)
-        self.firsts: Route = tuple(g[0][0] for g in groups)
-        self.start = start
-        self.length = length
-        self.width = width
-        self._window = window  # the squares of the window around the start (see Walk)
-        reach = 0
-        touch: dict[int, list[int]] = {}
-        for i, g in enumerate(groups):
-            for walk in g:
-                reach |= walk[1]
-            first = g[0][1]
-            while first:
-                low = first & -first
-                touch.setdefault(low.bit_length() - 1, []).append(i)
-                first ^= low
-        self.reach = reach
-        self.touch: dict[int, tuple[int, ...]] = {n: tuple(v) for n, v in touch.items()}
-        self._cache: dict[int, Route] = {}
-
-    def walk(self, choice: int, k: int) -> tuple[Cell, ...]:
-        """The ``k``-th walk (in enumeration order) of route choice ``choice``."""
-        if k == 0:
-            return self.firsts[choice]
-        size = self.length
-        code = self.codes[choice][k * size : (k + 1) * size]
-        return (self.start, *map(self._window.__getitem__, code))  # type: ignore[arg-type]
-
-    def walks(self, choice: int) -> list[tuple[Cell, ...]]:
-        """Every walk of route choice ``choice``, in enumeration order."""
-        return [self.walk(choice, k) for k in range(len(self.codes[choice]) // self.length)]
-
-    def open_paths(self, occupied: int) -> Route:
-        """One representative walk per choice that avoids the ``occupied`` squares (the
-        first such walk in enumeration order); ``occupied`` must not hold the start square."""
-        near = occupied & self.reach
-        if not near:
-            return self.firsts
-        out = self._cache.get(near)
-        if out is not None:
-            return out
-        if len(self._cache) > 256:
-            self._cache.clear()
-        affected: set[int] = set()
-        blocked: list[int] = []  # the occupied squares' places in the window (see Walk)
-        touch = self.touch
-        w = self.width
-        x0 = self.start[0] - REACH
-        y0 = self.start[1] - REACH
-        bits = near
-        while bits:
-            low = bits & -bits
-            n = low.bit_length() - 1
-            blocked.append((n // w - y0) * WINDOW + n % w - x0)
-            hit = touch.get(n)
-            if hit:
-                affected.update(hit)
-            bits ^= low
-        if not affected:
-            out = self.firsts
-        else:
-            reps = list(self.firsts)
-            gone = False
-            codes = self.codes
-            size = self.length
-            marks = bytearray(256)  # a blocked square's byte -> 1, any other -> 0
-            for b in blocked:
-                marks[b] = 1
-            flags = bytes(marks)
-            match = CLEAR_WALK[size]
-            for i in affected:
-                code = codes[i]
-                count = len(code) // size
-                found = match(code.translate(flags))
-                k = found.start(1) // size if found is not None else count
-                if k < count:
-                    reps[i] = self.walk(i, k)
-                else:
-                    reps[i] = ()
-                    gone = True
-            out = tuple([p for p in reps if p] if gone else reps)
-        self._cache[near] = out
+    def _load_or_build_all(self) -> dict[int, list[tuple[tuple[int, ...], tuple[bytes, ...]]]]:
+        """Load the walks from the disk cache; when it has none, build them all and save them
+        (only when the cache folder can be written: else tables are built as needed)."""
+        key = self.cache_key()
+        path = walkcache.cache_file(key)
+        if path is None:
+            return {}
+        stored = walkcache.load(path, key)
+        if stored is None:
+            if not walkcache.writable(path):
+                return {}
+            stored = self.all_walks()
+            walkcache.save(path, key, stored)
+        out: dict[int, list[tuple[tuple[int, ...], tuple[bytes, ...]]]] = {}
+        for t in stored:
+            out.setdefault(t.cell * 7 + t.length, []).append((tuple(t.slots), tuple(t.codes)))
         return out
 
 

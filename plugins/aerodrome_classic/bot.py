@@ -39,6 +39,13 @@ from aerodrome_classic.view import ClassicView, PlaneView
 
 Cell = tuple[int, int]
 KEEP = {"B4", "B5", "RO", "LP"}
+#: what shooting down a grounded plane is worth (a sure kill: it has no defence); an ace more
+GROUND_KILL = 12.0
+
+
+def plane_worth(plane: PlaneView) -> float:
+    """What losing ``plane`` costs (to an AA gun on the way): an ace more [classic.strategy.4]."""
+    return 12.0 + 4.0 * min(plane.kills, 2)
 
 
 def p_none(pool: int, good: int, drawn: int) -> float:
@@ -48,6 +55,30 @@ def p_none(pool: int, good: int, drawn: int) -> float:
     if drawn > pool:
         return 0.0
     return comb(pool - good, drawn) / comb(pool, drawn)
+
+
+class _Notes:
+    """What the bot's evaluation of a plane's end squares shares across squares: whether it
+    holds a Burst, whether its hand is weak, how much an attack from each side hurts it, its
+    free landing squares, the grounded enemy aces it may go for, and which squares enemies In
+    Flight can reach (filled as asked)."""
+
+    __slots__ = ("has_burst", "home", "prey", "threat", "weak", "weights")
+
+    def __init__(
+        self,
+        has_burst: bool,
+        weak: bool,
+        weights: tuple[tuple[int, float], ...],
+        home: list[Cell],
+        prey: list[PlaneView],
+    ) -> None:
+        self.prey = prey
+        self.has_burst = has_burst
+        self.weak = weak
+        self.weights = weights
+        self.home = home
+        self.threat: dict[Cell, bool] = {}
 
 
 class ClassicBot:
@@ -151,10 +182,14 @@ class ClassicBot:
         if isinstance(action, Attack):
             att, tgt = planes[action.attacker], planes[action.target]
             if not tgt.in_flight:
+                if not any(c[0] == "B" for c in self.hand(view, att.squadron)):
+                    return -2.0  # nothing to shoot with
                 return 5.0 + 3.0 * min(tgt.kills, 2)  # [classic.strategy.3] grounded aces
             pos = self.board.position(tgt.cell, tgt.facing, att.cell)
             return 10.0 + self.attack_odds(view, att.squadron, tgt, pos)
         if isinstance(action, Decline):
+            if action.what == "hold fire":
+                return -50.0  # on the enemy's tail: always shoot
             return 0.0 if action.what == "ground attack" else -1.0
         return 0.0
 
@@ -181,10 +216,13 @@ class ClassicBot:
         else:
             routes = list(dict.fromkeys((m.plane, m.path) for m in legal if isinstance(m, Move)))
         by_id = {p.id: p for p in view.planes}
-        cache: dict[tuple[str, Cell, int], float] = {}
+        cache: dict[tuple[str, Cell], tuple[float, float, float, float]] = {}
+        odds: dict[tuple[str, str, str], float] = {}
+        notes: dict[str, _Notes] = {}
         best: tuple[str, tuple[Cell, ...], int] | None = None
         best_score = float("-inf")
         random = self.rng.random
+        facings = self.board.facings
         for pid, path in routes:
             survive = 1.0
             for c in path[1:]:
@@ -194,15 +232,20 @@ class ClassicBot:
                         survive *= 0.0 if gun.face == "hit" else 1.0
                     else:
                         survive *= 1.0 - p_hit.get(gun.squadron, 0.5)
-            end = path[-1]
-            for facing in (0, 1, 2, 3):
-                key = (pid, end, facing)
-                value = cache.get(key)
-                if value is None:
-                    value = self.place_value(view, by_id[pid], end, facing, planes, enemies,
-                                             flying_enemies, own_hits)
-                    cache[key] = value
-                score = survive * value - (1.0 - survive) * 20.0 + random() * 1e-3
+            loss = (1.0 - survive) * plane_worth(by_id[pid])
+            key = (pid, path[-1])
+            values = cache.get(key)
+            if values is None:
+                plane = by_id[pid]
+                plane_notes = notes.get(pid)
+                if plane_notes is None:
+                    plane_notes = notes[pid] = self.notes(view, plane, planes)
+                values = cache[key] = self.end_values(
+                    view, plane, path[-1], planes, enemies, flying_enemies, own_hits, odds,
+                    plane_notes,
+                )
+            for facing in facings[path[-1]]:  # never off the board [classic.move.15]
+                score = survive * values[facing] - loss + random() * 1e-3
                 if score > best_score:
                     best, best_score = (pid, path, facing), score
         assert best is not None
@@ -219,28 +262,43 @@ class ClassicBot:
         flying: list[PlaneView],
         own_hits: set[Cell],
     ) -> float:
+        """The value of ending a move on ``end`` facing ``facing`` (see :meth:`end_values`)."""
+        return self.end_values(view, plane, end, planes, enemies, flying, own_hits)[facing]
+
+    def end_values(
+        self,
+        view: ClassicView,
+        plane: PlaneView,
+        end: Cell,
+        planes: dict[Cell, PlaneView],
+        enemies: list[PlaneView],
+        flying: list[PlaneView],
+        own_hits: set[Cell],
+        odds: dict[tuple[str, str, str], float] | None = None,
+        notes: _Notes | None = None,
+    ) -> tuple[float, float, float, float]:
+        """The value of ending a move on ``end`` for each of the 4 facings: an attack from
+        there, ground targets beside it, the danger to its undefended sides and where it goes.
+        Only the attack and which sides are undefended depend on the facing: everything else
+        is computed once per square (and what depends only on the plane, once per decision:
+        ``notes``); ``odds`` caches attack odds within one decision."""
         board = self.board
-        hand = self.hand(view, plane.squadron)
-        has_burst = any(c[0] == "B" for c in hand)
-        value = 0.0
-        # attack from here
-        ahead = board.ahead(end, facing)
-        target = planes.get(ahead) if ahead is not None else None
-        if target is not None and target.side != plane.side and target.in_flight:
-            pos = board.position(target.cell, target.facing, end)
-            value += 12.0 * self.attack_odds(view, plane.squadron, target, pos)
-        if has_burst:
+        if notes is None:
+            notes = self.notes(view, plane, planes)
+        side = plane.side
+        # ground targets beside the square (the same for every facing)
+        grounds: list[float] = []
+        if notes.has_burst:
             for n in board.grid.neighbours(end):
                 t = planes.get(n)
-                if t is not None and t.side != plane.side and not t.in_flight:
-                    value += 6.0 + 3.0 * min(t.kills, 2)
-        # danger from enemies that may reach an attack square next turn
-        loops = "LP" in hand
-        rolls = "RO" in hand
-        danger = 0.0
-        for rel, weight in ((2, 1.0 if not loops else 0.25), (1, 0.6 if not rolls else 0.15),
-                            (3, 0.6 if not rolls else 0.15), (0, 0.2)):
-            sq = board.ahead(end, (facing + rel) % 4)
+                if t is not None and t.side != side and not t.in_flight:
+                    grounds.append(GROUND_KILL + 6.0 * min(t.kills, 2))
+        # which of the 4 squares around it an enemy in reach could attack from
+        around = board.around_squares(end)
+        open_to = [False, False, False, False]
+        threat = notes.threat
+        for d in (0, 1, 2, 3):
+            sq = around[d]
             if sq is None:
                 continue  # [classic.strategy.5] the board edge covers this side
             if sq in own_hits:
@@ -248,27 +306,74 @@ class ClassicBot:
             occupant = planes.get(sq)
             if occupant is not None and occupant.id != plane.id:
                 continue
-            sx, sy = sq
-            for e in flying:
-                if abs(e.cell[0] - sx) + abs(e.cell[1] - sy) <= 6:
-                    danger += weight
-                    break
-        value -= 3.0 * danger
+            near = threat.get(sq)
+            if near is None:
+                sx, sy = sq
+                near = False
+                for e in flying:
+                    if abs(e.cell[0] - sx) + abs(e.cell[1] - sy) <= 6:
+                        near = True
+                        break
+                threat[sq] = near
+            open_to[d] = near
         # where to go: home to renew weak hands, else towards the enemy
-        weak = len(hand) <= 1 or not has_burst
-        if weak and plane.may_land:
-            home = [c for c in board.landing[plane.squadron] if c not in planes or planes[c].id == plane.id]
+        go: float | None = None
+        if notes.weak and plane.may_land:
+            home = notes.home
             if end in home:
-                value += 15.0
+                go = 15.0
             elif home:
-                value -= 0.5 * min(board.grid.distance(end, c) for c in home)
-        elif weak:
-            value -= 0.3 * self.rows_to_cross(plane.side, end)
-        elif flying:
-            value -= 0.4 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in flying)
+                go = -(0.5 * min(board.grid.distance(end, c) for c in home))
+        elif notes.weak:
+            go = -(0.3 * self.rows_to_cross(side, end))
+        elif flying or notes.prey:
+            # [classic.strategy.3] grounded aces are worth the trip, like planes in flight
+            go = -(0.4 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in (*flying, *notes.prey)))
         elif enemies:
-            value -= 0.2 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in enemies)
-        return value
+            go = -(0.2 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in enemies))
+        weights = notes.weights
+        out: list[float] = []
+        for facing in (0, 1, 2, 3):
+            value = 0.0
+            # attack from here
+            ahead = around[facing]
+            target = planes.get(ahead) if ahead is not None else None
+            if target is not None and target.side != side and target.in_flight:
+                pos = board.position(target.cell, target.facing, end)
+                key = (target.id, pos, plane.squadron)
+                chance = odds.get(key) if odds is not None else None
+                if chance is None:
+                    chance = self.attack_odds(view, plane.squadron, target, pos)
+                    if odds is not None:
+                        odds[key] = chance
+                value += 12.0 * chance
+            for g in grounds:
+                value += g
+            # danger from enemies that may reach an attack square next turn
+            danger = 0.0
+            for rel, weight in weights:
+                if open_to[(facing + rel) % 4]:
+                    danger += weight
+            value -= 3.0 * danger
+            if go is not None:
+                value += go
+            out.append(value)
+        return out[0], out[1], out[2], out[3]
+
+    def notes(self, view: ClassicView, plane: PlaneView, planes: dict[Cell, PlaneView]) -> _Notes:
+        """What :meth:`end_values` needs of ``plane`` that is the same for every square."""
+        hand = self.hand(view, plane.squadron)
+        has_burst = any(c[0] == "B" for c in hand)
+        loops = "LP" in hand
+        rolls = "RO" in hand
+        # rear, right, left, front: how much an attack from there hurts
+        weights = ((2, 1.0 if not loops else 0.25), (1, 0.6 if not rolls else 0.15),
+                   (3, 0.6 if not rolls else 0.15), (0, 0.2))
+        home = [
+            c for c in self.board.landing[plane.squadron] if c not in planes or planes[c].id == plane.id
+        ]
+        prey = [p for p in planes.values() if p.side != plane.side and not p.in_flight and p.kills] if has_burst else []
+        return _Notes(has_burst, len(hand) <= 1 or not has_burst, weights, home, prey)
 
     def rows_to_cross(self, side: str, cell: Cell) -> int:
         line = self.board.german_last_row

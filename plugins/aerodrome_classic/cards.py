@@ -2,7 +2,8 @@
 
 [classic.move.5] a plane put In Flight takes the top cards of its squadron pack;
 [classic.renew.3] cards kept after landing count towards the total;
-[classic.renew.4] only when the whole pack has been drawn are the discards shuffled;
+[classic.renew.4] when the whole pack has been drawn the discards are shuffled at once into a
+new pack (cards played later go to the new discard pile);
 [classic.aces.4] an ACE draws to 6, a DOUBLE ACE to 8.
 """
 
@@ -24,27 +25,40 @@ def draw_target(kills: int, cards: CardsSpec) -> int:
 
 
 def draw_to(state: ClassicState, ctx: Context, squadron: str, total: int) -> None:
-    """Fill the squadron's In Flight section up to ``total`` cards from the top of its pack;
-    when the pack runs out the discards are shuffled face down into a new pack
-    [classic.renew.3, classic.renew.4]."""
+    """Fill the squadron's In Flight section up to ``total`` cards from the top of its pack
+    [classic.renew.3]. "When all cards have been taken, the DISCARDS are shuffled and the
+    pile put FACE DOWN" [classic.renew.4]: the moment the last card is taken the discards
+    become the new pack, so cards played afterwards go to a new discard pile. (A pack that
+    ran out while the discards were empty is renewed from the discards at the next draw.)"""
     sq = state.squadrons[squadron]
     need = total - len(sq.hand)
     drawn: list[str] = []
     while need > 0:
         if not sq.pack:
-            if not sq.discards:
+            reshuffle(state, ctx, squadron)
+            if not sq.pack:
                 break
-            sq.pack = sq.discards
-            sq.discards = []
-            sq.played = []
-            ctx.dice.shuffle(sq.pack)
-            ctx.emit(Reshuffled(squadron=squadron, cards=len(sq.pack)))
         drawn.append(sq.pack.pop())
         need -= 1
     if drawn:
         sq.hand.extend(drawn)
         sq.hand.sort()
         ctx.emit(CardsDrawn(squadron=squadron, cards=tuple(drawn), seen_by=(sq.seat,)))
+    if not sq.pack:
+        reshuffle(state, ctx, squadron)  # all cards taken: the discards are shuffled now
+
+
+def reshuffle(state: ClassicState, ctx: Context, squadron: str) -> None:
+    """Shuffle the squadron's discards face down into a new pack [classic.renew.4]; the cards
+    seen played since the last reshuffle are forgotten (nothing happens without discards)."""
+    sq = state.squadrons[squadron]
+    if not sq.discards:
+        return
+    sq.pack = sq.discards
+    sq.discards = []
+    sq.played = []
+    ctx.dice.shuffle(sq.pack)
+    ctx.emit(Reshuffled(squadron=squadron, cards=len(sq.pack)))
 
 
 def play_card(state: ClassicState, squadron: str, card: str) -> None:

@@ -126,8 +126,8 @@ def attacks_of(
         t = state.planes[other]
         if not t.in_flight and state.squadrons[t.squadron].side != side:
             found.append(Pending(attacker=plane, target=t.id, ground=True))
-    if found and not bursts(state.squadrons[p.squadron].hand):
-        return []
+    # offered whatever the plane holds (its hand is hidden: whether it is asked must not tell
+    # the opponent); without a Burst the attack ends without effect [classic.cards.5]
     return found
 
 
@@ -176,6 +176,8 @@ def start_attack(state: ClassicState, ctx: Context, board: Board, t: Turn, a: Pe
         target=a.target,
     )
     state.engagements += 1
+    if a.ground:
+        state.ground_attacks += 1
     ctx.emit(DogfightStarted(attacker=a.attacker, defender=a.target, position=position))
 
 
@@ -204,8 +206,9 @@ def _shoot(state: ClassicState, ctx: Context, f: Fight, value: int) -> None:
 
 
 def defence_options(state: ClassicState, f: Fight) -> list[Action]:
-    """The defender's legal answers; empty when he holds no proper card
-    [classic.summary.1]."""
+    """The defender's answers: the proper cards he holds [classic.summary.1] and, always,
+    declining. He is asked even when he holds no proper card (then declining is all he can
+    do), so that being asked tells the attacker nothing about his hidden hand."""
     hand = state.squadrons[state.planes[f.target].squadron].hand
     opts: list[Action] = []
     if f.position == "side":
@@ -216,49 +219,61 @@ def defence_options(state: ClassicState, f: Fight) -> list[Action]:
             opts.append(PlayCard(card="LP"))
     elif f.position == "head-on":
         opts.extend(PlayCard(card=f"B{v}") for v in bursts(hand) if v >= f.burst)
-    if opts:
-        opts.append(Decline(what="defend"))
+    opts.append(Decline(what="defend"))
     return opts
 
 
 def burst_options(state: ClassicState, f: Fight) -> list[Action]:
+    """The shooter's Bursts (any value [classic.side.1, classic.tail.1]); after a Loop
+    exchange the tail plane "can" shoot [classic.tail.4, classic.tail.6]: it may also hold
+    fire, which is all a tail plane without a Burst can do [classic.tail.7]."""
     hand = state.squadrons[state.planes[f.shooter].squadron].hand
-    return [PlayCard(card=f"B{v}") for v in bursts(hand)]
+    opts: list[Action] = [PlayCard(card=f"B{v}") for v in bursts(hand)]
+    if f.exchanges:
+        opts.append(Decline(what="hold fire"))
+    return opts
 
 
 def run_fight(state: ClassicState, ctx: Context, board: Board, t: Turn) -> Decision | None:
-    """Play the current fight until a player must choose a card or it is over."""
+    """Play the current fight until a player must choose a card or it is over.
+
+    Whether a player is asked never depends on his hidden hand beyond what the table sees
+    anyway: a defender is always asked (he may have no proper card), a tail plane after an
+    exchange is always asked (it may hold fire, or have no Burst), and a shooter holding a
+    Burst is asked which even when he holds one value; only a shooter without any Burst is
+    not asked, and the table sees that: no card is played."""
     while t.fight is not None:
         f = t.fight
         if f.stage == "shoot":
             values = bursts(state.squadrons[state.planes[f.shooter].squadron].hand)
+            if f.exchanges:
+                return Decision(
+                    players=(seat_of(state, f.shooter),),
+                    kind="burst",
+                    prompt=f"{f.shooter} is on the tail of {f.target}: shoot (which Burst) or hold fire?",
+                )
             if not values:
-                # [classic.cards.5] [classic.tail.7] no Burst: the dogfight is over
+                # [classic.cards.5] no Burst: the attack is over
                 _end_fight(state, board, t)
                 continue
             if f.position == "head-on":
                 _shoot(state, ctx, f, values[-1])  # [classic.headon.1] his highest Burst
-            elif len(values) == 1:
-                _shoot(state, ctx, f, values[0])
-            else:
-                return Decision(
-                    players=(seat_of(state, f.shooter),),
-                    kind="burst",
-                    prompt=f"{f.shooter} shoots at {f.target}: which Burst?",
-                )
-            continue
+                continue
+            return Decision(
+                players=(seat_of(state, f.shooter),),
+                kind="burst",
+                prompt=f"{f.shooter} shoots at {f.target}: which Burst?",
+            )
         # defend
         if f.position == "ground":
             shoot_down(state, ctx, f.target, f.shooter, "ground attack")  # [classic.ground.3]
             _end_fight(state, board, t)
             continue
-        if defence_options(state, f):
-            return Decision(
-                players=(seat_of(state, f.target),),
-                kind="defend",
-                prompt=f"{f.target} is attacked ({f.position}, {f.burst} Bursts): defend?",
-            )
-        _defend(state, ctx, board, t, None)
+        return Decision(
+            players=(seat_of(state, f.target),),
+            kind="defend",
+            prompt=f"{f.target} is attacked ({f.position}, {f.burst} Bursts): defend?",
+        )
     return None
 
 
@@ -268,8 +283,10 @@ def resolve_fight(
     f = t.fight
     assert f is not None
     if f.stage == "shoot":
-        assert isinstance(action, PlayCard)
-        _shoot(state, ctx, f, int(action.card[1]))
+        if isinstance(action, PlayCard):
+            _shoot(state, ctx, f, int(action.card[1]))
+        else:  # [classic.tail.4] the tail plane holds fire: the dogfight is over [classic.tail.7]
+            _end_fight(state, board, t)
         return
     _defend(state, ctx, board, t, action.card if isinstance(action, PlayCard) else None)
 

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from typing import overload
 
@@ -56,15 +57,24 @@ def take_off(
 
 class MoveList(Sequence[Action]):
     """The legal moves of a decision, built lazily: each open route choice of each plane and
-    die gives 4 moves, one per final facing [classic.move.15]. Random agents only index it;
-    ``in`` checks a move without listing them all."""
+    die gives one move per facing its end square allows ("toward any of the adjoining 4
+    squares": never off the board [classic.move.15]). Random agents only index it; ``in``
+    checks a move without listing them all."""
 
-    __slots__ = ("_last", "_segments", "_total")
+    __slots__ = ("_facings", "_last", "_segments", "_total")
 
-    def __init__(self, segments: list[tuple[str, Sequence[tuple[Cell, ...]]]], routes: int) -> None:
+    def __init__(
+        self,
+        segments: list[tuple[str, Sequence[tuple[Cell, ...]], tuple[int, ...]]],
+        facings: dict[Cell, tuple[int, ...]],
+        total: int | None = None,
+    ) -> None:
         self._last: Move | None = None
         self._segments = segments
-        self._total = 4 * routes
+        self._facings = facings
+        if total is None:
+            total = sum(seg[2][-1] for seg in segments)
+        self._total = total
 
     def __len__(self) -> int:
         return self._total
@@ -82,41 +92,51 @@ class MoveList(Sequence[Action]):
             index += self._total
         if not 0 <= index < self._total:
             raise IndexError(index)
-        k = index >> 2  # the route; ``index & 3`` the final facing
-        for plane, paths in self._segments:
-            n = len(paths)
+        k = index
+        for plane, paths, counts in self._segments:
+            n = counts[-1]
             if k < n:
-                move = self._last = Move(plane=plane, path=paths[k], facing=index & 3)
+                # the route (a blocked choice adds no move, so it is never the one found);
+                # then the facing among those its end square allows
+                j = bisect_right(counts, k) - 1
+                path = paths[j]
+                move = self._last = Move(plane=plane, path=path, facing=self._facings[path[-1]][k - counts[j]])
                 return move
             k -= n
         raise IndexError(index)
 
     def __iter__(self) -> Iterator[Action]:
-        for plane, paths in self._segments:
+        facings = self._facings
+        for plane, paths, _counts in self._segments:
             for path in paths:
-                for facing in (0, 1, 2, 3):
-                    yield Move(plane=plane, path=path, facing=facing)
+                if path:  # an empty walk: a blocked choice (no move)
+                    for facing in facings[path[-1]]:
+                        yield Move(plane=plane, path=path, facing=facing)
 
     def routes(self) -> Iterator[tuple[str, tuple[Cell, ...]]]:
-        """Every (plane, walk) choice; each is legal with any of the 4 facings."""
-        for plane, paths in self._segments:
+        """Every (plane, walk) choice; each is legal with the facings its end allows."""
+        for plane, paths, _counts in self._segments:
             for path in paths:
-                yield plane, path
+                if path:  # an empty walk: a blocked choice (no move)
+                    yield plane, path
 
     def __contains__(self, action: object) -> bool:
         if action is self._last and action is not None:
             return True  # the move just handed out by indexing
-        if not isinstance(action, Move) or not 0 <= action.facing <= 3:
+        if not isinstance(action, Move) or not action.path:
+            return False
+        if action.facing not in self._facings.get(action.path[-1], ()):
             return False
         return any(
-            plane == action.plane and action.path in paths for plane, paths in self._segments
+            plane == action.plane and action.path in paths for plane, paths, _counts in self._segments
         )
 
 
 def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> MoveList:
     """The moves the player may make now: any of his unmoved planes In Flight with either
     remaining die [classic.move.9, classic.move.10], one per distinct (end square, enemy AA
-    squares passed, No Man's Land crossed) and final facing [classic.move.7, classic.move.11-16]."""
+    squares passed, No Man's Land crossed) and final facing on the board [classic.move.7,
+    classic.move.11-16]."""
     dice = t.dice
     lengths: Sequence[int] = dice
     if len(dice) == 2:
@@ -125,7 +145,8 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
             lengths = (b, a)
         elif a == b:
             lengths = (a,)
-    segments: list[tuple[str, Sequence[tuple[Cell, ...]]]] = []
+    segments: list[tuple[str, Sequence[tuple[Cell, ...]], tuple[int, ...]]] = []
+    total = 0
     bitof = board.bitof
     everyone = 0
     planes = state.planes
@@ -137,7 +158,6 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
     side_index = board.side_index
     tables = board.tables
     sides = len(board.sides)
-    routes = 0
     for name in state.seat_squadrons[player]:
         sq = squadrons[name]
         pid = sq.aloft
@@ -147,7 +167,7 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
         if p.moved:
             continue
         ci = index[p.cell]
-        si = side_index[squadrons[p.squadron].side]
+        si = side_index[sq.side]  # the squadron of the plane on its stand
         occ = everyone & ~(1 << ci)
         qualified = p.qualified
         base = ((ci * 2 + qualified) * sides + si) * 7  # Board.slot
@@ -155,11 +175,11 @@ def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> Move
             table = tables[base + length]
             if table is None:
                 table = board.table_at(ci, length, si, qualified)
-            paths = table.open_paths(occ)
-            if paths:
-                segments.append((pid, paths))
-                routes += len(paths)
-    return MoveList(segments, routes)
+            paths, counts = table.open_paths(occ)
+            if counts[-1]:
+                segments.append((pid, paths, counts))
+                total += counts[-1]
+    return MoveList(segments, board.facings, total)
 
 
 def unmoved(state: ClassicState, player: int) -> list[str]:

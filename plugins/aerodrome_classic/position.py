@@ -86,6 +86,11 @@ def build_position(
             raise SpecError(f"{at}.facing: expected one of N, E, S, W, got {e.facing!r}")
         if not board.grid.in_bounds(e.cell):
             raise SpecError(f"{at}.cell: {list(e.cell)} is off the board")
+        if e.in_flight and FACINGS[e.facing] not in board.facings[e.cell]:
+            raise SpecError(
+                f"{at}.facing: {e.facing} points off the board; a plane faces one of the "
+                "adjoining squares [classic.move.15]"
+            )
         if e.cell in seen:
             raise SpecError(f"{at}.cell: two planes on {list(e.cell)} [classic.move.16]")
         if not e.in_flight and e.cell not in board.landing_squadron:

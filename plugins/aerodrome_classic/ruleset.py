@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aerodrome.data import Action
-from aerodrome.ruleset import Result, Ruleset, Seat, Setup
+from aerodrome.ruleset import Capabilities, Result, Ruleset, Seat, Setup
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
@@ -39,7 +39,7 @@ class Classic(Ruleset[ClassicState]):
     name = "classic"
     title = "Dogfight (classic board game)"
     rulebook = "rulebooks/dogfight-classic-board-game.txt"
-    state_type = ClassicState
+    capabilities = Capabilities(hidden_information=True, simultaneous=False)
     action_types = ACTION_TYPES
 
     def __init__(self, hook: Any = None) -> None:
@@ -207,12 +207,13 @@ class Classic(Ruleset[ClassicState]):
             finished=bool(beaten),
             kills=dict(state.kills),
             losses=dict(state.losses),
+            engagements=state.engagements,
+            # the seat that moved first (for the first-player advantage metric)
+            first_player=state.seat_side.index(state.order[0]) if state.order else None,
             stats={
                 "aces": float(aces),
                 "guns_revealed": float(sum(g.revealed for g in state.guns)),
-                "engagements": float(state.engagements),
-                # the seat that moved first (for the first-player advantage metric)
-                "first_player": float(state.seat_side.index(state.order[0])) if state.order else 0.0,
+                "ground_attacks": float(state.ground_attacks),
             },
         )
 

@@ -208,8 +208,10 @@ class ClassicState(msgspec.Struct, kw_only=True):
     kills: dict[str, int]
     losses: dict[str, int]
     first_rolls: list[int] = []
-    #: Dogfights fought so far (for the comparison metric "kills per engagement").
+    #: Dogfights and ground attacks fought so far (for the comparison metric "kills per
+    #: engagement"); ``ground_attacks`` counts the ground attacks among them.
     engagements: int = 0
+    ground_attacks: int = 0
 
 
 # -- events ---------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import msgspec
 
 from aerodrome.data import Action, Record
 from aerodrome.errors import SpecError
-from aerodrome.ruleset import Result, Ruleset, Seat, Setup
+from aerodrome.ruleset import Capabilities, Result, Ruleset, Seat, Setup
 from aerodrome.specs import builtin_specs, convert
 from aerodrome.turns import Context, Decision, TurnSequence
 from aerodrome_df40k import orders
@@ -72,7 +72,7 @@ class Df40k(Ruleset[Df40kState]):
     name = RULESET
     title = "Dogfight 40,000 Revised"
     rulebook = "rulebooks/dogfight-40000-revised.txt (George Spiggott)"
-    state_type = Df40kState
+    capabilities = Capabilities(hidden_information=True, simultaneous=True)
     action_types = ACTION_TYPES
 
     def __init__(self, hook: Any = None, specs: Specs | None = None) -> None:
@@ -269,7 +269,7 @@ class Df40k(Ruleset[Df40kState]):
         disengaged = [
             sum(1 for f in state.flyers if f.player == p and disengaged_throughout(f)) for p in (0, 1)
         ]
-        stats: dict[str, float] = {"engagements": float(state.engagements)}
+        stats: dict[str, float] = {}
         for p in (0, 1):
             stats[f"ground_runs_{sides[p]}"] = runs[p]
             stats[f"disengaged_{sides[p]}"] = disengaged[p]
@@ -281,6 +281,7 @@ class Df40k(Ruleset[Df40kState]):
             finished=state.over,
             kills={sides[p]: kills[p] for p in (0, 1)},
             losses={sides[p]: lost[p] for p in (0, 1)},
+            engagements=state.engagements,
             stats=stats,
         )
 

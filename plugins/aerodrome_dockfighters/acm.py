@@ -19,6 +19,7 @@ from aerodrome_dockfighters.events import (
     AcmReleased,
     GroundTargetDamaged,
     GroundTargetDestroyed,
+    announce,
 )
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Acm, Aircraft, DfState, Release
@@ -36,8 +37,7 @@ def release(state: DfState, a: Aircraft, action: Release, ctx: Context) -> None:
     b = board(state.width, state.height)
     name = a.loads.pop(action.load)
     ahead = b.step[a.cell * 6 + a.facing]
-    if ctx.recording:
-        ctx.emit(AcmReleased(aircraft=a.id, weapon=name, cell=ahead))
+    announce(ctx, AcmReleased, aircraft=a.id, weapon=name, cell=ahead)
     if ahead < 0:
         return
     missile = Acm(id=len(state.acms), weapon=name, launcher=a.id, cell=ahead, facing=a.facing)
@@ -61,8 +61,7 @@ def fly(state: DfState, ctx: Context) -> None:
             nxt = b.step[missile.cell * 6 + missile.facing]
             if nxt < 0:
                 state.acms.remove(missile)
-                if ctx.recording:
-                    ctx.emit(AcmGone(weapon=missile.weapon, why="left the board"))
+                announce(ctx, AcmGone, weapon=missile.weapon, why="left the board")
                 hit = True
                 break
             missile.cell = nxt
@@ -78,8 +77,7 @@ def fly(state: DfState, ctx: Context) -> None:
                 detonate(state, missile, ctx)
             else:
                 state.acms.remove(missile)
-                if ctx.recording:
-                    ctx.emit(AcmGone(weapon=missile.weapon, why="lost its guidance"))
+                announce(ctx, AcmGone, weapon=missile.weapon, why="lost its guidance")
 
 
 def detonate(state: DfState, missile: Acm, ctx: Context) -> None:
@@ -90,15 +88,12 @@ def detonate(state: DfState, missile: Acm, ctx: Context) -> None:
     cells = b.within(missile.cell, w.area)
     if missile in state.acms:
         state.acms.remove(missile)
-    if ctx.recording:
-        ctx.emit(AcmDetonated(weapon=missile.weapon, cell=missile.cell))
+    announce(ctx, AcmDetonated, weapon=missile.weapon, cell=missile.cell)
     for x in state.aircraft:
         if x.status != "flying" or x.cell not in cells:
             continue
-        faces = ctx.dice.roll(w.dice[0], 6, f"{w.name} against #{x.id} ({w.to_hit}+)")
-        hits = sum(1 for f in faces if combat.hits(f, w.to_hit))
-        if hits:
-            pts = sum(combat.damage_points(f, w.damage) for f in ctx.dice.roll(hits, 6, f"damage: {w.name}"))
+        pts = combat.strike(ctx, w.dice[0], w.to_hit, w.damage, x, f"{w.name} at #{x.id}")
+        if pts:
             rules.damage(state, x, pts, ctx, missile.launcher, crit=True)
     for g in state.ground:
         if g.damage >= g.structure or g.cell not in cells:
@@ -108,12 +103,11 @@ def detonate(state: DfState, missile: Acm, ctx: Context) -> None:
         if hits:
             pts = sum(combat.damage_points(f, w.damage) for f in ctx.dice.roll(hits, 6, f"damage: {w.name}"))
             g.damage = min(g.structure, g.damage + pts)
-            if ctx.recording and pts:
-                ctx.emit(GroundTargetDamaged(target=g.id, name=g.name, points=pts, damage=g.damage, structure=g.structure))
+            if pts:
+                announce(ctx, GroundTargetDamaged, target=g.id, name=g.name, points=pts, damage=g.damage, structure=g.structure)
             if g.damage >= g.structure and missile.launcher >= 0:
                 launcher = state.aircraft[missile.launcher]
                 g.destroyed_by = launcher.id
                 launcher.ground_kills += 1
                 state.squadrons[launcher.player].ground_kills += 1
-                if ctx.recording:
-                    ctx.emit(GroundTargetDestroyed(target=g.id, name=g.name, by=launcher.id))
+                announce(ctx, GroundTargetDestroyed, target=g.id, name=g.name, by=launcher.id)

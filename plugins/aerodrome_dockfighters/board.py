@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from aerodrome.grid import Hex, HexGrid, arc_between, hex_distance, lines, sector
+from aerodrome_dockfighters.specs import builtin
 
 N_FACINGS = 6
 NORTH = 2
@@ -45,6 +46,7 @@ class Board:
         self._dist: dict[int, int] = {}
         self._sector: dict[int, int] = {}
         self._cross: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._shapes: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
     # -- coordinates ----------------------------------------------------------------------
     def cell(self, col: int, row: int) -> int:
@@ -98,6 +100,28 @@ class Board:
             self._cross[key] = got
         return got
 
+    def cloud_shape(self, col: int, row: int, size: int) -> tuple[int, ...]:
+        """The on-board cells of a cloud centred on ``(col, row)``: the centre and its ring
+        (size 7), the centre and its two neighbours ahead of the wind (size 3), the centre
+        alone (size 1); nothing when the centre is off the board."""
+        key = (col, row, size)
+        got = self._shapes.get(key)
+        if got is None:
+            centre = self.cell(col, row)
+            if centre < 0:
+                got = ()
+            elif size >= 7:
+                got = tuple(self.within(centre, 1))
+            else:
+                out = [centre]
+                for f in (0, 1) if size > 1 else ():
+                    n = self.step[centre * 6 + f]
+                    if n >= 0:
+                        out.append(n)
+                got = tuple(out)
+            self._shapes[key] = got
+        return got
+
     def within(self, centre: int, radius: int) -> list[int]:
         """On-board cells within ``radius`` of ``centre``, nearest first."""
         out = [centre]
@@ -119,8 +143,6 @@ class Board:
 @cache
 def board(width: int, height: int) -> Board:
     """The (shared, immutable) board of that size, its set-up zones as deep as the specs say."""
-    from aerodrome_dockfighters.specs import builtin
-
     return Board(width, height, builtin().board.zone_depth)
 
 

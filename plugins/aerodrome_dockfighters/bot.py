@@ -1,10 +1,12 @@
 """Konrad, the rulebook's solo bot (clauses konrad.*), as an aerodrome agent.
 
-Konrad decides from the observation only (Dockfighters has no hidden information). Its own
-rolls (spotting, agility boost, patrol direction) use the agent's seeded generator, so a game
-is still replayed from its actions alone. Its status per aircraft (Patrol / Attack) lives in
-the agent. Each move is planned whole when the aircraft is activated (the Plan decision) and
-then flown turn point by turn point.
+Konrad decides from its PlayerView only: the frozen observation (``views.DfView``), the
+decision and the legal actions; it never sees the game's state. Its own rolls (spotting,
+agility boost, patrol direction) use the agent's seeded generator, so a game is still
+replayed from its actions alone. Its status per aircraft (Patrol / Attack / escape) lives in
+the agent; it spots "as soon as the movement phase starts and after it ends" from the
+positions the observation keeps of those two moments. Each move is planned whole when the
+aircraft is activated (the Plan decision) and then flown turn point by turn point.
 """
 
 from __future__ import annotations
@@ -22,14 +24,13 @@ from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import (
     GROUND,
     Activate,
-    Aircraft,
     Attack,
     ChooseValue,
     Declare,
     Deploy,
-    DfObservation,
-    DfState,
     HoldFire,
+    Jettison,
+    LayMine,
     Manoeuvre,
     Place,
     PlaceToken,
@@ -38,11 +39,14 @@ from aerodrome_dockfighters.state import (
     Repair,
     Undock,
 )
+from aerodrome_dockfighters.views import Craft, DfView, Scene, SightingView
 
 #: Spotting targets (konrad.3): in arc beyond 9 hexes, out of arc within 3, within 6.
 SPOT_FAR, SPOT_NEAR, SPOT_MID = 4, 5, 6
 #: Guarding bots stay within this many hexes of their ward (konrad.13).
 GUARD_RANGE = 6
+#: The two moments of a turn at which Konrad spots (konrad.3).
+START, END = 0, 1
 
 
 def spot_need(base: int, bot_experience: int, enemy_experience: int) -> int:
@@ -51,8 +55,9 @@ def spot_need(base: int, bot_experience: int, enemy_experience: int) -> int:
     return base + (enemy_experience - bot_experience)
 
 
-def spot_base(state: DfState, bot: Aircraft, enemy: Aircraft) -> int | None:
-    """The spotting case of ``enemy`` for ``bot``: 0 (automatic), 4, 5, 6 or None."""
+def spot_base(state: Scene, bot: Any, enemy: Any) -> int | None:
+    """The spotting case of ``enemy`` for ``bot`` (anything with cell and facing: an aircraft
+    or a sighting): 0 (automatic), 4, 5, 6 or None."""
     specs = builtin()
     b = board(state.width, state.height)
     d = b.distance(bot.cell, enemy.cell)
@@ -87,66 +92,97 @@ class Konrad(KonradMoves):
         self.status: dict[int, str] = {}
         self.before_escape: dict[int, str] = {}
         self.plans: dict[int, list[tuple[str, str]]] = {}
-        self.spotted: dict[int, int] = {}
+        self.goals: dict[int, int] = {}  # the ground target each aircraft flies to
+        self.spotted: set[tuple[int, int]] = set()
 
     # -- the agent protocol -------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        obs = view.observation()
-        assert isinstance(obs, DfObservation)
-        state = obs.state
         first = legal[0]
+        if isinstance(first, Manoeuvre):  # planned whole when the move began
+            return self._manoeuvre(first.aircraft, legal)
+        if isinstance(first, Undock):
+            return first  # dockfighters launch at once
+        state = view.observation()
+        assert isinstance(state, DfView)
+        self.spot(state)
         if isinstance(first, Deploy | Place):
             return self._deploy(state, legal)
         if isinstance(first, Declare):  # the fastest aircraft flies the mission
             return max(legal, key=lambda x: rules.sheet(state.aircraft[x.aircraft]).max_speed if isinstance(x, Declare) else 0)
-        if isinstance(first, PlaceToken | ChooseValue):  # tokens: the leader's free choice
-            if isinstance(first, ChooseValue):
-                return max(legal, key=lambda x: x.value if isinstance(x, ChooseValue) else 0)
+        if isinstance(first, ChooseValue):
+            return self._value(state, legal)
+        if isinstance(first, PlaceToken):  # tokens: the leader's free choice
             return legal[self.rng.randrange(len(legal))]
         if isinstance(first, Activate):
             return self._activate(state, legal)
-        if isinstance(first, Undock):
-            return first  # dockfighters launch at once
         if isinstance(first, Plan):
             return self._plan(state, state.aircraft[first.aircraft], legal)
-        if isinstance(first, Manoeuvre):
-            return self._manoeuvre(first.aircraft, legal)
-        if isinstance(first, Attack | HoldFire):
+        if isinstance(first, Attack | HoldFire | Repair | Release | Jettison | LayMine):
             return self._fire(state, legal)
         return first
 
     # -- status ---------------------------------------------------------------------------
-    def check_status(self, state: DfState, a: Aircraft) -> str:
-        """Patrol → Attack by spotting (konrad.3) or when attacked (konrad.17); one try a turn."""
+    def spot(self, state: DfView) -> None:
+        """konrad.3: "As soon as the movement phase starts and after it ends, check for a
+        status change for all bots who are currently in Patrol status": from the positions
+        the observation keeps of those moments, in the order they happened, each once."""
+        moments = sorted(
+            ((state.move_start_turn, START, state.move_start), (state.move_end_turn, END, state.move_end)),
+            key=lambda m: (m[0], m[1]),
+        )
+        for turn, moment, seen in moments:
+            if turn <= 0 or (turn, moment) in self.spotted:
+                continue
+            self.spotted.add((turn, moment))
+            where = {s.aircraft: s for s in seen}
+            for s in seen:
+                a = state.aircraft[s.aircraft]
+                if a.player == self.player and self.status.get(a.id, PATROL) == PATROL:
+                    self._spot_from(state, a, s, [where[e.aircraft] for e in seen if state.aircraft[e.aircraft].player != a.player])
+
+    def _spot_from(self, state: DfView, a: Craft, me: SightingView, enemies: list[SightingView]) -> None:
+        """One check: "Stop at the first check that applies" - the enemy that "can be spotted
+        with the best chance"; in arc within 9 hexes at once, otherwise a d6 against the
+        case's number made harder by the enemy's experience above the bot's (konrad.3-4)."""
+        best: int | None = None
+        for e in enemies:
+            base = spot_base(state, me, e)
+            if base is None:
+                continue
+            need = 0 if base == 0 else spot_need(base, a.experience, state.aircraft[e.aircraft].experience)
+            if best is None or need < best:
+                best = need
+        if best is not None and (best == 0 or self.rng.randint(1, 6) >= min(best, 6)):
+            self.status[a.id] = ATTACK
+
+    def check_status(self, state: Scene, a: Craft) -> str:
+        """Patrol → Attack when attacked (konrad.17); spotting is done by :meth:`spot`."""
         status = self.status.get(a.id, PATROL)
         if status == PATROL and a.attacked_turn >= state.turn - 1 and a.attacked_turn > 0:
             status = ATTACK
-        if status == PATROL and self.spotted.get(a.id) != state.turn:
-            self.spotted[a.id] = state.turn
-            best: int | None = None
-            for e in state.aircraft:
-                if e.player == a.player or e.status != "flying":
-                    continue
-                base = spot_base(state, a, e)
-                if base is None:
-                    continue
-                need = 0 if base == 0 else spot_need(base, a.experience, e.experience)
-                if best is None or need < best:
-                    best = need
-            if best is not None and (best == 0 or self.rng.randint(1, 6) >= min(best, 6)):
-                status = ATTACK
         self.status[a.id] = status
         return status
 
     # -- decisions ------------------------------------------------------------------------
-    def _activate(self, state: DfState, legal: Sequence[Action]) -> Action:
+    def _activate(self, state: Scene, legal: Sequence[Action]) -> Action:
         """konrad.1: read the map like a book from the initiative holder's side; the first
         bot aircraft found goes first (the Bavarian edge is the bottom: its reading order
         is the cell order; from the Saxon edge it is reversed)."""
         sign = 1 if state.initiative == 0 else -1
         return min(legal, key=lambda x: sign * state.aircraft[x.aircraft].cell if isinstance(x, Activate) else 0)
 
-    def _deploy(self, state: DfState, legal: Sequence[Action]) -> Action:
+    def _value(self, state: Scene, legal: Sequence[Action]) -> Action:
+        """A ground target's value list, the leader's free choice (gt.1): the highest that
+        fits, the fewest and toughest targets, except for its own Fighter Sweep, where every
+        destroyed target counts and it takes the lowest ("targets with value 1 are moving
+        and more numerous")."""
+        values = [x.value for x in legal if isinstance(x, ChooseValue)]
+        task = state.tasks[0] if state.tasks else None
+        sweep = task is not None and task.owner == self.player and state.squadrons[task.owner].mission == "fighter-sweep"
+        want = min(values) if sweep else max(values)
+        return next(x for x in legal if isinstance(x, ChooseValue) and x.value == want)
+
+    def _deploy(self, state: Scene, legal: Sequence[Action]) -> Action:
         centre = state.width // 2
 
         def key(d: Action) -> tuple[int, int, int]:
@@ -159,7 +195,7 @@ class Konrad(KonradMoves):
 
         return min(legal, key=key)
 
-    def _plan(self, state: DfState, a: Aircraft, legal: Sequence[Action]) -> Action:
+    def _plan(self, state: Scene, a: Craft, legal: Sequence[Action]) -> Action:
         if a.status in ("landed", "grounded"):  # take off at once
             return next((p for p in legal if isinstance(p, Plan) and p.template == movement.TAKE_OFF), legal[0])
         specs = builtin()
@@ -169,24 +205,28 @@ class Konrad(KonradMoves):
         if status == ATTACK and self.rng.randint(1, 6) >= 5 and level + 1 < len(AGILITY):
             level += 1  # konrad.5: agility boost, with the pilot check of the rules
         status = self.check_escape(state, a)
-        job = self._mission(state, a, level, legal) if a.role and status != ESCAPE else None
+        job: Any = None
+        if status != ESCAPE and a.role:  # Fly to the mission's objectives (konrad.13)
+            job = self._mission(state, a, level, legal)
+        if job is None and status != ESCAPE:  # Fly to the mission's ground targets
+            job = self._ground(state, a, level, legal)
         if isinstance(job, Plan):
             return job
         if isinstance(job, tuple):
             return self._pick(job[0], job[1], legal)
         ward = self._ward(state, a) if self.guard and status != ESCAPE else None
         if ward is not None and board(state.width, state.height).distance(a.cell, ward.cell) > GUARD_RANGE:
-            plan, moves = self._fly_to(state, a, level, ward.cell, ward.altitude)
+            plan, moves = self._fly_to(state, a, level, ward.cell, ward.altitude, legal)
         elif status == ESCAPE:
             plan, moves = self._escape(state, a, level, legal)
         elif status == PATROL:
-            plan, moves = self._patrol(state, a, level)
+            plan, moves = self._patrol(state, a, level, legal)
         else:
             plan, moves = self._attack(state, a, level, legal)
         return self._pick(plan, moves, legal)
 
     # -- escaping (konrad.6, konrad.14) ---------------------------------------------------
-    def check_escape(self, state: DfState, a: Aircraft) -> str:
+    def check_escape(self, state: Scene, a: Craft) -> str:
         """With an escape behaviour: 1 structure point left or nothing left to shoot with
         turns to it; repair or reloading turns back to the status before (konrad.6)."""
         status = self.status.get(a.id, PATROL)
@@ -205,54 +245,75 @@ class Konrad(KonradMoves):
         return status
 
     def _pick(self, plan: Plan, moves: list[tuple[str, str]], legal: Sequence[Action]) -> Action:
+        """The planned move, or the legal plan nearest to it (never a landing, take-off or an
+        Immelmann the plan did not ask for)."""
+        self.plans[plan.aircraft] = moves
         if plan in legal:
-            self.plans[plan.aircraft] = moves
             return plan
         plans = [p for p in legal if isinstance(p, Plan)]
         same = [p for p in plans if p.template == plan.template]
         pool = same or [p for p in plans if p.template >= 0] or plans
         if not pool:
             return legal[0]
-        best = min(pool, key=lambda p: abs(p.speed - plan.speed))
-        self.plans[plan.aircraft] = moves
-        return best
+        return min(pool, key=lambda p: (abs(p.speed - plan.speed), -p.template))
 
     def _manoeuvre(self, aircraft: int, legal: Sequence[Action]) -> Action:
+        """The planned manoeuvre; if it is not legal, the same turn without the climb or dive,
+        never diving below the bot's floor (konrad.18)."""
         queue = self.plans.get(aircraft) or []
         want = queue.pop(0) if queue else (".", ".")
         m = Manoeuvre(aircraft=aircraft, lateral=want[0], vertical=want[1])
         if m in legal:
             return m
-        for alt in legal:
-            if isinstance(alt, Manoeuvre) and alt.lateral == want[0]:
-                return alt
-        return legal[0]
+        options = [x for x in legal if isinstance(x, Manoeuvre)]
 
-    def _fire(self, state: DfState, legal: Sequence[Action]) -> Action:
-        """konrad.15: the attack with the most expected hits, all weapons at once."""
+        def rank(x: Manoeuvre) -> tuple[int, int, int]:
+            return (x.lateral != want[0], x.vertical == "-", x.vertical != ".")
+
+        return min(options, key=rank) if options else legal[0]
+
+    def _fire(self, state: Scene, legal: Sequence[Action]) -> Action:
+        """Never jettisons its loads. konrad.15: "The bot always attacks the target where it has the best chance to score
+        hits and where it can bring a maximum number of attack dice to bear" ... "Konrad uses
+        all weapons at once", external loads included: of the attacks on each target the one
+        with every weapon and load that bears; the target with the most expected hits."""
         attacks = [x for x in legal if isinstance(x, Attack)]
-        a = state.aircraft[legal[0].aircraft]  # type: ignore[attr-defined]
+        first = legal[0]
+        assert isinstance(first, Attack | HoldFire | Repair | Release | Jettison | LayMine)
+        a = state.aircraft[first.aircraft]
         releases = [x for x in legal if isinstance(x, Release)]
         if releases and self._on_the_line(state, a):
             return releases[0]
+        mines = [x for x in legal if isinstance(x, LayMine)]
+        if mines:  # laying a mine does not use up the attack (airship.13)
+            return mines[0]
         if not attacks:
             repairs = [x for x in legal if isinstance(x, Repair)]
             return repairs[0] if repairs else next(x for x in legal if isinstance(x, HoldFire))
         self.check_status(state, a)
+        whole: dict[int, Attack] = {}
+        for x in attacks:  # per target the attack firing the most weapons and loads
+            have = whole.get(x.target)
+            if have is None or len(x.mounts) + len(x.loads) > len(have.mounts) + len(have.loads):
+                whole[x.target] = x
+        return max(whole.values(), key=lambda x: (self._expected_hits(state, a, x), -x.target))
 
-        def value(x: Attack) -> float:
-            if x.target >= GROUND:
-                return 0.1 * len(x.mounts)
+    @staticmethod
+    def _expected_hits(state: Scene, a: Craft, x: Attack) -> float:
+        if x.target >= GROUND:
+            g = state.ground[x.target - GROUND]
+            need = max(2, min(6, combat.to_hit_ground(a, g)))
+            dice = sum(combat.ground_mount_dice(state, a, i, g) for i in x.mounts)
+            dice += sum(combat.ground_load_dice(state, a, a.loads[j], g) for j in x.loads)
+        else:
             t = state.aircraft[x.target]
             need = max(2, min(6, combat.to_hit_air(state, a, t)))
             dice = sum(combat.mount_dice(state, a, i, t) for i in x.mounts)
             dice += sum(combat.load_dice(state, a, a.loads[j], t) for j in x.loads)
-            return dice * (7 - need) / 6 + 0.01 * (len(x.mounts) + len(x.loads))
-
-        return max(attacks, key=value)
+        return dice * (7 - need) / 6
 
     @staticmethod
-    def _on_the_line(state: DfState, a: Aircraft) -> bool:
+    def _on_the_line(state: Scene, a: Craft) -> bool:
         """An enemy dead ahead within two ACM flights: worth a cruise missile."""
         b = board(state.width, state.height)
         return any(
@@ -260,6 +321,7 @@ class Konrad(KonradMoves):
             and b.sector(a.facing, a.cell, e.cell) == 0 and b.distance(a.cell, e.cell) <= 10
             for e in state.aircraft
         )
+
 
 def konrad(ruleset: Any, player: int, seed: int) -> Agent:
     """The agent factory registered as ``bot`` and ``konrad``."""

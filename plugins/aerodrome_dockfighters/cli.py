@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from aerodrome.cli.output import console, fail, print_json, say, table
+from aerodrome.errors import AerodromeError
+from aerodrome.files import check_output, write_atomic
+from aerodrome.specs import read_mapping
+from aerodrome_dockfighters.missions import setups
 from aerodrome_dockfighters.odds import attack as attack_odds
 from aerodrome_dockfighters.odds import hit_chance
+from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.specs import builtin
+from aerodrome_dockfighters.svg import to_svg
+
+#: Bounds of the odds command: the biggest attack of the game rolls 10 dice (bomb racks); 60
+#: is far above it and still answered in a moment. A target number is 6 +/- modifiers.
+MAX_DICE = 60
+MAX_NEED = 12
 
 app = typer.Typer(help="Dockfighters: exact odds of an attack (hits and damage points).", no_args_is_help=True)
 tools = typer.Typer(help="Dockfighters tools: pictures of positions.", no_args_is_help=True)
@@ -24,14 +37,14 @@ def attack(
     json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Distribution of the damage points one attack deals."""
-    from aerodrome.cli.output import console, fail, print_json, table
-
     specs = builtin()
     w = specs.weapons.get(weapon)
     if w is None:
         fail(f"unknown weapon {weapon!r}; known: {', '.join(sorted(specs.weapons))}")
-    if dice < 0:
-        fail("--dice must be 0 or more")
+    if not 0 <= dice <= MAX_DICE:
+        fail(f"--dice: 0 to {MAX_DICE} (more than any attack of the game can roll), not {dice}")
+    if not 1 <= need <= MAX_NEED:
+        fail(f"--need: 1 to {MAX_NEED} (6 plus or minus the modifiers), not {need}")
     dist = attack_odds(dice, need, w.damage, easy=easy or airship, reroll_hits=w.reroll_hits, airship=airship)
     p_hit = hit_chance(need, easy=easy or airship, reroll_hits=w.reroll_hits)
     if json:
@@ -50,20 +63,11 @@ def svg(
     out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
 ) -> None:
     """Draw a position file as an SVG picture."""
-    from pathlib import Path
-
-    from aerodrome.cli.output import fail, say
-    from aerodrome.errors import AerodromeError
-    from aerodrome.files import write_atomic
-    from aerodrome.specs import read_mapping
-    from aerodrome_dockfighters.missions import setups
-    from aerodrome_dockfighters.positions import from_position
-    from aerodrome_dockfighters.svg import to_svg
-
     try:
+        check_output(out, "--out")  # before any work
         data = read_mapping(Path(position))
         state = from_position(setups()[0], data.get("position", data), position)
+        write_atomic(out, to_svg(state), "--out")
     except AerodromeError as exc:
         fail(str(exc))
-    write_atomic(out, to_svg(state), "--out")
     say(f"wrote {out}")

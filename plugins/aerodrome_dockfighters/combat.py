@@ -4,10 +4,13 @@ discipline, external loads and ground targets.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.airspace import cloud_cells_at, hull
 from aerodrome_dockfighters.board import Board, arc_sectors, board
 from aerodrome_dockfighters.events import (
     AmmunitionSpent,
@@ -16,29 +19,19 @@ from aerodrome_dockfighters.events import (
     GroundTargetDestroyed,
     Hit,
     SmokeLaid,
+    announce,
 )
 from aerodrome_dockfighters.specs import Mount, Specs, Weapon, builtin
-from aerodrome_dockfighters.state import GROUND, Aircraft, Attack, DfState, GroundUnit
-from aerodrome_dockfighters.weather import cloud_cells_at
+from aerodrome_dockfighters.state import GROUND, Aircraft, Attack, Cloud, DfState, GroundUnit
+from aerodrome_dockfighters.views import AnyGround, Craft, Scene
 
 BANDS = ("short", "medium", "long")
+#: "Anti-aircraft ground targets always hit on 5 and 6 if firing at aircraft" (combat.2).
+GROUND_FIRE_NEED = 5
 
 
 def _arc(specs: Specs, name: str) -> frozenset[int]:
     return arc_sectors(specs.arcs[name].sectors)  # type: ignore[index]
-
-
-def target_cells(state: DfState, t: Aircraft) -> list[int]:
-    """An airship occupies its base hex and the hexes ahead and behind (airship.9)."""
-    if rules.sheet(t).klass != "airship":
-        return [t.cell]
-    b = board(state.width, state.height)
-    out = [t.cell]
-    for f in (t.facing, (t.facing + 3) % 6):
-        n = b.step[t.cell * 6 + f]
-        if n >= 0:
-            out.append(n)
-    return out
 
 
 def band(specs: Specs, distance: int) -> int:
@@ -50,7 +43,7 @@ def band(specs: Specs, distance: int) -> int:
 
 
 def in_mount_arc(
-    b: Board, specs: Specs, a: Aircraft, mount: Mount, cell: int, altitude: int
+    b: Board, specs: Specs, a: Craft, mount: Mount, cell: int, altitude: int
 ) -> bool:
     """Whether ``cell``/``altitude`` lies in the mount's arc (arc.1, arc.4, airship.19-20)."""
     spec = specs.arcs[mount.arc]
@@ -70,7 +63,7 @@ def in_mount_arc(
     return sec in _arc(specs, mount.arc)
 
 
-def any_altitude(specs: Specs, a: Aircraft, w: Weapon) -> bool:
+def any_altitude(specs: Specs, a: Craft, w: Weapon) -> bool:
     """Clause hit.11: airships with bombs, artillery and cannons, bombers with bombs or
     special cannons attack at any altitude difference."""
     k = specs.aircraft[a.datasheet].klass
@@ -81,7 +74,7 @@ def any_altitude(specs: Specs, a: Aircraft, w: Weapon) -> bool:
     return k == "bomber" and w.kind == "bomb"
 
 
-def clouds_crossed(state: DfState, a: Aircraft, cell: int, altitude: int) -> int:
+def clouds_crossed(state: Scene, a: Craft, cell: int, altitude: int) -> int:
     """Cloud hexes on the line of fire, the attacker's own included (hit.5); of two lines
     along a hexside the one with more cloud."""
     b = board(state.width, state.height)
@@ -92,7 +85,7 @@ def clouds_crossed(state: DfState, a: Aircraft, cell: int, altitude: int) -> int
     return own + max(sum(1 for c in ln if c in cloudy) for ln in b.crossed(a.cell, cell))
 
 
-def to_hit_air(state: DfState, a: Aircraft, t: Aircraft, ctx: Context | None = None) -> int:
+def to_hit_air(state: Scene, a: Craft, t: Craft, ctx: Context | None = None) -> int:
     """The target number against an air target (hit.1, hit.6-10), before the natural 6/1."""
     specs = builtin()
     b = board(state.width, state.height)
@@ -100,7 +93,7 @@ def to_hit_air(state: DfState, a: Aircraft, t: Aircraft, ctx: Context | None = N
     front = _arc(specs, "front")
     rear = _arc(specs, "rear")
     need = specs.tables.base_to_hit + (t.experience - a.experience)
-    cell = _nearest(b, a.cell, target_cells(state, t))
+    cell = _nearest(b, a.cell, hull(state, t))
     a_sees_t = b.sector(a.facing, a.cell, cell) in front
     if tk != "airship":  # airship.2: no tailing, no head-on against airships
         if (
@@ -123,7 +116,7 @@ def to_hit_air(state: DfState, a: Aircraft, t: Aircraft, ctx: Context | None = N
     return need
 
 
-def to_hit_ground(a: Aircraft, g: GroundUnit) -> int:
+def to_hit_ground(a: Craft, g: AnyGround) -> int:
     """The target number against a ground target (ground.hit.3)."""
     specs = builtin()
     k = specs.aircraft[a.datasheet].klass
@@ -152,7 +145,7 @@ def _nearest(b: Board, origin: int, cells: list[int]) -> int:
 
 
 # -- attack options -------------------------------------------------------------------------
-def mount_dice(state: DfState, a: Aircraft, i: int, t: Aircraft) -> int:
+def mount_dice(state: Scene, a: Craft, i: int, t: Craft) -> int:
     """Attack dice mount ``i`` of ``a`` brings against ``t`` (0 when it cannot fire)."""
     specs = builtin()
     mount = rules.mounts(a)[i]
@@ -166,7 +159,7 @@ def mount_dice(state: DfState, a: Aircraft, i: int, t: Aircraft) -> int:
     if not _air_weapon_ok(specs, a, w, t):
         return 0
     b = board(state.width, state.height)
-    cells = [c for c in target_cells(state, t) if in_mount_arc(b, specs, a, mount, c, t.altitude)]
+    cells = [c for c in hull(state, t) if in_mount_arc(b, specs, a, mount, c, t.altitude)]
     if not cells:
         return 0
     cell = _nearest(b, a.cell, cells)
@@ -176,7 +169,7 @@ def mount_dice(state: DfState, a: Aircraft, i: int, t: Aircraft) -> int:
     return max(0, mount.dice[bi] - clouds_crossed(state, a, cell, t.altitude))
 
 
-def _air_weapon_ok(specs: Specs, a: Aircraft, w: Weapon, t: Aircraft) -> bool:
+def _air_weapon_ok(specs: Specs, a: Craft, w: Weapon, t: Craft) -> bool:
     if abs(a.altitude - t.altitude) >= 2 and not any_altitude(specs, a, w):
         return False
     if w.kind == "artillery":  # airship.11: agility medium or lower
@@ -184,7 +177,7 @@ def _air_weapon_ok(specs: Specs, a: Aircraft, w: Weapon, t: Aircraft) -> bool:
     return True
 
 
-def load_dice(state: DfState, a: Aircraft, name: str, t: Aircraft) -> int:
+def load_dice(state: Scene, a: Craft, name: str, t: Craft) -> int:
     """Attack dice of an external load at an air target (front arc, load.4)."""
     specs = builtin()
     if t.tesla_turn == state.turn:
@@ -194,7 +187,7 @@ def load_dice(state: DfState, a: Aircraft, name: str, t: Aircraft) -> int:
         return 0
     b = board(state.width, state.height)
     front = Mount(weapon=name, dice=w.dice)
-    cells = [c for c in target_cells(state, t) if in_mount_arc(b, specs, a, front, c, t.altitude)]
+    cells = [c for c in hull(state, t) if in_mount_arc(b, specs, a, front, c, t.altitude)]
     if not cells:
         return 0
     cell = _nearest(b, a.cell, cells)
@@ -204,38 +197,54 @@ def load_dice(state: DfState, a: Aircraft, name: str, t: Aircraft) -> int:
     return max(0, w.dice[bi] - clouds_crossed(state, a, cell, t.altitude))
 
 
-def attack_options(state: DfState, a: Aircraft) -> list[Attack]:
+def attack_options(state: Scene, a: Craft) -> list[Attack]:
     """Every attack ``a`` can make now: all bearing onboard weapons at a target, each one
     alone, and each air-to-air load with them (clauses arc.1-2, load.4)."""
+    return list(_attacks(state, a))
+
+
+def has_attack(state: Scene, a: Craft) -> bool:
+    """Whether ``a`` can make any attack now (stops at the first one found)."""
+    return next(_attacks(state, a), None) is not None
+
+
+def _attacks(state: Scene, a: Craft) -> Iterator[Attack]:
+    """Per target: the bearing onboard weapons together, each alone when there are several;
+    then with them each bearing external load, and every set of two or more such loads
+    ("Konrad uses all weapons at once"; a squadron leader may fire several loads in one
+    attack too, load.4)."""
     specs = builtin()
     ds = specs.aircraft[a.datasheet]
     guns = rules.mounts(a)
-    out: list[Attack] = []
     for t in state.aircraft:
         if t.player == a.player or t.status != "flying":
             continue
         mounts = tuple(i for i in range(len(guns)) if mount_dice(state, a, i, t) > 0)
-        loads = tuple(j for j, name in enumerate(a.loads) if load_dice(state, a, name, t) > 0)
         if mounts:
-            out.append(Attack(aircraft=a.id, target=t.id, mounts=mounts))
+            yield Attack(aircraft=a.id, target=t.id, mounts=mounts)
             if len(mounts) > 1:
-                out.extend(Attack(aircraft=a.id, target=t.id, mounts=(i,)) for i in mounts)
-        for j in loads:
-            out.append(Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=(j,)))
+                yield from (Attack(aircraft=a.id, target=t.id, mounts=(i,)) for i in mounts)
+        loads = tuple(j for j, name in enumerate(a.loads) if load_dice(state, a, name, t) > 0)
+        yield from (Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=js) for js in _load_sets(loads))
     if a.altitude == 1 or ds.klass in ("bomber", "airship"):
         for g in state.ground:
             if g.damage >= g.structure:
                 continue
             mounts = tuple(i for i in range(len(guns)) if ground_mount_dice(state, a, i, g) > 0)
-            loads = tuple(j for j, name in enumerate(a.loads) if ground_load_dice(state, a, name, g) > 0)
             if mounts:
-                out.append(Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts))
-            for j in loads:
-                out.append(Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts, loads=(j,)))
-    return out
+                yield Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts)
+            loads = tuple(j for j, name in enumerate(a.loads) if ground_load_dice(state, a, name, g) > 0)
+            yield from (Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts, loads=js) for js in _load_sets(loads))
 
 
-def ground_mount_dice(state: DfState, a: Aircraft, i: int, g: GroundUnit) -> int:
+def _load_sets(loads: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Each load alone, then every combination of two or more."""
+    yield from ((j,) for j in loads)
+    for n in range(2, len(loads) + 1):
+        yield from combinations(loads, n)
+
+
+def ground_mount_dice(state: Scene, a: Craft, i: int, g: AnyGround) -> int:
     """Onboard weapon dice at a ground target: from altitude 1 (ground.hit.1; airship
     artillery up to altitude 3), armour only for cannons (ground.hit.6)."""
     specs = builtin()
@@ -255,7 +264,7 @@ def ground_mount_dice(state: DfState, a: Aircraft, i: int, g: GroundUnit) -> int
     return mount.dice[bi] if bi >= 0 else 0
 
 
-def bomb_run(a: Aircraft, g: GroundUnit) -> bool:
+def bomb_run(a: Craft, g: AnyGround) -> bool:
     """Clause ground.hit.2: the aircraft moved onto or over the target without turning at
     the target hex or the hex before."""
     if g.cell not in a.path[1:]:
@@ -264,7 +273,7 @@ def bomb_run(a: Aircraft, g: GroundUnit) -> bool:
     return not any(p in (k, k - 1) for p in a.turned_at)
 
 
-def ground_load_dice(state: DfState, a: Aircraft, name: str, g: GroundUnit) -> int:
+def ground_load_dice(state: Scene, a: Craft, name: str, g: AnyGround) -> int:
     specs = builtin()
     w = specs.weapons[name]
     if not w.ground_targets or (g.armoured and not w.harms_armour):
@@ -285,10 +294,10 @@ def ground_load_dice(state: DfState, a: Aircraft, name: str, g: GroundUnit) -> i
 
 
 # -- resolving ------------------------------------------------------------------------------
-def _roll_hits(ctx: Context, n: int, need: int, w: Weapon, easy: bool, what: str) -> int:
+def _roll_hits(ctx: Context, n: int, need: int, reroll_hits: bool, easy: bool, what: str) -> int:
     faces = ctx.dice.roll(n, 6, f"to hit ({need}+): {what}")
     good = [f for f in faces if hits(f, need)]
-    if w.reroll_hits:
+    if reroll_hits:
         if not easy and good:  # hit.3: confirm each hit
             again = ctx.dice.roll(len(good), 6, f"confirm hits ({need}+): {what}")
             return sum(1 for f in again if hits(f, need))
@@ -326,27 +335,28 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
     airship = t_ds.klass == "airship"
     need = to_hit_air(state, a, t, ctx)
     t.attacked_turn = state.turn
-    if ctx.recording:
-        ctx.emit(Fired(aircraft=a.id, target=t.id, need=max(2, min(6, need)), modified=need))
+    announce(ctx, Fired, aircraft=a.id, target=t.id, need=max(2, min(6, need)), modified=need)
     results: list[tuple[str, int, int, int]] = []  # weapon, dice, hits, damage points
     for i in attack.mounts:
         mount = rules.mounts(a)[i]
         n = mount_dice(state, a, i, t)
         w = specs.weapons[mount.weapon]
-        h = _roll_hits(ctx, n, need, w, easy, mount.weapon)
+        h = _roll_hits(ctx, n, need, w.reroll_hits, easy, mount.weapon)
         results.append((mount.weapon, n, h, _roll_damage(ctx, h, w.damage, airship, mount.weapon)))
     for j in sorted(attack.loads, reverse=True):
         name = a.loads[j]
         w = specs.weapons[name]
         n = load_dice(state, a, name, t)
-        h = _roll_hits(ctx, n, need, w, easy, name)
+        h = _roll_hits(ctx, n, need, w.reroll_hits, easy, name)
         results.append((name, n, h, _roll_damage(ctx, h, w.damage, airship, name)))
         del a.loads[j]
+    left = t_ds.structure - t.damage  # damage.8: the excess of the whole attack (p37)
+    overkill = max(0, sum(r[3] for r in results) - left)
     for name, n, h, points in results:
-        if h and ctx.recording:
-            ctx.emit(Hit(aircraft=a.id, target=t.id, weapon=name, dice=n, hits=h, damage=points))
+        if h:
+            announce(ctx, Hit, aircraft=a.id, target=t.id, weapon=name, dice=n, hits=h, damage=points)
         if points:
-            rules.damage(state, t, points, ctx, a.id, crit=True)
+            rules.damage(state, t, points, ctx, a.id, crit=True, overkill=overkill)
     discipline(state, a, attack.mounts, ctx)
 
 
@@ -362,8 +372,7 @@ def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: Contex
         roll = ctx.dice.d(6, f"fire discipline #{a.id} {w.name} ({need}+)")
         if roll < need:
             a.ammo[i] = 2 if ds.klass == "dockfighter" else min(2, a.ammo[i] + 1)
-            if ctx.recording:
-                ctx.emit(AmmunitionSpent(aircraft=a.id, weapon=w.name, ammo="half" if a.ammo[i] == 1 else "empty"))
+            announce(ctx, AmmunitionSpent, aircraft=a.id, weapon=w.name, ammo="half" if a.ammo[i] == 1 else "empty")
 
 
 def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
@@ -375,7 +384,7 @@ def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -
     for i in attack.mounts:
         w = specs.weapons[rules.mounts(a)[i].weapon]
         n = ground_mount_dice(state, a, i, g)
-        total += _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, w.name), w.damage, False, w.name)
+        total += _roll_damage(ctx, _roll_hits(ctx, n, need, w.reroll_hits, False, w.name), w.damage, False, w.name)
         if w.kind == "bomb":  # bomb racks: used up, and they hit the 6 hexes around alike
             a.ammo[i] = 2
             area = max(area, w.area)
@@ -383,7 +392,7 @@ def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -
         name = a.loads[j]
         w = specs.weapons[name]
         n = ground_load_dice(state, a, name, g)
-        pts = _roll_damage(ctx, _roll_hits(ctx, n, need, w, False, name), w.damage, False, name)
+        pts = _roll_damage(ctx, _roll_hits(ctx, n, need, w.reroll_hits, False, name), w.damage, False, name)
         total += pts
         del a.loads[j]
         if w.smoke and pts:  # load.6: a 3-hex smoke cloud directly behind the plane
@@ -400,19 +409,15 @@ def _ground_damage(state: DfState, a: Aircraft, g: GroundUnit, total: int, ctx: 
     if not total or g.damage >= g.structure:
         return
     g.damage = min(g.structure, g.damage + total)
-    if ctx.recording:
-        ctx.emit(GroundTargetDamaged(target=g.id, name=g.name, points=total, damage=g.damage, structure=g.structure))
+    announce(ctx, GroundTargetDamaged, target=g.id, name=g.name, points=total, damage=g.damage, structure=g.structure)
     if g.damage >= g.structure:  # ground.hit.4
         g.destroyed_by = a.id
         a.ground_kills += 1
         state.squadrons[a.player].ground_kills += 1
-        if ctx.recording:
-            ctx.emit(GroundTargetDestroyed(target=g.id, name=g.name, by=a.id))
+        announce(ctx, GroundTargetDestroyed, target=g.id, name=g.name, by=a.id)
 
 
 def _smoke(state: DfState, a: Aircraft, turns: int, ctx: Context) -> None:
-    from aerodrome_dockfighters.state import Cloud
-
     b = board(state.width, state.height)
     cells: list[int] = []
     cell = a.cell
@@ -423,13 +428,12 @@ def _smoke(state: DfState, a: Aircraft, turns: int, ctx: Context) -> None:
         cells.append(cell)
     if cells:
         state.clouds.append(Cloud(col=-1, row=-1, size=len(cells), smoke=turns, cells=cells))
-        if ctx.recording:
-            ctx.emit(SmokeLaid(aircraft=a.id, cells=tuple(cells)))
+        announce(ctx, SmokeLaid, aircraft=a.id, cells=tuple(cells))
 
 
 def ground_fire(state: DfState, ctx: Context) -> None:
     """Phase 2.1: armed ground targets fire at the nearest enemy aircraft, ties by die,
-    hitting on 5+ (clauses combat.1-2, gt.6)."""
+    hitting on 5+ (clauses combat.1-2, gt.6); at an airship they re-roll misses (airship.1)."""
     b = board(state.width, state.height)
     specs = builtin()
     shots: list[tuple[GroundUnit, Aircraft]] = []
@@ -451,11 +455,17 @@ def ground_fire(state: DfState, ctx: Context) -> None:
         bi = band(specs, b.distance(g.cell, t.cell))
         if bi < 0 or not g.dice[bi]:
             continue
-        faces = ctx.dice.roll(g.dice[bi], 6, f"{g.name} fires at #{t.id} (5+)")
-        h = sum(1 for f in faces if f >= 5)
-        pts = _roll_damage(ctx, h, g.profile, rules.sheet(t).klass == "airship", g.name)
+        pts = strike(ctx, g.dice[bi], GROUND_FIRE_NEED, g.profile, t, f"{g.name} at #{t.id}")
         if pts:
             rules.damage(state, t, pts, ctx, -1, crit=True)
+
+
+def strike(ctx: Context, dice: int, need: int, profile: tuple[int, ...] | list[int], target: Craft, what: str) -> int:
+    """The damage points of an attack that needs a fixed roll (ground FLAK, an air mine, a
+    cruise missile's warhead): "if you shoot at an airship you can always re-roll any failed
+    attack dice" and "re-roll any successful damage rolls" (airship.1), whoever shoots."""
+    airship = rules.sheet(target).klass == "airship"
+    return _roll_damage(ctx, _roll_hits(ctx, dice, need, False, airship, what), profile, airship, what)
 
 
 def summary(state: DfState, attack: Attack) -> dict[str, Any]:

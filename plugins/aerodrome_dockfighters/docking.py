@@ -9,10 +9,19 @@ from __future__ import annotations
 from aerodrome.errors import SpecError
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.airspace import occupied
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import Destroyed, Docked, PilotFate, TeslaFired, Undocked
+from aerodrome_dockfighters.events import (
+    Destroyed,
+    Docked,
+    PilotFate,
+    TeslaFired,
+    Undocked,
+    announce,
+)
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Undock
+from aerodrome_dockfighters.views import Craft
 
 SYSTEMS = (
     "light anti-aircraft turret", "heavy anti-aircraft turret", "artillery turret", "magnetic railgun",
@@ -48,7 +57,7 @@ def fit(state: DfState, ship: Aircraft, systems: list[str]) -> None:
             ))
 
 
-def has(ship: Aircraft, system: str) -> bool:
+def has(ship: Craft, system: str) -> bool:
     return ship.status == "flying" and system in ship.systems
 
 
@@ -61,8 +70,6 @@ def side_cells(state: DfState, ship: Aircraft, side: str) -> list[int]:
 
 def undock_options(state: DfState, a: Aircraft) -> list[Undock]:
     """Launch beside the airship on the docking side (dockfighter.1, airship.15)."""
-    from aerodrome_dockfighters.movement import occupied
-
     ship = state.aircraft[a.docked_to]
     return [
         Undock(aircraft=a.id, cell=c) for c in side_cells(state, ship, a.dock_side)
@@ -75,8 +82,8 @@ def undock(state: DfState, a: Aircraft, action: Undock, ctx: Context) -> None:
     ds = rules.sheet(a)
     a.status, a.cell, a.altitude, a.facing = "flying", action.cell, ship.altitude, ship.facing
     a.speed, a.docked_to, a.path, a.turned_at = ds.min_speed, -1, [action.cell], []
-    if ctx.recording:
-        ctx.emit(Undocked(aircraft=a.id, airship=ship.id, cell=action.cell))
+    a.path_alts = [a.altitude]
+    announce(ctx, Undocked, aircraft=a.id, airship=ship.id, cell=action.cell)
 
 
 def try_dock(state: DfState, a: Aircraft, ctx: Context) -> None:
@@ -101,8 +108,7 @@ def try_dock(state: DfState, a: Aircraft, ctx: Context) -> None:
                 if any(o.docked_to == ship.id and o.dock_side == point and o.status == "docked" for o in state.aircraft):
                     continue
                 a.status, a.cell, a.docked_to, a.dock_side = "docked", -1, ship.id, point
-                if ctx.recording:
-                    ctx.emit(Docked(aircraft=a.id, airship=ship.id, side=point))
+                announce(ctx, Docked, aircraft=a.id, airship=ship.id, side=point)
                 return
 
 
@@ -114,9 +120,8 @@ def service(state: DfState, ctx: Context) -> None:
             continue
         if state.aircraft[a.docked_to].status != "flying":
             a.status, a.fate = "destroyed", "killed"  # lost with its airship
-            if ctx.recording:
-                ctx.emit(Destroyed(aircraft=a.id, why="lost with its airship", by=-1))
-                ctx.emit(PilotFate(aircraft=a.id, fate=a.fate))
+            announce(ctx, Destroyed, aircraft=a.id, why="lost with its airship", by=-1)
+            announce(ctx, PilotFate, aircraft=a.id, fate=a.fate)
             continue
         a.ammo = [0] * len(a.ammo)
         if a.crits:
@@ -138,13 +143,13 @@ def service(state: DfState, ctx: Context) -> None:
 
 def radar_bonus(state: DfState, a: Aircraft) -> int:
     """airship.16: +1 experience level for moving within 6 hexes of a friendly radar."""
-    b = board(state.width, state.height)
-    near = (
-        ship.id != a.id and ship.player == a.player and has(ship, "radar") and a.cell >= 0
-        and b.distance(ship.cell, a.cell) <= RANGE
-        for ship in state.aircraft
-    )
-    return 1 if any(near) else 0
+    if a.cell < 0:
+        return 0
+    for ship in state.aircraft:  # the cheap questions first: most aircraft carry no systems
+        if ship.systems and ship.player == a.player and ship.id != a.id and has(ship, "radar") \
+                and board(state.width, state.height).distance(ship.cell, a.cell) <= RANGE:
+            return 1
+    return 0
 
 
 def jammed(state: DfState, a: Aircraft) -> bool:
@@ -170,8 +175,7 @@ def tesla(state: DfState, ship: Aircraft, ctx: Context) -> None:
     a pilot check or takes a critical."""
     b = board(state.width, state.height)
     ship.tesla_turn = state.turn
-    if ctx.recording:
-        ctx.emit(TeslaFired(airship=ship.id))
+    announce(ctx, TeslaFired, airship=ship.id)
     for a in state.aircraft:
         if a.id == ship.id or a.status != "flying" or b.distance(ship.cell, a.cell) > TESLA_RANGE:
             continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 from aerodrome.turns import Context
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import MineExploded, MineLaid
+from aerodrome_dockfighters.events import MineExploded, MineLaid, announce
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, LayMine, Mine
 
@@ -31,8 +31,7 @@ def lay_options(state: DfState, ship: Aircraft) -> list[LayMine]:
 def lay(state: DfState, ship: Aircraft, action: LayMine, ctx: Context) -> None:
     ship.mines_laid += 1
     state.mines.append(Mine(id=len(state.mines), cell=action.cell, laid=state.turn, layer=ship.id))
-    if ctx.recording:
-        ctx.emit(MineLaid(airship=ship.id, mine=state.mines[-1].id, cell=action.cell))
+    announce(ctx, MineLaid, airship=ship.id, mine=state.mines[-1].id, cell=action.cell)
 
 
 def hot(state: DfState, mine: Mine) -> bool:
@@ -59,15 +58,12 @@ def explode(state: DfState, mine: Mine, ctx: Context) -> None:
     b = board(state.width, state.height)
     w = builtin().weapons["air mine"]
     state.mines.remove(mine)
-    if ctx.recording:
-        ctx.emit(MineExploded(mine=mine.id, cell=mine.cell))
+    announce(ctx, MineExploded, mine=mine.id, cell=mine.cell)
     for x in state.aircraft:
         if x.status != "flying" or b.distance(x.cell, mine.cell) > BLAST:
             continue
-        faces = ctx.dice.roll(w.dice[0], 6, f"air mine against #{x.id} ({w.to_hit}+)")
-        h = sum(1 for f in faces if combat.hits(f, w.to_hit))
-        if h:
-            pts = sum(combat.damage_points(f, w.damage) for f in ctx.dice.roll(h, 6, "damage: air mine"))
+        pts = combat.strike(ctx, w.dice[0], w.to_hit, w.damage, x, f"air mine {mine.id} at #{x.id}")
+        if pts:
             rules.damage(state, x, pts, ctx, mine.layer, crit=True)
     state.acms = [m for m in state.acms if b.distance(m.cell, mine.cell) > BLAST]
 

@@ -11,9 +11,10 @@ from typing import Any
 
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Seat, Setup
-from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE
+from aerodrome_dockfighters.board import board, zone_cells
+from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE, runway_hits
 from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.state import DfState
+from aerodrome_dockfighters.state import Aircraft, DfState
 
 SIDES = ("Bavaria", "Saxony")
 SEATS = (Seat(name="Bavarian squadron leader", side="Bavaria"),
@@ -51,6 +52,13 @@ def setups() -> list[Setup]:
         fighters[1] + [["Do-252 A-2 Kingfisher", 1, []]],
     ]
 
+    # Bomb Run: "Man the machines! ... an all-out effort mission"
+    all_out = [
+        [["Bf-682 D-3 Milkcow", 1, ["AB 250 bomb"] * 4], ["Bf-682 D-3 Milkcow", 1, ["AB 250 bomb"] * 4],
+         *strike[0][:1], ["Bf-229 R-6 Sprite", 0, ["AB 250 bomb", "SD 250 cluster bomb"]], strike[0][2]],
+        strike[1],
+    ]
+
     def mission(key: str, title: str, description: str, forces: list[Any]) -> Setup:
         return Setup(
             name=key, title=title, description=description, seats=SEATS, max_rounds=30,
@@ -63,7 +71,8 @@ def setups() -> list[Setup]:
         mission("big-hunt", "The Big Hunt against Aerial Dominance",
                 "Bavaria must destroy 8 points of ground targets.", strike),
         mission("bomb-run", "Bomb Run against Aerial Dominance",
-                "Bavaria must destroy 14 points of ground targets against stiff FLAK.", strike),
+                "Bavaria's all-out effort (two bombers, two fighterbombers, an escort) must destroy 14 points "
+                "of ground targets against stiff FLAK.", all_out),
         mission("aerial-surveillance", "Aerial Surveillance against Aerial Dominance",
                 "Bavaria's first aircraft photographs D3+1 objectives from altitude 3 or below.", fighters),
         mission("recon-escort", "Reconnaissance Escort against Aerial Dominance",
@@ -136,8 +145,6 @@ def setups() -> list[Setup]:
 def zone(state: DfState, player: int) -> list[int]:
     """Set-up zone cells: the rows along the own board edge (bottom for player 0), a zone of
     the hex grid."""
-    from aerodrome_dockfighters.board import board, zone_cells
-
     return zone_cells(board(state.width, state.height), player)
 
 
@@ -155,10 +162,12 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
     other = state.squadrons[1 - player]
     mission = specs.missions[sq.mission]
     if sq.mission == "aerial-dominance":  # mission.aerial-dominance.1-2
+        gone = state.all_gone_turn.get(other.side)
+        if gone is not None and gone <= 6:  # a huge success "even if [he] did not shoot down a single plane"
+            return True, 2 * mission.fame_win
         if sq.kills <= sq.losses:
             return False, 0
-        gone = state.all_gone_turn.get(other.side)
-        return True, mission.fame_win * (2 if gone is not None and gone <= 6 else 1)
+        return True, mission.fame_win
     if sq.mission == "duel":  # mission.duel.1
         if player == 0:
             return sq.kills >= sq.losses + 2, mission.fame_win if sq.kills >= sq.losses + 2 else 0
@@ -171,18 +180,12 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
     elif sq.mission in ("aerial-surveillance", "recon-escort", "flying-eye"):
         ok = _recon(state, player)
     elif sq.mission == "cargo-escort":  # mission.cargo-escort.1
-        ok = any(
-            a.player == player and a.role == "cargo" and a.status == "left"
-            and a.exit_edge == FAR_EDGE[player] and a.damage < builtin().aircraft[a.datasheet].yellow
-            for a in state.aircraft
-        )
+        ok = any(a.player == player and a.role == "cargo" and mission_exit(state, a) for a in state.aircraft)
     elif sq.mission == "agents-insertion":  # mission.agents-insertion.1
         ok = any(o.owner == player and o.kind == "meeting" and o.done for o in state.objectives)
     elif sq.mission == "ale-raid":  # mission.ale-raid.1
         ok = any(o.owner == player and o.kind == "stopped" for o in state.objectives)
     elif sq.mission == "airstrip-visit":  # mission.airstrip.1
-        from aerodrome_dockfighters.objectives import runway_hits
-
         if player == 0:
             others = sum(1 for g in state.ground if g.name != "Runway" and g.damage >= g.structure)
             ok = runway_hits(state) >= 3 and others >= 1 and sq.kills >= 1
@@ -192,6 +195,21 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
     else:
         return False, 0
     return ok, mission.fame_win if ok else 0
+
+
+def mission_exit(state: DfState, a: Aircraft) -> bool:
+    """Whether ``a`` left the board by its mission's exit: the cargo airship over the far edge
+    "in a flying condition (not descending or even falling)" (mission.cargo-escort.1), a
+    recon plane of a Reconnaissance Escort over its own edge (mission.recon-escort.1). The
+    crew's return-home check after leaving (move.17) may cost the crew, not the mission."""
+    if a.status not in ("left", "missing"):
+        return False
+    key = state.squadrons[a.player].mission
+    if a.role == "cargo" and key == "cargo-escort":
+        return a.exit_edge == FAR_EDGE[a.player] and a.damage < builtin().aircraft[a.datasheet].yellow
+    if a.role == "recon" and key == "recon-escort":
+        return a.exit_edge == OWN_EDGE[a.player]
+    return False
 
 
 def _recon(state: DfState, player: int) -> bool:
@@ -206,10 +224,16 @@ def _recon(state: DfState, player: int) -> bool:
     if key == "aerial-surveillance":
         return any(a.status == "flying" for a in recon)
     if key == "recon-escort":
-        return any(a.status == "left" and a.exit_edge == OWN_EDGE[player] and a.fate == "returned" for a in recon)
+        return any(mission_exit(state, a) for a in recon)
     return any(
         a.status == "flying" and a.damage < builtin().aircraft[a.datasheet].yellow for a in recon
     )
+
+
+#: At most this many aircraft a side in a setup's forces: a squadron has at most 14 pilots
+#: and crews ("up to 8 pilots, 2 airship crews or 4 bomber crews"); 20 leaves room for its
+#: dockfighters (positions.MAX_AIRCRAFT is 40 for both sides).
+MAX_FORCES = 20
 
 
 def forces(setup: Setup) -> list[list[tuple[str, int, list[str], str]]]:
@@ -218,17 +242,29 @@ def forces(setup: Setup) -> list[list[tuple[str, int, list[str], str]]]:
     (the campaign layer fills these from its squadron sheets)."""
     specs = builtin()
     raw: Any = setup.options.get("forces")
+    here = f"setup {setup.name}: forces"
+    if not isinstance(raw, list | tuple) or len(raw) != 2:
+        raise SpecError(f"{here}: a list of two squadrons' aircraft")
     out: list[list[tuple[str, int, list[str], str]]] = []
     for p, side in enumerate(raw):
+        if not isinstance(side, list | tuple) or not 1 <= len(side) <= MAX_FORCES:
+            raise SpecError(f"{here}[{p}]: 1 to {MAX_FORCES} aircraft")
         mine = []
         for n, entry in enumerate(side):
-            name, exp, loads = entry[0], int(entry[1]), list(entry[2])
-            pilot = str(entry[3]) if len(entry) > 3 else f"{SIDES[p]} pilot {n + 1}"
-            if name not in specs.aircraft:
-                raise SpecError(f"setup {setup.name}: forces[{p}][{n}]: unknown aircraft {name!r}")
-            if not 0 <= exp <= 3:
-                raise SpecError(f"setup {setup.name}: forces[{p}][{n}]: experience 0-3, not {exp}")
-            mine.append((name, exp, loads, pilot))
+            where = f"{here}[{p}][{n}]"
+            if not isinstance(entry, list | tuple) or not 3 <= len(entry) <= 4:
+                raise SpecError(f"{where}: [datasheet, experience 0-3, loads, pilot name (optional)]")
+            name, exp, loads = entry[0], entry[1], entry[2]
+            if not isinstance(name, str) or name not in specs.aircraft:
+                raise SpecError(f"{where}: unknown aircraft {name!r}")
+            if not isinstance(exp, int) or isinstance(exp, bool) or not 0 <= exp <= 3:
+                raise SpecError(f"{where}: experience 0-3, not {exp!r}")
+            if not isinstance(loads, list | tuple) or not all(isinstance(x, str) and x for x in loads):
+                raise SpecError(f"{where}: loads must be a list of names")
+            pilot = entry[3] if len(entry) > 3 else f"{SIDES[p]} pilot {n + 1}"
+            if not isinstance(pilot, str) or not pilot.strip():
+                raise SpecError(f"{where}: a pilot's name must not be blank")
+            mine.append((name, exp, list(loads), pilot))
         out.append(mine)
     return out
 

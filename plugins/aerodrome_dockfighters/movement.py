@@ -12,20 +12,19 @@ from __future__ import annotations
 
 from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.airspace import airship_cells, bump, leave_board, occupied, storm_cells
 from aerodrome_dockfighters.board import Board, board
+from aerodrome_dockfighters.docking import tesla, tesla_ready, try_dock
 from aerodrome_dockfighters.events import (
     AirshipDescended,
     Immelmann,
-    Landed,
-    LeftBoard,
-    PilotFate,
     Punched,
     TookOff,
+    announce,
 )
-from aerodrome_dockfighters.objectives import after_move, edge_of, photograph
+from aerodrome_dockfighters.objectives import after_move, photograph, touch_down
 from aerodrome_dockfighters.specs import AGILITY, Specs, Template, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Manoeuvre, MoveProgress, Plan
-from aerodrome_dockfighters.weather import cloud_cells_at, storm_cells
 
 LATERAL = (".", "L", "R", "FL", "FR", "RL", "RR")
 VERTICAL = (".", "+", "-")
@@ -41,20 +40,11 @@ STAY = -4
 TESLA = -5
 
 
-def turn_points(speed: int, t: Template) -> list[int]:
+def turn_points(speed: int, t: Template) -> tuple[int, ...]:
     """Hexes moved before each turn point of template ``t`` at movement ``speed``
-    (clause move.7; e.g. medium at speed 6: ``[3, 6]``, very high at 5: ``[0, 3]``)."""
-    n = abs(speed)
-    if t.at_end:
-        return [n]
-    out: list[int] = []
-    p = t.first
-    while p <= n and len(out) < t.points:
-        out.append(p)
-        if t.spacing <= 0:
-            break
-        p += t.spacing
-    return out
+    (clause move.7; e.g. medium at speed 6: ``(3, 6)``, very high at 5: ``(0, 3)``); kept
+    per speed and template on the specs object."""
+    return builtin().turn_points(speed, t)
 
 
 def future_range(points: int, altitude: int, max_altitude: int, climb: bool = True) -> tuple[int, int]:
@@ -78,28 +68,6 @@ def straight(b: Board, cell: int, facing: int, hexes: int, path: list[int] | Non
     return cell
 
 
-def occupied(state: DfState, cell: int, altitude: int, me: int) -> bool:
-    """Clause move.16: another flying aircraft is on ``cell`` at ``altitude`` (an airship
-    fills its base hex and the hexes ahead and behind, airship.9)."""
-    for o in state.aircraft:
-        if o.id == me or o.status != "flying" or o.altitude != altitude:
-            continue
-        if o.cell == cell or (rules.sheet(o).klass == "airship" and cell in airship_cells(state, o)):
-            return True
-    return False
-
-
-def airship_cells(state: DfState, o: Aircraft) -> list[int]:
-    """The three hexes of an airship: base, ahead, behind (airship.9)."""
-    b = board(state.width, state.height)
-    out = [o.cell]
-    for f in (o.facing, (o.facing + 3) % 6):
-        n = b.step[o.cell * 6 + f]
-        if n >= 0:
-            out.append(n)
-    return out
-
-
 def punch(state: DfState, ship: Aircraft, ctx: Context) -> None:
     """Clause airship.21: a moving airship pushes the aircraft in its way (not airships) to
     the nearest free hex without changing their facing. A passed check lets the owner change
@@ -116,8 +84,7 @@ def punch(state: DfState, ship: Aircraft, ctx: Context) -> None:
             if c not in mine and not occupied(state, c, o.altitude, o.id):
                 o.cell = c
                 break
-        if ctx.recording:
-            ctx.emit(Punched(airship=ship.id, aircraft=o.id, cell=o.cell))
+        announce(ctx, Punched, airship=ship.id, aircraft=o.id, cell=o.cell)
         if rules.pilot_check(state, o, ctx, "punched out of the way"):
             continue
         if o.altitude <= 1:
@@ -164,14 +131,18 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     agil = rules.agility(a, ds, s)
     levels = list(range(agil + 1)) + ([agil + 1] if agil + 1 < len(AGILITY) and not is_airship else [])
     climb_ok = can_climb(a, s)
+    templates = [(level, s.templates[AGILITY[level]]) for level in levels]
+    ahead = b.step[a.cell * 6 + a.facing] if s.classes[ds.klass].special_manoeuvres else -1
+    ahead_free: dict[int, bool] = {}  # Immelmann: is the hex ahead free at that altitude?
     out: list[Plan] = []
     free_end: list[Plan] = []
+    room_up = top - a.altitude if climb_ok else 0  # future_range, inlined: the hot loop
+    room_down = a.altitude - 1
     for speed in speeds:
-        for level in levels:
-            t = s.templates[AGILITY[level]]
+        for level, t in templates:
             pts = turn_points(speed, t)
-            fmin, fmax = future_range(len(pts), a.altitude, top, climb_ok)
-            if speed + fmax < lo or speed + fmin > hi:
+            n = len(pts)
+            if speed + min(n, room_down) < lo or speed - n - min(n, room_up) > hi:
                 continue
             plan = Plan(aircraft=a.id, speed=speed, template=level)
             out.append(plan)
@@ -181,19 +152,19 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
                 end = straight(b, a.cell, a.facing, speed, None)
                 if end < 0 or not occupied(state, end, a.altitude, a.id):
                     free_end.append(plan)
-        if s.classes[ds.klass].special_manoeuvres:
-            ahead = b.step[a.cell * 6 + a.facing]
-            for climb in (2, 1, 0, -1, -2):
-                alt = a.altitude + climb
-                final = speed - climb
-                if not (1 <= alt <= top and lo <= final <= hi) or ahead < 0:
-                    continue
-                plan = Plan(aircraft=a.id, speed=speed, template=IMMELMANN, climb=climb)
-                out.append(plan)
-                if not occupied(state, ahead, alt, a.id):
-                    free_end.append(plan)
-    from aerodrome_dockfighters.docking import tesla_ready
-
+        if ahead < 0:
+            continue
+        for climb in (2, 1, -1, -2):  # immelmann.2: up or down, never level
+            alt = a.altitude + climb
+            if not (1 <= alt <= top and lo <= speed - climb <= hi):
+                continue
+            plan = Plan(aircraft=a.id, speed=speed, template=IMMELMANN, climb=climb)
+            out.append(plan)
+            free = ahead_free.get(alt)
+            if free is None:
+                free = ahead_free[alt] = not occupied(state, ahead, alt, a.id)
+            if free:
+                free_end.append(plan)
     if is_airship and tesla_ready(state, a):  # airship.18: straight on, unaltered
         free_end.append(Plan(aircraft=a.id, speed=a.speed, template=TESLA))
     has_gear = ds.klass not in ("airship", "dockfighter")  # dockfighters house no gear
@@ -213,14 +184,11 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
         _ground_move(state, a, plan, ctx)
         return None
     if plan.template == TESLA:
-        from aerodrome_dockfighters.docking import tesla
-
-        b = board(state.width, state.height)
         path = [a.cell]
         end = straight(b, a.cell, a.facing, plan.speed, path)
-        a.path, a.turned_at = path, []
+        a.path, a.path_alts, a.turned_at = path, [a.altitude] * len(path), []
         if end < 0:
-            leave_board(state, a, ctx, path[-1], a.facing if plan.speed >= 0 else (a.facing + 3) % 6)
+            _off_board(state, a, ctx, path[-1], a.facing if plan.speed >= 0 else (a.facing + 3) % 6)
             return None
         a.cell = end
         _after_move(state, a, plan.speed, a.altitude, False, ctx)
@@ -234,10 +202,9 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
         a.facing = (a.facing + 3) % 6
         a.altitude += plan.climb
         a.speed = plan.speed - plan.climb
-        a.path = [ahead]
+        a.path, a.path_alts = [ahead], [a.altitude]
         a.turned_at = [0]
-        if ctx.recording:
-            ctx.emit(Immelmann(aircraft=a.id, cell=a.cell, altitude=a.altitude, speed=a.speed))
+        announce(ctx, Immelmann, aircraft=a.id, cell=a.cell, altitude=a.altitude, speed=a.speed)
         _after_move(state, a, plan.speed, start_alt, a.altitude == 1 and plan.climb < 0, ctx)
         return None
     boosted = plan.template > rules.agility(a, ds, s)  # move.12: increased agility
@@ -248,8 +215,8 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
     t = s.templates[AGILITY[plan.template]]
     prog = MoveProgress(
         aircraft=a.id, speed=plan.speed, template=plan.template,
-        points=turn_points(plan.speed, t), cell=a.cell, facing=a.facing,
-        altitude=a.altitude, start_altitude=a.altitude, path=[a.cell],
+        points=list(turn_points(plan.speed, t)), cell=a.cell, facing=a.facing,
+        altitude=a.altitude, start_altitude=a.altitude, path=[a.cell], path_alts=[a.altitude],
     )
     return _advance(state, a, prog, ctx)
 
@@ -261,9 +228,10 @@ def _advance(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> M
     n = target - prog.moved
     sign = 1 if prog.speed >= 0 else -1
     cell = straight(b, prog.cell, prog.facing, sign * n, prog.path)
+    prog.path_alts += [prog.altitude] * (len(prog.path) - len(prog.path_alts))
     if cell < 0:
-        a.path = prog.path
-        leave_board(state, a, ctx, prog.path[-1], prog.facing if sign > 0 else (prog.facing + 3) % 6)
+        a.path, a.path_alts = prog.path, prog.path_alts
+        _off_board(state, a, ctx, prog.path[-1], prog.facing if sign > 0 else (prog.facing + 3) % 6)
         return None
     prog.cell = cell
     prog.moved = target
@@ -306,9 +274,11 @@ def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = 
             if ver == "-" and prog.altitude <= 1:
                 continue
             alt = prog.altitude + (1 if ver == "+" else -1 if ver == "-" else 0)
-            delta = prog.delta + LATERAL_SPEED[lat] + VERTICAL_SPEED[ver]
-            fmin, fmax = future_range(remaining, alt, top, climb_ok)
-            if prog.speed + delta + fmax < lo or prog.speed + delta + fmin > hi:
+            now = prog.speed + prog.delta + LATERAL_SPEED[lat] + VERTICAL_SPEED[ver]
+            # future_range inlined (the hot loop): the lowest and highest change still to come
+            if now + min(remaining, alt - 1) < lo:
+                continue
+            if now - remaining - (min(remaining, top - alt) if climb_ok else 0) > hi:
                 continue
             m = Manoeuvre(aircraft=a.id, lateral=lat, vertical=ver)
             out.append(m)
@@ -326,19 +296,20 @@ def manoeuvre(state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: Context) ->
     b = board(state.width, state.height)
     if m.lateral != ".":
         prog.turned_at.append(len(prog.path) - 1)  # the path index of the hex turned at
-    if m.lateral in ROLL_DIRECTION:
-        prog.cell = b.step[prog.cell * 6 + (prog.facing + ROLL_DIRECTION[m.lateral]) % 6]
-        prog.path.append(prog.cell)
-    elif m.lateral == "L":
-        prog.facing = (prog.facing + 1) % 6
-    elif m.lateral == "R":
-        prog.facing = (prog.facing + 5) % 6
-    if m.vertical == "+":
+    if m.vertical == "+":  # the climb or dive is made at the turn point (move.8)
         prog.altitude += 1
     elif m.vertical == "-":
         prog.altitude -= 1
         if prog.altitude == 1:
             prog.low = True
+    if m.lateral in ROLL_DIRECTION:
+        prog.cell = b.step[prog.cell * 6 + (prog.facing + ROLL_DIRECTION[m.lateral]) % 6]
+        prog.path.append(prog.cell)
+        prog.path_alts.append(prog.altitude)
+    elif m.lateral == "L":
+        prog.facing = (prog.facing + 1) % 6
+    elif m.lateral == "R":
+        prog.facing = (prog.facing + 5) % 6
     prog.delta += LATERAL_SPEED[m.lateral] + VERTICAL_SPEED[m.vertical]
     prog.plan += m.lateral + m.vertical + " "
     prog.index += 1
@@ -351,7 +322,7 @@ def _finish(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> No
     a.facing = prog.facing
     a.altitude = prog.altitude
     a.speed = prog.speed + prog.delta
-    a.path = prog.path
+    a.path, a.path_alts = prog.path, prog.path_alts
     a.turned_at = prog.turned_at
     _after_move(state, a, prog.speed, prog.start_altitude, prog.low or prog.altitude == 1, ctx)
 
@@ -384,8 +355,6 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
     if in_storm and not rules.pilot_check(state, a, ctx, "thunderstorm"):
         rules.critical(state, a, ctx)
     after_move(state, a, ctx)
-    from aerodrome_dockfighters.docking import try_dock
-
     try_dock(state, a, ctx)
 
 
@@ -408,31 +377,17 @@ def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:
                     rules.critical(state, a, ctx)
         a.status, a.altitude, a.deployed = "flying", 1, True
     cell = straight(b, a.cell, a.facing, plan.speed, path)
-    a.path, a.turned_at = path, []
+    a.path, a.path_alts, a.turned_at = path, [a.altitude] * len(path), []
     if cell < 0:
-        leave_board(state, a, ctx, path[-1], a.facing)
+        _off_board(state, a, ctx, path[-1], a.facing)
         return
     a.cell, a.speed = cell, plan.speed
     if occupied(state, a.cell, a.altitude, a.id):
         bump(state, a)
     if plan.template == TAKE_OFF:
-        if ctx.recording:
-            ctx.emit(TookOff(aircraft=a.id, cell=a.cell))
+        announce(ctx, TookOff, aircraft=a.id, cell=a.cell)
         return
-    if a.gear_damaged and not rules.pilot_check(state, a, ctx, "landing with damaged gear"):
-        killed = a.wounded
-        rules.destroy(state, a, ctx, -1, excess=0, why="crash landing", bail=False)
-        a.fate = "killed" if killed else "fit"
-        a.wounded = True
-        if ctx.recording:
-            ctx.emit(PilotFate(aircraft=a.id, fate=a.fate))
-        return
-    a.status, a.speed = "landed", 0
-    if ctx.recording:
-        ctx.emit(Landed(aircraft=a.id, cell=a.cell))
-    from aerodrome_dockfighters.objectives import landed
-
-    landed(state, a, ctx)
+    touch_down(state, a, ctx)
 
 
 def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:
@@ -442,45 +397,14 @@ def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:
     drop = 2 if a.damage >= ds.structure else 1 if a.damage >= ds.yellow else 0
     if drop:
         a.altitude -= drop
-        if ctx.recording:
-            ctx.emit(AirshipDescended(aircraft=a.id, altitude=a.altitude))
+        announce(ctx, AirshipDescended, aircraft=a.id, altitude=a.altitude)
         if a.altitude < 1:
             a.altitude = 1
             rules.destroy(state, a, ctx, -1, excess=0, why="airship hit the ground", bail=False)
 
 
-def leave_board(state: DfState, a: Aircraft, ctx: Context, last: int = -1, heading: int = -1) -> None:
-    """Clause move.17: the aircraft is off the board for good; a pilot check at +1 brings it
-    home, otherwise it is missing in action. The edge it left by is kept for the missions."""
-    s = builtin()
-    if last >= 0:
-        a.exit_edge = edge_of(state, last, heading if heading >= 0 else a.facing)
-        photograph(state, a, ctx)
-    a.cell = -1
-    if rules.pilot_check(state, a, ctx, "return home after leaving the board", s.tables.leave_board_penalty):
-        a.status, a.fate = "left", "returned"
-    else:
-        a.status, a.fate = "missing", "missing"
-    if ctx.recording:
-        ctx.emit(LeftBoard(aircraft=a.id, edge=a.exit_edge, fate=a.fate))
-
-
-def bump(state: DfState, a: Aircraft) -> None:
-    """An occupied end hex (only when every end was occupied): the hex before, then one hex
-    ahead, then the neighbours and the ring of two (Konrad's rule, clause konrad.16, used for
-    everybody as the referee's fallback)."""
-    b = board(state.width, state.height)
-    candidates = [b.step[a.cell * 6 + (a.facing + 3) % 6], b.step[a.cell * 6 + a.facing]]
-    # the 12 o'clock method: the neighbours clockwise from ahead, then the ring of two likewise
-    candidates += [b.step[a.cell * 6 + (a.facing - k) % 6] for k in range(6)]
-    ring2 = [c for c in b.within(a.cell, 2) if c >= 0 and b.distance(a.cell, c) == 2]
-    candidates += sorted(ring2, key=lambda c: (-b.sector(a.facing, a.cell, c)) % 24)
-    for c in candidates:
-        if c >= 0 and not occupied(state, c, a.altitude, a.id):
-            a.cell = c
-            return
-
-
-def clouds_on(state: DfState, cell: int, altitude: int) -> bool:
-    """Whether ``cell`` at ``altitude`` is inside a cloud."""
-    return cell in cloud_cells_at(state, altitude)
+def _off_board(state: DfState, a: Aircraft, ctx: Context, last: int, heading: int) -> None:
+    """The move runs off the board (move.17): a recon aircraft still photographs what it
+    flew over, then the aircraft has left."""
+    photograph(state, a, ctx)
+    leave_board(state, a, ctx, last, heading)

@@ -8,19 +8,24 @@ The squadron leaders place objectives and ground targets themselves: see
 from __future__ import annotations
 
 from aerodrome.turns import Context
+from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.airspace import covered_cells
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.events import (
     AgentDelivered,
     AgentOnTrain,
+    Landed,
     ObjectiveIdentified,
     Photographed,
+    PilotFate,
     TrainLeft,
     TrainStopped,
     TurnsExtended,
+    announce,
 )
+from aerodrome_dockfighters.mines import check_path
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, GroundUnit, Objective
-from aerodrome_dockfighters.weather import cloud_cells
 
 #: Objectives stay this far from every edge (setup.6).
 EDGE_GAP = 3
@@ -63,11 +68,10 @@ def runway_hits(state: DfState) -> int:
 
 def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
     """After every move: photographs (recon), meeting points and the train (agent)."""
-    from aerodrome_dockfighters.mines import check_path
-
     photograph(state, a, ctx)
     identify(state, a, ctx)
     board_train(state, a, ctx)
+    bot_landing(state, a, ctx)
     check_path(state, a, ctx)
 
 
@@ -82,15 +86,13 @@ def move_train(state: DfState, ctx: Context) -> None:
             o.stop_in -= 1
             if o.stop_in == 0:
                 o.kind, o.done = "stopped", True
-                if ctx.recording:
-                    ctx.emit(TrainStopped(objective=o.id))
+                announce(ctx, TrainStopped, objective=o.id)
                 continue
         for _ in range(2):
             nxt = b.step[o.cell * 6 + o.facing]
             if nxt < 0:
                 o.kind = "gone"
-                if ctx.recording:
-                    ctx.emit(TrainLeft(objective=o.id))
+                announce(ctx, TrainLeft, objective=o.id)
                 break
             o.cell = nxt
         if o.kind == "train":
@@ -99,22 +101,63 @@ def move_train(state: DfState, ctx: Context) -> None:
 
 def board_train(state: DfState, a: Aircraft, ctx: Context) -> None:
     """The agent's plane directly above the train at altitude 1 and minimum speed puts the
-    agent on it: the train stops in d3 turns."""
-    if a.role != "agent" or a.status != "flying" or a.altitude != 1:
+    agent on it: the train stops in d3 turns. A bot's agent plane lands the simplified way:
+    flying over the train at altitude 1, its speed ignored (konrad.19)."""
+    if a.role != "agent" or a.status != "flying":
         return
-    if a.speed != builtin().aircraft[a.datasheet].min_speed:
+    bot = state.squadrons[a.player].bot
+    if not bot and (a.altitude != 1 or a.speed != builtin().aircraft[a.datasheet].min_speed):
         return
     for o in state.objectives:
-        if o.kind == "train" and o.owner == a.player and o.cell == a.cell and o.stop_in < 0:
+        if o.kind != "train" or o.owner != a.player or o.stop_in >= 0:
+            continue
+        if o.cell == a.cell if not bot else o.cell in low_path(a):
             o.stop_in = ctx.dice.d(3, "turns until the train stops")
-            if ctx.recording:
-                ctx.emit(AgentOnTrain(aircraft=a.id, objective=o.id, stops_in=o.stop_in))
+            announce(ctx, AgentOnTrain, aircraft=a.id, objective=o.id, stops_in=o.stop_in)
+
+
+def low_path(a: Aircraft) -> list[int]:
+    """The hexes of ``a``'s last move it flew over at altitude 1."""
+    alts = a.path_alts if len(a.path_alts) == len(a.path) else [a.altitude] * len(a.path)
+    return [c for c, h in zip(a.path, alts, strict=True) if h == 1]
+
+
+def bot_landing(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """konrad.19: "If a bot tries to land, it does not have to land like a player-controlled
+    aircraft ... Its direction and speed are ignored; the bot must simply fly over the
+    runway, but the altitude must be 1": a bot's agent plane flying at altitude 1 over the
+    found meeting point or a hex beside it lands there (Agent's Insertion)."""
+    if a.role != "agent" or a.status != "flying" or not state.squadrons[a.player].bot:
+        return
+    b = board(state.width, state.height)
+    meeting = [o for o in state.objectives if o.owner == a.player and o.kind == "meeting" and not o.done]
+    for cell in low_path(a) if meeting else ():
+        if any(b.distance(cell, o.cell) <= 1 for o in meeting):
+            a.cell = cell
+            touch_down(state, a, ctx)
+            return
+
+
+def touch_down(state: DfState, a: Aircraft, ctx: Context) -> None:
+    """The end of a landing: with damaged gear a pilot check or the plane is lost and the
+    pilot wounded (killed if already wounded, check.2); else landed, delivering the agent."""
+    if a.gear_damaged and not rules.pilot_check(state, a, ctx, "landing with damaged gear"):
+        killed = a.wounded
+        rules.destroy(state, a, ctx, -1, excess=0, why="crash landing", bail=False)
+        a.fate = "killed" if killed else "fit"
+        a.wounded = True
+        announce(ctx, PilotFate, aircraft=a.id, fate=a.fate)
+        return
+    a.status, a.speed = "landed", 0
+    announce(ctx, Landed, aircraft=a.id, cell=a.cell)
+    landed(state, a, ctx)
 
 
 def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
-    """mission.agents-insertion.1: within 3 hexes of an objective the agent's plane finds out
-    whether it is the meeting point: the first on 5+, the second on 3+, the last for sure."""
-    if a.role != "agent" or a.status != "flying":
+    """mission.agents-insertion.1: "the choosing squadron must fly within 3 hexes of each
+    objective to identify whether it is the meeting point": any of its aircraft (only the
+    landing is the agent's plane's); the first is it on 5+, the second on 3+, else the last."""
+    if state.squadrons[a.player].mission != "agents-insertion" or a.status != "flying":
         return
     b = board(state.width, state.height)
     mine = [o for o in state.objectives if o.owner == a.player]
@@ -128,17 +171,14 @@ def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
         need = (5, 3, 1)[min(checked, 2)]
         if len(left) == 1 or ctx.dice.d(6, f"is objective {o.id} the meeting point? ({need}+)") >= need:
             o.kind = "meeting"
-            if ctx.recording:
-                ctx.emit(ObjectiveIdentified(objective=o.id, meeting_point=True))
+            announce(ctx, ObjectiveIdentified, objective=o.id, meeting_point=True)
             return
         o.kind = "not"
-        if ctx.recording:
-            ctx.emit(ObjectiveIdentified(objective=o.id, meeting_point=False))
+        announce(ctx, ObjectiveIdentified, objective=o.id, meeting_point=False)
         if len(left) == 2:
             last = next(x for x in left if x is not o)
             last.kind = "meeting"
-            if ctx.recording:
-                ctx.emit(ObjectiveIdentified(objective=last.id, meeting_point=True))
+            announce(ctx, ObjectiveIdentified, objective=last.id, meeting_point=True)
             return
 
 
@@ -150,8 +190,7 @@ def landed(state: DfState, a: Aircraft, ctx: Context) -> None:
     for o in state.objectives:
         if o.owner == a.player and o.kind == "meeting" and b.distance(a.cell, o.cell) <= 1:
             o.done = True
-            if ctx.recording:
-                ctx.emit(AgentDelivered(aircraft=a.id, objective=o.id))
+            announce(ctx, AgentDelivered, aircraft=a.id, objective=o.id)
 
 
 def add_special_aircraft(state: DfState, player: int, ctx: Context) -> None:
@@ -198,37 +237,31 @@ def entry_altitudes(state: DfState, a: Aircraft) -> list[int]:
 
 
 def photograph(state: DfState, a: Aircraft, ctx: Context) -> None:
-    """After a move: a recon aircraft photographs the objectives it flew over, within its
-    mission's altitude limits; cloud-covered objectives only from altitude 1."""
+    """After a move: a recon aircraft photographs the objectives it flew over, judged at the
+    altitude at which it passed over each one: Aerial Surveillance "at a maximum altitude of
+    3", Reconnaissance Escort "from any altitude", both "from altitude 1" when "the objective
+    is covered with clouds"; The Flying Eye's airship "must not drop below altitude 3 when
+    making photos" (mission.aerial-surveillance.1, mission.recon-escort.1, mission.flying-eye.1)."""
     if a.role != "recon" or a.status != "flying":
         return
     key = state.squadrons[a.player].mission
-    covered: set[int] = set()
-    for c in state.clouds:
-        covered.update(cloud_cells(state, c))
+    covered = covered_cells(state) if state.weather > 0 else frozenset()
+    alts = a.path_alts if len(a.path_alts) == len(a.path) else [a.altitude] * len(a.path)
     for o in state.objectives:
         if o.done or o.owner != a.player or o.cell not in a.path:
             continue
-        if o.cell in covered and state.weather > 0 and a.altitude != 1:
-            continue
-        if key == "aerial-surveillance" and a.altitude > 3:
-            continue
-        if key == "flying-eye" and a.altitude < 3:
-            continue
-        o.done = True
-        if ctx.recording:
-            ctx.emit(Photographed(aircraft=a.id, objective=o.id))
+        over = [h for c, h in zip(a.path, alts, strict=True) if c == o.cell]
+        if any(_may_photograph(key, h, o.cell in covered) for h in over):
+            o.done = True
+            announce(ctx, Photographed, aircraft=a.id, objective=o.id)
 
 
-def edge_of(state: DfState, cell: int, facing: int) -> str:
-    """The board edge an aircraft on ``cell`` heading ``facing`` leaves by."""
-    b = board(state.width, state.height)
-    col, row = b.hex_to_colrow(b.hexes[cell].neighbor(facing))
-    if row < 0:
-        return "top"
-    if row >= state.height:
-        return "bottom"
-    return "left" if col < 0 else "right"
+def _may_photograph(mission: str, altitude: int, clouded: bool) -> bool:
+    if mission == "flying-eye":
+        return altitude >= 3
+    if clouded:
+        return altitude == 1
+    return mission != "aerial-surveillance" or altitude <= 3
 
 
 def extend(state: DfState, ctx: Context) -> None:
@@ -242,6 +275,5 @@ def extend(state: DfState, ctx: Context) -> None:
             state.extended = True
             more = max(0, ctx.dice.d(6, "extra turns (d6-2)") - 2)
             state.last_turn += more
-            if ctx.recording:
-                ctx.emit(TurnsExtended(turns=more, last_turn=state.last_turn))
+            announce(ctx, TurnsExtended, turns=more, last_turn=state.last_turn)
             return

@@ -13,9 +13,11 @@ from typing import Any
 
 from aerodrome.data import Action
 from aerodrome.turns import Context, Decision
-from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
-from aerodrome_dockfighters.events import Jettisoned
+from aerodrome_dockfighters import acm, combat, docking, mines, movement, placement, rules
+from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.events import Jettisoned, announce
 from aerodrome_dockfighters.missions import lost
+from aerodrome_dockfighters.objectives import extend, move_train
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
     Activate,
@@ -33,6 +35,7 @@ from aerodrome_dockfighters.state import (
     Plan,
     Release,
     Repair,
+    Sighting,
     Undock,
 )
 from aerodrome_dockfighters.weather import weather_change, weather_move
@@ -129,12 +132,20 @@ def deploy_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) 
     return True
 
 
-def acm_move(state: DfState, ctx: Context) -> Decision | None:
-    """Phase 1.1: aerial cruise missiles fly (acm.1-3)."""
-    if state.stage != "play" or not state.acms:
-        return None
-    from aerodrome_dockfighters import acm
+def sightings(state: DfState) -> list[Sighting]:
+    """Where every flying aircraft is now (konrad.3: the bot spots "as soon as the movement
+    phase starts and after it ends")."""
+    return [Sighting(aircraft=a.id, cell=a.cell, facing=a.facing, altitude=a.altitude)
+            for a in state.aircraft if a.status == "flying" and a.cell >= 0]
 
+
+def acm_move(state: DfState, ctx: Context) -> Decision | None:
+    """Phase 1.1: aerial cruise missiles fly (acm.1-3). The movement phase starts here."""
+    if state.stage != "play":
+        return None
+    state.move_start, state.move_start_turn = sightings(state), state.turn
+    if not state.acms:
+        return None
     acm.fly(state, ctx)
     _note_gone(state)
     return None
@@ -145,9 +156,6 @@ def ground_move(state: DfState, ctx: Context) -> Decision | None:
     (ground.move.1-2)."""
     if state.stage != "play":
         return None
-    from aerodrome_dockfighters.board import board
-    from aerodrome_dockfighters.objectives import move_train
-
     move_train(state, ctx)
     b = board(state.width, state.height)
     for g in state.ground:
@@ -187,6 +195,8 @@ def make_move_run(airships: bool) -> Any:
                 state.active = -1
             if not state.queue:
                 state.stage = f"{tag} done"
+                if not airships:  # the movement phase ends with phase 1.4
+                    state.move_end, state.move_end_turn = sightings(state), state.turn
                 return None
             choice = candidates(state, lambda a: a.status in ("flying", "landed", "grounded", "docked"))
             if len(choice) > 1:
@@ -263,14 +273,22 @@ def fire_run(state: DfState, ctx: Context) -> Decision | None:
         state.stage = "2.2"
         state.queue = fire_queue(state)
         state.active = -1
+    acts: dict[int, bool] = {}  # nothing changes between two questions of this loop
+
+    def acting(x: Aircraft) -> bool:
+        got = acts.get(x.id)
+        if got is None:
+            got = acts[x.id] = can_act(state, x)
+        return got
+
     while state.queue:
         a = state.aircraft[state.queue[0]]
         state.fire_mark = state.turn * 10 + a.experience
         if state.active != a.id:
-            choice = candidates(state, lambda x: can_act(state, x))
+            choice = candidates(state, acting)
             if len(choice) > 1:
                 return Decision(players=(a.player,), kind="activate", prompt="Which aircraft fires next?")
-        if can_act(state, a):
+        if acting(a):
             state.active = a.id
             return Decision(players=(a.player,), kind="fire", prompt=f"#{a.id} {a.datasheet}: fire?")
         state.queue.pop(0)
@@ -282,13 +300,13 @@ def fire_run(state: DfState, ctx: Context) -> Decision | None:
 
 
 def can_act(state: DfState, a: Aircraft) -> bool:
-    """Whether ``a`` has anything to do in the fire phase."""
-    from aerodrome_dockfighters.acm import release_options
-
-    return may_fire(state, a) and a.cell >= 0 and bool(
-        combat.attack_options(state, a) or rules.can_repair(a, state.turn) or release_options(state, a)
-        or (a.loads and a.status == "flying") or mines.lay_options(state, a)
-    )
+    """Whether ``a`` has anything to do in the fire phase: an attack, a repair, a cruise
+    missile to release, loads to jettison or a mine to lay (the cheap questions first)."""
+    if not may_fire(state, a) or a.cell < 0:
+        return False
+    if (a.loads and a.status == "flying") or rules.can_repair(a, state.turn):
+        return True
+    return bool(acm.release_options(state, a) or mines.lay_options(state, a)) or combat.has_attack(state, a)
 
 
 def fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
@@ -308,13 +326,10 @@ def fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) ->
         mines.lay(state, a, action, ctx)
         state.queue.insert(0, a.id)
     elif isinstance(action, Jettison):  # load.2: does not use up the attack
-        if ctx.recording:
-            ctx.emit(Jettisoned(aircraft=a.id, loads=tuple(a.loads)))
+        announce(ctx, Jettisoned, aircraft=a.id, loads=tuple(a.loads))
         a.loads = []
         state.queue.insert(0, a.id)
     elif isinstance(action, Release):
-        from aerodrome_dockfighters import acm
-
         acm.release(state, a, action, ctx)
         state.queue.insert(0, a.id)  # releasing does not use up the aircraft's attack
         _note_gone(state)
@@ -354,8 +369,6 @@ def end_turn(state: DfState, ctx: Context) -> Decision | None:
     state.initiative = 1 - state.initiative
     state.stage = "play"
     if state.turn > state.last_turn:
-        from aerodrome_dockfighters.objectives import extend
-
         extend(state, ctx)
     if state.turn > state.last_turn or any(lost(state, p) for p in (0, 1)):
         state.over = True

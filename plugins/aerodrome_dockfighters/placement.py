@@ -12,7 +12,7 @@ from __future__ import annotations
 from aerodrome.turns import Context
 from aerodrome_dockfighters import ground, rules
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import GroundTargetRolled, RoleDeclared
+from aerodrome_dockfighters.events import GroundTargetRolled, RoleDeclared, announce
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
     ChooseValue,
@@ -94,14 +94,12 @@ def resolve(state: DfState, answer: PlaceToken | ChooseValue | Declare, ctx: Con
     if isinstance(answer, Declare):
         state.tasks.pop(0)
         state.aircraft[answer.aircraft].role = answer.role
-        if ctx.recording:
-            ctx.emit(RoleDeclared(aircraft=answer.aircraft, role=answer.role))
+        announce(ctx, RoleDeclared, aircraft=answer.aircraft, role=answer.role)
         return
     if isinstance(answer, ChooseValue):
         task.value = answer.value
         task.roll = ctx.dice.d(6, f"ground target value {answer.value}")
-        if ctx.recording:
-            ctx.emit(GroundTargetRolled(value=task.value, roll=task.roll, target=ground.lookup(task.value, task.roll).name))
+        announce(ctx, GroundTargetRolled, value=task.value, roll=task.roll, target=ground.lookup(task.value, task.roll).name)
         return
     state.tasks.pop(0)
     col, row = answer.cell % state.width, answer.cell // state.width

@@ -10,6 +10,9 @@ import typer
 from aerodrome import AgentSpec, Ruleset, hookimpl
 from aerodrome_dockfighters import hookspecs
 from aerodrome_dockfighters.bot import konrad, konrad_variant
+from aerodrome_dockfighters.cli import app as dockfighters_odds
+from aerodrome_dockfighters.cli import tools
+from aerodrome_dockfighters.figures import METRICS
 from aerodrome_dockfighters.ruleset import Dockfighters
 
 
@@ -45,8 +48,11 @@ def aerodrome_register_agents() -> list[AgentSpec]:
 
 @hookimpl
 def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
-    from aerodrome_dockfighters.cli import app as dockfighters_odds
-    from aerodrome_dockfighters.cli import tools
-
     odds.add_typer(dockfighters_odds, name="dockfighters")
     app.add_typer(tools, name="dockfighters")
+
+
+@hookimpl
+def aerodrome_register_metrics() -> list[Any]:
+    """The mission table's figures in ``aerodrome compare`` (issue 9)."""
+    return list(METRICS)

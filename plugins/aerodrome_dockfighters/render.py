@@ -15,10 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.airspace import covered_cells
 from aerodrome_dockfighters.board import FACING_ARROWS, FACING_NAMES
 from aerodrome_dockfighters.specs import EXPERIENCE, builtin
 from aerodrome_dockfighters.state import DfState
-from aerodrome_dockfighters.weather import cloud_cells
 
 SIDE_STYLE = ("bold bright_cyan", "bold bright_red")
 ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -29,9 +29,7 @@ def board_text(state: DfState) -> Text:
     w, h = state.width, state.height
     lines = 2 * h + 1
     cells: list[list[tuple[str, str]]] = [[("   ", "")] * w for _ in range(lines)]
-    cloudy: set[int] = set()
-    for c in state.clouds:
-        cloudy.update(cloud_cells(state, c))
+    cloudy = covered_cells(state)
     for i in range(w * h):
         col, row = i % w, i // w
         cells[2 * row + (col & 1)][col] = (" ░ ", "grey50") if i in cloudy else (" · ", "grey35")

@@ -5,8 +5,7 @@ Every function cites the clause it implements. Numbers come from the specs.
 
 from __future__ import annotations
 
-from typing import Any
-
+from aerodrome.errors import SpecError
 from aerodrome.turns import Context
 from aerodrome_dockfighters.events import (
     CriticalDamage,
@@ -16,60 +15,55 @@ from aerodrome_dockfighters.events import (
     PilotChecked,
     PilotFate,
     Repaired,
+    announce,
 )
-from aerodrome_dockfighters.specs import AGILITY, EXPERIENCE, Arc, Datasheet, Mount, Specs, builtin
+from aerodrome_dockfighters.specs import (
+    AGILITY,
+    EXPERIENCE,
+    ClassRules,
+    Datasheet,
+    Mount,
+    Specs,
+    builtin,
+)
 from aerodrome_dockfighters.state import Aircraft, DfState
+from aerodrome_dockfighters.views import Craft
 
 
-def sheet(a: Aircraft, specs: Specs | None = None) -> Datasheet:
+def sheet(a: Craft, specs: Specs | None = None) -> Datasheet:
     return (specs or builtin()).aircraft[a.datasheet]
 
 
-def klass(a: Aircraft, specs: Specs | None = None) -> Any:
+def klass(a: Craft, specs: Specs | None = None) -> ClassRules:
     s = specs or builtin()
     return s.classes[s.aircraft[a.datasheet].klass]
 
 
-_MOUNTS: dict[tuple[str, ...], tuple[Mount, ...]] = {}
-SIDE_ARC: dict[str, Arc] = {"left": "airship-left", "right": "airship-right", "top": "same-or-higher"}
-
-
-def mounts(a: Aircraft) -> tuple[Mount, ...]:
+def mounts(a: Craft) -> tuple[Mount, ...]:
     """The weapons of ``a``: its datasheet's, or for an airship fitted with docking-point
     systems the weapon systems on its docking points, side mounts in the side arcs and the
     top mount at the same or higher altitude (clauses airship.4, airship.19-20)."""
-    ds = sheet(a)
     if not a.systems:
-        return ds.weapons
-    key = (a.datasheet, *a.systems)
-    got = _MOUNTS.get(key)
-    if got is None:
-        specs = builtin()
-        out = []
-        for point, system in zip(ds.docking_points, a.systems, strict=False):
-            w = specs.weapons.get(system)
-            if w is not None:
-                out.append(Mount(weapon=system, dice=w.dice, arc=SIDE_ARC[point]))
-        got = _MOUNTS[key] = tuple(out)
-    return got
+        return sheet(a).weapons
+    return builtin().fitted_mounts(a.datasheet, tuple(a.systems))
 
 
-def is_damaged(a: Aircraft, ds: Datasheet) -> bool:
+def is_damaged(a: Craft, ds: Datasheet) -> bool:
     """Clause move.18: crossing off the yellow section makes the aircraft damaged."""
     return a.damage >= ds.yellow
 
 
-def max_speed(a: Aircraft, ds: Datasheet) -> int:
+def max_speed(a: Craft, ds: Datasheet) -> int:
     """Maximum speed less 1 when damaged (move.18) and less engine criticals (crit.1)."""
     return ds.max_speed - (1 if is_damaged(a, ds) else 0) - a.speed_loss
 
 
-def min_speed(a: Aircraft, ds: Datasheet) -> int:
+def min_speed(a: Craft, ds: Datasheet) -> int:
     """Minimum speed; an airship's reverse speed is a negative minimum (airship.3)."""
     return ds.min_speed
 
 
-def agility(a: Aircraft, ds: Datasheet, specs: Specs | None = None) -> int:
+def agility(a: Craft, ds: Datasheet, specs: Specs | None = None) -> int:
     """Effective agility level 0..4: datasheet, -1 damaged (move.18), -1 per controls
     critical, -1 per external load for fighters (move.19), never below very low."""
     s = specs or builtin()
@@ -79,7 +73,7 @@ def agility(a: Aircraft, ds: Datasheet, specs: Specs | None = None) -> int:
     return max(0, level)
 
 
-def check_target(a: Aircraft, specs: Specs | None = None, modifier: int = 0) -> int:
+def check_target(a: Craft, specs: Specs | None = None, modifier: int = 0) -> int:
     """The roll a pilot check needs (check.1), +1 when wounded (cockpit critical)."""
     s = specs or builtin()
     return s.tables.pilot_check[a.experience] + modifier + (1 if a.wounded else 0)
@@ -98,14 +92,14 @@ def pilot_check(
             need = int(changed)
     roll = ctx.dice.d(6, f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
     ok = roll >= need and roll != 1
-    if ctx.recording:
-        ctx.emit(PilotChecked(aircraft=a.id, why=why, need=need, roll=roll, passed=ok))
+    announce(ctx, PilotChecked, aircraft=a.id, why=why, need=need, roll=roll, passed=ok)
     return ok
 
 
 def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> None:
-    """A random (d6) critical damage, effective at once (clauses damage.4, crit.1).
-    Dockfighters take a damage point instead (dockfighter.4)."""
+    """A random (d6) critical damage, effective at once (clauses damage.4, crit.1). A
+    dockfighter "has no critical damage": the critical of a failed pilot check is a damage
+    point instead (dockfighter.4); weapons give it none (see :func:`damage`)."""
     specs = builtin()
     ds = sheet(a, specs)
     if ds.klass == "dockfighter":
@@ -115,8 +109,7 @@ def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> N
     roll = ctx.dice.d(6, f"critical damage #{a.id}")
     effect = next(e for e in table if roll in e.roll)
     a.crits.append(effect.effect)
-    if ctx.recording:
-        ctx.emit(CriticalDamage(aircraft=a.id, roll=roll, effect=effect.effect, text=effect.text))
+    announce(ctx, CriticalDamage, aircraft=a.id, roll=roll, effect=effect.effect, text=effect.text)
     if effect.effect == "engine":
         a.engine_hits += 1
         a.speed_loss += 1
@@ -151,8 +144,7 @@ def overspeed(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> 
     if a.status != "flying" or a.speed <= max_speed(a, ds):
         return
     if ds.klass == "airship":
-        if ctx.recording:
-            ctx.emit(Overspeed(aircraft=a.id, damage=4))
+        announce(ctx, Overspeed, aircraft=a.id, damage=4)
         a.speed = max_speed(a, ds)
         damage(state, a, 4, ctx, attacker, crit=False)
         return
@@ -160,10 +152,14 @@ def overspeed(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> 
 
 
 def damage(
-    state: DfState, a: Aircraft, points: int, ctx: Context, attacker: int, *, crit: bool
+    state: DfState, a: Aircraft, points: int, ctx: Context, attacker: int, *, crit: bool,
+    overkill: int | None = None,
 ) -> None:
     """Cross off ``points`` structure points (damage.6); the red section crossed off destroys
-    the aircraft with a bail-out made harder by the excess (damage.7-8). The last damage
+    the aircraft with a bail-out made harder by the excess (damage.7-8): ``overkill`` is the
+    excess of the whole attack when it strikes with several weapons (p37: "the attacker
+    scored 2 more damage points than structure points were left"). ``crit``: a weapon's
+    damage also gives a critical, except to a dockfighter (dockfighter.4). The last damage
     takes the kill (fame.5)."""
     if points <= 0 or a.status not in ("flying", "docked"):
         return
@@ -174,14 +170,14 @@ def damage(
         a.last_hit_by = attacker
     if ds.klass == "dockfighter" and a.damage < ds.yellow:
         a.damage = ds.yellow  # dockfighter.4: any damage makes it damaged at once
-    if ctx.recording:
-        ctx.emit(Damaged(aircraft=a.id, points=points, damage=a.damage, structure=ds.structure, by=attacker))
+    announce(ctx, Damaged, aircraft=a.id, points=points, damage=a.damage, structure=ds.structure, by=attacker)
     if a.damage >= ds.structure:
         if ds.klass == "airship":
             return  # airship.7: it falls; the ground destroys it
-        destroy(state, a, ctx, attacker, excess=max(0, points - left), why="shot down")
+        excess = max(0, points - left) if overkill is None else overkill
+        destroy(state, a, ctx, attacker, excess=excess, why="shot down")
         return
-    if crit:
+    if crit and ds.klass != "dockfighter":
         critical(state, a, ctx, attacker)
     if a.status == "flying" and ds.klass != "airship":
         overspeed(state, a, ctx, attacker)
@@ -201,14 +197,13 @@ def destroy(
     a.status = "destroyed"
     a.down_mark = state.fire_mark
     killer = attacker if attacker >= 0 else a.last_hit_by
-    if ctx.recording:
-        ctx.emit(Destroyed(aircraft=a.id, why=why, by=killer))
+    announce(ctx, Destroyed, aircraft=a.id, why=why, by=killer)
     if bail and ds.klass != "airship":
         a.fate = "bailed out" if pilot_check(state, a, ctx, "bail out", excess) else "killed"
     else:
         a.fate = "killed"
-    if bail and ctx.recording:  # without a bail-out the caller settles the crew's fate
-        ctx.emit(PilotFate(aircraft=a.id, fate=a.fate))
+    if bail:  # without a bail-out the caller settles the crew's fate
+        announce(ctx, PilotFate, aircraft=a.id, fate=a.fate)
     own = state.squadrons[a.player]
     own.losses += 1 if specs.classes[ds.klass].counts_as_planes else 0
     if killer >= 0:
@@ -272,18 +267,14 @@ def repair(state: DfState, a: Aircraft, ctx: Context) -> None:
                 a.weapons_out.pop()
             elif effect == "gear":
                 a.gear_damaged = False
-            if ctx.recording:
-                ctx.emit(Repaired(aircraft=a.id, critical=effect))
+            announce(ctx, Repaired, aircraft=a.id, critical=effect)
         else:
             a.damage -= 1
-            if ctx.recording:
-                ctx.emit(Repaired(aircraft=a.id))
+            announce(ctx, Repaired, aircraft=a.id)
 
 
 def check_loads(datasheet: str, loads: list[str], where: str) -> None:
     """External loads must fit the datasheet's load points; an ACM takes 2 (clause acm.6)."""
-    from aerodrome.errors import SpecError
-
     specs = builtin()
     ds = specs.aircraft[datasheet]
     for name in loads:

@@ -15,12 +15,25 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError
-from aerodrome.ruleset import Result, Ruleset, Setup
+from aerodrome.errors import IllegalActionError, SpecError
+from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
 from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
-from aerodrome_dockfighters.missions import SIDES, forces, setups, success, zone
+from aerodrome_dockfighters.acm import release_options
+from aerodrome_dockfighters.airspace import occupied, sky
+from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.deployment import deploy_options, place_options, setup_order
+from aerodrome_dockfighters.missions import (
+    SIDES,
+    check_mission_values,
+    forces,
+    mission_exit,
+    scenario_fame,
+    setups,
+    success,
+)
+from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
 from aerodrome_dockfighters.phases import (
     acm_move,
     can_act,
@@ -38,6 +51,8 @@ from aerodrome_dockfighters.phases import (
     weather_resolve,
     weather_step,
 )
+from aerodrome_dockfighters.positions import bot_seats, from_position
+from aerodrome_dockfighters.render import render
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import (
     ACTIONS,
@@ -45,7 +60,6 @@ from aerodrome_dockfighters.state import (
     Aircraft,
     Attack,
     Deploy,
-    DfObservation,
     DfState,
     HoldFire,
     Jettison,
@@ -56,6 +70,8 @@ from aerodrome_dockfighters.state import (
     Task,
     Undock,
 )
+from aerodrome_dockfighters.svg import to_svg
+from aerodrome_dockfighters.views import DfView
 from aerodrome_dockfighters.weather import setup_weather
 
 if TYPE_CHECKING:
@@ -69,7 +85,7 @@ class Dockfighters(Ruleset[DfState]):
     name = "dockfighters"
     title = "Dockfighters: The Ale Wars"
     rulebook = "rulebooks/dockfighters-the-ale-wars.txt"
-    state_type = DfState
+    capabilities = Capabilities(hidden_information=False, simultaneous=False)
     action_types = ACTIONS
 
     def setups(self) -> Sequence[Setup]:
@@ -103,12 +119,13 @@ class Dockfighters(Ruleset[DfState]):
     def initial_state(self, setup: Setup, ctx: Context) -> DfState:
         specs = builtin()
         missions = list(setup.options.get("missions", ["aerial-dominance"] * 2))
-        from aerodrome_dockfighters.missions import check_mission_values
-
+        if len(missions) != 2 or not all(isinstance(m, str) for m in missions):
+            raise SpecError(f"setup {setup.name}: missions: one mission name per squadron, not {missions!r}")
         check_mission_values(missions)
+        bots = bot_seats(setup.options.get("bot_seats", []), f"setup {setup.name}: bot_seats")
         state = DfState(
             setup=setup.name, width=specs.board.width, height=specs.board.height,
-            squadrons=[Squadron(player=p, side=SIDES[p], mission=missions[p]) for p in (0, 1)],
+            squadrons=[Squadron(player=p, side=SIDES[p], mission=missions[p], bot=p in bots) for p in (0, 1)],
             aircraft=[],
         )
         for p, side in enumerate(forces(setup)):
@@ -127,8 +144,6 @@ class Dockfighters(Ruleset[DfState]):
                 state.aircraft.append(craft)
                 if ds.klass == "airship" and loads:  # an airship's list names its systems
                     docking.fit(state, craft, list(loads))
-        from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
-
         for p in (1, 0):
             setup_mission(state, p, ctx)
         for p in (0, 1):
@@ -141,13 +156,9 @@ class Dockfighters(Ruleset[DfState]):
             if r0 != r1:
                 break
         state.initiative = 0 if r0 > r1 else 1
-        from aerodrome_dockfighters.missions import scenario_fame
-
         for sq, fame in zip(state.squadrons, scenario_fame(state), strict=True):
             sq.fame = fame
         setup_weather(state, ctx)
-        from aerodrome_dockfighters import placement
-
         loser = 1 - state.initiative  # setup.6: the initiative loser sets up his mission first
         for p in (loser, 1 - loser):
             state.tasks += placement.mission_tasks(state, p, ctx)
@@ -160,10 +171,7 @@ class Dockfighters(Ruleset[DfState]):
         if state.weather:
             state.tasks += placement.cloud_tasks(state)
         # setup.7: the initiative loser sets up first, lowest experience first, alternating
-        ids = sorted(
-            (i for i in range(len(state.aircraft)) if not state.aircraft[i].deployed and state.aircraft[i].status == "flying"),
-            key=lambda i: state.aircraft[i].experience,
-        )
+        ids = setup_order(state)
         first = 1 - state.initiative
         if state.squadrons[0].mission == "duel":  # mission.duel.1: the defender sets up first
             first = 1
@@ -171,8 +179,6 @@ class Dockfighters(Ruleset[DfState]):
         return state
 
     def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DfState:
-        from aerodrome_dockfighters.positions import from_position
-
         return from_position(setup, position, source)
 
     # -- decisions ----------------------------------------------------------------------
@@ -200,8 +206,6 @@ class Dockfighters(Ruleset[DfState]):
             return movement.manoeuvre_options(state, state.move)
         if kind == "fire":
             a = state.aircraft[state.active]
-            from aerodrome_dockfighters.acm import release_options
-
             extra: list[Action] = [Repair(aircraft=a.id)] if rules.can_repair(a, state.turn) else []
             extra += release_options(state, a)
             if a.loads and a.status == "flying":
@@ -210,28 +214,36 @@ class Dockfighters(Ruleset[DfState]):
             return [*combat.attack_options(state, a), *extra, HoldFire(aircraft=a.id)]
         raise IllegalActionError(f"unknown decision {kind!r}")
 
-    def observation(self, state: DfState, player: int | None) -> DfObservation:
-        return DfObservation(player=player, state=state)
+    def observation(self, state: DfState, player: int | None) -> DfView:
+        """The whole game (Dockfighters hides nothing) as a frozen value: frozen Structs and
+        tuples copied from the state, sharing nothing mutable with it (see views.py)."""
+        return observe(state, player)
 
     def is_over(self, state: DfState) -> bool:
         return state.over
 
     def result(self, state: DfState, rounds: int) -> Result:
         winners: list[str] = []
-        fame: dict[str, float] = {"engagements": float(state.engagements)}
+        stats: dict[str, float] = {}
         for p in (0, 1):
             sq = state.squadrons[p]
             ok, won = success(state, p)
             if ok:
                 winners.append(sq.side)
-            fame[f"fame_{sq.side}"] = float(sq.fame + won)
+            stats[f"fame_{sq.side}"] = float(sq.fame + won)
+            stats[f"objective_{sq.side}"] = 1.0 if ok else 0.0
+        stats["aircraft"] = float(len(state.aircraft))
+        stats["off_edge"] = float(sum(
+            1 for a in state.aircraft if a.status in ("left", "missing") and not mission_exit(state, a)
+        ))
         reason = "turn 13 reached" if state.turn > state.last_turn else "a squadron has no aircraft left"
         return Result(
             winners=tuple(winners), reason=reason if state.over else "unfinished",
             rounds=rounds, finished=state.over,
             kills={sq.side: sq.kills for sq in state.squadrons},
             losses={sq.side: sq.losses for sq in state.squadrons},
-            stats=fame,
+            engagements=state.engagements,
+            stats=stats,
         )
 
     def describe_action(self, state: DfState, action: Action) -> str:
@@ -250,14 +262,10 @@ class Dockfighters(Ruleset[DfState]):
         return action.describe()
 
     def render(self, state: DfState, player: int | None) -> RenderableType:
-        from aerodrome_dockfighters.render import render
-
         return render(state, player)
 
     def svg(self, state: DfState, player: int | None) -> str:
         """The hex board as SVG (aircraft, altitude, speed, clouds)."""
-        from aerodrome_dockfighters.svg import to_svg
-
         return to_svg(state)
 
     def invariants(self, state: DfState) -> list[str]:
@@ -294,8 +302,6 @@ class Dockfighters(Ruleset[DfState]):
 def _airfield_defence(state: DfState, player: int, ctx: Context) -> None:
     """mission.airstrip.2: the defender starts D3 aircraft airborne at altitude 1 and minimum
     speed near the runway (positions by dice, assumed); the others are grounded."""
-    from aerodrome_dockfighters.board import board
-
     b = board(state.width, state.height)
     mine = [a for a in state.aircraft if a.player == player]
     airborne = ctx.dice.d(3, "airborne defenders")
@@ -305,39 +311,17 @@ def _airfield_defence(state: DfState, player: int, ctx: Context) -> None:
         if n >= airborne:
             a.status, a.cell = "grounded", -1
             continue
-        free = [c for c in zone_cells if not movement.occupied(state, c, 1, a.id)]
+        free = [c for c in zone_cells if not occupied(state, c, 1, a.id)]
         a.cell = free[ctx.dice.d(len(free), "defender position") - 1]
         a.altitude, a.speed, a.facing = 1, rules.sheet(a).min_speed, 2
 
 
-def place_options(state: DfState, a: Aircraft) -> list[Place]:
-    """The cells of the set-up zone with a free altitude left (setup.7)."""
-    from aerodrome_dockfighters.objectives import entry_altitudes
-
-    alts = entry_altitudes(state, a)
-    taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
-    return [Place(aircraft=a.id, cell=c) for c in zone(state, a.player) if any((c, h) not in taken for h in alts)]
-
-
-def deploy_options(state: DfState, a: Aircraft, cell: int = -1) -> list[Deploy]:
-    """Free altitude and speed on any free cell of the set-up zone (setup.7); with ``cell``
-    only on that cell."""
-    specs = builtin()
-    ds = specs.aircraft[a.datasheet]
-    taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
-    out: list[Deploy] = []
-    from aerodrome_dockfighters.objectives import entry_altitudes
-
-    lo = max(ds.min_speed, 0 if ds.klass == "airship" else 1)
-    altitudes = entry_altitudes(state, a)
-    for here in zone(state, a.player) if cell < 0 else [cell]:
-        for alt in altitudes:
-            if (here, alt) in taken:
-                continue
-            for speed in range(lo, ds.max_speed + 1):
-                out.append(Deploy(aircraft=a.id, cell=here, altitude=alt, speed=speed))
-    return out
-
-
 def copy(state: DfState) -> DfState:
     return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=DfState)
+
+
+def observe(state: DfState, player: int | None) -> DfView:
+    """A frozen copy of ``state``, the same for every ``player`` (nothing is hidden), with
+    its clouds worked out (views.py)."""
+    view = msgspec.convert(state, DfView, from_attributes=True)
+    return msgspec.structs.replace(view, sky=sky(state))

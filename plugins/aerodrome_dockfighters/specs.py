@@ -9,10 +9,22 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
+
+from msgspec import Meta
 
 from aerodrome.data import Record
 from aerodrome.specs import Assumed, builtin_specs, load
+
+#: Bounds of spec values: what the rulebook allows, or a sane ceiling far above every
+#: aircraft and table of the game (an error names the file and the field path).
+Name = Annotated[str, Meta(min_length=1, max_length=80)]
+Speed = Annotated[int, Meta(ge=-6, le=12)]  # hexes a turn: a board is crossed in 2-3 turns
+Small = Annotated[int, Meta(ge=0, le=12)]
+Dice = Annotated[int, Meta(ge=0, le=20)]
+Face = Annotated[int, Meta(ge=1, le=7)]  # a d6 face to reach; 7: never
+Points = Annotated[int, Meta(ge=0, le=40)]  # structure, fame, mission points
+Hexes = Annotated[int, Meta(ge=0, le=30)]
 
 Experience = Literal["green", "experienced", "veteran", "ace"]
 Agility = Literal["very low", "low", "medium", "high", "very high"]
@@ -28,14 +40,16 @@ Arc = Literal[
     "front", "rear", "left", "right", "turret", "same-or-higher", "same-or-lower",
     "top", "down", "airship-left", "airship-right",
 ]
+#: The arc of a weapon system on an airship's docking point (clauses airship.19-20).
+SIDE_ARC: dict[str, Arc] = {"left": "airship-left", "right": "airship-right", "top": "same-or-higher"}
 
 
 # -- datasheets -----------------------------------------------------------------------------
 class Mount(Record, frozen=True):
     """An onboard weapon (or docking-point weapon) on a datasheet: attack dice short/medium/long."""
 
-    weapon: str
-    dice: tuple[int, int, int]
+    weapon: Name
+    dice: tuple[Dice, Dice, Dice]
     arc: Arc = "front"
 
 
@@ -43,20 +57,25 @@ class Datasheet(Assumed, frozen=True, kw_only=True):
     """An aircraft datasheet (clause sheet.1). Airships give ``reverse_speed`` instead of a
     minimum speed (clause airship.3); ``yellow``/``red`` are the structure track sections."""
 
-    name: str
-    faction: str
+    name: Name
+    faction: Name
     klass: AircraftClass
-    max_speed: int
-    min_speed: int
-    engine_power: int
+    max_speed: Annotated[int, Meta(ge=1, le=12)]
+    min_speed: Speed
+    engine_power: Small
     agility: Agility
-    yellow: int
-    red: int
-    engines: int = 1
-    weapons: tuple[Mount, ...] = ()
-    load_points: int = 0
-    docking_points: tuple[str, ...] = ()
-    value: int = 1
+    yellow: Points
+    red: Annotated[int, Meta(ge=1, le=40)]
+    engines: Annotated[int, Meta(ge=1, le=8)] = 1
+    weapons: Annotated[tuple[Mount, ...], Meta(max_length=12)] = ()
+    load_points: Small = 0
+    docking_points: Annotated[tuple[Literal["top", "left", "right"], ...], Meta(max_length=8)] = ()
+    value: Points = 1
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.min_speed > self.max_speed:
+            raise ValueError(f"min_speed {self.min_speed} is above max_speed {self.max_speed}")
 
     @property
     def structure(self) -> int:
@@ -74,10 +93,10 @@ class ClassRules(Assumed, frozen=True, kw_only=True):
     easy_target: bool = False
     loads_lower_agility: bool = False
     flies_low_freely: bool = False
-    fame_bonus: int = 0
+    fame_bonus: Small = 0
     bombs_from_altitude: bool = False
     special_manoeuvres: bool = True
-    counts_as_planes: int = 1
+    counts_as_planes: Small = 1
 
 
 class Classes(Record, frozen=True):
@@ -93,20 +112,20 @@ class Weapon(Assumed, frozen=True, kw_only=True):
     roll is needed.
     """
 
-    name: str
+    name: Name
     kind: Literal["machine gun", "cannon", "bomb", "air-air missile", "air-ground missile", "acm", "flak", "artillery"]
-    damage: tuple[int, ...]
-    discipline: tuple[int, ...] = ()
-    dice: tuple[int, int, int] = (0, 0, 0)
+    damage: Annotated[tuple[Face, ...], Meta(min_length=1, max_length=6)]
+    discipline: Annotated[tuple[Face, ...], Meta(max_length=4)] = ()
+    dice: tuple[Dice, Dice, Dice] = (0, 0, 0)
     reroll_hits: bool = False
     air_targets: bool = True
     ground_targets: bool = True
     harms_armour: bool = False
-    load_points: int = 1
+    load_points: Small = 1
     any_altitude: bool = False
-    to_hit: int = 0
-    area: int = 0
-    smoke: int = 0
+    to_hit: Annotated[int, Meta(ge=0, le=7)] = 0
+    area: Small = 0
+    smoke: Small = 0
 
 
 class Armoury(Record, frozen=True):
@@ -119,9 +138,9 @@ class Template(Assumed, frozen=True, kw_only=True):
     later ones, at most ``points`` turn points; ``at_end`` puts the only point at the end."""
 
     agility: Agility
-    first: int
-    spacing: int
-    points: int = 3
+    first: Hexes
+    spacing: Hexes
+    points: Annotated[int, Meta(ge=1, le=6)] = 3
     at_end: bool = False
 
 
@@ -130,12 +149,12 @@ class ArcSpec(Assumed, frozen=True, kw_only=True):
     counter-clockwise and inclusive."""
 
     name: Arc
-    sectors: tuple[tuple[int, int], ...] = ()
+    sectors: tuple[tuple[Annotated[int, Meta(ge=0, le=23)], Annotated[int, Meta(ge=0, le=23)]], ...] = ()
     altitude: Literal["any", "same-or-higher", "same-or-lower", "higher", "lower"] = "any"
 
 
 class CriticalEffect(Assumed, frozen=True, kw_only=True):
-    roll: tuple[int, ...]
+    roll: tuple[Annotated[int, Meta(ge=1, le=6)], ...]
     effect: Literal["engine", "controls", "weapon", "gear", "fuel", "cockpit", "docking-point"]
     text: str
 
@@ -143,49 +162,55 @@ class CriticalEffect(Assumed, frozen=True, kw_only=True):
 class Tables(Assumed, frozen=True, kw_only=True):
     """The game's tables (clauses check.1, fire.2, weather.*, move.6, crit.1, arc.*)."""
 
-    pilot_check: tuple[int, int, int, int]
+    pilot_check: tuple[Face, Face, Face, Face]
     ground_experience: tuple[int, int, int, int]
-    range_bands: tuple[int, int, int]
-    base_to_hit: int
-    tailing_range: int
-    leave_board_penalty: int
-    flying_low_speed: int
-    max_altitude: int
-    turns: int
+    range_bands: tuple[Hexes, Hexes, Hexes]
+    base_to_hit: Face
+    tailing_range: Hexes
+    leave_board_penalty: Small
+    flying_low_speed: Small
+    max_altitude: Annotated[int, Meta(ge=1, le=10)]
+    turns: Annotated[int, Meta(ge=1, le=30)]
     templates: tuple[Template, ...]
     arcs: tuple[ArcSpec, ...]
     critical: tuple[CriticalEffect, ...]
     critical_airship: tuple[CriticalEffect, ...]
 
 
+Level = Annotated[int, Meta(ge=0, le=3)]  # clear skies, broken, rain, thunderstorm
+CloudSpeed = Annotated[int, Meta(ge=1, le=6)]
+Turn = Annotated[int, Meta(ge=-1, le=1)]  # one hexside left, none, right
+Altitude = Annotated[int, Meta(ge=1, le=10)]
+
+
 class Weather(Assumed, frozen=True, kw_only=True):
     """Weather tables (clauses weather.1-13)."""
 
-    levels: tuple[str, ...]
-    setup_roll: tuple[int, int, int, int, int, int]
-    cloud_speed: dict[str, tuple[int, int, int, int, int, int]]
-    wind_change: tuple[int, int, int, int, int, int]
-    clouds_medium: int
-    clouds_small: int
-    medium_size: int
-    small_size: int
-    broken_altitudes: tuple[int, int]
-    storm_altitudes: tuple[int, int]
-    squall_speed: int
+    levels: tuple[Name, Name, Name, Name]
+    setup_roll: tuple[Level, Level, Level, Level, Level, Level]
+    cloud_speed: dict[str, tuple[CloudSpeed, CloudSpeed, CloudSpeed, CloudSpeed, CloudSpeed, CloudSpeed]]
+    wind_change: tuple[Turn, Turn, Turn, Turn, Turn, Turn]
+    clouds_medium: Annotated[int, Meta(ge=0, le=10)]
+    clouds_small: Annotated[int, Meta(ge=0, le=10)]
+    medium_size: Literal[1, 3, 7]
+    small_size: Literal[1, 3, 7]
+    broken_altitudes: tuple[Altitude, Altitude]
+    storm_altitudes: tuple[Altitude, Altitude]
+    squall_speed: CloudSpeed
 
 
 class GroundTarget(Record, frozen=True):
-    roll: tuple[int, ...]
-    name: str
-    structure: int
+    roll: tuple[Annotated[int, Meta(ge=1, le=6)], ...]
+    name: Name
+    structure: Annotated[int, Meta(ge=1, le=40)]
     mobile: bool = False
     armoured: bool = False
-    dice: tuple[int, int, int] = (0, 0, 0)
-    damage: tuple[int, ...] = ()
+    dice: tuple[Dice, Dice, Dice] = (0, 0, 0)
+    damage: Annotated[tuple[Face, ...], Meta(max_length=6)] = ()
 
 
 class GroundList(Record, frozen=True):
-    value: int
+    value: Annotated[int, Meta(ge=1, le=3)]
     target: tuple[GroundTarget, ...]
 
 
@@ -194,27 +219,27 @@ class GroundTables(Record, frozen=True):
 
 
 class Board(Assumed, frozen=True, kw_only=True):
-    width: int
-    height: int
-    zone_depth: int
+    width: Annotated[int, Meta(ge=8, le=60)]
+    height: Annotated[int, Meta(ge=8, le=60)]
+    zone_depth: Annotated[int, Meta(ge=1, le=3)]
 
 
 class Mission(Assumed, frozen=True, kw_only=True):
-    key: str
-    name: str
-    value: int
-    fame_cost: int
-    fame_win: int
-    turns: int = 12
-    ground_points: int = 0
-    ground_values: tuple[int, ...] = ()
+    key: Name
+    name: Name
+    value: Annotated[int, Meta(ge=0, le=5)]
+    fame_cost: Points
+    fame_win: Points
+    turns: Annotated[int, Meta(ge=1, le=30)] = 12
+    ground_points: Hexes = 0
+    ground_values: tuple[Annotated[int, Meta(ge=1, le=3)], ...] = ()
     playable: bool = False
 
 
 class Missions(Record, frozen=True):
     board: Board
     mission: tuple[Mission, ...]
-    max_mission_value: int
+    max_mission_value: Annotated[int, Meta(ge=1, le=10)]
 
 
 # -- loading ------------------------------------------------------------------------------
@@ -247,6 +272,44 @@ class Specs:
         self.aircraft = {a.name: a for a in self.hangar.aircraft}
         self.templates = {t.agility: t for t in self.tables.templates}
         self.arcs = {a.name: a for a in self.tables.arcs}
+        self._fitted: dict[tuple[str, tuple[str, ...]], tuple[Mount, ...]] = {}
+        self._points: dict[tuple[int, Template], tuple[int, ...]] = {}
+
+    def turn_points(self, speed: int, t: Template) -> tuple[int, ...]:
+        """Hexes moved before each turn point of template ``t`` at movement ``speed`` (clause
+        move.7): the first after ``t.first`` hexes, then every ``t.spacing``, at most
+        ``t.points`` of them; a template ``at_end`` turns only in the end hex."""
+        key = (speed, t)
+        got = self._points.get(key)
+        if got is None:
+            n = abs(speed)
+            out: list[int] = []
+            if t.at_end:
+                out.append(n)
+            else:
+                p = t.first
+                while p <= n and len(out) < t.points:
+                    out.append(p)
+                    if t.spacing <= 0:
+                        break
+                    p += t.spacing
+            got = self._points[key] = tuple(out)
+        return got
+
+    def fitted_mounts(self, datasheet: str, systems: tuple[str, ...]) -> tuple[Mount, ...]:
+        """The weapon systems an airship carries on its docking points, in docking-point
+        order: side mounts fire into their side's arc, the top mount at the same or higher
+        altitude (clauses airship.4, airship.19-20). Kept per combination once built."""
+        key = (datasheet, systems)
+        got = self._fitted.get(key)
+        if got is None:
+            out = []
+            for point, system in zip(self.aircraft[datasheet].docking_points, systems, strict=False):
+                w = self.weapons.get(system)
+                if w is not None:
+                    out.append(Mount(weapon=system, dice=w.dice, arc=SIDE_ARC[point]))
+            got = self._fitted[key] = tuple(out)
+        return got
 
 
 @cache

@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from aerodrome.data import Action
+from aerodrome_dockfighters.specs import AGILITY
 
 Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed", "grounded"]
 PilotFate = Literal["fit", "bailed out", "killed", "missing", "returned"]
@@ -51,6 +52,8 @@ class Aircraft(msgspec.Struct, kw_only=True):
     attacked_turn: int = 0
     down_mark: int = -1
     path: list[int] = []
+    #: The altitude at which the aircraft flew over each hex of ``path`` (photographs).
+    path_alts: list[int] = []
     turned_at: list[int] = []
     deployed: bool = False
     role: str = ""
@@ -128,6 +131,7 @@ class MoveProgress(msgspec.Struct, kw_only=True):
     moved: int = 0
     delta: int = 0
     path: list[int] = []
+    path_alts: list[int] = []
     turned_at: list[int] = []
     low: bool = False
     plan: str = ""
@@ -161,7 +165,9 @@ class Task(msgspec.Struct, kw_only=True):
 
 
 class Squadron(msgspec.Struct, kw_only=True):
-    """A player's squadron in this scenario (fame and mission; campaign layer reads it)."""
+    """A player's squadron in this scenario (fame and mission; campaign layer reads it).
+    ``bot``: its aircraft are flown by the solo bot (the seat is a bot's), so the bot's
+    simplified landing applies (clause konrad.19)."""
 
     player: int
     side: str
@@ -170,10 +176,21 @@ class Squadron(msgspec.Struct, kw_only=True):
     kills: int = 0
     losses: int = 0
     ground_kills: int = 0
+    bot: bool = False
 
 
-class DfState(msgspec.Struct, kw_only=True):
-    """The whole game."""
+class Sighting(msgspec.Struct, kw_only=True, array_like=True):
+    """Where a flying aircraft was at a moment of the turn (Konrad's spotting, konrad.3)."""
+
+    aircraft: int
+    cell: int
+    facing: int
+    altitude: int
+
+
+class DfState(msgspec.Struct, kw_only=True, dict=True):
+    """The whole game. (``dict=True`` lets the rules keep derived runtime data beside it,
+    such as the clouded cells, which is never saved: see ``airspace.sky``.)"""
 
     setup: str
     width: int
@@ -206,13 +223,12 @@ class DfState(msgspec.Struct, kw_only=True):
     fire_mark: int = -1
     over: bool = False
     all_gone_turn: dict[str, int] = {}
-
-
-class DfObservation(msgspec.Struct, kw_only=True):
-    """What a player sees: Dockfighters has no hidden information, so the whole state."""
-
-    player: int | None
-    state: DfState
+    #: The flying aircraft as this turn's movement phase started and as it ended: the two
+    #: moments at which the solo bot checks its spotting (clause konrad.3).
+    move_start: list[Sighting] = []
+    move_end: list[Sighting] = []
+    move_start_turn: int = 0
+    move_end_turn: int = 0
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -279,8 +295,6 @@ class Plan(Action, frozen=True):
     climb: int = 0
 
     def describe(self) -> str:
-        from aerodrome_dockfighters.specs import AGILITY
-
         if self.template == -2:
             return f"#{self.aircraft}: land at speed {self.speed}"
         if self.template == -3:

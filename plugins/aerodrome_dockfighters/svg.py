@@ -8,9 +8,9 @@ import math
 from xml.sax.saxutils import escape
 
 from aerodrome.grid.hexes import Layout, Point, hex_to_pixel, layout_flat, polygon_corners
+from aerodrome_dockfighters.airspace import covered_cells
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.state import DfState
-from aerodrome_dockfighters.weather import cloud_cells
 
 SIZE = 18.0
 SIDE_COLOUR = ("#1f6fd1", "#c8312b")
@@ -22,9 +22,7 @@ def to_svg(state: DfState) -> str:
     layout = Layout(layout_flat, Point(SIZE, SIZE), Point(SIZE * 1.2, SIZE * 1.2))
     width = SIZE * (1.5 * state.width + 1.4)
     height = SIZE * (math.sqrt(3) * (state.height + 0.5) + 1.4)
-    clouds: set[int] = set()
-    for cloud in state.clouds:
-        clouds.update(cloud_cells(state, cloud))
+    clouds = covered_cells(state)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height + 30:.0f}" '
         f'font-family="sans-serif" font-size="9">',

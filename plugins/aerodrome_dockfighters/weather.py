@@ -8,61 +8,22 @@ size away from the set-up zones.
 from __future__ import annotations
 
 from aerodrome.turns import Context
+from aerodrome_dockfighters import rules
+from aerodrome_dockfighters.airspace import (
+    CLEAR,
+    STORM,
+    altitudes,
+    bump,
+    cloud_cells,
+    leave_board,
+    occupied,
+)
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import WeatherChanged, WeatherSet
+from aerodrome_dockfighters.events import WeatherChanged, WeatherSet, announce
+from aerodrome_dockfighters.mines import drift
+from aerodrome_dockfighters.objectives import photograph
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Cloud, DfState
-
-CLEAR, BROKEN, RAIN, STORM = 0, 1, 2, 3
-
-
-def cloud_cells(state: DfState, cloud: Cloud) -> list[int]:
-    """The on-board cells of ``cloud``: the centre and its ring (size 7) or the centre and
-    its two neighbours ahead of the wind (size 3)."""
-    if cloud.cells:
-        return cloud.cells
-    b = board(state.width, state.height)
-    centre = b.cell(cloud.col, cloud.row)
-    if centre < 0:
-        return []
-    if cloud.size >= 7:
-        return b.within(centre, 1)
-    out = [centre]
-    for f in (0, 1) if cloud.size > 1 else ():
-        n = b.step[centre * 6 + f]
-        if n >= 0:
-            out.append(n)
-    return out
-
-
-def altitudes(state: DfState) -> tuple[int, int]:
-    """Cloud heights: broken 2-4, rain and thunderstorm 1-5 (clauses move.22, weather.9)."""
-    w = builtin().weather
-    return w.storm_altitudes if state.weather >= RAIN else w.broken_altitudes
-
-
-def cloud_cells_at(state: DfState, altitude: int) -> set[int]:
-    """Cells clouded at ``altitude`` (smoke clouds cover altitudes up to 3, load.6)."""
-    lo, hi = altitudes(state)
-    out: set[int] = set()
-    for c in state.clouds:
-        if c.smoke:
-            if altitude <= 3:
-                out.update(cloud_cells(state, c))
-        elif lo <= altitude <= hi:
-            out.update(cloud_cells(state, c))
-    return out
-
-
-def storm_cells(state: DfState) -> set[int]:
-    """Cells of thunderstorm clouds (clause weather.10); empty in other weather."""
-    if state.weather != STORM:
-        return set()
-    out: set[int] = set()
-    for c in state.clouds:
-        if not c.smoke:
-            out.update(cloud_cells(state, c))
-    return out
 
 
 def place_clouds(state: DfState, ctx: Context) -> None:
@@ -88,15 +49,12 @@ def setup_weather(state: DfState, ctx: Context) -> None:
     state.wind = (general + w.wind_change[ctx.dice.d(6, "precise wind direction") - 1]) % 6
     if state.weather != CLEAR:  # the clouds are placed by the leaders (placement tasks)
         state.cloud_speed = w.cloud_speed[w.levels[state.weather]][ctx.dice.d(6, "cloud speed") - 1]
-    if ctx.recording:
-        ctx.emit(WeatherSet(weather=w.levels[state.weather], wind=state.wind, cloud_speed=state.cloud_speed))
+    announce(ctx, WeatherSet, weather=w.levels[state.weather], wind=state.wind, cloud_speed=state.cloud_speed)
 
 
 def weather_change(state: DfState, ctx: Context) -> bool:
     """Phase 3.1, first part: mines drift, the weather changes (weather.4); True when clear
     skies turned broken, so the clouds must be placed again (weather.13)."""
-    from aerodrome_dockfighters.mines import drift
-
     w = builtin().weather
     drift(state)
     roll = ctx.dice.d(6, "weather change")
@@ -105,8 +63,8 @@ def weather_change(state: DfState, ctx: Context) -> bool:
         state.weather = max(CLEAR, state.weather - 1)
     elif roll == 6:
         state.weather = min(STORM, state.weather + 1)
-    if state.weather != before and ctx.recording:
-        ctx.emit(WeatherChanged(weather=w.levels[state.weather], was=w.levels[before]))
+    if state.weather != before:
+        announce(ctx, WeatherChanged, weather=w.levels[state.weather], was=w.levels[before])
     return before == CLEAR and state.weather != CLEAR
 
 
@@ -133,8 +91,6 @@ def move_clouds(state: DfState, ctx: Context) -> None:
     """Move each cloud ``cloud_speed`` hexes downwind; a cloud leaving the board re-enters
     touching the opposite edge (weather.7). At the squall speed a cloud catching an aircraft
     pushes it 1 hex downwind with a pilot check (weather.11-12)."""
-    from aerodrome_dockfighters import rules
-
     b = board(state.width, state.height)
     squall = state.cloud_speed >= builtin().weather.squall_speed
     lo, hi = altitudes(state)
@@ -168,13 +124,10 @@ def move_clouds(state: DfState, ctx: Context) -> None:
                 continue
             pushed = b.step[a.cell * 6 + state.wind]
             if pushed < 0:  # move.17: pushed off the board
-                from aerodrome_dockfighters.movement import leave_board
-
+                photograph(state, a, ctx)
                 leave_board(state, a, ctx, a.cell, state.wind)
                 continue
             a.cell = pushed
-            from aerodrome_dockfighters.movement import bump, occupied
-
             if occupied(state, a.cell, a.altitude, a.id):
                 bump(state, a)
             if not rules.pilot_check(state, a, ctx, "caught by a squall"):

@@ -4,6 +4,9 @@ actions (victoriana.crew.*) and the optional rules' landings and bail-outs
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context
@@ -38,38 +41,29 @@ from aerodrome_victoriana.state import (
     Repair,
     Spot,
     Tactical,
+    update_airman,
+    update_craft,
 )
 
 
 # -- performing actions ------------------------------------------------------------------------
 def perform(state: DogfightState, ctx: Context, action: Action) -> None:
     a = state.airmen[getattr(action, "airman")]  # noqa: B009 - every character action has one
-    a.actions += 1
-    if a.actions == 1:
-        a.prev_turn_start = a.turn_start
-        a.turn_start = state.serial
+    if a.actions == 0:
+        a = update_airman(state, a.id, actions=1, prev_turn_start=a.turn_start, turn_start=state.serial)
+    else:
+        a = update_airman(state, a.id, actions=a.actions + 1)
     state.serial += 1
     craft = state.crafts[a.craft]
-    if isinstance(action, Attack):
+    kind = type(action)
+    if kind is Attack:
+        assert isinstance(action, Attack)
         attack(state, ctx, a, craft, state.crafts[action.target], action.weapon)
-    elif isinstance(action, Defend):
-        defend(state, ctx, a, state.crafts[action.ward])
-    elif isinstance(action, Escape | Chase):
-        escape_or_chase(state, ctx, a, craft, action)
-    elif isinstance(action, Tactical):
-        tactical(state, ctx, a, craft, action.skill)
-    elif isinstance(action, DropBomb):
-        drop_bomb(state, ctx, a, craft, action)
-    elif isinstance(action, Repair):
-        repair(state, ctx, a, craft)
-    elif isinstance(action, Spot):
-        spot(state, ctx, a, action)
-    elif isinstance(action, EmergencyLanding):
-        emergency_landing(state, ctx, a, craft)
-    elif isinstance(action, BailOut):
-        bail(state, ctx, a, craft)
-    else:  # pragma: no cover - guarded by the legal actions
+        return
+    perform_other = _PERFORM.get(kind)
+    if perform_other is None:  # pragma: no cover - guarded by the legal actions
         raise IllegalActionError(f"{action.describe()} is not a Combat Phase action")
+    perform_other(state, ctx, a, craft, action)
 
 
 def attack(
@@ -100,12 +94,14 @@ def free_attack(state: DogfightState, ctx: Context, action: FreeAttack, target: 
     attack(state, ctx, gunner, craft, target, action.weapon, free=True)
 
 
-def defend(state: DogfightState, ctx: Context, a: Airman, ward: Craft) -> None:
+def defend(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: Defend) -> None:
     """Aviation + Handling: net successes add to an aircraft's Armour Value until the start
     of the pilot's next turn (victoriana.pilot.2)."""
+    ward = state.crafts[action.ward]
     roll = character_task(state, ctx, a, f"defend {ward.label}", a.pools["aviation"], 0, with_handling=True)
     if roll.net > 0:
-        ward.defence.append(DefenceBonus(by=a.id, amount=roll.net))
+        defence = state.crafts[ward.id].defence
+        update_craft(state, ward.id, defence=(*defence, DefenceBonus(by=a.id, amount=roll.net)))
 
 
 def escape_or_chase(
@@ -118,19 +114,19 @@ def escape_or_chase(
     what = "escape" if isinstance(action, Escape) else f"chase {state.crafts[action.target].label}"
     roll = character_task(state, ctx, a, what, a.pools["aviation"], black, with_handling=True)
     if roll.outcome == "success":
-        craft.escaped_at = state.serial
+        craft = update_craft(state, craft.id, escaped_at=state.serial)
         # victoriana.pilot.8: a chase continues under another sourcebook's rules: both leave
         leave(state, ctx, craft, "escaped" if isinstance(action, Escape) else "chasing")
     elif isinstance(action, Escape):
         state.free_attack_on = craft.id  # victoriana.pilot.5
     else:
-        a.lost = (*a.lost, action.target)
+        update_airman(state, a.id, lost=(*state.airmen[a.id].lost, action.target))
 
 
-def tactical(state: DogfightState, ctx: Context, a: Airman, craft: Craft, skill: str) -> None:
+def tactical(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: Tactical) -> None:
     """Aviation or Tactics + Handling: successes become dice of the next Squadron Roll; only
     the side's best counts (victoriana.pilot.9-10)."""
-    roll = character_task(state, ctx, a, "tactical", a.pools[skill], 0, with_handling=True)
+    roll = character_task(state, ctx, a, "tactical", a.pools[action.skill], 0, with_handling=True)
     if roll.outcome == "success":
         side = craft.side
         state.tactical_dice[side] = max(state.tactical_dice.get(side, 0), roll.net)
@@ -142,9 +138,11 @@ def drop_bomb(state: DogfightState, ctx: Context, a: Airman, craft: Craft, actio
     book = specs.rules()
     spec = spec_of(craft)
     lines = spec.optional_ordnance if action.optional else spec.ordnance
-    stock = craft.optional_bombs if action.optional else craft.bombs
+    stock = list(craft.optional_bombs if action.optional else craft.bombs)
     stock[action.line] -= action.count
-    craft.handling = handling_of(craft)  # victoriana.aircraft.11: the penalty ends with the bombs
+    craft = update_craft(state, craft.id, **{"optional_bombs" if action.optional else "bombs": tuple(stock)})
+    # victoriana.aircraft.11: the penalty ends with the bombs
+    update_craft(state, craft.id, handling=handling_of(craft))
     weight = lines[action.line].weight_lb * action.count
     dice = a.pools["gunnery"] + (weight // 500) * book.bomb.dice_per_500lb
     roll = character_task(state, ctx, a, f"drop {weight} lb", dice, book.bomb.black, with_handling=False)
@@ -162,39 +160,42 @@ def drop_bomb(state: DogfightState, ctx: Context, a: Airman, craft: Craft, actio
     ctx.emit(BombsDropped(airman=a.id, weight_lb=weight, outcome=outcome, partial_roll=partial_roll))
 
 
-def repair(state: DogfightState, ctx: Context, a: Airman, craft: Craft) -> None:
+def repair(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: Repair) -> None:
     """Ad Hoc Repair with 3 black dice: a pip per success, at most the Armour Value
     (victoriana.crew.4); any success also mends vital components (assumed)."""
     book = specs.rules()
     roll = character_task(state, ctx, a, "repair", a.pools["repair"], book.repair.black, with_handling=False)
     if roll.net > 0:
         spec = spec_of(craft)
-        craft.vital_damage = False
-        craft.health = min(spec.health, craft.health + min(roll.net, spec.armour))
+        health = min(spec.health, state.crafts[craft.id].health + min(roll.net, spec.armour))
+        update_craft(state, craft.id, vital_damage=False, health=health)
 
 
-def spot(state: DogfightState, ctx: Context, a: Airman, action: Spot) -> None:
+def spot(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: Spot) -> None:
     """Perception or Gunnery: successes cut the black dice of a crewmate's next action
     (victoriana.crew.5)."""
     roll = character_task(state, ctx, a, "spot", a.pools[action.skill], 0, with_handling=False)
     if roll.net > 0:
-        state.airmen[action.mate].spot += roll.net
+        update_airman(state, action.mate, spot=state.airmen[action.mate].spot + roll.net)
 
 
-def emergency_landing(state: DogfightState, ctx: Context, a: Airman, craft: Craft) -> None:
+def emergency_landing(
+    state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: EmergencyLanding
+) -> None:
     """Aviation + Handling against the environment's black dice; the aircraft takes the
     environment's damage less the successes (victoriana.optional.2-3)."""
     env = specs.rules().environment_of(state.rules.environment)
     roll = character_task(state, ctx, a, f"emergency landing ({env.name})", a.pools["aviation"],
                           env.black, with_handling=True)
-    craft.health = max(0, craft.health - max(0, env.damage - max(0, roll.net)))
+    health = max(0, state.crafts[craft.id].health - max(0, env.damage - max(0, roll.net)))
+    craft = update_craft(state, craft.id, health=health)
     if craft.health == 0:
         destroy(state, ctx, craft)
     else:
         leave(state, ctx, craft, "landed")
 
 
-def bail(state: DogfightState, ctx: Context, a: Airman, craft: Craft) -> None:
+def bail(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: BailOut) -> None:
     """Bail out (victoriana.optional.5); a pilot who bails abandons the aircraft and the crew
     goes with them (assumed)."""
     if a.pilot:
@@ -203,3 +204,17 @@ def bail(state: DogfightState, ctx: Context, a: Airman, craft: Craft) -> None:
         leave(state, ctx, craft, "crashed")
     else:
         bail_out(state, ctx, a)
+
+
+#: The Combat Phase's actions other than Attack (dispatched on the action's exact type).
+_PERFORM: dict[type[Action], Callable[[DogfightState, Context, Airman, Craft, Any], None]] = {
+    Defend: defend,
+    Escape: escape_or_chase,
+    Chase: escape_or_chase,
+    Tactical: tactical,
+    DropBomb: drop_bomb,
+    Repair: repair,
+    Spot: spot,
+    EmergencyLanding: emergency_landing,
+    BailOut: bail,
+}

@@ -1,5 +1,6 @@
 """The rules-based bot: a squadron commander who weighs the four manoeuvres by the exact odds
-of the Squadron Roll, and a simple tactician for each character's action.
+of the Squadron Roll (:mod:`aerodrome_victoriana.commander`), and a tactician for each
+character's action (:mod:`aerodrome_victoriana.tactician`).
 
 It decides from the observation only (everything on the table is public; secret manoeuvres
 are never in it).
@@ -9,179 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache, lru_cache
 from typing import Any
 
 from aerodrome.agents import PlayerView
 from aerodrome.data import Action
-from aerodrome_victoriana import odds, specs
-from aerodrome_victoriana.common import handling, spec_of, weather_black
+from aerodrome_victoriana.commander import choose_manoeuvre
+from aerodrome_victoriana.common import handling, spec_of
 from aerodrome_victoriana.state import (
     FLYING,
-    MANOEUVRE_CHOICES,
-    MANOEUVRES,
     SPEND_ON_FIGHTERS,
-    Attack,
-    ChooseManoeuvre,
-    Craft,
     DamageRoll,
-    Defend,
     DogfightView,
-    DropBomb,
-    EmergencyLanding,
-    EndTurn,
-    Escape,
     FreeAttack,
     LeaveBattle,
     RemoveFighter,
-    Repair,
-    Spot,
-    Tactical,
 )
-
-_EXPECTED_PER_DIE = 0.4  # successes per white die (1/3 per roll, 6s explode: 1/3 ÷ 5/6)
-
-
-@lru_cache(maxsize=65536)
-def manoeuvre_values(
-    mine: int, theirs: int, my_carry: int, their_carry: int,
-    my_fighters: int, their_fighters: int, my_count: int, their_count: int,
-) -> tuple[float, ...]:
-    """Expected value of each of my manoeuvres (Attack, Defend, Escape, Tactical), half
-    the mean and half the worst over the opponent's four, by the exact roll odds."""
-    w_def, b_def = mine + (mine + 1) // 2, theirs + (theirs + 1) // 2
-    dists = {
-        (w, b): odds.net_distribution(w, b) for w in (mine, w_def) for b in (theirs, b_def)
-    }
-    # _effect by net successes, tabulated once per manoeuvre (the same floats as calling it)
-    # (the distributions are sorted by net successes)
-    top = max((d[-1][0] for d in dists.values() if d), default=0) + my_carry
-    bottom = max((-d[0][0] for d in dists.values() if d), default=0) + their_carry
-    gain = {m: [_effect(m, n, their_fighters, my_count, their_count) for n in range(top + 1)]
-            for m in MANOEUVRES}
-    loss = {e: [_effect(e, n, my_fighters, their_count, my_count) for n in range(bottom + 1)]
-            for e in MANOEUVRES}
-    rows: list[float] = []
-    for m in MANOEUVRES:
-        results: list[float] = []
-        g = gain[m]
-        for e in MANOEUVRES:
-            w = w_def if m == "defend" else mine
-            b = b_def if e == "defend" else theirs
-            shift = (my_carry if m != "tactical" else 0) - (their_carry if e != "tactical" else 0)
-            lo = loss[e]
-            value = 0.0
-            for n, p in dists[w, b]:
-                n += shift
-                if n > 0:
-                    value += p * g[n]
-                elif n < 0:
-                    value -= p * lo[-n]
-            results.append(value)
-        rows.append(0.5 * sum(results) / len(results) + 0.5 * min(results))
-    return tuple(rows)
-
-
-def _effect(manoeuvre: str, n: int, foe_fighters: int, own: int, foe: int) -> float:
-    """What ``n`` net successes of ``manoeuvre`` are worth to their side."""
-    if manoeuvre == "attack":
-        removed = min(n, foe_fighters)
-        return removed + 0.4 * ((n - removed) // 3)
-    if manoeuvre == "defend":
-        removed = min(n // 3, foe_fighters)
-        return removed + 0.4 * ((n - 3 * removed) // 6)
-    if manoeuvre == "escape":
-        return 0.6 * min(n, own) if own * 2 < foe else -0.3 * min(n, own)
-    # tactical: successes for next round's Attack, worth less than a fighter each when
-    # there are no fighters left to remove
-    return 0.6 * n * (1.0 if foe_fighters else 0.4 / 3)
-
-
-@cache  # unbounded (the positions of a battle are few): no LRU bookkeeping on every hit
-def _best_manoeuvre(
-    mine: int, theirs: int, my_carry: int, their_carry: int,
-    my_fighters: int, their_fighters: int, my_count: int, their_count: int,
-) -> ChooseManoeuvre:
-    """The manoeuvre of highest :func:`manoeuvre_values` (the first of equals)."""
-    values = manoeuvre_values(
-        mine, theirs, my_carry, their_carry, my_fighters, their_fighters, my_count, their_count
-    )
-    return MANOEUVRE_CHOICES[values.index(max(values))]
-
-
-@cache
-def _weapon_mean(aircraft: str, weapon: int) -> tuple[float, int]:
-    """(expected successes of the weapon's damage dice, its AP) from the datasheet."""
-    w = specs.aircraft()[aircraft].weapons[weapon]
-    return _EXPECTED_PER_DIE * w.damage, w.ap
-
-
-@cache
-def _armour(aircraft: str) -> int:
-    return specs.aircraft()[aircraft].armour
-
-
-def _target_numbers(target: Craft) -> tuple[int, float, int]:
-    """(Armour with Defend bonuses, worth, Health at least 1) of a damage roll's target."""
-    armour = _armour(target.spec)
-    if target.defence:
-        armour += sum(b.amount for b in target.defence)
-    worth = 2.0 if target.named else 1.5 if target.role != "fighter" else 1.0
-    return armour, worth, max(1, target.health)
-
-
-#: What the bots last counted on the table (see :func:`_squadrons`), each replaced whole so
-#: that a reader never mixes two tables: (aircraft list, its length, the aircraft split by
-#: side into fighters and special aircraft), and (aircraft list, round, aircraft left by
-#: side, (fighters, best Handling) in the dogfight by side).
-_SPLIT: tuple[list[Craft] | None, int, dict[str, tuple[list[Craft], list[Craft]]]] = (None, 0, {})
-_COUNTED: tuple[list[Craft] | None, int, dict[str, int], dict[str, tuple[int, int]]] = (
-    None, 0, {}, {}
-)
-
-
-def _split(obs: DogfightView) -> dict[str, tuple[list[Craft], list[Craft]]]:
-    """The aircraft on the table by side: (fighters, special aircraft)."""
-    global _SPLIT
-    crafts = obs.crafts
-    last = _SPLIT
-    if last[0] is crafts and last[1] == len(crafts):
-        return last[2]
-    split: dict[str, tuple[list[Craft], list[Craft]]] = {s: ([], []) for s in obs.sides}
-    for c in crafts:
-        split[c.side][1 if c.special else 0].append(c)
-    _SPLIT = (crafts, len(crafts), split)
-    return split
-
-
-def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int]]:
-    """(fighters, best current Handling) of each side in the dogfight.
-
-    Sides and roles never change, so the aircraft are split by side and role once per
-    battle (per list of aircraft, held so that its identity stays a valid key). Both sides
-    choose their manoeuvres on the same table, so the second bot of a round reads what the
-    first counted (same list, round and tally of aircraft left)."""
-    global _COUNTED
-    crafts = obs.crafts
-    counted_on = _COUNTED
-    if counted_on[0] is crafts and counted_on[1] == obs.round and counted_on[2] == obs.left:
-        return counted_on[3]
-    counted: dict[str, tuple[int, int]] = {}
-    for side, (fighters, specials) in _split(obs).items():
-        n = 0
-        best = -99  # the best current Handling (victoriana.aircraft.11)
-        for c in fighters:
-            if c.status == FLYING:
-                n += 1
-                h = c.handling
-                if h > best:
-                    best = h
-        for c in specials:
-            if c.status == FLYING and c.handling > best:
-                best = c.handling
-        counted[side] = (n, best)
-    _COUNTED = (crafts, obs.round, dict(obs.left), counted)
-    return counted
+from aerodrome_victoriana.tactician import best_action, damage_value, target_numbers, weapon_mean
 
 
 class VictorianaBot:
@@ -207,22 +51,7 @@ class VictorianaBot:
 
     # -- squadron phase ------------------------------------------------------------------------
     def manoeuvre(self, obs: DogfightView) -> Action:
-        me = obs.side
-        assert me is not None
-        sides = obs.sides
-        foe = sides[1] if me == sides[0] else sides[0]
-        left = obs.left
-        count, their_count = left[me], left[foe]  # aircraft in the dogfight
-        table = _squadrons(obs)
-        fighters, best = table[me]
-        their_fighters, their_best = table[foe]
-        dice, carry = obs.tactical_dice, obs.tactical_carry
-        mine = count + (best if best > 0 else 0) + dice.get(me, 0) if count else 0
-        theirs = their_count + (their_best if their_best > 0 else 0) + dice.get(foe, 0) if their_count else 0
-        return _best_manoeuvre(
-            mine, theirs, carry.get(me, 0), carry.get(foe, 0),
-            fighters, their_fighters, count, their_count,
-        )
+        return choose_manoeuvre(obs)
 
     def spend(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
         winner, sides = obs.winner, obs.sides
@@ -232,14 +61,14 @@ class VictorianaBot:
         if removable <= 0:
             return SPEND_ON_FIGHTERS
         fighters = 0  # enough enemy fighters to spend everything on them?
-        for c in _split(obs)[loser][0]:
-            if c.status == FLYING:
+        crafts = obs.crafts
+        for cid in obs.roster.fighters[sides.index(loser)]:
+            if crafts[cid].status == FLYING:
                 fighters += 1
                 if fighters >= removable:
                     return SPEND_ON_FIGHTERS
         best: Action = SPEND_ON_FIGHTERS
         best_value = -1.0
-        crafts = obs.crafts
         targets: dict[int, tuple[int, float, int]] = {}  # (armour, worth, health) by target
         for a in legal:
             if type(a) is DamageRoll:
@@ -247,9 +76,9 @@ class VictorianaBot:
                 t = targets.get(a.target)
                 if t is None:
                     target = crafts[a.target]
-                    t = targets[a.target] = _target_numbers(target)
+                    t = targets[a.target] = target_numbers(target)
                 armour, worth, health = t
-                mean, ap = _weapon_mean(crafts[a.craft].spec, a.weapon)
+                mean, ap = weapon_mean(crafts[a.craft].spec, a.weapon)
                 pips = max(0.0, mean - max(0, armour - ap))
                 value = worth * min(1.0, pips / health)
                 if value > best_value:  # the first of equals
@@ -263,87 +92,12 @@ class VictorianaBot:
         return (share, handling(c)) if isinstance(a, RemoveFighter) else (share, -c.id)
 
     # -- combat phase --------------------------------------------------------------------------
-    def _damage_value(self, obs: DogfightView, craft: int, weapon: int, target: Craft) -> float:
-        """Expected share of ``target``'s Health that ``craft``'s ``weapon`` takes, weighted
-        by what the target is worth."""
-        mean, ap = _weapon_mean(obs.crafts[craft].spec, weapon)
-        armour, worth, health = _target_numbers(target)
-        pips = max(0.0, mean - max(0, armour - ap))
-        return worth * min(1.0, pips / health)
-
-    def _hit(self, obs: DogfightView, airman: int, craft: Craft, target: Craft) -> float:
-        a = obs.airmen[airman]
-        own, th = handling(craft), handling(target)
-        white = a.pools["gunnery"] + max(0, own) + max(0, -th)
-        black = specs.rules().attack.black_base + max(0, th) + max(0, -own)
-        black += weather_black(obs.rules)
-        black = max(0, black - a.spot)
-        return odds.hit_chance(white, black)
-
     def _free_attack_value(self, obs: DogfightView, a: Action) -> float:
         assert isinstance(a, FreeAttack)
-        return self._damage_value(obs, a.craft, a.weapon, obs.crafts[obs.free_attack_on])
+        return damage_value(obs, a.craft, a.weapon, obs.crafts[obs.free_attack_on])
 
     def act(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
-        best: Action = EndTurn()
-        best_value = 0.0
-        black_base = specs.rules().attack.black_base + weather_black(obs.rules)
-        crafts, airmen = obs.crafts, obs.airmen
-        for action in legal:
-            if type(action) is Attack:  # the common case, inlined
-                a = airmen[action.airman]
-                if a.actions > 0:
-                    continue
-                craft, target = crafts[a.craft], crafts[action.target]
-                own, th = craft.handling, target.handling
-                white = a.pools["gunnery"] + max(0, own) + max(0, -th)
-                black = max(0, black_base + max(0, th) + max(0, -own) - a.spot)
-                value = odds.hit_chance(white, black) * self._damage_value(
-                    obs, craft.id, action.weapon, target
-                )
-            else:
-                airman_id: Any = getattr(action, "airman", None)
-                if airman_id is None or airmen[airman_id].actions > 0:
-                    continue  # the bot never takes multi-action penalties
-                value = self._value(obs, action, airman_id)
-            if value > best_value:
-                best, best_value = action, value
-        return best
-
-    def _value(self, obs: DogfightView, action: Action, airman_id: int) -> float:
-        a = obs.airmen[airman_id]
-        craft = obs.crafts[a.craft]
-        spec = spec_of(craft)
-        share = craft.health / spec.health
-        foe = obs.sides[1] if craft.side == obs.sides[0] else obs.sides[0]
-        mine, theirs = obs.left[craft.side], obs.left[foe]
-        if isinstance(action, Attack):
-            target = obs.crafts[action.target]
-            return self._hit(obs, airman_id, craft, target) * self._damage_value(
-                obs, craft.id, action.weapon, target
-            )
-        if isinstance(action, DropBomb):
-            lines = spec.optional_ordnance if action.optional else spec.ordnance
-            stock = craft.optional_bombs if action.optional else craft.bombs
-            if action.count != stock[action.line]:
-                return 0.0
-            return 3.0 + lines[action.line].weight_lb * action.count / 10000
-        if isinstance(action, EmergencyLanding):
-            return 2.5 if share <= 0.25 else 0.0
-        if isinstance(action, Escape):
-            return 2.0 if share <= 0.34 and theirs > mine else 0.0
-        if isinstance(action, Repair):
-            return 0.5 if share < 0.6 or craft.vital_damage else 0.05
-        if isinstance(action, Tactical):
-            best = "tactics" if a.pools["tactics"] > a.pools["aviation"] else "aviation"
-            return 0.12 if action.skill == best else 0.0
-        if isinstance(action, Defend):
-            return 0.1 if action.ward == craft.id else 0.0
-        if isinstance(action, Spot):
-            mate = obs.airmen[action.mate]
-            better = "gunnery" if a.pools["gunnery"] > a.pools["perception"] else "perception"
-            return 0.08 if mate.pilot and mate.actions == 0 and action.skill == better else 0.0
-        return 0.0
+        return best_action(obs, legal)
 
 
 def bot_agent(ruleset: Any, player: int, seed: int) -> VictorianaBot:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import msgspec
+
 from aerodrome.data import Action
 from aerodrome.turns import Context, Decision
 from aerodrome_victoriana import specs
@@ -19,33 +21,28 @@ from aerodrome_victoriana.common import (
     aboard,
     battle_over,
     enemy_of,
-    flying,
     handling,
-    jobs_of,
     player_of,
-    spec_of,
-    weapon_gunner,
 )
 from aerodrome_victoriana.damage import land_due, land_everyone
+from aerodrome_victoriana.ending import break_off
 from aerodrome_victoriana.heresy import roll_pool
+from aerodrome_victoriana.options import (
+    ActOptions,
+    character_options,
+    free_attack_options,
+    snapshot,
+)
 from aerodrome_victoriana.state import (
     FLYING,
     Airman,
-    Attack,
-    BailOut,
-    Chase,
-    Craft,
-    Defend,
     DogfightState,
-    DropBomb,
-    EmergencyLanding,
     EndTurn,
-    Escape,
     FreeAttack,
-    Repair,
-    Spot,
-    Tactical,
+    update_craft,
 )
+
+update = msgspec.structs.replace
 
 
 # -- order ---------------------------------------------------------------------------------
@@ -56,8 +53,7 @@ def run_order(state: DogfightState, ctx: Context) -> Decision | None:
     state.first_done = False
     state.free_attack_on = -1
     if state.serial:  # before anybody's first action every count is still 0
-        for a in state.airmen:
-            a.actions = 0
+        state.airmen = [update(a, actions=0) if a.actions else a for a in state.airmen]
     if battle_over(state):
         return None
     if state.rules.skip_squadron:
@@ -144,7 +140,7 @@ def start_turn(state: DogfightState) -> None:
         mine = {a.id for a in state.airmen if state.crafts[a.craft].side == side}
     for c in state.crafts:
         if c.defence:
-            c.defence = [b for b in c.defence if b.by not in mine]
+            update_craft(state, c.id, defence=tuple(b for b in c.defence if b.by not in mine))
 
 
 def run_combat(state: DogfightState, ctx: Context) -> Decision | None:
@@ -210,14 +206,16 @@ def resolve_act(state: DogfightState, ctx: Context, answers: Mapping[int, Action
 
 
 def run_end(state: DogfightState, ctx: Context) -> Decision | None:
-    """End of the round: parachutes reach the ground, per-round tallies reset."""
+    """End of the round: parachutes reach the ground, a beaten squadron breaks off
+    (victoriana.turn.2, victoriana.turn.4), per-round tallies reset."""
     if state.serial:  # parachutes and Defend bonuses follow somebody's action
         land_due(state, ctx)
         for c in state.crafts:
             if c.defence:
-                c.defence = [
+                update_craft(state, c.id, defence=tuple(
                     b for b in c.defence if state.crafts[state.airmen[b.by].craft].status == FLYING
-                ]
+                ))
+    break_off(state, ctx)  # victoriana.turn.4: the Gamemaster's call on a beaten squadron
     state.round += 1
     state.ordered = False
     if battle_over(state):
@@ -231,76 +229,11 @@ def run_end(state: DogfightState, ctx: Context) -> Decision | None:
 
 
 # -- legal actions ---------------------------------------------------------------------------
-def act_options(state: DogfightState) -> list[Action]:
-    options: list[Action] = []
-    for a in actors(state):
-        options.extend(character_options(state, a))
-    options.append(EndTurn())
-    return options
+def act_options(state: DogfightState) -> ActOptions:
+    """The legal actions of the ``act`` decision: those of every character who may still act
+    this turn (listed on demand, :class:`~aerodrome_victoriana.options.ActOptions`), or end
+    the turn."""
+    return ActOptions(snapshot(state), tuple(a.id for a in actors(state)))
 
 
-def character_options(state: DogfightState, a: Airman) -> list[Action]:
-    craft = state.crafts[a.craft]
-    spec = spec_of(craft)
-    side = craft.side
-    foes = flying(state, enemy_of(state, side))
-    out: list[Action] = []
-    for w, weapon in enumerate(spec.weapons):  # victoriana.pilot.1, victoriana.crew.1
-        if spec.station_of(weapon.station) == a.station:
-            out.extend(Attack(airman=a.id, target=f.id, weapon=w) for f in foes)
-    if "Bombardier" in jobs_of(state, a):  # victoriana.crew.2
-        for line, left in enumerate(craft.bombs):
-            out.extend(DropBomb(airman=a.id, line=line, count=n) for n in range(1, left + 1))
-        for line, left in enumerate(craft.optional_bombs):
-            out.extend(
-                DropBomb(airman=a.id, line=line, count=n, optional=True) for n in range(1, left + 1)
-            )
-    mates = [m for m in aboard(state, craft) if m.id != a.id]
-    if a.pilot:
-        out.extend(Defend(airman=a.id, ward=c.id) for c in flying(state, side))
-        out.append(Escape(airman=a.id))
-        out.extend(Chase(airman=a.id, target=t) for t in chase_targets(state, a))
-        if state.rules.skip_squadron:  # victoriana.optional.15: Spot instead of Tactical
-            out.extend(spots(a, mates))
-        else:
-            out.append(Tactical(airman=a.id, skill="aviation"))
-            out.append(Tactical(airman=a.id, skill="tactics"))
-        if state.rules.emergency_landings:
-            out.append(EmergencyLanding(airman=a.id))
-    else:
-        if craft.health < spec.health or craft.vital_damage:
-            out.append(Repair(airman=a.id))
-        out.extend(spots(a, mates))
-    if state.rules.emergency_landings:
-        out.append(BailOut(airman=a.id))
-    return out
-
-
-def spots(a: Airman, mates: list[Airman]) -> list[Action]:
-    return [
-        Spot(airman=a.id, mate=m.id, skill=s) for m in mates for s in ("perception", "gunnery")
-    ]
-
-
-def chase_targets(state: DogfightState, a: Airman) -> list[int]:
-    """Enemies that escaped (or chased) since the start of the pilot's last turn
-    (victoriana.pilot.7)."""
-    side = state.crafts[a.craft].side
-    since = a.prev_turn_start if a.actions > 0 else a.turn_start
-    return [
-        c.id for c in state.crafts
-        if c.side != side and c.status in ("escaped", "chasing") and c.escaped_at > since
-        and c.id not in a.lost
-    ]
-
-
-def free_attack_options(state: DogfightState, target: Craft) -> list[Action]:
-    out: list[Action] = []
-    for c in flying(state, enemy_of(state, target.side)):
-        for w in range(len(spec_of(c).weapons)):
-            if weapon_gunner(state, c, w) is not None:
-                out.append(FreeAttack(craft=c.id, weapon=w))
-    return out
-
-
-__all__ = ["free_attack", "perform"]
+__all__ = ["character_options", "free_attack", "free_attack_options", "perform"]

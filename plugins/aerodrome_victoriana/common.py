@@ -2,14 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from aerodrome.dice import opposed
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import TaskRolled
 from aerodrome_victoriana.heresy import SUCCESS_FACES, TaskRoll, classify
-from aerodrome_victoriana.state import FLYING, Airman, Craft, DogfightState
+from aerodrome_victoriana.state import FLYING, Airman, Craft, DogfightState, update_airman
+
+
+class Table(Protocol):
+    """What the table shows, read-only: the state itself, a player's observation or a
+    snapshot of the aircraft and crews (the helpers below read any of them)."""
+
+    @property
+    def crafts(self) -> Sequence[Craft]: ...
+
+    @property
+    def airmen(self) -> Sequence[Airman]: ...
+
+    @property
+    def sides(self) -> Sequence[str]: ...
+
+    @property
+    def rules(self) -> specs.OptionalRules: ...
 
 
 def hook_caller(hook: object, name: str) -> Any:
@@ -24,7 +42,7 @@ def hook_caller(hook: object, name: str) -> Any:
     return caller
 
 
-def enemy_of(state: DogfightState, side: str) -> str:
+def enemy_of(state: Table, side: str) -> str:
     return state.sides[1] if side == state.sides[0] else state.sides[0]
 
 
@@ -51,27 +69,14 @@ def handling_of(craft: Craft) -> int:
     return h
 
 
-def flying(state: DogfightState, side: str) -> list[Craft]:
+def flying(state: Table, side: str) -> list[Craft]:
     return [c for c in state.crafts if c.side == side and c.status == FLYING]
 
 
-#: The last split of a list of aircraft by side (see :func:`crafts_by_side`), replaced whole.
-_BY_SIDE: tuple[list[Craft] | None, int, dict[str, list[Craft]]] = (None, 0, {})
-
-
-def crafts_by_side(state: DogfightState) -> dict[str, list[Craft]]:
-    """The aircraft of each side, in their order. An aircraft never changes side, so a list
-    of aircraft is split once (held, so that its identity and length stay a valid key)."""
-    global _BY_SIDE
+def side_crafts(state: DogfightState, side: str) -> list[Craft]:
+    """The aircraft of ``side``, in their order (from the set-up's roster)."""
     crafts = state.crafts
-    last = _BY_SIDE
-    if last[0] is crafts and last[1] == len(crafts):
-        return last[2]
-    by_side: dict[str, list[Craft]] = {side: [] for side in state.sides}
-    for c in crafts:
-        by_side[c.side].append(c)
-    _BY_SIDE = (crafts, len(crafts), by_side)
-    return by_side
+    return [crafts[i] for i in state.roster.crafts[state.sides.index(side)]]
 
 
 def count_flying(state: DogfightState, side: str) -> int:
@@ -102,20 +107,20 @@ def stat(state: DogfightState, key: str, amount: int = 1) -> None:
     state.stats[key] = state.stats.get(key, 0) + amount
 
 
-def jobs_of(state: DogfightState, airman: Airman) -> tuple[str, ...]:
+def jobs_of(state: Table, airman: Airman) -> tuple[str, ...]:
     """The jobs of the airman's station, as the datasheet prints them (victoriana.aircraft.2)."""
     return spec_of(state.crafts[airman.craft]).crew[airman.station].jobs
 
 
-def crew_of(state: DogfightState, craft: Craft) -> list[Airman]:
+def crew_of(state: Table, craft: Craft) -> list[Airman]:
     return [state.airmen[i] for i in craft.crew]
 
 
-def aboard(state: DogfightState, craft: Craft) -> list[Airman]:
+def aboard(state: Table, craft: Craft) -> list[Airman]:
     return [state.airmen[i] for i in craft.crew if state.airmen[i].status == "aboard"]
 
 
-def station_airman(state: DogfightState, craft: Craft, station: int) -> Airman | None:
+def station_airman(state: Table, craft: Craft, station: int) -> Airman | None:
     for i in craft.crew:
         a = state.airmen[i]
         if a.station == station and a.status == "aboard":
@@ -123,7 +128,7 @@ def station_airman(state: DogfightState, craft: Craft, station: int) -> Airman |
     return None
 
 
-def weapon_gunner(state: DogfightState, craft: Craft, weapon: int) -> Airman | None:
+def weapon_gunner(state: Table, craft: Craft, weapon: int) -> Airman | None:
     """The airman manning the station of ``weapon`` (victoriana.aircraft.7)."""
     spec = spec_of(craft)
     st = spec.station_of(spec.weapons[weapon].station)
@@ -167,6 +172,7 @@ def character_task(
     """
     book = specs.rules()
     craft = state.crafts[airman.craft]
+    airman = state.airmen[airman.id]  # the current record
     white += bonus
     if with_handling:
         h = handling(craft)
@@ -180,7 +186,8 @@ def character_task(
     if not free:
         black += book.multi_action.black_per_extra * max(0, airman.actions - 1)
         black = max(0, black - airman.spot)
-        airman.spot = 0
+        if airman.spot:
+            update_airman(state, airman.id, spot=0)
         if not state.first_done:
             state.first_done = True
             white += book.initiative.first_actor_bonus

@@ -12,7 +12,14 @@ from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import battle_over, hook_caller, spec_of, stat
 from aerodrome_victoriana.events import CraftDamaged, CraftLeft, CrewHit, ParachuteLanded
 from aerodrome_victoriana.heresy import roll_pool
-from aerodrome_victoriana.state import FLYING, Airman, Craft, DogfightState
+from aerodrome_victoriana.state import (
+    FLYING,
+    Airman,
+    Craft,
+    DogfightState,
+    update_airman,
+    update_craft,
+)
 
 
 def armour_of(craft: Craft) -> int:
@@ -35,12 +42,13 @@ def damage_roll(
 ) -> int:
     """Roll ``weapon``'s damage against ``target``; returns the pips lost."""
     book = specs.rules()
+    target = state.crafts[target.id]  # the current record
     # the purpose only shows in the dice events (none when nobody records)
     purpose = f"{who}: damage {weapon.name} on {target.label}" if ctx.recording else "damage"
     succ = roll_pool(ctx.dice, weapon.damage, purpose, explode=book.damage.dice_explode)
     armour = armour_of(target)
     pips = pips_lost(ctx, succ, armour, weapon.ap, extra)
-    target.health = max(0, target.health - pips)
+    target = update_craft(state, target.id, health=max(0, target.health - pips))
     if ctx.recording:
         ctx.emit(
             CraftDamaged(
@@ -56,10 +64,10 @@ def damage_roll(
 
 def leave(state: DogfightState, ctx: Context, craft: Craft, status: str) -> None:
     """``craft`` leaves the dogfight with ``status``."""
+    craft = state.crafts[craft.id]  # the current record
     if craft.status != FLYING:
         return
-    craft.status = status
-    craft.defence = []
+    update_craft(state, craft.id, status=status, defence=())
     state.left[craft.side] -= 1
     if ctx.recording:
         ctx.emit(CraftLeft(craft=craft.id, status=status))
@@ -70,13 +78,16 @@ def leave(state: DogfightState, ctx: Context, craft: Craft, status: str) -> None
 
 def destroy(state: DogfightState, ctx: Context, craft: Craft) -> None:
     """0 Health: the aircraft and all its occupants are lost (victoriana.damage.4)."""
-    craft.health = 0
-    for i in craft.crew:
-        a = state.airmen[i]
-        if a.status in ("aboard", "out"):
-            a.status = "dead"
-            a.health = 0
+    craft = update_craft(state, craft.id, health=0)
+    _lose_crew(state, craft)
     leave(state, ctx, craft, "destroyed")
+
+
+def _lose_crew(state: DogfightState, craft: Craft) -> None:
+    """Everyone still aboard (or out of action aboard) goes down with the aircraft."""
+    for i in craft.crew:
+        if state.airmen[i].status in ("aboard", "out"):
+            update_airman(state, i, status="dead", health=0)
 
 
 def crew_damage(state: DogfightState, ctx: Context, craft: Craft) -> None:
@@ -84,7 +95,7 @@ def crew_damage(state: DogfightState, ctx: Context, craft: Craft) -> None:
     table = specs.rules().crew_damage
     roll = ctx.dice.d(6, f"crew damage on {craft.label}")
     if roll in table.vital:
-        craft.vital_damage = True
+        update_craft(state, craft.id, vital_damage=True)
         ctx.emit(CrewHit(craft=craft.id, roll=roll, result="vital components"))
         return
     aboard = [state.airmen[i] for i in craft.crew if state.airmen[i].status == "aboard"]
@@ -98,10 +109,10 @@ def crew_damage(state: DogfightState, ctx: Context, craft: Craft) -> None:
         victim = crew[0] if len(crew) == 1 else ctx.dice.choice(crew)
         result = "crew member"
     pips = roll_pool(ctx.dice, table.damage_dice, f"crew damage (5) on {victim.name}")
-    victim.health = max(0, victim.health - pips)
+    victim = update_airman(state, victim.id, health=max(0, victim.health - pips))
     ctx.emit(CrewHit(craft=craft.id, roll=roll, result=result, airman=victim.id, pips=pips))
     if victim.health == 0:
-        victim.status = "out"
+        update_airman(state, victim.id, status="out")
         if victim.pilot:
             # assumed (victoriana.optional.9): nobody flies the aircraft any more
             crash(state, ctx, craft)
@@ -109,11 +120,7 @@ def crew_damage(state: DogfightState, ctx: Context, craft: Craft) -> None:
 
 def crash(state: DogfightState, ctx: Context, craft: Craft) -> None:
     """An aircraft with nobody at the controls goes down with whoever is still aboard."""
-    for i in craft.crew:
-        a = state.airmen[i]
-        if a.status in ("aboard", "out"):
-            a.status = "dead"
-            a.health = 0
+    _lose_crew(state, craft)
     leave(state, ctx, craft, "crashed")
 
 
@@ -121,10 +128,8 @@ def bail_out(state: DogfightState, ctx: Context, airman: Airman) -> None:
     """Bail out: no roll; the evacuee leaves the dogfight and lands in 1D6 turns
     (victoriana.optional.5-6)."""
     book = specs.rules().parachute
-    airman.status = "descending"
-    airman.lands_round = state.round + ctx.dice.d(
-        book.descent_die, f"{airman.name}: parachute descent"
-    )
+    lands = state.round + ctx.dice.d(book.descent_die, f"{airman.name}: parachute descent")
+    update_airman(state, airman.id, status="descending", lands_round=lands)
     stat(state, "bailed_out")
 
 
@@ -136,13 +141,13 @@ def parachute_landing(state: DogfightState, ctx: Context, airman: Airman) -> Non
         ctx.dice, book.parachute.athletics_black, f"{airman.name}: landing (black)", explode=False
     )
     pips = max(0, book.parachute.damage - max(0, succ - black))
-    airman.health = max(0, airman.health - pips)
-    airman.status = "down" if airman.health > 0 else "dead"
-    ctx.emit(ParachuteLanded(airman=airman.id, pips=pips, health=airman.health))
+    health = max(0, state.airmen[airman.id].health - pips)
+    update_airman(state, airman.id, health=health, status="down" if health > 0 else "dead")
+    ctx.emit(ParachuteLanded(airman=airman.id, pips=pips, health=health))
 
 
 def land_due(state: DogfightState, ctx: Context, *, everyone: bool = False) -> None:
-    for a in state.airmen:
+    for a in list(state.airmen):
         if a.status == "descending" and (everyone or a.lands_round <= state.round):
             parachute_landing(state, ctx, a)
 

@@ -12,7 +12,14 @@ from aerodrome.ruleset import Seat, Setup
 from aerodrome.specs import convert
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import handling_of
-from aerodrome_victoriana.state import Airman, Craft, DogfightState, copy_covers_state, copy_state
+from aerodrome_victoriana.state import (
+    Airman,
+    Craft,
+    DogfightState,
+    copy_covers_state,
+    copy_state,
+    roster_of,
+)
 
 
 class SetupOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -55,6 +62,10 @@ def check_options(options: SetupOptions, source: str) -> None:
     for i, side in enumerate(options.side):
         if not side.flight:
             raise SpecError(f"{source}: $.side[{i}].flight: a side needs at least one aircraft")
+        if sum(f.count for f in side.flight) > specs.MAX_AIRCRAFT:
+            raise SpecError(
+                f"{source}: $.side[{i}].flight: a side brings at most {specs.MAX_AIRCRAFT} aircraft"
+            )
         for j, f in enumerate(side.flight):
             where = f"{source}: $.side[{i}].flight[{j}]"
             if f.aircraft not in specs.aircraft():
@@ -68,6 +79,10 @@ def check_options(options: SetupOptions, source: str) -> None:
                 raise SpecError(f"{where}.fitted: the {spec.name} has no optional ordnance")
             if f.health and (len(f.health) != f.count or any(not 0 < h <= spec.health for h in f.health)):
                 raise SpecError(f"{where}.health: give one Health per aircraft, 1..{spec.health}")
+            if len(f.names) > f.count * len(spec.crew):
+                raise SpecError(
+                    f"{where}.names: {len(f.names)} names for {f.count * len(spec.crew)} characters"
+                )
 
 
 def build_state(options: SetupOptions, source: str) -> DogfightState:
@@ -100,38 +115,49 @@ def build_state(options: SetupOptions, source: str) -> DogfightState:
                 craft = Craft(
                     id=cid, spec=spec.key, side=side.key, label=label, role=spec.role,
                     named=named, pc=f.pc, special=named or spec.role != "fighter", health=f.health[k] if f.health else spec.health,
-                    bombs=[o.count for o in spec.ordnance],
-                    optional_bombs=[o.count for o in spec.optional_ordnance] if f.fitted else [],
+                    bombs=tuple(o.count for o in spec.ordnance),
+                    optional_bombs=tuple(o.count for o in spec.optional_ordnance) if f.fitted else (),
                     crew=tuple(crew),
                 )
-                craft.handling = handling_of(craft)
-                crafts.append(craft)
+                crafts.append(msgspec.structs.replace(craft, handling=handling_of(craft)))
     sides = [s.key for s in options.side]
     return DogfightState(
         rules=options.rules, sides=sides, crafts=crafts, airmen=airmen,
+        roster=roster_of(sides, crafts),
         left={s: sum(1 for c in crafts if c.side == s) for s in sides},
         named=[c.id for c in crafts if c.named],
     )
 
 
 _DECODER = msgspec.msgpack.Decoder(DogfightState)
-#: Initial states by set-up (name and options): a set-up is built and checked once, every
-#: game then gets its own copy (:func:`copy_state`: several times faster than building).
-_TEMPLATES: dict[tuple[str, bytes], DogfightState] = {}
+
+
+class Templates:
+    """Initial states by set-up (name and options), kept by the ruleset instance: a set-up is
+    built and checked once, every game then gets its own copy (:func:`copy_state`: several
+    times faster than building)."""
+
+    def __init__(self, limit: int = 256) -> None:
+        self._built: dict[tuple[str, bytes], DogfightState] = {}
+        self._limit = limit
+
+    def state_for(self, setup: Setup) -> DogfightState:
+        key = (setup.name, msgspec.json.encode(setup.options))
+        template = self._built.get(key)
+        if template is None:
+            template = state_for_setup(setup)
+            if len(self._built) >= self._limit:
+                self._built.clear()
+            self._built[key] = template
+        if not copy_covers_state():  # a new mutable field: copy through msgpack
+            return _DECODER.decode(msgspec.msgpack.encode(template))
+        return copy_state(template)
 
 
 def state_for_setup(setup: Setup) -> DogfightState:
-    key = (setup.name, msgspec.json.encode(setup.options))
-    template = _TEMPLATES.get(key)
-    if template is None:
-        options = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
-        template = build_state(options, f"setup {setup.name!r}")
-        if len(_TEMPLATES) >= 256:
-            _TEMPLATES.clear()
-        _TEMPLATES[key] = template
-    if not copy_covers_state():  # a new mutable field: copy through msgpack
-        return _DECODER.decode(msgspec.msgpack.encode(template))
-    return copy_state(template)
+    """A new initial state for ``setup`` (checked and built)."""
+    options = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
+    return build_state(options, f"setup {setup.name!r}")
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -140,9 +166,9 @@ class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     rules: specs.OptionalRules | None = None
     side: tuple[specs.SideSpec, ...] | None = None
-    round: int = 1
-    tactical_carry: dict[str, int] = {}
-    tactical_dice: dict[str, int] = {}
+    round: specs.Positive = 1
+    tactical_carry: dict[str, specs.Dice] = {}
+    tactical_dice: dict[str, specs.Dice] = {}
 
 
 def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
@@ -156,8 +182,9 @@ def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -
         for k, v in table.items():
             if k not in state.sides or v < 0:
                 raise SpecError(f"{source}: $.{name}.{k}: needs a side key and a count >= 0")
-    if pos.round < 1:
-        raise SpecError(f"{source}: $.round: must be at least 1")
+    last = specs.rules().sortie.rounds
+    if not 1 <= pos.round <= last:
+        raise SpecError(f"{source}: $.round: must be 1..{last} (the sortie's rounds)")
     state.round = pos.round
     state.tactical_carry = dict(pos.tactical_carry)
     state.tactical_dice = dict(pos.tactical_dice)

@@ -5,25 +5,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
-from aerodrome.ruleset import Result, Ruleset, Setup
+from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
-from aerodrome_victoriana import combat, forces, specs, squadron
+from aerodrome_victoriana import combat, ending, forces, specs, squadron
 from aerodrome_victoriana.common import (
     battle_over,
-    count_flying,
     handling_of,
     spec_of,
 )
 from aerodrome_victoriana.state import (
     ACTION_TYPES,
     FLYING,
-    GONE_LOST,
     MANOEUVRE_CHOICES,
     DogfightState,
     DogfightView,
@@ -65,8 +62,12 @@ class Victoriana(Ruleset[DogfightState]):
     name = "victoriana"
     title = "Victoriana: Dogfights (Heresy engine)"
     rulebook = "victoriana-dogfights.txt (Cubicle 7 blog series 'Dogfights')"
-    state_type = DogfightState
+    capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = ACTION_TYPES
+
+    def __init__(self, hook: Any = None) -> None:
+        super().__init__(hook)
+        self._templates = forces.Templates()
 
     def setups(self) -> Sequence[Setup]:
         return forces.setups()
@@ -81,7 +82,7 @@ class Victoriana(Ruleset[DogfightState]):
         return _SEQUENCE
 
     def initial_state(self, setup: Setup, ctx: Context) -> DogfightState:
-        return forces.state_for_setup(setup)
+        return self._templates.state_for(setup)
 
     def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
         return forces.state_for_position(setup, position, source)
@@ -102,68 +103,40 @@ class Victoriana(Ruleset[DogfightState]):
         raise IllegalActionError(f"victoriana has no decision {kind!r}")
 
     def observation(self, state: DogfightState, player: int | None) -> DogfightView:
+        """Everything on the table, as a value (issue #12): the frozen aircraft and
+        character records in tuples, copies of the tables; nothing the state could share."""
         # positional, in the field order of DogfightView
         return DogfightView(
             player,
             None if player is None else state.sides[player],
             state.round,
             state.rules,
-            state.sides,
-            state.left,
-            state.crafts,
-            state.airmen,
-            state.manoeuvre,
-            state.pools,
-            state.rolled,
+            tuple(state.sides),
+            dict(state.left),
+            tuple(state.crafts),
+            tuple(state.airmen),
+            state.roster,
+            dict(state.manoeuvre),
+            dict(state.pools),
+            dict(state.rolled),
             state.winner,
             state.net,
             state.to_spend,
             state.to_remove,
-            state.tactical_carry,
-            state.tactical_dice,
-            state.order,
-            state.initiative,
+            dict(state.tactical_carry),
+            dict(state.tactical_dice),
+            tuple(state.order),
+            tuple(state.initiative),
             state.turn,
             state.free_attack_on,
-            state.stats,
+            dict(state.stats),
         )
 
     def is_over(self, state: DogfightState) -> bool:
         return battle_over(state)
 
     def result(self, state: DogfightState, rounds: int) -> Result:
-        left = {s: count_flying(state, s) for s in state.sides}
-        a, b = state.sides
-        losses = dict.fromkeys(state.sides, 0)
-        start = dict.fromkeys(state.sides, 0)
-        for c in state.crafts:  # one pass: aircraft lost and aircraft at the start, by side
-            start[c.side] += 1
-            if c.status in GONE_LOST:
-                losses[c.side] += 1
-        kills = {a: losses[b], b: losses[a]}
-        stats: dict[str, float] = {k: float(v) for k, v in state.stats.items()}
-        stats.setdefault("engagements", 0.0)
-        for s in state.sides:
-            stats[f"{s}.left_in_dogfight"] = float(left[s])
-        if not battle_over(state):
-            return Result(winners=(), reason="the dogfight goes on", rounds=rounds, finished=False,
-                          kills=kills, losses=losses, stats=stats)
-        if not (left[a] and left[b]):  # victoriana.turn.3
-            if left[a] == left[b]:
-                return Result(winners=(), reason="no aircraft left on either side", rounds=rounds,
-                              kills=kills, losses=losses, stats=stats)
-            winner = a if left[a] else b
-            return Result(winners=(winner,), reason=f"{winner} hold the sky", rounds=rounds,
-                          kills=kills, losses=losses, stats=stats)
-        # victoriana.aircraft.9: out of range and ammunition; the side keeping the larger share
-        # of its aircraft in the dogfight holds the sky
-        share = {s: Fraction(left[s], start[s]) for s in state.sides}
-        if share[a] == share[b]:
-            return Result(winners=(), reason="out of range and ammunition, even", rounds=rounds,
-                          kills=kills, losses=losses, stats=stats)
-        winner = a if share[a] > share[b] else b
-        return Result(winners=(winner,), reason=f"out of range and ammunition: {winner} hold the sky",
-                      rounds=rounds, kills=kills, losses=losses, stats=stats)
+        return ending.result(state, rounds)
 
     # -- services -------------------------------------------------------------------------
     def render(self, state: DogfightState, player: int | None) -> RenderableType:

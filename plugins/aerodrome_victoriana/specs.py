@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
+
+from msgspec import Meta
 
 from aerodrome.data import Record
 from aerodrome.specs import Assumed, builtin_specs, load
@@ -17,23 +19,37 @@ from aerodrome.specs import Assumed, builtin_specs, load
 Role = Literal["fighter", "bomber", "monster"]
 SKILLS = ("aviation", "gunnery", "tactics", "perception", "athletics", "repair")
 
+# -- bounds (issue #19; docs/rules/victoriana.md, "Limits") ---------------------------------
+#: Dice in one pool or one table entry: ``aerodrome odds victoriana`` answers up to 200.
+MAX_DICE = 200
+#: Aircraft a side may bring: the book's example has 21 in all; 100 a side keeps every
+#: Squadron Roll pool within MAX_DICE (100 + Handling, +half for Defend is 160 or so).
+MAX_AIRCRAFT = 100
+Dice = Annotated[int, Meta(ge=0, le=MAX_DICE)]
+Count = Annotated[int, Meta(ge=0, le=MAX_AIRCRAFT)]
+Small = Annotated[int, Meta(ge=0, le=20)]
+Points = Annotated[int, Meta(ge=0, le=1000)]
+Positive = Annotated[int, Meta(ge=1, le=1000)]
+Name = Annotated[str, Meta(min_length=1, max_length=200, pattern=r"\S")]
+Face = Annotated[int, Meta(ge=1, le=6)]
+
 
 # -- aircraft ------------------------------------------------------------------------------
 class Station(Record, frozen=True):
     """A crew position; ``jobs`` split by the datasheet's slashes (victoriana.aircraft.2)."""
 
-    jobs: tuple[str, ...]
+    jobs: Annotated[tuple[Name, ...], Meta(min_length=1, max_length=6)]
 
 
 class Weapon(Record, frozen=True):
     """One armament line: the station's job, linked guns, mount, damage dice, AP."""
 
-    station: str
-    count: int
-    name: str
+    station: Name
+    count: Annotated[int, Meta(ge=1, le=MAX_AIRCRAFT)]
+    name: Name
     mount: str
-    damage: int
-    ap: int = 0
+    damage: Dice
+    ap: Small = 0
 
     def label(self) -> str:
         ap = f" AP{self.ap}" if self.ap else ""
@@ -41,32 +57,32 @@ class Weapon(Record, frozen=True):
 
 
 class Ordnance(Record, frozen=True):
-    count: int
-    weight_lb: int
+    count: Count
+    weight_lb: Annotated[int, Meta(ge=0, le=50_000)]
     note: str = ""
 
 
 class AircraftSpec(Assumed, frozen=True, kw_only=True):
     """A datasheet (victoriana.aircraft.*)."""
 
-    key: str
-    name: str
+    key: Name
+    name: Name
     nation: str
     designation: str
     role: Role
-    length_ft: int
-    wingspan_ft: int
-    movement_mph: int
-    movement_kmh: int
-    handling: int
-    health: int
-    armour: int
-    crew: tuple[Station, ...]
-    weapons: tuple[Weapon, ...]
+    length_ft: Points
+    wingspan_ft: Points
+    movement_mph: Annotated[int, Meta(ge=0, le=5000)]
+    movement_kmh: Annotated[int, Meta(ge=0, le=8000)]
+    handling: Small
+    health: Positive
+    armour: Annotated[int, Meta(ge=0, le=100)]
+    crew: Annotated[tuple[Station, ...], Meta(max_length=20)]
+    weapons: Annotated[tuple[Weapon, ...], Meta(max_length=20)]
     handling_black: bool = False
-    ordnance: tuple[Ordnance, ...] = ()
-    optional_ordnance: tuple[Ordnance, ...] = ()
-    optional_handling_penalty: int = 0
+    ordnance: Annotated[tuple[Ordnance, ...], Meta(max_length=20)] = ()
+    optional_ordnance: Annotated[tuple[Ordnance, ...], Meta(max_length=20)] = ()
+    optional_handling_penalty: Small = 0
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -100,8 +116,8 @@ class AircraftBook(Record, frozen=True):
 
 # -- rule numbers --------------------------------------------------------------------------
 class TestsRule(Assumed, frozen=True, kw_only=True):
-    success: int
-    partial: int
+    success: Annotated[int, Meta(ge=1, le=20)]
+    partial: Small
 
 
 class DamageRule(Assumed, frozen=True, kw_only=True):
@@ -110,75 +126,82 @@ class DamageRule(Assumed, frozen=True, kw_only=True):
 
 
 class AttackRule(Assumed, frozen=True, kw_only=True):
-    black_base: int
+    black_base: Dice
 
 
 class EscapeRule(Assumed, frozen=True, kw_only=True):
-    black_outnumbered: int
+    black_outnumbered: Dice
 
 
 class BombRule(Assumed, frozen=True, kw_only=True):
-    black: int
-    dice_per_500lb: int
+    black: Dice
+    dice_per_500lb: Small
 
 
 class RepairRule(Assumed, frozen=True, kw_only=True):
-    black: int
+    black: Dice
 
 
 class SquadronRule(Assumed, frozen=True, kw_only=True):
-    attack_fighter_cost: int
-    attack_special_cost: int
-    defend_fighter_cost: int
-    defend_special_cost: int
+    attack_fighter_cost: Annotated[int, Meta(ge=1, le=100)]
+    attack_special_cost: Annotated[int, Meta(ge=1, le=100)]
+    defend_fighter_cost: Annotated[int, Meta(ge=1, le=100)]
+    defend_special_cost: Annotated[int, Meta(ge=1, le=100)]
 
 
 class InitiativeRule(Assumed, frozen=True, kw_only=True):
-    first_actor_bonus: int
+    first_actor_bonus: Small
 
 
 class MultiActionRule(Assumed, frozen=True, kw_only=True):
-    black_per_extra: int
-    max_actions: int
+    black_per_extra: Dice
+    max_actions: Annotated[int, Meta(ge=1, le=10)]
 
 
 class CrewDamageRule(Assumed, frozen=True, kw_only=True):
-    damage_dice: int
-    vital_black: int
-    pilot: tuple[int, ...]
-    crew: tuple[int, ...]
-    vital: tuple[int, ...]
+    damage_dice: Dice
+    vital_black: Dice
+    pilot: tuple[Face, ...]
+    crew: tuple[Face, ...]
+    vital: tuple[Face, ...]
 
 
 class ParachuteRule(Assumed, frozen=True, kw_only=True):
-    damage: int
-    athletics_black: int
-    descent_die: int
+    damage: Points
+    athletics_black: Dice
+    descent_die: Annotated[int, Meta(ge=1, le=100)]
 
 
 class CharacterRule(Assumed, frozen=True, kw_only=True):
-    health: int
+    health: Positive
 
 
 class SortieRule(Assumed, frozen=True, kw_only=True):
-    rounds: int
+    rounds: Positive
+
+
+class BreakOffRule(Assumed, frozen=True, kw_only=True):
+    """A squadron with at most ``left_percent`` % of its aircraft left and no advantage in
+    numbers breaks off at the end of a round (victoriana.turn.4)."""
+
+    left_percent: Annotated[int, Meta(ge=0, le=100)]
 
 
 class Environment(Assumed, frozen=True, kw_only=True):
-    key: str
-    name: str
-    black: int
-    damage: int
+    key: Name
+    name: Name
+    black: Dice
+    damage: Points
 
 
 class Weather(Assumed, frozen=True, kw_only=True):
-    key: str
-    name: str
-    black: int
+    key: Name
+    name: Name
+    black: Dice
 
 
 class NightRule(Assumed, frozen=True, kw_only=True):
-    black: int
+    black: Dice
 
 
 class RulesBook(Record, frozen=True):
@@ -195,6 +218,7 @@ class RulesBook(Record, frozen=True):
     parachute: ParachuteRule
     character: CharacterRule
     sortie: SortieRule
+    break_off: BreakOffRule
     environment: tuple[Environment, ...]
     weather: tuple[Weather, ...]
     night: NightRule
@@ -216,14 +240,14 @@ class RulesBook(Record, frozen=True):
 class CrewTemplate(Assumed, frozen=True, kw_only=True):
     """Stand-in dice pools (attribute + skill) of a kind of character."""
 
-    key: str
-    name: str
-    aviation: int
-    gunnery: int
-    tactics: int
-    perception: int
-    athletics: int
-    repair: int
+    key: Name
+    name: Name
+    aviation: Dice
+    gunnery: Dice
+    tactics: Dice
+    perception: Dice
+    athletics: Dice
+    repair: Dice
 
     def pools(self) -> dict[str, int]:
         return {s: getattr(self, s) for s in SKILLS}
@@ -240,34 +264,40 @@ class OptionalRules(Record, frozen=True):
     skip_squadron: bool = False
     emergency_landings: bool = False
     crew_damage: bool = False
-    weather: str = "clear"
+    weather: Name = "clear"
     night: bool = False
-    environment: str = "roads-or-fields"
+    environment: Name = "roads-or-fields"
 
 
 class Flight(Record, frozen=True):
-    aircraft: str
-    count: int = 1
+    """``count`` aircraft of one type (at most :data:`MAX_AIRCRAFT`), their crews' template,
+    the characters' names station by station, and (positions) their Health."""
+
+    aircraft: Name
+    count: Annotated[int, Meta(ge=1, le=MAX_AIRCRAFT)] = 1
     pc: bool = False
     npc: bool = False
-    crew: str = "airman"
+    crew: Name = "airman"
     fitted: bool = False
-    names: tuple[str, ...] = ()
-    health: tuple[int, ...] = ()
+    names: Annotated[tuple[Name, ...], Meta(max_length=20 * MAX_AIRCRAFT)] = ()
+    health: Annotated[tuple[Positive, ...], Meta(max_length=MAX_AIRCRAFT)] = ()
 
 
 class SideSpec(Record, frozen=True):
-    key: str
-    seat: str
-    flight: tuple[Flight, ...]
+    key: Name
+    seat: Name
+    flight: Annotated[tuple[Flight, ...], Meta(max_length=MAX_AIRCRAFT)]
 
 
-class SetupSpec(Record, frozen=True):
-    name: str
-    title: str
+class SetupSpec(Assumed, frozen=True, kw_only=True):
+    """A set-up: printed in the rulebook (its worked example), or a stand-in marked
+    ``assumed`` with matched forces (issue #13: bot against bot within 40-60 %)."""
+
+    name: Name
+    title: Name
     side: tuple[SideSpec, ...]
     description: str = ""
-    max_rounds: int = 60
+    max_rounds: Positive = 60
     rules: OptionalRules = OptionalRules()
 
 

@@ -15,10 +15,10 @@ from aerodrome.turns import Context, Decision
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     battle_over,
-    crafts_by_side,
     enemy_of,
     hook_caller,
     player_of,
+    side_crafts,
     spec_of,
     stat,
 )
@@ -60,9 +60,8 @@ def squadron_pools(state: DogfightState, hook: object) -> dict[str, int]:
 
     The same numbers as :func:`base_pool` for each side."""
     a, b = state.sides
-    by_side = crafts_by_side(state)
-    count_a, best_a = _count_and_best(by_side[a])
-    count_b, best_b = _count_and_best(by_side[b])
+    count_a, best_a = _count_and_best(side_crafts(state, a))
+    count_b, best_b = _count_and_best(side_crafts(state, b))
     # victoriana.squadron.2-4: one die per aircraft plus the best Handling; black Handling
     # goes to the other pool
     pool_a, gift_a = (count_a + max(0, best_a), max(0, -best_a)) if count_a else (0, 0)
@@ -186,15 +185,14 @@ def _damage_options(state: DogfightState, side: str) -> tuple[list[tuple[int, in
     """(:func:`damage_weapons` of ``side``, the enemy's special aircraft in the dogfight).
     Interchangeable aircraft carry the same armament, so the first flying aircraft of each
     type stands for its type."""
-    by_side = crafts_by_side(state)
     fighters: dict[str, int] = {}
     others: dict[str, int] = {}
-    for c in by_side[side]:
+    for c in side_crafts(state, side):
         if c.status == FLYING:
             kinds = fighters if c.role == "fighter" else others
             if c.spec not in kinds:
                 kinds[c.spec] = c.id
-    targets = [c.id for c in by_side[enemy_of(state, side)] if c.special and c.status == FLYING]
+    targets = [c.id for c in side_crafts(state, enemy_of(state, side)) if c.special and c.status == FLYING]
     weapons = _weapon_count()
     # without fighters, ``others`` holds every aircraft type of the side
     kinds = fighters or others
@@ -204,12 +202,11 @@ def _damage_options(state: DogfightState, side: str) -> tuple[list[tuple[int, in
 def _can_damage_special(state: DogfightState, side: str) -> bool:
     """Whether ``side`` may spend on a damage roll: an enemy special aircraft is in the
     dogfight and :func:`damage_weapons` offers something (without building the lists)."""
-    by_side = crafts_by_side(state)
-    if not any(c.special and c.status == FLYING for c in by_side[enemy_of(state, side)]):
+    if not any(c.special and c.status == FLYING for c in side_crafts(state, enemy_of(state, side))):
         return False
     weapons = _weapon_count()
     has_fighter = fighter_armed = other_armed = False
-    for c in by_side[side]:
+    for c in side_crafts(state, side):
         if c.status == FLYING:
             if c.role == "fighter":
                 has_fighter = True
@@ -257,7 +254,7 @@ def spend_on_fighters(state: DogfightState) -> None:
     removable = 0  # enemy fighters, counted up to what the successes can remove
     if wanted > 0:
         winner = state.winner
-        for c in crafts_by_side(state)[enemy_of(state, winner)]:
+        for c in side_crafts(state, enemy_of(state, winner)):
             if not c.special and c.status == FLYING:
                 removable += 1
                 if removable == wanted:
@@ -302,9 +299,9 @@ def removal_candidates(state: DogfightState) -> tuple[str, list[Craft]]:
     """(side choosing, aircraft it chooses among)."""
     winner = state.winner
     if state.manoeuvre.get(winner) == "escape":  # victoriana.squadron.12
-        return winner, [c for c in crafts_by_side(state)[winner] if c.status == FLYING and not c.pc]
+        return winner, [c for c in side_crafts(state, winner) if c.status == FLYING and not c.pc]
     loser = enemy_of(state, winner)
-    return loser, [c for c in crafts_by_side(state)[loser] if c.status == FLYING and not c.special]
+    return loser, [c for c in side_crafts(state, loser) if c.status == FLYING and not c.special]
 
 
 def distinct(crafts: list[Craft]) -> list[Craft]:

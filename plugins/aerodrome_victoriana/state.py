@@ -2,6 +2,10 @@
 
 One mutable msgspec Struct (:class:`DogfightState`) holds everything, including the progress
 of multi-question steps, so a game can be cloned and saved between any two decisions.
+The aircraft and characters in it are frozen records (:class:`Craft`, :class:`Airman`): a
+rule changes one by putting a changed copy in its place (:func:`update_craft`,
+:func:`update_airman`), so a player's observation can hold the very same records without
+sharing anything mutable with the state (issue #12: observations are values).
 Player 0 is the friendly squadron (the players, white dice), player 1 the enemy squadron
 (the game master, black dice).
 """
@@ -11,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import Literal, get_origin
+from typing import Any, Literal, get_args, get_origin
 
 import msgspec
 
@@ -26,16 +30,18 @@ FLYING = "flying"
 GONE_LOST = ("destroyed", "removed", "crashed")  # counted as losses
 GONE_SAFE = ("escaped", "chasing", "landed", "withdrawn")
 
+_replace = msgspec.structs.replace
 
-class DefenceBonus(msgspec.Struct, kw_only=True, gc=False):
+
+class DefenceBonus(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Armour added by a Defend action until the defender's next turn (victoriana.pilot.2)."""
 
     by: int
     amount: int
 
 
-class Craft(msgspec.Struct, kw_only=True, gc=False):
-    """One aircraft (or monster) in the battle."""
+class Craft(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """One aircraft (or monster) in the battle (a frozen record: see :func:`update_craft`)."""
 
     id: int
     spec: str
@@ -48,11 +54,11 @@ class Craft(msgspec.Struct, kw_only=True, gc=False):
     health: int
     handling: int = 0
     status: str = FLYING
-    bombs: list[int] = []
-    optional_bombs: list[int] = []
+    bombs: tuple[int, ...] = ()
+    optional_bombs: tuple[int, ...] = ()
     crew: tuple[int, ...] = ()
     vital_damage: bool = False
-    defence: list[DefenceBonus] = []
+    defence: tuple[DefenceBonus, ...] = ()
     escaped_at: int = -1
 
     @property
@@ -60,11 +66,11 @@ class Craft(msgspec.Struct, kw_only=True, gc=False):
         return self.status == FLYING
 
 
-
-class Airman(msgspec.Struct, kw_only=True, gc=False):
+class Airman(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A pilot or crew member of the kind of character ``template`` (crew.toml), whose
     :attr:`pools` are whole Heresy dice pools by skill. The station's jobs are the
-    datasheet's (:func:`aerodrome_victoriana.common.jobs_of`)."""
+    datasheet's (:func:`aerodrome_victoriana.common.jobs_of`). A frozen record: see
+    :func:`update_airman`."""
 
     id: int
     name: str
@@ -95,6 +101,28 @@ def _pools(template: str) -> Mapping[str, int]:
     return MappingProxyType(crew_templates()[template].pools())
 
 
+class Roster(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """The aircraft of each side, fixed at set-up (an aircraft never changes side or role):
+    ids indexed like :attr:`DogfightState.sides`. ``fighters`` are the fighters of the
+    Squadron Phase, the aircraft that are not special (victoriana.squadron.15);
+    ``specials`` the others."""
+
+    crafts: tuple[tuple[int, ...], ...] = ()
+    fighters: tuple[tuple[int, ...], ...] = ()
+    specials: tuple[tuple[int, ...], ...] = ()
+
+
+def roster_of(sides: list[str], crafts: list[Craft]) -> Roster:
+    def ids(side: str, keep: Any) -> tuple[int, ...]:
+        return tuple(c.id for c in crafts if c.side == side and keep(c))
+
+    return Roster(
+        crafts=tuple(ids(s, lambda c: True) for s in sides),
+        fighters=tuple(ids(s, lambda c: not c.special) for s in sides),
+        specials=tuple(ids(s, lambda c: c.special) for s in sides),
+    )
+
+
 class DogfightState(msgspec.Struct, kw_only=True, gc=False):
     """The whole game."""
 
@@ -102,6 +130,7 @@ class DogfightState(msgspec.Struct, kw_only=True, gc=False):
     sides: list[str]
     crafts: list[Craft]
     airmen: list[Airman]
+    roster: Roster
     left: dict[str, int] = {}
     #: Aircraft with PCs or important NPCs aboard (fixed at set-up): with the Squadron
     #: Phase, only their characters act in the Combat Phase (victoriana.combat.1).
@@ -129,37 +158,40 @@ class DogfightState(msgspec.Struct, kw_only=True, gc=False):
     stats: dict[str, int] = {}
 
 
+def update_craft(state: DogfightState, craft: int, **changes: Any) -> Craft:
+    """Put a copy of aircraft ``craft`` with ``changes`` in its place; returns it. Always
+    starts from the state's current record, so a stale copy held by the caller never undoes
+    an earlier change."""
+    new: Craft = _replace(state.crafts[craft], **changes)
+    state.crafts[craft] = new
+    return new
+
+
+def update_airman(state: DogfightState, airman: int, **changes: Any) -> Airman:
+    """Put a copy of character ``airman`` with ``changes`` in its place; returns it (see
+    :func:`update_craft`)."""
+    new: Airman = _replace(state.airmen[airman], **changes)
+    state.airmen[airman] = new
+    return new
+
+
 # -- copying ---------------------------------------------------------------------------------
-#: The fields holding mutable containers or mutable Structs, by type: what :func:`copy_state`
-#: copies (everything else is immutable: numbers, strings, tuples of those, frozen Structs,
-#: and is shared).
-_MUTABLE = {
-    "DefenceBonus": frozenset(),
-    "Craft": frozenset({"bombs", "optional_bombs", "defence"}),
-    "Airman": frozenset(),
-    "DogfightState": frozenset({
-        "sides", "crafts", "airmen", "left", "named", "manoeuvre", "pools", "rolled",
-        "tactical_carry", "tactical_dice", "order", "initiative", "stats",
-    }),
-}
+#: The fields of the state holding mutable containers: what :func:`copy_state` copies
+#: (everything else is immutable: numbers, strings, frozen Structs, and is shared).
+_MUTABLE = frozenset({
+    "sides", "crafts", "airmen", "left", "named", "manoeuvre", "pools", "rolled",
+    "tactical_carry", "tactical_dice", "order", "initiative", "stats",
+})
 
 
 def copy_state(state: DogfightState) -> DogfightState:
-    """A deep copy of ``state`` that shares its immutable parts (strings, tuples, the
-    optional rules): what a new game gets from the set-up's built state. Much lighter than
-    a decode (no new strings). :func:`copy_covers_state` checks that this function knows
-    every mutable field."""
-    copy = msgspec.structs.replace  # with no changes: a shallow copy
-    new = copy(state)
-    crafts = []
-    for c in state.crafts:
-        n = copy(c)
-        n.bombs = list(c.bombs)
-        n.optional_bombs = list(c.optional_bombs)
-        n.defence = [copy(b) for b in c.defence] if c.defence else []
-        crafts.append(n)
-    new.crafts = crafts
-    new.airmen = [copy(a) for a in state.airmen]
+    """A copy of ``state`` sharing only its immutable parts (the frozen aircraft and
+    character records, strings, the optional rules): what a new game gets from the set-up's
+    built state. Much lighter than a decode. :func:`copy_covers_state` checks that this
+    function knows every mutable field."""
+    new = _replace(state)  # with no changes: a shallow copy
+    new.crafts = list(state.crafts)
+    new.airmen = list(state.airmen)
     new.sides = list(state.sides)
     new.left = dict(state.left)
     new.named = list(state.named)
@@ -174,22 +206,29 @@ def copy_state(state: DogfightState) -> DogfightState:
     return new
 
 
+def _frozen_struct(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, msgspec.Struct) and kind.__struct_config__.frozen
+
+
 @cache
 def copy_covers_state() -> bool:
-    """Whether :func:`copy_state` copies every field that holds something mutable (a list,
-    dict or set, or a Struct that is not frozen) of the state's types."""
-    for struct in (DefenceBonus, Craft, Airman, DogfightState):
-        mutable = set()
-        for field in msgspec.structs.fields(struct):
-            kind = get_origin(field.type) or field.type
-            if kind in (list, dict, set) or (
-                isinstance(kind, type) and issubclass(kind, msgspec.Struct)
-                and not kind.__struct_config__.frozen
-            ):
-                mutable.add(field.name)
-        if mutable != _MUTABLE[struct.__name__]:
+    """Whether :func:`copy_state` copies every field of the state that holds something
+    mutable (a list, dict or set, or a Struct that is not frozen), and the records it
+    shares are frozen."""
+    mutable = set()
+    for field in msgspec.structs.fields(DogfightState):
+        kind = get_origin(field.type) or field.type
+        if kind in (list, dict, set) or (
+            isinstance(kind, type) and issubclass(kind, msgspec.Struct) and not _frozen_struct(kind)
+        ):
+            mutable.add(field.name)
+        if kind is list and not all(
+            _frozen_struct(a) or a in (int, str) for a in get_args(field.type)
+        ):
             return False
-    return True
+    return mutable == _MUTABLE and all(
+        _frozen_struct(t) for t in (Craft, Airman, DefenceBonus, Roster)
+    )
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -328,17 +367,19 @@ class DogfightView(msgspec.Struct, frozen=True, gc=False):
     manoeuvres and rolls). A manoeuvre being chosen is never in the state before both
     sides have committed, so nothing secret is here.
 
-    Built positionally (a bot asks for one at every decision: positional construction of
-    22 fields is several times faster than by keyword)."""
+    A value (issue #12): frozen, its aircraft and characters the state's frozen records
+    in tuples, its tables the player's own copies; nothing in it is shared with the state
+    that could change it. Built positionally (a bot asks for one at every decision)."""
 
     player: int | None
     side: str | None
     round: int
     rules: OptionalRules
-    sides: list[str]
+    sides: tuple[str, ...]
     left: dict[str, int]
-    crafts: list[Craft]
-    airmen: list[Airman]
+    crafts: tuple[Craft, ...]
+    airmen: tuple[Airman, ...]
+    roster: Roster
     manoeuvre: dict[str, str]
     pools: dict[str, int]
     rolled: dict[str, int]
@@ -348,8 +389,8 @@ class DogfightView(msgspec.Struct, frozen=True, gc=False):
     to_remove: int
     tactical_carry: dict[str, int]
     tactical_dice: dict[str, int]
-    order: list[str]
-    initiative: list[int]
+    order: tuple[str, ...]
+    initiative: tuple[int, ...]
     turn: int
     free_attack_on: int
     stats: dict[str, int]

@@ -101,3 +101,21 @@ def test_no_dice_no_roll() -> None:
     before = dice.getstate()
     assert dice.exploding_successes(0, 6, "empty pool", success={1, 6}) == 0
     assert events == [] and dice.getstate() == before
+
+
+def test_a_purpose_function_is_called_only_when_somebody_records() -> None:
+    """Mutation caught: Dice building the purpose sentence for an unrecorded roll."""
+    calls: list[str] = []
+
+    def purpose() -> str:
+        calls.append("built")
+        return "lazy"
+
+    quiet = Dice(3)
+    quiet.d(6, purpose)
+    quiet.exploding_successes(3, 6, purpose, success={6})
+    assert calls == []
+    seen: list[Event] = []
+    loud = Dice(3, seen.append)
+    loud.roll(2, 6, purpose)
+    assert calls == ["built"] and isinstance(seen[0], DiceRolled) and seen[0].purpose == "lazy"

@@ -1,7 +1,9 @@
-"""Every hookspec works as documented (one test per hook) and is documented in the docs.
+"""Every hookspec works as documented, through the typed facade, and is documented.
 
-After datasette's tests/test_plugins.py: a hook without a test or without a doc entry whose
-arguments match its spec fails here.
+After datasette's tests/test_plugins.py and tests/test_docs.py: the meta-tests run over the
+LIVE plugin manager (the core's hookspecs and every ruleset's own, added through
+``aerodrome_addhooks``): a hook without an implementation in some test, or without an entry
+in docs/hooks.md whose arguments match its spec, fails here.
 """
 
 from __future__ import annotations
@@ -12,18 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pluggy
+import pytest
 import typer
 from typer.testing import CliRunner
 
-from aerodrome import Game, hookimpl, hookspec, hookspecs
+from aerodrome import Game, PluginError, RuleHooks, hookimpl, hookspec
 from aerodrome.agents import AgentSpec, random_agent
 from aerodrome.events import Event, GameStarted
 from aerodrome.plugins import load_plugins
 from aerodrome.variants import VariantSpec
-from tests.conftest import example_module
+from tests.conftest import PLUGINS, example_module
 
 ROOT = Path(__file__).resolve().parents[2]
-HOOKS = sorted(n for n in dir(hookspecs) if n.startswith("aerodrome_"))
+SPECS = PLUGINS.hookspecs()
 
 
 class _JoustRuleHooks:
@@ -49,8 +52,19 @@ class _Variant:
 def test_addhooks_lets_a_variant_change_a_rule() -> None:
     # the variant registers BEFORE the plugin that declares the hookspec: still checked
     plugins = load_plugins(extra=[("variant", _Variant()), ("rules", _AddsHooks())])
-    assert plugins.hook.aerodrome_joust_bonus(player=0) == 2
-    assert plugins.hook.aerodrome_joust_bonus(player=1) is None
+    bonus = RuleHooks(plugins.pm).caller(_JoustRuleHooks.aerodrome_joust_bonus)
+    assert bonus is not None
+    assert bonus(player=0) == 2
+    assert bonus(player=1) is None
+    assert "aerodrome_joust_bonus" in plugins.hook_names()
+
+
+def test_a_hook_nobody_implements_has_no_caller() -> None:
+    """Mutation caught: RuleHooks.caller returning the caller even without implementations
+    (rules would then pay for every variant hook on every call)."""
+    plugins = load_plugins(extra=[("rules", _AddsHooks())])
+    assert RuleHooks(plugins.pm).caller(_JoustRuleHooks.aerodrome_joust_bonus) is None
+    assert RuleHooks(None).caller(_JoustRuleHooks.aerodrome_joust_bonus) is None
 
 
 def test_register_rulesets_and_agents() -> None:
@@ -66,7 +80,8 @@ def test_register_rulesets_and_agents() -> None:
     plugins = load_plugins(extra=[("p", Provides())])
     assert "joust" in plugins.ruleset_names()
     assert {"random", "coward"} <= set(plugins.agents_for("joust"))
-    assert plugins.registry.owners["joust"] == "p"
+    assert plugins.owner("ruleset", "joust") == "p"
+    assert isinstance(plugins.ruleset("joust").hooks, RuleHooks)
 
 
 def test_register_commands_adds_cli_commands() -> None:
@@ -84,7 +99,7 @@ def test_register_commands_adds_cli_commands() -> None:
     @app.command()
     def noop() -> None: ...
 
-    plugins.hook.aerodrome_register_commands(app=app, odds=odds)
+    plugins.register_commands(app, odds)
     result = CliRunner().invoke(app, ["odds", "coin"])
     assert result.exit_code == 0 and "heads 1/2" in result.output
 
@@ -102,8 +117,20 @@ def test_on_event_observes_every_event() -> None:
     assert isinstance(seen[0], GameStarted) and seen == game.log
 
 
+class _Metric:
+    name = "my-metric"
+    title = "Mine"
+    unit = "count"
+    description = "a test metric"
+    source = "tests"
+
+    def accumulator(self, column: Any) -> Any:
+        raise NotImplementedError
+
+
 def test_register_variants_and_metrics_are_collected_by_plugins() -> None:
     variant = VariantSpec("bonus", "joust", "a bonus for red", _Variant())
+    metric = _Metric()
 
     class Provides:
         @hookimpl
@@ -112,22 +139,83 @@ def test_register_variants_and_metrics_are_collected_by_plugins() -> None:
 
         @hookimpl
         def aerodrome_register_metrics(self) -> list[Any]:
-            return ["my-metric"]
+            return [metric]
 
     plugins = load_plugins(extra=[("p", Provides())])
-    assert variant in [v for vs in plugins.hook.aerodrome_register_variants() for v in vs]
-    assert ["my-metric"] in plugins.hook.aerodrome_register_metrics()
+    assert plugins.variants()["bonus"] is variant
+    assert metric in plugins.metrics()
+    assert plugins.owner("variant", "bonus") == plugins.owner("metric", "my-metric") == "p"
 
 
-def test_every_hook_has_a_test_here() -> None:
-    source = Path(__file__).read_text()
-    for name in HOOKS:
-        assert re.search(rf"def {name}\(", source), f"hook {name} has no test in {__file__}"
+def _providers(kind: str) -> tuple[object, object]:
+    """Two plugins registering the same ``kind`` under the same name."""
+
+    def make() -> object:
+        class P:
+            if kind == "ruleset":
+
+                @hookimpl
+                def aerodrome_register_rulesets(self) -> list[Any]:
+                    return [example_module().Joust]
+
+            elif kind == "agent":
+
+                @hookimpl
+                def aerodrome_register_agents(self) -> list[AgentSpec]:
+                    return [AgentSpec("twin", random_agent, "x", ruleset="joust")]
+
+            elif kind == "variant":
+
+                @hookimpl
+                def aerodrome_register_variants(self) -> list[VariantSpec]:
+                    return [VariantSpec("twin", "joust", "x", _Variant())]
+
+            else:
+
+                @hookimpl
+                def aerodrome_register_metrics(self) -> list[Any]:
+                    return [_Metric()]
+
+        return P()
+
+    return make(), make()
 
 
-def test_every_hook_is_documented_with_its_arguments() -> None:
+@pytest.mark.parametrize("kind", ["ruleset", "agent", "variant", "metric"])
+def test_a_name_registered_twice_is_an_error_naming_both_plugins(kind: str) -> None:
+    """One policy for every registry. Mutation caught: a registry that silently keeps the
+    last (or the first) registration."""
+    first, second = _providers(kind)
+    with pytest.raises(PluginError) as err:
+        load_plugins(extra=[("first-plugin", first), ("second-plugin", second)])
+    message = str(err.value)
+    assert kind in message and "'first-plugin'" in message and "'second-plugin'" in message
+
+
+# -- meta-tests over the live plugin manager ----------------------------------------------------
+def _test_sources() -> str:
+    return "\n".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py"))
+
+
+@pytest.mark.parametrize("name", [h.name for h in SPECS])
+def test_every_hook_is_implemented_by_some_test(name: str) -> None:
+    """Mutation caught: a new hookspec (core or ruleset) that no test implements."""
+    assert re.search(rf"def {name}\(", _test_sources()), f"hook {name} has no test implementing it"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[h.name for h in SPECS])
+def test_every_hook_is_documented_with_its_arguments(spec: Any) -> None:
+    """Mutation caught: a hook missing from docs/hooks.md, or documented with other arguments
+    than its spec has (the page is generated: `python docs/gen_pages.py`)."""
     page = (ROOT / "docs" / "hooks.md").read_text()
-    for name in HOOKS:
-        params = list(inspect.signature(getattr(hookspecs, name)).parameters)
-        heading = f"`{name}({', '.join(params)})`"
-        assert heading in page, f"docs/hooks.md lacks {heading}"
+    params = [p for p in inspect.signature(spec.function).parameters if p != "self"]
+    heading = f"`{spec.name}({', '.join(params)})`"
+    assert heading in page, f"docs/hooks.md lacks {heading}"
+
+
+def test_the_live_plugin_manager_has_every_ruleset_hookspec() -> None:
+    """Each built-in ruleset's own hookspecs are in the live manager the meta-tests read."""
+    modules = {h.module for h in SPECS}
+    assert "aerodrome.hookspecs" in modules
+    for name in ("classic", "df40k", "victoriana", "dockfighters"):
+        assert f"aerodrome_{name}.hookspecs" in modules

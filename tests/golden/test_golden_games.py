@@ -12,7 +12,17 @@ import json
 import pytest
 
 from tests.conftest import PLUGINS
-from tests.golden import FILE, cases, digest, key, play
+from tests.golden import (
+    FILE,
+    PERFT_FILE,
+    cases,
+    digest,
+    key,
+    perft_counts,
+    perft_key,
+    play,
+    position_files,
+)
 
 GOLDEN: dict[str, str] = json.loads(FILE.read_text())
 CASES = cases(PLUGINS)
@@ -29,3 +39,16 @@ def test_game_plays_as_recorded(case: tuple[str, str, str, int]) -> None:
     if expected is None:
         pytest.skip("no digest recorded")
     assert digest(play(PLUGINS, *case)) == expected
+
+
+PERFT: dict[str, list[int]] = json.loads(PERFT_FILE.read_text())
+
+
+@pytest.mark.parametrize("path", position_files(), ids=perft_key)
+def test_position_perft_counts(path: object) -> None:
+    """The legal actions of every shipped position, counted the way chess engines count
+    moves (perft): a change in move generation changes a count. Mutation caught: a ruleset
+    that drops or duplicates one legal action anywhere within the first decisions."""
+    expected = PERFT.get(perft_key(path))  # type: ignore[arg-type]
+    assert expected, f"no perft counts for {path}: run python -m tests.golden"
+    assert perft_counts(PLUGINS, path, len(expected)) == expected  # type: ignore[arg-type]

@@ -79,7 +79,7 @@ def _register_plugin_commands() -> None:
     plugins = default_plugins()
     if any(p is plugins for p in _registered):  # main() called again in one process (tests)
         return
-    plugins.hook.aerodrome_register_commands(app=app, odds=odds_app)
+    plugins.register_commands(app, odds_app)
     _registered.append(plugins)
 
 

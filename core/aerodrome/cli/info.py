@@ -6,29 +6,32 @@ from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
+import msgspec
 import typer
 
 from aerodrome.clauses import coverage, load_catalogue, tests_by_clause
 from aerodrome.cli.output import console, print_json, say, table
 from aerodrome.errors import AerodromeError
 from aerodrome.plugins import default_plugins
+from aerodrome.ruleset import Ruleset
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
 def rulesets(json: JsonOpt = False) -> None:
-    """List the registered rulesets, their setups and agents."""
+    """List the registered rulesets: what kind of game each is, its setups and agents."""
     plugins = default_plugins()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in plugins.ruleset_names():
         r = plugins.ruleset(name)
         rows.append(
             {
                 "name": name,
                 "title": r.title,
-                "plugin": plugins.registry.owners[name],
+                "plugin": plugins.owner("ruleset", name),
                 "setups": [s.name for s in r.setups()],
                 "agents": sorted(plugins.agents_for(name)),
+                "capabilities": capability_record(r),
             }
         )
     if json:
@@ -37,13 +40,37 @@ def rulesets(json: JsonOpt = False) -> None:
     console.print(
         table(
             "Rulesets",
-            ["name", "title", "plugin", "setups", "agents"],
+            ["name", "title", "plugin", "kind of game", "setups", "agents"],
             [
-                [r["name"], r["title"], r["plugin"], ", ".join(r["setups"]), ", ".join(r["agents"])]
+                [
+                    r["name"],
+                    r["title"],
+                    r["plugin"],
+                    capability_text(r["capabilities"]),
+                    ", ".join(r["setups"]),
+                    ", ".join(r["agents"]),
+                ]
                 for r in rows
             ],
         )
     )
+
+
+def capability_record(ruleset: Ruleset[Any, Any, Any]) -> dict[str, Any]:
+    """The ruleset's capabilities with its player counts (fewest and most seats)."""
+    seats = [len(s.seats) for s in ruleset.setups()]
+    caps = msgspec.to_builtins(ruleset.capabilities)
+    return {"players": [min(seats), max(seats)], **caps}
+
+
+def capability_text(caps: dict[str, Any]) -> str:
+    low, high = caps["players"]
+    parts = [f"{low} players" if low == high else f"{low}-{high} players"]
+    parts.append("hidden information" if caps["hidden_information"] else "perfect information")
+    if caps["simultaneous"]:
+        parts.append("simultaneous moves")
+    parts.append("dice" if caps["chance"] else "no chance")
+    return ", ".join(parts)
 
 
 def _default_tests_dir() -> Path | None:

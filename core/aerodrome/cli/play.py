@@ -43,7 +43,7 @@ def describe_event(event: Event) -> str:
     return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in data.items())
 
 
-def _agents(plugins: Plugins, game: Game, kinds: list[str]) -> list[Agent | None]:
+def _agents(plugins: Plugins, game: Game[Any, Any, Any], kinds: list[str]) -> list[Agent | None]:
     agents: list[Agent | None] = []
     for player, kind in enumerate(kinds):
         if kind == HUMAN:
@@ -54,7 +54,7 @@ def _agents(plugins: Plugins, game: Game, kinds: list[str]) -> list[Agent | None
     return agents
 
 
-def _ask(game: Game, player: int, legal: list[Any]) -> Any | None:
+def _ask(game: Game[Any, Any, Any], player: int, legal: list[Any]) -> Any | None:
     r = game.ruleset
     seat = game.setup.seats[player]
     show(r.render(game.state, player))

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Final, Literal, TypeAlias
 
-import networkx as nx
-
 from aerodrome.errors import UnknownNameError
 from aerodrome.grid.arcs import HexFacing
 from aerodrome.grid.hexes import (
@@ -79,6 +77,8 @@ class HexGrid:
             for name, cells in zones.items()
         }
         self._zones = zone_sets
+
+        import networkx as nx  # imported where a board is built: keeps start-up fast
 
         g = nx.Graph()
         for h in hexes:
@@ -181,6 +181,8 @@ class HexGrid:
 
     def path_length(self, a: Hex, b: Hex) -> int | None:
         """Fewest steps from ``a`` to ``b`` through unblocked board hexes; None if cut off."""
+        import networkx as nx
+
         try:
             n: int = nx.shortest_path_length(self.graph, a, b)
         except (nx.NetworkXNoPath, nx.NodeNotFound):

@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import IntEnum
 from typing import Literal, TypeAlias
 
-import networkx as nx
-
 from aerodrome.errors import UnknownNameError
 
 Cell: TypeAlias = tuple[int, int]
@@ -105,6 +103,8 @@ class SquareGrid:
             for c in zone_sets[name]:
                 self._check(c, f"cell of zone {name!r}")
         self._zones = zone_sets
+
+        import networkx as nx  # imported where a board is built: keeps start-up fast
 
         g = nx.Graph()
         for y in range(height):

@@ -237,13 +237,6 @@ class Mean:
         )
 
 
-def builtin_metrics() -> list[Metric]:
-    """The metrics aerodrome ships (in table order)."""
-    from aerodrome.metrics.builtin import BUILTIN
-
-    return list(BUILTIN)
-
-
 __all__ = [
     "Z95",
     "Accumulator",
@@ -256,6 +249,5 @@ __all__ = [
     "Metric",
     "MetricInfo",
     "Proportion",
-    "builtin_metrics",
     "wilson",
 ]

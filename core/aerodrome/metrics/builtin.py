@@ -357,8 +357,10 @@ def _lethality_turn(game: GameRecord, column: Column) -> float | None:
 
 
 def _lethality_engagement(game: GameRecord, column: Column) -> float | None:
-    engagements = game.result.stats.get("engagements", 0.0)
-    return sum(game.result.kills.values()) / engagements if engagements > 0 else None
+    engagements = game.result.engagements
+    if not engagements:
+        return None
+    return sum(game.result.kills.values()) / engagements
 
 
 def _density(game: GameRecord, column: Column) -> float | None:
@@ -423,7 +425,7 @@ BUILTIN: tuple[Metric, ...] = (
         "First-player advantage",
         "share",
         "share of decided games won by the side of the seat that acted first (or held the "
-        "initiative, when the ruleset reports stats['first_player']); 1/sides: no advantage",
+        "initiative, when the ruleset reports Result.first_player); 1/sides: no advantage",
         LUDII + " (Advantage)",
         _first_player_won,
     ),
@@ -455,7 +457,7 @@ BUILTIN: tuple[Metric, ...] = (
         "lethality-engagement",
         "Kills per engagement",
         "kills",
-        "aircraft destroyed per attack resolved (needs the ruleset to report stats['engagements'])",
+        "aircraft destroyed per attack resolved (needs the ruleset to report Result.engagements)",
         "aerodrome",
         _lethality_engagement,
     ),
@@ -518,3 +520,8 @@ BUILTIN: tuple[Metric, ...] = (
     ),
     SkillIndex(),
 )
+
+
+def builtin_metrics() -> list[Metric]:
+    """The metrics aerodrome ships (in table order)."""
+    return list(BUILTIN)

@@ -16,7 +16,7 @@ import msgspec
 
 from aerodrome.errors import PluginError, UnknownNameError
 from aerodrome.metrics import Accumulator, Column, Estimate, Matchup, Metric, MetricInfo
-from aerodrome.metrics import builtin_metrics as _builtin
+from aerodrome.metrics.builtin import builtin_metrics as _builtin
 from aerodrome.parallel import Config, Engine
 from aerodrome.plugins import Plugins
 from aerodrome.sim import GameRecord
@@ -83,34 +83,21 @@ class Comparison(msgspec.Struct, kw_only=True):
 # -- registries -------------------------------------------------------------------------------
 def variant_specs(plugins: Plugins) -> dict[str, VariantSpec]:
     """Every rule variant registered by a plugin, by name."""
-    found: dict[str, VariantSpec] = {}
-    for specs in plugins.hook.aerodrome_register_variants():
-        for spec in specs or ():
-            if not isinstance(spec, VariantSpec):
-                raise PluginError(
-                    f"aerodrome_register_variants returned {spec!r}, not a VariantSpec"
-                )
-            if spec.name in found:
-                raise PluginError(f"variant {spec.name!r} is registered twice")
-            found[spec.name] = spec
-    return found
+    return plugins.variants()
 
 
 def all_metrics(plugins: Plugins) -> list[Metric]:
-    """The built-in metrics, then those of plugins (``aerodrome_register_metrics``)."""
+    """The built-in metrics, then those of plugins (``aerodrome_register_metrics``); a
+    plugin metric may not reuse a built-in name."""
     metrics = _builtin()
     names = {m.name for m in metrics}
-    for extra in plugins.hook.aerodrome_register_metrics():
-        for m in extra or ():
-            if not isinstance(m, Metric):
-                raise PluginError(
-                    f"aerodrome_register_metrics returned {m!r}, which lacks the metric "
-                    "protocol (name, title, unit, description, source, accumulator)"
-                )
-            if m.name in names:
-                raise PluginError(f"metric {m.name!r} is registered twice")
-            names.add(m.name)
-            metrics.append(m)
+    for m in plugins.metrics():
+        if m.name in names:
+            raise PluginError(
+                f"metric {m.name!r} of plugin {plugins.owner('metric', m.name)!r} is a built-in "
+                "metric's name"
+            )
+        metrics.append(m)
     return metrics
 
 

@@ -182,3 +182,71 @@ def test_bot_beats_random_clearly() -> None:
         g, _ = play_game(RULESET, setup, 500 + i, agents)
         wins += setup.seats[bot_seat].side in g.result().winners
     assert wins >= 0.85 * games  # it wins all 200 at the time of writing
+
+
+def ground_attack_game(gun: str, kills: int = 1):  # type: ignore[no-untyped-def]
+    """RED-1 can stop on GREEN's dot square (3,21), beside the grounded GREEN-2; the dot's
+    piece is a known Miss, a known Hit, or unknown."""
+    pos = position(
+        "German",
+        plane("RED-1", 3, 17, "S"),
+        plane("GREEN-2", 2, 21, flying=False, kills=kills),
+        plane("BLUE-1", 15, 21, flying=False),
+        hands={"RED": ["B1", "B2", "RO"]},
+        hits=[(3, 21)] if gun == "hit" else [],
+        revealed=[(3, 21)] if gun != "unknown" else [],
+    )
+    return game(pos, dice=[4, 4])
+
+
+@pytest.mark.clause("classic.strategy.3", "classic.strategy.6")
+def test_attacks_a_grounded_ace_over_a_known_miss() -> None:
+    """Strategy 3: "it may be wise to try to eliminate an ACE plane while it is defenceless
+    on the ground"; the bot uses the AA squares it knows: a piece turned over as Miss is
+    safe to stop on."""
+    g = ground_attack_game("miss")
+    m = bot_move(g, 0)
+    assert m.path[-1] == (3, 21)
+    act(g, m)
+    assert kind(g) == "attack"
+    choice = ClassicBot(0, 1).choose(PlayerView(g, 0), g.legal_actions(0))
+    assert choice == Attack(attacker="RED-1", target="GREEN-2")
+
+
+@pytest.mark.clause("classic.strategy.6", "classic.ground.6")
+def test_never_stops_on_a_known_hit_square() -> None:
+    """Strategy 6 from the other side: an attacker "would be shot down by the A.A. gun if it
+    tried to occupy that square": the bot keeps off an enemy Hit square it has seen."""
+    m = bot_move(ground_attack_game("hit"), 0)
+    assert (3, 21) not in m.path
+
+
+@pytest.mark.clause("classic.strategy.3")
+def test_risks_an_unknown_gun_for_an_ace_more_than_for_a_rookie() -> None:
+    view_ace = ground_attack_game("unknown", kills=2).observation(0)
+    view_rookie = ground_attack_game("unknown", kills=0).observation(0)
+    bot = ClassicBot(0, 1)
+    values = []
+    for view in (view_ace, view_rookie):
+        assert isinstance(view, ClassicView)
+        me = next(p for p in view.planes if p.id == "RED-1")
+        planes = {p.cell: p for p in view.planes}
+        enemies = [p for p in view.planes if p.side != "German"]
+        values.append(max(bot.end_values(view, me, (3, 21), planes, enemies, [], set())))
+    assert values[0] > values[1] > 0
+
+
+def test_bots_attack_planes_on_the_ground() -> None:
+    """Issue 13: in 40 bot games only one enemy gun was ever turned over. Following
+    strategy 3 the bots now go for grounded planes (and so meet the AA guns)."""
+    from aerodrome.agents import agent_seed
+    from aerodrome_classic.state import DogfightStarted, GunRevealed
+
+    setup = RULESET.setup()
+    guns = ground = 0
+    for i in range(40):
+        agents = [make_bot(RULESET, p, agent_seed(i, p)) for p in range(2)]
+        g, _ = play_game(RULESET, setup, i, agents, record=True)
+        guns += sum(isinstance(e, GunRevealed) for e in g.log)
+        ground += sum(isinstance(e, DogfightStarted) and e.position == "ground" for e in g.log)
+    assert guns >= 8 and ground >= 5, (guns, ground)

@@ -72,6 +72,9 @@ def test_head_on_example_higher_burst_shoots_attacker_down() -> None:
 def test_head_on_example_lower_or_no_burst_is_shot_down() -> None:
     for hand in (["B3", "RO"], ["LP"], []):
         g = head_on_game(hand)
+        # asked all the same (his hand is hidden), he can only decline
+        assert kind(g) == "defend" and g.legal_actions(0) == [Decline(what="defend")]
+        act(g, Decline(what="defend"))
         (down,) = events(g, ShotDown)
         assert (down.plane, down.by) == ("RED-1", "GREEN-1")
 
@@ -134,6 +137,9 @@ def test_side_attack_burst_of_any_value() -> None:
 @pytest.mark.clause("classic.side.2", "classic.down.1")
 def test_side_attack_without_roll_out_shoots_down() -> None:
     g = side_game(["B5", "LP"], ["B2"])
+    act(g, card("B2"))
+    assert g.legal_actions(1) == [Decline(what="defend")]  # no Roll Out
+    act(g, Decline(what="defend"))
     (down,) = events(g, ShotDown)
     assert down.plane == "BLUE-1" and down.how == "side attack"
     blue = g.state.squadrons["BLUE"]
@@ -193,8 +199,13 @@ def test_tail_example_american_loops_and_shoots_german_down() -> None:
     assert ex.plane == "GREEN-1"
     assert g.state.planes["GREEN-1"].cell == (5, 7) and g.state.planes["GREEN-1"].facing == 2
     assert g.state.planes["RED-1"].cell == (5, 8) and g.state.planes["RED-1"].facing == 2
-    # the American bursts at once (its only Burst); the German has no Loop: shot down
+    # the American now shoots (or may hold fire); the German has no Loop: shot down
+    assert kind(g) == "burst" and owner(g) == 1
+    assert set(g.legal_actions(1)) == {card("B1"), Decline(what="hold fire")}
+    act(g, card("B1"))
     assert [(e.plane, e.card) for e in events(g, CardPlayed)][-1] == ("GREEN-1", "B1")
+    assert g.legal_actions(0) == [Decline(what="defend")]
+    act(g, Decline(what="defend"))
     (down,) = events(g, ShotDown)
     assert (down.plane, down.by) == ("RED-1", "GREEN-1")
     assert g.state.planes["GREEN-1"].kills == 1
@@ -205,10 +216,13 @@ def test_tail_example_with_a_loop_the_chain_goes_on() -> None:
     g = tail_game(["B2", "B3", "LP"], ["B1", "LP"])
     act(g, card("B2"))
     act(g, card("LP"))
+    act(g, card("B1"))  # the American shoots
     assert kind(g) == "defend" and owner(g) == 0  # the German may loop back
     act(g, card("LP"))
     assert g.state.planes["RED-1"].cell == (5, 7) and g.state.planes["GREEN-1"].cell == (5, 8)
     # the German bursts again (B3, its only Burst left); the American has no Loop left
+    act(g, card("B3"))
+    act(g, Decline(what="defend"))
     (down,) = events(g, ShotDown)
     assert (down.plane, down.by) == ("GREEN-1", "RED-1")
     assert len(events(g, Exchanged)) == 2
@@ -217,8 +231,12 @@ def test_tail_example_with_a_loop_the_chain_goes_on() -> None:
 @pytest.mark.clause("classic.tail.7")
 def test_tail_plane_without_burst_ends_the_dogfight() -> None:
     g = tail_game(["B2"], ["LP"])
+    act(g, card("B2"))
     act(g, card("LP"))
-    assert not events(g, ShotDown)
+    # asked all the same (its hand is hidden), the tail plane can only hold fire
+    assert kind(g) == "burst" and g.legal_actions(1) == [Decline(what="hold fire")]
+    act(g, Decline(what="hold fire"))
+    assert not events(g, ShotDown) and g.state.turn.fight is None
     assert g.state.planes["GREEN-1"].cell == (5, 7)
 
 
@@ -245,6 +263,9 @@ def test_attack_created_by_an_exchange_is_fought_afterwards() -> None:
     move_to(g, "RED-1", [(5, 5), (5, 6), (5, 7)], "S")
     act(g, card("B2"))
     act(g, card("LP"))  # GREEN exchanges; it has no Burst: that dogfight is over
+    act(g, Decline(what="hold fire"))
+    act(g, card("B1"))  # BLUE-1 now attacks RED-1
+    act(g, Decline(what="defend"))
     starts = events(g, DogfightStarted)
     assert [(s.attacker, s.defender) for s in starts] == [("RED-1", "GREEN-1"), ("BLUE-1", "RED-1")]
     assert starts[1].position == "side"
@@ -271,8 +292,11 @@ def test_moving_player_orders_two_attacks_on_one_plane() -> None:
         Attack(attacker="YELLOW-1", target="GREEN-1"),
     }
     act(g, Attack(attacker="YELLOW-1", target="GREEN-1"))
+    act(g, card("B2"))
     act(g, PlayCard(card="RO"))  # GREEN rolls out of YELLOW's burst
     # then RED-1 attacks: GREEN has no Roll Out left
+    act(g, card("B1"))
+    act(g, Decline(what="defend"))
     (down,) = events(g, ShotDown)
     assert (down.plane, down.by) == ("GREEN-1", "RED-1")
     assert [s.attacker for s in events(g, DogfightStarted)] == ["YELLOW-1", "RED-1"]
@@ -330,3 +354,26 @@ def test_each_plane_uses_its_own_cards_and_grounded_planes_are_not_dogfought() -
         Attack(attacker="RED-1", target="BLUE-1"),
         Decline(what="ground attack"),
     }
+
+
+@pytest.mark.clause("classic.tail.4", "classic.tail.6", "classic.tail.7")
+def test_the_tail_plane_may_hold_fire() -> None:
+    """Tail attack d) and f): after exchanging squares the tail plane "can now play" a Burst,
+    "can immediately shoot": it may also hold fire, which ends the dogfight like g) (neither
+    plane is shot down)."""
+    g = tail_game(["B2", "B3"], ["B1", "B4", "LP"])
+    act(g, card("B2"))
+    act(g, card("LP"))
+    assert kind(g) == "burst" and owner(g) == 1
+    assert set(g.legal_actions(1)) == {card("B1"), card("B4"), Decline(what="hold fire")}
+    act(g, Decline(what="hold fire"))
+    assert not events(g, ShotDown) and g.state.turn.fight is None
+    assert g.state.squadrons["GREEN"].hand == ["B1", "B4"]  # nothing played
+    assert g.state.planes["GREEN-1"].cell == (5, 7)  # on RED-1's tail
+
+
+@pytest.mark.clause("classic.side.1", "classic.tail.1")
+def test_a_shooter_is_asked_even_with_one_burst_value() -> None:
+    """Whether the attacker is asked which Burst must not tell how many values he holds."""
+    g = side_game(["RO"], ["B2", "B2"])
+    assert kind(g) == "burst" and g.legal_actions(0) == [card("B2")]

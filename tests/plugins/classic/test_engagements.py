@@ -14,10 +14,9 @@ def test_engagements_and_first_player() -> None:
         game = Game(PLUGINS.ruleset("classic"), "two-player", seed)
         agents = [RandomAgent(agent_seed(seed, p)) for p in (0, 1)]
         play_out(game, agents)
-        stats = game.result().stats
         fights = sum(isinstance(e, DogfightStarted) for e in game.log)
-        assert stats["engagements"] == fights
+        assert game.result().engagements == fights
         total += fights
         first = next(e.side for e in game.log if isinstance(e, FirstTurn))
-        assert game.setup.seats[int(stats["first_player"])].side == first
+        assert game.setup.seats[game.result().first_player or 0].side == first
     assert total > 0

@@ -14,6 +14,7 @@ from aerodrome_classic.state import (
     GunRevealed,
     KeepCards,
     Landed,
+    PlayCard,
     Reshuffled,
     ShotDown,
     TakeOff,
@@ -70,8 +71,11 @@ def test_a_miss_lets_the_plane_stay_and_friendly_guns_never_fire() -> None:
     assert g.state.planes["YELLOW-1"].alive
 
 
-@pytest.mark.clause("classic.ground.6")
+@pytest.mark.clause("classic.ground.6", "classic.strategy.6", "classic.setup.8")
 def test_a_revealed_hit_gun_keeps_firing() -> None:
+    """Strategy 6: line up "next to a HIT A.A. square. The attacking plane would be shot
+    down by the A.A. gun if it tried to occupy that square" — a Hit square known to both
+    sides (turned over) still shoots down the enemy plane that stops on it."""
     pos = position(
         "German",
         plane("RED-1", 1, 17, "S"),
@@ -156,6 +160,7 @@ def test_insignia_at_once_double_ace_and_no_ace_for_guns() -> None:
     g = game(pos, dice=[2, 2])
     decline_take_offs(g)
     move_to(g, "GREEN-1", [(5, 12), (5, 11), (5, 10)], "N")
+    act(g, Decline(what="defend"))  # RED-1's B1 cannot answer a 5
     assert [(e.plane, e.kills) for e in events(g, BecameAce)] == [("GREEN-1", 2)]
     view = {p.id: p for p in g.observation(0).planes}  # type: ignore[attr-defined]
     assert view["GREEN-1"].kills == 2  # visible to the opponent at once
@@ -202,6 +207,8 @@ def test_extra_cards_only_after_landing() -> None:
         dice=[2, 2],
     )
     move_to(g, "RED-1", [(5, 5), (5, 6), (5, 7)], "S")
+    act(g, card("B2"))
+    act(g, Decline(what="defend"))  # GREEN-1 has no Loop
     assert g.state.planes["RED-1"].kills == 1
     assert g.state.squadrons["RED"].hand == ["RO"]  # no extra cards while In Flight
     assert g.state.planes["RED-1"].in_flight and not events(g, CardsDrawn)
@@ -217,7 +224,7 @@ def test_landing_keep_cards_and_new_cards_at_take_off() -> None:
     )
     g = game(pos, dice=[3, 3])
     # reach the empty landing square (2,0): 3 steps from (2,3) passes (2,2), (2,1) (own dot)
-    move_to(g, "RED-1", [(2, 3), (2, 2), (2, 1), (2, 0)], "N")
+    move_to(g, "RED-1", [(2, 3), (2, 2), (2, 1), (2, 0)], "S")
     (landed,) = events(g, Landed)
     assert landed.plane == "RED-1" and not g.state.planes["RED-1"].in_flight
     assert g.state.squadrons["RED"].aloft == ""
@@ -246,7 +253,7 @@ def test_may_land_only_after_a_dogfight_or_crossing_no_mans_land() -> None:
         hands={"RED": ["B1"]},
     )
     g = game(pos, dice=[3, 3])
-    move_to(g, "RED-1", [(2, 3), (2, 2), (2, 1), (2, 0)], "N")
+    move_to(g, "RED-1", [(2, 3), (2, 2), (2, 1), (2, 0)], "S")
     assert not events(g, Landed) and g.state.planes["RED-1"].in_flight
     # crossing the line qualifies a plane
     pos2 = position("German", plane("RED-1", 5, 9, "S"), plane("GREEN-1", 0, 21, flying=False))
@@ -288,4 +295,34 @@ def test_discards_are_shuffled_only_when_the_pack_is_used_up() -> None:
     assert len(events(g, Reshuffled)) == 1
     assert {"B1", "B2"} <= set(red.hand) and len(red.hand) == 4
     assert len(red.pack) == 16 and red.discards == [] and red.played == []
+    assert not RULESET.invariants(g.state)
+
+
+@pytest.mark.clause("classic.renew.4")
+def test_the_discards_are_shuffled_when_the_last_card_is_taken() -> None:
+    """Use of Cards 6: "When all cards have been taken, the DISCARDS are shuffled and the pile
+    put FACE DOWN on the game board ready to use again": the reshuffle happens when the pack
+    runs out, so a card played afterwards goes to the new discard pile, not into the pack."""
+    g = game(
+        position(
+            "German",
+            plane("RED-1", 0, 0, flying=False),
+            plane("GREEN-1", 0, 3, "S"),
+            plane("GREEN-2", 0, 21, flying=False),
+            packs={"RED": ["B1", "B1", "B1", "B1"]},
+        ),
+        dice=[2, 2],
+    )
+    red = g.state.squadrons["RED"]
+    act(g, TakeOff(plane="RED-1"))  # takes the last 4 cards of the pack
+    assert len(events(g, Reshuffled)) == 1
+    assert sorted(red.hand) == ["B1"] * 4
+    assert len(red.pack) == 16 and red.discards == [] and red.played == []
+    move_to(g, "RED-1", [(0, 0), (0, 1), (0, 2)], "S")  # on GREEN-1's tail
+    while g.decision() is not None and kind(g) in ("burst", "defend"):
+        legal = g.legal_actions(owner(g))
+        act(g, next((a for a in legal if a == PlayCard(card="B1")), legal[-1]))
+    assert not g.state.planes["GREEN-1"].alive
+    assert red.discards == ["B1"] and red.played == ["B1"]  # the new discard pile
+    assert len(red.pack) == 16 and len(events(g, Reshuffled)) == 1
     assert not RULESET.invariants(g.state)

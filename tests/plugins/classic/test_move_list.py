@@ -51,8 +51,16 @@ def eager_moves(state: ClassicState, player: int) -> list[Move]:
                     first[key] = path
             for path_or_none in first.values():
                 if path_or_none is not None:
-                    out.extend(Move(plane=pid, path=path_or_none, facing=f) for f in range(4))
+                    out.extend(Move(plane=pid, path=path_or_none, facing=f) for f in on_board(path_or_none[-1]))
     return out
+
+
+def on_board(cell: Cell) -> list[int]:
+    """The facings N, E, S, W that point at a square of the board ("toward any of the
+    adjoining 4 squares" [classic.move.15])."""
+    x, y = cell
+    ahead = [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)]
+    return [f for f, c in enumerate(ahead) if RULESET.board.grid.in_bounds(c)]
 
 
 def _positions(games: int, every: int) -> list[tuple[Game, int]]:
@@ -101,4 +109,7 @@ def test_lazy_moves_equal_eager_enumeration() -> None:
             for length in set(state.turn.dice):
                 for path in list(RULESET.board.grid.walks(state.planes[pid].cell, length))[:60]:
                     expect = (pid, path) in listed
-                    assert (Move(plane=pid, path=path, facing=0) in lazy) == expect
+                    facing = on_board(path[-1])[0]
+                    assert (Move(plane=pid, path=path, facing=facing) in lazy) == expect
+                    for off in set(range(4)) - set(on_board(path[-1])):
+                        assert Move(plane=pid, path=path, facing=off) not in lazy

@@ -94,6 +94,30 @@ def test_free_final_facing_fixed_after_the_move() -> None:
     assert g.state.planes["GREEN-1"].facing == 3
 
 
+@pytest.mark.clause("classic.move.15")
+def test_a_plane_never_faces_off_the_board() -> None:
+    """How to Move 9: "the player must FACE the FRONT of the plane toward any of the
+    adjoining 4 squares he chooses": at the edge there are only 3 such squares, in a corner
+    2, so a plane there cannot face off the board."""
+    g = open_sky([1, 1], plane("GREEN-1", 1, 10, "N"), plane("RED-1", 0, 0, flying=False))
+    by_end: dict[tuple[int, int], set[int]] = {}
+    for m in moves(g):
+        by_end.setdefault(m.path[-1], set()).add(m.facing)
+    assert by_end[(0, 10)] == {0, 1, 2}  # the W edge: not W
+    assert by_end[(1, 9)] == {0, 1, 2, 3}
+    off = Move(plane="GREEN-1", path=((1, 10), (0, 10)), facing=3)
+    with pytest.raises(IllegalActionError):
+        g.apply(owner(g), off)
+    # a corner: two facings
+    g2 = open_sky([1, 1], plane("GREEN-1", 15, 1, "N"), plane("RED-1", 0, 0, flying=False))
+    assert {m.facing for m in moves(g2) if m.path[-1] == (15, 0)} == {2, 3}
+    # and a position cannot put a plane In Flight facing off the board
+    from aerodrome.errors import SpecError
+
+    with pytest.raises(SpecError, match=r"planes\[0\]\.facing.*off the board"):
+        open_sky([1, 1], plane("GREEN-1", 0, 10, "W"), plane("RED-1", 0, 0, flying=False))
+
+
 @pytest.mark.clause("classic.move.16")
 def test_no_flying_through_or_onto_planes() -> None:
     g = open_sky(

@@ -11,7 +11,7 @@ from aerodrome.agents import RandomAgent, play_out
 from aerodrome.events import ActionTaken
 from aerodrome.game import Game
 from aerodrome_classic.specs import load_specs
-from aerodrome_classic.state import FirstTurn, GunsPlaced, Move, PlaceGuns
+from aerodrome_classic.state import Decline, FirstTurn, GunsPlaced, Move, PlaceGuns, PlayCard
 from tests.plugins.classic.helpers import RULESET, game, plane, position
 
 
@@ -155,6 +155,9 @@ def test_game_ends_when_a_side_has_lost_every_plane() -> None:
     assert not g.is_over()
     (m,) = [a for a in g.legal_actions(0) if isinstance(a, Move) and a.path[-1] == (5, 7) and a.facing == 2]
     g.apply(0, m)
+    g.apply(0, PlayCard(card="B3"))
+    assert not g.is_over()
+    g.apply(1, Decline(what="defend"))  # GREEN-1 has no Loop
     assert g.is_over()
     r = g.result()
     assert r.winners == ("German",) and r.finished

@@ -15,6 +15,6 @@ def test_engagements_count_declared_dogfights() -> None:
         agents = [RandomAgent(agent_seed(seed, p)) for p in (0, 1)]
         play_out(game, agents)
         declared = sum(isinstance(e, DogfightDeclared) for e in game.log)
-        assert game.result().stats["engagements"] == declared
+        assert game.result().engagements == declared
         total += declared
     assert total > 0

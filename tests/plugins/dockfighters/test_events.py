@@ -12,12 +12,13 @@ from aerodrome import Game
 from aerodrome.agents import play_out
 from aerodrome.events import Event
 from aerodrome.testing import scripted_context
-from aerodrome_dockfighters import acm, combat, docking, events, mines, movement, rules
+from aerodrome_dockfighters import acm, combat, docking, events, mines, rules
+from aerodrome_dockfighters.airspace import BROKEN, RAIN, leave_board
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import GROUND, Attack, LayMine, Release
-from aerodrome_dockfighters.weather import BROKEN, RAIN, setup_weather, weather_phase
+from aerodrome_dockfighters.weather import setup_weather, weather_phase
 from tests.plugins.dockfighters.helpers import plane, state
 
 HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
@@ -190,8 +191,9 @@ def test_air_mine_laid_and_exploding_are_events() -> None:
     s.turn += 2
     arrow.path = [s.width * r + 8 for r in range(3, 10)]
     arrow.cell = s.width * 9 + 8
-    # the Arrow flies through the hex: hits on 5+ (5), damage 6: 2 points, critical 4 (gear)
-    mines.check_path(s, arrow, scripted_context([1, 5, 6, 4], events=log))
+    # the Arrow flies through the hex: the airship is missed twice (1, its re-roll 1), the
+    # Arrow hit on 5+ (5), damage 6: 2 points, critical 4 (gear)
+    mines.check_path(s, arrow, scripted_context([1, 1, 5, 6, 4], events=log))
     got = ours(log)
     assert got[:4] == [
         events.MineLaid(airship=0, mine=0, cell=cell),
@@ -231,7 +233,7 @@ def test_leaving_the_board_is_an_event(roll: int, fate: str) -> None:
     a = s.aircraft[0]
     log: list[Event] = []
     need = rules.check_target(a, modifier=builtin().tables.leave_board_penalty)
-    movement.leave_board(s, a, scripted_context([roll], events=log), a.cell, a.facing)
+    leave_board(s, a, scripted_context([roll], events=log), a.cell, a.facing)
     assert ours(log) == [
         events.PilotChecked(aircraft=0, why="return home after leaving the board", need=need, roll=roll,
                             passed=roll == 6),

@@ -85,8 +85,8 @@ def test_airstrip_visit(plugins) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.clause("dockfighters.mission.ale-raid.1")
 def test_great_ale_raid(plugins) -> None:  # type: ignore[no-untyped-def]
+    from aerodrome_dockfighters.deployment import deploy_options
     from aerodrome_dockfighters.objectives import board_train, move_train
-    from aerodrome_dockfighters.ruleset import deploy_options
 
     g = Game(plugins.ruleset("dockfighters"), "ale-raid", 3)
     place_tokens(g, aircraft=False)

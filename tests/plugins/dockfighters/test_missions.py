@@ -6,11 +6,11 @@ import pytest
 
 from aerodrome import Game
 from aerodrome.testing import scripted_context
-from aerodrome_dockfighters import combat, movement, rules
+from aerodrome_dockfighters import airspace, combat, movement, rules
+from aerodrome_dockfighters.deployment import deploy_options
 from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.missions import success
 from aerodrome_dockfighters.objectives import extend, photograph
-from aerodrome_dockfighters.ruleset import deploy_options
 from aerodrome_dockfighters.state import GROUND, Attack, Manoeuvre, Objective, Plan
 from tests.plugins.dockfighters.helpers import place_tokens, plane, state
 
@@ -147,12 +147,12 @@ def test_airships_punch_aircraft_aside_and_repair() -> None:
     s = state(plane(ALBATROSS, 0, 8, 12, speed=1, altitude=3, facing="N"),
               plane(ARROW, 1, 8, 9, altitude=3, speed=3, experience="green"))
     ship, fighter = s.aircraft
-    assert movement.occupied(s, s.width * 11 + 8, 3, fighter.id)  # the airship's front hex
+    assert airspace.occupied(s, s.width * 11 + 8, 3, fighter.id)  # the airship's front hex
     ctx = scripted_context([2])  # the fighter's check fails: pushed a level down
     prog = movement.start(s, ship, Plan(aircraft=0, speed=2, template=0), ctx)
     assert prog is not None
     movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=".", vertical="."), ctx)
-    assert fighter.cell not in movement.airship_cells(s, ship)
+    assert fighter.cell not in airspace.airship_cells(s, ship)
     assert fighter.altitude == 2 and fighter.speed == 4
     ship.damage, ship.crits = 2, ["engine"]
     ship.speed_loss = ship.engine_hits = 1

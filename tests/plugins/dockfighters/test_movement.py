@@ -46,7 +46,7 @@ def test_p15_speed_4_accelerate_2_medium_two_turns_final_speed_4() -> None:
     plans = movement.plan_options(s, a)
     assert Plan(aircraft=0, speed=6, template=2) in plans
     assert {p.speed for p in plans} == {1, 2, 3, 4, 5, 6}  # decelerate 3 (1 + a dive ends at 2), accelerate 2
-    assert movement.turn_points(6, builtin().templates["medium"]) == [3, 6]
+    assert movement.turn_points(6, builtin().templates["medium"]) == (3, 6)
     start = a.cell
     fly(s, a, Plan(aircraft=0, speed=6, template=2), [("L", "."), ("L", ".")])
     assert a.cell == ahead(ahead(start, N, 3), NW, 3)
@@ -58,7 +58,7 @@ def test_p15_speed_4_accelerate_2_medium_two_turns_final_speed_4() -> None:
 def test_p17_very_high_two_turns_or_a_climb() -> None:
     s = state(plane(HARRIER, 0, 8, 20, speed=4, altitude=2))
     a = s.aircraft[0]
-    assert movement.turn_points(5, builtin().templates["very high"]) == [0, 3]
+    assert movement.turn_points(5, builtin().templates["very high"]) == (0, 3)
     fly(s, a, Plan(aircraft=0, speed=5, template=4), [("L", "."), ("R", ".")])
     assert a.speed == 3 and a.altitude == 2 and a.facing == N
     # climbing once as well: final speed 2; a second climb would fall below minimum speed 2

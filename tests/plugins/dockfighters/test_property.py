@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aerodrome.testing import scripted_context
-from aerodrome_dockfighters import movement, rules
+from aerodrome_dockfighters import airspace, movement, rules
+from aerodrome_dockfighters.specs import builtin
 from tests.plugins.dockfighters.helpers import plane, state
 
 NAMES = ["Fw-802 E-1 Hawk", "Fw-127 B-2 Royal Harrier", "Bf-229 R-6 Sprite", "Bf-682 D-3 Milkcow",
@@ -24,6 +25,8 @@ def test_every_legal_move_ends_within_the_limits(
     name: str, col: int, row: int, facing: int, altitude: int, speed: int, picks: list[int]
 ) -> None:
     names = ["SE", "NE", "N", "NW", "SW", "S"]
+    sheet = builtin().aircraft[name]
+    speed = max(sheet.min_speed, min(speed, sheet.max_speed))  # a position holds only legal speeds
     s = state(plane(name, 0, col, row, facing=names[facing], altitude=altitude, speed=speed),
               plane("Do-335 L-3 Arrow", 1, col, max(0, row - 3), altitude=altitude))
     a = s.aircraft[0]
@@ -40,4 +43,4 @@ def test_every_legal_move_ends_within_the_limits(
     if a.status == "flying":
         assert rules.min_speed(a, ds) <= a.speed <= rules.max_speed(a, ds)
         assert 1 <= a.altitude <= 5
-        assert not movement.occupied(s, a.cell, a.altitude, a.id)
+        assert not airspace.occupied(s, a.cell, a.altitude, a.id)

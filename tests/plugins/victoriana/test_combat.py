@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from aerodrome_victoriana import combat, squadron
+from aerodrome_victoriana import combat, options, squadron
 from aerodrome_victoriana.common import handling
 from aerodrome_victoriana.events import BombsDropped, TaskRolled
 from aerodrome_victoriana.state import (
@@ -21,6 +21,7 @@ from aerodrome_victoriana.state import (
     Repair,
     Spot,
     Tactical,
+    update_craft,
 )
 from tests.plugins.victoriana.helpers import battle, blanks, dice, flight, pool
 
@@ -144,7 +145,7 @@ def test_defend_adds_armour_until_the_pilots_next_turn() -> None:
     state.turn = 1  # the Luftwaffe's turn starts again: the bonus ends
     state.order = ["raf", "luftwaffe"]
     combat.start_turn(state)
-    assert state.crafts[1].defence == []
+    assert state.crafts[1].defence == ()
 
 
 @pytest.mark.clause("victoriana.pilot.3", "victoriana.pilot.4")
@@ -195,15 +196,15 @@ def test_chase_an_escaped_enemy() -> None:
     state.first_done = True
     combat.perform(state, dice(pool(14, 3)), Escape(airman=2))
     assert state.crafts[2].status == "escaped"
-    assert combat.chase_targets(state, state.airmen[0]) == [2]
+    assert options.chase_targets(state, state.airmen[0]) == [2]
     assert Chase(airman=0, target=2) in combat.character_options(state, state.airmen[0])
     # the Hurricane fails and loses its target
     combat.perform(state, dice(pool(8, 1)), Chase(airman=1, target=2))
-    assert state.crafts[1].status == "flying" and combat.chase_targets(state, state.airmen[1]) == []
+    assert state.crafts[1].status == "flying" and options.chase_targets(state, state.airmen[1]) == []
     # the Spitfire succeeds: both now fly a chase outside the dogfight
     combat.perform(state, dice(pool(14, 2)), Chase(airman=0, target=2))
     assert state.crafts[0].status == "chasing"
-    assert combat.chase_targets(state, state.airmen[1]) == []  # the Spitfire is a friend
+    assert options.chase_targets(state, state.airmen[1]) == []  # the Spitfire is a friend
 
 
 @pytest.mark.clause("victoriana.pilot.9", "victoriana.pilot.10")
@@ -236,7 +237,7 @@ def test_drop_bomb_dice_and_outcomes() -> None:
     combat.perform(state, dice(pool(23, 8) + pool(6, 2), events), DropBomb(airman=2, line=0, count=1))
     assert (tasks(events)[0].white_dice, tasks(events)[0].black_dice) == (23, 6)
     assert [e.outcome for e in events if isinstance(e, BombsDropped)] == ["on target"]
-    assert state.crafts[1].bombs == [0, 8]
+    assert state.crafts[1].bombs == (0, 8)
     assert not any(isinstance(a, DropBomb) and a.line == 0 for a in combat.character_options(state, state.airmen[2]))
     outcomes = {}
     for face in (1, 2, 3, 5, 6):
@@ -271,7 +272,7 @@ def test_optional_ordnance_penalty_lasts_while_the_bombs_are_aboard() -> None:
 def test_repair_restores_pips_up_to_the_armour_value() -> None:
     state = duel()
     state.first_done = True
-    state.crafts[1].health = 20
+    update_craft(state, 1, health=20)
     assert Repair(airman=3) in combat.character_options(state, state.airmen[3])
     assert not any(isinstance(a, Repair) for a in combat.character_options(state, state.airmen[1]))
     # Ad Hoc Repair 4 dice, all sixes, explode into 1 1 1 3: 7 successes, capped at Armour 6
@@ -298,7 +299,7 @@ def test_zero_health_destroys_the_aircraft_with_its_crew() -> None:
     state = battle([flight("hurricane2", pc=True, crew="ace"), flight("hurricane2")],
                    [flight("he111", npc=True, crew="veteran"), flight("he111")])
     state.first_done = True
-    state.crafts[2].health = 5
+    update_craft(state, 2, health=5)
     # Hispano 15 AP5 against Armour 6: only 1 point of armour counts; 5 successes + 1 net - 1
     combat.perform(state, dice(pool(8 + 3 + 2, 1) + pool(3, 0) + pool(15, 5)), Attack(airman=0, target=2, weapon=0))
     assert state.crafts[2].status == "destroyed" and state.crafts[2].health == 0

@@ -15,6 +15,6 @@ def test_engagements_count_squadron_rolls_and_attacks() -> None:
         play_out(game, agents)
         rolls = sum(isinstance(e, SquadronRolled) for e in game.log)
         attacks = sum(isinstance(e, TaskRolled) and e.task.startswith("attack ") for e in game.log)
-        assert game.result().stats["engagements"] == rolls + attacks > 0
+        assert game.result().engagements == rolls + attacks > 0
         if setup == "skirmish":  # no squadron phase: every engagement is an attack
             assert rolls == 0

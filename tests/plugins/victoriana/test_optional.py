@@ -11,7 +11,15 @@ from aerodrome import Game
 from aerodrome_victoriana import combat, specs
 from aerodrome_victoriana.damage import damage_roll
 from aerodrome_victoriana.events import CrewHit, ParachuteLanded, TaskRolled
-from aerodrome_victoriana.state import BailOut, Defend, EmergencyLanding, Spot, Tactical
+from aerodrome_victoriana.state import (
+    BailOut,
+    Defend,
+    EmergencyLanding,
+    Spot,
+    Tactical,
+    update_airman,
+    update_craft,
+)
 from tests.plugins.victoriana.helpers import battle, blanks, dice, flight, pool
 
 SPITFIRE_GUNS = specs.aircraft()["spitfire1"].weapons[0]
@@ -41,8 +49,8 @@ def test_emergency_landing_on_the_open_sea() -> None:
     assert state.crafts[0].health == 12 - (8 - 3)
     assert state.crafts[0].status == "landed" and state.airmen[0].status == "aboard"
     # a hard landing of a wreck destroys it
-    state.crafts[1].health = 2
-    state.airmen[1].actions = 0
+    update_craft(state, 1, health=2)
+    update_airman(state, 1, actions=0)
     combat.perform(state, dice(pool(10, 0) + pool(6, 0)), EmergencyLanding(airman=1))
     assert state.crafts[1].status == "destroyed"
 
@@ -63,9 +71,10 @@ def test_bailing_out_and_the_parachute_landing() -> None:
     state.round = 4
     combat.run_end(state, dice(pool(5, 3), events))  # Athletics 5 dice: 3 successes
     (landed,) = [e for e in events if isinstance(e, ParachuteLanded)]
+    gunner = state.airmen[1]
     assert landed.pips == 8 - 3 and gunner.health == 10 - 5 and gunner.status == "down"
     # a pilot who bails out abandons the aircraft
-    state.airmen[0].actions = 0
+    update_airman(state, 0, actions=0)
     combat.perform(state, dice([6, *pool(5, 5)]), BailOut(airman=0))
     # the Defiant was the RAF's last aircraft: the dogfight is over, the pilot lands at once
     assert state.crafts[0].status == "crashed" and state.airmen[0].status == "down"
@@ -103,13 +112,13 @@ def test_crew_damage_hits_the_pilot_or_a_crew_member() -> None:
     damage_roll(state, dice([*pool(20, 13), 2, *pool(5, 3)], events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
     hit = next(e for e in events if isinstance(e, CrewHit))
     assert (hit.result, hit.airman, hit.pips) == ("pilot", 1, 3) and state.airmen[1].health == 7
-    state.crafts[1].health = 18
+    update_craft(state, 1, health=18)
     damage_roll(state, dice([*pool(20, 13), 4, *pool(5, 2)], events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
     hit = [e for e in events if isinstance(e, CrewHit)][-1]
     assert (hit.result, hit.airman) == ("crew member", 2) and state.airmen[2].health == 8
     # a pilot put out of action: nobody flies the aircraft
-    state.crafts[1].health = 18
-    state.airmen[1].health = 2
+    update_craft(state, 1, health=18)
+    update_airman(state, 1, health=2)
     damage_roll(state, dice([*pool(20, 13), 1, *pool(5, 3)], events), state.crafts[1], SPITFIRE_GUNS, 0, "t")
     assert state.crafts[1].status == "crashed"
     assert [state.airmen[i].status for i in state.crafts[1].crew] == ["dead", "dead"]

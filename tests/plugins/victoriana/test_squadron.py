@@ -17,6 +17,7 @@ from aerodrome_victoriana.state import (
     LeaveBattle,
     RemoveFighter,
     SpendOnFighters,
+    update_craft,
 )
 from tests.plugins.victoriana.helpers import battle, dice, flight, pool
 
@@ -244,7 +245,7 @@ def test_out_of_range_the_larger_share_holds_the_sky(plugins: Any) -> None:
     ruleset = plugins.ruleset("victoriana")
     state = example()  # 9 RAF, 12 Luftwaffe
     for c in state.crafts[:3] + state.crafts[9:14]:
-        c.status = "removed"
+        update_craft(state, c.id, status="removed")
     state.left = {"raf": 6, "luftwaffe": 7}
     state.round = 21
     assert ruleset.is_over(state)

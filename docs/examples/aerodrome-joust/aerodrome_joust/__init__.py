@@ -14,12 +14,15 @@ Rules (clause ids in brackets):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any, Literal
 
 import msgspec
 
 from aerodrome import (
     Action,
+    Ask,
+    Capabilities,
     Context,
     Decision,
     Phase,
@@ -31,6 +34,7 @@ from aerodrome import (
     Step,
     TurnSequence,
     hookimpl,
+    listed,
 )
 
 STRUCTURE = 3
@@ -48,18 +52,32 @@ class JoustState(msgspec.Struct, kw_only=True):
     rounds: int = ROUNDS
 
 
+PASSES = (Pass(height="high"), Pass(height="low"))
+
+
 class JoustView(msgspec.Struct, frozen=True, kw_only=True):
+    """What an ace sees: both structures and the passes left (a frozen value: agents may not
+    change the game)."""
+
     structure: tuple[int, ...]
+    rounds: int
 
 
-def _ask(state: JoustState, ctx: Context) -> Decision | None:
-    return Decision(players=(0, 1), kind="pass", simultaneous=True, prompt="Pass high or low?")
+class Kind(StrEnum):
+    """The decisions of a joust."""
+
+    PASS = "pass"
 
 
-def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+def _ask(state: JoustState, ctx: Context) -> Ask[JoustState, Pass]:
+    """[joust.2] both aces choose in secret; the answers are revealed together."""
+    decision = Decision(players=(0, 1), kind=Kind.PASS, simultaneous=True, prompt="Pass high or low?")
+    return Ask(decision, listed(PASSES), _meet)
+
+
+def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Pass]) -> bool:
     state.rounds -= 1  # [joust.4]
-    heights = {p: a.height for p, a in answers.items() if isinstance(a, Pass)}
-    if heights[0] != heights[1]:  # [joust.3] they miss each other
+    if answers[0].height != answers[1].height:  # [joust.3] they miss each other
         return False
     rolls = [ctx.dice.d(6, f"ace {p + 1} fires") for p in (0, 1)]
     if rolls[0] != rolls[1]:
@@ -68,11 +86,11 @@ def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Action]) -> boo
     return False  # one question per round: the step is over
 
 
-class Joust(Ruleset[JoustState]):
+class Joust(Ruleset[JoustState, JoustView, Pass]):
     name = "joust"
     title = "Joust (example plugin)"
     rulebook = "the docstring of aerodrome_joust"
-    state_type = JoustState
+    capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = (Pass,)
 
     def setups(self) -> Sequence[Setup]:
@@ -80,7 +98,7 @@ class Joust(Ruleset[JoustState]):
         return [Setup(name="duel", title="One against one", seats=seats, max_rounds=ROUNDS + 1)]
 
     def sequence(self) -> TurnSequence[JoustState]:
-        return TurnSequence(phases=(Phase(name="joust", steps=(Step("pass", _ask, _meet),)),))
+        return TurnSequence(phases=(Phase(name="joust", steps=(Step("pass", _ask),)),))
 
     def initial_state(self, setup: Setup, ctx: Context) -> JoustState:
         return JoustState(structure=[STRUCTURE, STRUCTURE])
@@ -95,11 +113,8 @@ class Joust(Ruleset[JoustState]):
             raise SpecError(f"{source}: position.structure: two values from 0 to {STRUCTURE}")
         return state
 
-    def legal_actions(self, state: JoustState, decision: Decision, player: int) -> Sequence[Action]:
-        return (Pass(height="high"), Pass(height="low"))
-
     def observation(self, state: JoustState, player: int | None) -> JoustView:
-        return JoustView(structure=tuple(state.structure))
+        return JoustView(structure=tuple(state.structure), rounds=state.rounds)
 
     def is_over(self, state: JoustState) -> bool:
         return 0 in state.structure or state.rounds == 0
@@ -115,7 +130,38 @@ class Joust(Ruleset[JoustState]):
             kills={sides[1 - p]: 1 for p in down},
         )
 
+    # -- for people and learning agents ------------------------------------------------------
+    def action_text(self, action: Pass, view: JoustView) -> str:
+        return f"pass {action.height}"
+
+    def draw(self, view: JoustView) -> str:
+        red, blue = view.structure
+        return f"Red ace {'#' * red:<3} {red}/3   Blue ace {'#' * blue:<3} {blue}/3   passes left {view.rounds}"
+
+    def draw_svg(self, view: JoustView) -> str:
+        bars = "".join(
+            f'<rect x="10" y="{10 + 30 * i}" width="{40 * s}" height="20" fill="{c}"/>'
+            for i, (s, c) in enumerate(zip(view.structure, ("#c0392b", "#2e86c1"), strict=True))
+        )
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="140" height="70" '
+            f'viewBox="0 0 140 70">{bars}</svg>'
+        )
+
+    def action_count(self, setup: Setup) -> int:
+        return len(PASSES)
+
+    def action_id(self, action: Pass, setup: Setup) -> int:
+        return PASSES.index(action)
+
+    def action_from_id(self, index: int, setup: Setup) -> Pass:
+        return PASSES[index]
+
+    def observation_vector(self, view: JoustView) -> Sequence[float]:
+        """Both structures out of 3, then the passes left out of 10."""
+        return [s / STRUCTURE for s in view.structure] + [view.rounds / ROUNDS]
+
 
 @hookimpl
-def aerodrome_register_rulesets() -> list[type[Ruleset[JoustState]]]:
+def aerodrome_register_rulesets() -> list[type[Joust]]:
     return [Joust]

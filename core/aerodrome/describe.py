@@ -1,0 +1,87 @@
+"""Plain sentences for events and seats, the same for the terminal, replays and the browser.
+
+The core describes its own events (the start, rounds, phases, dice, actions, the end); a
+ruleset describes its own through :meth:`aerodrome.ruleset.Ruleset.event_text`. Players are
+named by seat as people count them: "Seat 1 (German)", never "player 0".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from aerodrome.events import (
+    ActionTaken,
+    DecisionCommitted,
+    DiceRolled,
+    Event,
+    GameEnded,
+    GameStarted,
+    PhaseStarted,
+    RoundStarted,
+)
+from aerodrome.ruleset import Ruleset, Setup
+
+
+def seat_label(setup: Setup, player: int) -> str:
+    """"Seat 2 (American)": a seat as people count them, with the name the set-up gives it."""
+    if 0 <= player < len(setup.seats):
+        return f"Seat {player + 1} ({setup.seats[player].name})"
+    return f"Seat {player + 1}"
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    return ", ".join(map(str, faces))
+
+
+def _sides(winners: tuple[str, ...]) -> str:
+    return " and ".join(winners)
+
+
+def core_event_text(setup: Setup, title: str, event: Event) -> str | None:
+    """A sentence for one of the core's own events; ``None`` for any other event."""
+    if isinstance(event, DiceRolled):
+        kept = f" (counting {_faces(event.kept)})" if event.kept is not None else ""
+        dice = "a die" if len(event.faces) == 1 else f"{len(event.faces)} dice"
+        return f"{event.purpose}: {dice} (d{event.sides}) show {_faces(event.faces)}{kept}."
+    if isinstance(event, ActionTaken):
+        return f"{seat_label(setup, event.player)}: {event.action}."
+    if isinstance(event, DecisionCommitted):
+        return f"{seat_label(setup, event.player)} commits in secret: {event.action}."
+    if isinstance(event, RoundStarted):
+        return f"Round {event.round} begins."
+    if isinstance(event, PhaseStarted):
+        return f"Set-up: {event.phase}." if event.round == 0 else f"Phase: {event.phase}."
+    if isinstance(event, GameStarted):
+        return f"{title}, set-up {setup.title!r}, seed {event.seed}."
+    if isinstance(event, GameEnded):
+        outcome = f"won by {_sides(event.winners)}" if event.winners else "no side wins"
+        return f"The game ends after {event.rounds} rounds, {outcome}: {event.reason}."
+    return None
+
+
+def _generic(event: Event) -> str:
+    """The last resort for an event nobody describes: its kind and values, without markup."""
+    fields = msgspec.structs.asdict(event)
+    fields.pop("seen_by", None)
+    name = type(event).__name__
+    shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in fields.items())
+    return f"{name}: {shown}." if shown else f"{name}."
+
+
+def event_text(
+    ruleset: Ruleset[Any, Any, Any], setup: Setup, event: Event, view: Any
+) -> str | None:
+    """A sentence for ``event`` as the player whose observation is ``view`` reads it: the
+    core's own events first, then the ruleset's (:meth:`Ruleset.event_text`), then a generic
+    line for an event nobody describes. ``None``: not worth a line."""
+    text = core_event_text(setup, ruleset.title, event)
+    if text is not None:
+        return text
+    if type(event).__module__ == "aerodrome.events":
+        return None
+    text = ruleset.event_text(event, view)
+    if text is None:
+        return _generic(event)
+    return text or None

@@ -1,0 +1,216 @@
+"""Walk tables: the route choices of a plane's move, enumerated once on the empty board.
+
+A move is an orthogonal walk of exactly the die's number of squares [classic.move.7,
+classic.move.11] that never goes between the same two squares twice [classic.move.12], may
+end on its start square [classic.move.13] and never enters a square holding a plane
+[classic.move.16]. The walks from a square are enumerated once per length on the empty
+board (:meth:`aerodrome_classic.board.Board.build_walks`) and filtered here by a bit mask of
+the occupied squares.
+
+A walk is coded as bytes: one byte per square it enters, the square's place in the window of
+``WINDOW`` × ``WINDOW`` squares around the start (a walk of up to ``REACH`` squares never
+leaves it). A table holds, per route choice, the codes of all its walks in enumeration order
+as one bytes string; everything else (the first walk of each choice, the squares any walk
+reaches, which choices a square blocks) is derived from the codes, so the codes alone are
+what the on-disk cache (:mod:`aerodrome_classic.walkcache`) stores.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from itertools import accumulate
+
+Cell = tuple[int, int]
+#: one walk per route choice (tuples, not lists: the tables hold many and tuples of
+#: immutable items are not tracked by the garbage collector)
+Route = tuple[tuple[Cell, ...], ...]
+#: after how many cache misses a table builds its map square -> choices (before, the first
+#: walks' codes are searched in C: cheaper than building the map for a table met rarely)
+TOUCH_AFTER = 12
+#: the route choices of a table and, after each, how many moves the choices up to it give
+#: (one per facing allowed at its end square: ``counts[0] == 0``, ``counts[-1]`` all); a
+#: choice every walk of which is blocked is an empty walk ``()`` giving no move
+Open = tuple[Route, tuple[int, ...]]
+#: the longest walk (the highest die) and the side of the square window around its start
+REACH = 6
+WINDOW = 2 * REACH + 1
+#: per walk length, a matcher of walks coded as bytes with their blocked squares marked 1
+#: and the others 0: group 1 is the first walk with no blocked square (all in C)
+CLEAR_WALK: list[Callable[[bytes], re.Match[bytes] | None]] = [
+    re.compile(rb"(?:.{%d})*?(\x00{%d})" % (n, n), re.DOTALL).match if n else re.compile(b"").match
+    for n in range(REACH + 1)
+]
+
+
+def window_of(start: Cell, width: int, height: int) -> list[Cell | None]:
+    """The squares of the window around ``start`` by their place (None off the board)."""
+    sx, sy = start
+    return [
+        (sx + dx, sy + dy) if 0 <= sx + dx < width and 0 <= sy + dy < height else None
+        for dy in range(-REACH, REACH + 1)
+        for dx in range(-REACH, REACH + 1)
+    ]
+
+
+def place_in_window(start: Cell, cell: Cell) -> int:
+    """The byte coding ``cell`` in a walk from ``start``."""
+    return (cell[1] - start[1] + REACH) * WINDOW + cell[0] - start[0] + REACH
+
+
+class WalkTable:
+    """The route choices of one (start, length, side, may-land) on the empty board.
+
+    ``codes`` holds, per choice, the squares its walks enter, in enumeration order, as one
+    bytes string (``length`` bytes per walk; a walk is rebuilt from its bytes only when it
+    is needed); ``firsts`` the first walk of each choice; ``reach`` the mask of every square
+    any walk enters (when no plane stands there, every choice is open and ``firsts`` are the
+    representatives); ``heads`` the codes of the first walks, one after the other.
+    """
+
+    __slots__ = (
+        "_bit_at", "_cache", "_misses", "_touch", "_window", "codes", "facings", "firsts", "heads", "length",
+        "open", "reach",
+        "start", "width",
+    )
+
+    def __init__(
+        self,
+        codes: tuple[bytes, ...],
+        start: Cell,
+        length: int,
+        window: list[Cell | None],
+        width: int,
+        facings: Sequence[int],
+    ) -> None:
+        self.codes = codes
+        self.start = start
+        self.length = length
+        self.width = width
+        self._window = window  # the squares of the window around the start
+        # the squares the codes name (a code from the disk cache is checked here too)
+        bit_at: dict[int, int] = {}
+        for b in set(b"".join(codes)):
+            c = window[b] if b < len(window) else None
+            if c is None:
+                raise ValueError(f"walk from {start} codes square {b}, off the board")
+            bit_at[b] = c[1] * width + c[0]
+        for code in codes:
+            if not code or len(code) % length:
+                raise ValueError(f"walks from {start} of length {length}: a code of {len(code)} bytes")
+        #: the codes of the first walks, one after the other (searched in C for blocked ones)
+        self.heads = b"".join([code[:length] for code in codes])
+        cells = list(map(window.__getitem__, self.heads))
+        self.firsts: Route = tuple(
+            [(start, *cells[i : i + length]) for i in range(0, len(cells), length)]  # type: ignore[arg-type]
+        )
+        #: per choice, how many facings its end square allows [classic.move.15]
+        self.facings = tuple([facings[f[-1][1] * width + f[-1][0]] for f in self.firsts])
+        #: every choice open (no plane near): the first walks, with their move counts
+        self.open: Open = (self.firsts, _counts(self.facings))
+        reach = 0
+        for n in bit_at.values():
+            reach |= 1 << n
+        self.reach = reach
+        self._bit_at = bit_at
+        self._touch: dict[int, tuple[int, ...]] | None = None
+        self._misses = 0
+        self._cache: dict[int, Open] = {}
+
+    def _make_touch(self) -> dict[int, tuple[int, ...]]:
+        """A square's bit number → the choices whose first walk enters it."""
+        found: dict[int, list[int]] = {}
+        bit_at = self._bit_at
+        heads = self.heads
+        size = self.length
+        for i in range(len(self.codes)):
+            for n in {bit_at[b] for b in heads[i * size : (i + 1) * size]}:
+                found.setdefault(n, []).append(i)
+        return {n: tuple(v) for n, v in found.items()}
+
+    def walk(self, choice: int, k: int) -> tuple[Cell, ...]:
+        """The ``k``-th walk (in enumeration order) of route choice ``choice``."""
+        if k == 0:
+            return self.firsts[choice]
+        size = self.length
+        code = self.codes[choice][k * size : (k + 1) * size]
+        return (self.start, *map(self._window.__getitem__, code))  # type: ignore[arg-type]
+
+    def walks(self, choice: int) -> list[tuple[Cell, ...]]:
+        """Every walk of route choice ``choice``, in enumeration order."""
+        return [self.walk(choice, k) for k in range(len(self.codes[choice]) // self.length)]
+
+    def open_paths(self, occupied: int) -> Open:
+        """One representative walk per choice that avoids the ``occupied`` squares (the
+        first such walk in enumeration order), with the move counts of the choices (see
+        :data:`Open`); ``occupied`` must not hold the start square."""
+        near = occupied & self.reach
+        if not near:
+            return self.open
+        out = self._cache.get(near)
+        if out is not None:
+            return out
+        if len(self._cache) > 256:
+            self._cache.clear()
+        # the choices whose first walk enters an occupied square: found in C from the
+        # first walks' codes, or, for a table met often, from a map square -> choices
+        touch = self._touch
+        if touch is None:
+            self._misses += 1
+            if self._misses > TOUCH_AFTER:
+                touch = self._touch = self._make_touch()
+        marks = bytearray(256)  # an occupied square's byte (its place in the window) -> 1
+        affected: set[int] = set()
+        w = self.width
+        x0 = self.start[0] - REACH
+        y0 = self.start[1] - REACH
+        bits = near
+        while bits:
+            low = bits & -bits
+            n = low.bit_length() - 1
+            marks[(n // w - y0) * WINDOW + n % w - x0] = 1
+            if touch is not None:
+                hit = touch.get(n)
+                if hit:
+                    affected.update(hit)
+            bits ^= low
+        flags = bytes(marks)
+        size = self.length
+        if touch is None:
+            marked = self.heads.translate(flags)
+            at = marked.find(1)
+            while at >= 0:
+                choice = at // size
+                affected.add(choice)
+                at = marked.find(1, (choice + 1) * size)
+        if not affected:
+            out = self.open
+        else:
+            reps = list(self.firsts)
+            gone: list[int] = []
+            codes = self.codes
+            match = CLEAR_WALK[size]
+            for i in affected:
+                code = codes[i]
+                count = len(code) // size
+                found = match(code.translate(flags))
+                k = found.start(1) // size if found is not None else count
+                if k < count:
+                    reps[i] = self.walk(i, k)
+                else:
+                    reps[i] = ()  # no open walk: the choice stays, empty, with no move
+                    gone.append(i)
+            if gone:
+                facings = list(self.facings)
+                for i in gone:
+                    facings[i] = 0
+                out = (tuple(reps), _counts(facings))
+            else:
+                out = (tuple(reps), self.open[1])
+        self._cache[near] = out
+        return out
+
+
+def _counts(facings: Sequence[int]) -> tuple[int, ...]:
+    """Running totals of the moves of route choices allowing ``facings`` facings each."""
+    return tuple(accumulate(facings, initial=0))
