@@ -51,7 +51,6 @@ SEEDS = settings(max_examples=2, deadline=None, derandomize=True, database=None)
 KNOWN: dict[tuple[str, str], str] = {
     ("isolation", "dockfighters"): "Dockfighters' observation wraps the live state",
     ("perfect", "dockfighters"): "Dockfighters' observation carries the viewer's seat",
-    ("perfect", "victoriana"): "Victoriana's view carries the viewer's seat and side",
 }
 
 
