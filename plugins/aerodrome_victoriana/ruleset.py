@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
@@ -21,6 +21,12 @@ from aerodrome_victoriana.state import (
 )
 from aerodrome_victoriana.variants import Variants
 from aerodrome_victoriana.view import DogfightView, observe
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from aerodrome.events import Event
+    from aerodrome_victoriana.numbering import Numbering
 
 
 class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
@@ -39,6 +45,7 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
         self._templates = forces.Templates()
         # the variant hooks are looked up once: the steps carry them
         self._sequence = sequence.build(Variants.of(self.hooks))
+        self._numbering: dict[tuple[str, bytes], Numbering] = {}
 
     def setups(self) -> Sequence[Setup]:
         return forces.setups()
@@ -68,6 +75,51 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
 
     def result(self, state: DogfightState, rounds: int) -> Result:
         return ending.result(state, rounds)
+
+    # -- for people ----------------------------------------------------------------------
+    def action_text(self, action: VictorianaAction, view: DogfightView) -> str:
+        from aerodrome_victoriana.text import action_text
+
+        return action_text(action, view)
+
+    def event_text(self, event: Event, view: DogfightView) -> str | None:
+        from aerodrome_victoriana.text import event_text
+
+        return event_text(event, view)
+
+    def draw(self, view: DogfightView) -> RenderableType:
+        from aerodrome_victoriana.draw import draw
+
+        return draw(view)
+
+    def draw_svg(self, view: DogfightView) -> str:
+        from aerodrome_victoriana.svg import draw_svg
+
+        return draw_svg(view)
+
+    # -- for learning agents ---------------------------------------------------------------
+    def _numbered(self, setup: Setup) -> Numbering:
+        from aerodrome_victoriana.numbering import Numbering
+
+        key = self._templates.key(setup)
+        numbering = self._numbering.get(key)
+        if numbering is None:
+            numbering = self._numbering[key] = Numbering(self._templates.state_for(setup))
+        return numbering
+
+    def action_count(self, setup: Setup) -> int:
+        return len(self._numbered(setup).actions)
+
+    def action_id(self, action: VictorianaAction, setup: Setup) -> int:
+        return self._numbered(setup).id_of(action)
+
+    def action_from_id(self, index: int, setup: Setup) -> VictorianaAction:
+        return self._numbered(setup).action(index)
+
+    def observation_vector(self, view: DogfightView) -> Sequence[float]:
+        from aerodrome_victoriana.numbering import observation_vector
+
+        return observation_vector(view)
 
     def invariants(self, state: DogfightState) -> list[str]:
         broken: list[str] = []
