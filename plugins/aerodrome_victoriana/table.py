@@ -13,7 +13,7 @@ from aerodrome_victoriana.damage import armour_of
 from aerodrome_victoriana.state import FLYING, Airman, Craft
 from aerodrome_victoriana.view import DogfightView
 
-PHASES = {"squadron": "Squadron Phase", "combat": "Combat Phase", "over": "the dogfight is over"}
+PHASES = {"squadron": "Squadron Phase", "combat": "Combat Phase"}
 
 STATUS = {
     FLYING: "flying",
@@ -44,9 +44,9 @@ LEGEND = (
 
 def header(view: DogfightView) -> list[str]:
     """The lines above the squadrons."""
+    if view.phase == "over":  # (the round may already count the next one: no number)
+        return ["The dogfight is over", *_rules(view)]
     lines = [f"Round {view.round}: {PHASES[view.phase]}"]
-    if view.phase == "over":
-        return lines + _rules(view)
     if view.rules.skip_squadron:
         lines.append("No Squadron Phase (optional rule): every aircraft acts, in initiative order.")
     elif view.pools:

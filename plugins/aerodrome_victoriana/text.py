@@ -44,19 +44,20 @@ def manoeuvre_text(manoeuvre: str) -> str:
     """What a squadron manoeuvre does (victoriana.squadron.8-14), with the book's costs."""
     if manoeuvre == "attack":
         fighter, special = costs("attack")
-        return (f"Attack: every {_every(fighter)} removes an enemy fighter, "
+        return (f"Attack: {_every(fighter)} an enemy fighter, "
                 f"or {special} buy a damage roll on a special aircraft")
     if manoeuvre == "defend":
         fighter, special = costs("defend")
-        return (f"Defend: half the pool again; every {_every(fighter)} removes an enemy "
-                f"fighter, or {special} buy a damage roll on a special aircraft")
+        return (f"Defend: half the pool again; {_every(fighter)} an enemy fighter, "
+                f"or {special} buy a damage roll on a special aircraft")
     if manoeuvre == "escape":
         return "Escape: every net success takes one of your aircraft, not a PC's, out of the battle"
     return "Tactical: the net successes are added to next round's Squadron Roll"
 
 
 def _every(cost: int) -> str:
-    return "net success" if cost == 1 else f"{cost} net successes"
+    """What removes a fighter: "every net success removes", "every 3 net successes remove"."""
+    return "every net success removes" if cost == 1 else f"every {cost} net successes remove"
 
 
 def craft_name(view: DogfightView, craft: int) -> str:

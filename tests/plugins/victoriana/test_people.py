@@ -155,6 +155,8 @@ def test_the_header_shows_this_rounds_roll_and_phase() -> None:
     checked = set()
     for game in playout("11-group", 4, decisions=400):
         if game.is_over():
+            assert _drawn(game.observation(None)).startswith("The dogfight is over")
+            checked.add("over")
             break
         decision = game.decision()
         assert decision is not None
@@ -173,7 +175,7 @@ def test_the_header_shows_this_rounds_roll_and_phase() -> None:
             assert f"raf {roll.manoeuvres['raf']}, {raf} against luftwaffe {roll.manoeuvres['luftwaffe']}, {lw}" in text
             assert ("Combat Phase order" in text) == (phase == "Combat Phase")
         checked.add(decision.kind)
-    assert {"manoeuvre", "act"} <= checked
+    assert {"manoeuvre", "act", "over"} <= checked
 
 
 def test_the_svg_shows_squadrons_damage_crews_and_the_roll() -> None:
