@@ -105,6 +105,10 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.action_spaces[agent]
 
+    def seat_of(self, agent: str) -> int:
+        """The seat number (player id) of ``agent``."""
+        return self._player[agent]
+
     @property
     def game(self) -> Game[Any, Any, Any]:
         """The game being played (after :meth:`reset`)."""

@@ -199,7 +199,7 @@ class AnyOf(Node):
         return self.member(value) >= 0
 
     def names(self, path: str) -> list[str]:
-        out = [f"{path}:{label}" for label in self.labels]
+        out = [f"{path}:{label}?" for label in self.labels]
         for m, label in zip(self.members, self.labels, strict=True):
             out += m.names(f"{path}:{label}")
         return out

@@ -68,7 +68,12 @@ class Translator:
                 )
         else:
             numbers = self.encoder(view).encode(view)
-        return np.array(numbers, dtype=np.float32)
+        try:
+            return np.array(numbers, dtype=np.float32)
+        except (TypeError, ValueError):
+            if self.layout.encoded:
+                raise EncodingError(f"{self.label}: observation_vector gave something not a number") from None
+            raise self.encoder(view).error(view) from None
 
     def encoder(self, view: Any) -> Encoder:
         """The generic encoder (built on first use, for the type of ``view``)."""
