@@ -51,7 +51,7 @@ def test_joust_uses_its_own_numbering_and_vector() -> None:
         index = joust.action_id(action, setup)
         assert obs["action_mask"][index] == 1
         assert joust.action_from_id(index, setup) == action
-        assert e.translator.action(index, e.game.legal_actions(0), 0, "pass") == action
+        assert e.translator.action(index, e.game.legal_actions(0), 0) == action
 
 
 def test_a_ruleset_without_hooks_falls_back_and_passes_the_api_test() -> None:

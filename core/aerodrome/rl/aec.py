@@ -97,6 +97,7 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
         self._game: Game[Any, Any, Any] | None = None
         self._shaping: Shaping | None = None
         self._potential: list[float] = []
+        self._paid = False
 
     # -- spaces ------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -136,6 +137,7 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self._paid = False
         if self.shaping:
             self._shaping = Shaping(self.setup.seats, self.ruleset.material(game.state))
             self._potential = self._shaping.potentials(self.ruleset.material(game.state))
@@ -152,26 +154,29 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game, player = self.game, self._player[agent]
-        decision = game.decision()
-        chosen = self.translator.action(
-            action, game.legal_actions(player), player, decision.kind if decision else "no decision"
-        )
+        game = self._game
+        assert game is not None
+        player = self._player[agent]
+        game.apply(player, self.translator.action(action, game.legal_actions(player), player, game))
         self._cumulative_rewards[agent] = 0.0
-        game.apply(player, chosen)
         rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0.0
+        if self._paid:  # the last step paid somebody: this step starts from nothing
+            for a in rewards:
+                rewards[a] = 0.0
+            self._paid = False
         if self._shaping is not None:
             potential = self._shaping.potentials(self.ruleset.material(game.state))
             for p, a in enumerate(self.possible_agents):
                 rewards[a] = self.shaping * (potential[p] - self._potential[p])
             self._potential = potential
+            self._paid = True
         if game.is_over():
             self._end()
+            self._paid = True
         else:
-            self.agent_selection = agent_name(game.waiting_for()[0])
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[game.waiting_for()[0]]
+        if self._paid:
+            self._accumulate_rewards()
 
     def _end(self) -> None:
         """The game is over: the outcome to every seat, every agent done."""

@@ -113,11 +113,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         game = self.game
         if game.is_over():
             raise AerodromeError("the game is over: call reset()")
-        decision = game.decision()
-        chosen = self.translator.action(
-            action, game.legal_actions(self.seat), self.seat, decision.kind if decision else "no decision"
-        )
-        game.apply(self.seat, chosen)
+        game.apply(self.seat, self.translator.action(action, game.legal_actions(self.seat), self.seat, game))
         self._play_opponents()
         reward = 0.0
         if self._shaping is not None:

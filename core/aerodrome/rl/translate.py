@@ -8,6 +8,7 @@ from the legal actions the game offers that seat now.
 from __future__ import annotations
 
 import operator
+import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,28 +53,28 @@ class Translator:
         self.actions = layout.actions
         self.width = layout.observation
         self.label = f"{ruleset.name} {setup.name}"
+        self._packer = struct.Struct(f"={self.width}f")
         self._encoder: Encoder | None = None
         self._view_type: type | None = None
 
     # -- observations ------------------------------------------------------------------------
     def vector(self, view: Any) -> Vector:
         """The observation vector of ``view`` (float32, length ``width``)."""
-        if self.layout.encoded:
-            numbers = self.ruleset.observation_vector(view)
-            if numbers is None or len(numbers) != self.width:
-                raise EncodingError(
-                    f"{self.label}: observation_vector gave "
-                    f"{'None' if numbers is None else f'{len(numbers)} numbers'}, "
-                    f"expected {self.width} (the length must be fixed per set-up)"
-                )
-        else:
-            numbers = self.encoder(view).encode(view)
+        if not self.layout.encoded:
+            return np.frombuffer(self.encoder(view).encode_f32(view), dtype=np.float32)
+        numbers = self.ruleset.observation_vector(view)
+        if numbers is None or len(numbers) != self.width:
+            raise EncodingError(
+                f"{self.label}: observation_vector gave "
+                f"{'None' if numbers is None else f'{len(numbers)} numbers'}, "
+                f"expected {self.width} (the length must be fixed per set-up)"
+            )
+        buffer = bytearray(self._packer.size)
         try:
-            return np.array(numbers, dtype=np.float32)
-        except (TypeError, ValueError):
-            if self.layout.encoded:
-                raise EncodingError(f"{self.label}: observation_vector gave something not a number") from None
-            raise self.encoder(view).error(view) from None
+            self._packer.pack_into(buffer, 0, *numbers)
+        except (struct.error, OverflowError, TypeError):
+            raise EncodingError(f"{self.label}: observation_vector gave something not a number") from None
+        return np.frombuffer(buffer, dtype=np.float32)
 
     def encoder(self, view: Any) -> Encoder:
         """The generic encoder (built on first use, for the type of ``view``)."""
@@ -127,17 +128,19 @@ class Translator:
         """The ruleset's numbers of ``legal`` (each checked against ``action_count``)."""
         action_id, setup = self.ruleset.action_id, self.setup
         ids = [action_id(a, setup) for a in legal]
-        bad = [i for i in ids if not (isinstance(i, int) and 0 <= i < self.actions)]
-        if bad:
+        if ids and not (min(ids) >= 0 and max(ids) < self.actions):
+            bad = next(i for i in ids if not 0 <= i < self.actions)
             raise ActionSpaceError(
-                f"{self.label}: action_id gave {bad[0]!r}, outside 0..{self.actions - 1} "
+                f"{self.label}: action_id gave {bad!r}, outside 0..{self.actions - 1} "
                 "(action_count of the ruleset)"
             )
         return ids
 
-    def action(self, index: object, legal: Sequence[Action], player: int, kind: str) -> Action:
+    def action(
+        self, index: object, legal: Sequence[Action], player: int, game: Game[Any, Any, Any] | None = None
+    ) -> Action:
         """The legal action numbered ``index`` for ``player``; an index out of range or not
-        legal now is an :class:`IllegalActionError`."""
+        legal now is an :class:`IllegalActionError` (naming the decision of ``game``)."""
         try:
             i = operator.index(index)  # type: ignore[arg-type]
         except TypeError:
@@ -161,13 +164,13 @@ class Translator:
                 return action
             what = "" if action is None else f" ({action.describe()})"
             raise IllegalActionError(
-                f"{self.label}: action {i}{what} is not legal for seat {player} now ({kind}; "
+                f"{self.label}: action {i}{what} is not legal for seat {player} now ({_kind(game)}; "
                 "the action mask marks the legal ones)"
             )
         limit = min(len(legal), self.actions)
         if i >= limit:
             raise IllegalActionError(
-                f"{self.label}: action {i} is not legal for seat {player} now ({kind}): "
+                f"{self.label}: action {i} is not legal for seat {player} now ({_kind(game)}): "
                 f"{len(legal)} legal actions, numbered 0 to {limit - 1}"
             )
         return legal[i]
@@ -184,3 +187,8 @@ class Translator:
             "observation": self.vector(game.observation(player)),
             "action_mask": self.mask(game.legal_actions(player), player),
         }
+
+
+def _kind(game: Game[Any, Any, Any] | None) -> str:
+    decision = game.decision() if game is not None else None
+    return decision.kind if decision is not None else "no decision"
