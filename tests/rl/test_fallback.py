@@ -201,3 +201,25 @@ class Branch(msgspec.Struct):
 def test_a_type_that_contains_itself_is_refused() -> None:
     with pytest.raises(EncodingError, match="contains itself"):
         build(Branch, {})
+
+
+def test_remembered_items_give_the_numbers_of_their_value() -> None:
+    """Frozen items are encoded once per value (a memo): a changed item gets new numbers, an
+    equal one the same. Mutation caught (tried): a memo keyed by the place in the vector."""
+    enc = Encoder(build(View, {"guns[]": 2}), "test")
+    assert "c" in enc.source and ".get(" in enc.source  # the memo is in use for guns
+    base = View(
+        name="", colour=Colour.RED, stage="move", fight=None, either=None, cells=(), guns=[],
+        kills={}, seen=frozenset(), pair=(0, 0.0), score=0.0, turn=0,
+    )
+    names = enc.names()
+
+    def guns(*items: Gun) -> list[float]:
+        got = dict(zip(names, enc.encode(msgspec.structs.replace(base, guns=list(items))), strict=True))
+        return [got[f"guns[{i}].{f}"] for i in (0, 1) for f in ("revealed", "face")]
+
+    hit, miss = Gun(face="hit", revealed=True), Gun(face="miss", revealed=False)
+    first = guns(hit, miss)
+    assert first == [1, text_code("hit"), 0, text_code("miss")]
+    assert guns(miss, hit) == [0, text_code("miss"), 1, text_code("hit")]
+    assert guns(Gun(face="hit", revealed=True), miss) == first

@@ -24,7 +24,9 @@ is found by probing games (:mod:`aerodrome.rl.layout`). The numbers are not resc
 learner should normalise them.
 
 The encoder is compiled once per layout into a plain Python function (straight-line code
-with one loop per collection), because it runs at every step of a learning environment.
+with one loop per collection), because it runs at every step of a learning environment; the
+numbers of a frozen item of a collection (an aircraft, an airman) are remembered by value,
+since most items do not change from one step to the next.
 """
 
 from __future__ import annotations
@@ -154,6 +156,20 @@ class OneHot(Node):
 
 
 @dataclass
+class Nothing(Node):
+    """``None``: no numbers (a union's one-hot says it was None)."""
+
+    width: int = 0
+    kind: ClassVar[str] = "none"
+
+    def matches(self, value: object) -> bool:
+        return value is None
+
+    def check(self, value: Any, path: str) -> str | None:
+        return None if value is None else f"{path}: {type(value).__name__} where None is declared"
+
+
+@dataclass
 class Maybe(Node):
     """``X | None``: a presence flag, then ``X``."""
 
@@ -255,6 +271,7 @@ class Items(Node):
     item: Node
     cap: int
     ordered: bool
+    hashable: bool = False  # declared as a tuple or a frozenset (not a list or a set)
     width: int = 0
     kind: ClassVar[str] = "sequence"
 
@@ -416,7 +433,7 @@ def build(tp: Any, caps: Mapping[str, int], path: str = "", within: tuple[type, 
     if hasattr(tp, "__supertype__"):  # typing.NewType
         return build(tp.__supertype__, caps, path, within)
     if tp is type(None) or tp is None:
-        return Row(items=())
+        return Nothing()
     if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
         return _record(tp, caps, path, within)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -435,7 +452,12 @@ def build(tp: Any, caps: Mapping[str, int], path: str = "", within: tuple[type, 
         return _union(args, caps, path, within)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return Items(item=build(args[0], caps, f"{path}[]", within), cap=caps.get(f"{path}[]", 0), ordered=True)
+            return Items(
+                item=build(args[0], caps, f"{path}[]", within),
+                cap=caps.get(f"{path}[]", 0),
+                ordered=True,
+                hashable=True,
+            )
         if args == ((),):
             return Row(items=())
         return Row(items=tuple(build(a, caps, f"{path}[{i}]", within) for i, a in enumerate(args)))
@@ -445,6 +467,7 @@ def build(tp: Any, caps: Mapping[str, int], path: str = "", within: tuple[type, 
             item=build(item, caps, f"{path}[]", within),
             cap=caps.get(f"{path}[]", 0),
             ordered=not (origin in _SET_ORIGINS or tp in (set, frozenset)),
+            hashable=origin is frozenset or tp is frozenset,
         )
     if origin in _MAP_ORIGINS or tp is dict:
         key, value = args if len(args) == 2 else (Any, Any)
@@ -484,13 +507,51 @@ def _record(cls: type, caps: Mapping[str, int], path: str, within: tuple[type, .
 
 
 # -- compiled encoder --------------------------------------------------------------------------
+#: Items remembered per collection before the memo starts afresh.
+MEMO = 1 << 14
+
+
+def hashable(node: Node) -> bool:
+    """Whether every value of ``node``'s declared type hashes by value (frozen Structs,
+    tuples, frozensets, numbers, texts), so that its numbers can be remembered."""
+    if isinstance(node, Number | Text | OneHot | Nothing):
+        return True
+    if isinstance(node, Maybe):
+        return hashable(node.item)
+    if isinstance(node, AnyOf):
+        return all(hashable(m) for m in node.members)
+    if isinstance(node, Row):
+        return all(hashable(i) for i in node.items)
+    if isinstance(node, Items):
+        return node.hashable and hashable(node.item)
+    if isinstance(node, Fields):
+        config = getattr(node.cls, "__struct_config__", None)
+        return bool(config and config.frozen) and all(hashable(n) for _, n in node.fields)
+    return False
+
+
 class _Writer:
     """Writes the source of an encoder function for a layout tree."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.functions: list[str] = []
         self.consts: dict[str, object] = {}
         self.count = 0
+
+    def item_function(self, node: Node) -> str:
+        """A function returning ``node``'s numbers as a tuple (for the memo of items)."""
+        name = self.var("item")
+        outer, self.lines = self.lines, []
+        self.line(0, f"def {name}(v):")
+        self.line(1, "out = []")
+        self.line(1, "a = out.append")
+        self.line(1, "e = out.extend")
+        self.emit(node, "v", 1)
+        self.line(1, "return tuple(out)")
+        self.functions += self.lines
+        self.lines = outer
+        return name
 
     def var(self, stem: str) -> str:
         self.count += 1
@@ -593,6 +654,18 @@ class _Writer:
             self.line(indent, f"e({kept})")
         elif isinstance(node.item, Text) and node.item.python is str:
             self.line(indent, f"e(map(_text, {kept}))")
+        elif isinstance(node.item, Fields) and hashable(node.item):
+            # Frozen items (an aircraft, an airman) mostly stay the same from one step to
+            # the next: their numbers are remembered by value (equal items, equal numbers).
+            fn, memo, y, c = self.item_function(node.item), self.const({}), self.var("y"), self.var("c")
+            self.line(indent, f"for {y} in {kept}:")
+            self.line(indent + 1, f"{c} = {memo}.get({y})")
+            self.line(indent + 1, f"if {c} is None:")
+            self.line(indent + 2, f"{c} = {fn}({y})")
+            self.line(indent + 2, f"if len({memo}) >= {MEMO}:")
+            self.line(indent + 3, f"{memo}.clear()")
+            self.line(indent + 2, f"{memo}[{y}] = {c}")
+            self.line(indent + 1, f"e({c})")
         else:
             y = self.var("y")
             self.line(indent, f"for {y} in {kept}:")
@@ -641,6 +714,7 @@ class Encoder:
         writer.line(1, "e = out.extend")
         writer.emit(root, "v", 1)
         writer.line(1, "return out")
+        writer.lines = writer.functions + writer.lines
         namespace: dict[str, Any] = {
             "_text": text_code,
             "_bytes": _bytes_code,
