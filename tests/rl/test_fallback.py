@@ -111,7 +111,10 @@ def test_declared_caps_and_bad_ones() -> None:
 
 def test_layouts_are_the_same_for_every_environment_of_a_set_up() -> None:
     """The probe has its own seed: two probes give the same spaces (seed_test needs it)."""
-    assert find_layout(PLUGINS.ruleset("df40k")) == layout_of("df40k", "first-blood")
+    layout = find_layout(PLUGINS.ruleset("df40k"))
+    assert layout == layout_of("df40k", "first-blood")
+    # a Layout is a value: saved as JSON and given back, it declares the same spaces
+    assert msgspec.json.decode(msgspec.json.encode(layout), type=type(layout)) == layout
 
 
 # -- the flat encoding, type by type ------------------------------------------------------------

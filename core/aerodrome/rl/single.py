@@ -136,7 +136,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return None
         view = self.game.observation(None)
         if self.render_mode == "svg":
-            return self.ruleset.draw_svg(view)
+            svg = self.ruleset.draw_svg(view)
+            if svg is None:
+                raise AerodromeError(f"ruleset {self.ruleset.name!r} draws no SVG (draw_svg gave None)")
+            return svg
         text = picture(self.ruleset, view)
         if self.render_mode == "human":
             print(text, end="")
