@@ -23,7 +23,8 @@ require_rl()
 from pettingzoo.test import api_test  # noqa: E402
 
 from aerodrome.rl import ActionSpaceError, EncodingError, env, find_layout  # noqa: E402
-from aerodrome.rl.encoding import Encoder, build, text_code  # noqa: E402
+from aerodrome.rl.encoder import Encoder  # noqa: E402
+from aerodrome.rl.encoding import build, text_code  # noqa: E402
 
 Joust = example_module().Joust
 

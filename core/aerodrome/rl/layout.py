@@ -35,7 +35,8 @@ import msgspec
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
-from aerodrome.rl.encoding import Encoder, EncodingError, build, collection_paths
+from aerodrome.rl.encoder import Encoder, collection_paths
+from aerodrome.rl.encoding import EncodingError, build
 from aerodrome.ruleset import Ruleset, Setup
 
 #: Random games a probe plays, the decisions after which each is cut, and its seed.

@@ -18,7 +18,8 @@ import numpy.typing as npt
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
 from aerodrome.game import Game
-from aerodrome.rl.encoding import Encoder, EncodingError, build
+from aerodrome.rl.encoder import Encoder
+from aerodrome.rl.encoding import EncodingError, build
 from aerodrome.rl.layout import ActionSpaceError, Layout
 from aerodrome.ruleset import Ruleset, Setup
 
