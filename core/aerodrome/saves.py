@@ -49,6 +49,8 @@ class SaveFile(Record, frozen=True):
     log_sha256: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
     log_lines: Annotated[int, msgspec.Meta(ge=0)]
     position: dict[str, Any] | None = None
+    #: Players whose seats were flown by bots under the rulebook's bot rules.
+    bots: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=64)], ...], msgspec.Meta(max_length=64)] = ()
 
 
 class PositionFile(Record, frozen=True):
@@ -74,6 +76,7 @@ def to_save(game: Game[Any, Any, Any]) -> SaveFile:
         ),
         log_sha256=log_digest(game),
         log_lines=len(game.log),
+        bots=game.setup.bots,
     )
 
 
@@ -110,7 +113,17 @@ def replay(
     errors name the action that failed. ``on_step`` sees the game at its start and after
     every action (the replay viewer records each step)."""
     ruleset = plugins.ruleset(save.ruleset)
-    game = Game(ruleset, save.setup, save.seed, position=save.position, position_source=source)
+    setup = ruleset.setup(save.setup)
+    for player in save.bots:
+        if player >= len(setup.seats):
+            raise SpecError(f"{source}: $.bots: set-up {setup.name!r} has no seat {player + 1}")
+    game = Game(
+        ruleset,
+        setup.with_bots(save.bots),
+        save.seed,
+        position=save.position,
+        position_source=source,
+    )
     if on_step is not None:
         on_step(game)
     action_type = _action_decoder(game)

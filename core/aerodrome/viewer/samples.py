@@ -54,14 +54,13 @@ def write_samples(plugins: Plugins, plans: Sequence[ColumnPlan], report: Path) -
         config, _ = plan.configs[0]
         with_variants = sets.get(config.variants)
         ruleset = with_variants.ruleset(config.ruleset)
-        setup = ruleset.setup(config.setup)
+        specs = [with_variants.agent(ruleset.name, name) for name in config.agents]
+        # as the run plays it (aerodrome.sim.run_games): the bot-rules agents' seats are bots
+        setup = ruleset.setup(config.setup).with_bots(
+            p for p, spec in enumerate(specs) if spec.bot_rules
+        )
         seed = derive_seed(config.seed, GAME)
-        agents = [
-            with_variants.agent(ruleset.name, name).factory(
-                ruleset, player, agent_seed(seed, player)
-            )
-            for player, name in enumerate(config.agents)
-        ]
+        agents = [spec.factory(ruleset, p, agent_seed(seed, p)) for p, spec in enumerate(specs)]
         game, _ = play_game(ruleset, setup, seed, agents)
         title = ruleset.title + "".join(f" + {v}" for v in config.variants)
         recording = record_game(ruleset, setup, seed, game.history, title=title)
