@@ -7,6 +7,11 @@ weighs.
 - :func:`bench_page_dockfighters`: the longest picture of the built-in rulesets (a hex map
   with every hex drawn), over a whole random game of its longest set-up.
 
+A ruleset that draws no SVG yet gets a stand-in picture (``stand_in_pictures`` in the
+figures): a 16 × 22 board of squares and one line of text per value of the observation, so
+that the pictures change from step to step as a real board's would. Re-run once the
+ruleset's own ``draw_svg`` is in.
+
 Load time is measured from the navigation to the moment the page's script has drawn the
 first step (``html[data-ready]``), as the browser reports it (``performance.now()``), the
 median and worst of several fresh tabs; ``step_ms`` is the mean time of one step forward
@@ -15,11 +20,15 @@ median and worst of several fresh tabs; ``step_ms`` is the mean time of one step
 
 from __future__ import annotations
 
+import copy
 import statistics
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
+
+import msgspec
 
 from aerodrome.agents import PlayerView, agent_seed
 from aerodrome.game import Game
@@ -51,10 +60,14 @@ def _random_game(name: str, setup: str, actions: int) -> Game[Any, Any, Any]:
     best: Game[Any, Any, Any] | None = None
     for seed in range(20):
         game = Game(ruleset, setup, seed)
-        agents = [random_agent(ruleset, p, agent_seed(seed, p)) for p in range(len(game.setup.seats))]
+        agents = [
+            random_agent(ruleset, p, agent_seed(seed, p)) for p in range(len(game.setup.seats))
+        ]
         while not game.is_over() and len(game.history) < actions:
             player = game.waiting_for()[0]
-            game.apply(player, agents[player].choose(PlayerView(game, player), game.legal_actions(player)))
+            game.apply(
+                player, agents[player].choose(PlayerView(game, player), game.legal_actions(player))
+            )
         if best is None or len(game.history) > len(best.history):
             best = game
         if len(game.history) >= actions:
@@ -63,12 +76,39 @@ def _random_game(name: str, setup: str, actions: int) -> Game[Any, Any, Any]:
     return best
 
 
+def _leaves(value: Any, path: str = "") -> list[str]:
+    if isinstance(value, dict):
+        return [line for k, v in value.items() for line in _leaves(v, f"{path}.{k}")]
+    if isinstance(value, list):
+        return [line for i, v in enumerate(value) for line in _leaves(v, f"{path}[{i}]")]
+    return [f"{path}: {value}"]
+
+
+def stand_in_svg(view: Any) -> str:
+    """A stand-in picture of ``view`` for a ruleset that draws none (see the docstring)."""
+    board = "".join(
+        f'<rect x="{20 * c}" y="{20 * r}" width="20" height="20" fill="#eee" stroke="#999"/>'
+        for r in range(22)
+        for c in range(16)
+    )
+    lines = "".join(
+        f'<text x="340" y="{12 + 12 * i}" font-size="10">{escape(line)}</text>'
+        for i, line in enumerate(_leaves(msgspec.to_builtins(view)))
+    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900">{board}{lines}</svg>'
+
+
 def _measure(name: str, setup: str, actions: int) -> dict[str, Any]:
     from playwright import sync_api
 
     played = _random_game(name, setup, actions)
+    ruleset = played.ruleset
+    stand_in = ruleset.draw_svg(played.observation(None)) is None
+    if stand_in:
+        ruleset = copy.copy(ruleset)
+        ruleset.draw_svg = stand_in_svg  # type: ignore[method-assign]
     start = time.perf_counter()
-    rec = record_game(played.ruleset, played.setup, played.seed, played.history)
+    rec = record_game(ruleset, played.setup, played.seed, played.history)
     recorded = time.perf_counter() - start
     folder = Path(tempfile.mkdtemp(prefix="aerodrome-viewer-bench-"))
     path = write_page(rec, folder / "page.html")
@@ -113,6 +153,7 @@ def _measure(name: str, setup: str, actions: int) -> dict[str, Any]:
         "load_seconds_max": round(max(loads), 3),
         "step_ms": round(step_ms, 2),
         "target_seconds": TARGET_SECONDS,
+        "stand_in_pictures": stand_in,
     }
 
 

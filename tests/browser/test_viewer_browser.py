@@ -22,6 +22,20 @@ pytestmark = pytest.mark.skipif(
 )
 
 RULESETS = ("joust", "classic", "df40k", "victoriana", "dockfighters")
+#: Rulesets whose ``draw_svg`` is being written on another branch (strict: the marker must go
+#: when that branch is merged, or the XPASS fails the suite).
+NOT_DRAWN_YET = {
+    "classic": "classic draws no SVG yet (draw_svg: branch classic2)",
+    "df40k": "df40k draws no SVG yet (draw_svg: branch df40k2)",
+    "dockfighters": "dockfighters draws no SVG yet (draw_svg: branch dockfighters2)",
+}
+
+
+def drawn(name: str) -> object:
+    """``name`` as a test parameter, expected to fail while its pictures are not merged."""
+    if name in NOT_DRAWN_YET:
+        return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_DRAWN_YET[name]))
+    return name
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +55,7 @@ def _events(rec: Recording, view: int, step: int) -> int:
     return sum(1 for i in range(0, len(log), 2) if log[i] == step)
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", [drawn(n) for n in RULESETS])
 def test_the_viewer_steps_through_a_game(
     plugins: Plugins, browser: Any, tmp_path: Path, name: str
 ) -> None:

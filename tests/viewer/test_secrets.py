@@ -24,6 +24,7 @@ from aerodrome.plugins import Plugins
 from aerodrome.ruleset import copy_state
 from aerodrome.viewer import record_game
 from aerodrome.viewer.pictures import PictureBook
+from tests.browser.test_viewer_browser import NOT_DRAWN_YET
 from tests.viewer.games import short_game
 
 
@@ -74,7 +75,14 @@ CASES: list[tuple[str, str, Callable[[Any, int], Any], tuple[str, ...]]] = [
 
 
 @pytest.mark.parametrize(
-    ("name", "setup", "change", "words"), CASES, ids=[f"{n}-{s}" for n, s, _, _ in CASES]
+    ("name", "setup", "change", "words"),
+    [
+        pytest.param(*case, marks=pytest.mark.xfail(strict=True, reason=NOT_DRAWN_YET[case[0]]))
+        if case[0] in NOT_DRAWN_YET
+        else case
+        for case in CASES
+    ],
+    ids=[f"{n}-{s}" for n, s, _, _ in CASES],
 )
 def test_a_seats_view_holds_none_of_the_other_players_secrets(
     plugins: Plugins,
