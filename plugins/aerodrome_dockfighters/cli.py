@@ -1,10 +1,8 @@
-"""``aerodrome odds dockfighters ...``: exact odds of attacks."""
+"""``aerodrome odds dockfighters ...``: exact odds of attacks; ``aerodrome dockfighters svg``:
+the picture of a position. Command bodies import what they use (a fast start, issue 18)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -59,41 +57,21 @@ def svg(
     position: Annotated[str, typer.Argument(help="a position file (TOML or JSON) of the dockfighters ruleset")],
     out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
 ) -> None:
-    """Draw a position file as an SVG picture."""
-    from aerodrome.cli.output import console, fail
+    """Draw a position file as an SVG picture (the referee's view)."""
+    from aerodrome.cli.output import fail, say
     from aerodrome.errors import AerodromeError
+    from aerodrome.files import check_output, write_atomic
     from aerodrome.specs import read_mapping
     from aerodrome_dockfighters.missions import setups
     from aerodrome_dockfighters.positions import from_position
     from aerodrome_dockfighters.ruleset import observe
     from aerodrome_dockfighters.svg import draw_svg
 
-    target = Path(out)
-    if not target.parent.is_dir():
-        fail(f"--out {out}: the folder {str(target.parent)!r} does not exist")
     try:
+        check_output(out, "--out")  # before any work
         data = read_mapping(Path(position))
         state = from_position(setups()[0], data.get("position", data), position)
+        write_atomic(out, draw_svg(observe(state, None)), "--out")
     except AerodromeError as exc:
         fail(str(exc))
-    try:
-        write_atomically(target, draw_svg(observe(state, None)))
-    except OSError as exc:
-        fail(f"--out {out}: cannot write the picture: {exc.strerror or exc}")
-    console.print(f"wrote {out}", markup=False)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and move it into place, so a reader
-    sees the old file or the whole new one, never a half-written one."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    say(f"wrote {out}")

@@ -8,7 +8,10 @@ from typing import Annotated
 import msgspec
 import typer
 
-from aerodrome.cli.output import console, print_json, write_svg
+from aerodrome.cli.output import console, literal, print_json, say, show, write_svg
+from aerodrome.cli.replay import Viewer, svg_viewer
+from aerodrome.errors import AerodromeError
+from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
 from aerodrome.saves import game_from_position, read_position
 
@@ -22,12 +25,18 @@ def position(
     svg: Annotated[
         Path | None, typer.Option(help="Write an SVG picture of the position here.")
     ] = None,
+    viewer: Viewer = None,
 ) -> None:
     """Load the position FILE: draw it, and list who acts next and their legal actions."""
+    if viewer is not None and svg is None:
+        raise AerodromeError("--viewer chooses whose view --svg draws: give --svg too")
+    if svg is not None:
+        check_output(svg, "--svg")
     pos = read_position(file)
+    seen_by = svg_viewer(viewer, pos.ruleset, pos.setup)
     game = game_from_position(pos, default_plugins(), str(file))
     if svg is not None:
-        write_svg(game, svg)
+        write_svg(game, svg, seen_by)
     decision = game.decision()
     r = game.ruleset
     legal = {
@@ -46,17 +55,19 @@ def position(
             }
         )
         return
-    console.print(r.render(game.state, None))
+    show(r.render(game.state, None))
     if decision is None:
         res = game.result()
-        console.print(f"The game is over: {', '.join(res.winners) or 'no winner'} ({res.reason}).")
+        say(f"The game is over: {', '.join(res.winners) or 'no winner'} ({res.reason}).")
         return
-    console.print(f"Decision: {decision.kind} — {decision.prompt}")
+    say(f"Decision: {decision.kind} — {decision.prompt}")
     for p, acts in legal.items():
         seat = game.setup.seats[p]
-        console.print(f"[bold]Seat {p + 1} ({seat.name}, {seat.side})[/]: {len(acts)} legal")
+        console.print(
+            literal(f"Seat {p + 1} ({seat.name}, {seat.side})", "bold") + f": {len(acts)} legal"
+        )
         for i, act in enumerate(acts[:SHOWN], 1):
-            console.print(f"  {i:>3} {act}", highlight=False)
+            say(f"  {i:>3} {act}")
         if len(acts) > SHOWN:
             console.print(f"  … and {len(acts) - SHOWN} more (all of them with --json)")
 
