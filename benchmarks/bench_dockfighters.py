@@ -18,8 +18,6 @@ import sys
 import time
 from typing import Any
 
-import msgspec
-
 from aerodrome import Game
 from aerodrome.agents import RandomAgent, agent_seed, play_out
 from aerodrome.plugins import load_plugins
@@ -88,8 +86,7 @@ AGAINST_RANDOM = ("duel", "aerial-dominance")
 def _bot_setup(ruleset: Any, name: str, bots: tuple[int, ...]) -> Any:
     """The set-up with the bot-flown seats named (the simplified bot landing applies)."""
     setup = ruleset.setup(name)
-    options = msgspec.structs.replace(setup.options_as(DockfightersOptions), bot_seats=bots)
-    return msgspec.structs.replace(setup, options=options)
+    return setup.with_bots(bots)
 
 
 def mission_figures(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""The typed options of a Dockfighters set-up: the mission each squadron flies, the aircraft
-and pilots it sends, and the seats the solo bot flies.
+"""The typed options of a Dockfighters set-up: the mission each squadron flies and the
+aircraft and pilots it sends.
 
 Every :class:`~aerodrome.ruleset.Setup` of the ruleset carries a :class:`DockfightersOptions`
 (read with ``setup.options_as(DockfightersOptions)``). The built-in set-ups are in
@@ -57,7 +57,7 @@ Force = tuple[Sortie, ...]
 
 
 class DockfightersOptions(Options, frozen=True):
-    """What a Dockfighters set-up decides before the dice: missions, forces, bot seats.
+    """What a Dockfighters set-up decides before the dice: missions and forces.
 
     :param missions: the mission of each squadron, Bavaria's then Saxony's: keys of
         ``specs/dockfighters/missions.toml``. Their values may not exceed 5 together, and a
@@ -65,14 +65,12 @@ class DockfightersOptions(Options, frozen=True):
     :param forces: each squadron's aircraft, Bavaria's then Saxony's: 1 to
         :data:`MAX_FORCES` each. A mission's own aircraft (recon planes, the cargo or recon
         airship) are added by the mission.
-    :param bot_seats: the players (0 Bavaria, 1 Saxony) whose aircraft the solo bot flies:
-        its simplified landing applies to them (clause konrad.19). Read through
-        :func:`bot_seats` only.
+    The seats the solo bot flies are the core's (:attr:`aerodrome.ruleset.Seat.bot`, set for
+    an agent that plays by the bot rules, such as Konrad): read through :func:`bot_seats`.
     """
 
     forces: tuple[Force, Force]
     missions: tuple[str, str] = ("aerial-dominance", "aerial-dominance")
-    bot_seats: tuple[int, ...] = ()
 
 
 def options_of(setup: Setup) -> DockfightersOptions:
@@ -83,8 +81,8 @@ def options_of(setup: Setup) -> DockfightersOptions:
 
 def bot_seats(setup: Setup, position: Sequence[int] = ()) -> frozenset[int]:
     """The players whose aircraft the solo bot flies (clause konrad.19): the one place the
-    ruleset reads them, from the set-up's options (and a position file's ``bot_seats``)."""
-    return frozenset(options_of(setup).bot_seats) | frozenset(position)
+    ruleset reads them, from the set-up's seats (and a position file's ``bot_seats``)."""
+    return frozenset(setup.bots) | frozenset(position)
 
 
 def check(setup: Setup) -> DockfightersOptions:
@@ -99,10 +97,6 @@ def check(setup: Setup) -> DockfightersOptions:
         isinstance(m, str) for m in missions
     ):
         raise SpecError(f"{here}: missions: one mission name per squadron, not {missions!r}")
-    if not isinstance(options.bot_seats, tuple | list) or not all(
-        type(p) is int and p in (0, 1) for p in options.bot_seats
-    ):
-        raise SpecError(f"{here}: bot_seats: a list of the bot-flown players (0, 1), not {options.bot_seats!r}")
     forces = options.forces
     if not isinstance(forces, tuple | list) or len(forces) != 2:
         raise SpecError(f"{here}: forces: a list of two squadrons' aircraft")

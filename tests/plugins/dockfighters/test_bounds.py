@@ -126,9 +126,6 @@ def test_a_setup_needs_two_missions_and_typed_options() -> None:
     good = (_force(["Fw-802 E-1 Hawk", 0, []]), _force(["Do-335 L-3 Arrow", 0, []]))
     with pytest.raises(SpecError, match="missions: one mission name per squadron"):
         Game(PLUGINS.ruleset("dockfighters"), _setup(good, ("duel",)), 1)
-    with pytest.raises(SpecError, match="bot_seats: a list of the bot-flown players"):
-        Game(PLUGINS.ruleset("dockfighters"), msgspec.structs.replace(
-            _setup(good), options=DockfightersOptions(forces=good, bot_seats=(2,))), 1)
     with pytest.raises(SpecError, match="options are dict, expected DockfightersOptions"):
         Game(PLUGINS.ruleset("dockfighters"), msgspec.structs.replace(_setup(good), options={"forces": []}), 1)
 

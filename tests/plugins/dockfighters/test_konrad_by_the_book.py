@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import pytest
 
 from aerodrome import Game
@@ -150,7 +149,7 @@ def test_the_game_knows_the_bot_seats_and_a_bot_lands_the_simplified_way(plugins
     ... Its direction and speed are ignored; the bot must simply fly over the runway, but the
     altitude must be 1": a bot's agent plane at speed 3 over the meeting point lands."""
     base = plugins.ruleset("dockfighters").setup("agents-insertion")
-    seats = msgspec.structs.replace(base, options=msgspec.structs.replace(base.options, bot_seats=(0,)))
+    seats = base.with_bots([0])  # the core marks a seat flown by an agent playing by the bot rules
     game = Game(plugins.ruleset("dockfighters"), seats, 1)
     assert [sq.bot for sq in game.state.squadrons] == [True, False]
     for bot in (True, False):
