@@ -36,9 +36,9 @@ def _weather_line(view: DfView) -> Text:
     clouds = ""
     if view.weather:
         lo, hi = altitudes(view)
-        clouds = f", clouds at altitudes {lo}-{hi}"
-    wind = (f"wind {FACING_NAMES[view.wind]} {FACING_ARROWS[view.wind]}: clouds drift "
-            f"{view.cloud_speed} hex{'es' if view.cloud_speed != 1 else ''} a turn towards {FACING_NAMES[view.wind]}")
+        clouds = f" (clouds at altitudes {lo}-{hi})"
+    wind = (f"wind {FACING_NAMES[view.wind]} {FACING_ARROWS[view.wind]}, clouds drift "
+            f"{view.cloud_speed} hex{'es' if view.cloud_speed != 1 else ''} a turn")
     return Text(f"Weather {weather}{clouds}; {wind}")
 
 

@@ -185,7 +185,7 @@ def test_the_map_shows_ids_altitude_heading_wind_and_a_legend() -> None:
     console.print(RULESET.draw(observe(s, None)))
     text = console.export_text()
     assert "↑30" in text and "↓21" in text  # heading, altitude, map id
-    assert "wind N" in text and "clouds at altitudes 2-4" in text
+    assert "wind N ↑, clouds drift 1 hex a turn" in text and "clouds at altitudes 2-4" in text
     assert "↓32  an aircraft heading S at altitude 3, map id 2" in text and "░    a clouded hex" in text
     assert "8,20 N" in text and "9,5 S" in text  # where, as the coordinates on the edges
 
