@@ -156,7 +156,8 @@ def event_text(specs: Specs, event: Event, view: Df40kView) -> str | None:
             return f"No Gargoyles shield {n(event.flyer)}."
         return (
             f"{_gargoyles(event.count)} shield {n(event.flyer)}: {event.successes} "
-            f"{'succeeds' if event.successes == 1 else 'succeed'}, the margin is now {_signed(event.margin)}."
+            f"{'succeeds' if event.successes == 1 else 'succeed'}; the margin, the attacker's "
+            f"total less the defender's, is now {_signed(event.margin)}."
         )
     if isinstance(event, DogfightResult):
         if event.outcome == "draw":
