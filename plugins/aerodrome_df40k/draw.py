@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 
 #: A colour per side (seat 1, seat 2): readable on dark and light terminals.
 SIDE_STYLES = ("bold cyan", "bold magenta")
+FACINGS = {"front": "F", "rear": "R", "hull": "H"}
 LEGEND = (
     "weapons: ✗ destroyed, · spent (one-shot: fired, dropped or ejected), * fired this turn; "
-    "TL twin-linked; front / rear / hull: where it points",
+    "TL twin-linked; F front, R rear, H hull: where it points; 2 lascannon: two alike",
     "order: ? secret until the reveal, – none given yet; DF: Dogfight skill on that order",
     "status: crew hit = cannot shoot and makes no attack run this turn; no Intercept = a crew "
     "result last turn; attacked ×n = dogfights fought as the attacked flyer this turn",
@@ -35,12 +36,19 @@ LEGEND = (
 
 
 def weapons_of(specs: Specs, f: FlyerView) -> str:
-    """The flyer's weapons with their marks (see :data:`LEGEND`)."""
-    out = []
+    """The flyer's weapons with their marks (see :data:`LEGEND`), alike ones counted:
+    "2 lascannon F, hellstrike· F, hellstrike F"."""
+    words: list[str] = []
+    counts: list[int] = []
     for slot, m in enumerate(specs.mounts[f.type]):
         mark = "✗" if slot in f.lost else "·" if slot in f.spent else "*" if slot in f.fired else ""
-        out.append(f"{'TL ' if m.twin_linked else ''}{m.weapon}{mark} {m.facing}")
-    return ", ".join(out)
+        weapon = f"{'TL ' if m.twin_linked else ''}{m.weapon}{mark} {FACINGS.get(m.facing, m.facing)}"
+        if words and words[-1] == weapon:
+            counts[-1] += 1
+        else:
+            words.append(weapon)
+            counts.append(1)
+    return ", ".join(w if n == 1 else f"{n} {w}" for n, w in zip(counts, words, strict=True))
 
 
 def order_of(view: Df40kView, f: FlyerView, named: dict[str, str], due: bool) -> str:
@@ -49,8 +57,17 @@ def order_of(view: Df40kView, f: FlyerView, named: dict[str, str], due: bool) ->
         return ""
     if f.order is None:
         mine = view.player is None or f.player == view.player
-        return "?" if due and not view.revealed and not mine else "–"
+        return "?" if due and not view.revealed and not view.over and not mine else "–"
     return order_words(f.order, named.get(f.escort, f.escort), f.ram)
+
+
+def stage(view: Df40kView, due: bool) -> str:
+    """Where the turn is, as the view tells."""
+    if view.over:
+        return "the battle is over"
+    if view.revealed:
+        return "orders revealed"
+    return "orders being given" if due else "flyers in reserve"
 
 
 def status_of(f: FlyerView) -> str:
@@ -92,9 +109,7 @@ def draw(rules: Rules, view: Df40kView) -> RenderableType:
     whose = "referee's view" if view.player is None else f"view of the {sides[view.player]} player"
     head = Text.assemble(
         (f"Game turn {view.turn} of {view.turns}", "bold"),
-        f" — the {sides[view.first_player]} player's turn — ",
-        "orders revealed" if view.revealed else "orders being given" if due else "flyers in reserve",
-        f" — {whose}",
+        f" — the {sides[view.first_player]} player's turn — {stage(view, due)} — {whose}",
     )
     table = Table(expand=False)
     for col in ("flyer", "side", "BS", "I", "armour F/S/R", "weapons", "order", "DF", "status"):
@@ -137,9 +152,8 @@ def draw(rules: Rules, view: Df40kView) -> RenderableType:
             shown = [revealed_line(r, named) for r in view.last_orders]
             parts.append(Text(f"Orders of game turn {view.last_turn}: " + ("; ".join(shown) or "none")))
         fights = [dogfight_line(d, named) for d in view.dogfights]
-        parts.append(Text(
-            f"Dogfights of game turn {view.last_turn}: " + ("; ".join(fights) if fights else "none yet")
-        ))
+        none = "none yet" if view.revealed else "none"
+        parts.append(Text(f"Dogfights of game turn {view.last_turn}: " + ("; ".join(fights) or none)))
     parts.append(Text("Legend", style="bold"))
     parts.extend(Text(line) for line in LEGEND)
     return Group(*parts)

@@ -284,7 +284,7 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
                 awaiting_gargoyles=fight.awaiting_gargoyles,
             ),
             last_turn=state.last_turn, last_orders=tuple(state.last_orders),
-            dogfights=tuple(state.dogfights),
+            dogfights=tuple(state.dogfights), over=state.over,
         )
 
     def is_over(self, state: Df40kState) -> bool:

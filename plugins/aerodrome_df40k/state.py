@@ -347,3 +347,4 @@ class Df40kView(msgspec.Struct, frozen=True, kw_only=True):
     last_turn: int
     last_orders: tuple[Revealed, ...]
     dogfights: tuple[Dogfight, ...]
+    over: bool

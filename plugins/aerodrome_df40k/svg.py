@@ -11,7 +11,7 @@ import textwrap
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from aerodrome_df40k.draw import dogfight_line, revealed_line, status_of, weapons_of
+from aerodrome_df40k.draw import dogfight_line, revealed_line, stage, status_of, weapons_of
 from aerodrome_df40k.text import flyer_name, names, order_words
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def _box_lines(specs: Specs, view: Df40kView, f: FlyerView, named: dict[str, str
     if f.alive:
         if f.order is not None:
             order = order_words(f.order, named.get(f.escort, f.escort), f.ram)
-        elif due and not view.revealed and view.player is not None and f.player != view.player:
+        elif due and not view.revealed and not view.over and view.player is not None and f.player != view.player:
             order = "secret until the reveal"
         else:
             order = "none given"
@@ -59,9 +59,7 @@ def draw_svg(specs: Specs, view: Df40kView) -> str:
     body: list[str] = []
     whose = "referee's view" if view.player is None else f"view of the {sides[view.player]} player"
     body.append(_text(MARGIN, 22, f"Dogfight 40,000 — game turn {view.turn} of {view.turns}", size=16, weight="bold"))
-    body.append(_text(MARGIN, 40, f"the {sides[view.first_player]} player's turn — "
-                      + ("orders revealed" if view.revealed else "orders being given" if due else "flyers in reserve")
-                      + f" — {whose}"))
+    body.append(_text(MARGIN, 40, f"the {sides[view.first_player]} player's turn — {stage(view, due)} — {whose}"))
     # the flyers, one column per side
     anchors: dict[str, tuple[float, float, float]] = {}  # id -> (left x, right x, middle y)
     bottom = TOP
@@ -119,7 +117,7 @@ def draw_svg(specs: Specs, view: Df40kView) -> str:
         if not view.revealed and view.last_orders:
             shown = "; ".join(revealed_line(r, named) for r in view.last_orders)
             notes += [(w, "normal") for w in textwrap.wrap(f"Orders of game turn {view.last_turn}: {shown}", 120)]
-        notes.append((f"Dogfights of game turn {view.last_turn}" + ("" if fights else ": none yet"), "bold"))
+        notes.append((f"Dogfights of game turn {view.last_turn}" + ("" if fights else ": none"), "bold"))
     for i, d in enumerate(view.dogfights, 1):
         notes.append((f"{i}. {dogfight_line(d, named)}", "normal"))
     if view.fight is not None:
@@ -131,7 +129,7 @@ def draw_svg(specs: Specs, view: Df40kView) -> str:
     notes.append(("Legend", "bold"))
     notes += [
         ("arrow n: dogfight n, from the flyer that declared it to the flyer that defended (dashed: under way)", "normal"),
-        ("weapons: ✗ destroyed, · spent, * fired this turn; TL twin-linked; front / rear / hull: where it points", "normal"),
+        ("weapons: ✗ destroyed, · spent, * fired this turn; TL twin-linked; F front, R rear, H hull; 2 lascannon: two alike", "normal"),
         ("a grey, crossed-out box: a destroyed flyer; crew hit: cannot shoot and makes no attack run this turn", "normal"),
     ]
     for words, weight in notes:
