@@ -12,12 +12,12 @@ import os
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from aerodrome.cli import compare, info, play, position, replay, simulate, specs_cmd
-from aerodrome.cli.output import fail, warn
+from aerodrome.cli.output import fail, say, warn
 from aerodrome.errors import AerodromeError, AerodromeWarning
 from aerodrome.files import describe_os_error
 
@@ -30,7 +30,8 @@ app = typer.Typer(
     name="aerodrome",
     help="Play, simulate and compare tabletop air-combat rulesets.",
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion / --show-completion (bash, zsh, fish, PowerShell)
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -42,6 +43,34 @@ app.add_typer(odds_app, name="odds")
 
 for module in (info, play, position, simulate, replay, specs_cmd, compare):
     module.register(app)
+
+
+def _print_version(value: bool) -> None:
+    """``--version``: aerodrome's version, then every plugin with its distribution's."""
+    if not value:
+        return
+    from aerodrome import __version__
+    from aerodrome.versions import installed
+
+    say(f"aerodrome {__version__}")
+    for p in installed():
+        say(f"  {p.plugin}: {p.distribution} {p.version}")
+    raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_print_version,
+            help="Print the versions of aerodrome and of every plugin, and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Play, simulate and compare tabletop air-combat rulesets."""
 
 
 def drop_working_directory() -> None:
