@@ -30,9 +30,12 @@ def test_readme_opens_with_the_two_commands() -> None:
     readme = (ROOT / "README.md").read_text()
     block = readme.split("```sh", 1)[1].split("```", 1)[0].strip().splitlines()
     assert block[0].startswith("pip install -e . && aerodrome ")
-    assert block[1].startswith("pip install nox && nox -s tests typecheck lint wheel")
+    command = "nox -s tests typecheck lint wheel minimums sdist"
+    assert block[1].startswith(f"pip install nox && {command}")
     ci = (ROOT / ".ci" / "run").read_text()
-    assert "nox -s tests typecheck lint wheel" in ci
+    assert command in ci
+    noxfile = (ROOT / "noxfile.py").read_text()
+    assert f'nox.options.sessions = {command.split(" -s ")[1].split()!r}'.replace("'", '"') in noxfile
 
 
 def test_every_docs_page_is_in_the_nav() -> None:

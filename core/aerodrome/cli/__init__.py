@@ -102,7 +102,8 @@ def _show_warning(
 _registered: list[object] = []
 
 
-def _register_plugin_commands() -> None:
+def register_plugin_commands() -> None:
+    """Let every installed plugin add its commands (once per process)."""
     from aerodrome.plugins import default_plugins
 
     plugins = default_plugins()
@@ -118,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     warnings.showwarning = _show_warning
     warnings.simplefilter("always", AerodromeWarning)  # every broken line, not the first
     try:
-        _register_plugin_commands()
+        register_plugin_commands()
         code = app(
             args=list(argv) if argv is not None else None,
             prog_name="aerodrome",
