@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.errors import IllegalActionError
+from aerodrome.errors import IllegalActionError, ReplayMismatchError
 from aerodrome.game import Game, copy_state
 from aerodrome.plugins import Plugins
 from aerodrome.saves import read_save, replay, verify, write_save
@@ -130,7 +130,10 @@ def check_replay_identity(plugins: Plugins, case: Case, seed: int) -> None:
         path = Path(folder) / "game.json"
         write_save(game, path)
         again = replay(read_save(path), plugins, str(path))
-        verify(read_save(path), again)
+        try:
+            verify(read_save(path), again)
+        except ReplayMismatchError as exc:
+            raise AssertionError(f"{case.ruleset}: the replay's event log differs: {exc}") from None
     assert again.log_bytes() == game.log_bytes(), f"{case.ruleset}: the replay's log differs"
     assert again.result() == game.result(), f"{case.ruleset}: the replay's result differs"
 
