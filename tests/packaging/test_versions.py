@@ -83,6 +83,10 @@ def test_a_replay_by_another_version_warns_in_one_line(tmp_path: Path) -> None:
     assert len(warning) == 1, out.err
     assert "aerodrome 0.0.1" in warning[0] and f"now {aerodrome.__version__}" in warning[0]
     assert "aerodrome-extra 2.0, now not installed" in warning[0]
+    with cli_plugins():
+        out = run_cli("replay", str(path), "--json")
+    versions = json.loads(out.out)["versions"]
+    assert versions == {"saved": data["versions"], "replayed": {"aerodrome": aerodrome.__version__}}
 
 
 def test_a_save_without_versions_replays_without_a_warning(tmp_path: Path) -> None:
