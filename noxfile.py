@@ -37,7 +37,7 @@ EXTRAS = "report,dask,rl"
 #: (a 30 s hypothesis campaign) and the slow-marked tests.
 FAST = [
     "tests",
-    "--deselect",
+    "--ignore",
     "tests/cli/test_third_party_plugin.py",
     "--ignore",
     "tests/browser",
@@ -153,7 +153,9 @@ def minimums(session: nox.Session) -> None:
     # not editable: the tests run against the installed wheel
     session.install("-c", str(constraints), "--no-build-isolation", f".[{EXTRAS}]")
     session.run("python", "-m", "pip", "freeze", silent=False)
-    session.run("pytest", "-q", "-p", "no:cacheprovider", *(session.posargs or FAST))
+    # docs/cli.md is written by the newest typer's generator: an older typer words it otherwise
+    stale_ok = ["--deselect", "tests/test_docs.py::test_generated_pages_are_up_to_date"]
+    session.run("pytest", "-q", "-p", "no:cacheprovider", *(session.posargs or [*FAST, *stale_ok]))
 
 
 @nox.session(python=PYTHON)
