@@ -26,6 +26,9 @@ try:  # typer 0.26 and later ship their own copy of click
 except ImportError:  # older typer runs on click itself
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
+#: click 8.2 raises this for a bare group; older click (typer 0.15) prints the help and exits 0.
+_NO_ARGS_IS_HELP: Any = getattr(click_errors, "NoArgsIsHelpError", ())
+
 app = typer.Typer(
     name="aerodrome",
     help="Play, simulate and compare tabletop air-combat rulesets.",
@@ -125,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             prog_name="aerodrome",
             standalone_mode=False,
         )
-    except click_errors.NoArgsIsHelpError as exc:
+    except _NO_ARGS_IS_HELP as exc:
         from typer import rich_utils
 
         rich_utils.rich_format_error(exc)
