@@ -8,6 +8,7 @@ together and interceptors dogfight their chosen targets. See docs/rules/df40k.md
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -239,6 +240,13 @@ class Df40k(Ruleset[Df40kState]):
             gargoyles=tuple(state.gargoyles), kills=tuple(state.kills),
             ground_runs=tuple(state.ground_runs), fight=fight, queue=tuple(state.queue),
         )
+
+    def determinise(self, state: Df40kState, player: int, rng: random.Random) -> Df40kState:
+        """The other player's unrevealed orders drawn again (see
+        :mod:`aerodrome_df40k.determinise`)."""
+        from aerodrome_df40k.determinise import determinise
+
+        return determinise(state, self.specs, player, rng)
 
     def is_over(self, state: Df40kState) -> bool:
         return state.over
