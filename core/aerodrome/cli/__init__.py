@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from aerodrome.cli import compare, info, play, position, replay, simulate, specs_cmd
+from aerodrome.cli import compare, info, play, position, replay, simulate, specs_cmd, tournament
 from aerodrome.cli.output import fail
 from aerodrome.errors import AerodromeError
 
@@ -29,7 +29,7 @@ odds_app = typer.Typer(
 )
 app.add_typer(odds_app, name="odds")
 
-for module in (info, play, position, simulate, replay, specs_cmd, compare):
+for module in (info, play, position, simulate, replay, specs_cmd, compare, tournament):
     module.register(app)
 
 
