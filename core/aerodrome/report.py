@@ -196,6 +196,7 @@ def _cell(est: Estimate | None, info: MetricInfo) -> str:
 def render_html(result: Comparison) -> str:
     """The report page as one HTML string."""
     from aerodrome.metrics.compare import highlights
+    from aerodrome.report_search import skill_section
 
     plt = _pyplot()
     e = html.escape
@@ -241,7 +242,7 @@ def render_html(result: Comparison) -> str:
         f"{highlights_html}"
         "<h2>Plots</h2><p>Game length, win rates and kills per turn come from the games of "
         "the ruleset's bot against itself (random agents where a ruleset has no bot).</p>"
-        f"{figures}"
+        f"{figures}{skill_section(result)}"
         f"<h2>Definitions</h2><dl>{defs}</dl>"
         "</body></html>\n"
     )

@@ -25,7 +25,13 @@ from rich.table import Table
 
 from aerodrome.cli.output import console, err_console, print_json
 from aerodrome.metrics import Estimate, MetricInfo
-from aerodrome.metrics.compare import Comparison, highlights, run_comparison
+from aerodrome.metrics.compare import (
+    TRACE_BUDGETS,
+    TRACE_GAMES,
+    Comparison,
+    highlights,
+    run_comparison,
+)
 from aerodrome.plugins import default_plugins
 
 #: Units of the metrics whose spread (standard deviation) is shown under the interval.
@@ -92,9 +98,34 @@ def compare(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    trace: Annotated[
+        bool,
+        typer.Option(
+            "--trace/--no-trace",
+            help="Measure skill by thinking: the skill trace (mcts at budget 2k against k) and "
+            "mcts against random agents.",
+        ),
+    ] = True,
+    trace_budgets: Annotated[
+        str,
+        typer.Option(
+            "--trace-budgets",
+            help="The skill trace's mcts budgets (iterations), each double the one before.",
+        ),
+    ] = ",".join(map(str, TRACE_BUDGETS)),
+    trace_games: Annotated[
+        int,
+        typer.Option(
+            "--trace-games",
+            min=1,
+            help="Games per doubling of the trace, and of mcts against random (split over the "
+            "sides).",
+        ),
+    ] = TRACE_GAMES,
 ) -> None:
     """Compare rulesets: completion, balance, duration, lethality, drama, skill and more."""
     plugins = default_plugins()
+    budgets = _budgets(trace_budgets) if trace else ()
     if report is not None:  # fail before the games, not after them
         from aerodrome.report import require_matplotlib
 
@@ -123,6 +154,8 @@ def compare(
             out=out,
             on_plan=lambda total: progress.update(task, total=total),
             on_progress=lambda n: progress.advance(task, n),
+            trace=budgets,
+            trace_games=trace_games,
         )
     if report is not None:
         from aerodrome.report import write_report
@@ -145,6 +178,19 @@ def compare(
             "Definitions: docs/compare.md; plots: --report DIR.[/]",
             highlight=False,
         )
+
+
+def _budgets(text: str) -> tuple[int, ...]:
+    from aerodrome.errors import AerodromeError
+
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not all(p.isdigit() for p in parts):
+        raise AerodromeError(
+            f"--trace-budgets: whole numbers of iterations separated by commas, got {text!r}"
+        )
+    from aerodrome.metrics.compare import check_budgets
+
+    return check_budgets([int(p) for p in parts])
 
 
 def digits(info: MetricInfo) -> int:
