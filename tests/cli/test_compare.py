@@ -14,7 +14,6 @@ from typer.testing import CliRunner
 from aerodrome.cli import app
 from aerodrome.metrics.builtin import builtin_metrics
 
-
 #: A tiny skill trace (one doubling, a few games), so that every test runs it quickly.
 TRACE = ("--trace-budgets", "2,4", "--trace-games", "4")
 
