@@ -18,9 +18,13 @@ game is scored by each side's share of :meth:`aerodrome.ruleset.Ruleset.material
 split when the ruleset reports none), a finished one 1 for a winning side, 0 for a losing
 one, 1/sides each for a draw.
 
-Budget: iterations (``mcts:500``: reproducible, same seed same choices) or CPU milliseconds
-per decision (``mcts:200ms``, measured with :func:`time.process_time`, so a loaded machine
-does not shorten a search; not reproducible). Name grammar, see :func:`parse_options`.
+Budget, per decision: iterations (``mcts:500``), simulated decisions (``mcts:8000steps``:
+every action applied in the tree or a rollout counts, so a ruleset whose iterations are
+long gets fewer of them), or CPU milliseconds (``mcts:200ms``, measured with
+:func:`time.process_time`, so a loaded machine does not shorten a search). Iterations and
+steps are reproducible (same seed, same choices); milliseconds are not. The default,
+:data:`DEFAULT_STEPS` simulated decisions, costs about the same time in every built-in
+ruleset (docs/performance.md). Name grammar, see :func:`parse_options`.
 """
 
 from __future__ import annotations
@@ -44,39 +48,48 @@ from aerodrome.data import Action
 from aerodrome.game import Game
 from aerodrome.ruleset import Ruleset
 
-#: The default budget: iterations per decision (see docs/performance.md for what it costs).
-DEFAULT_ITERATIONS = 200
+#: The default budget: simulated decisions per decision (docs/performance.md: what it costs
+#: and how strong it plays).
+DEFAULT_STEPS = 10_000
 #: The default cut-off: decisions after the root before a rollout is scored by material.
 DEFAULT_DEPTH = 40
 #: The default UCB exploration constant (rewards lie in [0, 1]).
 DEFAULT_EXPLORATION = 1.0
 #: Bounds that keep a typo from asking for a week of search.
 MAX_ITERATIONS = 1_000_000
+MAX_STEPS = 100_000_000
 MAX_MILLISECONDS = 600_000
 MAX_DEPTH = 100_000
 
-PARAMETERS = "ITERATIONS|MSms[:random|bot][:depth=N][:c=X]"
+PARAMETERS = "ITERATIONS|Nsteps|MSms[:random|bot][:depth=N][:c=X]"
 
 
 @dataclass(frozen=True)
 class SearchOptions:
-    """How an ``mcts`` agent searches: a budget of ``iterations`` or of CPU
-    ``milliseconds`` per decision, the ``rollout`` agent, the ``depth`` cut-off and the UCB
-    ``exploration`` constant."""
+    """How an ``mcts`` agent searches: a budget of ``iterations``, of simulated decisions
+    (``steps``) or of CPU ``milliseconds`` per decision (exactly one is set), the ``rollout``
+    agent, the ``depth`` cut-off and the UCB ``exploration`` constant."""
 
-    iterations: int | None = DEFAULT_ITERATIONS
+    iterations: int | None = None
     milliseconds: float | None = None
     rollout: str = "random"
     depth: int = DEFAULT_DEPTH
     exploration: float = DEFAULT_EXPLORATION
+    steps: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.milliseconds is None and self.steps is None:
+            object.__setattr__(self, "steps", DEFAULT_STEPS)
 
 
 def parse_options(text: str, name: str = "mcts") -> SearchOptions:
-    """Parse what follows ``mcts:``: a budget (``500`` iterations or ``200ms``) and options
-    ``random``/``bot`` (the rollout agent), ``depth=N``, ``c=X``, separated by colons, in
-    any order. Raises :class:`AgentParameterError` naming the bad part."""
-    iterations: int | None = DEFAULT_ITERATIONS
+    """Parse what follows ``mcts:``: a budget (``500`` iterations, ``8000steps`` or
+    ``200ms``) and options ``random``/``bot`` (the rollout agent), ``depth=N``, ``c=X``,
+    separated by colons, in any order. Raises :class:`AgentParameterError` naming the bad
+    part."""
+    iterations: int | None = None
     milliseconds: float | None = None
+    steps: int | None = None
     rollout, depth, exploration = "random", DEFAULT_DEPTH, DEFAULT_EXPLORATION
     budget_seen = False
     full = f"{name}:{text}"
@@ -93,21 +106,22 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
                 raise AgentParameterError(f"agent {full!r}: two budgets ({part!r})")
             budget_seen = True
             if part.endswith("ms"):
-                iterations = None
                 milliseconds = float(_integer(full, "budget", part[:-2], 1, MAX_MILLISECONDS))
+            elif part.endswith("steps"):
+                steps = _integer(full, "budget", part[:-5], 1, MAX_STEPS, "steps")
             else:
                 iterations = _integer(full, "budget", part, 1, MAX_ITERATIONS, "iterations")
         else:
             raise AgentParameterError(
-                f"agent {full!r}: {part!r} is not a budget (500 iterations or 200ms) nor an "
+                f"agent {full!r}: {part!r} is not a budget (500 iterations, 8000steps or 200ms) nor an "
                 f"option (random, bot, depth=N, c=X); write {name}:{PARAMETERS}"
             )
-    return SearchOptions(iterations, milliseconds, rollout, depth, exploration)
+    return SearchOptions(iterations, milliseconds, rollout, depth, exploration, steps)
 
 
 def _integer(full: str, what: str, text: str, low: int, high: int, unit: str = "ms") -> int:
     if not text.isdigit():
-        hint = " (a budget is a whole number of iterations, or of milliseconds: 200ms)"
+        hint = " (a budget is a whole number of iterations, of steps: 8000steps, or of milliseconds: 200ms)"
         raise AgentParameterError(
             f"agent {full!r}: {what} {text!r} is not a whole number{hint if what == 'budget' else ''}"
         )
@@ -212,8 +226,9 @@ class MCTSAgent:
         self.options = options
         self.rng = random.Random(seed)
         self.rollout = rollout
-        #: Iterations run for the last decision (for benchmarks and tests).
+        #: Iterations run and decisions simulated for the last decision (for benchmarks).
         self.last_iterations = 0
+        self.last_steps = 0
 
     def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -223,16 +238,20 @@ class MCTSAgent:
         deadline = (
             time.process_time() + opts.milliseconds / 1000 if opts.milliseconds is not None else None
         )
-        done = 0
+        done = steps = 0
         while True:
             if deadline is not None:
                 if done and time.process_time() >= deadline:
                     break
+            elif opts.steps is not None:
+                if done and steps >= opts.steps:
+                    break
             elif done >= (opts.iterations or 0):
                 break
-            self.iterate(root, view.determinised(rng.getrandbits(62)))
+            steps += self.iterate(root, view.determinised(rng.getrandbits(62)))
             done += 1
         self.last_iterations = done
+        self.last_steps = steps
         arms = root.arms.get(self.player, {})
 
         def rank(i: int) -> tuple[int, float, int]:
@@ -243,9 +262,9 @@ class MCTSAgent:
 
         return legal[max(range(len(legal)), key=rank)]
 
-    def iterate(self, root: Node, game: Game[Any, Any, Any]) -> None:
+    def iterate(self, root: Node, game: Game[Any, Any, Any]) -> int:
         """One iteration on ``game`` (a determinised game of its own): select down the tree,
-        expand one node, roll out, back up the rewards."""
+        expand one node, roll out, back up the rewards. Returns the decisions simulated."""
         opts, rng = self.options, self.rng
         c = opts.exploration
         node = root
@@ -266,16 +285,18 @@ class MCTSAgent:
                 node.children[joint] = Node()
                 break
             node = child
-        self.play_out(game, depth)
+        end = self.play_out(game, depth)
         reward = rewards(game)
         for node, joint in path:
             for p, a in joint:
                 arm = node.arms[p][a]
                 arm.visits += 1
                 arm.total += reward[p] if p < len(reward) else 0.0
+        return end
 
-    def play_out(self, game: Game[Any, Any, Any], depth: int) -> None:
-        """Play on from ``depth`` decisions below the root until the game ends or the cut."""
+    def play_out(self, game: Game[Any, Any, Any], depth: int) -> int:
+        """Play on from ``depth`` decisions below the root until the game ends or the cut;
+        returns the depth reached."""
         limit = self.options.depth
         rng = self.rng
         if self.rollout is None:
@@ -284,7 +305,7 @@ class MCTSAgent:
                     legal = game.legal_actions(p)
                     game.apply(p, legal[rng.randrange(len(legal))])
                     depth += 1
-            return
+            return depth
         agents: dict[int, tuple[Agent, PlayerView[Any, Any]]] = {}
         while not game.is_over() and depth < limit:
             for p in game.waiting_for():
@@ -295,6 +316,7 @@ class MCTSAgent:
                 legal = game.legal_actions(p)
                 game.apply(p, found[0].choose(found[1], legal))
                 depth += 1
+        return depth
 
 
 def configure(params: str, lookup: AgentLookup) -> AgentFactory:
@@ -322,8 +344,8 @@ def factory(options: SearchOptions, rollout: AgentFactory | None = None) -> Agen
 MCTS = AgentSpec(
     "mcts",
     factory(SearchOptions()),
-    f"information-set Monte Carlo tree search ({DEFAULT_ITERATIONS} iterations a decision; "
-    f"mcts:{PARAMETERS})",
+    f"information-set Monte Carlo tree search ({DEFAULT_STEPS} simulated decisions a "
+    f"decision; mcts:{PARAMETERS})",
     configure=configure,
     parameters=PARAMETERS,
 )

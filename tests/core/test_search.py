@@ -14,7 +14,7 @@ from aerodrome import Game
 from aerodrome.agents import AgentParameterError, PlayerView, agent_seed
 from aerodrome.errors import UnknownNameError
 from aerodrome.search import (
-    DEFAULT_ITERATIONS,
+    DEFAULT_STEPS,
     MCTSAgent,
     SearchOptions,
     parse_options,
@@ -32,6 +32,7 @@ from tests.conftest import PLUGINS
         ("50:bot", SearchOptions(iterations=50, rollout="bot")),
         ("depth=12:30:c=0.5", SearchOptions(iterations=30, depth=12, exploration=0.5)),
         ("random", SearchOptions(rollout="random")),
+        ("8000steps", SearchOptions(steps=8000)),
     ],
 )
 def test_parameters_parse(text: str, expected: SearchOptions) -> None:
@@ -42,7 +43,8 @@ def test_parameters_parse(text: str, expected: SearchOptions) -> None:
     ("name", "message"),
     [
         ("mcts:0", r"'mcts:0': budget must be from 1 to 1000000 iterations, got 0"),
-        ("mcts:abc", r"'mcts:abc': 'abc' is not a budget \(500 iterations or 200ms\)"),
+        ("mcts:abc", r"'mcts:abc': 'abc' is not a budget \(500 iterations, 8000steps or 200ms\)"),
+        ("mcts:0steps", r"budget must be from 1 to 100000000 steps, got 0"),
         ("mcts:10h", r"'mcts:10h': budget '10h' is not a whole number"),
         ("mcts:0ms", r"budget must be from 1 to 600000 ms, got 0"),
         ("mcts:5:6", r"two budgets \('6'\)"),
@@ -217,5 +219,15 @@ def test_a_simultaneous_answer_committed_by_another_player_is_never_read() -> No
     assert len(choices) == 1
 
 
-def test_the_default_budget_is_iterations() -> None:
-    assert SearchOptions().iterations == DEFAULT_ITERATIONS and SearchOptions().milliseconds is None
+def test_the_default_budget_is_simulated_decisions() -> None:
+    default = SearchOptions()
+    assert default.steps == DEFAULT_STEPS and default.iterations is None
+    assert default.milliseconds is None
+    assert SearchOptions(iterations=5).steps is None
+
+
+def test_a_step_budget_stops_after_that_many_simulated_decisions() -> None:
+    game, player = classic_midgame(4)
+    agent = MCTSAgent(PLUGINS.ruleset("classic"), player, 1, SearchOptions(steps=100, depth=10))
+    agent.choose(PlayerView(game, player), game.legal_actions(player))
+    assert 100 <= agent.last_steps < 100 + 10 and agent.last_iterations >= 10
