@@ -439,7 +439,9 @@ class _Strongest:
         }
         if not parts:
             return None
-        best = max(parts.values(), key=lambda e: (e.value, e.n))
+        # the strongest: the highest lower end of the interval (a few lucky games of one
+        # agent do not beat many good games of another)
+        best = max(parts.values(), key=lambda e: (e.low, e.value, e.n))
         return msgspec.structs.replace(best, parts=parts)
 
 
@@ -449,7 +451,8 @@ class StrongestSkill:
     title: str = "Skill over luck (strongest agent)"
     unit: str = "index"
     description: str = (
-        "the strongest agent's (of the bot and mcts) share of the decided games it plays "
+        "the strongest agent's (of the bot and mcts: the higher lower end of the interval) "
+        "share of the decided games it plays "
         "against random agents, each side in turn, rescaled from the 1/sides of chance: "
         "(share − 1/sides) ÷ (1 − 1/sides); 0: luck only, 1: the random side never wins a "
         "decided game. Draws are left out, so a drawish game is not called luck-driven; each "
