@@ -97,3 +97,17 @@ def test_the_plan_plays_each_doubling_on_each_side() -> None:
     ]
     assert search[2][0] == ("mcts:4:depth=10", "mcts:2:depth=10")
     assert column.column.trace == (2, 4, 8)
+
+
+def test_the_report_section_shows_each_doubling() -> None:
+    from aerodrome.report_search import skill_section
+
+    part = Estimate(value=0.75, low=0.5, high=0.9, n=12, method="wilson")
+    trace = Estimate(value=0.7, low=0.55, high=0.8, n=24, method="wilson", parts={"4→8": part})
+    column = ColumnResult(
+        column=TRACED, games={}, metrics={"skill-trace": trace}, profile=Profile()
+    )
+    html = skill_section(Comparison(seed=1, games=1, metrics=[], columns=[column]))
+    assert 'id="skill-trace"' in html and "4→8" in html and "0.75" in html and "(n=12)" in html
+    empty = ColumnResult(column=TRACED, games={}, metrics={}, profile=Profile())
+    assert skill_section(Comparison(seed=1, games=1, metrics=[], columns=[empty])) == ""
