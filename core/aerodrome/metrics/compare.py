@@ -29,11 +29,11 @@ RANDOM = "random"
 #: search agent, each double the one before, and its cut-off depth. Small on purpose: a
 #: default comparison with the trace stays within two minutes on two cores
 #: (docs/performance.md); ask for more with ``--trace-budgets``.
-TRACE_BUDGETS = (4, 8, 16, 32)
-TRACE_DEPTH = 10
+TRACE_BUDGETS = (2, 4, 8, 16)
+TRACE_DEPTH = 5
 #: Games per doubling of the trace, and of the strongest search agent against random agents
 #: (split over the sides), by default.
-TRACE_GAMES = 20
+TRACE_GAMES = 10
 
 
 def search_agent(budget: int, depth: int = TRACE_DEPTH) -> str:
