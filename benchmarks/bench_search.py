@@ -3,9 +3,10 @@
 - :func:`bench_decision`: CPU time (``time.process_time``) of one ``mcts`` decision at its
   default budget in every built-in ruleset, over positions of a bot-against-bot game
   (target: within 1 s per decision on one core).
-- :func:`bench_strength`: ``mcts`` at its default budget against the random agent and
+- ``bench_strength_<ruleset>``: ``mcts`` at its default budget against the random agent and
   against the ruleset's bot, each side in turn (``--rounds N``: games per seating, default
-  10), on the compare engine's process pool. Targets: ≥ 95 % of the decided games against
+  10), on the compare engine's process pool (one function per ruleset, so that each can be
+  run alone: ``python -m benchmarks search.strength_df40k``). Targets: ≥ 95 % of the decided games against
   random in every ruleset; more wins than losses against the bot in at least three of four.
 - :func:`bench_compare`: a full default ``aerodrome compare`` with the skill trace: its
   total CPU time in one process (``--workers 1``), and its wall time on 2 workers (target:
@@ -135,41 +136,52 @@ def _match(name: str, agent: str, other: str, games: int, workers: int) -> dict[
     }
 
 
-def bench_strength(*, rounds: int | None = None) -> dict[str, Any]:
-    """Default ``mcts`` against random and against the bot, ``rounds`` games per seating."""
-    games = rounds or 10
+def strength(name: str, games: int) -> dict[str, Any]:
+    """Default ``mcts`` against random and against the bot in ruleset ``name``."""
     workers = os.cpu_count() or 1
-    out: dict[str, Any] = {"games_per_seating": games}
-    for name in BUILT_IN:
-        out[name] = {
-            "vs_random": _match(name, "mcts", "random", games, workers),
-            "vs_bot": _match(name, "mcts", "bot", games, workers),
-        }
-    out["beats_random_95"] = all(
-        (out[n]["vs_random"]["decided_share"] or 0) >= 0.95 for n in BUILT_IN
-    )
-    out["beats_bot_in"] = sum(
-        out[n]["vs_bot"]["wins"] > out[n]["vs_bot"]["losses"] for n in BUILT_IN
-    )
-    return out
+    vs_random = _match(name, "mcts", "random", games, workers)
+    vs_bot = _match(name, "mcts", "bot", games, workers)
+    return {
+        "games_per_seating": games,
+        "vs_random": vs_random,
+        "vs_bot": vs_bot,
+        "beats_random_95": (vs_random["decided_share"] or 0) >= 0.95,
+        "beats_bot": vs_bot["wins"] > vs_bot["losses"],
+    }
 
 
-def render_strength(figures: dict[str, Any]) -> str:
+def bench_strength_classic(*, rounds: int | None = None) -> dict[str, Any]:
+    """``--rounds N``: games per seating (default 10)."""
+    return strength("classic", rounds or 10)
+
+
+def bench_strength_df40k(*, rounds: int | None = None) -> dict[str, Any]:
+    return strength("df40k", rounds or 10)
+
+
+def bench_strength_dockfighters(*, rounds: int | None = None) -> dict[str, Any]:
+    return strength("dockfighters", rounds or 10)
+
+
+def bench_strength_victoriana(*, rounds: int | None = None) -> dict[str, Any]:
+    return strength("victoriana", rounds or 10)
+
+
+def _render_strength(figures: dict[str, Any]) -> str:
     lines = [f"mcts (default budget), {figures['games_per_seating']} games per seating:"]
-    for name in BUILT_IN:
-        for key in ("vs_random", "vs_bot"):
-            f = figures[name][key]
-            share = f["decided_share"]
-            text = "—" if share is None else f"{share:.2f} ({f['interval'][0]:.2f}–{f['interval'][1]:.2f})"
-            lines.append(
-                f"  {name:13} {key:9} won {f['wins']:3} lost {f['losses']:3} drawn {f['draws']:3} "
-                f"unfinished {f['unfinished']:3}  decided share {text}"
-            )
-    lines.append(
-        f"  ≥ 95 % of decided games against random everywhere: {figures['beats_random_95']}; "
-        f"more wins than losses against the bot in {figures['beats_bot_in']} of 4"
-    )
+    for key in ("vs_random", "vs_bot"):
+        f = figures[key]
+        share = f["decided_share"]
+        text = "—" if share is None else f"{share:.2f} ({f['interval'][0]:.2f}–{f['interval'][1]:.2f})"
+        lines.append(
+            f"  {key:9} won {f['wins']:3} lost {f['losses']:3} drawn {f['draws']:3} "
+            f"unfinished {f['unfinished']:3}  share of decided games {text}"
+        )
     return "\n".join(lines)
+
+
+render_strength_classic = render_strength_df40k = _render_strength
+render_strength_dockfighters = render_strength_victoriana = _render_strength
 
 
 def bench_compare() -> dict[str, Any]:
