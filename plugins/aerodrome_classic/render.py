@@ -10,21 +10,18 @@ from rich.table import Table
 from rich.text import Text
 
 from aerodrome_classic.specs import CARD_NAMES
-from aerodrome_classic.state import ClassicState
-from aerodrome_classic.view import observe
+from aerodrome_classic.view import ClassicView
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome_classic.ruleset import Classic
+    from aerodrome_classic.board import Board
 
 ARROWS = ("▲", "▶", "▼", "◀")
 COLOURS = {"RED": "red", "YELLOW": "yellow", "GREEN": "green", "BLUE": "blue"}
 
 
-def render(ruleset: Classic, state: ClassicState, player: int | None) -> RenderableType:
-    view = observe(state, player)
-    board = ruleset.board
+def render(board: Board, view: ClassicView) -> RenderableType:
     planes = {p.cell: p for p in view.planes}
     guns = {g.cell: g for g in view.guns}
     lines: list[Text] = []

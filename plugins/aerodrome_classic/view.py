@@ -48,8 +48,7 @@ class FightView(msgspec.Struct, frozen=True, kw_only=True):
     position: str
     shooter: str
     target: str
-    stage: str
-    burst: int
+    burst: int  # the Burst on the table; 0: the shooter has not fired yet
     exchanges: int
 
 
@@ -59,7 +58,6 @@ class ClassicView(msgspec.Struct, frozen=True, kw_only=True):
     order: tuple[str, ...]
     turn_side: str
     turn_player: int | None
-    stage: str
     dice: tuple[int, ...]
     planes: tuple[PlaneView, ...]
     guns: tuple[GunView, ...]
@@ -123,7 +121,6 @@ def observe(state: ClassicState, player: int | None) -> ClassicView:
             position=f.position,
             shooter=f.shooter,
             target=f.target,
-            stage=f.stage,
             burst=f.burst,
             exchanges=f.exchanges,
         )
@@ -135,9 +132,8 @@ def observe(state: ClassicState, player: int | None) -> ClassicView:
         side=side,
         order=tuple(state.order),
         turn_side=t.side,
-        turn_player=t.players[t.index] if t.players and t.index < len(t.players) else None,
-        stage=t.stage,
-        dice=tuple(t.dice),
+        turn_player=t.player,
+        dice=tuple(t.dice or ()),
         planes=planes,
         guns=guns,
         squadrons=squadrons,
