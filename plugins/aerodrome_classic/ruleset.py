@@ -21,7 +21,6 @@ from aerodrome_classic.state import (
     ClassicState,
     FirstTurn,
     Gun,
-    Move,
     Plane,
     Squadron,
     Turn,
@@ -32,7 +31,9 @@ from aerodrome_classic.view import ClassicView, observe
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from aerodrome.events import Event
     from aerodrome_classic.board import Board
+    from aerodrome_classic.numbering import Numbering
 
 
 class ClassicOptions(Options, frozen=True, kw_only=True):
@@ -55,6 +56,9 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         super().__init__(hooks)
         self.specs: Specs = load_specs()
         self.rules = Rules(self.specs, self.hooks)
+        #: the seat names of each set-up, for observations
+        self._seats: dict[str, tuple[str, ...]] = {}
+        self._numberings: dict[str, Numbering] = {}
         self._sequence: TurnSequence[ClassicState] = self.rules.sequence()
 
     @property
@@ -152,7 +156,10 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         return build_position(self, setup, position, source)
 
     def observation(self, state: ClassicState, player: int | None) -> ClassicView:
-        return observe(state, player)
+        seats = self._seats.get(state.setup)
+        if seats is None:
+            seats = self._seats[state.setup] = tuple(s.name for s in self.setup(state.setup).seats)
+        return observe(state, player, seats)
 
     def sides_alive(self, state: ClassicState) -> dict[str, int]:
         alive = {s: 0 for s in state.order}
@@ -195,25 +202,58 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
             },
         )
 
-    # -- for people ---------------------------------------------------------------------------
+    # -- for people: sentences and pictures, from an observation ----------------------------
     def action_text(self, action: ClassicAction, view: ClassicView) -> str:
-        """The action's sentence; a move also names the enemy AA squares it passes (routes
-        to the same square differ only there)."""
-        text = action.describe()
-        if isinstance(action, Move):
-            side = next((p.side for p in view.planes if p.id == action.plane), None)
-            if side is not None:
-                board = self.board
-                aa = board.enemy_aa[side]
-                over = [c for c in action.path[1:] if board.bit(c) & aa]
-                if over:
-                    text += " over AA " + " ".join(f"{x},{y}" for x, y in over)
-        return text
+        """A move reads "RED-1 to 12,7 facing N (4 squares, over enemy AA 11,7)" (see
+        :mod:`aerodrome_classic.text`)."""
+        from aerodrome_classic.text import action_text
+
+        return action_text(self.board, view, action)
+
+    def event_text(self, event: Event, view: ClassicView) -> str | None:
+        from aerodrome_classic.text import event_text
+
+        return event_text(view, event)
 
     def draw(self, view: ClassicView) -> RenderableType:
-        from aerodrome_classic.render import render
+        from aerodrome_classic.draw import draw
 
-        return render(self.board, view)
+        return draw(self.board, view)
+
+    def draw_svg(self, view: ClassicView) -> str:
+        from aerodrome_classic.svg import draw_svg
+
+        return draw_svg(self.board, view)
+
+    # -- for learning agents -------------------------------------------------------------------
+    def _numbering(self, setup: Setup) -> Numbering:
+        from aerodrome_classic.numbering import numbering
+
+        found = self._numberings.get(setup.name)
+        if found is None:
+            squadrons = setup.options_as(ClassicOptions).squadrons
+            found = self._numberings[setup.name] = numbering(self.specs, setup, squadrons)
+        return found
+
+    def action_count(self, setup: Setup) -> int:
+        """Every action of ``setup`` numbered (see :mod:`aerodrome_classic.numbering`)."""
+        return self._numbering(setup).blocks[-1]
+
+    def action_id(self, action: ClassicAction, setup: Setup) -> int:
+        from aerodrome_classic.numbering import action_id
+
+        return action_id(self._numbering(setup), action)
+
+    def action_from_id(self, index: int, setup: Setup) -> ClassicAction:
+        from aerodrome_classic.numbering import action_from_id
+
+        return action_from_id(self._numbering(setup), index)
+
+    def observation_vector(self, view: ClassicView) -> list[float]:
+        """``view`` as numbers; the slots are listed in ``docs/rules/classic.md``."""
+        from aerodrome_classic.numbering import observation_vector
+
+        return observation_vector(self.specs, view)
 
     # -- services ---------------------------------------------------------------------------
     def material(self, state: ClassicState) -> dict[str, float]:

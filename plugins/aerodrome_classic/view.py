@@ -53,8 +53,14 @@ class FightView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class ClassicView(msgspec.Struct, frozen=True, kw_only=True):
+    """What one seat (``player``; None: the referee) sees. ``seats`` names the seats of the
+    set-up in order; ``turn_side`` and ``turn_player`` say whose part of the turn it is;
+    ``dice`` the dice thrown and not used yet; ``pending`` the attacks still to fight
+    (attacker, target, on the ground)."""
+
     player: int | None
     side: str | None
+    seats: tuple[str, ...]
     order: tuple[str, ...]
     turn_side: str
     turn_player: int | None
@@ -68,7 +74,9 @@ class ClassicView(msgspec.Struct, frozen=True, kw_only=True):
     losses: dict[str, int]
 
 
-def observe(state: ClassicState, player: int | None) -> ClassicView:
+def observe(state: ClassicState, player: int | None, seats: tuple[str, ...]) -> ClassicView:
+    """The view of ``player`` (None: the referee); ``seats``: the names of the set-up's
+    seats."""
     t = state.turn
     side = state.seat_side[player] if player is not None else None
     planes = tuple(
@@ -130,6 +138,7 @@ def observe(state: ClassicState, player: int | None) -> ClassicView:
     return ClassicView(
         player=player,
         side=side,
+        seats=seats,
         order=tuple(state.order),
         turn_side=t.side,
         turn_player=t.player,
