@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
     from aerodrome.events import Event
     from aerodrome_classic.board import Board
-    from aerodrome_classic.numbering import Numbering
 
 
 class ClassicOptions(Options, frozen=True, kw_only=True):
@@ -58,7 +57,6 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         self.rules = Rules(self.specs, self.hooks)
         #: the seat names of each set-up, for observations
         self._seats: dict[str, tuple[str, ...]] = {}
-        self._numberings: dict[str, Numbering] = {}
         self._sequence: TurnSequence[ClassicState] = self.rules.sequence()
 
     @property
@@ -225,33 +223,10 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
 
         return draw_svg(self.board, view)
 
-    # -- for learning agents -------------------------------------------------------------------
-    def _numbering(self, setup: Setup) -> Numbering:
-        from aerodrome_classic.numbering import numbering
-
-        found = self._numberings.get(setup.name)
-        if found is None:
-            squadrons = setup.options_as(ClassicOptions).squadrons
-            found = self._numberings[setup.name] = numbering(self.specs, setup, squadrons)
-        return found
-
-    def action_count(self, setup: Setup) -> int:
-        """Every action of ``setup`` numbered (see :mod:`aerodrome_classic.numbering`)."""
-        return self._numbering(setup).blocks[-1]
-
-    def action_id(self, action: ClassicAction, setup: Setup) -> int:
-        from aerodrome_classic.numbering import action_id
-
-        return action_id(self._numbering(setup), action)
-
-    def action_from_id(self, index: int, setup: Setup) -> ClassicAction:
-        from aerodrome_classic.numbering import action_from_id
-
-        return action_from_id(self._numbering(setup), index)
-
+    # -- for learning agents (classic numbers no actions: see aerodrome_classic.vector) ------
     def observation_vector(self, view: ClassicView) -> list[float]:
         """``view`` as numbers; the slots are listed in ``docs/rules/classic.md``."""
-        from aerodrome_classic.numbering import observation_vector
+        from aerodrome_classic.vector import observation_vector
 
         return observation_vector(self.specs, view)
 

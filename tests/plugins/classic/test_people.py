@@ -1,7 +1,7 @@
 """What people and learning agents get from a classic game (issues #14, #15, #17): plain
 sentences for every action and event, the terminal picture with coordinates and a legend,
-the SVG, a fixed numbering of the actions and the observation as numbers, all from one
-seat's observation."""
+the SVG and the observation as numbers, all from one seat's observation. (Classic numbers
+no actions: see :mod:`aerodrome_classic.vector`.)"""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from aerodrome.agents import PlayerView, agent_seed
 from aerodrome.describe import event_text
 from aerodrome_classic import state as classic_state
 from aerodrome_classic.bot import make_bot
-from aerodrome_classic.state import ACTION_TYPES, KeepCards, Move, PlaceGuns
+from aerodrome_classic.state import ACTION_TYPES, Move
 from aerodrome_classic.text import FACING_LETTERS
 from tests.plugins.classic.helpers import RULESET, game, move_to, plane, position
 
@@ -247,42 +247,6 @@ def test_names_are_escaped_in_the_svg() -> None:
 
 
 # -- numbers for learning agents ---------------------------------------------------------------
-@pytest.mark.parametrize("setup", SETUPS)
-def test_every_legal_action_has_a_number_that_gives_it_back(setup: str) -> None:
-    """Mutations caught: a walk coded without its start square (moves of two planes
-    collide), kept cards numbered by their order in the hand."""
-    rules = RULESET
-    s = rules.setup(setup)
-    count = rules.action_count(s)
-    numbers: dict[int, Any] = {}
-    for seed, agent in ((4, "random"), (5, "bot")):
-        for g in playout(setup, seed, agent, decisions=150):
-            for player in g.waiting_for():
-                ids = []
-                for action in g.legal_actions(player):
-                    i = rules.action_id(action, s)
-                    assert 0 <= i < count
-                    assert rules.action_from_id(i, s) == action
-                    assert numbers.setdefault(i, action) == action
-                    ids.append(i)
-                assert len(set(ids)) == len(ids)
-    kinds = {type(a).__name__ for a in numbers.values()}
-    assert {"Move", "PlaceGuns", "TakeOff", "Decline"} <= kinds
-
-
-def test_every_keep_choice_and_gun_placement_is_numbered() -> None:
-    s = RULESET.setup("two-player")
-    for cards in ((), ("B1", "B1", "B2", "B5", "LP", "LP", "RO", "RO"), ("B5",)):
-        k = KeepCards(cards=cards)
-        assert RULESET.action_from_id(RULESET.action_id(k, s), s) == k
-    g = Game(RULESET, s, 1)
-    for seat in (0, 1):
-        guns = g.legal_actions(seat)
-        assert all(isinstance(a, PlaceGuns) for a in guns)
-        assert len({RULESET.action_id(a, s) for a in guns}) == len(guns) == 36
-        g.apply(seat, guns[0])
-
-
 @pytest.mark.parametrize("setup", SETUPS)
 def test_the_observation_vector_has_a_fixed_length_and_follows_the_view(setup: str) -> None:
     lengths = set()
