@@ -55,8 +55,6 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         super().__init__(hooks)
         self.specs: Specs = load_specs()
         self.rules = Rules(self.specs, self.hooks)
-        #: the seat names of each set-up, for observations
-        self._seats: dict[str, tuple[str, ...]] = {}
         self._sequence: TurnSequence[ClassicState] = self.rules.sequence()
 
     @property
@@ -94,7 +92,7 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         """[classic.setup.5] [classic.setup.9] every plane on a landing square, guns on the
         dots, the packs by their hangars."""
         seat_squadrons = [list(x) for x in setup.options_as(ClassicOptions).squadrons]
-        seat_side = [s.side for s in setup.seats]
+        seat_side = tuple(s.side for s in setup.seats)
         squadrons: dict[str, Squadron] = {}
         planes: dict[str, Plane] = {}
         guns: list[Gun] = []
@@ -116,6 +114,7 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
             setup=setup.name,
             order=sides,
             seat_side=seat_side,
+            seat_names=tuple(s.name for s in setup.seats),
             seat_squadrons=seat_squadrons,
             planes=planes,
             squadrons=squadrons,
@@ -154,10 +153,7 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         return build_position(self, setup, position, source)
 
     def observation(self, state: ClassicState, player: int | None) -> ClassicView:
-        seats = self._seats.get(state.setup)
-        if seats is None:
-            seats = self._seats[state.setup] = tuple(s.name for s in self.setup(state.setup).seats)
-        return observe(state, player, seats)
+        return observe(state, player)
 
     def sides_alive(self, state: ClassicState) -> dict[str, int]:
         alive = {s: 0 for s in state.order}

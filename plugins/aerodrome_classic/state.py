@@ -218,7 +218,9 @@ class ClassicState(msgspec.Struct, kw_only=True):
 
     setup: str
     order: list[str]
-    seat_side: list[str]
+    #: each seat's side and name (as the set-up gives them) and squadrons
+    seat_side: tuple[str, ...]
+    seat_names: tuple[str, ...]
     seat_squadrons: list[list[str]]
     planes: dict[str, Plane]
     squadrons: dict[str, Squadron]

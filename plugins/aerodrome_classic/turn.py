@@ -164,8 +164,8 @@ class Rules:
         self.head_on = hooks.caller(hookspecs.aerodrome_classic_head_on)
         self.cards_at_take_off = hooks.caller(hookspecs.aerodrome_classic_cards_at_take_off)
         self._move_decisions: dict[int, Decision] = {}
-        #: the seats of each side of each set-up (set-ups are fixed)
-        self._seats: dict[tuple[str, str], tuple[int, ...]] = {}
+        #: the seats of each side, by the sides of the seats
+        self._seats: dict[tuple[tuple[str, ...], str], tuple[int, ...]] = {}
 
     @cached_property
     def board(self) -> Board:
@@ -228,7 +228,7 @@ class Rules:
 
     def seats_of(self, state: ClassicState, side: str) -> tuple[int, ...]:
         """The seats of ``side``, in seat order."""
-        key = (state.setup, side)
+        key = (state.seat_side, side)
         seats = self._seats.get(key)
         if seats is None:
             seats = self._seats[key] = tuple(q for q, s in enumerate(state.seat_side) if s == side)

@@ -74,9 +74,8 @@ class ClassicView(msgspec.Struct, frozen=True, kw_only=True):
     losses: dict[str, int]
 
 
-def observe(state: ClassicState, player: int | None, seats: tuple[str, ...]) -> ClassicView:
-    """The view of ``player`` (None: the referee); ``seats``: the names of the set-up's
-    seats."""
+def observe(state: ClassicState, player: int | None) -> ClassicView:
+    """The view of ``player`` (None: the referee)."""
     t = state.turn
     side = state.seat_side[player] if player is not None else None
     planes = tuple(
@@ -138,7 +137,7 @@ def observe(state: ClassicState, player: int | None, seats: tuple[str, ...]) -> 
     return ClassicView(
         player=player,
         side=side,
-        seats=seats,
+        seats=state.seat_names,
         order=tuple(state.order),
         turn_side=t.side,
         turn_player=t.player,
