@@ -278,6 +278,8 @@ class Rules:
     def needy_partners(self, state: ClassicState, side: str) -> list[int]:
         """The seats of ``side`` whose player has lost all his planes (a partner may give
         him one [classic.partners.4])."""
+        if len(state.seat_side) < 3:
+            return []  # two players: nobody has a partner
         seats = self.seats_of(state, side)
         if len(seats) < 2:
             return []
