@@ -40,6 +40,8 @@ class Played:
     typed: list[str] = field(default_factory=list)
     undone: int = 0
     refused: int = 0
+    #: Odds shown, as ``(decision line, choice sentence, chances)``.
+    odds: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -77,6 +79,21 @@ def _refused(term: Terminal, bad: tuple[str, str], played: Played) -> None:
     played.refused += 1
 
 
+def _ask_odds(term: Terminal, current: Screen, played: Played) -> None:
+    """``odds``: the chances of the choices that roll dice, next to them (or one line saying
+    there are none); the question stands."""
+    term.send("odds")
+    reply = term.screen()
+    played.screens.append(reply)
+    assert not term.ended and "▶" not in reply, reply
+    found = shown(reply).odds
+    assert found or "No odds to show" in reply, reply
+    for number, chances in found.items():
+        assert number in current.choices or not current.more, (number, reply)
+        assert chances and "%" in chances, reply
+        played.odds.append((current.decision, current.choices.get(number, ""), chances))
+
+
 def _look_around(term: Terminal, played: Played) -> None:
     """The help (with the board and its legend and the choices again), the odds, the board,
     the log, the whole list and the next page: each answers and the question stands."""
@@ -103,10 +120,12 @@ def play(
     quit_at: int | None = None,
     interrupt_at: int | None = None,
     look_at: int | None = 2,
+    odds: bool = False,
     env: dict[str, str] | None = None,
 ) -> Played:
     """Play ``aerodrome play ARGS`` to its end, or stop at decision ``quit_at`` (``q``) or
-    ``interrupt_at`` (Ctrl-C); ``undo`` at decision ``undo_at``."""
+    ``interrupt_at`` (Ctrl-C); ``undo`` at decision ``undo_at``; ask the ``odds`` at every
+    decision."""
     term = Terminal(args, tty=tty, env=env)
     played = Played(term)
     person = Person(seed)
@@ -136,9 +155,10 @@ def play(
             last_choices = None
             continue
         _refused(term, BAD[k % len(BAD)], played)
+        if odds:
+            _ask_odds(term, current, played)
         if k == look_at:
             _look_around(term, played)
-            current = shown(text)
         last_choices = current.choices
         text = _answer(term, person, current, played)
     term.finish()
