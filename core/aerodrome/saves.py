@@ -83,6 +83,8 @@ class SaveFile(Record, frozen=True):
     log_sha256: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
     log_lines: Annotated[int, msgspec.Meta(ge=0)]
     position: dict[str, Any] | None = None
+    #: Players whose seats were flown by bots under the rulebook's bot rules.
+    bots: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=64)], ...], msgspec.Meta(max_length=64)] = ()
     #: Who played each seat (``"human"``, ``"bot"``, ``"bot:konrad"``), when ``play`` wrote it.
     seats: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_SEATS)] | None = None
     undone: Annotated[tuple[Undo, ...], msgspec.Meta(max_length=MAX_UNDOS)] = ()
@@ -142,6 +144,7 @@ def to_save(
         actions=saved_actions(game.history),
         log_sha256=digest if digest is not None else log_digest(game),
         log_lines=len(game.log),
+        bots=game.setup.bots,
         seats=tuple(seats) if seats is not None else None,
         undone=tuple(undone),
         aerodrome_version=__version__,
@@ -208,7 +211,17 @@ def replay(
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given),
     reseeding the dice where an undo did; errors name the action that failed."""
     ruleset = plugins.ruleset(save.ruleset)
-    game = Game(ruleset, save.setup, save.seed, position=save.position, position_source=source)
+    setup = ruleset.setup(save.setup)
+    for player in save.bots:
+        if player >= len(setup.seats):
+            raise SpecError(f"{source}: $.bots: set-up {setup.name!r} has no seat {player + 1}")
+    game = Game(
+        ruleset,
+        setup.with_bots(save.bots),
+        save.seed,
+        position=save.position,
+        position_source=source,
+    )
     action_type = _action_decoder(game)
     seeds = restarts(save.undone)
     actions = save.actions[:until]

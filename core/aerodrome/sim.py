@@ -182,6 +182,8 @@ def run_games(
     only labels the records (the variants must already be plugged into ``plugins``).
     """
     specs = [plugins.agent(ruleset.name, n) for n in agent_names]
+    # seats whose agents play by the rulebook's bot rules are bot seats [Seat.bot]
+    setup = setup.with_bots(p for p, spec in enumerate(specs) if spec.bot_rules)
     for index in range(start, start + games):
         game_seed = derive_seed(seed, index)
         agents = [s.factory(ruleset, p, agent_seed(game_seed, p)) for p, s in enumerate(specs)]

@@ -20,19 +20,14 @@ import typer
 
 import aerodrome.cli.screen as screen
 from aerodrome.cli.output import say
-from aerodrome.cli.seats import (
-    HUMAN,
-    SeatPlan,
-    agents,
-    check_agents,
-    parse_seats,
-)
+from aerodrome.cli.seats import HUMAN, SeatPlan, agents, bot_seats, check_agents, parse_seats
 from aerodrome.cli.session import INTERRUPTED, Session
 from aerodrome.errors import AerodromeError
 from aerodrome.files import check_output
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins, default_plugins
-from aerodrome.saves import Undo, game_from_position, read_position, read_save, replay, verify
+from aerodrome.ruleset import Ruleset, Setup
+from aerodrome.saves import PositionFile, Undo, read_position, read_save, replay, verify
 
 #: A random seed is drawn below this: short enough to type back.
 SEED_RANGE = 10**9
@@ -49,17 +44,20 @@ def _reader() -> Any:
     return input
 
 
-def _new_game(
-    plugins: Plugins, ruleset: str | None, setup: str | None, seed: int | None, position: Path | None
-) -> Game[Any, Any, Any]:
+def _start(
+    plugins: Plugins, ruleset: str | None, setup: str | None, position: Path | None
+) -> tuple[Ruleset[Any, Any, Any], Setup, PositionFile | None]:
+    """The ruleset, set-up and position (if any) of a new game."""
     if position is not None:
         pos = read_position(position)
         if ruleset is not None and pos.ruleset != ruleset:
             raise AerodromeError(f"{position}: $.ruleset is {pos.ruleset!r}, not {ruleset!r}")
-        return game_from_position(pos, plugins, str(position))
+        rules = plugins.ruleset(pos.ruleset)
+        return rules, rules.setup(pos.setup if setup is None else setup), pos
     if ruleset is None:
         raise AerodromeError("give a RULESET to play (see `aerodrome rulesets`), or --resume FILE")
-    return Game(plugins.ruleset(ruleset), setup, seed if seed is not None else 0)
+    rules = plugins.ruleset(ruleset)
+    return rules, rules.setup(setup), None
 
 
 def _resumed(
@@ -76,11 +74,37 @@ def _resumed(
     return game, save.seats, list(save.undone)
 
 
+def _same_bots(game: Game[Any, Any, Any], bots: tuple[int, ...]) -> None:
+    """A resumed game keeps its bot seats: the bot rules applied from its first action."""
+    if bots != game.setup.bots:
+        def seats(players: tuple[int, ...]) -> str:
+            return ", ".join(f"Seat {p + 1}" for p in players) or "none"
+
+        raise AerodromeError(
+            f"--seat: this game's seats flown by the rulebook's bot rules are "
+            f"{seats(game.setup.bots)}; they cannot change in the middle of the game "
+            f"(asked: {seats(bots)})"
+        )
+
+
+def _plans(
+    plugins: Plugins,
+    ruleset: str,
+    setup: Setup,
+    specs: list[str] | None,
+    saved: tuple[str, ...] | None,
+) -> list[SeatPlan]:
+    default = "bot" if "bot" in plugins.agents_for(ruleset) else "random"
+    plans = parse_seats(specs or [], len(setup.seats), default, saved)
+    check_agents(plugins, ruleset, plans)
+    return plans
+
+
 def _seats_note(game: Game[Any, Any, Any], plans: list[SeatPlan]) -> str:
     parts = []
     for p, plan in enumerate(plans):
         who = "you" if plan.human else plan.agent
-        if plan.rulebook_bot:
+        if game.setup.seats[p].bot:
             who += " (by the rulebook's bot rules)"
         parts.append(f"Seat {p + 1} ({game.setup.seats[p].name}): {who}")
     return "; ".join(parts) + "."
@@ -124,23 +148,25 @@ def play(
     """Play RULESET in the terminal: choose by squares, names or words; ? for help."""
     plugins = default_plugins()
     undone: list[Undo] = []
-    saved_seats: tuple[str, ...] | None = None
     if resume is not None:
         others = {"--setup": setup, "--seed": seed, "--position": position}
         if save is None:
             save = resume
         check_output(save, "--save")
         game, saved_seats, undone = _resumed(plugins, resume, ruleset, others)
+        plans = _plans(plugins, game.ruleset.name, game.setup, seat, saved_seats)
+        _same_bots(game, bot_seats(plugins, game.ruleset.name, plans))
     else:
         if save is not None:  # before the game, not after it
             check_output(save, "--save")
-        if seed is None and position is None:
-            seed = secrets.randbelow(SEED_RANGE)
-        game = _new_game(plugins, ruleset, setup, seed, position)
-    name = game.ruleset.name
-    default = "bot" if "bot" in plugins.agents_for(name) else "random"
-    plans = parse_seats(seat or [], len(game.setup.seats), default, saved_seats)
-    check_agents(plugins, name, plans)
+        rules, chosen, pos = _start(plugins, ruleset, setup, position)
+        plans = _plans(plugins, rules.name, chosen, seat, None)
+        chosen = chosen.with_bots(bot_seats(plugins, rules.name, plans))
+        if pos is not None:
+            source = str(position)
+            game = Game(rules, chosen, pos.seed, position=pos.position, position_source=source)
+        else:
+            game = Game(rules, chosen, seed if seed is not None else secrets.randbelow(SEED_RANGE))
     session = Session(game, plans, agents(plugins, game, plans), save, undone, _reader())
     _introduce(session, resume, position)
     try:

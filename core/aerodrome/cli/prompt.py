@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from aerodrome.choices import Line, example, group, match
 import aerodrome.cli.screen as screen
+from aerodrome.choices import Line, example, group, match
 from aerodrome.cli.output import one_line
 from aerodrome.describe import seat_label
 from aerodrome.game import Game

@@ -4,6 +4,10 @@
 ``--seat 2=bot:konrad`` to the agent ``konrad`` flying the seat by the rulebook's bot rules.
 Seats count from 1 on the command line. A save records the seats as their specs
 (``"human"``, ``"bot"``, ``"bot:konrad"``), so ``--resume`` seats the same players.
+
+A seat is a bot seat (:attr:`aerodrome.ruleset.Seat.bot`: the rulebook's rules for bots apply
+to it) when its agent plays by those rules (:attr:`aerodrome.agents.AgentSpec.bot_rules`, as
+``simulate`` marks them) or when the command line says so with ``bot:NAME``.
 """
 
 from __future__ import annotations
@@ -80,9 +84,14 @@ def check_agents(plugins: Plugins, ruleset: str, plans: Sequence[SeatPlan]) -> N
             plugins.agent(ruleset, plan.agent)
 
 
-def rulebook_bot_seats(plans: Sequence[SeatPlan]) -> frozenset[int]:
-    """The seats (player ids) flown by the rulebook's bot rules (``--seat N=bot:NAME``)."""
-    return frozenset(p for p, plan in enumerate(plans) if plan.rulebook_bot)
+def bot_seats(plugins: Plugins, ruleset: str, plans: Sequence[SeatPlan]) -> tuple[int, ...]:
+    """The players whose seats are flown by the rulebook's bot rules: ``bot:NAME``, or an
+    agent that plays by them."""
+    return tuple(
+        p
+        for p, plan in enumerate(plans)
+        if plan.rulebook_bot or (not plan.human and plugins.agent(ruleset, plan.agent).bot_rules)
+    )
 
 
 def agents(

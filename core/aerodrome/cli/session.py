@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from aerodrome.agents import Agent, PlayerView
 import aerodrome.cli.screen as screen
+from aerodrome.agents import Agent, PlayerView
 from aerodrome.cli.prompt import Answer, ask
 from aerodrome.cli.seats import SeatPlan
 from aerodrome.describe import seat_label

@@ -147,3 +147,19 @@ def test_seat_specs() -> None:
     for bad in ("2", "x=bot", "2=", "2=bot:", "3=bot"):
         with pytest.raises(AerodromeError):
             parse_seats([bad], 2, "bot")
+
+
+def test_a_seat_flown_by_the_rulebooks_bot_rules_is_marked_and_kept(tmp_path: Path) -> None:
+    """``--seat 2=bot:NAME`` marks the seat (aerodrome.Seat.bot) for the game and its save; a
+    resumed game cannot change which seats the bot rules fly."""
+    save = tmp_path / "g.json"
+    code, out = run(
+        "play", "joust", "--seed", "3", "--seat", "2=bot:random", "--save", str(save), input="high\nq\n"
+    )
+    assert code == 0 and "Seat 2 (Blue ace): random (by the rulebook's bot rules)" in out
+    data, game = replayed(save)
+    assert data.bots == (1,) and game.setup.bots == (1,) and data.seats == ("human", "bot:random")
+    code, out = run("play", "--resume", str(save), "--seat", "2=random")
+    assert code == 1 and "cannot change in the middle of the game" in out
+    code, out = run("play", "--resume", str(save), input="q\n")
+    assert code == 0 and "(by the rulebook's bot rules)" in out
