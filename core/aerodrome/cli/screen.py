@@ -52,6 +52,12 @@ def warn(text: str) -> None:
     note(text, WARNING)
 
 
+def clear() -> None:
+    """Clear a terminal's screen (a hot seat hands it over); nothing on a pipe."""
+    if console.is_terminal:
+        console.clear()
+
+
 def event_lines(
     game: Game[Any, Any, Any], events: Sequence[Event], viewer: int | None
 ) -> list[str]:

@@ -5,7 +5,9 @@ every action, ``undo`` takes a person's last decision back, Ctrl-C keeps the gam
 Who sees what: with one person at the table every event that person may see is printed as
 it happens; with several (a hot seat) the events all of them may see are printed, and each
 person's private ones (their own secret orders) just before their decision; with none (bots
-only) everything.
+only) everything. In a hot seat of a game with hidden information the screen is handed over
+between two persons' decisions: the next one presses Enter when only they are looking (on a
+terminal the screen is cleared first).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 import aerodrome.cli.screen as screen
 from aerodrome.agents import Agent, PlayerView
-from aerodrome.cli.prompt import Answer, ask
+from aerodrome.cli.prompt import QUIT, Answer, ask
 from aerodrome.cli.seats import SeatPlan
 from aerodrome.describe import seat_label
 from aerodrome.dice import derive_seed
@@ -52,6 +54,7 @@ class Session:
         self.shown = 0  # events of the log already printed (or not for anybody here)
         self.private = {h: len(game.log) for h in self.humans}  # per person, for a hot seat
         self.applying = False
+        self.last_person: int | None = None
 
     # -- what people see ------------------------------------------------------------------
     @property
@@ -168,6 +171,8 @@ class Session:
             self._apply(player, agent.choose(PlayerView(game, player), game.legal_actions(player)))
             return True
         self.write()  # before waiting for a person: durable
+        if not self._hand_over(player):
+            return False
         self._own(player)
         self.show_board(player)
         answer: Answer = ask(game, player, self, self.read)
@@ -178,6 +183,21 @@ class Session:
             return True
         self._apply(player, answer.action)
         return True
+
+    def _hand_over(self, player: int) -> bool:
+        """In a hot seat with hidden information, the next person takes the screen (``False``:
+        they quit instead)."""
+        before, self.last_person = self.last_person, player
+        hidden = self.game.ruleset.capabilities.hidden_information
+        if len(self.humans) < 2 or not hidden or before in (None, player):
+            return True
+        who = seat_label(self.game.setup, player)
+        screen.clear()
+        try:
+            answer = self.read(f"Hand over to {who}: press Enter when only they can see › ")
+        except EOFError:
+            return False
+        return answer.strip().lower() not in QUIT
 
     def play(self) -> bool:
         """Play until the game is over (``True``) or a person quits (``False``)."""

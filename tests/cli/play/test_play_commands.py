@@ -163,3 +163,15 @@ def test_a_seat_flown_by_the_rulebooks_bot_rules_is_marked_and_kept(tmp_path: Pa
     assert code == 1 and "cannot change in the middle of the game" in out
     code, out = run("play", "--resume", str(save), input="q\n")
     assert code == 0 and "(by the rulebook's bot rules)" in out
+
+
+def test_a_hot_seat_with_hidden_information_hands_the_screen_over(tmp_path: Path) -> None:
+    """Classic hides each seat's cards: between two persons' decisions the next one takes
+    the screen with Enter (``q`` there stops the game)."""
+    args = ["play", "classic", "--seed", "3", "--seat", "2=human", "--save", str(tmp_path / "g.json")]
+    code, out = run(*args, input="1\n\n1\nq\n")
+    assert code == 0, out
+    assert "Hand over to Seat 2 (American player): press Enter when only they can see" in out
+    assert out.count("▶ Seat 2 (American player)") == 1
+    code, out = run("play", "joust", "--seat", "2=human", "--seed", "1", input="high\nlow\nq\n")
+    assert "Hand over" not in out  # nothing hidden in a joust
