@@ -82,9 +82,33 @@ class Match:
     unknown: tuple[str, ...] = ()
 
 
+def _in_order(typed: Sequence[str], text: Sequence[str]) -> bool:
+    """Whether the typed words come in ``text`` in the order typed."""
+    k = 0
+    for word in text:
+        if k < len(typed) and _fits(typed[k], word):
+            k += 1
+    return k == len(typed)
+
+
+def _plainest(
+    found: Sequence[int], split: dict[int, list[str]], typed: Sequence[str]
+) -> tuple[int, ...]:
+    """Of choices that all hold the typed words, those saying them in the order typed; and of
+    those, the one whose words every other one holds and more ("Intercept" before "Intercept
+    and ram": the extra words were not typed)."""
+    ordered = [i for i in found if _in_order(typed, split[i])]
+    if ordered:
+        found = ordered
+    sets = {i: set(split[i]) for i in found}
+    plain = [i for i in found if all(sets[i] < sets[j] for j in found if j != i)]
+    return (plain[0],) if len(found) > 1 and len(plain) == 1 else tuple(found)
+
+
 def match(query: str, texts: Sequence[str], among: Sequence[int] | None = None) -> Match:
     """The choices (indices into ``texts``, from ``among`` if given) that ``query`` means:
-    the one whose whole sentence it is, else every one holding all its words."""
+    the one whose whole sentence it is, else every one holding all its words (see
+    :func:`_plainest` for how several are told apart)."""
     typed = query_words(query)
     pool = range(len(texts)) if among is None else among
     if not typed:
@@ -95,10 +119,10 @@ def match(query: str, texts: Sequence[str], among: Sequence[int] | None = None) 
         return Match((whole[0],))
     whole_words = tuple(i for i in pool if all(t in split[i] for t in typed))
     if whole_words:
-        return Match(whole_words)
+        return Match(_plainest(whole_words, split, typed))
     found = tuple(i for i in pool if all(any(_fits(t, w) for w in split[i]) for t in typed))
     if found:
-        return Match(found)
+        return Match(_plainest(found, split, typed))
     everywhere = [words(t) for t in texts]
     unknown = tuple(t for t in typed if not any(_fits(t, w) for ws in everywhere for w in ws))
     return Match((), unknown)

@@ -267,9 +267,18 @@ def _rank(word: str) -> int:
     return 1
 
 
+def _in_order(typed: list[str], text: list[str]) -> bool:
+    k = 0
+    for word in text:
+        if k < len(typed) and typed[k] == word:
+            k += 1
+    return k == len(typed)
+
+
 class Person:
     """Picks among the choices on screen and types the fewest of the chosen sentence's words
-    (as shown) that no other shown choice holds — never a number of the list."""
+    (as shown, in its order) that no other shown choice holds in that order — or, when no
+    few words do, the whole sentence; never a number of the list."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -280,16 +289,22 @@ class Person:
         return self.rng.choice(liked or numbers)
 
     def words_for(self, screen: Screen, number: int) -> str | None:
-        own = _words(screen.choices[number])
-        others = [set(_words(t)) for n, t in screen.choices.items() if n != number]
+        """What to type for choice ``number``; ``None`` when another shown choice reads the
+        same (a person could not tell them apart)."""
+        sentence = screen.choices[number]
+        own = _words(sentence)
+        others = [_words(t) for n, t in screen.choices.items() if n != number]
+        if any(o == own for o in others):
+            return None
         counts = {w: sum(1 for o in others if w in o) for w in own}
         chosen: list[str] = []
         for word in sorted(dict.fromkeys(own), key=lambda w: (_rank(w), counts[w], own.index(w))):
             chosen.append(word)
-            if not any(all(c in o for c in chosen) for o in others):
-                query = " ".join(sorted(chosen, key=own.index))
-                return query if not query.isdigit() else None
-        return None
+            ordered = sorted(chosen, key=own.index)
+            if not any(_in_order(ordered, o) for o in others):
+                query = " ".join(ordered)
+                return query if not query.isdigit() else sentence
+        return sentence
 
 
 # -- what must never be on screen ------------------------------------------------------------

@@ -87,3 +87,31 @@ def test_group_by_subject_before_a_colon() -> None:
 def test_group_without_merging_gives_a_line_per_choice() -> None:
     lines = group(list(enumerate(MOVES, 1)), merge=False)
     assert len(lines) == 1 + len(MOVES)
+
+
+ORDERS = [
+    f"Fighter 1: {a}; Fighter 2: {b}"
+    for a in ("Intercept", "Intercept and ram", "Disengage")
+    for b in ("Intercept", "Intercept and ram", "Disengage")
+]
+
+
+def test_words_in_the_order_typed_go_first() -> None:
+    found = match("1 intercept 2 disengage", ORDERS).found
+    assert found == (ORDERS.index("Fighter 1: Intercept; Fighter 2: Disengage"),)
+    assert match("1 disengage 2 intercept", ORDERS).found == (
+        ORDERS.index("Fighter 1: Disengage; Fighter 2: Intercept"),
+    )
+
+
+def test_the_plain_choice_goes_before_the_ones_with_words_not_typed() -> None:
+    in_no_order = match("2 intercept and ram 1 disengage", ORDERS).found  # both, narrowed
+    assert [ORDERS[i] for i in in_no_order] == [
+        "Fighter 1: Intercept and ram; Fighter 2: Disengage",
+        "Fighter 1: Disengage; Fighter 2: Intercept and ram",
+    ]
+    assert match("1 disengage 2 intercept and ram", ORDERS).found == (
+        ORDERS.index("Fighter 1: Disengage; Fighter 2: Intercept and ram"),
+    )
+    # "ram" is in several, none of them plainer than the others: the list narrows
+    assert len(match("ram", ORDERS).found) == 5
