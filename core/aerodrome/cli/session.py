@@ -12,7 +12,10 @@ terminal the screen is cleared first).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +31,21 @@ from aerodrome.saves import LogDigest, Undo, rebuild, restarts, saved_actions, w
 
 #: What ``play`` exits with when a person interrupts it (Ctrl-C), as shells count SIGINT.
 INTERRUPTED = 130
+
+
+@contextlib.contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back until the block is done, where the platform allows it (a
+    save is never left half written, nor its temporary file behind)."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, old)
 
 
 class Session:
@@ -59,8 +77,9 @@ class Session:
     # -- what people see ------------------------------------------------------------------
     @property
     def viewer(self) -> int | None:
-        """Whose eyes the shared screen has: the one person, or the referee's."""
-        return self.humans[0] if len(self.humans) == 1 else None
+        """Whose view words the lines everybody at the table may see: a person's (never the
+        referee's, who sees what some persons may not), the referee's with bots only."""
+        return self.humans[0] if self.humans else None
 
     def _public(self, event: Event) -> bool:
         return all(event.visible_to(h) for h in self.humans)
@@ -105,16 +124,18 @@ class Session:
 
     # -- saving ---------------------------------------------------------------------------
     def write(self, *, durable: bool = True) -> None:
+        """Write the save (if any); Ctrl-C waits until the file is whole."""
         if self.save is None:
             return
-        write_save(
-            self.game,
-            self.save,
-            seats=[plan.spec for plan in self.plans],
-            undone=self.undone,
-            digest=self.digest.of(self.game),
-            durable=durable,
-        )
+        with _no_interrupt():
+            write_save(
+                self.game,
+                self.save,
+                seats=[plan.spec for plan in self.plans],
+                undone=self.undone,
+                digest=self.digest.of(self.game),
+                durable=durable,
+            )
 
     # -- undo -----------------------------------------------------------------------------
     def undo(self, player: int) -> None:
