@@ -47,6 +47,8 @@ class Table(Protocol):
 
     def show_log(self, player: int, lines: int) -> None: ...
 
+    def can_undo(self, player: int) -> bool: ...
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -93,9 +95,9 @@ class Decision:
     def _hint(self) -> None:
         words = example(self.texts, self.among[0]) if self.among else None
         such = f" (such as {words})" if words and not words.isdigit() else ""
-        screen.note(
-            f"Type a number or words{such}; Enter for more, odds, undo, ? for help, quit."
-        )
+        more = "Enter for more, " if self.shown < len(self.lines) else ""
+        undo = "undo, " if self.table.can_undo(self.player) else ""
+        screen.note(f"Type a number or words{such}; {more}odds, {undo}? for help, quit.")
 
     def show(self, among: Sequence[int] | None = None) -> None:
         self._lay_out(range(len(self.legal)) if among is None else among)

@@ -138,6 +138,12 @@ class Session:
             )
 
     # -- undo -----------------------------------------------------------------------------
+    def can_undo(self, player: int) -> bool:
+        """Whether ``player`` may take a decision back now: every other seat is a bot's and
+        ``player`` has decided before."""
+        alone = all(not plan.human for p, plan in enumerate(self.plans) if p != player)
+        return alone and any(p == player for p, _ in self.game.history)
+
     def undo(self, player: int) -> None:
         """Back to ``player``'s previous decision: their answer and everything after it are
         taken back, kept in the save's ``undone``, and the dice from there on reseeded."""
