@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -206,10 +206,17 @@ def _action_decoder(game: Game[Any, Any, Any]) -> Any:
 
 
 def replay(
-    save: SaveFile, plugins: Plugins, source: str = "<save>", *, until: int | None = None
+    save: SaveFile,
+    plugins: Plugins,
+    source: str = "<save>",
+    *,
+    until: int | None = None,
+    on_step: Callable[[Game[Any, Any, Any]], None] | None = None,
 ) -> Game[Any, Any, Any]:
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given),
-    reseeding the dice where an undo did; errors name the action that failed."""
+    reseeding the dice where an undo did; errors name the action that failed. ``on_step``
+    sees the game at its start and after every action (the replay viewer records each
+    step)."""
     ruleset = plugins.ruleset(save.ruleset)
     setup = ruleset.setup(save.setup)
     for player in save.bots:
@@ -222,6 +229,8 @@ def replay(
         position=save.position,
         position_source=source,
     )
+    if on_step is not None:
+        on_step(game)
     action_type = _action_decoder(game)
     seeds = restarts(save.undone)
     actions = save.actions[:until]
@@ -235,6 +244,8 @@ def replay(
             game.apply(saved.player, action)
         except IllegalActionError as exc:
             raise SpecError(f"{where}: {exc}") from None
+        if on_step is not None:
+            on_step(game)
     if len(actions) in seeds:
         reseed(game, seeds[len(actions)])
     return game
