@@ -324,12 +324,13 @@ def board_free(text: str) -> list[str]:
 
 
 def forbidden(fields: Iterable[str]) -> re.Pattern[str]:
-    """``=``, ``(`` followed by a field name (not closed at once: ``(white)`` is English),
+    """``=``, ``(`` followed by a field name and something more (``(player None``,
+    ``(craft 0``; a word in brackets, ``(white)`` or ``(side, 2 Bursts)``, is English),
     ``player 0`` and ``cell 193``."""
     names = "|".join(sorted((re.escape(f) for f in set(fields)), key=len, reverse=True))
     parts = [r"=", r"\bplayer (?:\d|None)", r"\bcell \d"]
     if names:
-        parts.append(rf"\(\s*(?:{names})\b(?!\))")
+        parts.append(rf"\(\s*(?:{names})\b(?![),])")
     return re.compile("|".join(parts))
 
 

@@ -89,7 +89,7 @@ def _ask_odds(term: Terminal, current: Screen, played: Played) -> None:
     found = shown(reply).odds
     assert found or "No odds to show" in reply, reply
     for number, chances in found.items():
-        assert number in current.choices or not current.more, (number, reply)
+        assert number in current.choices or current.more, (number, reply)
         assert chances and "%" in chances, reply
         played.odds.append((current.decision, current.choices.get(number, ""), chances))
 

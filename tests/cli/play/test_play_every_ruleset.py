@@ -33,7 +33,7 @@ GAMES = [
     ("joust", "duel", 4),
     ("victoriana", "skirmish", 1),
     ("df40k", "first-blood", 13),
-    ("dockfighters", "aerial-dominance", 10),
+    ("dockfighters", "aerial-dominance", 3),
     ("classic", "two-player", 10),
 ]
 RULESETS = {name for name, _, _ in GAMES}
