@@ -1,12 +1,14 @@
 """The odds shown next to a choice are about the dice the rules then roll: for every choice
-with odds in games of the random agent or the bot against the bot, the pools the odds name
-(Victoriana) are the ones of the roll that follows. Mutations caught: Victoriana's odds
-without the multi-action penalty, or without the first actor's bonus, fail here."""
+with odds in games of the random agent or the bot against the bot, what the odds name — the
+pools (Victoriana), the Dogfight skills and the defender (df40k) — is what the roll that
+follows uses. Each test names the mutation of its ruleset's odds it catches."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
+
+import pytest
 
 from aerodrome.agents import PlayerView, agent_seed
 from aerodrome.game import Game
@@ -33,6 +35,8 @@ def _games(ruleset: str, setup: str, seeds: range) -> Any:
 
 
 def test_victoriana_odds_name_the_pools_rolled() -> None:
+    """Mutations caught: the odds without the multi-action penalty, or without the first
+    actor's bonus."""
     checked = 0
     for _, events, _, odds in _games("victoriana", "skirmish", range(1, 9)):
         found = re.search(r"\((\d+) dice against (\d+) black\)", odds)
@@ -42,3 +46,23 @@ def test_victoriana_odds_name_the_pools_rolled() -> None:
         assert re.match(r"(hits|succeeds|on target) \d+\.\d%|(hits|succeeds) (<|>)", odds), odds
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("setup", ["first-blood", "orks-vs-tyranids"])
+def test_df40k_odds_name_the_dogfight_skills_and_the_defender(setup: str) -> None:
+    """Mutation caught: the odds of a fight on a ward without its escort taking it."""
+    checked = 0
+    for _, events, text, odds in _games("df40k", setup, range(1, 6)):
+        if "Gargoyle" in text:
+            assert re.fullmatch(r"a draw or better \S+%, a win \S+% \(\d+ behind\)", odds), odds
+            continue
+        rolled = next(e for e in events if type(e).__name__ == "DogfightRolled")
+        found = re.search(r"DF (\d+) against (\d+)", odds)
+        assert found is not None and (rolled.attacker_df, rolled.defender_df) == (
+            int(found[1]),
+            int(found[2]),
+        ), (text, odds, rolled)
+        declared = next(e for e in events if type(e).__name__ == "DogfightDeclared")
+        assert ("takes the fight as its escort" in odds) == (declared.defender != declared.target)
+        checked += 1
+    assert checked > 5
