@@ -6,7 +6,7 @@ up any situation by hand (``ruleset``, ``setup``, ``seed`` and a ``[position]`` 
 shape the ruleset defines), so a referee can ask "what happens here".
 
 A save written by ``aerodrome play`` also records who plays each seat (``seats``, so
-``--resume`` seats the same players), the version of aerodrome that wrote it, and every
+``--resume`` seats the same players) and every
 ``undo`` (:class:`Undo`): the game went back to ``at`` actions, the actions taken back are
 kept, and the dice from there on were reseeded with ``reseed`` — so an undo cannot be used
 to see the dice to come, and a replay (which reseeds at the same points) stays
@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 
-from aerodrome import __version__
 from aerodrome.data import Record
 from aerodrome.dice import derive_seed
 from aerodrome.errors import IllegalActionError, ReplayMismatchError, SpecError
@@ -32,6 +32,7 @@ from aerodrome.files import write_atomic
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
 from aerodrome.specs import convert, read_mapping
+from aerodrome.versions import OtherVersionWarning, describe, differences, versions_of
 
 FORMAT = "aerodrome-save/1"
 
@@ -47,6 +48,8 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 #: Undos in a save: a person taking back a decision now and then, not millions of times.
 MAX_UNDOS = 100_000
 Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_ACTIONS)]
+#: Distribution → version of aerodrome and the ruleset's plugin (see aerodrome.versions).
+Versions = Annotated[dict[Name, Name], msgspec.Meta(max_length=64)]
 
 
 class SavedAction(Record, frozen=True):
@@ -88,8 +91,8 @@ class SaveFile(Record, frozen=True):
     #: Who played each seat (``"human"``, ``"bot"``, ``"bot:konrad"``), when ``play`` wrote it.
     seats: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_SEATS)] | None = None
     undone: Annotated[tuple[Undo, ...], msgspec.Meta(max_length=MAX_UNDOS)] = ()
-    #: The version of aerodrome that wrote the save.
-    aerodrome_version: Name | None = None
+    #: The versions that played the game (empty in saves written before they were recorded).
+    versions: Versions = {}
 
 
 class PositionFile(Record, frozen=True):
@@ -147,7 +150,7 @@ def to_save(
         bots=game.setup.bots,
         seats=tuple(seats) if seats is not None else None,
         undone=tuple(undone),
-        aerodrome_version=__version__,
+        versions=versions_of(game.ruleset),
     )
 
 
@@ -219,6 +222,7 @@ def replay(
     step)."""
     ruleset = plugins.ruleset(save.ruleset)
     setup = ruleset.setup(save.setup)
+    check_versions(save, versions_of(ruleset), source)
     for player in save.bots:
         if player >= len(setup.seats):
             raise SpecError(f"{source}: $.bots: set-up {setup.name!r} has no seat {player + 1}")
@@ -267,6 +271,20 @@ def rebuild(
     if len(history) in seeds:
         reseed(game, seeds[len(history)])
     return game
+
+
+def check_versions(save: SaveFile, running: dict[str, str], source: str) -> None:
+    """Warn (:class:`~aerodrome.versions.OtherVersionWarning`) when ``save`` was played by
+    other versions than ``running``: its replay may then differ from the game saved."""
+    why = differences(save.versions, running)
+    if why is not None:
+        warnings.warn(
+            OtherVersionWarning(
+                f"{source} was saved by {describe(save.versions)} ({why}): the rules may have "
+                "changed, so the replay may differ from the game saved"
+            ),
+            stacklevel=3,
+        )
 
 
 def _shown(raw: Any) -> str:

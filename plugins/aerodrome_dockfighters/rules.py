@@ -6,7 +6,7 @@ Every function cites the clause it implements. Numbers come from the specs.
 from __future__ import annotations
 
 from aerodrome.errors import SpecError
-from aerodrome.turns import Context
+from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import (
     CriticalDamage,
     Damaged,
@@ -15,7 +15,6 @@ from aerodrome_dockfighters.events import (
     PilotChecked,
     PilotFate,
     Repaired,
-    announce,
 )
 from aerodrome_dockfighters.specs import (
     AGILITY,
@@ -80,23 +79,23 @@ def check_target(a: Craft, specs: Specs | None = None, modifier: int = 0) -> int
 
 
 def pilot_check(
-    state: DfState, a: Aircraft, ctx: Context, why: str, modifier: int = 0
+    state: DfState, a: Aircraft, ctx: DfContext, why: str, modifier: int = 0
 ) -> bool:
     """Roll a pilot or crew check (clause check.1); a 1 never passes, a 6 always does
     unless the target is above 6 (an overkill bail-out can be impossible)."""
     need = check_target(a, modifier=modifier)
-    hook = getattr(ctx.hook, "aerodrome_dockfighters_pilot_check", None) if ctx.hook else None
+    hook = ctx.variants.pilot_check
     if hook is not None:
         changed = hook(state=state, aircraft=a, need=need, why=why)
         if changed is not None:
             need = int(changed)
-    roll = ctx.dice.d(6, f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
+    roll = ctx.dice.d(6, lambda: f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
     ok = roll >= need and roll != 1
     announce(ctx, PilotChecked, aircraft=a.id, why=why, need=need, roll=roll, passed=ok)
     return ok
 
 
-def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> None:
+def critical(state: DfState, a: Aircraft, ctx: DfContext, attacker: int = -1) -> None:
     """A random (d6) critical damage, effective at once (clauses damage.4, crit.1). A
     dockfighter "has no critical damage": the critical of a failed pilot check is a damage
     point instead (dockfighter.4); weapons give it none (see :func:`damage`)."""
@@ -106,7 +105,7 @@ def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> N
         damage(state, a, 1, ctx, attacker, crit=False)
         return
     table = specs.tables.critical_airship if ds.klass == "airship" else specs.tables.critical
-    roll = ctx.dice.d(6, f"critical damage #{a.id}")
+    roll = ctx.dice.d(6, lambda: f"critical damage #{a.id}")
     effect = next(e for e in table if roll in e.roll)
     a.crits.append(effect.effect)
     announce(ctx, CriticalDamage, aircraft=a.id, roll=roll, effect=effect.effect, text=effect.text)
@@ -137,7 +136,7 @@ def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> N
             a.weapons_out.append(working[0])
 
 
-def overspeed(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> None:
+def overspeed(state: DfState, a: Aircraft, ctx: DfContext, attacker: int = -1) -> None:
     """Clause move.4: faster than maximum speed destroys the aircraft; an airship takes 4
     damage points and no critical instead (airship.22)."""
     ds = sheet(a)
@@ -152,7 +151,7 @@ def overspeed(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> 
 
 
 def damage(
-    state: DfState, a: Aircraft, points: int, ctx: Context, attacker: int, *, crit: bool,
+    state: DfState, a: Aircraft, points: int, ctx: DfContext, attacker: int, *, crit: bool,
     overkill: int | None = None,
 ) -> None:
     """Cross off ``points`` structure points (damage.6); the red section crossed off destroys
@@ -184,7 +183,7 @@ def damage(
 
 
 def destroy(
-    state: DfState, a: Aircraft, ctx: Context, attacker: int, *, excess: int, why: str,
+    state: DfState, a: Aircraft, ctx: DfContext, attacker: int, *, excess: int, why: str,
     bail: bool = True,
 ) -> None:
     """The aircraft is destroyed; the pilot bails out with a pilot check at +excess
@@ -212,8 +211,7 @@ def destroy(
             k.kills += 1
             sq = state.squadrons[k.player]
             sq.kills += 1 if ds.klass != "dockfighter" else 0
-            if ds.klass != "dockfighter":  # dockfighter.6: no fame for a dockfighter
-                sq.fame += a.experience + 1 + specs.classes[ds.klass].fame_bonus
+            sq.fame += fame_for(a)
 
 
 def fame_for(victim: Aircraft) -> int:
@@ -223,11 +221,6 @@ def fame_for(victim: Aircraft) -> int:
     if ds.klass == "dockfighter":
         return 0
     return victim.experience + 1 + specs.classes[ds.klass].fame_bonus
-
-
-def bail_out_target(a: Aircraft, excess: int) -> int:
-    """The roll a bail-out needs (damage.8): the pilot check plus the excess damage."""
-    return check_target(a, modifier=excess)
 
 
 def crew_points(a: Aircraft) -> int:
@@ -247,7 +240,7 @@ def can_repair(a: Aircraft, turn: int = 0) -> bool:
     return a.status == "flying" and not recharging and crew_points(a) > 0 and (a.damage > 0 or bool(a.crits))
 
 
-def repair(state: DfState, a: Aircraft, ctx: Context) -> None:
+def repair(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """Clause airship.8: each crew point makes a crew check; each success mends one
     structure point (first while descending) or one critical damage."""
     ds = sheet(a)

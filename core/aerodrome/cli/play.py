@@ -96,8 +96,7 @@ def _plans(
 ) -> list[SeatPlan]:
     default = "bot" if "bot" in plugins.agents_for(ruleset) else "random"
     plans = parse_seats(specs or [], len(setup.seats), default, saved)
-    check_agents(plugins, ruleset, plans)
-    return plans
+    return check_agents(plugins, ruleset, plans)
 
 
 def _seats_note(game: Game[Any, Any, Any], plans: list[SeatPlan]) -> str:
@@ -105,7 +104,7 @@ def _seats_note(game: Game[Any, Any, Any], plans: list[SeatPlan]) -> str:
     for p, plan in enumerate(plans):
         who = "you" if plan.human else plan.agent
         if game.setup.seats[p].bot:
-            who += " (by the rulebook's bot rules)"
+            who += ", flying by the rulebook's bot rules"
         parts.append(f"Seat {p + 1} ({game.setup.seats[p].name}): {who}")
     return "; ".join(parts) + "."
 

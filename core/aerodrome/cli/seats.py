@@ -77,11 +77,19 @@ def parse_seats(
     return plans
 
 
-def check_agents(plugins: Plugins, ruleset: str, plans: Sequence[SeatPlan]) -> None:
-    """Fail now (one line, with the names there are) on an agent the ruleset does not have."""
+def check_agents(plugins: Plugins, ruleset: str, plans: Sequence[SeatPlan]) -> list[SeatPlan]:
+    """The plans with every agent checked: fail now (one line, with the names there are) on
+    an agent the ruleset does not have. ``bot:NAME`` names the agent NAME flying by the bot
+    rules; when there is no agent NAME it is the agent ``bot`` given the parameters NAME
+    (agent names take parameters after a colon, ``mcts:500``)."""
+    checked: list[SeatPlan] = []
     for plan in plans:
+        if plan.rulebook_bot and plan.agent.partition(":")[0] not in plugins.agents_for(ruleset):
+            plan = SeatPlan(f"{RULEBOOK_BOT}{plan.agent}")
         if not plan.human:
             plugins.agent(ruleset, plan.agent)
+        checked.append(plan)
+    return checked
 
 
 def bot_seats(plugins: Plugins, ruleset: str, plans: Sequence[SeatPlan]) -> tuple[int, ...]:

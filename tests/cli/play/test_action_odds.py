@@ -1,7 +1,7 @@
 """The odds shown next to a choice are about the dice the rules then roll: for every choice
 with odds in games of the random agent or the bot against the bot, what the odds name — the
-pools (Victoriana), the Dogfight skills and the defender (df40k) — is what the roll that
-follows uses. Each test names the mutation of its ruleset's odds it catches."""
+pools (Victoriana), the Dogfight skills and the defender (df40k), the dice and the roll
+needed (Dockfighters) — is what the roll that follows uses. Each test names the mutation of its ruleset's odds it catches."""
 
 from __future__ import annotations
 
@@ -66,3 +66,23 @@ def test_df40k_odds_name_the_dogfight_skills_and_the_defender(setup: str) -> Non
         assert ("takes the fight as its escort" in odds) == (declared.defender != declared.target)
         checked += 1
     assert checked > 5
+
+
+def test_dockfighters_odds_name_the_dice_and_the_roll_needed() -> None:
+    """An attack on an aircraft throws the dice the odds count, each needing the roll they
+    name. Mutation caught: the odds counting the dice without the clouds crossed."""
+    checked = 0
+    for setup in ("aerial-dominance", "duel"):
+        for _, events, text, odds in _games("dockfighters", setup, range(1, 5)):
+            found = re.search(r"\((\d+) dice? at (\d)\+;", odds)
+            fired = next((e for e in events if type(e).__name__ == "Fired"), None)
+            if found is None or fired is None:
+                continue
+            thrown = sum(
+                len(e.faces)
+                for e in events
+                if type(e).__name__ == "DiceRolled" and e.purpose.startswith("to hit (")
+            )
+            assert (thrown, fired.need) == (int(found[1]), int(found[2])), (text, odds)
+            checked += 1
+    assert checked > 10

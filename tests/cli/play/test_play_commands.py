@@ -73,7 +73,7 @@ def test_resume_goes_on_where_the_game_stopped(tmp_path: Path) -> None:
     assert code == 0 and f"Resuming {save}" in out and "2 actions played" in out
     data, _ = replayed(save)
     assert len(data.actions) == 4 and data.actions[2].action == {"type": "Pass", "height": "low"}
-    assert data.aerodrome_version
+    assert data.versions
 
 
 def test_resume_of_a_finished_game_shows_its_result(tmp_path: Path) -> None:
@@ -156,13 +156,13 @@ def test_a_seat_flown_by_the_rulebooks_bot_rules_is_marked_and_kept(tmp_path: Pa
     code, out = run(
         "play", "joust", "--seed", "3", "--seat", "2=bot:random", "--save", str(save), input="high\nq\n"
     )
-    assert code == 0 and "Seat 2 (Blue ace): random (by the rulebook's bot rules)" in out
+    assert code == 0 and "Seat 2 (Blue ace): random, flying by the rulebook's bot rules" in out
     data, game = replayed(save)
     assert data.bots == (1,) and game.setup.bots == (1,) and data.seats == ("human", "bot:random")
     code, out = run("play", "--resume", str(save), "--seat", "2=random")
     assert code == 1 and "cannot change in the middle of the game" in out
     code, out = run("play", "--resume", str(save), input="q\n")
-    assert code == 0 and "(by the rulebook's bot rules)" in out
+    assert code == 0 and "flying by the rulebook's bot rules" in out
 
 
 def test_a_hot_seat_with_hidden_information_hands_the_screen_over(tmp_path: Path) -> None:

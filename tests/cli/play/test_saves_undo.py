@@ -70,9 +70,9 @@ def test_a_save_from_before_undos_still_loads(tmp_path: Path) -> None:
     data = json.loads(save.read_text())
     old = tmp_path / "old.json"
     game = replay(read_save(save), PLUGINS, str(save), until=2)
-    trimmed = {k: v for k, v in data.items() if k not in {"seats", "undone", "aerodrome_version"}}
+    trimmed = {k: v for k, v in data.items() if k not in {"seats", "undone", "versions"}}
     trimmed.update(actions=data["actions"][:2], log_sha256=log_digest(game), log_lines=len(game.log))
     old.write_text(json.dumps(trimmed))
     loaded = read_save(old)
-    assert loaded.seats is None and loaded.undone == () and loaded.aerodrome_version is None
+    assert loaded.seats is None and loaded.undone == () and loaded.versions == {}
     verify(loaded, replay(loaded, PLUGINS, str(old)))
