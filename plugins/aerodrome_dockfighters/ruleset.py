@@ -115,6 +115,11 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
     def event_text(self, event: Event, view: DfView) -> str | None:
         return text.event_text(event, view)
 
+    def action_odds(self, action: DfAction, view: DfView) -> str | None:
+        from aerodrome_dockfighters.action_odds import action_odds
+
+        return action_odds(action, view)
+
     def draw(self, view: DfView) -> RenderableType:
         """The turn, the weather and wind, the map with coordinates, a legend, the aircraft."""
         return draw(view)
