@@ -11,6 +11,7 @@ from typing import Any
 
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Seat, Setup
+from aerodrome_dockfighters import challenges
 from aerodrome_dockfighters.board import board, zone_cells
 from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE, runway_hits
 from aerodrome_dockfighters.specs import builtin
@@ -108,6 +109,27 @@ def setups() -> list[Setup]:
         mission("flying-eye", "The Flying Eye against Aerial Dominance",
                 "A veteran Albatross photographs D3+1 objectives from altitude 3 or above.", fighters),
     ]
+    league = (Seat(name="Ace and wingman", side="Bavaria"), Seat(name="The League (Konrad)", side="Saxony"))
+
+    def challenge(n: int, title: str, description: str, loads: list[str]) -> Setup:
+        return Setup(
+            name=f"ace-challenge-{n}", title=title, description=description, seats=league, max_rounds=30,
+            options={"missions": [f"ace-challenge-{n}", challenges.LEAGUE], "bot_seats": [1], "forces": [
+                [["Fw-802 E-1 Hawk", 3, loads, "the ace"], ["Fw-127 B-2 Royal Harrier", 2, [], "the wingman"]], [],
+            ]},
+        )
+
+    aces = [
+        challenge(1, "Ace Challenge No. 1: the silver beer mug",
+                  "An ace and his wingman land at the red cross, take the mug and escape; the League sends "
+                  "3-5 planes and 2 more a turn, up to 5.", []),
+        challenge(2, "Ace Challenge No. 2: balloons in a thunderstorm",
+                  "Destroy 3 balloons and a large building in a thunderstorm and escape; the League sends 3-4 "
+                  "planes and 1 more a turn, up to 4.", ["AB 250 bomb", "AB 250 bomb"]),
+        challenge(3, "Ace Challenge No. 3: a hell ride against Konrad",
+                  "Shoot down 5 League planes spread over the map in a thunderstorm; a landing strip repairs "
+                  "twice.", []),
+    ]
     return [
         Setup(
             name="aerial-dominance", title="Aerial Dominance, two fighters a side",
@@ -139,6 +161,7 @@ def setups() -> list[Setup]:
             ]},
         ),
         *more,
+        *aces,
     ]
 
 
@@ -160,6 +183,8 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
     specs = builtin()
     sq = state.squadrons[player]
     other = state.squadrons[1 - player]
+    if challenges.is_challenge(state):  # challenge.*: the challenger against the League
+        return challenges.success(state, player)
     mission = specs.missions[sq.mission]
     if sq.mission == "aerial-dominance":  # mission.aerial-dominance.1-2
         gone = state.all_gone_turn.get(other.side)
@@ -246,9 +271,11 @@ def forces(setup: Setup) -> list[list[tuple[str, int, list[str], str]]]:
     if not isinstance(raw, list | tuple) or len(raw) != 2:
         raise SpecError(f"{here}: a list of two squadrons' aircraft")
     out: list[list[tuple[str, int, list[str], str]]] = []
+    missions = setup.options.get("missions") or [None, None]
     for p, side in enumerate(raw):
-        if not isinstance(side, list | tuple) or not 1 <= len(side) <= MAX_FORCES:
-            raise SpecError(f"{here}[{p}]: 1 to {MAX_FORCES} aircraft")
+        least = 0 if missions[p] == challenges.LEAGUE else 1  # the League's planes come by dice
+        if not isinstance(side, list | tuple) or not least <= len(side) <= MAX_FORCES:
+            raise SpecError(f"{here}[{p}]: {least} to {MAX_FORCES} aircraft")
         mine = []
         for n, entry in enumerate(side):
             where = f"{here}[{p}][{n}]"

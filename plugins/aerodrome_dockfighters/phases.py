@@ -13,7 +13,16 @@ from typing import Any
 
 from aerodrome.data import Action
 from aerodrome.turns import Context, Decision
-from aerodrome_dockfighters import acm, combat, docking, mines, movement, placement, rules
+from aerodrome_dockfighters import (
+    acm,
+    challenges,
+    combat,
+    docking,
+    mines,
+    movement,
+    placement,
+    rules,
+)
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.events import Jettisoned, announce
 from aerodrome_dockfighters.missions import lost
@@ -365,6 +374,7 @@ def end_turn(state: DfState, ctx: Context) -> Decision | None:
     if state.stage == "deploy":
         return None
     _note_gone(state)
+    challenges.end_of_turn(state, ctx)
     state.turn += 1
     state.initiative = 1 - state.initiative
     state.stage = "play"

@@ -19,7 +19,16 @@ from aerodrome.errors import IllegalActionError, SpecError
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
-from aerodrome_dockfighters import combat, docking, mines, movement, placement, rules
+from aerodrome_dockfighters import (
+    careers,
+    challenges,
+    combat,
+    docking,
+    mines,
+    movement,
+    placement,
+    rules,
+)
 from aerodrome_dockfighters.acm import release_options
 from aerodrome_dockfighters.airspace import occupied, sky
 from aerodrome_dockfighters.board import board
@@ -95,7 +104,7 @@ class Dockfighters(Ruleset[DfState]):
         return builtin_specs("dockfighters")
 
     def spec_types(self) -> Mapping[str, type[Any]]:
-        return SPEC_TYPES
+        return {**SPEC_TYPES, "challenges.toml": challenges.Challenges}
 
     def sequence(self) -> TurnSequence[DfState]:
         return TurnSequence(phases=(
@@ -121,41 +130,56 @@ class Dockfighters(Ruleset[DfState]):
         missions = list(setup.options.get("missions", ["aerial-dominance"] * 2))
         if len(missions) != 2 or not all(isinstance(m, str) for m in missions):
             raise SpecError(f"setup {setup.name}: missions: one mission name per squadron, not {missions!r}")
+        challenges.check_pairing(missions, f"setup {setup.name}")
         check_mission_values(missions)
         bots = bot_seats(setup.options.get("bot_seats", []), f"setup {setup.name}: bot_seats")
+        campaign = careers.options(setup.options.get("campaign"), f"setup {setup.name}")
+        sides = careers.sides(campaign)
         state = DfState(
             setup=setup.name, width=specs.board.width, height=specs.board.height,
-            squadrons=[Squadron(player=p, side=SIDES[p], mission=missions[p], bot=p in bots) for p in (0, 1)],
+            squadrons=[
+                Squadron(player=p, side=sides[p], mission=missions[p], bot=p in bots,
+                         nation=careers.nation(campaign, p), leadership=careers.leadership(campaign, p))
+                for p in (0, 1)
+            ],
             aircraft=[],
         )
         for p, side in enumerate(forces(setup)):
             for n, (name, exp, loads, pilot) in enumerate(side):
                 ds = specs.aircraft[name]
+                where = f"setup {setup.name}: forces[{p}][{n}]"
                 if ds.klass != "airship":
-                    rules.check_loads(name, list(loads), f"setup {setup.name}: forces[{p}][{n}]")
+                    rules.check_loads(name, list(loads), where)
                 if ds.klass == "dockfighter":
                     exp = max(0, exp - 1)  # dockfighter.3
                 craft = Aircraft(
-                    id=len(state.aircraft), player=p, side=SIDES[p], datasheet=name,
+                    id=len(state.aircraft), player=p, side=sides[p], datasheet=name,
                     pilot=pilot, experience=exp,
                     loads=[] if ds.klass == "airship" else list(loads),
                     ammo=[0] * len(ds.weapons), speed=max(ds.min_speed, 0),
                 )
+                crew = careers.crew(campaign, p, n)
+                if crew.damage >= ds.structure:
+                    raise SpecError(f"{where}: campaign damage {crew.damage} would destroy the {name}")
+                careers.man(craft, crew)
                 state.aircraft.append(craft)
                 if ds.klass == "airship" and loads:  # an airship's list names its systems
                     docking.fit(state, craft, list(loads))
+        challenges.setup(state, ctx)
         for p in (1, 0):
             setup_mission(state, p, ctx)
         for p in (0, 1):
             add_special_aircraft(state, p, ctx)
         if state.runway:
             _airfield_defence(state, 1, ctx)
-        # setup.1 (without fame bids): initiative by d6, ties rolled again
-        while True:
-            r0, r1 = ctx.dice.d(6, "initiative Bavaria"), ctx.dice.d(6, "initiative Saxony")
-            if r0 != r1:
-                break
-        state.initiative = 0 if r0 > r1 else 1
+        if campaign.initiative >= 0:  # setup.1: won with fame bids in the campaign's set-up
+            state.initiative = campaign.initiative
+        else:  # setup.1 (without fame bids): initiative by d6, ties rolled again
+            while True:
+                r0, r1 = ctx.dice.d(6, "initiative Bavaria"), ctx.dice.d(6, "initiative Saxony")
+                if r0 != r1:
+                    break
+            state.initiative = 0 if r0 > r1 else 1
         for sq, fame in zip(state.squadrons, scenario_fame(state), strict=True):
             sq.fame = fame
         setup_weather(state, ctx)

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import msgspec
 
-from aerodrome_dockfighters.state import Aircraft, Cloud, DfState, GroundUnit, PilotFate, Status
+from aerodrome_dockfighters.state import (
+    Aircraft,
+    Cloud,
+    DfState,
+    GroundUnit,
+    Knacks,
+    PilotFate,
+    Status,
+)
 
 
 class Sky(msgspec.Struct, frozen=True, kw_only=True):
@@ -68,6 +76,7 @@ class AircraftView(msgspec.Struct, frozen=True, kw_only=True):
     jammed: bool = False
     tesla_turn: int = -9
     mines_laid: int = 0
+    knacks: Knacks = Knacks()
 
 
 class CloudView(msgspec.Struct, frozen=True, kw_only=True):
@@ -93,6 +102,7 @@ class GroundView(msgspec.Struct, frozen=True, kw_only=True):
     hostile_to: int = -1
     destroyed_by: int = -1
     bombs_only: bool = False
+    altitude: int = 0
 
 
 class AcmView(msgspec.Struct, frozen=True, kw_only=True):
@@ -153,6 +163,15 @@ class TaskView(msgspec.Struct, frozen=True, kw_only=True):
     near_runway: bool = False
 
 
+class LeadershipView(msgspec.Struct, frozen=True, kw_only=True):
+    reroll_checks: int = 0
+    reroll_attacks: int = 0
+    ignore_wounds: int = 0
+    pass_checks: int = 0
+    first_shot_harder: bool = False
+    first_shot_turn: int = 0
+
+
 class SquadronView(msgspec.Struct, frozen=True, kw_only=True):
     player: int
     side: str
@@ -162,6 +181,8 @@ class SquadronView(msgspec.Struct, frozen=True, kw_only=True):
     losses: int = 0
     ground_kills: int = 0
     bot: bool = False
+    nation: str = ""
+    leadership: LeadershipView = LeadershipView()
 
 
 class SightingView(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
