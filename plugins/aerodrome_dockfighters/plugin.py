@@ -10,6 +10,7 @@ import typer
 from aerodrome import AgentSpec, Ruleset, hookimpl
 from aerodrome_dockfighters import hookspecs
 from aerodrome_dockfighters.bot import konrad, konrad_variant
+from aerodrome_dockfighters.campaign.cli import app as campaign
 from aerodrome_dockfighters.cli import app as dockfighters_odds
 from aerodrome_dockfighters.cli import tools
 from aerodrome_dockfighters.figures import METRICS
@@ -50,6 +51,7 @@ def aerodrome_register_agents() -> list[AgentSpec]:
 def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
     odds.add_typer(dockfighters_odds, name="dockfighters")
     app.add_typer(tools, name="dockfighters")
+    app.add_typer(campaign, name="campaign")  # issue 10: aerodrome campaign ...
 
 
 @hookimpl
