@@ -244,6 +244,8 @@ def _challenge(
     if recorded is None:
         report, actions = _play(sides, -1, bots, (agent, "konrad"), seed, number, human)
     else:
+        if recorded.sides != sides:
+            raise CampaignError("sides: the squadron could not have sent what the journal says")
         bots, actions = recorded.bots, recorded.actions
         report = _replayed(sides, -1, bots, seed, number, actions, "challenge")
     outcome = settle(party, 0, report, sides, seed)

@@ -17,6 +17,7 @@ import msgspec
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.markup import escape
 from rich.text import Text
 
 from aerodrome.cli.output import console, err_console, fail, print_json
@@ -52,7 +53,7 @@ def _errors(path: Path | None) -> Iterator[None]:
         msg = str(exc)
         if path is not None and not msg.startswith(str(path)):
             msg = f"{path}: {msg}"
-        fail(msg)
+        fail(escape(msg))  # names are the user's text: printed literally, never as markup
 
 
 def _load(path: Path) -> Squadron:
@@ -291,7 +292,7 @@ def scenario(
     """Run the scenario set-up, play the mission, and record it in both files."""
     mine, theirs = _load(file), _load(against)
     if file.resolve() == against.resolve():
-        fail(f"{against}: --against names the same file as {file}")
+        fail(escape(f"{against}: --against names the same file as {file}"))
     a, b = campaign.copy_of(mine), campaign.copy_of(theirs)
     with _errors(file):
         agents = parse_seats(seat, 2)
@@ -367,7 +368,7 @@ def simulate(
 ) -> None:
     """A campaign between two bot squadrons: fame curves, pilot survival, aces made."""
     if out is not None and not out.is_dir():
-        fail(f"--out {out}: the folder does not exist")
+        fail(escape(f"--out {out}: the folder does not exist"))
     progress = Progress(TextColumn("campaign"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                         console=err_console, transient=True, disable=quiet or not err_console.is_terminal)
     with _errors(None), progress:

@@ -7,7 +7,7 @@ spent is a line of the journal and adds up to the fame, that the lines match wha
 byte for byte. It takes about 1-2 s (Konrad plays 10 twelve-turn missions); measured with
 ``pytest --durations``.
 
-Mutations tried: a kill's fame not booked (red: the ledger-against-outcome check), the
+Mutations tried: a kill's fame not booked (red: the kills' fame against the replayed game), the
 scenario dice seeded from the wall clock (red: replay), a bid booked without its line (red:
 the balance check).
 """
@@ -52,6 +52,11 @@ def test_a_ten_scenario_campaign_keeps_its_books(played: tuple[Simulation, list[
             scenarios += not e.challenge
             kinds = [x.why for x in e.ledger]
             me = e.sides[e.player]
+            # the kills' fame booked is the fame of the kills the recorded game credits
+            game = bridge.replay(bridge.setup(e.sides, e.initiative, e.bots, challenge=e.challenge), e.seed,
+                                 e.actions, "test")
+            credited = sum(k.fame for k in bridge.report(game).kills if k.seat == e.player)
+            assert sum(x.fame for x in e.ledger if x.why == "kill") == credited
             # every kill's fame is booked, and the mission's when it was won
             assert kinds.count("kill") <= e.outcome.kills
             assert ("mission" in kinds) <= e.outcome.mission_won

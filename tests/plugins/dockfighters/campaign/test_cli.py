@@ -157,3 +157,18 @@ def test_the_command_is_registered_on_the_aerodrome_cli(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.startswith("aerodrome: error:") and "none.json" in proc.stderr
+
+
+def test_a_human_who_quits_records_nothing(pair: tuple[Path, Path]) -> None:
+    a, b = pair
+    before = (a.read_bytes(), b.read_bytes())
+    result = CliRunner().invoke(app, ["scenario", str(a), "--against", str(b), "--seat", "1=human", "--seed", "4"],
+                                input="q\n")
+    assert result.exit_code == 1 and "nothing is recorded" in result.output
+    assert (a.read_bytes(), b.read_bytes()) == before
+
+
+def test_an_error_names_are_printed_literally(pair: tuple[Path, Path]) -> None:
+    a, _ = pair
+    code, out = run("promote", str(a), "[bold]Nobody[/]")
+    assert code == 1 and "'[bold]Nobody[/]' is not a pilot" in out
