@@ -15,9 +15,9 @@ from typing import Annotated, Any
 
 import msgspec
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
-from rich.markup import escape
 from rich.text import Text
 
 from aerodrome.cli.output import console, err_console, fail, print_json
