@@ -22,15 +22,16 @@ PYTHON = "3.11"
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """The whole test suite (unit, conformance, CLI, property, third-party plugin)."""
-    session.install("-e", ".[test]")
+    """The whole test suite (unit, conformance, CLI, property, third-party plugin, the
+    learning environments of the ``rl`` extra)."""
+    session.install("-e", ".[test,rl]")
     session.run("pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
 
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the core and every plugin."""
-    session.install("-e", ".[dev]")
+    session.install("-e", ".[dev,rl]")
     session.run("mypy", "--strict", "core", "plugins")
 
 
@@ -54,7 +55,7 @@ def bench(session: nox.Session) -> None:
     """Benchmarks: games per second and friends, and aerodrome's decisions per second as
     ratios to reference engines (OpenSpiel, python-chess) measured in the same run. Prints a
     table; see docs/performance.md. ``nox -s bench -- reference --rounds 9`` runs only that."""
-    session.install("-e", ".[compare,bench]")
+    session.install("-e", ".[compare,bench,rl]")
     session.run("python", "-m", "benchmarks", *session.posargs)
 
 

@@ -64,12 +64,17 @@ AgentFactory = Callable[["Ruleset[Any, Any, Any]", int, int], Agent]
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """A registered agent: ``name``, for ``ruleset`` (``None``: any ruleset)."""
+    """A registered agent: ``name``, for ``ruleset`` (``None``: any ruleset).
+
+    ``bot_rules``: the agent plays by the rulebook's rules for bots (a solo-play procedure
+    such as Dockfighters' Konrad), so its seat is a bot seat (:attr:`aerodrome.Seat.bot`).
+    """
 
     name: str
     factory: AgentFactory
     summary: str
     ruleset: str | None = None
+    bot_rules: bool = False
 
 
 class RandomAgent:

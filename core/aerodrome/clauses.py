@@ -8,6 +8,7 @@ A clause marked implemented with no test is a failing test of the conformance su
 from __future__ import annotations
 
 import ast
+import warnings
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
@@ -16,7 +17,8 @@ from typing import Literal
 import msgspec
 
 from aerodrome.data import Record
-from aerodrome.errors import SpecError
+from aerodrome.errors import AerodromeError, AerodromeWarning, SpecError
+from aerodrome.files import read_limited
 from aerodrome.specs import convert, read_mapping
 
 Status = Literal["implemented", "assumed", "out-of-scope"]
@@ -73,8 +75,13 @@ def tests_by_clause(tests_dir: Path) -> dict[str, list[str]]:
     found: dict[str, list[str]] = defaultdict(list)
     for path in sorted(tests_dir.rglob("test_*.py")):
         try:
-            tree = ast.parse(path.read_text("utf-8"), str(path))
-        except SyntaxError:
+            tree = ast.parse(read_limited(path).decode("utf-8"), str(path))
+        except (SyntaxError, ValueError) as exc:  # ValueError: not UTF-8, or a NUL byte
+            why = "not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else "not Python"
+            warnings.warn(AerodromeWarning(f"--coverage: {path}: {why}; skipped"), stacklevel=2)
+            continue
+        except AerodromeError as exc:  # unreadable, or larger than files.MAX_INPUT_BYTES
+            warnings.warn(AerodromeWarning(f"--coverage: {exc}; skipped"), stacklevel=2)
             continue
         rel = path.relative_to(tests_dir).as_posix()
         module_marks: list[str] = []

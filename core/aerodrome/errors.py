@@ -48,3 +48,8 @@ class UnknownNameError(AerodromeError, KeyError):
 
 class ReplayMismatchError(AerodromeError):
     """A replay did not reproduce the recorded event log."""
+
+
+class AerodromeWarning(UserWarning):
+    """Something a user should know that does not stop the command (a skipped broken line of
+    a results file, an unreadable test file); the CLI prints it on one line."""

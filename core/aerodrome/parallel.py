@@ -17,22 +17,25 @@ interrupted run) is cut off.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import os
 import socket
 import sys
+import time
 import types
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from aerodrome.cluster import DaskTarget, clean_start, dask_target, drop_cwd_from_path
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError, PluginError
 from aerodrome.plugins import Plugins, entry_points, load_plugins
+from aerodrome.results import ResultsFile, seal
 from aerodrome.sim import GameRecord, run_games
 
 #: A plugin that workers must register besides the entry points: (name, module, sys.path root).
@@ -44,6 +47,9 @@ MAX_CHUNK = 50
 IN_FLIGHT = 4
 #: Chunks per worker at least (when games allow): the last chunks finish close together.
 CHUNKS_PER_WORKER = 16
+#: Games per configuration at most: a run keeps one byte a game to know which are done, and
+#: ten million games of the fastest ruleset already take hours.
+MAX_GAMES = 10_000_000
 
 _CORE_PLUGIN = "aerodrome.core"
 _VARIANT_PREFIX = "variant:"
@@ -198,11 +204,13 @@ def play_chunk(env: Environment, chunk: Chunk) -> bytes:
     return b"".join(_ENCODER.encode(r) + b"\n" for r in play(plugins, chunk, detail=env.detail))
 
 
-# -- the results file -------------------------------------------------------------------------
+# -- which games are done ---------------------------------------------------------------------
 class Done:
-    """Which games of each configuration a results file already holds (one byte a game)."""
+    """Which games of each configuration are done (one byte a game)."""
 
     def __init__(self, configs: Sequence[Config]) -> None:
+        for c in configs:
+            check_games(c.games)
         self.configs = {c.key: c for c in configs}
         self.flags = {c.key: bytearray(c.games) for c in configs}
 
@@ -221,35 +229,63 @@ class Done:
     def todo(self, config: Config) -> Iterator[tuple[int, int]]:
         """Runs ``(start, stop)`` of the games of ``config`` still to play."""
         flags = self.flags[config.key]
-        start: int | None = None
-        for i, flag in enumerate(flags):
-            if not flag and start is None:
-                start = i
-            elif flag and start is not None:
-                yield start, i
-                start = None
-        if start is not None:
-            yield start, len(flags)
+        at = 0
+        while (start := flags.find(0, at)) >= 0:
+            stop = flags.find(1, start)
+            stop = len(flags) if stop < 0 else stop
+            yield start, stop
+            at = stop
+
+    def remaining(self, config: Config) -> int:
+        return self.flags[config.key].count(0)
 
 
 def read_results(path: Path) -> Iterator[GameRecord]:
-    """The records of a results file, one at a time; a broken last line is cut off."""
+    """The good records of a results file, one at a time (broken lines: a warning each)."""
     if not path.exists():
         return
-    good = 0
-    with path.open("rb") as f:
-        for line in f:
-            if not line.endswith(b"\n"):
-                break
-            try:
-                rec = _DECODER.decode(line)
-            except msgspec.DecodeError:
-                break
-            good += len(line)
-            yield rec
-    if good < path.stat().st_size:
-        with path.open("r+b") as f:
-            f.truncate(good)
+    with ResultsFile(path, "results file") as f:
+        yield from f.records()
+
+
+def check_games(games: int) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise AerodromeError(
+            f"--games {games}: give 1 to {MAX_GAMES:,} games (a run's bookkeeping keeps one "
+            "byte a game; split bigger runs by seed)"
+        )
+
+
+def check_chunk(chunk: Chunk, payload: object) -> tuple[list[GameRecord], bytes]:
+    """The records a worker returned for ``chunk``, checked (type, structure, which games),
+    and their sealed lines. A worker is another process or machine: its answer is data."""
+    c = chunk.config
+
+    def bad(why: str) -> AerodromeError:
+        return AerodromeError(
+            f"a worker returned a wrong answer for {c.ruleset} games {chunk.start}–"
+            f"{chunk.stop - 1} of seed {c.seed}: {why}"
+        )
+
+    if not isinstance(payload, bytes):
+        raise bad(f"{type(payload).__name__} instead of JSON Lines")
+    lines = payload.split(b"\n")
+    if lines[-1] != b"":
+        raise bad("the last line is not whole")
+    lines.pop()
+    if len(lines) != chunk.stop - chunk.start:
+        raise bad(f"{len(lines)} records for {chunk.stop - chunk.start} games")
+    records: list[GameRecord] = []
+    for expected, line in enumerate(lines, chunk.start):
+        try:
+            rec = _DECODER.decode(line)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise bad(f"not a game record: {exc}") from None
+        key = (rec.ruleset, rec.setup, rec.agents, rec.variants)
+        if key != c.key or rec.index != expected or rec.seed != derive_seed(c.seed, expected):
+            raise bad(f"a record of another game ({rec.ruleset} game {rec.index})")
+        records.append(rec)
+    return records, b"".join(seal(line) for line in lines)
 
 
 # -- the engine -------------------------------------------------------------------------------
@@ -257,37 +293,61 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
+def max_workers() -> int:
+    """The most worker processes a run starts: four per core (at least 8)."""
+    return max(8, 4 * default_workers())
+
+
 def chunk_size(games: int, workers: int) -> int:
     """Games per chunk: enough chunks to keep every worker busy, at most :data:`MAX_CHUNK`."""
     return max(1, min(MAX_CHUNK, math.ceil(games / (workers * CHUNKS_PER_WORKER))))
 
 
-def chunks(configs: Iterable[Config], done: Done, size: int) -> Iterator[Chunk]:
+def chunks(
+    configs: Iterable[Config], done: Done, size: int | None, workers: int
+) -> Iterator[Chunk]:
+    """The chunks still to play; each configuration is cut on its own (``size`` or
+    :func:`chunk_size` of its games), so a few slow games never make one long chunk."""
     for config in configs:
+        step = size or chunk_size(done.remaining(config), workers)
         for start, stop in done.todo(config):
-            for s in range(start, stop, size):
-                yield Chunk(config, s, min(stop, s + size))
+            for s in range(start, stop, step):
+                yield Chunk(config, s, min(stop, s + step))
+
+
+def describe_chunks(left: Iterable[Chunk], limit: int = 6) -> str:
+    """``classic two-player bot,bot games 0–49, ...`` for an error message."""
+    parts = [
+        f"{c.config.ruleset} {c.config.setup} {','.join(c.config.agents)} games "
+        f"{c.start}–{c.stop - 1}"
+        for c in sorted(left, key=lambda c: (c.config.key, c.start))
+    ]
+    more = f" and {len(parts) - limit} more chunks" if len(parts) > limit else ""
+    return "; ".join(parts[:limit]) + more
 
 
 class Engine:
     """Runs configurations on one backend: ``workers=1`` in-process, ``workers>1`` on a local
-    process pool, ``dask="tcp://host:port"`` on a Dask cluster (``"local"``: a LocalCluster
-    of ``workers`` processes started for the run)."""
+    process pool (started once per run, its workers warmed up), ``dask="tls://host:port"``
+    on a Dask cluster (``"local"``: a LocalCluster of ``workers`` processes started for the
+    run; an address is checked by :func:`aerodrome.cluster.dask_target`)."""
 
     def __init__(
         self,
         plugins: Plugins,
         *,
         workers: int | None = None,
-        dask: str | None = None,
+        dask: str | DaskTarget | None = None,
         detail: bool = True,
         chunk: int | None = None,
     ) -> None:
-        if workers is not None and workers < 1:
-            raise AerodromeError(f"--workers must be at least 1, got {workers}")
+        if workers is not None and not 1 <= workers <= max_workers():
+            raise AerodromeError(
+                f"--workers {workers}: give 1 to {max_workers()} (four per core at most)"
+            )
         self.plugins = PluginSet(plugins)
         self.workers = workers or default_workers()
-        self.dask = dask
+        self.dask = None if dask is None else dask_target(dask)
         self.detail = detail
         self.chunk = chunk
 
@@ -299,7 +359,8 @@ class Engine:
         on_progress: Callable[[int], None] | None = None,
     ) -> Iterator[GameRecord]:
         """Yield every record of ``configs``: first those already in ``out``, then new ones
-        as they finish (in no particular order), appending each new one to ``out``."""
+        as they finish (in no particular order), appending each new one to ``out``.
+        ``out`` is locked for the run (a second run on it fails at once)."""
         for c in configs:  # fail early, in this process, on unknown names
             plugins = self.plugins.get(c.variants)
             r = plugins.ruleset(c.ruleset)
@@ -307,123 +368,196 @@ class Engine:
             for a in c.agents:
                 plugins.agent(c.ruleset, a)
         done = Done(configs)
-        if out is not None:
-            for rec in read_results(out):
-                if done.accept(rec):
+        results = ResultsFile(out) if out is not None else None
+        with results if results is not None else contextlib.nullcontext():
+            if results is not None:
+                for rec in results.records():
+                    if done.accept(rec):
+                        if on_progress is not None:
+                            on_progress(1)
+                        yield rec
+            if not any(done.remaining(c) for c in configs):
+                return
+            here = self.dask is None and self.workers == 1
+            todo = chunks(configs, done, self.chunk or (1 if here else None), self.workers)
+            for chunk, payload in self._backend(todo, configs):
+                records, lines = check_chunk(chunk, payload)
+                if results is not None:
+                    results.append(lines)
+                for rec in records:
                     if on_progress is not None:
                         on_progress(1)
                     yield rec
-        remaining = sum(stop - start for c in configs for start, stop in done.todo(c))
-        if remaining == 0:
-            return
-        here = self.dask is None and self.workers == 1
-        size = self.chunk or (1 if here else chunk_size(remaining, self.workers))
-        todo = chunks(configs, done, size)
-        sink = None
-        if out is not None:
-            try:
-                out.parent.mkdir(parents=True, exist_ok=True)
-                sink = out.open("ab")
-            except OSError as exc:
-                raise AerodromeError(f"--out {out}: cannot write: {exc.strerror}") from None
-        try:
-            for lines in self._backend(todo):
-                if sink is not None:
-                    sink.write(lines)
-                    sink.flush()
-                for line in lines.splitlines():
-                    rec = _DECODER.decode(line)
-                    if on_progress is not None:
-                        on_progress(1)
-                    yield rec
-        finally:
-            if sink is not None:
-                sink.close()
 
-    def _backend(self, todo: Iterator[Chunk]) -> Iterator[bytes]:
+    def _backend(
+        self, todo: Iterator[Chunk], configs: Sequence[Config]
+    ) -> Iterator[tuple[Chunk, object]]:
         if self.dask is not None:
-            return self._run_dask(todo)
+            return _run_dask(self.dask, self._env(), todo, self.workers)
         if self.workers == 1:
             return self._run_here(todo)
-        return self._run_pool(todo)
+        return _run_pool(self._env(), todo, self.workers, configs)
 
-    def _run_here(self, todo: Iterator[Chunk]) -> Iterator[bytes]:
+    def _run_here(self, todo: Iterator[Chunk]) -> Iterator[tuple[Chunk, object]]:
         for chunk in todo:
             plugins = self.plugins.get(chunk.config.variants)
             recs = play(plugins, chunk, detail=self.detail)
-            yield b"".join(_ENCODER.encode(r) + b"\n" for r in recs)
+            yield chunk, b"".join(_ENCODER.encode(r) + b"\n" for r in recs)
 
     def _env(self) -> Environment:
         return Environment(sources=plugin_sources(self.plugins.base), detail=self.detail)
 
-    def _run_pool(self, todo: Iterator[Chunk]) -> Iterator[bytes]:
-        import multiprocessing
-        from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-        env = self._env()
-        method = (
-            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        )
-        ctx = multiprocessing.get_context(method)
-        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+# -- the local process pool -------------------------------------------------------------------
+def warm_worker(env: Environment, warm: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+    """A pool worker's start: a clean ``sys.path``, then load the plugins and build the
+    rulesets of the run once (their specs and tables), before the first chunk arrives."""
+    drop_cwd_from_path()
+    for ruleset, variants in warm:
         try:
-            pending: set[Future[bytes]] = set()
-            limit = self.workers * IN_FLIGHT
+            worker_plugins(env.sources, variants).ruleset(ruleset).setups()
+        except Exception:  # the chunk's own call says what is wrong, with its game
+            return
+
+
+def _preload(env: Environment) -> list[str]:
+    """Modules the fork server imports once, so that every worker forked from it has them."""
+    names = ["aerodrome.parallel"]
+    for ep in entry_points():
+        names.append(ep.value.partition(":")[0].strip())
+    return names + [module for _name, module, root in env.sources if root is None]
+
+
+def _run_pool(
+    env: Environment, todo: Iterator[Chunk], workers: int, configs: Sequence[Config]
+) -> Iterator[tuple[Chunk, object]]:
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    methods = multiprocessing.get_all_start_methods()
+    ctx: Any = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" in methods:
+        ctx.set_forkserver_preload(_preload(env))
+    warm = tuple(dict.fromkeys((c.ruleset, c.variants) for c in configs))
+    with clean_start():
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=ctx, initializer=warm_worker, initargs=(env, warm)
+        )
+        pending: dict[Future[bytes], Chunk] = {}
+        try:
+            limit = workers * IN_FLIGHT
             for chunk in todo:
-                pending.add(pool.submit(play_chunk, env, chunk))
-                if len(pending) >= limit:
-                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for f in finished:
-                        yield f.result()
+                pending[pool.submit(play_chunk, env, chunk)] = chunk
+                while len(pending) >= limit:
+                    yield from _finished(pending, wait, FIRST_COMPLETED)
             while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    yield f.result()
+                yield from _finished(pending, wait, FIRST_COMPLETED)
+        except BrokenProcessPool:
+            raise AerodromeError(
+                f"a worker process died (out of memory, or killed); games not played: "
+                f"{describe_chunks(pending.values())}. The games finished are kept in --out: "
+                "run the same command again to go on"
+            ) from None
         finally:  # also on an error or an interrupt: drop the chunks not started
             pool.shutdown(wait=True, cancel_futures=True)
 
-    def _run_dask(self, todo: Iterator[Chunk]) -> Iterator[bytes]:
-        import logging
 
-        try:
-            distributed: Any = importlib.import_module("distributed")
-        except ImportError:
-            raise AerodromeError(
-                "--dask needs Dask: pip install 'aerodrome[compare]' (dask[distributed])"
-            ) from None
-        env = self._env()
-        cluster: Any = None
-        try:
-            if self.dask == "local":
+def _finished(pending: dict[Any, Chunk], wait: Any, first: Any) -> Iterator[tuple[Chunk, object]]:
+    finished, _ = wait(list(pending), return_when=first)
+    for f in finished:
+        chunk = pending.pop(f)
+        yield chunk, f.result()
+
+
+# -- Dask ---------------------------------------------------------------------------------------
+#: Seconds between two looks at a Dask cluster while no chunk finishes.
+POLL = 1.0
+
+
+def _run_dask(
+    target: DaskTarget, env: Environment, todo: Iterator[Chunk], workers: int
+) -> Iterator[tuple[Chunk, object]]:
+    import logging
+
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise AerodromeError(
+            "--dask needs Dask: pip install 'aerodrome[compare]' (dask[distributed])"
+        ) from None
+    cluster: Any = None
+    try:
+        if target.local:
+            with clean_start():
                 cluster = distributed.LocalCluster(
-                    n_workers=self.workers,
+                    n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=":0",
                     silence_logs=logging.ERROR,
                 )
-                client = distributed.Client(cluster)
-            else:
-                client = distributed.Client(self.dask, timeout=30)
-        except OSError as exc:
-            raise AerodromeError(f"--dask {self.dask}: cannot connect: {exc}") from None
-        try:
-            n = max(1, len(client.scheduler_info().get("workers", {})))
-            limit = n * IN_FLIGHT
-            first = [client.submit(play_chunk, env, c, pure=False) for c in _take(todo, limit)]
-            queue: deque[Any] = deque()
-            ac = distributed.as_completed(first)
-            for fut in ac:
-                queue.append(fut.result())
+            client = distributed.Client(cluster)
+        else:
+            client = distributed.Client(target.address, timeout=30, security=target.security())
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise AerodromeError(f"--dask {target.address}: cannot connect: {exc}") from None
+    try:
+        n = max(1, _workers_of(client))
+        pending: dict[Any, Chunk] = {}
+        for c in _take(todo, n * IN_FLIGHT):
+            pending[client.submit(play_chunk, env, c, pure=False)] = c
+        seen = time.monotonic()
+        while pending:
+            try:
+                finished, _ = distributed.wait(
+                    list(pending), timeout=POLL, return_when="FIRST_COMPLETED"
+                )
+            except TimeoutError:
+                finished = set()
+            if not finished:
+                if _workers_of(client) > 0:
+                    seen = time.monotonic()
+                elif time.monotonic() - seen > target.timeout:
+                    raise AerodromeError(
+                        f"--dask {target.address}: no worker for {target.timeout:g} s; games "
+                        f"not played: {describe_chunks(pending.values())}. The games finished "
+                        "are kept in --out: run the same command again to go on"
+                    )
+                continue
+            seen = time.monotonic()
+            for fut in finished:
+                chunk = pending.pop(fut)
+                yield chunk, _result(fut, target, chunk)
                 fut.release()
                 for c in _take(todo, 1):
-                    ac.add(client.submit(play_chunk, env, c, pure=False))
-                while queue:
-                    yield queue.popleft()
-        finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+                    pending[client.submit(play_chunk, env, c, pure=False)] = c
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _workers_of(client: Any) -> int:
+    try:
+        return len(client.scheduler_info().get("workers", {}))
+    except Exception:  # the scheduler is gone or unreachable: no worker either
+        return 0
+
+
+def _result(fut: Any, target: DaskTarget, chunk: Chunk) -> object:
+    try:
+        return fut.result()
+    except AerodromeError:
+        raise
+    except Exception as exc:
+        raise AerodromeError(
+            f"--dask {target.address}: {describe_chunks([chunk])} failed on the cluster: "
+            f"{type(exc).__name__}: {exc}. The games finished are kept in --out: run the same "
+            "command again to go on"
+        ) from None
 
 
 def _take(it: Iterator[Chunk], n: int) -> list[Chunk]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aerodrome.errors import AerodromeError
+from aerodrome.files import make_folder, write_atomic
 from aerodrome.metrics import Estimate, MetricInfo
 
 if TYPE_CHECKING:
@@ -249,10 +250,6 @@ def render_html(result: Comparison) -> str:
 
 def write_report(result: Comparison, folder: Path) -> Path:
     """Write ``index.html`` into ``folder`` (created if needed); returns its path."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "index.html"
-        path.write_text(render_html(result), encoding="utf-8")
-    except OSError as exc:
-        raise AerodromeError(f"--report {folder}: cannot write: {exc.strerror}") from None
-    return path
+    page = render_html(result)
+    make_folder(folder, "--report")
+    return write_atomic(folder / "index.html", page, "--report")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
@@ -58,10 +58,16 @@ class Options(Record, frozen=True):
 
 
 class Seat(Record, frozen=True):
-    """A place at the table: one player id, playing for a side (partners share a side)."""
+    """A place at the table: one player id, playing for a side (partners share a side).
+
+    :param bot: the seat is flown by a bot under the rulebook's own rules for bots (e.g.
+        Dockfighters' simplified landing for Konrad); set when a seat's agent plays by those
+        rules (:attr:`aerodrome.agents.AgentSpec.bot_rules`) and saved with the game.
+    """
 
     name: str
     side: str
+    bot: bool = False
 
 
 class Setup(Record, frozen=True):
@@ -88,6 +94,21 @@ class Setup(Record, frozen=True):
                 f"expected {kind.__name__}"
             )
         return self.options
+
+    def with_bots(self, players: Iterable[int]) -> Setup:
+        """This set-up with the seats of ``players`` flown by bots (see :attr:`Seat.bot`)."""
+        bots = set(players)
+        if not bots and not any(seat.bot for seat in self.seats):
+            return self
+        seats = tuple(
+            msgspec.structs.replace(seat, bot=i in bots) for i, seat in enumerate(self.seats)
+        )
+        return msgspec.structs.replace(self, seats=seats)
+
+    @property
+    def bots(self) -> tuple[int, ...]:
+        """The players whose seats are flown by bots."""
+        return tuple(i for i, seat in enumerate(self.seats) if seat.bot)
 
     @property
     def sides(self) -> tuple[str, ...]:

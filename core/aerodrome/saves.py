@@ -10,40 +10,53 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 from aerodrome.data import Record
 from aerodrome.errors import IllegalActionError, ReplayMismatchError, SpecError
+from aerodrome.files import write_atomic
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
 from aerodrome.specs import convert, read_mapping
 
 FORMAT = "aerodrome-save/1"
 
+#: Bounds of a save's and a position's fields (the file's size and nesting are bounded by
+#: :func:`aerodrome.specs.read_mapping`). Seats: no setup has more than a few dozen.
+MAX_SEATS = 64
+#: Actions in a save: the longest games take a few thousand decisions.
+MAX_ACTIONS = 1_000_000
+#: Seeds are signed 64-bit integers (game seeds derived by a run are 63-bit).
+Seed = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
+Player = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
 
 class SavedAction(Record, frozen=True):
-    player: int
+    player: Player
     action: dict[str, Any]
 
 
 class SaveFile(Record, frozen=True):
     format: str
-    ruleset: str
-    setup: str
-    seed: int
-    actions: tuple[SavedAction, ...]
-    log_sha256: str
-    log_lines: int
+    ruleset: Name
+    setup: Name
+    seed: Seed
+    actions: Annotated[tuple[SavedAction, ...], msgspec.Meta(max_length=MAX_ACTIONS)]
+    log_sha256: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+    log_lines: Annotated[int, msgspec.Meta(ge=0)]
     position: dict[str, Any] | None = None
+    #: Players whose seats were flown by bots under the rulebook's bot rules.
+    bots: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=64)], ...], msgspec.Meta(max_length=64)] = ()
 
 
 class PositionFile(Record, frozen=True):
-    ruleset: str
+    ruleset: Name
     position: dict[str, Any]
-    setup: str | None = None
-    seed: int = 0
+    setup: Name | None = None
+    seed: Seed = 0
 
 
 def log_digest(game: Game[Any, Any, Any]) -> str:
@@ -62,11 +75,14 @@ def to_save(game: Game[Any, Any, Any]) -> SaveFile:
         ),
         log_sha256=log_digest(game),
         log_lines=len(game.log),
+        bots=game.setup.bots,
     )
 
 
-def write_save(game: Game[Any, Any, Any], path: Path) -> None:
-    path.write_bytes(msgspec.json.format(msgspec.json.encode(to_save(game)), indent=1) + b"\n")
+def write_save(game: Game[Any, Any, Any], path: Path, option: str = "--save") -> None:
+    """Write ``game``'s save to ``path`` atomically (fsynced); errors name ``option``."""
+    data = msgspec.json.format(msgspec.json.encode(to_save(game)), indent=1) + b"\n"
+    write_atomic(path, data, option)
 
 
 def read_save(path: Path) -> SaveFile:
@@ -90,16 +106,56 @@ def replay(
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given);
     errors name the action that failed."""
     ruleset = plugins.ruleset(save.ruleset)
-    game = Game(ruleset, save.setup, save.seed, position=save.position, position_source=source)
+    setup = ruleset.setup(save.setup)
+    for player in save.bots:
+        if player >= len(setup.seats):
+            raise SpecError(f"{source}: $.bots: set-up {setup.name!r} has no seat {player + 1}")
+    game = Game(
+        ruleset,
+        setup.with_bots(save.bots),
+        save.seed,
+        position=save.position,
+        position_source=source,
+    )
     action_type = _action_decoder(game)
     for i, saved in enumerate(save.actions[:until]):
         where = f"{source}: $.actions[{i}]"
         action = convert(saved.action, action_type, where)
+        _check_action(game, saved, action, where)
         try:
             game.apply(saved.player, action)
         except IllegalActionError as exc:
             raise SpecError(f"{where}: {exc}") from None
     return game
+
+
+def _shown(raw: Any) -> str:
+    text = msgspec.json.encode(raw).decode()
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _check_action(game: Game[Any, Any, Any], saved: SavedAction, action: Any, where: str) -> None:
+    """Refuse a saved action that is not legal now, naming it as the file spells it (its
+    fields are not trusted: the action is never described before it is known legal)."""
+    decision = game.decision()
+    if decision is None:
+        raise SpecError(f"{where}: the game is already over")
+    player = saved.player
+    if player >= len(game.setup.seats):
+        raise SpecError(
+            f"{where}.player: {player} is not a seat of setup {game.setup.name!r} "
+            f"(seats 0 to {len(game.setup.seats) - 1})"
+        )
+    if player not in game.waiting_for():
+        waiting = ", ".join(map(str, game.waiting_for()))
+        raise SpecError(
+            f"{where}.player: player {player} does not owe a decision now (waiting for "
+            f"{waiting}: {decision.kind})"
+        )
+    if action not in game.legal_actions(player):
+        raise SpecError(
+            f"{where}: {_shown(saved.action)} is not a legal {decision.kind} for player {player}"
+        )
 
 
 def verify(save: SaveFile, game: Game[Any, Any, Any]) -> None:

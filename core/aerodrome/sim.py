@@ -7,7 +7,7 @@ depends on how many games, workers or backends the run uses.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -182,6 +182,8 @@ def run_games(
     only labels the records (the variants must already be plugged into ``plugins``).
     """
     specs = [plugins.agent(ruleset.name, n) for n in agent_names]
+    # seats whose agents play by the rulebook's bot rules are bot seats [Seat.bot]
+    setup = setup.with_bots(p for p, spec in enumerate(specs) if spec.bot_rules)
     for index in range(start, start + games):
         game_seed = derive_seed(seed, index)
         agents = [s.factory(ruleset, p, agent_seed(game_seed, p)) for p, s in enumerate(specs)]
@@ -223,13 +225,19 @@ class Summary(msgspec.Struct, kw_only=True):
 
 
 def summarise(
-    records: Sequence[GameRecord], ruleset: str, setup: Setup, seed: int, agents: Sequence[str]
+    records: Iterable[GameRecord], ruleset: str, setup: Setup, seed: int, agents: Sequence[str]
 ) -> Summary:
+    """The summary of ``records``, read once, one at a time: memory stays flat however many
+    games a run has (``records`` may be a stream straight from the engine)."""
     wins: Counter[str] = Counter({s: 0 for s in setup.sides})
     kills: Counter[str] = Counter({s: 0 for s in setup.sides})
-    draws = unfinished = 0
+    draws = unfinished = n = rounds = most_rounds = decisions = 0
     for r in records:
         res = r.result
+        n += 1
+        rounds += res.rounds
+        most_rounds = max(most_rounds, res.rounds)
+        decisions += r.decisions
         if not res.finished:
             unfinished += 1
         elif not res.winners:
@@ -237,7 +245,6 @@ def summarise(
         for w in res.winners:
             wins[w] += 1
         kills.update(res.kills)
-    n = len(records)
     return Summary(
         ruleset=ruleset,
         setup=setup.name,
@@ -247,8 +254,8 @@ def summarise(
         wins=dict(wins),
         draws=draws,
         unfinished=unfinished,
-        mean_rounds=round(sum(r.result.rounds for r in records) / n, 3) if n else 0.0,
-        max_rounds=max((r.result.rounds for r in records), default=0),
+        mean_rounds=round(rounds / n, 3) if n else 0.0,
+        max_rounds=most_rounds,
         kills=dict(kills),
-        mean_decisions=round(sum(r.decisions for r in records) / n, 3) if n else 0.0,
+        mean_decisions=round(decisions / n, 3) if n else 0.0,
     )

@@ -7,6 +7,7 @@ Values a rulebook does not give are stand-ins marked ``assumed = true`` with a o
 from __future__ import annotations
 
 import json
+import math
 import tomllib
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -16,7 +17,8 @@ from typing import Any, TypeVar
 import msgspec
 
 from aerodrome.data import Record
-from aerodrome.errors import SpecError
+from aerodrome.errors import AerodromeError, SpecError
+from aerodrome.files import read_limited
 
 T = TypeVar("T")
 
@@ -53,23 +55,64 @@ def builtin_specs(ruleset: str) -> Path:
     return builtin_specs_root() / ruleset
 
 
+#: The deepest nesting of tables and arrays accepted in a spec, position or save file. The
+#: built-in specs nest at most 8 levels; 32 is a wide margin that keeps every reader (the
+#: JSON and TOML parsers, msgspec, the rulesets) far from Python's recursion limit.
+MAX_DEPTH = 32
+
+
+def nesting_depth(data: Any) -> int:
+    """How deeply tables and arrays nest in ``data`` (a scalar: 0), without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            items: Any = value.values()
+        elif isinstance(value, list):
+            items = value
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_DEPTH:
+            stack.extend((v, depth + 1) for v in items)
+    return deepest
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text!r}: numbers must be finite")
+    return value
+
+
 def read_mapping(path: Path) -> dict[str, Any]:
-    """Read a TOML or JSON file into a dict, with errors naming the file."""
+    """Read a TOML or JSON file into a dict, with errors naming the file. The file may hold
+    at most :data:`~aerodrome.files.MAX_INPUT_BYTES` and nest :data:`MAX_DEPTH` levels."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SpecError(f"{path}: cannot read: {exc.strerror}") from None
+        raw = read_limited(path)
+    except AerodromeError as exc:
+        raise SpecError(str(exc)) from None
+    kind = "JSON" if path.suffix == ".json" else "TOML"
     try:
-        if path.suffix == ".json":
-            data = json.loads(raw)
+        if kind == "JSON":
+            data = json.loads(raw, parse_float=_finite, parse_constant=_finite)
             if not isinstance(data, dict):
                 raise SpecError(f"{path}: expected a JSON object at the top level")
-            return data
-        return tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SpecError(
-            f"{path}: not valid {path.suffix.lstrip('.').upper() or 'TOML'}: {exc}"
-        ) from None
+        else:
+            data = tomllib.loads(raw.decode("utf-8"), parse_float=_finite)
+    except RecursionError:
+        data = None
+    except UnicodeDecodeError as exc:
+        raise SpecError(f"{path}: not valid {kind}: not UTF-8 text (byte {exc.start})") from None
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise SpecError(f"{path}: not valid {kind}: {exc}") from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise SpecError(f"{path}: not valid {kind}: {exc}") from None
+    if data is None or nesting_depth(data) > MAX_DEPTH:
+        raise SpecError(f"{path}: nested too deeply (more than {MAX_DEPTH} levels)")
+    mapping: dict[str, Any] = data
+    return mapping
 
 
 def convert(data: Any, type_: type[T], source: str) -> T:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from aerodrome.cli.output import console, fail, print_json, table
+from aerodrome.cli.output import console, fail, print_json, say, table
 from aerodrome.errors import AerodromeError
+from aerodrome.files import check_output, write_atomic
 from aerodrome.specs import read_mapping
 from aerodrome_dockfighters.missions import setups
 from aerodrome_dockfighters.odds import attack as attack_odds
@@ -65,32 +63,11 @@ def svg(
     out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
 ) -> None:
     """Draw a position file as an SVG picture."""
-    target = Path(out)
-    if not target.parent.is_dir():
-        fail(f"--out {out}: the folder {str(target.parent)!r} does not exist")
     try:
+        check_output(out, "--out")  # before any work
         data = read_mapping(Path(position))
         state = from_position(setups()[0], data.get("position", data), position)
+        write_atomic(out, to_svg(state), "--out")
     except AerodromeError as exc:
         fail(str(exc))
-    try:
-        write_atomically(target, to_svg(state))
-    except OSError as exc:
-        fail(f"--out {out}: cannot write the picture: {exc.strerror or exc}")
-    console.print(f"wrote {out}", markup=False)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and move it into place, so a reader
-    sees the old file or the whole new one, never a half-written one."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    say(f"wrote {out}")

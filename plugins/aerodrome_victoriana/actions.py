@@ -29,6 +29,7 @@ from aerodrome_victoriana.state import (
     Airman,
     Attack,
     BailOut,
+    CharacterAction,
     Chase,
     Craft,
     DefenceBonus,
@@ -44,11 +45,13 @@ from aerodrome_victoriana.state import (
     update_airman,
     update_craft,
 )
+from aerodrome_victoriana.variants import Variants
 
 
 # -- performing actions ------------------------------------------------------------------------
-def perform(state: DogfightState, ctx: Context, action: Action) -> None:
-    a = state.airmen[getattr(action, "airman")]  # noqa: B009 - every character action has one
+def perform(state: DogfightState, ctx: Context, action: CharacterAction, variants: Variants) -> None:
+    """A character's action of the Combat Phase (counted for the multi-action penalty)."""
+    a = state.airmen[action.airman]
     if a.actions == 0:
         a = update_airman(state, a.id, actions=1, prev_turn_start=a.turn_start, turn_start=state.serial)
     else:
@@ -58,7 +61,7 @@ def perform(state: DogfightState, ctx: Context, action: Action) -> None:
     kind = type(action)
     if kind is Attack:
         assert isinstance(action, Attack)
-        attack(state, ctx, a, craft, state.crafts[action.target], action.weapon)
+        attack(state, ctx, a, craft, state.crafts[action.target], action.weapon, variants)
         return
     perform_other = _PERFORM.get(kind)
     if perform_other is None:  # pragma: no cover - guarded by the legal actions
@@ -68,7 +71,7 @@ def perform(state: DogfightState, ctx: Context, action: Action) -> None:
 
 def attack(
     state: DogfightState, ctx: Context, a: Airman, craft: Craft, target: Craft, weapon: int,
-    *, free: bool = False,
+    variants: Variants, *, free: bool = False,
 ) -> None:
     """Gunnery + Handling against the target's Handling + 3 black dice; a target's black-dice
     Handling joins the attack pool; ties go to the attacker (victoriana.pilot.1,
@@ -83,15 +86,19 @@ def attack(
     )
     if roll.white >= roll.black and roll.white > 0:
         extra = max(0, roll.net) if book.damage.attack_net_adds_pips else 0
-        damage_roll(state, ctx, target, spec_of(craft).weapons[weapon], extra, a.name)
+        damage_roll(state, ctx, target, spec_of(craft).weapons[weapon], extra, a.name, variants)
 
 
-def free_attack(state: DogfightState, ctx: Context, action: FreeAttack, target: Craft) -> None:
+def free_attack(
+    state: DogfightState, ctx: Context, action: FreeAttack, target: Craft, variants: Variants
+) -> None:
+    """The free attack on an aircraft that failed to escape: the gunner at the chosen
+    weapon's station attacks, spending no action (victoriana.pilot.5, assumed)."""
     craft = state.crafts[action.craft]
     gunner = weapon_gunner(state, craft, action.weapon)
     if gunner is None or target.status != FLYING:
         return
-    attack(state, ctx, gunner, craft, target, action.weapon, free=True)
+    attack(state, ctx, gunner, craft, target, action.weapon, variants, free=True)
 
 
 def defend(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: Defend) -> None:
@@ -157,7 +164,7 @@ def drop_bomb(state: DogfightState, ctx: Context, a: Airman, craft: Craft, actio
     else:
         outcome = "missed"
     stat(state, f"{side}.bombs {outcome}")
-    ctx.emit(BombsDropped(airman=a.id, weight_lb=weight, outcome=outcome, partial_roll=partial_roll))
+    ctx.emit(lambda: BombsDropped(airman=a.id, weight_lb=weight, outcome=outcome, partial_roll=partial_roll))
 
 
 def repair(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: Repair) -> None:

@@ -2,13 +2,13 @@
 of the Squadron Roll (:mod:`aerodrome_victoriana.commander`), and a tactician for each
 character's action (:mod:`aerodrome_victoriana.tactician`).
 
-It decides from the observation only (everything on the table is public; secret manoeuvres
-are never in it).
+It decides from its :class:`~aerodrome.agents.PlayerView` only: the observation (everything
+on the table is public; secret manoeuvres are never in it), its seat, the decision and the
+legal actions.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,38 +20,40 @@ from aerodrome_victoriana.state import (
     FLYING,
     SPEND_ON_FIGHTERS,
     DamageRoll,
-    DogfightView,
     FreeAttack,
+    Kind,
     LeaveBattle,
     RemoveFighter,
 )
 from aerodrome_victoriana.tactician import best_action, damage_value, target_numbers, weapon_mean
+from aerodrome_victoriana.view import DogfightView
 
 
 class VictorianaBot:
-    """The "bot" agent of victoriana."""
+    """The "bot" agent of victoriana. It plays by the book, without chance: the ``seed`` every
+    agent is given is not needed."""
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        del seed
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
         decision = view.decision
         obs = view.observation()
         assert isinstance(obs, DogfightView) and decision is not None
         kind = decision.kind
-        if kind == "manoeuvre":
-            return self.manoeuvre(obs)
-        if kind == "spend":
+        if kind == Kind.MANOEUVRE:
+            return self.manoeuvre(obs, obs.sides[view.player])
+        if kind == Kind.SPEND:
             return self.spend(obs, legal)
-        if kind in ("remove", "escape"):
+        if kind in (Kind.REMOVE, Kind.ESCAPE):
             return min(legal, key=lambda a: self._removal_key(obs, a))
-        if kind == "free-attack":
+        if kind == Kind.FREE_ATTACK:
             return max(legal, key=lambda a: self._free_attack_value(obs, a))
         return self.act(obs, legal)
 
     # -- squadron phase ------------------------------------------------------------------------
-    def manoeuvre(self, obs: DogfightView) -> Action:
-        return choose_manoeuvre(obs)
+    def manoeuvre(self, obs: DogfightView, side: str) -> Action:
+        return choose_manoeuvre(obs, side)
 
     def spend(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
         winner, sides = obs.winner, obs.sides

@@ -2,19 +2,23 @@
 
 Order (victoriana.combat.2-4), the first actor's initiative bonus (victoriana.combat.5),
 multi-action penalties (victoriana.combat.6); which pilot and crew actions each character
-may take (performed in :mod:`aerodrome_victoriana.actions`).
+may take (listed in :mod:`aerodrome_victoriana.options`, performed in
+:mod:`aerodrome_victoriana.actions`).
 With the optional rule "skip the Squadron Phase" every aircraft acts, in the order of its
 pilot's Aviation + Handling roll (victoriana.optional.14).
+
+The phase is the core's sequence of steps (:class:`CombatPhase`): the order, then for each
+turn (a side, or an aircraft without the Squadron Phase: ``ctx.item``) its start and its
+characters' actions, then the end of the round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from aerodrome.data import Action
-from aerodrome.turns import Context, Decision
+from aerodrome.turns import Ask, Context, Decision, Item
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.actions import free_attack, perform
 from aerodrome_victoriana.common import (
@@ -28,6 +32,7 @@ from aerodrome_victoriana.damage import land_due, land_everyone
 from aerodrome_victoriana.ending import break_off
 from aerodrome_victoriana.heresy import roll_pool
 from aerodrome_victoriana.options import (
+    Acting,
     ActOptions,
     character_options,
     free_attack_options,
@@ -39,30 +44,30 @@ from aerodrome_victoriana.state import (
     DogfightState,
     EndTurn,
     FreeAttack,
+    Kind,
     update_craft,
 )
+from aerodrome_victoriana.variants import Variants
 
 update = msgspec.structs.replace
 
 
 # -- order ---------------------------------------------------------------------------------
-def run_order(state: DogfightState, ctx: Context) -> Decision | None:
-    """Set the order of the Combat Phase."""
-    state.turn = 0
-    state.turn_started = False
+def run_order(state: DogfightState, ctx: Context) -> None:
+    """Set the order of the Combat Phase: the sides (victoriana.combat.2-3) or, without the
+    Squadron Phase, the aircraft (victoriana.optional.14); nobody has acted yet."""
     state.first_done = False
     state.free_attack_on = -1
     if state.serial:  # before anybody's first action every count is still 0
         state.airmen = [update(a, actions=0) if a.actions else a for a in state.airmen]
     if battle_over(state):
-        return None
+        return
     if state.rules.skip_squadron:
         state.initiative = initiative_order(state, ctx)
         state.order = []
     else:
         state.order = side_order(state, ctx)
         state.initiative = []
-    return None
 
 
 def side_order(state: DogfightState, ctx: Context) -> list[str]:
@@ -100,114 +105,52 @@ def initiative_order(state: DogfightState, ctx: Context) -> list[int]:
 
 
 # -- whose turn ----------------------------------------------------------------------------
-def units(state: DogfightState) -> int:
-    return len(state.initiative) if state.rules.skip_squadron else len(state.order)
-
-
-def turn_side(state: DogfightState) -> str:
+def turns(state: DogfightState) -> Sequence[Item]:
+    """The turns of the Combat Phase: each side in order, or each aircraft in initiative
+    order without the Squadron Phase. None when nobody aboard may act (victoriana.combat.1):
+    only PCs and important NPCs act, and no aircraft carries one."""
     if state.rules.skip_squadron:
-        return state.crafts[state.initiative[state.turn]].side
-    return state.order[state.turn]
+        return state.initiative
+    return state.order if state.named else ()
 
 
-def actors(state: DogfightState) -> list[Airman]:
-    """Characters who may still act in the current turn."""
+def actors(state: DogfightState, turn: Item) -> list[Airman]:
+    """Characters who may still act in ``turn`` (a side, or an aircraft id)."""
     limit = specs.rules().multi_action.max_actions
-    if state.rules.skip_squadron:
-        craft = state.crafts[state.initiative[state.turn]]
+    if isinstance(turn, int):
+        craft = state.crafts[turn]
         crafts = [craft] if craft.status == FLYING else []
     else:
-        if not state.named:
-            return []
-        side = state.order[state.turn]
         crafts = [
             c for c in map(state.crafts.__getitem__, state.named)
-            if c.side == side and c.status == FLYING
+            if c.side == turn and c.status == FLYING
         ]
         if not crafts:
             return []
     return [a for c in crafts for a in aboard(state, c) if a.actions < limit]
 
 
-def start_turn(state: DogfightState) -> None:
+def turn_side(state: DogfightState, turn: Item) -> str:
+    return state.crafts[turn].side if isinstance(turn, int) else turn
+
+
+def start_turn(state: DogfightState, turn: Item) -> None:
     """Defend bonuses last until the start of the defender's next turn (victoriana.pilot.2)."""
     if state.serial == 0 or not any(c.defence for c in state.crafts):
         return  # nobody has acted yet, so nobody has defended
-    if state.rules.skip_squadron:
-        mine = set(state.crafts[state.initiative[state.turn]].crew)
+    if isinstance(turn, int):
+        mine = set(state.crafts[turn].crew)
     else:
-        side = state.order[state.turn]
-        mine = {a.id for a in state.airmen if state.crafts[a.craft].side == side}
+        mine = {a.id for a in state.airmen if state.crafts[a.craft].side == turn}
     for c in state.crafts:
         if c.defence:
             update_craft(state, c.id, defence=tuple(b for b in c.defence if b.by not in mine))
 
 
-def run_combat(state: DogfightState, ctx: Context) -> Decision | None:
-    """The Combat Phase's one step: set the order on entering, ask for actions until every
-    turn is over, then end the round (:func:`run_end`)."""
-    if not state.ordered:
-        state.ordered = True
-        run_order(state, ctx)
-    decision = run_act(state, ctx)
-    if decision is None and not battle_over(state):
-        run_end(state, ctx)
-    return decision
-
-
-def run_act(state: DogfightState, ctx: Context) -> Decision | None:
-    if battle_over(state):
-        return None
-    if not state.named and not state.serial and not state.rules.skip_squadron:
-        # nobody aboard may act (victoriana.combat.1): every turn passes at once
-        state.turn = len(state.order)
-        state.turn_started = False
-        return None
-    while True:  # moving through the turns takes no aircraft out: the battle goes on
-        if state.free_attack_on >= 0:
-            target = state.crafts[state.free_attack_on]
-            if target.status == FLYING and free_attack_options(state, target):
-                chooser = enemy_of(state, target.side)
-                return Decision(
-                    players=(player_of(state, chooser),), kind="free-attack",
-                    prompt=f"choose an aircraft to attack {target.label}, who failed to escape",
-                )
-            state.free_attack_on = -1
-        if state.turn >= units(state):
-            return None
-        if not state.turn_started:
-            start_turn(state)
-            state.turn_started = True
-        if actors(state):
-            return _ACT[player_of(state, turn_side(state))]
-        state.turn += 1
-        state.turn_started = False
-
-
-_ACT = tuple(
-    Decision(players=(p,), kind="act", prompt="choose a character's action (or end the turn)")
-    for p in (0, 1)
-)
-
-
-def resolve_act(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    if isinstance(action, FreeAttack):
-        target = state.crafts[state.free_attack_on]
-        state.free_attack_on = -1
-        free_attack(state, ctx, action, target)
-        return True
-    if isinstance(action, EndTurn):
-        state.turn += 1
-        state.turn_started = False
-        return True
-    perform(state, ctx, action)
-    return True
-
-
-def run_end(state: DogfightState, ctx: Context) -> Decision | None:
+def run_end(state: DogfightState, ctx: Context) -> None:
     """End of the round: parachutes reach the ground, a beaten squadron breaks off
-    (victoriana.turn.2, victoriana.turn.4), per-round tallies reset."""
+    (victoriana.turn.2, victoriana.turn.4); this round's manoeuvres, roll and order are
+    over."""
     if state.serial:  # parachutes and Defend bonuses follow somebody's action
         land_due(state, ctx)
         for c in state.crafts:
@@ -217,23 +160,96 @@ def run_end(state: DogfightState, ctx: Context) -> Decision | None:
                 ))
     break_off(state, ctx)  # victoriana.turn.4: the Gamemaster's call on a beaten squadron
     state.round += 1
-    state.ordered = False
     if battle_over(state):
         land_everyone(state, ctx)
     state.manoeuvre = {}
+    state.pools = {}
+    state.rolled = {}
     state.winner = ""
     state.net = state.to_spend = state.to_remove = 0
-    state.turn = 0
-    state.turn_started = False
-    return None
+    state.order = []
+    state.initiative = []
 
 
 # -- legal actions ---------------------------------------------------------------------------
-def act_options(state: DogfightState) -> ActOptions:
+def act_options(state: DogfightState, turn: Item) -> ActOptions:
     """The legal actions of the ``act`` decision: those of every character who may still act
-    this turn (listed on demand, :class:`~aerodrome_victoriana.options.ActOptions`), or end
+    in ``turn`` (listed on demand, :class:`~aerodrome_victoriana.options.ActOptions`), or end
     the turn."""
-    return ActOptions(snapshot(state), tuple(a.id for a in actors(state)))
+    return ActOptions(snapshot(state), tuple(a.id for a in actors(state, turn)))
+
+
+def _free_attack_legal(state: DogfightState, player: int) -> list[FreeAttack]:
+    return free_attack_options(state, state.crafts[state.free_attack_on])
+
+
+# -- the steps -------------------------------------------------------------------------------
+class CombatPhase:
+    """The steps of the Combat Phase (victoriana.combat.1) for one ruleset instance and its
+    variant hooks."""
+
+    __slots__ = ("_act", "variants")
+
+    def __init__(self, variants: Variants) -> None:
+        self.variants = variants
+        self._act: dict[tuple[int, str], Decision] = {}
+
+    def order(self, state: DogfightState, ctx: Context) -> None:
+        run_order(state, ctx)
+
+    def start(self, state: DogfightState, ctx: Context) -> None:
+        """The start of a side's (or an aircraft's) turn."""
+        start_turn(state, ctx.item)
+
+    def act(self, state: DogfightState, ctx: Context) -> Ask[DogfightState, Acting] | Ask[DogfightState, FreeAttack] | None:
+        """The free attack on an aircraft that failed to escape (victoriana.pilot.5), then the
+        turn's characters act, one action at a time in the order their seat chooses
+        (victoriana.combat.4), until the seat ends the turn or nobody may act."""
+        if state.free_attack_on >= 0:
+            target = state.crafts[state.free_attack_on]
+            if target.status == FLYING and free_attack_options(state, target):
+                chooser = enemy_of(state, target.side)
+                decision = Decision(
+                    players=(player_of(state, chooser),), kind=Kind.FREE_ATTACK,
+                    prompt=f"{target.label} failed to escape: choose the aircraft and weapon "
+                    "of the free attack on it.",
+                )
+                return Ask(decision, _free_attack_legal, self.resolve_free_attack)
+            state.free_attack_on = -1
+        turn = ctx.item
+        ids = tuple(a.id for a in actors(state, turn))
+        if not ids:
+            return None
+        player = player_of(state, turn_side(state, turn))
+        whose = state.crafts[turn].label if isinstance(turn, int) else turn
+        key = (player, whose)  # the instance serves every set-up: by the label, not the id
+        asking = self._act.get(key)
+        if asking is None:
+            asking = self._act[key] = Decision(
+                players=(player,), kind=Kind.ACT,
+                prompt=f"The turn of {whose}: choose a character's action, or end the turn.",
+            )
+        # the characters who may act are listed now; their actions when asked for
+        return Ask(asking, lambda state, player: ActOptions(snapshot(state), ids), self.resolve_act)
+
+    def resolve_act(self, state: DogfightState, ctx: Context, answers: Mapping[int, Acting]) -> bool:
+        (action,) = answers.values()
+        if isinstance(action, EndTurn):
+            return False
+        perform(state, ctx, action, self.variants)
+        return True
+
+    def resolve_free_attack(
+        self, state: DogfightState, ctx: Context, answers: Mapping[int, FreeAttack]
+    ) -> bool:
+        (action,) = answers.values()
+        target = state.crafts[state.free_attack_on]
+        state.free_attack_on = -1
+        free_attack(state, ctx, action, target, self.variants)
+        return True
+
+    def end(self, state: DogfightState, ctx: Context) -> None:
+        run_end(state, ctx)
 
 
 __all__ = ["character_options", "free_attack", "free_attack_options", "perform"]

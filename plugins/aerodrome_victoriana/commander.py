@@ -20,8 +20,8 @@ from aerodrome_victoriana.state import (
     MANOEUVRE_CHOICES,
     MANOEUVRES,
     ChooseManoeuvre,
-    DogfightView,
 )
+from aerodrome_victoriana.view import DogfightView
 
 #: What acting first in the Combat Phase is worth, in aircraft removed, when characters of
 #: both sides act (victoriana.combat.2-3).
@@ -134,10 +134,8 @@ def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int, int]]:
     return counted
 
 
-def choose_manoeuvre(obs: DogfightView) -> ChooseManoeuvre:
-    """The manoeuvre of the observing side."""
-    me = obs.side
-    assert me is not None
+def choose_manoeuvre(obs: DogfightView, me: str) -> ChooseManoeuvre:
+    """The manoeuvre of side ``me``."""
     sides = obs.sides
     foe = sides[1] if me == sides[0] else sides[0]
     left = obs.left

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from aerodrome.dice import opposed
 from aerodrome.turns import Context
@@ -28,18 +28,6 @@ class Table(Protocol):
 
     @property
     def rules(self) -> specs.OptionalRules: ...
-
-
-def hook_caller(hook: object, name: str) -> Any:
-    """The variant hook ``name`` when some plugin implements it, else ``None`` (so the
-    rulebook's rule runs without a pluggy call)."""
-    caller = getattr(hook, name, None) if hook is not None else None
-    if caller is None:
-        return None
-    impls = getattr(caller, "get_hookimpls", None)
-    if impls is not None and not impls():
-        return None
-    return caller
 
 
 def enemy_of(state: Table, side: str) -> str:
@@ -90,10 +78,6 @@ def battle_over(state: DogfightState) -> bool:
     return state.round > (_SORTIE_ROUNDS or _sortie_rounds()) or 0 in state.left.values()
 
 
-def out_of_range(state: DogfightState) -> bool:
-    return state.round > _sortie_rounds()
-
-
 _SORTIE_ROUNDS = 0  # the sortie's rounds once read from the rules (battle_over runs often)
 
 
@@ -110,10 +94,6 @@ def stat(state: DogfightState, key: str, amount: int = 1) -> None:
 def jobs_of(state: Table, airman: Airman) -> tuple[str, ...]:
     """The jobs of the airman's station, as the datasheet prints them (victoriana.aircraft.2)."""
     return spec_of(state.crafts[airman.craft]).crew[airman.station].jobs
-
-
-def crew_of(state: Table, craft: Craft) -> list[Airman]:
-    return [state.airmen[i] for i in craft.crew]
 
 
 def aboard(state: Table, craft: Craft) -> list[Airman]:
@@ -194,16 +174,10 @@ def character_task(
     # white explodes, black does not (victoriana.dice.2, victoriana.dice.3)
     w, b = opposed(ctx.dice, white, black, f"{airman.name}: {task}", success=SUCCESS_FACES)
     outcome = classify(w, b, book.tests.success, book.tests.partial)
-    if ctx.recording:
-        ctx.emit(
-            TaskRolled(
-                airman=airman.id,
-                task=task,
-                white_dice=white,
-                black_dice=black,
-                white=w,
-                black=b,
-                outcome=outcome,
-            )
+    ctx.emit(
+        lambda: TaskRolled(
+            airman=airman.id, task=task, white_dice=white, black_dice=black, white=w, black=b,
+            outcome=outcome,
         )
+    )
     return TaskRoll(white=w, black=b, net=w - b, outcome=outcome)

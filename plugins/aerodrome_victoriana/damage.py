@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
-from aerodrome_victoriana.common import battle_over, hook_caller, spec_of, stat
+from aerodrome_victoriana.common import battle_over, spec_of, stat
 from aerodrome_victoriana.events import CraftDamaged, CraftLeft, CrewHit, ParachuteLanded
 from aerodrome_victoriana.heresy import roll_pool
 from aerodrome_victoriana.state import (
@@ -20,6 +20,7 @@ from aerodrome_victoriana.state import (
     update_airman,
     update_craft,
 )
+from aerodrome_victoriana.variants import Variants
 
 
 def armour_of(craft: Craft) -> int:
@@ -27,9 +28,9 @@ def armour_of(craft: Craft) -> int:
     return spec_of(craft).armour + sum(b.amount for b in craft.defence)
 
 
-def pips_lost(ctx: Context, successes: int, armour: int, ap: int, extra: int) -> int:
-    """Pips a damage roll takes (victoriana.damage.2, victoriana.damage.3)."""
-    caller = hook_caller(ctx.hook, "aerodrome_victoriana_damage_pips")
+def pips_lost(variants: Variants, successes: int, armour: int, ap: int, extra: int) -> int:
+    """Pips a damage roll takes (victoriana.damage.2, victoriana.damage.3), or a variant's."""
+    caller = variants.damage_pips
     if caller is not None:
         changed = caller(successes=successes, armour=armour, ap=ap, extra=extra)
         if changed is not None:
@@ -38,23 +39,26 @@ def pips_lost(ctx: Context, successes: int, armour: int, ap: int, extra: int) ->
 
 
 def damage_roll(
-    state: DogfightState, ctx: Context, target: Craft, weapon: specs.Weapon, extra: int, who: str
+    state: DogfightState, ctx: Context, target: Craft, weapon: specs.Weapon, extra: int, who: str,
+    variants: Variants,
 ) -> int:
     """Roll ``weapon``'s damage against ``target``; returns the pips lost."""
     book = specs.rules()
+    label = target.label
+    succ = roll_pool(
+        ctx.dice, weapon.damage, lambda: f"{who}: damage {weapon.name} on {label}",
+        explode=book.damage.dice_explode,
+    )
     target = state.crafts[target.id]  # the current record
-    # the purpose only shows in the dice events (none when nobody records)
-    purpose = f"{who}: damage {weapon.name} on {target.label}" if ctx.recording else "damage"
-    succ = roll_pool(ctx.dice, weapon.damage, purpose, explode=book.damage.dice_explode)
     armour = armour_of(target)
-    pips = pips_lost(ctx, succ, armour, weapon.ap, extra)
-    target = update_craft(state, target.id, health=max(0, target.health - pips))
-    if ctx.recording:
-        ctx.emit(
-            CraftDamaged(
-                craft=target.id, successes=succ, armour=armour, pips=pips, health=target.health
-            )
+    pips = pips_lost(variants, succ, armour, weapon.ap, extra)
+    hit = update_craft(state, target.id, health=max(0, target.health - pips))
+    ctx.emit(
+        lambda: CraftDamaged(
+            craft=hit.id, successes=succ, armour=armour, pips=pips, health=hit.health
         )
+    )
+    target = hit
     if target.health == 0:
         destroy(state, ctx, target)
     elif state.rules.crew_damage and pips > 2 * spec_of(target).armour:
@@ -69,8 +73,7 @@ def leave(state: DogfightState, ctx: Context, craft: Craft, status: str) -> None
         return
     update_craft(state, craft.id, status=status, defence=())
     state.left[craft.side] -= 1
-    if ctx.recording:
-        ctx.emit(CraftLeft(craft=craft.id, status=status))
+    ctx.emit(lambda: CraftLeft(craft=craft.id, status=status))
     stat(state, f"{craft.side}.{status}")
     if battle_over(state):
         land_everyone(state, ctx)
@@ -96,7 +99,7 @@ def crew_damage(state: DogfightState, ctx: Context, craft: Craft) -> None:
     roll = ctx.dice.d(6, f"crew damage on {craft.label}")
     if roll in table.vital:
         update_craft(state, craft.id, vital_damage=True)
-        ctx.emit(CrewHit(craft=craft.id, roll=roll, result="vital components"))
+        ctx.emit(lambda: CrewHit(craft=craft.id, roll=roll, result="vital components"))
         return
     aboard = [state.airmen[i] for i in craft.crew if state.airmen[i].status == "aboard"]
     if not aboard:
@@ -110,7 +113,7 @@ def crew_damage(state: DogfightState, ctx: Context, craft: Craft) -> None:
         result = "crew member"
     pips = roll_pool(ctx.dice, table.damage_dice, f"crew damage (5) on {victim.name}")
     victim = update_airman(state, victim.id, health=max(0, victim.health - pips))
-    ctx.emit(CrewHit(craft=craft.id, roll=roll, result=result, airman=victim.id, pips=pips))
+    ctx.emit(lambda: CrewHit(craft=craft.id, roll=roll, result=result, airman=victim.id, pips=pips))
     if victim.health == 0:
         update_airman(state, victim.id, status="out")
         if victim.pilot:
@@ -143,7 +146,7 @@ def parachute_landing(state: DogfightState, ctx: Context, airman: Airman) -> Non
     pips = max(0, book.parachute.damage - max(0, succ - black))
     health = max(0, state.airmen[airman.id].health - pips)
     update_airman(state, airman.id, health=health, status="down" if health > 0 else "dead")
-    ctx.emit(ParachuteLanded(airman=airman.id, pips=pips, health=health))
+    ctx.emit(lambda: ParachuteLanded(airman=airman.id, pips=pips, health=health))
 
 
 def land_due(state: DogfightState, ctx: Context, *, everyone: bool = False) -> None:

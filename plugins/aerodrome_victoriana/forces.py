@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.errors import SpecError
-from aerodrome.ruleset import Seat, Setup
+from aerodrome.ruleset import Options, Seat, Setup
 from aerodrome.specs import convert
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import handling_of
@@ -22,7 +22,7 @@ from aerodrome_victoriana.state import (
 )
 
 
-class SetupOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class VictorianaOptions(Options, frozen=True, kw_only=True):
     """What ``Setup.options`` holds: the optional-rule switches and the two sides."""
 
     rules: specs.OptionalRules = specs.OptionalRules()
@@ -35,12 +35,12 @@ def to_setup(spec: specs.SetupSpec) -> Setup:
         title=spec.title,
         description=spec.description,
         seats=tuple(Seat(name=s.seat, side=s.key) for s in spec.side),
-        options=msgspec.to_builtins(SetupOptions(rules=spec.rules, side=spec.side)),
+        options=VictorianaOptions(rules=spec.rules, side=spec.side),
         max_rounds=spec.max_rounds,
     )
 
 
-def check_options(options: SetupOptions, source: str) -> None:
+def check_options(options: VictorianaOptions, source: str) -> None:
     """Cross-checks naming the field at fault (SpecError)."""
     book = specs.rules()
     if len(options.side) != 2:
@@ -85,7 +85,7 @@ def check_options(options: SetupOptions, source: str) -> None:
                 )
 
 
-def build_state(options: SetupOptions, source: str) -> DogfightState:
+def build_state(options: VictorianaOptions, source: str) -> DogfightState:
     check_options(options, source)
     book = specs.rules()
     crafts: list[Craft] = []
@@ -141,8 +141,13 @@ class Templates:
         self._built: dict[tuple[str, bytes], DogfightState] = {}
         self._limit = limit
 
+    @staticmethod
+    def key(setup: Setup) -> tuple[str, bytes]:
+        """What tells set-ups apart: the name and the options."""
+        return setup.name, msgspec.json.encode(setup.options)
+
     def state_for(self, setup: Setup) -> DogfightState:
-        key = (setup.name, msgspec.json.encode(setup.options))
+        key = self.key(setup)
         template = self._built.get(key)
         if template is None:
             template = state_for_setup(setup)
@@ -155,9 +160,17 @@ class Templates:
 
 
 def state_for_setup(setup: Setup) -> DogfightState:
-    """A new initial state for ``setup`` (checked and built)."""
-    options = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
+    """A new initial state for ``setup`` (checked within bounds, then built)."""
+    options = _checked(setup)
     return build_state(options, f"setup {setup.name!r}")
+
+
+def _checked(setup: Setup) -> VictorianaOptions:
+    """The set-up's options, their bounds checked (a Struct built in code is not validated
+    when it is made: a set-up a plugin builds by hand is checked here)."""
+    where = f"setup {setup.name!r} options"
+    options = setup.options_as(VictorianaOptions)
+    return convert(msgspec.to_builtins(options), VictorianaOptions, where)
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -173,8 +186,8 @@ class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
 def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
     pos = convert(dict(position), Position, source)
-    base = convert(setup.options, SetupOptions, f"setup {setup.name!r} options")
-    options = SetupOptions(rules=pos.rules or base.rules, side=pos.side or base.side)
+    base = _checked(setup)
+    options = VictorianaOptions(rules=pos.rules or base.rules, side=pos.side or base.side)
     state = build_state(options, source)
     if [s.key for s in options.side] != list(setup.sides):
         raise SpecError(f"{source}: $.side: sides {state.sides} differ from the setup's seats {list(setup.sides)}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from aerodrome.data import Record
-from aerodrome.dice import Dice
+from aerodrome.dice import Dice, Purpose
 
 Outcome = Literal["success", "partial", "failure", "foul"]
 
@@ -25,7 +25,7 @@ def successes(faces: tuple[int, ...]) -> int:
     return faces.count(1) + faces.count(6)
 
 
-def roll_pool(dice: Dice, count: int, purpose: str, *, explode: bool = True) -> int:
+def roll_pool(dice: Dice, count: int, purpose: Purpose, *, explode: bool = True) -> int:
     """Roll ``count`` dice and return their successes; 6s add a die when ``explode``
     (victoriana.dice.2). The dice record their faces as an event only when the game is
     recorded (:meth:`Dice.exploding_successes`)."""
@@ -55,19 +55,3 @@ def classify(white: int, black: int, success: int, partial: int) -> Outcome:
     if net < 0:
         return "foul"
     return "failure"
-
-
-def roll_task(
-    dice: Dice,
-    white: int,
-    black: int,
-    purpose: str,
-    *,
-    success: int,
-    partial: int,
-    black_explodes: bool = False,
-) -> TaskRoll:
-    """Roll ``white`` white dice against ``black`` black dice (victoriana.dice.3)."""
-    w = roll_pool(dice, white, f"{purpose} (white)")
-    b = roll_pool(dice, black, f"{purpose} (black)", explode=black_explodes) if black > 0 else 0
-    return TaskRoll(white=w, black=b, net=w - b, outcome=classify(w, b, success, partial))

@@ -16,7 +16,6 @@ from typing import overload
 
 import msgspec
 
-from aerodrome.data import Action
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     Table,
@@ -32,6 +31,7 @@ from aerodrome_victoriana.state import (
     Airman,
     Attack,
     BailOut,
+    CharacterAction,
     Chase,
     Craft,
     Defend,
@@ -46,6 +46,8 @@ from aerodrome_victoriana.state import (
 )
 
 END_TURN = EndTurn()
+#: The answers of an ``act`` decision.
+Acting = CharacterAction | EndTurn
 
 
 class Snapshot(msgspec.Struct, frozen=True, gc=False):
@@ -61,7 +63,7 @@ def snapshot(table: Table) -> Snapshot:
     return Snapshot(tuple(table.crafts), tuple(table.airmen), tuple(table.sides), table.rules)
 
 
-class ActOptions(Sequence[Action]):
+class ActOptions(Sequence[Acting]):
     """The legal actions of an ``act`` decision: the actions of each character in
     :attr:`actors`, in that order, then :data:`END_TURN`. A character's actions are listed
     the first time they are needed (:meth:`options_of`); ``in`` lists only the acting
@@ -73,11 +75,11 @@ class ActOptions(Sequence[Action]):
         self._table = table
         #: The characters who may still act, in the order their actions are listed.
         self.actors = actors
-        self._by_airman: dict[int, list[Action]] = {}
-        self._all: list[Action] | None = None
+        self._by_airman: dict[int, list[CharacterAction]] = {}
+        self._all: list[Acting] | None = None
         self._flying: dict[str, list[int]] | None = None
 
-    def options_of(self, airman: int) -> list[Action]:
+    def options_of(self, airman: int) -> list[CharacterAction]:
         """The legal actions of character ``airman`` (none if they may not act now)."""
         listed = self._by_airman.get(airman)
         if listed is None:
@@ -90,9 +92,9 @@ class ActOptions(Sequence[Action]):
             self._by_airman[airman] = listed
         return listed
 
-    def _listed(self) -> list[Action]:
+    def _listed(self) -> list[Acting]:
         if self._all is None:
-            everything: list[Action] = []
+            everything: list[Acting] = []
             for airman in self.actors:
                 everything.extend(self.options_of(airman))
             everything.append(END_TURN)
@@ -110,15 +112,15 @@ class ActOptions(Sequence[Action]):
         return len(self._listed())
 
     @overload
-    def __getitem__(self, index: int) -> Action: ...
+    def __getitem__(self, index: int) -> Acting: ...
 
     @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: slice) -> Sequence[Acting]: ...
 
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+    def __getitem__(self, index: int | slice) -> Acting | Sequence[Acting]:
         return self._listed()[index]
 
-    def __iter__(self) -> Iterator[Action]:
+    def __iter__(self) -> Iterator[Acting]:
         return iter(self._listed())
 
     def __repr__(self) -> str:
@@ -146,15 +148,15 @@ def flying_ids(table: Table) -> dict[str, list[int]]:
     return ids
 
 
-def character_options(table: Table, a: Airman) -> list[Action]:
+def character_options(table: Table, a: Airman) -> list[CharacterAction]:
     """Every action character ``a`` may take now."""
     return _options(table, a, flying_ids(table))
 
 
-def _options(table: Table, a: Airman, flying: dict[str, list[int]]) -> list[Action]:
+def _options(table: Table, a: Airman, flying: dict[str, list[int]]) -> list[CharacterAction]:
     craft = table.crafts[a.craft]
     side = craft.side
-    out: list[Action] = []
+    out: list[CharacterAction] = []
     weapons = station_weapons(craft.spec, a.station)
     if weapons:  # victoriana.pilot.1, victoriana.crew.1
         foes = flying[enemy_of(table, side)]
@@ -190,7 +192,7 @@ def _options(table: Table, a: Airman, flying: dict[str, list[int]]) -> list[Acti
     return out
 
 
-def spots(a: Airman, mates: list[Airman]) -> list[Action]:
+def spots(a: Airman, mates: list[Airman]) -> list[CharacterAction]:
     return [
         Spot(airman=a.id, mate=m.id, skill=s) for m in mates for s in ("perception", "gunnery")
     ]
@@ -208,9 +210,9 @@ def chase_targets(table: Table, a: Airman) -> list[int]:
     ]
 
 
-def free_attack_options(table: Table, target: Craft) -> list[Action]:
+def free_attack_options(table: Table, target: Craft) -> list[FreeAttack]:
     """The aircraft and weapons that may make the free attack on ``target`` (victoriana.pilot.5)."""
-    out: list[Action] = []
+    out: list[FreeAttack] = []
     for c in flying_crafts(table, enemy_of(table, target.side)):
         for w in range(len(spec_of(c).weapons)):
             if weapon_gunner(table, c, w) is not None:

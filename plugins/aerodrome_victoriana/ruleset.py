@@ -1,6 +1,6 @@
 """The Victoriana dogfight ruleset: a round is the Squadron Phase then the Combat Phase
-(victoriana.turn.1-2); the dogfight ends when a side has no aircraft left in it
-(victoriana.turn.3)."""
+(victoriana.turn.1-2, :mod:`aerodrome_victoriana.sequence`); the dogfight ends when a side has
+no aircraft left in it (victoriana.turn.3)."""
 
 from __future__ import annotations
 
@@ -8,54 +8,28 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError
+from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
-from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
-from aerodrome_victoriana import combat, ending, forces, specs, squadron
-from aerodrome_victoriana.common import (
-    battle_over,
-    handling_of,
-    spec_of,
-)
+from aerodrome.turns import Context, TurnSequence
+from aerodrome_victoriana import ending, forces, sequence, specs
+from aerodrome_victoriana.common import battle_over, handling_of, spec_of
 from aerodrome_victoriana.state import (
     ACTION_TYPES,
     FLYING,
-    MANOEUVRE_CHOICES,
     DogfightState,
-    DogfightView,
+    VictorianaAction,
 )
+from aerodrome_victoriana.variants import Variants
+from aerodrome_victoriana.view import DogfightView, observe
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-_SEQUENCE: TurnSequence[DogfightState] = TurnSequence(
-    phases=(
-        Phase(
-            name="squadron",
-            clause="victoriana.squadron.1",
-            steps=(
-                Step("manoeuvre", squadron.ask_manoeuvre, squadron.resolve_manoeuvre,
-                     clause="victoriana.squadron.7"),
-                Step("allocate", squadron.ask_allocate, squadron.resolve_allocate,
-                     clause="victoriana.squadron.8"),
-            ),
-        ),
-        Phase(
-            name="combat",
-            clause="victoriana.combat.1",
-            steps=(
-                # the characters' turns, then the end of the round (victoriana.turn.2)
-                Step("act", combat.run_combat, combat.resolve_act, clause="victoriana.combat.1"),
-            ),
-        ),
-    )
-)
+    from aerodrome.events import Event
+    from aerodrome_victoriana.numbering import Numbering
 
 
-
-
-class Victoriana(Ruleset[DogfightState]):
+class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
     """Victoriana "Dogfights": squadron rolls of white and black Heresy dice, then the
     characters' actions."""
 
@@ -64,10 +38,14 @@ class Victoriana(Ruleset[DogfightState]):
     rulebook = "victoriana-dogfights.txt (Cubicle 7 blog series 'Dogfights')"
     capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = ACTION_TYPES
+    options_type = forces.VictorianaOptions
 
-    def __init__(self, hook: Any = None) -> None:
-        super().__init__(hook)
+    def __init__(self, hooks: RuleHooks | None = None) -> None:
+        super().__init__(hooks)
         self._templates = forces.Templates()
+        # the variant hooks are looked up once: the steps carry them
+        self._sequence = sequence.build(Variants.of(self.hooks))
+        self._numbering: dict[tuple[str, bytes], Numbering] = {}
 
     def setups(self) -> Sequence[Setup]:
         return forces.setups()
@@ -79,7 +57,7 @@ class Victoriana(Ruleset[DogfightState]):
         return dict(specs.SPEC_TYPES)
 
     def sequence(self) -> TurnSequence[DogfightState]:
-        return _SEQUENCE
+        return self._sequence
 
     def initial_state(self, setup: Setup, ctx: Context) -> DogfightState:
         return self._templates.state_for(setup)
@@ -87,50 +65,10 @@ class Victoriana(Ruleset[DogfightState]):
     def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
         return forces.state_for_position(setup, position, source)
 
-    # -- decisions -----------------------------------------------------------------------
-    def legal_actions(self, state: DogfightState, decision: Decision, player: int) -> Sequence[Action]:
-        kind = decision.kind
-        if kind == "manoeuvre":
-            return MANOEUVRE_CHOICES
-        if kind == "spend":
-            return squadron.spend_options(state)
-        if kind in ("remove", "escape"):
-            return squadron.remove_options(state)
-        if kind == "act":
-            return combat.act_options(state)
-        if kind == "free-attack":
-            return combat.free_attack_options(state, state.crafts[state.free_attack_on])
-        raise IllegalActionError(f"victoriana has no decision {kind!r}")
-
     def observation(self, state: DogfightState, player: int | None) -> DogfightView:
-        """Everything on the table, as a value (issue #12): the frozen aircraft and
-        character records in tuples, copies of the tables; nothing the state could share."""
-        # positional, in the field order of DogfightView
-        return DogfightView(
-            player,
-            None if player is None else state.sides[player],
-            state.round,
-            state.rules,
-            tuple(state.sides),
-            dict(state.left),
-            tuple(state.crafts),
-            tuple(state.airmen),
-            state.roster,
-            dict(state.manoeuvre),
-            dict(state.pools),
-            dict(state.rolled),
-            state.winner,
-            state.net,
-            state.to_spend,
-            state.to_remove,
-            dict(state.tactical_carry),
-            dict(state.tactical_dice),
-            tuple(state.order),
-            tuple(state.initiative),
-            state.turn,
-            state.free_attack_on,
-            dict(state.stats),
-        )
+        """Everything on the table, the same for every player (no hidden information), as
+        a value (issue #12)."""
+        return observe(state)
 
     def is_over(self, state: DogfightState) -> bool:
         return battle_over(state)
@@ -138,16 +76,50 @@ class Victoriana(Ruleset[DogfightState]):
     def result(self, state: DogfightState, rounds: int) -> Result:
         return ending.result(state, rounds)
 
-    # -- services -------------------------------------------------------------------------
-    def render(self, state: DogfightState, player: int | None) -> RenderableType:
-        from aerodrome_victoriana.render import render
+    # -- for people ----------------------------------------------------------------------
+    def action_text(self, action: VictorianaAction, view: DogfightView) -> str:
+        from aerodrome_victoriana.text import action_text
 
-        return render(state, player)
+        return action_text(action, view)
 
-    def describe_action(self, state: DogfightState, action: Action) -> str:
-        from aerodrome_victoriana.render import describe
+    def event_text(self, event: Event, view: DogfightView) -> str | None:
+        from aerodrome_victoriana.text import event_text
 
-        return describe(state, action)
+        return event_text(event, view)
+
+    def draw(self, view: DogfightView) -> RenderableType:
+        from aerodrome_victoriana.draw import draw
+
+        return draw(view)
+
+    def draw_svg(self, view: DogfightView) -> str:
+        from aerodrome_victoriana.svg import draw_svg
+
+        return draw_svg(view)
+
+    # -- for learning agents ---------------------------------------------------------------
+    def _numbered(self, setup: Setup) -> Numbering:
+        from aerodrome_victoriana.numbering import Numbering
+
+        key = self._templates.key(setup)
+        numbering = self._numbering.get(key)
+        if numbering is None:
+            numbering = self._numbering[key] = Numbering(self._templates.state_for(setup))
+        return numbering
+
+    def action_count(self, setup: Setup) -> int:
+        return len(self._numbered(setup).actions)
+
+    def action_id(self, action: VictorianaAction, setup: Setup) -> int:
+        return self._numbered(setup).id_of(action)
+
+    def action_from_id(self, index: int, setup: Setup) -> VictorianaAction:
+        return self._numbered(setup).action(index)
+
+    def observation_vector(self, view: DogfightView) -> Sequence[float]:
+        from aerodrome_victoriana.numbering import observation_vector
+
+        return observation_vector(view)
 
     def invariants(self, state: DogfightState) -> list[str]:
         broken: list[str] = []

@@ -10,13 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from aerodrome.data import Action
-from aerodrome.turns import Context, Decision
+from aerodrome.turns import Ask, Context, Decision, listed
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     battle_over,
     enemy_of,
-    hook_caller,
     player_of,
     side_crafts,
     spec_of,
@@ -27,15 +25,22 @@ from aerodrome_victoriana.events import SquadronRolled
 from aerodrome_victoriana.heresy import roll_pool
 from aerodrome_victoriana.state import (
     FLYING,
+    MANOEUVRE_CHOICES,
     SPEND_ON_FIGHTERS,
     ChooseManoeuvre,
     Craft,
     DamageRoll,
     DogfightState,
+    Kind,
     LeaveBattle,
     RemoveFighter,
     SpendOnFighters,
 )
+from aerodrome_victoriana.variants import Variants
+
+#: The answers of a ``spend`` decision, and of a ``remove`` or ``escape`` decision.
+Spending = SpendOnFighters | DamageRoll
+Removal = RemoveFighter | LeaveBattle
 
 
 # -- pools and the roll ------------------------------------------------------------------------
@@ -43,30 +48,18 @@ def base_pool(state: DogfightState, side: str) -> tuple[int, int]:
     """(pool, black dice given to the enemy): one die per aircraft plus the highest Handling
     (victoriana.squadron.2, victoriana.squadron.3). A squadron whose best Handling is black
     dice gives those dice to the other squadron's pool (assumed, victoriana.squadron.4)."""
-    count = 0
-    best = -99
-    for c in state.crafts:
-        if c.side == side and c.status == FLYING:
-            count += 1
-            if c.handling > best:
-                best = c.handling  # victoriana.aircraft.11: the current Handling
+    count, best = _count_and_best(side_crafts(state, side))
     if not count:
         return 0, 0
     return count + max(0, best), max(0, -best)
 
 
-def squadron_pools(state: DogfightState, hook: object) -> dict[str, int]:
-    """Both pools: base (or a variant's), Tactical-action dice, black Handling, Defend.
-
-    The same numbers as :func:`base_pool` for each side."""
+def squadron_pools(state: DogfightState, variants: Variants) -> dict[str, int]:
+    """Both pools: base (or a variant's), Tactical-action dice, black Handling, Defend."""
     a, b = state.sides
-    count_a, best_a = _count_and_best(side_crafts(state, a))
-    count_b, best_b = _count_and_best(side_crafts(state, b))
-    # victoriana.squadron.2-4: one die per aircraft plus the best Handling; black Handling
-    # goes to the other pool
-    pool_a, gift_a = (count_a + max(0, best_a), max(0, -best_a)) if count_a else (0, 0)
-    pool_b, gift_b = (count_b + max(0, best_b), max(0, -best_b)) if count_b else (0, 0)
-    caller = hook_caller(hook, "aerodrome_victoriana_squadron_pool")
+    pool_a, gift_a = base_pool(state, a)
+    pool_b, gift_b = base_pool(state, b)
+    caller = variants.squadron_pool
     if caller is not None:
         changed = caller(side=a, base_pool=pool_a, state=state)
         if changed is not None:
@@ -97,35 +90,14 @@ def _count_and_best(crafts: list[Craft]) -> tuple[int, int]:
     return count, best
 
 
-def ask_manoeuvre(state: DogfightState, ctx: Context) -> Decision | None:
-    """Both sides choose their manoeuvre in secret before the roll (victoriana.squadron.7)."""
-    if state.rules.skip_squadron or battle_over(state):
-        return None
-    return _ASK_MANOEUVRE
-
-
-_ASK_MANOEUVRE = Decision(
-    players=(0, 1), kind="manoeuvre", simultaneous=True, secret=True,
-    prompt="Choose the squadron manoeuvre (attack, defend, escape, tactical).",
-)
-
-
-def resolve_manoeuvre(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    for player, action in answers.items():
-        assert isinstance(action, ChooseManoeuvre)
-        state.manoeuvre[state.sides[player]] = action.manoeuvre
-    squadron_roll(state, ctx)
-    return False
-
-
 @cache
 def _purposes(white_side: str, black_side: str) -> tuple[str, str]:
     return f"squadron roll: {white_side} (white)", f"squadron roll: {black_side} (black)"
 
 
-def squadron_roll(state: DogfightState, ctx: Context) -> None:
+def squadron_roll(state: DogfightState, ctx: Context, variants: Variants) -> None:
     """Roll the two pools against each other and set up the winner's manoeuvre."""
-    pools = squadron_pools(state, ctx.hook)
+    pools = squadron_pools(state, variants)
     stat(state, "engagements")  # one squadron clash (for the comparison metrics)
     white_side, black_side = state.sides
     white, black = _purposes(white_side, black_side)
@@ -145,13 +117,12 @@ def squadron_roll(state: DogfightState, ctx: Context) -> None:
     state.winner = white_side if net > 0 else black_side if net < 0 else ""
     state.net = abs(net)
     state.to_spend = state.to_remove = 0
-    if ctx.recording:
-        ctx.emit(
-            SquadronRolled(
-                round=state.round, manoeuvres=dict(state.manoeuvre), pools=pools,
-                successes=rolled, winner=state.winner, net=state.net,
-            )
+    ctx.emit(
+        lambda: SquadronRolled(
+            round=state.round, manoeuvres=dict(state.manoeuvre), pools=pools,
+            successes=rolled, winner=state.winner, net=state.net,
         )
+    )
     if not state.winner:  # victoriana.squadron.6: ties accomplish nothing
         stat(state, "squadron_ties")
         return
@@ -223,31 +194,6 @@ def _weapon_count() -> dict[str, int]:
     return {key: len(spec.weapons) for key, spec in specs.aircraft().items()}
 
 
-def ask_spend(state: DogfightState, ctx: Context) -> Decision | None:
-    """The winner of Attack/Defend spends successes on fighters or special aircraft
-    (victoriana.squadron.8-10)."""
-    if state.to_spend <= 0 or not state.winner or battle_over(state):
-        state.to_spend = 0
-        return None
-    fighter_cost, special_cost = costs(state.manoeuvre[state.winner])
-    if (
-        state.to_spend >= special_cost
-        and _can_damage_special(state, state.winner)
-    ):
-        return _spend_decision(player_of(state, state.winner), state.to_spend, special_cost, fighter_cost)
-    spend_on_fighters(state)
-    return None
-
-
-@cache
-def _spend_decision(player: int, to_spend: int, special_cost: int, fighter_cost: int) -> Decision:
-    return Decision(
-        players=(player,), kind="spend",
-        prompt=f"{to_spend} successes: damage a special aircraft ({special_cost} each) "
-        f"or remove fighters ({fighter_cost} each)",
-    )
-
-
 def spend_on_fighters(state: DogfightState) -> None:
     fighter_cost, _ = costs(state.manoeuvre[state.winner])
     wanted = state.to_spend // fighter_cost
@@ -263,29 +209,18 @@ def spend_on_fighters(state: DogfightState) -> None:
     state.to_spend = 0
 
 
-def resolve_spend(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    if isinstance(action, SpendOnFighters):
-        spend_on_fighters(state)
-        return True
-    assert isinstance(action, DamageRoll)
-    _, special_cost = costs(state.manoeuvre[state.winner])
-    state.to_spend -= special_cost
-    craft = state.crafts[action.craft]
-    weapon = spec_of(craft).weapons[action.weapon]
-    # victoriana.squadron.9: the manoeuvre's successes never add to the damage
-    damage_roll(state, ctx, state.crafts[action.target], weapon, 0, f"{state.winner} squadron")
-    return True
-
-
-def spend_options(state: DogfightState) -> list[Action]:
-    options: list[Action] = [SPEND_ON_FIGHTERS]
+def spend_options(state: DogfightState) -> list[Spending]:
+    """Spend on fighters, or a damage roll on each enemy special aircraft with each of the
+    winner's armaments (victoriana.squadron.8-9)."""
+    options: list[Spending] = [SPEND_ON_FIGHTERS]
     weapons, targets = _damage_options(state, state.winner)
     for target in targets:
         options.extend(_damage_roll(target, c, w) for c, w in weapons)
     return options
 
 
+def _spend_legal(state: DogfightState, player: int) -> list[Spending]:
+    return spend_options(state)
 
 
 @cache
@@ -329,65 +264,134 @@ def _alike(crafts: list[Craft]) -> bool:
     return True
 
 
-def ask_remove(state: DogfightState, ctx: Context) -> Decision | None:
-    """The loser removes fighters of its choice (victoriana.squadron.8); after an Escape the
-    winner chooses who leaves (victoriana.squadron.12)."""
-    if state.to_remove <= 0 or not state.winner:
-        return None
-    chooser, candidates = removal_candidates(state)
-    escape = chooser == state.winner
-    if len(candidates) <= state.to_remove or _alike(candidates):
-        for c in candidates[: state.to_remove]:
-            _take_out(state, ctx, c, escape)
-        state.to_remove = 0
-        return None
-    return _remove_decision(player_of(state, chooser), escape, state.to_remove)
-
-
-@cache
-def _remove_decision(player: int, escape: bool, to_remove: int) -> Decision:
-    return Decision(
-        players=(player,), kind="escape" if escape else "remove",
-        prompt=(f"choose {to_remove} aircraft to leave the battle" if escape
-                else f"remove {to_remove} of your fighters"),
-    )
-
-
 def _take_out(state: DogfightState, ctx: Context, craft: Craft, escape: bool) -> None:
     leave(state, ctx, craft, "withdrawn" if escape else "removed")
 
 
-def resolve_remove(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    assert isinstance(action, RemoveFighter | LeaveBattle)
-    _take_out(state, ctx, state.crafts[action.craft], isinstance(action, LeaveBattle))
-    state.to_remove -= 1
-    return True
-
-
-def ask_allocate(state: DogfightState, ctx: Context) -> Decision | None:
-    """Spend the winner's successes, then take out the aircraft they remove (one step)."""
-    return ask_spend(state, ctx) or ask_remove(state, ctx)
-
-
-def resolve_allocate(state: DogfightState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    if isinstance(action, (DamageRoll, SpendOnFighters)):
-        return resolve_spend(state, ctx, answers)
-    return resolve_remove(state, ctx, answers)
-
-
-def remove_options(state: DogfightState) -> list[Action]:
+def remove_options(state: DogfightState) -> list[Removal]:
+    """The aircraft the chooser may take out, one of each interchangeable kind."""
     chooser, candidates = removal_candidates(state)
     make = _leave_battle if chooser == state.winner else _remove_fighter
     return [make(c.id) for c in distinct(candidates)]
 
 
+def _remove_legal(state: DogfightState, player: int) -> list[Removal]:
+    return remove_options(state)
+
+
+def resolve_remove(state: DogfightState, ctx: Context, answers: Mapping[int, Removal]) -> bool:
+    """Take the chosen aircraft out; ask again while more must go."""
+    (action,) = answers.values()
+    _take_out(state, ctx, state.crafts[action.craft], isinstance(action, LeaveBattle))
+    state.to_remove -= 1
+    return True
+
+
 @cache
-def _leave_battle(craft: int) -> Action:
+def _remove_ask(player: int, escape: bool, to_remove: int) -> Ask[DogfightState, Removal]:
+    decision = Decision(
+        players=(player,), kind=Kind.ESCAPE if escape else Kind.REMOVE,
+        prompt=(f"Choose {to_remove} of your aircraft to leave the battle." if escape
+                else f"Remove {to_remove} of your fighters from the dogfight."),
+    )
+    return Ask(decision, _remove_legal, resolve_remove)
+
+
+@cache
+def _leave_battle(craft: int) -> LeaveBattle:
     return LeaveBattle(craft=craft)
 
 
 @cache
-def _remove_fighter(craft: int) -> Action:
+def _remove_fighter(craft: int) -> RemoveFighter:
     return RemoveFighter(craft=craft)
+
+
+# -- the steps -------------------------------------------------------------------------------
+_MANOEUVRE = Decision(
+    players=(0, 1), kind=Kind.MANOEUVRE, simultaneous=True, secret=True,
+    prompt="Choose the squadron manoeuvre: attack, defend, escape or tactical.",
+)
+
+
+class SquadronPhase:
+    """The steps of the Squadron Phase (victoriana.squadron.1) for one ruleset instance and
+    its variant hooks: the manoeuvres and the roll, spending the winner's successes, taking
+    out the aircraft they remove."""
+
+    __slots__ = ("_manoeuvre", "_spend", "variants")
+
+    def __init__(self, variants: Variants) -> None:
+        self.variants = variants
+        self._manoeuvre: Ask[DogfightState, ChooseManoeuvre] = Ask(
+            _MANOEUVRE, listed(MANOEUVRE_CHOICES), self.resolve_manoeuvre
+        )
+        self._spend: dict[tuple[int, int, int, int], Ask[DogfightState, Spending]] = {}
+
+    def manoeuvre(self, state: DogfightState, ctx: Context) -> Ask[DogfightState, ChooseManoeuvre] | None:
+        """Both sides choose their manoeuvre in secret before the roll (victoriana.squadron.7)."""
+        if state.rules.skip_squadron or battle_over(state):
+            return None
+        return self._manoeuvre
+
+    def resolve_manoeuvre(
+        self, state: DogfightState, ctx: Context, answers: Mapping[int, ChooseManoeuvre]
+    ) -> bool:
+        for player, action in answers.items():
+            state.manoeuvre[state.sides[player]] = action.manoeuvre
+        squadron_roll(state, ctx, self.variants)
+        return False
+
+    def spend(self, state: DogfightState, ctx: Context) -> Ask[DogfightState, Spending] | None:
+        """The winner of Attack/Defend spends successes on fighters or special aircraft
+        (victoriana.squadron.8-10); without a special aircraft to damage, on fighters."""
+        if state.to_spend <= 0 or not state.winner or battle_over(state):
+            state.to_spend = 0
+            return None
+        fighter_cost, special_cost = costs(state.manoeuvre[state.winner])
+        if state.to_spend >= special_cost and _can_damage_special(state, state.winner):
+            key = (player_of(state, state.winner), state.to_spend, special_cost, fighter_cost)
+            ask = self._spend.get(key)
+            if ask is None:
+                decision = Decision(
+                    players=(key[0],), kind=Kind.SPEND,
+                    prompt=f"{key[1]} successes to spend: a damage roll on a special aircraft "
+                    f"costs {special_cost}, removing a fighter {fighter_cost}.",
+                )
+                ask = self._spend[key] = Ask(decision, _spend_legal, self.resolve_spend)
+            return ask
+        spend_on_fighters(state)
+        return None
+
+    def resolve_spend(
+        self, state: DogfightState, ctx: Context, answers: Mapping[int, Spending]
+    ) -> bool:
+        (action,) = answers.values()
+        if isinstance(action, SpendOnFighters):
+            spend_on_fighters(state)
+            return False
+        _, special_cost = costs(state.manoeuvre[state.winner])
+        state.to_spend -= special_cost
+        craft = state.crafts[action.craft]
+        weapon = spec_of(craft).weapons[action.weapon]
+        # victoriana.squadron.9: the manoeuvre's successes never add to the damage
+        damage_roll(
+            state, ctx, state.crafts[action.target], weapon, 0, f"{state.winner} squadron",
+            self.variants,
+        )
+        return True
+
+    def remove(self, state: DogfightState, ctx: Context) -> Ask[DogfightState, Removal] | None:
+        """The loser removes fighters of its choice (victoriana.squadron.8); after an Escape
+        the winner chooses who leaves (victoriana.squadron.12). Interchangeable aircraft are
+        not asked about."""
+        if state.to_remove <= 0 or not state.winner:
+            return None
+        chooser, candidates = removal_candidates(state)
+        escape = chooser == state.winner
+        if len(candidates) <= state.to_remove or _alike(candidates):
+            for c in candidates[: state.to_remove]:
+                _take_out(state, ctx, c, escape)
+            state.to_remove = 0
+            return None
+        return _remove_ask(player_of(state, chooser), escape, state.to_remove)

@@ -1,7 +1,7 @@
-"""The state of a Victoriana dogfight, its actions and what a player observes.
+"""The state of a Victoriana dogfight, its actions and the kinds of decision.
 
-One mutable msgspec Struct (:class:`DogfightState`) holds everything, including the progress
-of multi-question steps, so a game can be cloned and saved between any two decisions.
+One mutable msgspec Struct (:class:`DogfightState`) holds the game; where the turn is (which
+step, whose turn of the Combat Phase) is the core sequencer's (:mod:`aerodrome_victoriana.sequence`).
 The aircraft and characters in it are frozen records (:class:`Craft`, :class:`Airman`): a
 rule changes one by putting a changed copy in its place (:func:`update_craft`,
 :func:`update_airman`), so a player's observation can hold the very same records without
@@ -13,6 +13,7 @@ Player 0 is the friendly squadron (the players, white dice), player 1 the enemy 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from functools import cache
 from types import MappingProxyType
 from typing import Any, Literal, get_args, get_origin
@@ -28,7 +29,6 @@ MANOEUVRES: tuple[Manoeuvre, ...] = ("attack", "defend", "escape", "tactical")
 #: Craft status: ``flying`` is in the dogfight; everything else has left it.
 FLYING = "flying"
 GONE_LOST = ("destroyed", "removed", "crashed")  # counted as losses
-GONE_SAFE = ("escaped", "chasing", "landed", "withdrawn")
 
 _replace = msgspec.structs.replace
 
@@ -137,7 +137,7 @@ class DogfightState(msgspec.Struct, kw_only=True, gc=False):
     named: list[int] = []
     round: int = 1
     serial: int = 0
-    # squadron phase
+    # squadron phase: the manoeuvres and the roll of this round (empty until it is rolled)
     manoeuvre: dict[str, str] = {}
     pools: dict[str, int] = {}
     rolled: dict[str, int] = {}
@@ -147,12 +147,10 @@ class DogfightState(msgspec.Struct, kw_only=True, gc=False):
     to_remove: int = 0
     tactical_carry: dict[str, int] = {}
     tactical_dice: dict[str, int] = {}
-    # combat phase
-    ordered: bool = False
+    # combat phase: the order of this round's turns (empty outside the Combat Phase)
     order: list[str] = []
     initiative: list[int] = []
-    turn: int = 0
-    turn_started: bool = False
+    #: Whether a character has acted this round (the first gets the initiative bonus).
     first_done: bool = False
     free_attack_on: int = -1
     stats: dict[str, int] = {}
@@ -232,16 +230,22 @@ def copy_covers_state() -> bool:
 
 
 # -- actions ---------------------------------------------------------------------------------
+class Kind(StrEnum):
+    """The decisions of a dogfight (the values are those of the saved logs)."""
+
+    MANOEUVRE = "manoeuvre"  # victoriana.squadron.7
+    SPEND = "spend"  # victoriana.squadron.8-10
+    REMOVE = "remove"  # victoriana.squadron.8
+    ESCAPE = "escape"  # victoriana.squadron.12
+    ACT = "act"  # victoriana.combat.4
+    FREE_ATTACK = "free-attack"  # victoriana.pilot.5
+
+
 class ChooseManoeuvre(Action, frozen=True):
     """The squadron's secret manoeuvre for this round (victoriana.squadron.7)."""
 
     manoeuvre: Manoeuvre
 
-    def describe(self) -> str:
-        return _MANOEUVRE_NAMES[self.manoeuvre]
-
-
-_MANOEUVRE_NAMES = {m: f"ChooseManoeuvre(manoeuvre={m!r})" for m in MANOEUVRES}
 #: The four manoeuvres, built once (the legal choices; bots answer with these very objects).
 MANOEUVRE_CHOICES = tuple(ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES)
 
@@ -357,40 +361,14 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     FreeAttack,
 )
 
-CHARACTER_ACTIONS = (
-    Attack, Defend, Escape, Chase, Tactical, DropBomb, Repair, Spot, EmergencyLanding, BailOut,
+#: The actions of a character in the Combat Phase (each names its ``airman``).
+CharacterAction = (
+    Attack | Defend | Escape | Chase | Tactical | DropBomb | Repair | Spot | EmergencyLanding
+    | BailOut
 )
-
-
-class DogfightView(msgspec.Struct, frozen=True, gc=False):
-    """What a player sees: everything on the table (the aircraft, the crews, revealed
-    manoeuvres and rolls). A manoeuvre being chosen is never in the state before both
-    sides have committed, so nothing secret is here.
-
-    A value (issue #12): frozen, its aircraft and characters the state's frozen records
-    in tuples, its tables the player's own copies; nothing in it is shared with the state
-    that could change it. Built positionally (a bot asks for one at every decision)."""
-
-    player: int | None
-    side: str | None
-    round: int
-    rules: OptionalRules
-    sides: tuple[str, ...]
-    left: dict[str, int]
-    crafts: tuple[Craft, ...]
-    airmen: tuple[Airman, ...]
-    roster: Roster
-    manoeuvre: dict[str, str]
-    pools: dict[str, int]
-    rolled: dict[str, int]
-    winner: str
-    net: int
-    to_spend: int
-    to_remove: int
-    tactical_carry: dict[str, int]
-    tactical_dice: dict[str, int]
-    order: tuple[str, ...]
-    initiative: tuple[int, ...]
-    turn: int
-    free_attack_on: int
-    stats: dict[str, int]
+#: Every answer a dogfight's decisions take.
+VictorianaAction = (
+    ChooseManoeuvre | DamageRoll | SpendOnFighters | RemoveFighter | LeaveBattle | Attack
+    | Defend | Escape | Chase | Tactical | DropBomb | Repair | Spot | EmergencyLanding | BailOut
+    | EndTurn | FreeAttack
+)

@@ -32,7 +32,6 @@ from aerodrome_victoriana.state import (
     BailOut,
     Craft,
     Defend,
-    DogfightView,
     DropBomb,
     EmergencyLanding,
     Escape,
@@ -40,6 +39,7 @@ from aerodrome_victoriana.state import (
     Spot,
     Tactical,
 )
+from aerodrome_victoriana.view import DogfightView
 
 _EXPECTED_PER_DIE = 0.4  # successes per white die (1/3 per roll, 6s explode: 1/3 ÷ 5/6)
 

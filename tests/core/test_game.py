@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import msgspec
 import pytest
@@ -155,3 +156,50 @@ def test_clone_keeps_dice_position() -> None:
                 g.apply(p, g.legal_actions(p)[-1])
     assert game.log_bytes() == twin.log_bytes()
     assert game.state == twin.state
+
+
+def test_bot_seats_are_marked_by_agents_that_play_by_the_bot_rules_and_saved(tmp_path: Any) -> None:
+    """A seat whose agent plays by the rulebook's bot rules is a bot seat (Dockfighters'
+    simplified landing for Konrad reads it); saves keep it, so a replay plays the same
+    rules. Mutation caught: a replay that drops the bot seats."""
+    from aerodrome import AgentSpec, hookimpl
+    from aerodrome.agents import RandomAgent
+    from aerodrome.plugins import load_plugins
+    from aerodrome.saves import read_save, replay, write_save
+    from aerodrome.sim import run_games
+    from tests.conftest import example_module
+
+    joust = example_module()
+    seen: list[tuple[int, ...]] = []
+
+    class BotAware(joust.Joust):  # type: ignore[misc,name-defined]
+        name = "bot-aware-joust"
+
+        def initial_state(self, setup: Any, ctx: Any) -> Any:
+            seen.append(setup.bots)
+            return super().initial_state(setup, ctx)
+
+    class Provides:
+        @hookimpl
+        def aerodrome_register_rulesets(self) -> list[Any]:
+            return [BotAware]
+
+        @hookimpl
+        def aerodrome_register_agents(self) -> list[AgentSpec]:
+            return [
+                AgentSpec("solo", lambda r, p, s: RandomAgent(s), "by the book", bot_rules=True)
+            ]
+
+    plugins = load_plugins(extra=[("bot-aware", Provides())])
+    rules = plugins.ruleset("bot-aware-joust")
+    list(run_games(plugins, rules, rules.setup(), ["solo", "random"], 1, 5))
+    assert seen == [(0,)]
+    setup = rules.setup().with_bots([1])
+    assert setup.bots == (1,) and setup.seats[1].bot and not setup.seats[0].bot
+    game = Game(rules, setup, 3)
+    path = tmp_path / "g.json"
+    write_save(game, path)
+    assert read_save(path).bots == (1,)
+    seen.clear()
+    again = replay(read_save(path), plugins, str(path))
+    assert seen == [(1,)] and again.setup.bots == (1,)

@@ -50,8 +50,9 @@ def digest(game: Game) -> str:
 
 def play(plugins: Plugins, ruleset: str, setup: str, agent: str, seed: int) -> Game:
     rs = plugins.ruleset(ruleset)
-    game = Game(rs, setup, seed)
     spec = plugins.agent(ruleset, agent)
+    seats = rs.setup(setup)
+    game = Game(rs, seats.with_bots(range(len(seats.seats)) if spec.bot_rules else ()), seed)
     agents = [spec.factory(rs, p, agent_seed(seed, p)) for p in range(len(game.setup.seats))]
     play_out(game, agents)
     return game

@@ -2,18 +2,29 @@
 
 Commands are thin: they parse options, call the core, and print through :mod:`.output`
 (a rich table, or JSON with ``--json``). Domain errors become one line on stderr and exit
-code 1; a traceback is never shown for a user's mistake.
+code 1; a traceback is never shown for a user's mistake. Warnings (a broken line in a results
+file) are one line on stderr too.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any
 
 import typer
 
 from aerodrome.cli import compare, info, play, position, replay, simulate, specs_cmd
-from aerodrome.cli.output import fail
-from aerodrome.errors import AerodromeError
+from aerodrome.cli.output import fail, warn
+from aerodrome.errors import AerodromeError, AerodromeWarning
+from aerodrome.files import describe_os_error
+
+try:  # typer 0.26 and later ship their own copy of click
+    from typer._click import exceptions as click_errors
+except ImportError:  # older typer runs on click itself
+    from click import exceptions as click_errors  # type: ignore[no-redef]
 
 app = typer.Typer(
     name="aerodrome",
@@ -33,19 +44,72 @@ for module in (info, play, position, simulate, replay, specs_cmd, compare):
     module.register(app)
 
 
+def drop_working_directory() -> None:
+    """Remove the current directory that ``python -m aerodrome.cli`` puts first on
+    ``sys.path``: a ``*.dist-info`` or a ``selectors.py`` lying in the directory a user runs
+    the command from must not be loaded as a plugin or a module (here, and in the worker
+    processes, which inherit ``sys.path``). Python's own ``-P`` does the same."""
+    if sys.flags.safe_path or not sys.path:
+        return
+    try:
+        cwd = os.getcwd()
+    except OSError:
+        cwd = None
+    if sys.path[0] in ("", ".") or (cwd is not None and sys.path[0] == cwd):
+        del sys.path[0]
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: Any = None,
+    line: str | None = None,
+) -> None:
+    warn(str(message))
+
+
+_registered: list[object] = []
+
+
 def _register_plugin_commands() -> None:
     from aerodrome.plugins import default_plugins
 
-    default_plugins().register_commands(app, odds_app)
+    plugins = default_plugins()
+    if any(p is plugins for p in _registered):  # main() called again in one process (tests)
+        return
+    plugins.register_commands(app, odds_app)
+    _registered.append(plugins)
 
 
-def main() -> None:
-    """Entry point of the ``aerodrome`` script."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``aerodrome`` script (``argv``: the arguments, for tests)."""
+    drop_working_directory()
+    warnings.showwarning = _show_warning
+    warnings.simplefilter("always", AerodromeWarning)  # every broken line, not the first
     try:
         _register_plugin_commands()
-        app()
+        code = app(
+            args=list(argv) if argv is not None else None,
+            prog_name="aerodrome",
+            standalone_mode=False,
+        )
+    except click_errors.NoArgsIsHelpError as exc:
+        from typer import rich_utils
+
+        rich_utils.rich_format_error(exc)
+        sys.exit(exc.exit_code)
+    except click_errors.ClickException as exc:  # a usage error: one line too, naming the help to read
+        where = exc.ctx.command_path if isinstance(exc, click_errors.UsageError) and exc.ctx else "aerodrome"
+        fail(f"{exc.format_message()} (see `{where} --help`)", exc.exit_code)
+    except typer.Abort:
+        fail("aborted")
     except AerodromeError as exc:
         fail(str(exc))
+    except OSError as exc:  # the last net: an unforeseen file error is still one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        fail(f"{where}{describe_os_error(exc)}")
     except KeyboardInterrupt:
         fail("interrupted")
-    sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)

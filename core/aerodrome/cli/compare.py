@@ -23,9 +23,31 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from aerodrome.cli.output import console, err_console, print_json
+from aerodrome.cli.options import (
+    GAMES_MAX,
+    TIMEOUT,
+    Dask,
+    DaskCa,
+    DaskCert,
+    DaskInsecure,
+    DaskKey,
+    DaskTimeout,
+    Seed,
+    Workers,
+    dask_option,
+)
+from aerodrome.cli.output import console, err_console, print_json, say
+from aerodrome.files import check_output, check_output_folder
 from aerodrome.metrics import Estimate, MetricInfo
-from aerodrome.metrics.compare import Comparison, highlights, run_comparison
+from aerodrome.metrics.compare import (
+    Comparison,
+    all_metrics,
+    highlights,
+    measure,
+    plan,
+    total_games,
+)
+from aerodrome.parallel import Engine
 from aerodrome.plugins import default_plugins
 
 #: Units of the metrics whose spread (standard deviation) is shown under the interval.
@@ -48,11 +70,12 @@ def compare(
             "--games",
             "-n",
             min=1,
+            max=GAMES_MAX,
             help="Games per matchup (bot-vs-bot, random-vs-random; bot-vs-random is split "
             "over the sides).",
         ),
     ] = DEFAULT_GAMES,
-    seed: Annotated[int, typer.Option(help="Run seed; game i is seeded from (seed, i).")] = 1,
+    seed: Seed = 1,
     variant: Annotated[
         list[str] | None,
         typer.Option(
@@ -61,24 +84,13 @@ def compare(
             show_default=False,
         ),
     ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            "-w",
-            min=1,
-            help="Worker processes (default: all cores).",
-            show_default=False,
-        ),
-    ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option(
-            "--dask",
-            help="Run on a Dask cluster: tcp://host:port, or 'local' for a local one.",
-            show_default=False,
-        ),
-    ] = None,
+    workers: Workers = None,
+    dask: Dask = None,
+    dask_tls_ca_file: DaskCa = None,
+    dask_tls_cert: DaskCert = None,
+    dask_tls_key: DaskKey = None,
+    dask_insecure: DaskInsecure = False,
+    dask_timeout: DaskTimeout = TIMEOUT,
     json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
     report: Annotated[
         Path | None,
@@ -94,11 +106,17 @@ def compare(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Compare rulesets: completion, balance, duration, lethality, drama, skill and more."""
+    target = dask_option(
+        dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
+    )
+    if out is not None:  # before any game
+        check_output(out, "--out", regular=True)
     plugins = default_plugins()
     if report is not None:  # fail before the games, not after them
         from aerodrome.report import require_matplotlib
 
         require_matplotlib()
+        check_output_folder(report, "--report")
     progress = Progress(
         TextColumn("comparing"),
         BarColumn(),
@@ -112,23 +130,20 @@ def compare(
     )
     with progress:
         task = progress.add_task("games", total=None)
-        result = run_comparison(
-            plugins,
-            rulesets or (),
-            variants=variant or (),
-            games=games,
-            seed=seed,
-            workers=workers,
-            dask=dask,
-            out=out,
-            on_plan=lambda total: progress.update(task, total=total),
+        plans = plan(plugins, rulesets or (), variant or (), games, seed)
+        progress.update(task, total=total_games(plans))
+        engine = Engine(plugins, workers=workers, dask=target)
+        records = engine.run(
+            [c for p in plans for c, _ in p.configs],
+            out,
             on_progress=lambda n: progress.advance(task, n),
         )
+        result = measure(plans, records, all_metrics(plugins), seed=seed, games=games)
     if report is not None:
         from aerodrome.report import write_report
 
         path = write_report(result, report)
-        err_console.print(f"report: {path}", highlight=False)
+        say(f"report: {path}", err=True)
     if json:
         print_json(result)
     else:

@@ -10,7 +10,7 @@ import msgspec
 import typer
 
 from aerodrome.clauses import coverage, load_catalogue, tests_by_clause
-from aerodrome.cli.output import console, print_json, table
+from aerodrome.cli.output import console, print_json, say, table
 from aerodrome.errors import AerodromeError
 from aerodrome.plugins import default_plugins
 from aerodrome.ruleset import Ruleset
@@ -132,7 +132,7 @@ def rules(
             ],
         )
     )
-    console.print(", ".join(f"{k}: {v}" for k, v in summary.items()))
+    say(", ".join(f"{k}: {v}" for k, v in summary.items()))
 
 
 def setups(

@@ -1,26 +1,69 @@
-"""One renderer for every command: a rich table for people, JSON for programs."""
+"""One renderer for every command: a rich table for people, JSON for programs.
+
+Text that comes from a user or a file (names, paths, error messages) is printed literally,
+never read as rich markup: ``fail`` and ``table`` wrap it in :class:`rich.text.Text`, and
+commands print such text with :func:`say`. Control characters are shown escaped, so a file
+name cannot send escape sequences to the terminal.
+"""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 import msgspec
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from aerodrome.errors import AerodromeError
+from aerodrome.files import write_atomic
 
 console = Console()
 err_console = Console(stderr=True)
+#: Prints what rulesets draw: no markup anywhere inside (see :func:`show`).
+_drawings = Console(markup=False, emoji=False)
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def literal(text: object, style: str = "") -> Text:
+    """``text`` as it is (no markup), control characters escaped (``\\x1b``)."""
+    value = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    return Text(value, style=style)
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line (line breaks become `` / ``)."""
+    return " / ".join(part for part in message.replace("\r", "\n").split("\n") if part.strip())
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print ``aerodrome: error: message`` on stderr and exit with ``code``."""
-    err_console.print(f"[bold red]aerodrome: error:[/] {message}", highlight=False, soft_wrap=True)
+    """Print ``aerodrome: error: message`` (literally, on one line) on stderr; exit ``code``."""
+    text = Text.assemble(("aerodrome: error: ", "bold red"), literal(one_line(str(message))))
+    err_console.print(text, highlight=False, soft_wrap=True)
     sys.exit(code)
+
+
+def warn(message: str) -> None:
+    """Print ``aerodrome: warning: message`` (literally, on one line) on stderr."""
+    text = Text.assemble(("aerodrome: warning: ", "bold yellow"), literal(one_line(message)))
+    err_console.print(text, highlight=False, soft_wrap=True)
+
+
+def say(text: object, *, err: bool = False, style: str = "") -> None:
+    """Print ``text`` literally (a path, a name, a message built from user input)."""
+    (err_console if err else console).print(literal(text, style), highlight=False)
+
+
+def show(renderable: RenderableType) -> None:
+    """Print what a ruleset drew. Its text holds names from spec and position files, which
+    are data, not markup: strings (also the cells of a rich table) are printed literally;
+    styles set with :class:`rich.text.Text` or ``style=`` are kept."""
+    _drawings.print(literal(renderable) if isinstance(renderable, str) else renderable)
 
 
 def print_json(data: Any) -> None:
@@ -34,17 +77,15 @@ def write_svg(game: Any, path: Path) -> None:
     picture = game.ruleset.svg(game.state, None)
     if picture is None:
         raise AerodromeError(f"--svg: ruleset {game.ruleset.name!r} draws no SVG pictures")
-    try:
-        path.write_text(picture, encoding="utf-8")
-    except OSError as exc:
-        raise AerodromeError(f"--svg {path}: cannot write: {exc.strerror}") from None
-    console.print(f"wrote {path}")
+    write_atomic(path, picture, "--svg")
+    say(f"wrote {path}")
 
 
 def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> Table:
-    t = Table(title=title, title_justify="left")
+    """A table whose title, headers and cells are printed literally."""
+    t = Table(title=literal(title), title_justify="left")
     for c in columns:
-        t.add_column(c)
+        t.add_column(literal(c))
     for r in rows:
-        t.add_row(*(str(v) for v in r))
+        t.add_row(*(literal(v) for v in r))
     return t

@@ -10,9 +10,10 @@ import typer
 from rich.panel import Panel
 
 from aerodrome.agents import Agent, PlayerView, agent_seed
-from aerodrome.cli.output import console
+from aerodrome.cli.output import console, literal, say, show
 from aerodrome.errors import AerodromeError
 from aerodrome.events import Event
+from aerodrome.files import check_output
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins, default_plugins
 from aerodrome.saves import game_from_position, read_position, write_save
@@ -56,14 +57,18 @@ def _agents(plugins: Plugins, game: Game[Any, Any, Any], kinds: list[str]) -> li
 def _ask(game: Game[Any, Any, Any], player: int, legal: list[Any]) -> Any | None:
     r = game.ruleset
     seat = game.setup.seats[player]
-    console.print(r.render(game.state, player))
+    show(r.render(game.state, player))
     decision = game.decision()
     assert decision is not None
     console.print(
-        f"[bold]Seat {player + 1} — {seat.name} ({seat.side})[/]: {decision.prompt or decision.kind}"
+        literal(f"Seat {player + 1} — {seat.name} ({seat.side})", "bold")
+        + literal(f": {decision.prompt or decision.kind}")
     )
     for i, action in enumerate(legal, 1):
-        console.print(f"  [cyan]{i:>3}[/] {r.describe_action(game.state, action)}", highlight=False)
+        console.print(
+            literal(f"  {i:>3}", "cyan") + literal(f" {r.describe_action(game.state, action)}"),
+            highlight=False,
+        )
     while True:
         try:
             answer = console.input(f"choose 1–{len(legal)} (q to quit): ").strip()
@@ -73,7 +78,7 @@ def _ask(game: Game[Any, Any, Any], player: int, legal: list[Any]) -> Any | None
             return None
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
-        console.print(f"[red]'{answer}' is not a choice: type a number from 1 to {len(legal)}.[/]")
+        say(f"'{answer}' is not a choice: type a number from 1 to {len(legal)}.", style="red")
 
 
 def play(
@@ -97,6 +102,8 @@ def play(
 ) -> None:
     """Play RULESET in the terminal."""
     plugins = default_plugins()
+    if save is not None:  # before the game, not after it
+        check_output(save, "--save")
     if position is not None:
         pos = read_position(position)
         if pos.ruleset != ruleset:
@@ -117,7 +124,7 @@ def play(
         if humans:
             fresh = [e for e in game.log[seen:] if any(e.visible_to(h) for h in humans)]
             for e in fresh[-30:]:
-                console.print(f"[dim]{describe_event(e)}[/]", highlight=False)
+                say(describe_event(e), style="dim")
             seen = len(game.log)
         for player in game.waiting_for():
             legal = list(game.legal_actions(player))
@@ -131,17 +138,20 @@ def play(
                 action = agent.choose(PlayerView(game, player), legal)
             game.apply(player, action)
     if game.is_over():
-        console.print(game.ruleset.render(game.state, humans[0] if len(humans) == 1 else None))
+        show(game.ruleset.render(game.state, humans[0] if len(humans) == 1 else None))
         result = game.result()
         console.print(
             Panel(
-                f"{', '.join(result.winners) or 'No winner'} — {result.reason} after {result.rounds} rounds",
+                literal(
+                    f"{', '.join(result.winners) or 'No winner'} — {result.reason} after "
+                    f"{result.rounds} rounds"
+                ),
                 title="Result",
             )
         )
     if save is not None:
         write_save(game, save)
-        console.print(f"saved to {save} (replay with `aerodrome replay {save} --verify`)")
+        say(f"saved to {save} (replay with `aerodrome replay {save} --verify`)")
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,8 @@ from typing import Annotated
 import msgspec
 import typer
 
-from aerodrome.cli.output import console, print_json, write_svg
+from aerodrome.cli.output import console, literal, print_json, say, show, write_svg
+from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
 from aerodrome.saves import game_from_position, read_position
 
@@ -24,6 +25,8 @@ def position(
     ] = None,
 ) -> None:
     """Load the position FILE: draw it, and list who acts next and their legal actions."""
+    if svg is not None:
+        check_output(svg, "--svg")
     pos = read_position(file)
     game = game_from_position(pos, default_plugins(), str(file))
     if svg is not None:
@@ -46,17 +49,19 @@ def position(
             }
         )
         return
-    console.print(r.render(game.state, None))
+    show(r.render(game.state, None))
     if decision is None:
         res = game.result()
-        console.print(f"The game is over: {', '.join(res.winners) or 'no winner'} ({res.reason}).")
+        say(f"The game is over: {', '.join(res.winners) or 'no winner'} ({res.reason}).")
         return
-    console.print(f"Decision: {decision.kind} — {decision.prompt}")
+    say(f"Decision: {decision.kind} — {decision.prompt}")
     for p, acts in legal.items():
         seat = game.setup.seats[p]
-        console.print(f"[bold]Seat {p + 1} ({seat.name}, {seat.side})[/]: {len(acts)} legal")
+        console.print(
+            literal(f"Seat {p + 1} ({seat.name}, {seat.side})", "bold") + f": {len(acts)} legal"
+        )
         for i, act in enumerate(acts[:SHOWN], 1):
-            console.print(f"  {i:>3} {act}", highlight=False)
+            say(f"  {i:>3} {act}")
         if len(acts) > SHOWN:
             console.print(f"  … and {len(acts) - SHOWN} more (all of them with --json)")
 

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from aerodrome.cli.output import console, print_json, write_svg
+from aerodrome.cli.output import print_json, say, write_svg
 from aerodrome.errors import AerodromeError
+from aerodrome.files import check_output, write_atomic
 from aerodrome.plugins import default_plugins
 from aerodrome.saves import read_save
 from aerodrome.saves import replay as replay_save
@@ -32,16 +33,19 @@ def replay(
     ] = None,
 ) -> None:
     """Replay FILE from its seed and actions; with --verify, compare the event logs."""
-    save = read_save(file)
     if verify and until is not None:
         raise AerodromeError("--verify checks the whole game: leave out --until")
+    for path, option in ((log, "--log"), (svg, "--svg")):
+        if path is not None:  # before the replay, not after it
+            check_output(path, option)
+    save = read_save(file)
     game = replay_save(save, default_plugins(), str(file), until=until)
     if verify:
         verify_save(save, game)
     if svg is not None:
         write_svg(game, svg)
     if log is not None:
-        log.write_bytes(game.log_bytes())
+        write_atomic(log, game.log_bytes(), "--log")
     result = game.result()
     if json:
         print_json(
@@ -55,12 +59,12 @@ def replay(
             }
         )
         return
-    console.print(
+    say(
         f"{file}: {len(save.actions)} actions, {len(game.log)} events"
         + (" — event log identical" if verify else "")
     )
     if game.is_over():
-        console.print(
+        say(
             f"result: {', '.join(result.winners) or 'no winner'} ({result.reason}, "
             f"{result.rounds} rounds)"
         )

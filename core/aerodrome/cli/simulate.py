@@ -8,7 +8,21 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from aerodrome.cli.output import console, err_console, print_json, table
+from aerodrome.cli.options import (
+    GAMES_MAX,
+    TIMEOUT,
+    Dask,
+    DaskCa,
+    DaskCert,
+    DaskInsecure,
+    DaskKey,
+    DaskTimeout,
+    Seed,
+    Workers,
+    dask_option,
+)
+from aerodrome.cli.output import console, err_console, print_json, say, table
+from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
 from aerodrome.sim import Summary, resolve_agents, summarise
 
@@ -19,8 +33,10 @@ def _default_agents(names: list[str]) -> list[str]:
 
 def simulate(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `aerodrome rulesets`).")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Run seed; game i is seeded from (seed, i).")] = 1,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=GAMES_MAX, help="Number of games.")
+    ] = 100,
+    seed: Seed = 1,
     setup: Annotated[
         str | None, typer.Option(help="Setup name (default: the ruleset's first).")
     ] = None,
@@ -38,13 +54,13 @@ def simulate(
             "keeps the games already in it and plays only the missing ones."
         ),
     ] = None,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="Worker processes (1: this process).")
-    ] = 1,
-    dask: Annotated[
-        str | None,
-        typer.Option(help="Run on a Dask cluster: tcp://host:port, or 'local' for a local one."),
-    ] = None,
+    workers: Workers = 1,
+    dask: Dask = None,
+    dask_tls_ca_file: DaskCa = None,
+    dask_tls_cert: DaskCert = None,
+    dask_tls_key: DaskKey = None,
+    dask_insecure: DaskInsecure = False,
+    dask_timeout: DaskTimeout = TIMEOUT,
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -54,15 +70,20 @@ def simulate(
     """
     from aerodrome.parallel import Config, Engine
 
+    target = dask_option(
+        dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
+    )
+    if out is not None:  # before any game
+        check_output(out, "--out", regular=True)
     plugins = default_plugins()
     r = plugins.ruleset(ruleset)
     s = r.setup(setup)
     names = agents.split(",") if agents else _default_agents(list(plugins.agents_for(ruleset)))
     agent_names = resolve_agents(plugins, r, s, [n.strip() for n in names])
     config = Config(ruleset=ruleset, setup=s.name, agents=agent_names, games=games, seed=seed)
-    engine = Engine(plugins, workers=workers, dask=dask, detail=False)
+    engine = Engine(plugins, workers=workers, dask=target, detail=False)
     progress = Progress(
-        TextColumn(f"{ruleset} {s.name}"),
+        TextColumn(f"{ruleset} {s.name}".replace("[", "\\[")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -72,8 +93,8 @@ def simulate(
     )
     with progress:
         task = progress.add_task("games", total=games)
-        records = list(engine.run([config], out, on_progress=lambda n: progress.advance(task, n)))
-    summary = summarise(records, ruleset, s, seed, agent_names)
+        records = engine.run([config], out, on_progress=lambda n: progress.advance(task, n))
+        summary = summarise(records, ruleset, s, seed, agent_names)  # streamed: flat memory
     if json:
         print_json(summary)
     else:
@@ -91,7 +112,7 @@ def print_summary(summary: Summary, title: str) -> None:
             rows,
         )
     )
-    console.print(
+    say(
         f"draws {summary.draws} · unfinished {summary.unfinished} · "
         f"turns mean {summary.mean_rounds:g}, max {summary.max_rounds} · "
         f"decisions per game {summary.mean_decisions:g}"

@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 
 from aerodrome import assumptions
-from aerodrome.cli.output import console, print_json, table
+from aerodrome.cli.output import console, print_json, say, table
 from aerodrome.errors import AerodromeError
+from aerodrome.files import check_output_folder, make_folder, write_atomic
 from aerodrome.plugins import default_plugins
 from aerodrome.specs import convert, json_schema, read_mapping
 
@@ -85,6 +86,8 @@ def schema(
     ] = None,
 ) -> None:
     """Print (or write) the JSON Schema of RULESET's spec files, for plugin authors."""
+    if out is not None:  # before any work
+        check_output_folder(out, "--out")
     r = default_plugins().ruleset(ruleset)
     types = r.spec_types()
     if spec is not None:
@@ -95,13 +98,14 @@ def schema(
     if out is None:
         print_json(schemas if spec is None else schemas[spec])
         return
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out, "--out")
     import msgspec
 
     for name, sch in schemas.items():
         target = out / f"{Path(name).stem}.schema.json"
-        target.write_bytes(msgspec.json.format(msgspec.json.encode(sch), indent=2) + b"\n")
-        console.print(f"wrote {target}")
+        data = msgspec.json.format(msgspec.json.encode(sch), indent=2) + b"\n"
+        write_atomic(target, data, "--out")
+        say(f"wrote {target}")
 
 
 @specs_app.command("assumptions")

@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from aerodrome.events import Event
+from aerodrome.plugins import load_plugins
+from aerodrome.rulehooks import RuleHooks
 from aerodrome.testing import scripted_context
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
-from aerodrome_victoriana.forces import SetupOptions, build_state
+from aerodrome_victoriana.forces import VictorianaOptions, build_state
 from aerodrome_victoriana.state import DogfightState
+from aerodrome_victoriana.variants import Variants
 
 
 def flight(aircraft: str, count: int = 1, **kw: Any) -> specs.Flight:
@@ -18,7 +21,7 @@ def flight(aircraft: str, count: int = 1, **kw: Any) -> specs.Flight:
 
 def battle(raf: list[specs.Flight], luftwaffe: list[specs.Flight], **rules: Any) -> DogfightState:
     """A state with the RAF as the friendly (white) side and the Luftwaffe as the enemy."""
-    options = SetupOptions(
+    options = VictorianaOptions(
         rules=specs.OptionalRules(**rules),
         side=(
             specs.SideSpec(key="raf", seat="RAF", flight=tuple(raf)),
@@ -28,8 +31,19 @@ def battle(raf: list[specs.Flight], luftwaffe: list[specs.Flight], **rules: Any)
     return build_state(options, "<test>")
 
 
-def dice(faces: list[int], events: list[Event] | None = None, hook: Any = None) -> Context:
-    return scripted_context(faces, hook=hook, events=events)
+#: The rulebook's rules: no variant plugged in.
+BOOK = Variants()
+
+
+def dice(faces: list[int], events: list[Event] | None = None) -> Context:
+    return scripted_context(faces, events=events)
+
+
+def variants(*plugins: object) -> Variants:
+    """The variant hooks of a ruleset built with ``plugins`` registered (real pluggy
+    plugins, as a variant plugin is)."""
+    loaded = load_plugins(extra=[(f"variant-{i}", p) for i, p in enumerate(plugins)])
+    return Variants.of(RuleHooks(loaded.pm))
 
 
 def pool(n: int, successes: int) -> list[int]:

@@ -27,7 +27,7 @@ ATTACK, DEFEND = 0, 1
 def act(plugins: Any, state: DogfightState) -> Any:
     """The bot's choice for the RAF (player 0) in the Combat Phase."""
     obs = plugins.ruleset("victoriana").observation(state, 0)
-    return VictorianaBot(1).act(obs, combat.act_options(state))
+    return VictorianaBot(1).act(obs, combat.act_options(state, "raf"))
 
 
 def raf_first(state: DogfightState) -> DogfightState:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from aerodrome.turns import Context, Frame, Item
 from aerodrome_victoriana import combat, options, squadron
 from aerodrome_victoriana.common import handling
 from aerodrome_victoriana.events import BombsDropped, TaskRolled
@@ -23,7 +24,7 @@ from aerodrome_victoriana.state import (
     Tactical,
     update_craft,
 )
-from tests.plugins.victoriana.helpers import battle, blanks, dice, flight, pool
+from tests.plugins.victoriana.helpers import BOOK, battle, blanks, dice, flight, pool
 
 HE111_CREW = ("Halder", "Brandt", "Weiss", "Roth", "Kessler")
 
@@ -38,6 +39,20 @@ def duel(**rules: Any) -> DogfightState:
     state.winner = "raf"
     combat.run_order(state, dice([]))
     return state
+
+
+PHASE = combat.CombatPhase(BOOK)
+
+
+def perform(state: DogfightState, ctx: Context, action: Any) -> None:
+    combat.perform(state, ctx, action, BOOK)
+
+
+def in_turn(turn: Item, faces: list[int] | None = None, events: list[Any] | None = None) -> Context:
+    """A context inside the Combat Phase's turn ``turn`` (what the step reads as ctx.item)."""
+    ctx = dice(faces or [], events)
+    ctx.clock.frames = [Frame(index=1, items=(turn,), item=0), Frame()]
+    return ctx
 
 
 def tasks(events: list[Any]) -> list[TaskRolled]:
@@ -66,30 +81,31 @@ def test_only_named_characters_act_and_their_side_orders_them() -> None:
     )
     state.winner = "luftwaffe"
     combat.run_order(state, dice([]))
-    decision = combat.run_act(state, dice([]))
-    assert decision is not None and decision.players == (1,) and decision.kind == "act"
-    options = combat.act_options(state)
+    assert combat.turns(state) == ["luftwaffe", "raf"]
+    ask = PHASE.act(state, in_turn("luftwaffe"))
+    assert ask is not None and ask.decision.players == (1,) and ask.decision.kind == "act"
+    options = ask.legal(state, 1)
     acting = {state.airmen[a.airman].craft for a in options if hasattr(a, "airman")}
     assert acting == {3}  # only the NPC He 111; the unnamed Bf 109s do not act
     # any of its five crew may go first; pilot actions only for the pilot
     assert {a.airman for a in options if hasattr(a, "airman")} == {3, 4, 5, 6, 7}
     assert all(state.airmen[a.airman].pilot for a in options if isinstance(a, Defend | Escape | Tactical))
     assert not any(isinstance(a, Attack) and a.airman == 3 for a in options)  # no pilot gun
-    combat.resolve_act(state, dice([]), {1: EndTurn()})
-    decision = combat.run_act(state, dice([]))
-    assert decision is not None and decision.players == (0,)
+    assert not PHASE.resolve_act(state, dice([]), {1: EndTurn()})  # the turn is over
+    ask = PHASE.act(state, in_turn("raf"))
+    assert ask is not None and ask.decision.players == (0,)
 
 
 @pytest.mark.clause("victoriana.combat.5", "victoriana.combat.6")
 def test_initiative_bonus_and_multi_action_penalty() -> None:
     state = duel()
     events: list[Any] = []
-    combat.perform(state, dice(blanks(15), events), Defend(airman=0, ward=0))
-    combat.perform(state, dice(blanks(14 + 3), events), Defend(airman=0, ward=0))
+    perform(state, dice(blanks(15), events), Defend(airman=0, ward=0))
+    perform(state, dice(blanks(14 + 3), events), Defend(airman=0, ward=0))
     first, second = tasks(events)
     assert (first.white_dice, first.black_dice) == (9 + 5 + 1, 0)  # Aviation + Handling + bonus
     assert (second.white_dice, second.black_dice) == (9 + 5, 3)  # second action: +3 black
-    assert not combat.actors(state) or all(a.id != 0 for a in combat.actors(state))
+    assert all(a.id != 0 for a in combat.actors(state, "raf"))
 
 
 # -- pilot actions ----------------------------------------------------------------------------------
@@ -101,7 +117,7 @@ def test_attack_ties_go_to_the_attacker() -> None:
     events: list[Any] = []
     # Gunnery 8 + Handling 5 + the He 111's 2 black-dice Handling as bonus dice = 15 white;
     # black: its Handling counts 0, + 3 = 3. 2 against 2 is a tie: a hit.
-    combat.perform(state, dice([*pool(15, 2), 1, 1, 3, *pool(20, 9)], events), Attack(airman=0, target=1, weapon=0))
+    perform(state, dice([*pool(15, 2), 1, 1, 3, *pool(20, 9)], events), Attack(airman=0, target=1, weapon=0))
     (t,) = tasks(events)
     assert (t.white_dice, t.black_dice, t.white, t.black) == (15, 3, 2, 2)
     assert state.crafts[1].health == 42 - (9 - 6)
@@ -111,11 +127,11 @@ def test_attack_ties_go_to_the_attacker() -> None:
 def test_attack_net_successes_add_pips_and_a_lost_roll_misses() -> None:
     state = duel()
     state.first_done = True
-    combat.perform(state, dice([*pool(15, 4), 1, 3, 3, *pool(20, 9)]), Attack(airman=0, target=1, weapon=0))
+    perform(state, dice([*pool(15, 4), 1, 3, 3, *pool(20, 9)]), Attack(airman=0, target=1, weapon=0))
     assert state.crafts[1].health == 42 - (9 + 3 - 6)
     state = duel()
     state.first_done = True
-    combat.perform(state, dice([*pool(15, 1), 1, 1, 3]), Attack(airman=0, target=1, weapon=0))
+    perform(state, dice([*pool(15, 1), 1, 1, 3]), Attack(airman=0, target=1, weapon=0))
     assert state.crafts[1].health == 42
 
 
@@ -126,7 +142,7 @@ def test_target_handling_makes_the_black_pool() -> None:
     combat.run_order(state, dice([]))
     state.first_done = True
     events: list[Any] = []
-    combat.perform(state, dice(pool(13, 0) + pool(8, 0), events), Attack(airman=0, target=1, weapon=0))
+    perform(state, dice(pool(13, 0) + pool(8, 0), events), Attack(airman=0, target=1, weapon=0))
     assert (tasks(events)[0].white_dice, tasks(events)[0].black_dice) == (8 + 5, 5 + 3)
 
 
@@ -136,15 +152,15 @@ def test_defend_adds_armour_until_the_pilots_next_turn() -> None:
     state.first_done = True
     events: list[Any] = []
     # the He 111 pilot: Aviation 7, its black-dice Handling rolls 2 black dice against it
-    combat.perform(state, dice([*pool(7, 4), 1, 3], events), Defend(airman=1, ward=1))
+    perform(state, dice([*pool(7, 4), 1, 3], events), Defend(airman=1, ward=1))
     assert (tasks(events)[0].white_dice, tasks(events)[0].black_dice) == (7, 2)
     assert [b.amount for b in state.crafts[1].defence] == [3]
     from aerodrome_victoriana.damage import armour_of
 
     assert armour_of(state.crafts[1]) == 6 + 3
-    state.turn = 1  # the Luftwaffe's turn starts again: the bonus ends
-    state.order = ["raf", "luftwaffe"]
-    combat.start_turn(state)
+    combat.start_turn(state, "raf")  # another side's turn: the bonus lasts
+    assert [b.amount for b in state.crafts[1].defence] == [3]
+    combat.start_turn(state, "luftwaffe")  # the Luftwaffe's turn starts again: the bonus ends
     assert state.crafts[1].defence == ()
 
 
@@ -156,14 +172,14 @@ def test_escape_outnumbered_rolls_nine_black_dice() -> None:
     combat.run_order(state, dice([]))
     state.first_done = True
     events: list[Any] = []
-    combat.perform(state, dice(pool(14, 5) + pool(9, 3), events), Escape(airman=0))
+    perform(state, dice(pool(14, 5) + pool(9, 3), events), Escape(airman=0))
     assert tasks(events)[0].black_dice == 9
     assert state.crafts[0].status == "escaped" and state.left["raf"] == 1
     # not outnumbered: no black dice
     state = battle([flight("spitfire1", pc=True, crew="ace")], [flight("bf109e3")])
     state.first_done = True
     events = []
-    combat.perform(state, dice(pool(14, 2), events), Escape(airman=0))
+    perform(state, dice(pool(14, 2), events), Escape(airman=0))
     assert tasks(events)[0].black_dice == 0
 
 
@@ -174,15 +190,16 @@ def test_failed_escape_draws_a_free_attack_chosen_by_the_other_side() -> None:
     state.winner = "raf"
     combat.run_order(state, dice([]))
     state.first_done = True
-    combat.perform(state, dice(pool(14, 2) + pool(9, 2)), Escape(airman=0))
+    perform(state, dice(pool(14, 2) + pool(9, 2)), Escape(airman=0))
     assert state.crafts[0].status == "flying" and state.free_attack_on == 0
-    decision = combat.run_act(state, dice([]))
-    assert decision is not None and decision.kind == "free-attack" and decision.players == (1,)
-    options = combat.free_attack_options(state, state.crafts[0])
+    ask = PHASE.act(state, in_turn("raf"))
+    assert ask is not None and ask.decision.kind == "free-attack" and ask.decision.players == (1,)
+    options = ask.legal(state, 1)
     assert FreeAttack(craft=1, weapon=2) in options
+    assert options == combat.free_attack_options(state, state.crafts[0])
     events: list[Any] = []
     # dorsal gunner: Gunnery 7 (+0, black Handling 2 against) vs Spitfire Handling 5 + 3
-    combat.resolve_act(state, dice(pool(7, 3) + pool(10, 3) + pool(11, 4), events), {1: FreeAttack(craft=1, weapon=2)})
+    PHASE.resolve_free_attack(state, dice(pool(7, 3) + pool(10, 3) + pool(11, 4), events), {1: FreeAttack(craft=1, weapon=2)})
     (t,) = tasks(events)
     assert (t.white_dice, t.black_dice) == (7, 10)
     assert state.crafts[0].health == 12 - (4 - 1)
@@ -194,15 +211,15 @@ def test_chase_an_escaped_enemy() -> None:
     state = battle([flight("spitfire1", pc=True, crew="ace"), flight("hurricane2", pc=True)],
                    [flight("bf109e3", npc=True, crew="ace"), flight("bf109e3")])
     state.first_done = True
-    combat.perform(state, dice(pool(14, 3)), Escape(airman=2))
+    perform(state, dice(pool(14, 3)), Escape(airman=2))
     assert state.crafts[2].status == "escaped"
     assert options.chase_targets(state, state.airmen[0]) == [2]
     assert Chase(airman=0, target=2) in combat.character_options(state, state.airmen[0])
     # the Hurricane fails and loses its target
-    combat.perform(state, dice(pool(8, 1)), Chase(airman=1, target=2))
+    perform(state, dice(pool(8, 1)), Chase(airman=1, target=2))
     assert state.crafts[1].status == "flying" and options.chase_targets(state, state.airmen[1]) == []
     # the Spitfire succeeds: both now fly a chase outside the dogfight
-    combat.perform(state, dice(pool(14, 2)), Chase(airman=0, target=2))
+    perform(state, dice(pool(14, 2)), Chase(airman=0, target=2))
     assert state.crafts[0].status == "chasing"
     assert options.chase_targets(state, state.airmen[1]) == []  # the Spitfire is a friend
 
@@ -212,10 +229,10 @@ def test_tactical_dice_for_the_next_squadron_roll_only_the_best_counts() -> None
     state = battle([flight("spitfire1", pc=True, crew="ace"), flight("hurricane2", pc=True, crew="veteran")],
                    [flight("bf109e3", 2)])
     state.first_done = True
-    combat.perform(state, dice(pool(14, 4)), Tactical(airman=0, skill="aviation"))
-    combat.perform(state, dice(pool(8, 2)), Tactical(airman=1, skill="tactics"))
+    perform(state, dice(pool(14, 4)), Tactical(airman=0, skill="aviation"))
+    perform(state, dice(pool(8, 2)), Tactical(airman=1, skill="tactics"))
     assert state.tactical_dice == {"raf": 4}
-    assert squadron.squadron_pools(state, None)["raf"] == 2 + 5 + 4
+    assert squadron.squadron_pools(state, BOOK)["raf"] == 2 + 5 + 4
 
 
 # -- crew actions -----------------------------------------------------------------------------------
@@ -234,7 +251,7 @@ def test_drop_bomb_dice_and_outcomes() -> None:
     state.first_done = True
     events: list[Any] = []
     # 4,409 lb: 8 × 500 lb → 16 dice + Gunnery 7, against 6 black dice
-    combat.perform(state, dice(pool(23, 8) + pool(6, 2), events), DropBomb(airman=2, line=0, count=1))
+    perform(state, dice(pool(23, 8) + pool(6, 2), events), DropBomb(airman=2, line=0, count=1))
     assert (tasks(events)[0].white_dice, tasks(events)[0].black_dice) == (23, 6)
     assert [e.outcome for e in events if isinstance(e, BombsDropped)] == ["on target"]
     assert state.crafts[1].bombs == (0, 8)
@@ -245,14 +262,14 @@ def test_drop_bomb_dice_and_outcomes() -> None:
         state.first_done = True
         ev: list[Any] = []
         # 3 × 551 lb = 1653 lb: 3 × 2 dice + 7 = 13 dice; net 1: partial, then the d6
-        combat.perform(state, dice(pool(13, 1) + pool(6, 0) + [face], ev), DropBomb(airman=2, line=1, count=3))
+        perform(state, dice(pool(13, 1) + pool(6, 0) + [face], ev), DropBomb(airman=2, line=1, count=3))
         outcomes[face] = next(e.outcome for e in ev if isinstance(e, BombsDropped))
     assert outcomes == {1: "target damaged", 6: "target damaged", 2: "destruction elsewhere",
                         5: "destruction elsewhere", 3: "no effect"}
     state = duel()
     state.first_done = True
     ev = []
-    combat.perform(state, dice(pool(13, 0) + pool(6, 1), ev), DropBomb(airman=2, line=1, count=3))
+    perform(state, dice(pool(13, 0) + pool(6, 1), ev), DropBomb(airman=2, line=1, count=3))
     assert [e.outcome for e in ev if isinstance(e, BombsDropped)] == ["missed"]
     assert state.stats["luftwaffe.bombs missed"] == 1
 
@@ -262,9 +279,9 @@ def test_optional_ordnance_penalty_lasts_while_the_bombs_are_aboard() -> None:
     state = battle([flight("hurricane2", pc=True, fitted=True)], [flight("bf109e3")])
     assert handling(state.crafts[0]) == 1
     state.first_done = True
-    combat.perform(state, dice(pool(5 + 2, 0) + pool(6, 0)), DropBomb(airman=0, line=0, count=1, optional=True))
+    perform(state, dice(pool(5 + 2, 0) + pool(6, 0)), DropBomb(airman=0, line=0, count=1, optional=True))
     assert handling(state.crafts[0]) == 1
-    combat.perform(state, dice(pool(5 + 2, 0) + pool(9, 0)), DropBomb(airman=0, line=0, count=1, optional=True))
+    perform(state, dice(pool(5 + 2, 0) + pool(9, 0)), DropBomb(airman=0, line=0, count=1, optional=True))
     assert handling(state.crafts[0]) == 3
 
 
@@ -276,9 +293,9 @@ def test_repair_restores_pips_up_to_the_armour_value() -> None:
     assert Repair(airman=3) in combat.character_options(state, state.airmen[3])
     assert not any(isinstance(a, Repair) for a in combat.character_options(state, state.airmen[1]))
     # Ad Hoc Repair 4 dice, all sixes, explode into 1 1 1 3: 7 successes, capped at Armour 6
-    combat.perform(state, dice([6, 6, 6, 6, 1, 1, 1, 3, *blanks(3)]), Repair(airman=3))
+    perform(state, dice([6, 6, 6, 6, 1, 1, 1, 3, *blanks(3)]), Repair(airman=3))
     assert state.crafts[1].health == 26
-    combat.perform(state, dice(pool(4, 2) + pool(6, 1)), Repair(airman=5))
+    perform(state, dice(pool(4, 2) + pool(6, 1)), Repair(airman=5))
     assert state.crafts[1].health == 27
 
 
@@ -286,10 +303,10 @@ def test_repair_restores_pips_up_to_the_armour_value() -> None:
 def test_spot_cuts_the_black_dice_of_a_crewmates_next_action() -> None:
     state = duel()
     state.first_done = True
-    combat.perform(state, dice(pool(5, 2)), Spot(airman=2, mate=4, skill="perception"))
+    perform(state, dice(pool(5, 2)), Spot(airman=2, mate=4, skill="perception"))
     assert state.airmen[4].spot == 2
     events: list[Any] = []
-    combat.perform(state, dice(pool(7, 0) + pool(8, 0), events), Attack(airman=4, target=0, weapon=2))
+    perform(state, dice(pool(7, 0) + pool(8, 0), events), Attack(airman=4, target=0, weapon=2))
     assert tasks(events)[0].black_dice == 5 + 3 + 2 - 2
     assert state.airmen[4].spot == 0
 
@@ -301,7 +318,7 @@ def test_zero_health_destroys_the_aircraft_with_its_crew() -> None:
     state.first_done = True
     update_craft(state, 2, health=5)
     # Hispano 15 AP5 against Armour 6: only 1 point of armour counts; 5 successes + 1 net - 1
-    combat.perform(state, dice(pool(8 + 3 + 2, 1) + pool(3, 0) + pool(15, 5)), Attack(airman=0, target=2, weapon=0))
+    perform(state, dice(pool(8 + 3 + 2, 1) + pool(3, 0) + pool(15, 5)), Attack(airman=0, target=2, weapon=0))
     assert state.crafts[2].status == "destroyed" and state.crafts[2].health == 0
     assert all(state.airmen[i].status == "dead" for i in state.crafts[2].crew)
     assert state.left["luftwaffe"] == 1

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from aerodrome.dice import opposed
 from aerodrome.testing import ScriptedDice
 from aerodrome_victoriana import odds
-from aerodrome_victoriana.heresy import classify, roll_pool, roll_task, successes
+from aerodrome_victoriana.heresy import SUCCESS_FACES, classify, roll_pool, successes
 
 
 @pytest.mark.clause("victoriana.dice.1")
@@ -34,10 +35,11 @@ def test_white_sixes_explode_black_sixes_do_not() -> None:
 
 @pytest.mark.clause("victoriana.dice.3")
 def test_black_successes_cancel_white() -> None:
-    roll = roll_task(ScriptedDice([1, 1, 1, 2, 6, 4]), 4, 2, "t", success=2, partial=1)
+    # the opposed roll of a character's test (common.character_task)
+    white, black = opposed(ScriptedDice([1, 1, 1, 2, 6, 4]), 4, 2, "t", success=SUCCESS_FACES)
     # white 1 1 1 2 (3 successes), black 6 4 (1 success, no explosion)
-    assert (roll.white, roll.black, roll.net) == (3, 1, 2)
-    assert roll.outcome == "success"
+    assert (white, black, white - black) == (3, 1, 2)
+    assert classify(white, black, 2, 1) == "success"
 
 
 @pytest.mark.clause("victoriana.dice.4")

@@ -30,7 +30,6 @@ def take_out(state: DogfightState, crafts: list[int], status: str = "removed") -
 
 
 def end_round(state: DogfightState) -> None:
-    state.ordered = True  # the Combat Phase of this round is under way
     combat.run_end(state, dice([]))
 
 

@@ -12,7 +12,7 @@ from aerodrome import Game
 from aerodrome.agents import PlayerView, RandomAgent, agent_seed
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.bot import VictorianaBot
-from aerodrome_victoriana.state import DogfightView
+from aerodrome_victoriana.view import DogfightView
 
 SETUPS = [s.name for s in specs.setup_specs()]
 

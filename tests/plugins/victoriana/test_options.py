@@ -13,7 +13,8 @@ from aerodrome.agents import PlayerView, RandomAgent, agent_seed
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.bot import VictorianaBot
 from aerodrome_victoriana.options import END_TURN, ActOptions, character_options
-from aerodrome_victoriana.state import Attack, DogfightView, EndTurn
+from aerodrome_victoriana.state import Attack, EndTurn
+from aerodrome_victoriana.view import DogfightView
 
 SETUPS = [s.name for s in specs.setup_specs()]
 
@@ -57,8 +58,8 @@ def test_a_held_list_stays_right_after_the_game_moves_on(plugins: Any) -> None:
     """The list is built from a snapshot: holding it past the next action (or asking it
     only then) gives the actions of the moment it was asked for."""
     for game, player in act_decisions(plugins, "11-group", 5, limit=8):
-        fresh = list(game.legal_actions(player))
-        held = game.ruleset.legal_actions(game.state, game.decision(), player)
+        held = game.legal_actions(player)  # not listed yet
+        fresh = list(game.clone().legal_actions(player))
         attack = next((a for a in fresh if isinstance(a, Attack)), None)
         game.apply(player, attack or END_TURN)
         assert list(held) == fresh

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Setup
 from aerodrome.specs import validate_tree
 from aerodrome_victoriana import specs
-from aerodrome_victoriana.forces import state_for_setup
+from aerodrome_victoriana.forces import VictorianaOptions, state_for_setup
 
 # key: (movement mph, kmh, handling, black?, health, armour, crew stations)
 DATASHEETS = {
@@ -111,10 +112,24 @@ def test_every_spec_file_validates(plugins: object) -> None:
 
 
 def test_bad_setup_names_the_field() -> None:
-    setup = Setup(
-        name="bad", title="bad", seats=(),
-        options={"side": [{"key": "a", "seat": "A", "flight": [{"aircraft": "zeppelin"}]},
-                          {"key": "b", "seat": "B", "flight": [{"aircraft": "ju87"}]}]},
+    options = msgspec.convert(
+        {"side": [{"key": "a", "seat": "A", "flight": [{"aircraft": "zeppelin"}]},
+                  {"key": "b", "seat": "B", "flight": [{"aircraft": "ju87"}]}]},
+        VictorianaOptions,
     )
+    setup = Setup(name="bad", title="bad", seats=(), options=options)
     with pytest.raises(SpecError, match=r"side\[0\]\.flight\[0\]\.aircraft"):
         state_for_setup(setup)
+
+
+def test_a_setup_built_in_code_is_checked_within_bounds() -> None:
+    """Options made in code are not validated by msgspec when they are made: the set-up's
+    bounds are checked when its state is built (issue #19)."""
+    huge = specs.SideSpec(key="a", seat="A", flight=(specs.Flight(aircraft="ju87", count=10**9),))
+    foe = specs.SideSpec(key="b", seat="B", flight=(specs.Flight(aircraft="ju87"),))
+    setup = Setup(name="huge", title="huge", seats=(), options=VictorianaOptions(side=(huge, foe)))
+    with pytest.raises(SpecError, match=r"setup 'huge' options.*side\[0\]\.flight\[0\]\.count"):
+        state_for_setup(setup)
+    plain = Setup(name="plain", title="plain", seats=(), options={"side": []})
+    with pytest.raises(SpecError, match="options are dict, expected VictorianaOptions"):
+        state_for_setup(plain)

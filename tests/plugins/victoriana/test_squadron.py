@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from aerodrome import Game
+from aerodrome import Game, hookimpl
 from aerodrome.testing import load_dice
 from aerodrome_victoriana import squadron
 from aerodrome_victoriana.events import SquadronRolled
@@ -19,7 +19,8 @@ from aerodrome_victoriana.state import (
     SpendOnFighters,
     update_craft,
 )
-from tests.plugins.victoriana.helpers import battle, dice, flight, pool
+from aerodrome_victoriana.variants import Variants
+from tests.plugins.victoriana.helpers import BOOK, battle, dice, flight, pool, variants
 
 
 def example(fitted: bool = True) -> DogfightState:
@@ -29,10 +30,13 @@ def example(fitted: bool = True) -> DogfightState:
     )
 
 
+PHASE = squadron.SquadronPhase(BOOK)
+
+
 def roll(state: DogfightState, raf: str, lw: str, faces: list[int], events: list[Any] | None = None,
-         hook: Any = None) -> None:
+         rules: Variants = BOOK) -> None:
     state.manoeuvre = {"raf": raf, "luftwaffe": lw}
-    squadron.squadron_roll(state, dice(faces, events, hook))
+    squadron.squadron_roll(state, dice(faces, events), rules)
 
 
 # -- the worked example ------------------------------------------------------------------------
@@ -86,7 +90,7 @@ def test_secret_manoeuvres_stay_hidden_until_both_commit(plugins: Any) -> None:
 def test_black_dice_handling_of_a_bomber_squadron_joins_the_enemy_pool() -> None:
     state = battle([flight("spitfire1")], [flight("he111", 2)])
     assert squadron.base_pool(state, "luftwaffe") == (2, 2)
-    pools = squadron.squadron_pools(state, None)
+    pools = squadron.squadron_pools(state, BOOK)
     assert pools == {"raf": 1 + 5 + 2, "luftwaffe": 2}
 
 
@@ -94,7 +98,7 @@ def test_black_dice_handling_of_a_bomber_squadron_joins_the_enemy_pool() -> None
 def test_defend_adds_half_the_pool_rounded_up() -> None:
     state = example()
     state.manoeuvre = {"raf": "defend", "luftwaffe": "defend"}
-    assert squadron.squadron_pools(state, None) == {"raf": 14 + 7, "luftwaffe": 15 + 8}
+    assert squadron.squadron_pools(state, BOOK) == {"raf": 14 + 7, "luftwaffe": 15 + 8}
 
 
 @pytest.mark.clause("victoriana.squadron.5", "victoriana.dice.2")
@@ -111,8 +115,8 @@ def test_a_tie_accomplishes_nothing() -> None:
     state = example()
     roll(state, "attack", "attack", pool(14, 5) + pool(15, 5))
     assert state.winner == "" and state.net == 0
-    assert squadron.ask_spend(state, dice([])) is None
-    assert squadron.ask_remove(state, dice([])) is None
+    assert PHASE.spend(state, dice([])) is None
+    assert PHASE.remove(state, dice([])) is None
     assert state.left == {"raf": 9, "luftwaffe": 12}
 
 
@@ -123,12 +127,12 @@ def test_attack_removes_a_fighter_per_net_success() -> None:
     roll(state, "attack", "defend", pool(14, 8) + pool(23, 5))
     assert (state.winner, state.net) == ("raf", 3)
     # 3 successes: the winner may damage a special aircraft or take fighters
-    decision = squadron.ask_spend(state, dice([]))
-    assert decision is not None and decision.players == (0,)
-    squadron.resolve_spend(state, dice([]), {0: SpendOnFighters()})
+    ask = PHASE.spend(state, dice([]))
+    assert ask is not None and ask.decision.players == (0,) and ask.decision.kind == "spend"
+    PHASE.resolve_spend(state, dice([]), {0: SpendOnFighters()})
     assert state.to_remove == 3
     # all the Bf 109s are alike: no question, three leave
-    assert squadron.ask_remove(state, dice([])) is None
+    assert PHASE.remove(state, dice([])) is None
     assert state.left["luftwaffe"] == 9
     assert sum(1 for c in state.crafts if c.status == "removed") == 3
 
@@ -145,9 +149,9 @@ def test_attack_spends_three_successes_per_damage_roll_on_a_special_aircraft() -
     assert weapons == {"spitfire1", "hurricane2"}  # fighters' armament only, not the Wyverns'
     he = next(a for a in options if isinstance(a, DamageRoll) and state.crafts[a.craft].spec == "hurricane2")
     # Hispano cannon (15 AP5): 9 successes against Armour 6 - 5 = 1 → 8 pips; net 3 adds nothing
-    squadron.resolve_spend(state, dice(pool(15, 9)), {0: he})
+    PHASE.resolve_spend(state, dice(pool(15, 9)), {0: he})
     assert state.crafts[he.target].health == 42 - 8
-    assert state.to_spend == 0 and squadron.ask_spend(state, dice([])) is None
+    assert state.to_spend == 0 and PHASE.spend(state, dice([])) is None
 
 
 @pytest.mark.clause("victoriana.squadron.9")
@@ -165,9 +169,9 @@ def test_defend_removes_per_three_and_damages_per_six() -> None:
     bf109 = next(c for c in state.crafts if c.spec == "he111")
     options = squadron.spend_options(state)
     hit = next(a for a in options if isinstance(a, DamageRoll) and a.target == bf109.id)
-    squadron.resolve_spend(state, dice(pool(20, 0)), {0: hit})
+    PHASE.resolve_spend(state, dice(pool(20, 0)), {0: hit})
     assert state.to_spend == 1  # 7 - 6: not enough for a fighter (3)
-    assert squadron.ask_spend(state, dice([])) is None
+    assert PHASE.spend(state, dice([])) is None
     assert state.to_remove == 0
 
 
@@ -181,16 +185,17 @@ def test_escape_lets_friendly_aircraft_leave_but_not_pcs() -> None:
     assert (state.winner, state.net) == ("raf", 5)
     assert state.to_remove == 5
     # only the two unnamed aircraft may leave; both do; the PC stays; no enemy is removed
-    assert squadron.ask_remove(state, dice([])) is None
+    assert PHASE.remove(state, dice([])) is None
     assert [c.status for c in state.crafts] == ["flying", "withdrawn", "withdrawn", "flying", "flying"]
 
 
 def test_escape_choice_is_the_winners() -> None:
     state = battle([flight("spitfire1", 2), flight("hurricane2", 2)], [flight("bf109e3", 2)])
     roll(state, "escape", "attack", pool(9, 3) + pool(7, 1))
-    decision = squadron.ask_remove(state, dice([]))
-    assert decision is not None and decision.players == (0,) and decision.kind == "escape"
-    options = squadron.remove_options(state)
+    ask = PHASE.remove(state, dice([]))
+    assert ask is not None and ask.decision.players == (0,) and ask.decision.kind == "escape"
+    options = ask.legal(state, 0)
+    assert options == squadron.remove_options(state)
     assert all(isinstance(a, LeaveBattle) for a in options) and len(options) == 2
 
 
@@ -199,7 +204,7 @@ def test_tactical_successes_carry_into_the_next_roll() -> None:
     state = example()
     roll(state, "tactical", "attack", pool(14, 6) + pool(15, 3))
     assert state.tactical_carry == {"raf": 3}
-    assert squadron.ask_spend(state, dice([])) is None and state.left["luftwaffe"] == 12
+    assert PHASE.spend(state, dice([])) is None and state.left["luftwaffe"] == 12
     # next turn: 3 successes rolled + 3 carried against 5
     roll(state, "attack", "attack", pool(14, 3) + pool(15, 5))
     assert state.rolled == {"raf": 6, "luftwaffe": 5}
@@ -213,13 +218,17 @@ def test_tactical_successes_carry_into_the_next_roll() -> None:
 
 @pytest.mark.clause("victoriana.squadron.1")
 def test_squadron_pool_hook_changes_the_pool() -> None:
+    """A variant plugin implementing aerodrome_victoriana_squadron_pool doubles the RAF's
+    pool (mutation caught: the roll ignoring the ruleset's variant hooks)."""
+
     class Variant:
+        @hookimpl
         def aerodrome_victoriana_squadron_pool(self, side: str, base_pool: int, state: Any) -> int | None:
             return base_pool * 2 if side == "raf" else None
 
     state = example()
     events: list[Any] = []
-    roll(state, "attack", "attack", pool(28, 0) + pool(15, 0), events, hook=Variant())
+    roll(state, "attack", "attack", pool(28, 0) + pool(15, 0), events, variants(Variant()))
     assert state.pools == {"raf": 28, "luftwaffe": 15}
     assert isinstance(events[-1], SquadronRolled)
 

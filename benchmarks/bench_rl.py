@@ -1,0 +1,142 @@
+"""The learning environment's cost over the raw Game API (issue 17), per ruleset.
+
+For the first set-up of every registered ruleset (the example plugin included), three
+workloads play the same seeded random games, interleaved round by round
+(:mod:`benchmarks.interleave`):
+
+- **raw**: the Game API loop a learning agent needs: for each seat the game waits for, its
+  legal actions and its observation (the frozen Struct), then ``apply`` of a random one;
+- **env**: the PettingZoo AEC environment (``aerodrome.rl.env``): ``last()`` (observation
+  vector and action mask), a random legal index from the mask, ``step()``; the dead steps
+  at the end are not counted as decisions;
+- **play**: the bare loop without observations (``legal_actions`` and ``apply``), for
+  reference.
+
+Both raw and env pick ``legal[rng.randrange(len(legal))]`` with the same seeded generator,
+and with the generic numbering the index is the place in the legal list: the same games.
+The overhead is raw's rate over env's minus one, per round (min / median over rounds); the
+issue's target is at most 30 %. The probe that finds the spaces (:func:`find_layout`) runs
+once, before the rounds, and is reported apart.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from benchmarks.bench_compare import example_plugins
+from benchmarks.interleave import Workload, measure, ratios, spread, to_stderr
+
+#: The issue's target: the environment costs at most this much over the raw API.
+TARGET_OVERHEAD = 0.30
+
+
+def _raw(ruleset: Any, setup: Any, observe: bool) -> Callable[[int, int], int]:
+    from aerodrome import Game
+
+    def run(first: int, games: int) -> int:
+        decisions = 0
+        for seed in range(first, first + games):
+            game = Game(ruleset, setup, seed, record=False)
+            rng = random.Random(seed)
+            while not game.is_over():
+                for player in game.waiting_for():
+                    legal = game.legal_actions(player)
+                    if observe:
+                        game.observation(player)
+                    game.apply(player, legal[rng.randrange(len(legal))])
+                    decisions += 1
+        return decisions
+
+    return run
+
+
+def _env(env: Any) -> Callable[[int, int], int]:
+    import numpy as np
+
+    def run(first: int, games: int) -> int:
+        decisions = 0
+        for seed in range(first, first + games):
+            env.reset(seed=seed)
+            rng = random.Random(seed)
+            for _ in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+                decisions += 1
+        return decisions
+
+    return run
+
+
+def bench_env_steps(*, rounds: int = 5, seconds: float = 0.3) -> dict[str, Any]:
+    """Env steps per second per ruleset next to the raw Game API's decisions per second."""
+    try:
+        from aerodrome.rl import env as make_env
+        from aerodrome.rl import find_layout
+    except ModuleNotFoundError as exc:
+        return {"skipped": f"the 'rl' extra is not installed ({exc.name}): pip install -e '.[rl]'"}
+    plugins = example_plugins()
+    workloads: list[Workload] = []
+    layouts: dict[str, dict[str, Any]] = {}
+    for name in plugins.ruleset_names():
+        ruleset = plugins.ruleset(name)
+        setup = ruleset.setups()[0]
+        start = time.process_time()
+        layout = find_layout(ruleset, setup)
+        layouts[name] = {
+            "setup": setup.name,
+            "probe_cpu_seconds": round(time.process_time() - start, 2),
+            "actions": layout.actions,
+            "observation": layout.observation,
+            "fallback": not (layout.numbered and layout.encoded),
+        }
+        env = make_env(ruleset, setup, layout=layout)
+        workloads += [
+            Workload(f"raw {name}", _raw(ruleset, setup, observe=True)),
+            Workload(f"env {name}", _env(env)),
+            Workload(f"play {name}", _raw(ruleset, setup, observe=False)),
+        ]
+    series = {s.workload.name: s for s in measure(workloads, rounds, seconds, to_stderr)}
+    figures: dict[str, Any] = {"rounds": rounds, "seconds": seconds, "target_overhead": TARGET_OVERHEAD}
+    for name, info in layouts.items():
+        raw, env, play = (series[f"{kind} {name}"] for kind in ("raw", "env", "play"))
+        slowdown = ratios(raw.decisions_per_second, env.decisions_per_second)
+        overhead = {k: round(v - 1, 3) for k, v in slowdown.items()}
+        figures[name] = {
+            **info,
+            "decisions_per_game": round(env.decisions_per_game, 1),
+            "raw_decisions_per_second": round(spread(raw.decisions_per_second)["median"]),
+            "env_steps_per_second": round(spread(env.decisions_per_second)["median"]),
+            "play_decisions_per_second": round(spread(play.decisions_per_second)["median"]),
+            "overhead": overhead,
+            "met": overhead["median"] <= TARGET_OVERHEAD,
+        }
+    return figures
+
+
+def render_env_steps(figures: dict[str, Any]) -> str:
+    if "skipped" in figures:
+        return f"rl: {figures['skipped']}"
+    lines = [
+        f"rl: env steps/s against the raw Game API ({figures['rounds']} rounds, medians; "
+        f"overhead min / median, target ≤ {figures['target_overhead']:.0%})",
+        f"  {'ruleset':<13}{'setup':<20}{'raw/s':>9}{'env/s':>9}{'play/s':>9}"
+        f"{'overhead':>18}{'met':>5}{'actions':>9}{'obs':>6}{'probe s':>9}",
+    ]
+    for name, f in figures.items():
+        if not isinstance(f, dict):
+            continue
+        o = f["overhead"]
+        lines.append(
+            f"  {name:<13}{f['setup']:<20}{f['raw_decisions_per_second']:>9,}"
+            f"{f['env_steps_per_second']:>9,}{f['play_decisions_per_second']:>9,}"
+            f"{o['min']:>8.0%} / {o['median']:>6.0%}{'yes' if f['met'] else 'no':>5}"
+            f"{f['actions']:>9}{f['observation']:>6}{f['probe_cpu_seconds']:>9}"
+        )
+    return "\n".join(lines)

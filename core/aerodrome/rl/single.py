@@ -1,0 +1,172 @@
+"""A Gymnasium single-agent environment: one learning seat, registered agents in the others.
+
+``SeatEnv(ruleset, setup, seed, seat=0, opponents="random")`` plays the other seats with
+agents from the plugin registry by name (``random``, ``bot``, a ruleset's own agents, or the
+``mcts`` agent where registered: ``aerodrome agents RULESET`` lists them). ``opponents`` is
+one name for every other seat (partners of the learning seat included) or a mapping
+seat → name. Each opponent is made afresh for every game and seeded like a simulation's
+agent (``agent_seed(game seed, seat)``), and sees only its :class:`~aerodrome.agents.PlayerView`.
+
+``reset()`` plays the opponents until the learning seat must act (or the game is over);
+``step(action)`` applies the learning seat's action, then plays the opponents again. The
+observation is the AEC environment's (``observation`` and ``action_mask``);
+``action_masks()`` gives the mask too (the convention of maskable PPO implementations). The
+reward is the learning seat's outcome (and shaping, if asked): see :mod:`aerodrome.rl.rewards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from aerodrome.agents import Agent, PlayerView, agent_seed
+from aerodrome.errors import AerodromeError
+from aerodrome.game import Game
+from aerodrome.plugins import Plugins, default_plugins
+from aerodrome.rl.aec import RENDER_MODES, _Seeds, picture, spaces
+from aerodrome.rl.layout import Layout, find_layout
+from aerodrome.rl.rewards import Shaping, outcome
+from aerodrome.rl.translate import Mask, Translator
+from aerodrome.ruleset import Ruleset, Setup
+
+
+class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One seat of a ruleset × set-up as a Gymnasium environment (see the module docstring)."""
+
+    metadata = {"render_modes": list(RENDER_MODES)}
+
+    def __init__(
+        self,
+        ruleset: Ruleset[Any, Any, Any] | str,
+        setup: Setup | str | None = None,
+        seed: int | None = None,
+        *,
+        seat: int = 0,
+        opponents: str | Mapping[int, str] = "random",
+        layout: Layout | None = None,
+        shaping: float = 0.0,
+        overflow: str = "error",
+        render_mode: str | None = None,
+        plugins: Plugins | None = None,
+    ) -> None:
+        plugins = plugins if plugins is not None else default_plugins()
+        self.ruleset = plugins.ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.setup: Setup = setup if isinstance(setup, Setup) else self.ruleset.setup(setup)
+        seats = len(self.setup.seats)
+        if not 0 <= seat < seats:
+            raise AerodromeError(f"seat must be from 0 to {seats - 1} in {self.setup.name}, not {seat}")
+        self.seat = seat
+        names = (
+            {p: opponents for p in range(seats) if p != seat}
+            if isinstance(opponents, str)
+            else dict(opponents)
+        )
+        missing = sorted(set(range(seats)) - {seat} - set(names))
+        if missing or seat in names:
+            raise AerodromeError(
+                f"opponents must name an agent for every seat but {seat} (seats 0 to {seats - 1})"
+            )
+        self.opponents = {
+            p: plugins.agent(self.ruleset.name, name) for p, name in sorted(names.items())
+        }
+        self.layout = layout if layout is not None else find_layout(self.ruleset, self.setup)
+        self.translator = Translator(self.ruleset, self.setup, self.layout, overflow=overflow)
+        self.observation_space, self.action_space = spaces(self.layout)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise AerodromeError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.shaping = float(shaping)
+        self._seeds = _Seeds(seed)
+        self._game: Game[Any, Any, Any] | None = None
+        self._agents: dict[int, Agent] = {}
+        self._shaping: Shaping | None = None
+        self._potential = 0.0
+
+    @property
+    def game(self) -> Game[Any, Any, Any]:
+        """The game being played (after :meth:`reset`)."""
+        if self._game is None:
+            raise AerodromeError("the environment has no game yet: call reset() first")
+        return self._game
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = self._seeds.next(seed)
+        self._game = game = Game(self.ruleset, self.setup, game_seed, record=False)
+        self._agents = {
+            p: spec.factory(self.ruleset, p, agent_seed(game_seed, p))
+            for p, spec in self.opponents.items()
+        }
+        if self.shaping:
+            material = self.ruleset.material(game.state)
+            self._shaping = Shaping(self.setup.seats, material)
+            self._potential = self._shaping.potentials(material)[self.seat]
+        self._play_opponents()
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        game = self.game
+        if game.is_over():
+            raise AerodromeError("the game is over: call reset()")
+        game.apply(self.seat, self.translator.action(action, game.legal_actions(self.seat), self.seat, game))
+        self._play_opponents()
+        reward = 0.0
+        if self._shaping is not None:
+            potential = self._shaping.potentials(self.ruleset.material(game.state))[self.seat]
+            reward += self.shaping * (potential - self._potential)
+            self._potential = potential
+        terminated = truncated = False
+        if game.is_over():
+            result = game.result()
+            reward += outcome(result, self.setup.seats[self.seat].side)
+            terminated, truncated = result.finished, not result.finished
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> Mask:
+        """The legal actions of the learning seat now (1: legal)."""
+        return self.translator.mask(self.game.legal_actions(self.seat), self.seat)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        view = self.game.observation(None)
+        if self.render_mode == "svg":
+            svg = self.ruleset.draw_svg(view)
+            if svg is None:
+                raise AerodromeError(f"ruleset {self.ruleset.name!r} draws no SVG (draw_svg gave None)")
+            return svg
+        text = picture(self.ruleset, view)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _play_opponents(self) -> None:
+        """Let the opponents answer until the learning seat owes an answer or the game ends
+        (in a simultaneous decision the opponents that come first in seat order commit
+        first; the game shows the learning seat nothing of their answers)."""
+        game = self.game
+        while not game.is_over():
+            player = game.waiting_for()[0]
+            if player == self.seat:
+                return
+            agent = self._agents[player]
+            legal = game.legal_actions(player)
+            game.apply(player, agent.choose(PlayerView(game, player), legal))
+
+    def _observe(self) -> dict[str, Any]:
+        return self.translator.observe(self.game, self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        game = self.game
+        if not game.is_over():
+            return {}
+        result = game.result()
+        return {"winners": result.winners, "reason": result.reason, "finished": result.finished}
+

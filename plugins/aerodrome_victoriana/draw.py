@@ -1,0 +1,59 @@
+"""The terminal picture of a dogfight (rich), from an observation: the round, the phase and
+this round's Squadron Roll, a table of each squadron's aircraft with their damage and crews,
+and a legend. Every name is printed as plain text (never as markup)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aerodrome_victoriana.table import LEGEND, Row, header, squadron
+from aerodrome_victoriana.view import DogfightView
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+#: Readable on dark and light terminals; NO_COLOR turns colours off (rich).
+SIDE_STYLES = ("bold blue", "bold red")
+BAR = 10
+
+
+def health_bar(r: Row) -> RenderableType:
+    from rich.text import Text
+
+    filled = round(BAR * r.share)
+    style = "green" if r.share > 2 / 3 else "yellow" if r.share > 1 / 3 else "red"
+    bar = Text("█" * filled, style=style)
+    bar.append("░" * (BAR - filled))
+    bar.append(f" {r.health}/{r.full}")
+    return bar
+
+
+def draw(view: DogfightView) -> RenderableType:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    lines = header(view)
+    parts: list[RenderableType] = [Text(lines[0], style="bold")]
+    parts.extend(Text(line) for line in lines[1:])
+    for n, side in enumerate(view.sides):
+        title, rows = squadron(view, side)
+        table = Table(title=Text(title, style=SIDE_STYLES[n % 2]), title_justify="left")
+        table.add_column("aircraft", ratio=2)
+        table.add_column("health", no_wrap=True)
+        table.add_column("armour", no_wrap=True)
+        table.add_column("handling", no_wrap=True)
+        table.add_column("status", ratio=1)
+        table.add_column("crew", ratio=2, overflow="fold")
+        for r in rows:
+            label = Text(r.label + (f" {r.tag}" if r.tag else ""), style="bold" if r.flying else "")
+            table.add_row(
+                label, health_bar(r), Text(r.armour), Text(r.handling), Text(r.status),
+                Text(", ".join(r.crew)),
+            )
+        parts.append(table)
+    legend = Text("Legend", style="bold")
+    for line in LEGEND:
+        legend.append("\n  " + line)
+    parts.append(legend)
+    return Group(*parts)

@@ -1,0 +1,201 @@
+"""Plain sentences for Victoriana's actions and events, from a player's observation: aircraft
+by their labels ("Bf 109 E3 #2", "Spitfire Mk I (Penhallow)"), characters by name, weapons by
+the datasheet's armament line; never an index."""
+
+from __future__ import annotations
+
+from aerodrome.events import Event
+from aerodrome_victoriana import specs
+from aerodrome_victoriana.common import jobs_of, spec_of
+from aerodrome_victoriana.events import (
+    BombsDropped,
+    CraftDamaged,
+    CraftLeft,
+    CrewHit,
+    ParachuteLanded,
+    SquadronRolled,
+    TaskRolled,
+)
+from aerodrome_victoriana.squadron import costs
+from aerodrome_victoriana.state import (
+    Attack,
+    BailOut,
+    Chase,
+    ChooseManoeuvre,
+    DamageRoll,
+    Defend,
+    DropBomb,
+    EmergencyLanding,
+    EndTurn,
+    Escape,
+    FreeAttack,
+    LeaveBattle,
+    RemoveFighter,
+    Repair,
+    SpendOnFighters,
+    Spot,
+    Tactical,
+    VictorianaAction,
+)
+from aerodrome_victoriana.view import DogfightView
+
+
+def manoeuvre_text(manoeuvre: str) -> str:
+    """What a squadron manoeuvre does (victoriana.squadron.8-14), with the book's costs."""
+    if manoeuvre == "attack":
+        fighter, special = costs("attack")
+        return (f"Attack: {_every(fighter)} an enemy fighter, "
+                f"or {special} buy a damage roll on a special aircraft")
+    if manoeuvre == "defend":
+        fighter, special = costs("defend")
+        return (f"Defend: half the pool again; {_every(fighter)} an enemy fighter, "
+                f"or {special} buy a damage roll on a special aircraft")
+    if manoeuvre == "escape":
+        return "Escape: every net success takes one of your aircraft, not a PC's, out of the battle"
+    return "Tactical: the net successes are added to next round's Squadron Roll"
+
+
+def _every(cost: int) -> str:
+    """What removes a fighter: "every net success removes", "every 3 net successes remove"."""
+    return "every net success removes" if cost == 1 else f"every {cost} net successes remove"
+
+
+def craft_name(view: DogfightView, craft: int) -> str:
+    return view.crafts[craft].label
+
+
+def who(view: DogfightView, airman: int) -> str:
+    """A character by name, with the station and the aircraft unless the name says them
+    (the generated names of unnamed crews do)."""
+    a = view.airmen[airman]
+    label = view.crafts[a.craft].label
+    if a.name.startswith(label):
+        return a.name
+    job = "/".join(jobs_of(view, a)).lower()
+    return f"{a.name}, {job} of {label}"
+
+
+def weapon_name(view: DogfightView, craft: int, weapon: int) -> str:
+    return spec_of(view.crafts[craft]).weapons[weapon].label()
+
+
+def action_text(action: VictorianaAction, view: DogfightView) -> str:
+    """A short sentence for ``action`` (the names a person types to choose it)."""
+    if isinstance(action, ChooseManoeuvre):
+        return manoeuvre_text(action.manoeuvre)
+    if isinstance(action, DamageRoll):
+        return (f"Damage roll on {craft_name(view, action.target)} with "
+                f"{craft_name(view, action.craft)}'s {weapon_name(view, action.craft, action.weapon)}")
+    if isinstance(action, SpendOnFighters):
+        return "Spend the successes removing enemy fighters"
+    if isinstance(action, RemoveFighter):
+        craft = view.crafts[action.craft]
+        return f"Remove {craft.label}, health {craft.health} of {spec_of(craft).health}"
+    if isinstance(action, LeaveBattle):
+        return f"{craft_name(view, action.craft)} leaves the battle"
+    if isinstance(action, EndTurn):
+        return "End the turn"
+    if isinstance(action, FreeAttack):
+        target = view.crafts[view.free_attack_on].label if view.free_attack_on >= 0 else "the fugitive"
+        return (f"Free attack on {target} by {craft_name(view, action.craft)} with "
+                f"{weapon_name(view, action.craft, action.weapon)}")
+    return f"{who(view, action.airman)}: {_deed(action, view)}"
+
+
+def _deed(action: VictorianaAction, view: DogfightView) -> str:
+    """What a character does."""
+    if isinstance(action, Attack):
+        craft = view.airmen[action.airman].craft
+        return f"attack {craft_name(view, action.target)} with {weapon_name(view, craft, action.weapon)}"
+    if isinstance(action, Defend):
+        return f"defend {craft_name(view, action.ward)}"
+    if isinstance(action, Escape):
+        return "escape the dogfight"
+    if isinstance(action, Chase):
+        return f"chase {craft_name(view, action.target)}"
+    if isinstance(action, Tactical):
+        return f"Tactical action with {action.skill.capitalize()}"
+    if isinstance(action, DropBomb):
+        spec = spec_of(view.crafts[view.airmen[action.airman].craft])
+        line = (spec.optional_ordnance if action.optional else spec.ordnance)[action.line]
+        bombs = "bomb" if action.count == 1 else "bombs"
+        fitted = " of the fitted ordnance" if action.optional else ""
+        return f"drop {action.count} {line.weight_lb} lb {bombs}{fitted}"
+    if isinstance(action, Repair):
+        return "ad hoc repair"
+    if isinstance(action, Spot):
+        return f"spot for {view.airmen[action.mate].name} with {action.skill.capitalize()}"
+    if isinstance(action, EmergencyLanding):
+        env = specs.rules().environment_of(view.rules.environment)
+        return f"emergency landing on {env.name.lower()}"
+    if isinstance(action, BailOut):
+        return "bail out"
+    raise TypeError(f"victoriana has no action {type(action).__name__}")
+
+
+_OUTCOMES = {"success": "a success", "partial": "a partial success", "failure": "a failure",
+             "foul": "a foul failure"}
+
+_LEFT = {
+    "destroyed": "is destroyed",
+    "removed": "is removed from the dogfight",
+    "crashed": "goes down",
+    "escaped": "escapes the dogfight",
+    "chasing": "leaves the dogfight in a chase",
+    "landed": "makes an emergency landing",
+    "withdrawn": "withdraws from the dogfight",
+}
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
+def _successes(n: int) -> str:
+    return "1 success" if n == 1 else f"{n} successes"
+
+
+def event_text(event: Event, view: DogfightView) -> str | None:
+    """A sentence for one of Victoriana's events; ``None`` for an event of another kind."""
+    if isinstance(event, SquadronRolled):
+        return squadron_roll_text(event)
+    if isinstance(event, TaskRolled):
+        black = (f"{event.black} on {_dice(event.black_dice)} black" if event.black_dice
+                 else "no black dice")
+        return (f"{who(view, event.airman)}: {event.task}, {_successes(event.white)} on "
+                f"{_dice(event.white_dice)} against {black}: "
+                f"{_OUTCOMES.get(event.outcome, event.outcome)}.")
+    if isinstance(event, CraftDamaged):
+        craft = view.crafts[event.craft]
+        return (f"{craft.label} loses {event.pips} Health: {_successes(event.successes)} of "
+                f"damage against Armour {event.armour}; Health {event.health} of "
+                f"{spec_of(craft).health} left.")
+    if isinstance(event, CraftLeft):
+        return f"{craft_name(view, event.craft)} {_LEFT.get(event.status, event.status)}."
+    if isinstance(event, CrewHit):
+        hit = craft_name(view, event.craft)
+        if event.airman < 0:
+            return f"Crew damage on {hit}, a {event.roll}: its vital components are hit."
+        return (f"Crew damage on {hit}, a {event.roll}: the {event.result}, "
+                f"{view.airmen[event.airman].name}, takes {event.pips} pips.")
+    if isinstance(event, BombsDropped):
+        partial = f" on a {event.partial_roll}" if event.partial_roll else ""
+        return f"{who(view, event.airman)} drops {event.weight_lb} lb: {event.outcome}{partial}."
+    if isinstance(event, ParachuteLanded):
+        name = view.airmen[event.airman].name
+        fate = f"Health {event.health} left" if event.health else "killed"
+        return f"{name} lands by parachute and takes {event.pips} pips: {fate}."
+    return None
+
+
+def squadron_roll_text(event: SquadronRolled) -> str:
+    """The Squadron Roll: each side's manoeuvre, dice and successes, and who wins by how many."""
+    sides = list(event.pools)
+    parts = [
+        f"{side}, {event.manoeuvres.get(side, 'no manoeuvre')}, "
+        f"{_successes(event.successes.get(side, 0))} on {_dice(event.pools[side])}"
+        for side in sides
+    ]
+    outcome = (f"{event.winner} win by {event.net}" if event.winner
+               else "a tie, nothing happens")
+    return f"Squadron Roll of round {event.round}: {' against '.join(parts)}: {outcome}."
