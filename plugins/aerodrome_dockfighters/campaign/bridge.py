@@ -157,7 +157,8 @@ def setup(
         },
     }
     labels = nations if nations[0] != nations[1] else ["Bavaria", "Saxony"]
-    seats = tuple(Seat(name=side.squadron, side=label) for side, label in zip(sides, labels, strict=True))
+    seats = tuple(Seat(name=side.squadron, side=label, bot=n in bots)
+                  for n, (side, label) in enumerate(zip(sides, labels, strict=True)))
     return Setup(name=name, title=f"{sides[0].squadron} against {sides[1].squadron}", seats=seats,
                  options=options, max_rounds=40)
 
@@ -168,6 +169,15 @@ def ruleset() -> Ruleset[Any, Any, Any]:
 
 def agent_names() -> list[str]:
     return sorted(default_plugins().agents_for(RULESET))
+
+
+def bot_rules(name: str) -> bool:
+    """Whether the agent ``name`` flies by the rulebook's rules for bots (Konrad and his
+    variants: the simplified landing, konrad.19); a person or the random agent does not."""
+    if name == "human":
+        return False
+    spec = default_plugins().agent(RULESET, name)
+    return spec.bot_rules or spec.ruleset == RULESET
 
 
 def bot_agent(name: str, player: int, seed: int) -> Agent:

@@ -132,7 +132,7 @@ def disband(sq: Squadron, reason: str) -> None:
 # -- a scenario -----------------------------------------------------------------------------------
 def _bots(agents: Sequence[str], seats: Sequence[int]) -> tuple[int, ...]:
     """The seats the solo bot flies (its simplified landing, konrad.19)."""
-    return tuple(sorted(seats[n] for n, a in enumerate(agents) if a not in (HUMAN, "random")))
+    return tuple(sorted(seats[n] for n, a in enumerate(agents) if bridge.bot_rules(a)))
 
 
 def _play(
@@ -240,7 +240,7 @@ def _challenge(
     league = Side(squadron=LEAGUE_NAME, faction="Saxony" if sq.faction == "Bavaria" else "Bavaria", mission=bridge.LEAGUE)
     party.side = side
     sides = (side, league)
-    bots = tuple(sorted({1} | ({0} if agent not in (HUMAN, "random") else set())))
+    bots = tuple(sorted({1} | ({0} if agent and bridge.bot_rules(agent) else set())))
     if recorded is None:
         report, actions = _play(sides, -1, bots, (agent, "konrad"), seed, number, human)
     else:

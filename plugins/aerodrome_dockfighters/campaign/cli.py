@@ -15,7 +15,6 @@ from typing import Annotated, Any
 
 import msgspec
 import typer
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -53,7 +52,7 @@ def _errors(path: Path | None) -> Iterator[None]:
         msg = str(exc)
         if path is not None and not msg.startswith(str(path)):
             msg = f"{path}: {msg}"
-        fail(escape(msg))  # names are the user's text: printed literally, never as markup
+        fail(msg)  # printed literally (names are the user's text)
 
 
 def _load(path: Path) -> Squadron:
@@ -76,6 +75,7 @@ def new(
     with _errors(file):
         if file.exists():
             raise CampaignError(f"{file}: exists already; a new squadron needs a new file")
+        files.check_writable([file])
         if faction.lower() not in FACTIONS:
             raise CampaignError(f"--faction: bavaria or saxony, not {faction!r}")
         sq = campaign.found(name or file.stem, FACTIONS[faction.lower()], list(pilot), seed)
@@ -292,9 +292,10 @@ def scenario(
     """Run the scenario set-up, play the mission, and record it in both files."""
     mine, theirs = _load(file), _load(against)
     if file.resolve() == against.resolve():
-        fail(escape(f"{against}: --against names the same file as {file}"))
+        fail(f"{against}: --against names the same file as {file}")
     a, b = campaign.copy_of(mine), campaign.copy_of(theirs)
     with _errors(file):
+        files.check_writable([file, against])
         agents = parse_seats(seat, 2)
         the_seed = seed if seed is not None else derive_seed(a.seed, b.seed, "scenario", len(a.journal), len(b.journal))
         leaders = [CliLeader(the_seed, mission, parse_picks(a, send), bid, pay), BotLeader(derive_seed(the_seed, 2))]
@@ -330,6 +331,7 @@ def challenge(
     sq = _load(file)
     work = campaign.copy_of(sq)
     with _errors(file):
+        files.check_writable([file])
         agent = parse_seats([f"1={seat}"], 1)[0]
         picks = parse_picks(work, send)
         if picks is None and (ace or wingman):
@@ -368,7 +370,7 @@ def simulate(
 ) -> None:
     """A campaign between two bot squadrons: fame curves, pilot survival, aces made."""
     if out is not None and not out.is_dir():
-        fail(escape(f"--out {out}: the folder does not exist"))
+        fail(f"--out {out}: the folder does not exist")
     progress = Progress(TextColumn("campaign"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                         console=err_console, transient=True, disable=quiet or not err_console.is_terminal)
     with _errors(None), progress:
@@ -417,10 +419,9 @@ def replay(
     """Rebuild the squadron from its journal (every scenario played again) and compare it
     byte for byte with the file."""
     with _errors(file):
-        try:
-            data = file.read_bytes()
-        except OSError as exc:
-            raise CampaignError(f"{file}: cannot read: {exc.strerror}") from None
+        if write is not None:
+            files.check_writable([write])
+        data = files.read(file)
         try:
             journal = msgspec.json.decode(data, type=Squadron).journal
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:

@@ -1,9 +1,10 @@
 """Squadron files: one JSON file per squadron, written atomically, read with checks.
 
 Nothing is lost: a file is written to a temporary file beside it, flushed and fsynced, then
-moved into place (and the folder fsynced), so a reader sees the old file or the whole new
-one. Several files of one scenario are all written to temporary files first and only then
-moved into place.
+moved into place (and the folder fsynced, :func:`aerodrome.files.fsync_folder`), so a reader
+sees the old file or the whole new one. The two files of a scenario are both written to
+temporary files first and only then moved into place; every target is checked
+(:func:`aerodrome.files.check_output`) before anything is written.
 
 A file is sealed with the SHA-256 of its content (``digest``). A file that does not decode,
 breaks a rule of the sheet, or whose seal is broken (edited by hand) is refused with one line
@@ -24,6 +25,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.errors import AerodromeError
+from aerodrome.files import check_output, fsync_folder, read_limited
 from aerodrome_dockfighters.campaign import bridge
 from aerodrome_dockfighters.campaign.campaign import rebuild
 from aerodrome_dockfighters.campaign.journal import lines
@@ -155,18 +157,26 @@ def _short(value: Any) -> str:
 
 # -- reading and writing --------------------------------------------------------------------------
 def load(path: Path) -> Squadron:
-    """Read and check the squadron file ``path``."""
+    """Read and check the squadron file ``path`` (a file larger than :data:`MAX_BYTES` is
+    refused before it is read)."""
+    return decode(read(path), str(path))
+
+
+def read(path: Path) -> bytes:
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise CampaignError(f"{path}: cannot read: {exc.strerror}") from None
-    if size > MAX_BYTES:
-        raise CampaignError(f"{path}: {size} bytes, more than a squadron file holds ({MAX_BYTES})")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CampaignError(f"{path}: cannot read: {exc.strerror}") from None
-    return decode(data, str(path))
+        return read_limited(path, "", MAX_BYTES)
+    except AerodromeError as exc:
+        raise CampaignError(str(exc)) from None
+
+
+def check_writable(paths: Iterable[Path]) -> None:
+    """Fail now (one line naming the file) unless every one of ``paths`` can be written, so
+    that no mission is played only to find that its files cannot be saved."""
+    for path in paths:
+        try:
+            check_output(path, "")
+        except AerodromeError as exc:
+            raise CampaignError(str(exc)) from None
 
 
 def save(items: Iterable[tuple[Path, Squadron]]) -> None:
@@ -177,7 +187,7 @@ def save(items: Iterable[tuple[Path, Squadron]]) -> None:
             staged.append((_stage(path, encode(sq)), path))
         for tmp, path in staged:
             os.replace(tmp, path)
-            _sync_folder(path.parent)
+            fsync_folder(path.parent)
         staged = []
     finally:
         for tmp, _ in staged:
@@ -186,9 +196,8 @@ def save(items: Iterable[tuple[Path, Squadron]]) -> None:
 
 
 def _stage(path: Path, data: bytes) -> str:
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise CampaignError(f"{path}: the folder {str(folder)!r} does not exist")
+    check_writable([path])
+    folder = path.parent
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
@@ -203,15 +212,6 @@ def _stage(path: Path, data: bytes) -> str:
             os.unlink(tmp)
         raise CampaignError(f"{path}: cannot write: {exc.strerror}") from None
     return tmp
-
-
-def _sync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder if str(folder) else ".", os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def walk(paths: Iterable[Path]) -> Iterator[tuple[Path, Squadron]]:
