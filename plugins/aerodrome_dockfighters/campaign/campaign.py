@@ -270,6 +270,8 @@ def _check_challengers(sq: Squadron, number: int, choice: Send) -> None:
     ace = sq.pilot(choice.picks[0].pilot)
     if ace is None or ace.status != "ready":
         raise CampaignError(f"send.picks[0]: {choice.picks[0].pilot!r} is not a ready pilot [dockfighters.challenge.1]")
+    if ace.kind != "pilot":
+        raise CampaignError(f"send.picks[0]: {ace.name} is a {ace.kind}; the challenges are for pilots [dockfighters.challenge.1]")
     if ace.level != ACE:
         raise CampaignError(f"send.picks[0]: {ace.name} is {ace.experience}; the challenges are for aces [dockfighters.challenge.1]")
     if number in ace.challenges:

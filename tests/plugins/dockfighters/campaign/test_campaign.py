@@ -124,6 +124,11 @@ def test_who_may_fly_a_challenge() -> None:
         campaign.challenge(sq, 1, Stub(picks=two.picks), "konrad", 1)
     with pytest.raises(CampaignError, match="one after the other"):
         campaign.challenge(sq, 2, Stub(picks=two.picks[:1]), "konrad", 1)
+    crews = squadron(fame=20)
+    campaign.recruit(crews, "Bombers", "bomber crew")
+    ace(crews, "Bombers")
+    with pytest.raises(CampaignError, match="Bombers is a bomber crew; the challenges are for pilots"):
+        campaign.challenge(crews, 1, Stub(picks=(Pick(pilot="Bombers", serial=1),)), "konrad", 1)
     poor = squadron()
     ace(poor)
     with pytest.raises(CampaignError, match="costs 1 fame"):
