@@ -40,3 +40,24 @@ def test_every_docs_page_is_in_the_nav() -> None:
     pages = [p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md")]
     missing = [p for p in pages if not p.startswith("examples/") and p not in nav]
     assert not missing, f"docs pages missing from mkdocs.yml nav: {missing}"
+
+
+def test_no_merge_conflict_markers_anywhere() -> None:
+    """Mutation caught: a merge that committed ``<<<<<<<``/``>>>>>>>`` lines (it happened once
+    in docs/performance.md)."""
+    import subprocess
+
+    files = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    bad = []
+    for name in files:
+        path = ROOT / name
+        if path.suffix not in {".py", ".md", ".toml", ".json", ".yml", ".j2", ".js", ".css", ".txt", ""}:
+            continue
+        try:
+            lines = path.read_text().splitlines()
+        except (UnicodeDecodeError, OSError):
+            continue
+        bad += [f"{name}:{i + 1}" for i, line in enumerate(lines) if line.startswith(("<<<<<<< ", ">>>>>>> "))]
+    assert not bad, f"merge conflict markers at {bad}"
