@@ -75,5 +75,9 @@ def wheel(session: nox.Session) -> None:
         session.run(cli, "rulesets", external=True)
         session.run(cli, "simulate", "classic", "--games", "5", "--seed", "1", "--json", external=True)
         session.run(cli, "specs", "validate", external=True)
+        # The viewer's template is package data: a page written from the wheel proves it ships.
+        save, page = str(dist / "game.json"), str(dist / "game.html")
+        session.run(cli, "play", "victoriana", "--seat", "1=bot", "--save", save, external=True)
+        session.run(cli, "replay", save, "--verify", "--html", page, external=True)
     shutil.rmtree(venv, ignore_errors=True)
     shutil.rmtree(dist, ignore_errors=True)

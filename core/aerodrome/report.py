@@ -19,7 +19,10 @@ from aerodrome.files import make_folder, write_atomic
 from aerodrome.metrics import Estimate, MetricInfo
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from aerodrome.metrics.compare import Comparison
+    from aerodrome.viewer.samples import Sample
 
 #: The plots of the report: (id, title, what it shows).
 PLOTS = (
@@ -194,8 +197,19 @@ def _cell(est: Estimate | None, info: MetricInfo) -> str:
     )
 
 
-def render_html(result: Comparison) -> str:
-    """The report page as one HTML string."""
+def _sample(sample: Sample | None) -> str:
+    """The link to a column's sample game in the viewer (see :mod:`aerodrome.viewer`)."""
+    if sample is None:
+        return ""
+    e = html.escape
+    return (
+        f' — <a class="sample" href="{e(sample.href)}">watch a sample game</a> '
+        f"(agents {e(', '.join(dict.fromkeys(sample.agents)))}, game seed {sample.seed})"
+    )
+
+
+def render_html(result: Comparison, samples: Mapping[str, Sample] | None = None) -> str:
+    """The report page as one HTML string; ``samples`` links each column's sample game."""
     from aerodrome.metrics.compare import highlights
 
     plt = _pyplot()
@@ -210,6 +224,7 @@ def render_html(result: Comparison) -> str:
     games = "".join(
         f"<li>{e(c.column.name)} ({e(c.column.title)}, setup {e(c.column.setup)}): "
         + ", ".join(f"{n} {e(k)}" for k, n in c.games.items())
+        + _sample((samples or {}).get(c.column.name))
         + "</li>"
         for c in result.columns
     )
@@ -248,8 +263,10 @@ def render_html(result: Comparison) -> str:
     )
 
 
-def write_report(result: Comparison, folder: Path) -> Path:
+def write_report(
+    result: Comparison, folder: Path, samples: Mapping[str, Sample] | None = None
+) -> Path:
     """Write ``index.html`` into ``folder`` (created if needed); returns its path."""
-    page = render_html(result)
+    page = render_html(result, samples)
     make_folder(folder, "--report")
     return write_atomic(folder / "index.html", page, "--report")

@@ -9,6 +9,7 @@ shape the ruleset defines), so a referee can ask "what happens here".
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -101,10 +102,16 @@ def _action_decoder(game: Game[Any, Any, Any]) -> Any:
 
 
 def replay(
-    save: SaveFile, plugins: Plugins, source: str = "<save>", *, until: int | None = None
+    save: SaveFile,
+    plugins: Plugins,
+    source: str = "<save>",
+    *,
+    until: int | None = None,
+    on_step: Callable[[Game[Any, Any, Any]], None] | None = None,
 ) -> Game[Any, Any, Any]:
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given);
-    errors name the action that failed."""
+    errors name the action that failed. ``on_step`` sees the game at its start and after
+    every action (the replay viewer records each step)."""
     ruleset = plugins.ruleset(save.ruleset)
     setup = ruleset.setup(save.setup)
     for player in save.bots:
@@ -117,6 +124,8 @@ def replay(
         position=save.position,
         position_source=source,
     )
+    if on_step is not None:
+        on_step(game)
     action_type = _action_decoder(game)
     for i, saved in enumerate(save.actions[:until]):
         where = f"{source}: $.actions[{i}]"
@@ -126,6 +135,8 @@ def replay(
             game.apply(saved.player, action)
         except IllegalActionError as exc:
             raise SpecError(f"{where}: {exc}") from None
+        if on_step is not None:
+            on_step(game)
     return game
 
 

@@ -141,8 +141,10 @@ def compare(
         result = measure(plans, records, all_metrics(plugins), seed=seed, games=games)
     if report is not None:
         from aerodrome.report import write_report
+        from aerodrome.viewer.samples import write_samples
 
-        path = write_report(result, report)
+        samples = write_samples(plugins, plans, report)
+        path = write_report(result, report, samples)
         say(f"report: {path}", err=True)
     if json:
         print_json(result)

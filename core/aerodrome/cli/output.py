@@ -72,9 +72,13 @@ def print_json(data: Any) -> None:
     sys.stdout.flush()
 
 
-def write_svg(game: Any, path: Path) -> None:
-    """Write the ruleset's SVG picture of ``game``'s state (referee's view) to ``path``."""
-    picture = game.ruleset.svg(game.state, None)
+def write_svg(game: Any, path: Path, viewer: int | None = None) -> None:
+    """Write the ruleset's SVG picture of what ``viewer`` sees of ``game`` now (``None``:
+    the referee, who sees everything) to ``path``: ``draw_svg`` of that observation."""
+    picture = game.ruleset.draw_svg(game.observation(viewer))
+    if picture is None and viewer is None:
+        # Legacy: a ruleset that still draws states (overrides Ruleset.svg); goes with it.
+        picture = game.ruleset.svg(game.state, None)
     if picture is None:
         raise AerodromeError(f"--svg: ruleset {game.ruleset.name!r} draws no SVG pictures")
     write_atomic(path, picture, "--svg")

@@ -9,6 +9,8 @@ import msgspec
 import typer
 
 from aerodrome.cli.output import console, literal, print_json, say, show, write_svg
+from aerodrome.cli.replay import Viewer, svg_viewer
+from aerodrome.errors import AerodromeError
 from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
 from aerodrome.saves import game_from_position, read_position
@@ -23,14 +25,18 @@ def position(
     svg: Annotated[
         Path | None, typer.Option(help="Write an SVG picture of the position here.")
     ] = None,
+    viewer: Viewer = None,
 ) -> None:
     """Load the position FILE: draw it, and list who acts next and their legal actions."""
+    if viewer is not None and svg is None:
+        raise AerodromeError("--viewer chooses whose view --svg draws: give --svg too")
     if svg is not None:
         check_output(svg, "--svg")
     pos = read_position(file)
+    seen_by = svg_viewer(viewer, pos.ruleset, pos.setup)
     game = game_from_position(pos, default_plugins(), str(file))
     if svg is not None:
-        write_svg(game, svg)
+        write_svg(game, svg, seen_by)
     decision = game.decision()
     r = game.ruleset
     legal = {

@@ -1,4 +1,5 @@
-"""``aerodrome replay``: re-run a saved game and check it reproduces its event log."""
+"""``aerodrome replay``: re-run a saved game and check it reproduces its event log; draw it
+(``--svg``) or write a page to watch it in a browser (``--html``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,26 @@ from aerodrome.plugins import default_plugins
 from aerodrome.saves import read_save
 from aerodrome.saves import replay as replay_save
 from aerodrome.saves import verify as verify_save
+
+#: The ``--viewer`` option of the commands that draw one picture.
+Viewer = Annotated[
+    str | None,
+    typer.Option(
+        help="Whose view --svg draws: 'referee' (everything, the default) or a seat number "
+        "(from 1); a seat's picture never shows what that seat cannot see.",
+        show_default=False,
+    ),
+]
+
+
+def svg_viewer(text: str | None, ruleset: str, setup: str | None) -> int | None:
+    """The player whose view ``--svg`` draws (``None``: the referee), checked against the
+    set-up before any work."""
+    if text is None:
+        return None
+    from aerodrome.viewer.record import viewer_of
+
+    return viewer_of(text, default_plugins().ruleset(ruleset).setup(setup))
 
 
 def replay(
@@ -31,21 +52,43 @@ def replay(
     svg: Annotated[
         Path | None, typer.Option(help="Write an SVG picture of the replayed state here.")
     ] = None,
+    viewer: Viewer = None,
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write a page to watch the game in a browser: the board after every action, "
+            "the events beside it, the view of the referee or of any seat (one file, no "
+            "network).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Replay FILE from its seed and actions; with --verify, compare the event logs."""
     if verify and until is not None:
         raise AerodromeError("--verify checks the whole game: leave out --until")
-    for path, option in ((log, "--log"), (svg, "--svg")):
+    if viewer is not None and svg is None:
+        raise AerodromeError("--viewer chooses whose view --svg draws: give --svg too")
+    for path, option in ((log, "--log"), (svg, "--svg"), (html, "--html")):
         if path is not None:  # before the replay, not after it
             check_output(path, option)
     save = read_save(file)
-    game = replay_save(save, default_plugins(), str(file), until=until)
+    seen_by = svg_viewer(viewer, save.ruleset, save.setup)
+    plugins = default_plugins()
+    if html is not None:
+        from aerodrome.viewer import record_save, write_page
+
+        game, recording = record_save(save, plugins, str(file), until=until)
+    else:
+        game = replay_save(save, plugins, str(file), until=until)
     if verify:
         verify_save(save, game)
     if svg is not None:
-        write_svg(game, svg)
+        write_svg(game, svg, seen_by)
     if log is not None:
         write_atomic(log, game.log_bytes(), "--log")
+    if html is not None:
+        write_page(recording, html)
+        say(f"wrote {html}", err=json)
     result = game.result()
     if json:
         print_json(

@@ -1,0 +1,34 @@
+"""Short seeded games of every ruleset for the viewer's tests (the bot where a ruleset has
+one, else random agents), cut after a few dozen actions to keep the tests fast."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aerodrome.agents import PlayerView, agent_seed
+from aerodrome.game import Game
+from aerodrome.plugins import Plugins
+
+#: Actions kept per game: enough for moves, fights and secret choices, few enough to be fast.
+ACTIONS = 40
+
+
+def short_game(
+    plugins: Plugins,
+    name: str,
+    setup: str | None = None,
+    seed: int = 3,
+    actions: int = ACTIONS,
+    agent: str | None = None,
+) -> Game[Any, Any, Any]:
+    """A game of ``name`` played by its agents for at most ``actions`` actions."""
+    ruleset = plugins.ruleset(name)
+    game = Game(ruleset, setup, seed)
+    kind = agent or ("bot" if "bot" in plugins.agents_for(name) else "random")
+    spec = plugins.agent(name, kind)
+    agents = [spec.factory(ruleset, p, agent_seed(seed, p)) for p in range(len(game.setup.seats))]
+    while not game.is_over() and len(game.history) < actions:
+        player = game.waiting_for()[0]
+        legal = game.legal_actions(player)
+        game.apply(player, agents[player].choose(PlayerView(game, player), legal))
+    return game
