@@ -18,15 +18,15 @@ import sys
 import time
 from typing import Any
 
-import msgspec
-
 from aerodrome import Game
 from aerodrome.agents import RandomAgent, agent_seed, play_out
 from aerodrome.plugins import load_plugins
 from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import movement
 from aerodrome_dockfighters.bot import Konrad
+from aerodrome_dockfighters.context import DfContext
 from aerodrome_dockfighters.missions import setups
+from aerodrome_dockfighters.options import DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.specs import builtin
 
@@ -61,7 +61,7 @@ def bench_legal_moves(rounds: int = 2000) -> dict[str, Any]:
         plans = movement.plan_options(state, a)
     plan_us = (time.perf_counter() - start) / rounds * 1e6
     best = max((p for p in plans if p.template == 4), key=lambda p: p.speed)
-    prog = movement.start(state, a, best, scripted_context([]))
+    prog = movement.start(state, a, best, DfContext(scripted_context([])))
     assert prog is not None
     start = time.perf_counter()
     for _ in range(rounds):
@@ -86,7 +86,7 @@ AGAINST_RANDOM = ("duel", "aerial-dominance")
 def _bot_setup(ruleset: Any, name: str, bots: tuple[int, ...]) -> Any:
     """The set-up with the bot-flown seats named (the simplified bot landing applies)."""
     setup = ruleset.setup(name)
-    return msgspec.structs.replace(setup, options={**setup.options, "bot_seats": list(bots)})
+    return setup.with_bots(bots)
 
 
 def mission_figures(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:
@@ -110,7 +110,7 @@ def mission_figures(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:
         aircraft += int(result.stats.get("aircraft", 0.0))
     return {
         "setup": name,
-        "missions": tuple(setup.options["missions"]),
+        "missions": setup.options_as(DockfightersOptions).missions,
         "games": games,
         "objective": {side: achieved[side] / games for side in sides},
         "draws": draws / games,

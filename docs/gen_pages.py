@@ -3,7 +3,7 @@
 - docs/hooks.md       every hookspec, from its signature and docstring
 - docs/assumptions.md every stand-in of every registered ruleset (specs + clauses)
 - docs/coverage.md    the rule-clause coverage of every registered ruleset
-- docs/cli.md         the help of every CLI command
+- docs/cli.md         every CLI command and option (typer's own `utils docs` generator)
 
 Run `python docs/gen_pages.py` (nox -s docs does); `--check` fails if a page is stale.
 """
@@ -11,12 +11,11 @@ Run `python docs/gen_pages.py` (nox -s docs does); `--check` fails if a page is 
 from __future__ import annotations
 
 import inspect
+import os
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
-
-import click
-import typer
 
 from aerodrome import assumptions
 from aerodrome.clauses import load_catalogue, tests_by_clause
@@ -98,29 +97,35 @@ def coverage_page() -> str:
 
 
 def cli_page() -> str:
-    from aerodrome.cli import app, odds_app
-
-    default_plugins().register_commands(app, odds_app)
-    root = typer.main.get_command(app)
-    out = ["# CLI reference", "", "Generated from the commands' own help.", ""]
-
-    from typer.testing import CliRunner
-
-    runner = CliRunner(env={"COLUMNS": "100", "TERM": "dumb", "NO_COLOR": "1"})
-
-    def walk(cmd: click.Command, path: list[str]) -> None:
-        ctx = click.Context(cmd, info_name=" ".join(path))
-        text = runner.invoke(app, [*path[1:], "--help"]).output
-        lines = [line.rstrip() for line in text.splitlines()]
-        out.extend([f"## `{' '.join(path)}`", "", "```text", *lines, "```", ""])
-        if isinstance(cmd, click.Group):
-            for sub in sorted(cmd.list_commands(ctx)):
-                child = cmd.get_command(ctx, sub)
-                if child is not None:
-                    walk(child, [*path, sub])
-
-    walk(root, ["aerodrome"])
-    return "\n".join(out)
+    """Every command and option, by typer's own documentation generator (``typer MODULE
+    utils docs``) over the whole command tree, plugin commands included
+    (:mod:`aerodrome.cli.reference`)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "typer", "aerodrome.cli.reference", "utils", "docs", "--name", "aerodrome"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"},
+    )
+    if proc.returncode != 0:
+        raise SystemExit(f"typer utils docs failed: {proc.stderr.strip()}")
+    body = proc.stdout.split("\n", 1)[1]  # typer's title line: ours replaces it
+    return "\n".join(
+        [
+            "# CLI reference",
+            "",
+            "Every command and option of `aerodrome`, with the commands that the installed",
+            "plugins add. Generated from the typer application by typer's own documentation",
+            "generator (`python docs/gen_pages.py`; a test keeps it in step). `aerodrome COMMAND",
+            "--help` prints the same in a terminal.",
+            "",
+            "Shell completion: `aerodrome --install-completion` installs it for the current shell",
+            "(bash, zsh, fish or PowerShell); `aerodrome --show-completion` prints the script.",
+            "",
+            "## `aerodrome`",
+            body,
+        ]
+    )
 
 
 PAGES = {

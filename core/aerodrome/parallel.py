@@ -25,7 +25,7 @@ import socket
 import sys
 import time
 import types
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,7 @@ from aerodrome.errors import AerodromeError, PluginError
 from aerodrome.plugins import Plugins, entry_points, load_plugins
 from aerodrome.results import ResultsFile, seal
 from aerodrome.sim import GameRecord, run_games
+from aerodrome.versions import describe, differences, versions_of
 
 #: A plugin that workers must register besides the entry points: (name, module, sys.path root).
 PluginSource = tuple[str, str, str | None]
@@ -248,6 +249,26 @@ def read_results(path: Path) -> Iterator[GameRecord]:
         yield from f.records()
 
 
+#: What identifies a configuration's records (see :attr:`Config.key`).
+Key = tuple[str, str, tuple[str, ...], tuple[str, ...]]
+
+
+def check_versions(
+    rec: GameRecord, expected: Mapping[Key, dict[str, str]], where: str, advice: str
+) -> None:
+    """Refuse a record of a wanted configuration played by other versions than this run's:
+    one run never mixes games of two versions (a record without versions, written before
+    aerodrome recorded them, is kept)."""
+    key = (rec.ruleset, rec.setup, rec.agents, rec.variants)
+    running = expected.get(key)
+    why = differences(rec.versions, running) if running is not None else None
+    if why is not None:
+        raise AerodromeError(
+            f"{where}: {rec.ruleset} game {rec.index} was played by {describe(rec.versions)} "
+            f"({why}); {advice}"
+        )
+
+
 def check_games(games: int) -> None:
     if not 1 <= games <= MAX_GAMES:
         raise AerodromeError(
@@ -368,10 +389,18 @@ class Engine:
             for a in c.agents:
                 plugins.agent(c.ruleset, a)
         done = Done(configs)
+        expected = {c.key: self._versions(c) for c in configs}
         results = ResultsFile(out) if out is not None else None
         with results if results is not None else contextlib.nullcontext():
             if results is not None:
                 for rec in results.records():
+                    check_versions(
+                        rec,
+                        expected,
+                        f"--out {out}",
+                        "this run would mix games of two versions: give another --out file, "
+                        "or remove this one to play its games again",
+                    )
                     if done.accept(rec):
                         if on_progress is not None:
                             on_progress(1)
@@ -382,12 +411,23 @@ class Engine:
             todo = chunks(configs, done, self.chunk or (1 if here else None), self.workers)
             for chunk, payload in self._backend(todo, configs):
                 records, lines = check_chunk(chunk, payload)
+                for rec in records[:1]:
+                    check_versions(
+                        rec, expected, "a worker", "install the same versions on every worker"
+                    )
                 if results is not None:
                     results.append(lines)
                 for rec in records:
                     if on_progress is not None:
                         on_progress(1)
                     yield rec
+
+    def _versions(self, config: Config) -> dict[str, str]:
+        plugins = self.plugins.get(config.variants)
+        known = plugins.variants()
+        return versions_of(
+            plugins.ruleset(config.ruleset), *(known[v].plugin for v in config.variants)
+        )
 
     def _backend(
         self, todo: Iterator[Chunk], configs: Sequence[Config]
@@ -484,7 +524,7 @@ def _run_dask(
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise AerodromeError(
-            "--dask needs Dask: pip install 'aerodrome[compare]' (dask[distributed])"
+            "--dask needs Dask: pip install 'aerodrome[dask]'"
         ) from None
     cluster: Any = None
     try:

@@ -58,7 +58,7 @@ def require_matplotlib() -> Any:
         return importlib.import_module("matplotlib")
     except ImportError:
         raise AerodromeError(
-            "--report needs matplotlib: pip install 'aerodrome[compare]'"
+            "--report needs matplotlib: pip install 'aerodrome[report]'"
         ) from None
 
 

@@ -9,6 +9,7 @@ shape the ruleset defines), so a referee can ask "what happens here".
 from __future__ import annotations
 
 import hashlib
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,6 +22,7 @@ from aerodrome.files import write_atomic
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
 from aerodrome.specs import convert, read_mapping
+from aerodrome.versions import OtherVersionWarning, describe, differences, versions_of
 
 FORMAT = "aerodrome-save/1"
 
@@ -33,6 +35,8 @@ MAX_ACTIONS = 1_000_000
 Seed = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
 Player = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+#: Distribution → version of aerodrome and the ruleset's plugin (see aerodrome.versions).
+Versions = Annotated[dict[Name, Name], msgspec.Meta(max_length=64)]
 
 
 class SavedAction(Record, frozen=True):
@@ -51,6 +55,8 @@ class SaveFile(Record, frozen=True):
     position: dict[str, Any] | None = None
     #: Players whose seats were flown by bots under the rulebook's bot rules.
     bots: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=64)], ...], msgspec.Meta(max_length=64)] = ()
+    #: The versions that played the game (empty in saves written before they were recorded).
+    versions: Versions = {}
 
 
 class PositionFile(Record, frozen=True):
@@ -77,6 +83,7 @@ def to_save(game: Game[Any, Any, Any]) -> SaveFile:
         log_sha256=log_digest(game),
         log_lines=len(game.log),
         bots=game.setup.bots,
+        versions=versions_of(game.ruleset),
     )
 
 
@@ -114,6 +121,7 @@ def replay(
     every action (the replay viewer records each step)."""
     ruleset = plugins.ruleset(save.ruleset)
     setup = ruleset.setup(save.setup)
+    check_versions(save, versions_of(ruleset), source)
     for player in save.bots:
         if player >= len(setup.seats):
             raise SpecError(f"{source}: $.bots: set-up {setup.name!r} has no seat {player + 1}")
@@ -138,6 +146,20 @@ def replay(
         if on_step is not None:
             on_step(game)
     return game
+
+
+def check_versions(save: SaveFile, running: dict[str, str], source: str) -> None:
+    """Warn (:class:`~aerodrome.versions.OtherVersionWarning`) when ``save`` was played by
+    other versions than ``running``: its replay may then differ from the game saved."""
+    why = differences(save.versions, running)
+    if why is not None:
+        warnings.warn(
+            OtherVersionWarning(
+                f"{source} was saved by {describe(save.versions)} ({why}): the rules may have "
+                "changed, so the replay may differ from the game saved"
+            ),
+            stacklevel=3,
+        )
 
 
 def _shown(raw: Any) -> str:

@@ -17,6 +17,7 @@ from aerodrome.dice import derive_seed
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
 from aerodrome.ruleset import Result, Ruleset, Setup
+from aerodrome.versions import versions_of
 
 
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -34,6 +35,9 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     variants: tuple[str, ...] = ()
     #: What the comparison metrics need beyond the result (``None`` unless asked for).
     detail: GameDetail | None = None
+    #: Distribution → version of aerodrome and of the plugins that played (see
+    #: :mod:`aerodrome.versions`; empty in records written before versions were recorded).
+    versions: dict[str, str] = {}
 
 
 class Tick(msgspec.Struct, frozen=True, array_like=True):
@@ -184,6 +188,8 @@ def run_games(
     specs = [plugins.agent(ruleset.name, n) for n in agent_names]
     # seats whose agents play by the rulebook's bot rules are bot seats [Seat.bot]
     setup = setup.with_bots(p for p, spec in enumerate(specs) if spec.bot_rules)
+    known = plugins.variants()
+    versions = versions_of(ruleset, *(known[v].plugin for v in variants if v in known))
     for index in range(start, start + games):
         game_seed = derive_seed(seed, index)
         agents = [s.factory(ruleset, p, agent_seed(game_seed, p)) for p, s in enumerate(specs)]
@@ -201,6 +207,7 @@ def run_games(
             decisions=decisions,
             variants=tuple(variants),
             detail=trace.finish(game, result) if trace is not None else None,
+            versions=versions,
         )
         if on_game is not None:
             on_game(rec)

@@ -1,17 +1,26 @@
 """The game frame: one round is one game turn of the 40K battle (rulebook sections Orders,
-Resolution and the Victory bullet on Ground support). Steps: begin, orders, reveal,
-dogfights, ground support, end. Clause ids in brackets."""
+Resolution and the Victory bullet on Ground support), played as the core's steps:
+
+1. orders: both players give their flyers secret orders [df40k.orders.1] (none on turn
+   one: the flyers are in reserve, df40k.frame.2);
+2. reveal: all orders at once, ordnance ejected [df40k.resolution.1, df40k.victory.12];
+3. dogfights, for each interceptor in declaring order [df40k.resolution.7]: its
+   declaration (and the choice of target), then the result (after the Gargoyles, if the
+   Tyranid player commits any);
+4. ground support: the attack runs [df40k.victory.10];
+5. end of turn: crew results, whose turn it is next, the end of the battle [df40k.frame.3].
+
+Clause ids in brackets.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from functools import partial
 
-from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError, PluginError
-from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
+from aerodrome.turns import Ask, Context, Decision, ForEach, Phase, Step, TurnSequence, listed
 from aerodrome_df40k import combat, orders
-from aerodrome_df40k.specs import Specs
+from aerodrome_df40k.rules import Rules
 from aerodrome_df40k.state import (
     ChooseTarget,
     CommitGargoyles,
@@ -21,10 +30,11 @@ from aerodrome_df40k.state import (
     GiveOrder,
     GiveOrders,
     GroundRun,
+    Kind,
 )
+from aerodrome_df40k.text import flyer_name
 
-#: The orders decisions asked so far, by the flyers asked about (a Decision is immutable).
-_ORDER_DECISIONS: dict[tuple[tuple[int, ...], tuple[str, ...]], Decision] = {}
+Orders = GiveOrder | GiveOrders
 
 
 def enemies(state: Df40kState, f: FlyerState) -> list[FlyerState]:
@@ -39,150 +49,176 @@ def sides_alive(state: Df40kState) -> list[int]:
 
 
 class Battle:
-    """The turn sequence, bound to the specs."""
+    """The turn sequence, bound to the rules of one ruleset instance. Decisions and target
+    lists asked before are kept here, keyed by what they ask."""
 
-    def __init__(self, specs: Specs) -> None:
-        self.specs = specs
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.specs = rules.specs
+        self.first_order_turn = rules.specs.rules.battle.first_order_turn
         self._sequence: TurnSequence[Df40kState] | None = None
+        self._decisions: dict[object, Decision] = {}
+        self._targets: dict[tuple[str, tuple[str, ...]], tuple[ChooseTarget, ...]] = {}
 
     def sequence(self) -> TurnSequence[Df40kState]:
         if self._sequence is None:
-            self._sequence = self._build()
+            self._sequence = TurnSequence(
+                phases=(
+                    Phase(
+                        name="game turn",
+                        steps=(
+                            Step("orders", self.ask_orders, clause="df40k.orders.1"),
+                            Step("reveal", self.reveal, clause="df40k.resolution.1"),
+                            ForEach(
+                                "dogfights",
+                                orders.interceptors,
+                                (
+                                    Step("declare", self.declare, clause="df40k.resolution.2"),
+                                    Step("result", self.result, clause="df40k.dogfight.5"),
+                                ),
+                                clause="df40k.resolution.7",
+                            ),
+                            Step("ground support", self.ground_support, clause="df40k.victory.10"),
+                            Step("end of turn", self.end, clause="df40k.frame.3"),
+                        ),
+                    ),
+                )
+            )
         return self._sequence
 
-    def _build(self) -> TurnSequence[Df40kState]:
-        return TurnSequence(
-            phases=(
-                Phase(
-                    name="game turn",
-                    steps=(
-                        Step("orders", self.ask_orders, self.take_orders, clause="df40k.orders.1"),
-                        Step("dogfights", self.dogfights, self.answer, clause="df40k.resolution.2"),
-                        Step("ground support and end", self.finish, clause="df40k.frame.3"),
-                    ),
-                ),
-            )
-        )
-
-    # -- begin ---------------------------------------------------------------------------
-    def begin(self, state: Df40kState, ctx: Context) -> None:
-        """Turn one: flyers are in reserve, no orders are given [df40k.frame.2]."""
-        state.stage = "begin"
-        state.revealed = False
-        if state.turn < self.specs.rules.battle.first_order_turn:
-            ctx.emit(FlyersInReserve(turn=state.turn))
-            state.stage = "end"
-            return None
-        state.stage = "orders"
-        state.to_order = [
-            [f.id for f in state.flyers if f.alive and f.player == p] for p in (0, 1)
-        ]
-        state.combined = [
-            len(state.to_order[p]) > 1 and orders.order_sets(state, self.specs, p) is not None
-            for p in (0, 1)
-        ]
-        return None
+    def orders_due(self, state: Df40kState) -> bool:
+        """Orders are given from the first turn with orders on [df40k.frame.2]."""
+        return state.turn >= self.first_order_turn
 
     # -- orders --------------------------------------------------------------------------
-    def ask_orders(self, state: Df40kState, ctx: Context) -> Decision | None:
-        """Both players give each flyer a secret order: all at once when the combinations
-        are few, otherwise one flyer at a time [df40k.orders.1]."""
-        if state.stage == "begin":
-            self.begin(state, ctx)
-        if state.stage != "orders":
-            return None
-        players = tuple(p for p in (0, 1) if state.to_order[p])
-        if not players:
-            state.stage = "reveal"
-            return None
-        heads = tuple(
-            f"all {state.sides[p]} flyers" if state.combined[p] else state.to_order[p][0]
-            for p in players
-        )
-        decision = _ORDER_DECISIONS.get((players, heads))
-        if decision is None:
-            decision = _ORDER_DECISIONS[(players, heads)] = Decision(
-                players=players,
-                kind="orders",
-                simultaneous=True,
-                prompt="Secret orders for " + " / ".join(heads),
-            )
-        return decision
+    def ask_orders(self, state: Df40kState, ctx: Context) -> Ask[Df40kState, Orders] | None:
+        """Turn one: the flyers are in reserve, no orders are given [df40k.frame.2].
 
-    def take_orders(
-        self, state: Df40kState, ctx: Context, answers: Mapping[int, Action]
-    ) -> bool:
-        for player, action in answers.items():
-            if isinstance(action, GiveOrders):
-                orders.give_all(state, self.specs, ctx, player, action)
-            elif isinstance(action, GiveOrder):
-                orders.give(state, self.specs, ctx, player, action)
+        Then both players secretly give each of their flyers an order [df40k.orders.1]: all
+        at once when the combinations are few (:data:`orders.MAX_COMBINED`), otherwise one
+        flyer at a time, asked again until every flyer has its order.
+
+        The core shows a simultaneous decision's answers to everybody once all are in, so
+        only the last answers before the reveal are asked together; earlier ones are asked
+        one player at a time in secret (the player who has given fewer answers this turn
+        first, then the first seat): nothing of an order shows before the reveal, and the
+        answers come in the same order either way."""
+        if state.turn < self.first_order_turn:
+            ctx.emit(lambda: FlyersInReserve(turn=state.turn))
+            return None
+        specs = self.specs
+        due: list[tuple[int, int, int, Sequence[Orders], FlyerState | None]] = []
+        for p in (0, 1):  # player, answers given, answers left, legal, the flyer asked about
+            alive = [f for f in state.flyers if f.player == p and f.alive]
+            waiting = [f for f in alive if not f.order]
+            if not waiting:
+                continue
+            given = len(alive) - len(waiting)
+            sets = orders.all_at_once(state, specs, p) if not given else None
+            if sets:
+                due.append((p, given, 1, sets, None))
             else:
-                raise IllegalActionError(f"{action.describe()} is not an order", clause="df40k.orders.1")
-        return True
+                due.append((p, given, len(waiting), orders.legal_orders(state, specs, waiting[0]), waiting[0]))
+        if not due:
+            return None
+        slot = min(d[1] for d in due)
+        legal_of = {d[0]: d[3] for d in due}
+        if len(due) > 1 and all(given == slot and left == 1 for _, given, left, _, _ in due):
+            asked = due  # the last answers: the reveal follows at once
+        else:
+            asked = [next(d for d in due if d[1] == slot)]
+        key = tuple((p, f.id if f is not None else "") for p, _, _, _, f in asked)
+        decision = self._decisions.get(key)
+        if decision is None:
+            heads = [
+                f"all {state.sides[p]} flyers" if f is None else flyer_name(specs, f.id, f.type)
+                for p, _, _, _, f in asked
+            ]
+            decision = self._decisions[key] = Decision(
+                players=tuple(d[0] for d in asked), kind=Kind.ORDERS,
+                prompt="Secret orders for " + " / ".join(heads),
+                simultaneous=len(asked) > 1, secret=len(asked) == 1,
+            )
+        return Ask(decision, lambda state, player: legal_of[player], self.take_orders)
+
+    def take_orders(self, state: Df40kState, ctx: Context, answers: Mapping[int, Orders]) -> bool:
+        for player, action in answers.items():
+            for order in action.orders if isinstance(action, GiveOrders) else (action,):
+                orders.give(state, ctx, player, order)
+        return True  # ask again until every flyer has its order
 
     # -- reveal --------------------------------------------------------------------------
     def reveal(self, state: Df40kState, ctx: Context) -> None:
-        if state.stage != "reveal":
+        """Starting with the player whose turn it is, both players reveal their orders
+        [df40k.resolution.1]; Disengaging flyers eject ordnance [df40k.victory.12]."""
+        if self.orders_due(state):
+            orders.reveal(state, self.specs, ctx)
+
+    # -- dogfights, for each interceptor ---------------------------------------------------
+    def declare(self, state: Df40kState, ctx: Context) -> Ask[Df40kState, ChooseTarget] | None:
+        """The interceptor chooses an opposing flyer and dogfights it [df40k.resolution.2]; a
+        single candidate is declared without asking. An interceptor shot down before its
+        turn does nothing."""
+        f = state.flyer(str(ctx.item))
+        if not f.alive:
             return None
-        orders.reveal(state, self.specs, ctx)
-        state.stage = "dogfights"
+        targets = enemies(state, f)
+        if len(targets) > 1:
+            key = (f.id, tuple(g.id for g in targets))
+            legal = self._targets.get(key)
+            if legal is None:
+                legal = self._targets[key] = tuple(ChooseTarget(flyer=f.id, target=g) for g in key[1])
+            decision = self._decisions.get(key)
+            if decision is None:
+                decision = self._decisions[key] = Decision(
+                    players=(f.player,), kind=Kind.INTERCEPT,
+                    prompt=f"Which flyer does {flyer_name(self.specs, f.id, f.type)} intercept?",
+                )
+            return Ask(decision, listed(legal), self.intercept)
+        if targets:
+            combat.declare(state, self.rules, ctx, f, targets[0])
         return None
 
-    # -- dogfights -----------------------------------------------------------------------
-    def dogfights(self, state: Df40kState, ctx: Context) -> Decision | None:
-        """Each interceptor in turn chooses an opposing flyer and dogfights it, the player
-        whose turn it is first [df40k.resolution.1, df40k.resolution.2]."""
-        if state.stage == "reveal":
-            self.reveal(state, ctx)
-        if state.stage != "dogfights":
-            return None
-        specs = self.specs
-        while True:
-            fight = state.fight
-            if fight is not None:
-                if fight.awaiting_gargoyles:
-                    loser = state.flyer(fight.defender if fight.margin > 0 else fight.attacker)
-                    return Decision(
-                        players=(loser.player,),
-                        kind="gargoyles",
-                        prompt=f"{loser.id} lost by {abs(fight.margin)}: allocate Gargoyles?",
-                    )
-                combat.conclude(state, specs, ctx, fight)
-                continue
-            if not state.queue:
-                state.stage = "ground-support"
-                return None
-            f = state.flyer(state.queue[0])
-            if not f.alive:
-                state.queue.pop(0)
-                continue
-            targets = enemies(state, f)
-            if len(targets) > 1:
-                return Decision(
-                    players=(f.player,), kind="intercept", prompt=f"Which flyer does {f.id} intercept?"
-                )
-            state.queue.pop(0)
-            if targets:
-                combat.declare(state, specs, ctx, f, targets[0])
-
-    def answer(self, state: Df40kState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+    def intercept(self, state: Df40kState, ctx: Context, answers: Mapping[int, ChooseTarget]) -> bool:
         for action in answers.values():
-            if isinstance(action, ChooseTarget):
-                f = state.flyer(state.queue.pop(0))
-                combat.declare(state, self.specs, ctx, f, state.flyer(action.target))
-            elif isinstance(action, CommitGargoyles) and state.fight is not None:
-                combat.commit_gargoyles(state, self.specs, ctx, state.fight, action.count)
-            else:
-                raise IllegalActionError(f"{action.describe()} is not expected now")
-        return True
+            combat.declare(state, self.rules, ctx, state.flyer(action.flyer), state.flyer(action.target))
+        return False
+
+    def result(self, state: Df40kState, ctx: Context) -> Ask[Df40kState, CommitGargoyles] | None:
+        """The dogfight's result: the winner fires, the loser retaliates, a ram
+        [df40k.dogfight.5, df40k.victory.1-8, df40k.victory.13]. When a large Tyranid flyer
+        lost, its player first decides how many Gargoyles shield it [df40k.racial.2]."""
+        fight = state.fight
+        if fight is None:
+            return None
+        if not fight.awaiting_gargoyles:
+            combat.conclude(state, self.rules, ctx, fight)
+            return None
+        loser = state.flyer(fight.defender if fight.margin > 0 else fight.attacker)
+        decision = Decision(
+            players=(loser.player,), kind=Kind.GARGOYLES,
+            prompt=f"{flyer_name(self.specs, loser.id, loser.type)} lost by {abs(fight.margin)}: "
+            "how many Gargoyles shield it?",
+        )
+        legal = tuple(
+            CommitGargoyles(flyer=loser.id, count=n) for n in range(state.gargoyles[loser.player] + 1)
+        )
+        return Ask(decision, listed(legal), self.gargoyles)
+
+    def gargoyles(self, state: Df40kState, ctx: Context, answers: Mapping[int, CommitGargoyles]) -> bool:
+        """Gargoyles committed [df40k.racial.2, df40k.racial.3], then the result."""
+        fight = state.fight
+        assert fight is not None
+        for action in answers.values():
+            combat.commit_gargoyles(state, self.rules, ctx, fight, action.count)
+        combat.conclude(state, self.rules, ctx, fight)
+        return False
 
     # -- ground support ------------------------------------------------------------------
     def ground_support(self, state: Df40kState, ctx: Context) -> None:
         """Surviving Ground-support flyers without crew results make their attack run (the
-        run itself belongs to the ground battle) [df40k.resolution.3-4, df40k.victory.10, df40k.victory.15]."""
-        if state.stage != "ground-support":
-            return None
+        run itself belongs to the ground battle) [df40k.resolution.3-4, df40k.victory.10,
+        df40k.victory.15]."""
         drop = self.specs.rules.battle.ground_run_drops_bombs
         for f in state.flyers:
             if f.alive and f.order == "ground-support" and not f.crew_hit:
@@ -194,13 +230,7 @@ class Battle:
                         if kind in ("bomb", "big-bomb") and slot not in f.spent and slot not in f.lost:
                             f.spent.append(slot)
                             bombs.append(mount.weapon)
-                ctx.emit(GroundRun(flyer=f.id, bombs=tuple(bombs)))
-        state.stage = "end"
-        return None
-
-    def finish(self, state: Df40kState, ctx: Context) -> None:
-        self.ground_support(state, ctx)
-        self.end(state, ctx)
+                ctx.emit(partial(GroundRun, flyer=f.id, bombs=tuple(bombs)))
 
     # -- end -----------------------------------------------------------------------------
     def end(self, state: Df40kState, ctx: Context) -> None:
@@ -217,27 +247,9 @@ class Battle:
             f.attacked = 0
             f.redirected = False
         state.revealed = False
-        state.stage = "begin"
         if state.turn >= state.turns or len(sides_alive(state)) < 2:
             state.over = True
         else:
-            if state.turn >= self.specs.rules.battle.first_order_turn:
-                state.first_player = next_player_turn(ctx.hook, state.first_player, state.turn)
+            if self.orders_due(state):
+                state.first_player = self.rules.next_player_turn(state.first_player, state.turn)
             state.turn += 1
-        return None
-
-
-def next_player_turn(hook: Any, player: int, turn: int) -> int:
-    """Whose turn it is in the next game turn: the other player's, alternating by game turn
-    as the players' turns of the 40K battle do [df40k.frame.5, df40k.resolution.1]; a
-    variant may change it through ``aerodrome_df40k_next_player_turn``."""
-    caller = combat.relay(hook, "aerodrome_df40k_next_player_turn")
-    if caller is not None:
-        got = caller(player=player, turn=turn)
-        if got is not None:
-            if got not in (0, 1):
-                raise PluginError(
-                    f"aerodrome_df40k_next_player_turn returned {got!r}, not a player (0 or 1)"
-                )
-            return int(got)
-    return 1 - player

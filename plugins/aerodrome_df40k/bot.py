@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from aerodrome.agents import Agent, PlayerView
 from aerodrome.data import Action
-from aerodrome_df40k.estimate import Sig, carried_of, dogfight_value, kill_chance
+from aerodrome_df40k.estimate import Estimates, Sig
 from aerodrome_df40k.odds import gargoyle_shift
 from aerodrome_df40k.orders import orders_for
 from aerodrome_df40k.planning import Choice, OrderValues, beliefs, best_set, plan, risk
-from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,
     CommitGargoyles,
@@ -29,29 +28,39 @@ from aerodrome_df40k.state import (
 
 if TYPE_CHECKING:
     from aerodrome.ruleset import Ruleset
+    from aerodrome_df40k.ruleset import Df40k
 
 #: Worth of one Gargoyle kept in reserve, in flyer points.
 GARGOYLE_VALUE = 6.0
 #: Memos are emptied when they grow past this many entries.
 MEMO_SIZE = 50_000
 
-#: Situations (specs, enemy and own flyers at the start of an orders step) -> their values.
-_CONTEXTS: dict[tuple[object, ...], tuple[int, OrderValues]] = {}
-#: The worth of an order, by (situation, flyer, order, turns left when never engaged).
-_WORTH: dict[tuple[int, Sig, GiveOrder, int], float] = {}
-#: Per offered combinations of orders: (them, each flyer's options, each combination as
-#: option indices, chosen combination by situation and own flyers).
-_SETS: dict[
-    int,
-    tuple[
-        tuple[Action, ...],
-        tuple[tuple[GiveOrder, ...], ...],
-        tuple[tuple[int, ...], ...],
-        dict[object, Action],
-    ],
-] = {}
-#: Plans of orders given flyer by flyer, by situation and own flyers.
-_PLANS: dict[tuple[object, ...], dict[str, GiveOrder]] = {}
+#: The offered combinations of orders seen apart: each flyer's options, each combination
+#: as option indices, and the combination chosen (its index) by situation and own flyers.
+Split = tuple[tuple[tuple[GiveOrder, ...], ...], tuple[tuple[int, ...], ...], dict[object, int]]
+
+
+class Memory:
+    """What the bots of one ruleset instance have worked out, keyed by values and shared by
+    all its battles (:meth:`aerodrome_df40k.ruleset.Df40k.memory`): the exact dogfight
+    values under its rules (variant hooks included) and the bots' situations and choices."""
+
+    def __init__(self, ruleset: Df40k) -> None:
+        self.estimates = Estimates(ruleset.rules)
+        #: situations (enemy and own flyers at the start of an orders step) -> their values
+        self.contexts: dict[tuple[object, ...], tuple[int, OrderValues]] = {}
+        #: the worth of an order, by (situation, flyer, order, turns left when never engaged)
+        self.worth: dict[tuple[int, Sig, GiveOrder, int], float] = {}
+        #: offered combinations of orders seen apart, with the choices made (:data:`Split`)
+        self.splits: dict[tuple[Action, ...], Split] = {}
+        #: plans of orders given flyer by flyer, by situation and own flyers
+        self.plans: dict[tuple[object, ...], dict[str, GiveOrder]] = {}
+
+    def trim(self) -> None:
+        """Empty the memos once they grow past :data:`MEMO_SIZE` situations."""
+        if len(self.contexts) > MEMO_SIZE:
+            for memo in (self.contexts, self.worth, self.splits, self.plans):
+                memo.clear()
 
 
 def sig(f: FlyerView) -> Sig:
@@ -67,9 +76,10 @@ def _last(obs: Df40kView, f: FlyerView) -> int:
 class Df40kBot:
     """Orders and targets by expected flyer points; Gargoyles when they pay for themselves."""
 
-    def __init__(self, specs: Specs, hook: Any, player: int, seed: int) -> None:
-        self.specs = specs
-        self.hook = hook
+    def __init__(self, memory: Memory, player: int, seed: int) -> None:
+        self.memory = memory
+        self.estimates = memory.estimates
+        self.specs = memory.estimates.specs
         self.player = player
         self.seed = seed
         self._rng: random.Random | None = None  # made on first use (seeding costs time)
@@ -79,7 +89,7 @@ class Df40kBot:
         self._values: OrderValues | None = None
 
     def value(self, a: Sig, a_order: str, ram: bool, d: Sig, d_order: str, nth: int = 1) -> float:
-        return dogfight_value(self.specs, self.hook, a, a_order, ram, d, d_order, nth)
+        return self.estimates.dogfight_value(a, a_order, ram, d, d_order, nth)
 
     # -- decisions -----------------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -121,61 +131,47 @@ class Df40kBot:
         lead = max(-1, min(3, runs[self.player] - runs[1 - self.player]))
         behind = max(-2, min(2, kills[1 - self.player] - kills[self.player]))
         weight = risk(behind, obs.turns - obs.turn)
-        key = (id(self.specs), id(self.hook), foes, mine, lead, weight)
-        got = _CONTEXTS.get(key)
+        key = (foes, mine, lead, weight)
+        memory = self.memory
+        got = memory.contexts.get(key)
         if got is None:
-            if len(_CONTEXTS) > MEMO_SIZE:
-                for memo in (_CONTEXTS, _WORTH, _SETS, _PLANS):
-                    memo.clear()
-            values = OrderValues(
-                self.specs, self.hook, beliefs(self.specs, foes), dict(mine), lead, weight
-            )
-            got = _CONTEXTS[key] = (len(_CONTEXTS), values)
+            memory.trim()
+            values = OrderValues(self.estimates, beliefs(self.estimates, foes), dict(mine), lead, weight)
+            got = memory.contexts[key] = (len(memory.contexts), values)
         self._context, self._values = got
 
     def worth(self, me: Sig, order: GiveOrder, last: int) -> float:
         key = (self._context, me, order, last)
-        got = _WORTH.get(key)
+        memo = self.memory.worth
+        got = memo.get(key)
         if got is None:
             assert self._values is not None
-            got = _WORTH[key] = self._values.of(me, order, last)
+            got = memo[key] = self._values.of(me, order, last)
         return got
 
     def order_set(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
         """The offered combination of orders of the highest total worth (every one is
         consistent: an escort's ward on Ground support, df40k.orders.4)."""
+        # the ruleset hands out the same tuple for the same situation (a dict lookup by
+        # value then finds it at once; the orders' hashes are cached)
         options = legal if isinstance(legal, tuple) else tuple(legal)
-        entry = _SETS.get(id(options))
-        if entry is None or entry[0] is not options:
-            # the ruleset hands out one tuple object per situation; the memo keeps it
-            # alive, so its id cannot be reused meanwhile
-            if len(_SETS) > MEMO_SIZE:
-                _SETS.clear()
-            first = options[0]
-            assert isinstance(first, GiveOrders)
-            per_flyer: list[dict[GiveOrder, int]] = [{} for _ in first.orders]
-            combos = []
-            for combo in options:
-                assert isinstance(combo, GiveOrders)
-                combos.append(tuple(
-                    seen.setdefault(o, len(seen)) for seen, o in zip(per_flyer, combo.orders, strict=True)
-                ))
-            entry = _SETS[id(options)] = (
-                options, tuple(tuple(seen) for seen in per_flyer), tuple(combos), {},
-            )
-        _, per_flyer_options, combo_index, memo = entry
+        memory = self.memory
+        split = memory.splits.get(options)
+        if split is None:
+            split = memory.splits[options] = _split(options)
+        per_flyer_options, combo_index, chosen = split
         flyers = {f.id: f for f in obs.flyers}
         mine = [flyers[opts[0].flyer] for opts in per_flyer_options]
         key = (self._context, tuple((sig(f), _last(obs, f)) for f in mine))
-        got = memo.get(key)
+        got = chosen.get(key)
         if got is None:
             assert self._values is not None
             force = [
                 (sig(f), opts, [self.worth(sig(f), o, _last(obs, f)) for o in opts])
                 for f, opts in zip(mine, per_flyer_options, strict=True)
             ]
-            got = memo[key] = options[best_set(self._values, force, combo_index)]
-        return got
+            got = chosen[key] = best_set(self._values, force, combo_index)
+        return options[got]
 
     def order(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
         """Flyer by flyer: the order the force's plan for this turn gives the flyer, made at
@@ -183,15 +179,15 @@ class Df40kBot:
         fid = legal[0].flyer  # type: ignore[attr-defined]
         mine = [f for f in obs.flyers if f.alive and f.player == self.player]
         key = (self._context, tuple((f.id, sig(f), f.no_intercept, _last(obs, f)) for f in mine))
-        got = _PLANS.get(key)
+        got = self.memory.plans.get(key)
         if got is None:
             assert self._values is not None
             force: dict[str, Choice] = {}
             for f in mine:
                 wards = tuple(g.id for g in mine if g is not f)
-                opts = orders_for(f.id, f.no_intercept, carried_of(self.specs, sig(f)), wards)
+                opts = orders_for(f.id, f.no_intercept, self.estimates.carried_of(sig(f)), wards)
                 force[f.id] = (sig(f), opts, [self.worth(sig(f), o, _last(obs, f)) for o in opts])
-            got = _PLANS[key] = plan(self._values, force)
+            got = self.memory.plans[key] = plan(self._values, force)
         chosen = got.get(fid)
         if chosen is not None and chosen in legal:
             return chosen
@@ -244,18 +240,32 @@ class Df40kBot:
             for shift, prob in gargoyle_shift(a.count, success).items():
                 left = need - shift  # > 0: still lost by that much
                 if left > 0 and foe_fires:
-                    v -= float(prob) * kill_chance(specs, sig(foe), me.type, left, "front", True) * worth_me
+                    v -= float(prob) * self.estimates.kill_chance(sig(foe), me.type, left, "front", True) * worth_me
                 elif left < 0 and me_fires:
-                    v += float(prob) * kill_chance(specs, sig(me), foe.type, -left, "front", True) * worth_foe
+                    v += float(prob) * self.estimates.kill_chance(sig(me), foe.type, -left, "front", True) * worth_foe
             if v > best_v:
                 best_i, best_v = i, v
         return legal[best_i]
 
 
-def bot_factory(ruleset: Ruleset[Any], player: int, seed: int) -> Agent:
-    specs = getattr(ruleset, "specs", None)
-    if not isinstance(specs, Specs):
-        from aerodrome_df40k.specs import builtin
+def _split(options: tuple[Action, ...]) -> Split:
+    """Each flyer's options among the offered combinations, and each combination as option
+    indices."""
+    first = options[0]
+    assert isinstance(first, GiveOrders)
+    per_flyer: list[dict[GiveOrder, int]] = [{} for _ in first.orders]
+    combos = []
+    for combo in options:
+        assert isinstance(combo, GiveOrders)
+        combos.append(tuple(
+            seen.setdefault(o, len(seen)) for seen, o in zip(per_flyer, combo.orders, strict=True)
+        ))
+    return tuple(tuple(seen) for seen in per_flyer), tuple(combos), {}
 
-        specs = builtin()
-    return Df40kBot(specs, ruleset.hook, player, seed)
+
+def bot_factory(ruleset: Ruleset[Any, Any, Any], player: int, seed: int) -> Agent:
+    from aerodrome_df40k.ruleset import Df40k
+
+    if not isinstance(ruleset, Df40k):
+        raise TypeError(f"the df40k bot plays df40k, not {ruleset.name!r}")
+    return Df40kBot(ruleset.memory(Memory), player, seed)

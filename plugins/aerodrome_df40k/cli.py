@@ -1,4 +1,7 @@
-"""``aerodrome odds df40k dogfight``: the exact odds of a dogfight (icepool, cached)."""
+"""``aerodrome odds df40k dogfight``: the exact odds of a dogfight (icepool, cached).
+
+Registering the command imports nothing heavy: icepool is imported when the command runs.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,6 @@ from typing import Annotated, Any
 import typer
 
 from aerodrome_df40k.limits import DF_HIGH, DF_LOW, FLYERS
-from aerodrome_df40k.odds import margin_distribution, outcome
 
 app = typer.Typer(help="Dogfight 40,000: exact dogfight odds.", no_args_is_help=True)
 
@@ -24,6 +26,8 @@ def _p(p: Fraction) -> dict[str, Any]:
 
 def odds_report(attacker_df: int, defender_df: int, attackers: int) -> dict[str, Any]:
     """The JSON document of ``aerodrome odds df40k dogfight --json``."""
+    from aerodrome_df40k.odds import margin_distribution, outcome
+
     dist = margin_distribution(attacker_df, defender_df, attackers)
     sign = outcome(attacker_df, defender_df, attackers)
     return {

@@ -1,18 +1,18 @@
 """Hooks of the df40k ruleset, through which a variant plugin changes one rule.
 
-Added to the plugin manager by ``aerodrome_addhooks`` in :mod:`aerodrome_df40k.plugin`.
+Added to the plugin manager by ``aerodrome_addhooks`` in :mod:`aerodrome_df40k.plugin`; the
+rule code calls them through typed callers looked up once, when the ruleset is built
+(:class:`aerodrome_df40k.rules.Rules`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pluggy
+from aerodrome import hookspec
 
 if TYPE_CHECKING:
     from aerodrome_df40k.specs import Flyer
-
-hookspec = pluggy.HookspecMarker("aerodrome")
 
 
 @hookspec(firstresult=True)

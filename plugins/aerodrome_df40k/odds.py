@@ -34,23 +34,6 @@ def outcome(attacker_df: int, defender_df: int, attackers: int = 1) -> dict[str,
 
 
 @cache
-def win_loss(attacker_df: int, defender_df: int, attackers: int = 1) -> tuple[float, float, float]:
-    """(P(win), P(draw), P(loss)) as floats, for bots."""
-    o = outcome(attacker_df, defender_df, attackers)
-    return float(o["win"]), float(o["draw"]), float(o["loss"])
-
-
-@cache
-def expected_margin_if_won(attacker_df: int, defender_df: int, attackers: int = 1) -> float:
-    """The mean winning margin (= weapons fired) given a win; 0 when a win is impossible."""
-    dist = margin_distribution(attacker_df, defender_df, attackers)
-    win = sum((p for m, p in dist.items() if m > 0), Fraction(0))
-    if not win:
-        return 0.0
-    return float(sum((m * p for m, p in dist.items() if m > 0), Fraction(0)) / win)
-
-
-@cache
 def gargoyle_shift(gargoyles: int, success: int = 4) -> dict[int, Fraction]:
     """``{points moved: exact probability}`` for ``gargoyles`` Gargoyles (df40k.racial.2)."""
     if not 0 <= gargoyles <= GARGOYLES:
@@ -59,9 +42,3 @@ def gargoyle_shift(gargoyles: int, success: int = 4) -> dict[int, Fraction]:
         return {0: Fraction(1)}
     one = icepool.d(6).map(lambda x: 1 if x >= success else 0)
     return as_fractions(gargoyles @ one)
-
-
-@cache
-def p_shift_at_least(gargoyles: int, points: int, success: int = 4) -> float:
-    dist = gargoyle_shift(gargoyles, success)
-    return float(sum((p for k, p in dist.items() if k >= points), Fraction(0)))

@@ -1,13 +1,15 @@
 """Orders: what each flyer may be ordered, giving and revealing them (rulebook sections
-Orders and Resolution). Clause ids in brackets."""
+Orders and Resolution). Clause ids in brackets.
+
+A flyer still to order this turn is a living flyer without an order (orders are cleared at
+the end of every turn): the state holds the orders given so far, not a queue.
+"""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache, partial
 
-from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context
-from aerodrome_df40k.combat import carried_kinds
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     Df40kState,
@@ -17,19 +19,28 @@ from aerodrome_df40k.state import (
     OrderGiven,
     OrdersRevealed,
     OrdnanceEjected,
+    Revealed,
 )
 
 #: A player whose flyers' orders have at most this many consistent combinations gives them
 #: as one decision (:class:`GiveOrders`); otherwise flyer by flyer (:class:`GiveOrder`).
 #: Not a rule: it keeps both a human's list of choices and the number of decisions short.
 MAX_COMBINED = 36
+#: Memo sizes of the pure functions below (a battle meets a few dozen situations).
+MEMO = 4096
 
 
-def _subsets(kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
+def subsets(kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every subset of ``kinds`` (order kept), the smaller first."""
     out: list[tuple[str, ...]] = [()]
     for k in kinds:
         out += [(*s, k) for s in out]
     return sorted(out, key=lambda s: (len(s), s))
+
+
+def unordered(state: Df40kState, player: int) -> list[FlyerState]:
+    """``player``'s flyers still to order this turn, in roster order."""
+    return [f for f in state.flyers if f.player == player and f.alive and not f.order]
 
 
 def escorted_by(state: Df40kState, f: FlyerState) -> FlyerState | None:
@@ -47,20 +58,15 @@ def legal_orders(state: Df40kState, specs: Specs, f: FlyerState) -> tuple[GiveOr
     the escort order (secret until the reveal, df40k.orders.1)."""
     if escorted_by(state, f) is not None:
         return _ground_support(f.id)
-    key = _order_key(state, specs, f)
-    got = _LEGAL.get(key)
-    if got is None:
-        got = _LEGAL[key] = orders_for(*key)
-    return got
+    return orders_for(*_order_key(state, specs, f))
 
 
-@cache
+@lru_cache(maxsize=MEMO)
 def _ground_support(fid: str) -> tuple[GiveOrder, ...]:
     return (GiveOrder(flyer=fid, order="ground-support"),)
 
 
 OrderKey = tuple[str, bool, tuple[str, ...], tuple[str, ...]]
-_LEGAL: dict[OrderKey, tuple[GiveOrder, ...]] = {}
 
 
 def _order_key(state: Df40kState, specs: Specs, f: FlyerState) -> OrderKey:
@@ -71,9 +77,10 @@ def _order_key(state: Df40kState, specs: Specs, f: FlyerState) -> OrderKey:
         for g in state.flyers
         if g.player == f.player and g.alive and g is not f and g.order in ("", "ground-support")
     )
-    return (f.id, f.no_intercept, carried_kinds(specs, f), wards)
+    return (f.id, f.no_intercept, specs.carried(f.type, tuple(f.spent), tuple(f.lost)), wards)
 
 
+@lru_cache(maxsize=MEMO)
 def orders_for(
     fid: str, no_intercept: bool, carried: tuple[str, ...], wards: tuple[str, ...]
 ) -> tuple[GiveOrder, ...]:
@@ -87,28 +94,23 @@ def orders_for(
     out.append(GiveOrder(flyer=fid, order="ground-support"))
     for ward in wards:  # escort an ally on Ground support [df40k.orders.4]
         out.append(GiveOrder(flyer=fid, order="escort", escort=ward))
-    for eject in _subsets(carried):  # [df40k.victory.12]
+    for eject in subsets(carried):  # [df40k.victory.12]
         # the kinds carried are EJECTABLE ones, the literals of GiveOrder.eject
         out.append(GiveOrder(flyer=fid, order="disengage", eject=eject))  # type: ignore[arg-type]
     return tuple(out)
 
 
 def order_sets(state: Df40kState, specs: Specs, player: int) -> tuple[GiveOrders, ...] | None:
-    """Every consistent combination of orders for the flyers ``player`` has to order (an
-    escort's ward on Ground support, df40k.orders.4), or None when there are more than
-    :data:`MAX_COMBINED`. Asked before any of the player's orders is given this turn."""
-    keys = tuple(_order_key(state, specs, state.flyer(fid)) for fid in state.to_order[player])
-    got = _SETS.get(keys)
-    if got is None:
-        options = tuple(legal_orders(state, specs, state.flyer(fid)) for fid in state.to_order[player])
-        got = _SETS[keys] = _combine(options)
-    return got or None
+    """Every consistent combination of orders for the flyers ``player`` has still to order
+    (an escort's ward on Ground support, df40k.orders.4), or None when there are more than
+    :data:`MAX_COMBINED`. The same situation gives the same tuple."""
+    keys = tuple(_order_key(state, specs, f) for f in unordered(state, player))
+    return _combine(keys) or None
 
 
-_SETS: dict[tuple[OrderKey, ...], tuple[GiveOrders, ...]] = {}
-
-
-def _combine(options: tuple[tuple[GiveOrder, ...], ...]) -> tuple[GiveOrders, ...]:
+@lru_cache(maxsize=MEMO)
+def _combine(keys: tuple[OrderKey, ...]) -> tuple[GiveOrders, ...]:
+    options = [orders_for(*key) for key in keys]
     size = 1
     for o in options:
         size *= len(o)
@@ -125,46 +127,37 @@ def _combine(options: tuple[tuple[GiveOrder, ...], ...]) -> tuple[GiveOrders, ..
     return tuple(out) if len(out) <= MAX_COMBINED else ()
 
 
-def give_all(
-    state: Df40kState, specs: Specs, ctx: Context, player: int, orders: GiveOrders
-) -> None:
-    """Record a player's secret orders for all its flyers at once [df40k.orders.1]."""
-    if sorted(o.flyer for o in orders.orders) != sorted(state.to_order[player]):
-        raise IllegalActionError("orders must cover every flyer still to order", clause="df40k.orders.1")
-    for order in orders.orders:
-        f = state.flyer(order.flyer)
-        f.order, f.escort, f.ram, f.eject = order.order, order.escort, order.ram, list(order.eject)
-        ctx.emit(OrderGiven(flyer=f.id, order=order.explain(), seen_by=(player,)))
-    state.to_order[player] = []
+def all_at_once(state: Df40kState, specs: Specs, player: int) -> tuple[GiveOrders, ...] | None:
+    """The combinations ``player`` answers with when it gives all its orders this turn as
+    one decision (more than one flyer, none ordered yet, few combinations), else None:
+    then it gives them flyer by flyer."""
+    flyers = [f for f in state.flyers if f.player == player and f.alive]
+    if len(flyers) < 2 or any(f.order for f in flyers):
+        return None
+    return order_sets(state, specs, player)
 
 
-def give(state: Df40kState, specs: Specs, ctx: Context, player: int, order: GiveOrder) -> None:
+def give(state: Df40kState, ctx: Context, player: int, order: GiveOrder) -> None:
     """Record a secret order (seen by its owner only) [df40k.orders.1]."""
-    queue = state.to_order[player]
-    if not queue or queue[0] != order.flyer:
-        raise IllegalActionError(f"orders for {order.flyer} are not due", clause="df40k.orders.1")
     f = state.flyer(order.flyer)
     f.order, f.escort, f.ram, f.eject = order.order, order.escort, order.ram, list(order.eject)
-    queue.pop(0)
-    ctx.emit(OrderGiven(flyer=f.id, order=order.explain(), seen_by=(player,)))
+    ctx.emit(lambda: OrderGiven(flyer=f.id, order=order.explain(), seen_by=(player,)))
 
 
 def reveal(state: Df40kState, specs: Specs, ctx: Context) -> None:
-    """Reveal all orders together; eject ordnance; queue the interceptors, the player whose
-    turn it is first [df40k.resolution.1, df40k.victory.12, df40k.resolution.7]."""
+    """Reveal all orders together; eject ordnance [df40k.resolution.1, df40k.victory.12].
+    The orders revealed stay public until the next reveal, with the dogfights fought."""
     state.revealed = True
-    words: list[str] = []
+    shown: list[Revealed] = []
     for f in state.flyers:
         if not f.alive or not f.order:
             continue
         f.orders_given += 1
         if f.order == "disengage":
             f.disengaged += 1
-        words.append(
-            GiveOrder(flyer=f.id, order=f.order, escort=f.escort, ram=f.ram, eject=tuple(f.eject))  # type: ignore[arg-type]
-            .explain()
-        )
-    ctx.emit(OrdersRevealed(turn=state.turn, orders=tuple(words)))
+        shown.append(Revealed(flyer=f.id, order=f.order, escort=f.escort, ram=f.ram, eject=tuple(f.eject)))
+    state.last_turn, state.last_orders, state.dogfights = state.turn, shown, []
+    ctx.emit(lambda: OrdersRevealed(turn=state.turn, orders=tuple(_explain(r) for r in shown)))
     for f in state.flyers:
         if f.alive and f.eject:
             dropped = []
@@ -173,11 +166,20 @@ def reveal(state: Df40kState, specs: Specs, ctx: Context) -> None:
                 if kind in f.eject and slot not in f.spent and slot not in f.lost:
                     f.spent.append(slot)
                     dropped.append(mount.weapon)
-            ctx.emit(OrdnanceEjected(flyer=f.id, weapons=tuple(dropped)))
-    first = state.first_player
+            ctx.emit(partial(OrdnanceEjected, flyer=f.id, weapons=tuple(dropped)))
     if state.opened < 0:
-        state.opened = first
-    state.queue = [
+        state.opened = state.first_player
+
+
+def _explain(r: Revealed) -> str:
+    return GiveOrder(flyer=r.flyer, order=r.order, escort=r.escort, ram=r.ram, eject=r.eject).explain()  # type: ignore[arg-type]
+
+
+def interceptors(state: Df40kState) -> list[str]:
+    """The flyers on Intercept in the order they declare: the player whose turn it is
+    first, each player's in roster order [df40k.resolution.1, df40k.resolution.7]."""
+    first = state.first_player
+    return [
         f.id
         for p in (first, 1 - first)
         for f in state.flyers

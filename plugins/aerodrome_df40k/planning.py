@@ -16,10 +16,8 @@ fighters of the example go for the heavy bomber.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from aerodrome_df40k.estimate import Sig, carried_of, dogfight_kill, dogfight_outcome
-from aerodrome_df40k.specs import Specs
+from aerodrome_df40k.estimate import Estimates, Sig
 from aerodrome_df40k.state import GiveOrder
 
 #: Worth of a ground-support attack run, in flyer points, while the runs are level or
@@ -48,11 +46,11 @@ def risk(behind: int, turns_left: int) -> float:
     return 1.0 - 0.5 * behind
 
 
-def is_bomber(specs: Specs, s: Sig) -> bool:
-    return any(k in ("bomb", "big-bomb") for k in carried_of(specs, s))
+def is_bomber(estimates: Estimates, s: Sig) -> bool:
+    return any(k in ("bomb", "big-bomb") for k in estimates.carried_of(s))
 
 
-def beliefs(specs: Specs, foes: Sequence[tuple[Sig, str]]) -> tuple[Belief, ...]:
+def beliefs(estimates: Estimates, foes: Sequence[tuple[Sig, str]]) -> tuple[Belief, ...]:
     """How likely each enemy flyer is to intercept: known once revealed; before that a
     bomber a quarter of the time, any other flyer half the time. Disengaging flyers are
     left out (they cannot intercept or be intercepted, df40k.orders.5)."""
@@ -63,7 +61,7 @@ def beliefs(specs: Specs, foes: Sequence[tuple[Sig, str]]) -> tuple[Belief, ...]
         if known in ("intercept", "ground-support", "escort"):
             p = 1.0 if known == "intercept" else 0.0
         else:
-            p = INTERCEPT_BELIEF * (0.5 if is_bomber(specs, foe) else 1.0)
+            p = INTERCEPT_BELIEF * (0.5 if is_bomber(estimates, foe) else 1.0)
         out.append((foe, p))
     return tuple(out)
 
@@ -72,10 +70,10 @@ class OrderValues:
     """The worth of the orders of a force's flyers against a belief about the enemy."""
 
     def __init__(
-        self, specs: Specs, hook: Any, foes: tuple[Belief, ...], mine: dict[str, Sig],
+        self, estimates: Estimates, foes: tuple[Belief, ...], mine: dict[str, Sig],
         lead: int = 0, risk: float = 1.0,
     ) -> None:
-        self.specs, self.hook, self.foes, self.mine = specs, hook, foes, mine
+        self.estimates, self.foes, self.mine = estimates, foes, mine
         #: the worth of an attack run, given the force's lead in runs
         self.run = RUN_VALUE / (1 + max(0, lead))
         #: the weight of own losses against enemy kills (:func:`risk`)
@@ -87,7 +85,7 @@ class OrderValues:
 
     def value(self, a: Sig, a_order: str, ram: bool, d: Sig, d_order: str, nth: int = 1) -> float:
         """The worth of a dogfight the force's flyer ``a`` declares against ``d``."""
-        gain, loss = dogfight_outcome(self.specs, self.hook, a, a_order, ram, d, d_order, nth)
+        gain, loss = self.estimates.dogfight_outcome(a, a_order, ram, d, d_order, nth)
         return gain - self.risk * loss
 
     def exposure(self, s: Sig, order: str) -> float:
@@ -95,7 +93,7 @@ class OrderValues:
         on ``order`` (mostly negative)."""
         total = 0.0
         for e, p in self.foes:
-            theirs, ours = dogfight_outcome(self.specs, self.hook, e, "intercept", False, s, order, 1)
+            theirs, ours = self.estimates.dogfight_outcome(e, "intercept", False, s, order, 1)
             total += self.share * p * (ours - self.risk * theirs)
         return total
 
@@ -108,7 +106,7 @@ class OrderValues:
         if kind == "intercept":  # [df40k.orders.2]
             return self.exposure(me, "intercept")
         if kind == "ground-support":  # an attack run [df40k.victory.10]
-            run = self.run + (BOMB_VALUE if is_bomber(self.specs, me) else 0.0)
+            run = self.run + (BOMB_VALUE if is_bomber(self.estimates, me) else 0.0)
             return run + self.exposure(me, "ground-support")
         if kind == "escort":  # takes the ward's first interceptor [df40k.orders.4]
             ward = self.mine.get(order.escort)
@@ -116,7 +114,7 @@ class OrderValues:
                 return -1e6
             return 2 * self.exposure(me, "escort") - self.exposure(ward, "ground-support")
         # Disengage: safe, but no run; ever more costly if never anything else
-        worth = float(self.specs.flyers[me[0]].points)
+        worth = float(self.estimates.specs.flyers[me[0]].points)
         return -self.run - 1.0 * len(order.eject) - (worth / (1 + last) if last >= 0 else 0.0)
 
     def attacks(self, interceptors: tuple[tuple[Sig, bool], ...]) -> float:
@@ -143,9 +141,9 @@ class OrderValues:
             total += best
             foe, p = self.foes[pick]
             n, alive = on.get(pick, (0, 1.0))
-            kill = p * dogfight_kill(self.specs, self.hook, me, "intercept", ram, foe, "intercept", n + 1) + (
+            kill = p * self.estimates.dogfight_kill(me, "intercept", ram, foe, "intercept", n + 1) + (
                 1 - p
-            ) * dogfight_kill(self.specs, self.hook, me, "intercept", ram, foe, "ground-support", n + 1)
+            ) * self.estimates.dogfight_kill(me, "intercept", ram, foe, "ground-support", n + 1)
             on[pick] = (n + 1, alive * (1 - kill))
         self._attacks[interceptors] = total
         return total

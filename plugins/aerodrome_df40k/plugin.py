@@ -21,7 +21,7 @@ def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookimpl
-def aerodrome_register_rulesets() -> list[type[Ruleset[Any]]]:
+def aerodrome_register_rulesets() -> list[type[Ruleset[Any, Any, Any]]]:
     from aerodrome_df40k.ruleset import Df40k
 
     return [Df40k]

@@ -8,36 +8,41 @@ together and interceptors dogfight their chosen targets. See docs/rules/df40k.md
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import msgspec
 from msgspec import Meta
 
-from aerodrome.data import Action, Record
+from aerodrome.data import Record
 from aerodrome.errors import SpecError
-from aerodrome.ruleset import Capabilities, Result, Ruleset, Seat, Setup
+from aerodrome.rulehooks import RuleHooks
+from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, Decision, TurnSequence
-from aerodrome_df40k import limits, orders
-from aerodrome_df40k.battle import Battle, enemies
+from aerodrome.turns import Context, TurnSequence
+from aerodrome_df40k import limits, text
+from aerodrome_df40k.battle import Battle
 from aerodrome_df40k.limits import GargoylePool, Name, Turns
+from aerodrome_df40k.rules import Rules
 from aerodrome_df40k.specs import RULESET, SPEC_TYPES, Specs, builtin
 from aerodrome_df40k.state import (
     ACTION_TYPES,
-    ChooseTarget,
-    CommitGargoyles,
+    Df40kAction,
     Df40kState,
     Df40kView,
+    FightView,
     FlyerState,
     FlyerView,
-    GiveOrder,
-    GiveOrders,
 )
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+
+    from aerodrome.events import Event
+    from aerodrome_df40k.numbering import Numbering
+
+T = TypeVar("T")
 
 
 #: A flyer id of a position file: empty (the default id) or a name.
@@ -48,6 +53,15 @@ WeaponNames = Annotated[tuple[Name, ...], Meta(max_length=limits.MOUNTS * limits
 TurnCount = Annotated[int, Meta(ge=0, le=limits.TURNS)]
 #: Attack runs so far (at most one per flyer and game turn).
 RunCount = Annotated[int, Meta(ge=0, le=limits.TURNS * limits.FLYERS)]
+
+
+class Df40kOptions(Options, frozen=True, kw_only=True):
+    """A set-up's battle: each side's force (one flyer type per flyer), each side's
+    uncommitted Gargoyles and the number of game turns (checked when a battle starts)."""
+
+    forces: tuple[tuple[str, ...], ...]
+    gargoyles: tuple[int, ...] = (0, 0)
+    turns: int = 6
 
 
 class PositionFlyer(Record, frozen=True, kw_only=True):
@@ -80,17 +94,31 @@ def disengaged_throughout(f: FlyerState) -> bool:
     return f.alive and f.orders_given > 0 and f.disengaged == f.orders_given
 
 
-class Df40k(Ruleset[Df40kState]):
+class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
     name = RULESET
     title = "Dogfight 40,000 Revised"
     rulebook = "rulebooks/dogfight-40000-revised.txt (George Spiggott)"
     capabilities = Capabilities(hidden_information=True, simultaneous=True)
     action_types = ACTION_TYPES
+    options_type = Df40kOptions
 
-    def __init__(self, hook: Any = None, specs: Specs | None = None) -> None:
-        super().__init__(hook)
+    def __init__(self, hooks: RuleHooks | None = None, specs: Specs | None = None) -> None:
+        super().__init__(hooks)
         self.specs = specs if specs is not None else builtin()
-        self._battle = Battle(self.specs)
+        #: The specs and the variant hooks the rules call (looked up once, here).
+        self.rules = Rules(self.specs, self.hooks)
+        self._battle = Battle(self.rules)
+        self._memory: dict[object, object] = {}
+        self._numberings: dict[Df40kOptions, Numbering] = {}
+
+    def memory(self, kind: Callable[[Df40k], T]) -> T:
+        """The one ``kind(self)`` of this ruleset instance, made on first use: where an
+        agent keeps what it works out about these rules (memos keyed by values), shared by
+        every game of this instance and gone with it."""
+        got = self._memory.get(kind)
+        if got is None:
+            got = self._memory[kind] = kind(self)
+        return cast("T", got)
 
     # -- description -------------------------------------------------------------------
     def specs_dir(self) -> Path:
@@ -110,11 +138,7 @@ class Df40k(Ruleset[Df40kState]):
                     title=s.title,
                     description=s.description,
                     seats=tuple(Seat(name=f"{side} player", side=side) for side in s.sides),
-                    options={
-                        "forces": [list(f) for f in s.forces],
-                        "gargoyles": list(s.gargoyles),
-                        "turns": t,
-                    },
+                    options=Df40kOptions(forces=s.forces, gargoyles=s.gargoyles, turns=t),
                     max_rounds=t + 2,
                 )
             )
@@ -138,13 +162,15 @@ class Df40k(Ruleset[Df40kState]):
     def initial_state(self, setup: Setup, ctx: Context) -> Df40kState:
         """Both sides field at least one flyer [df40k.intro.2]; the first seat has the first
         turn of every game turn [df40k.frame.5]."""
-        forces = setup.options["forces"]
-        gargoyles = setup.options["gargoyles"]
+        options = setup.options_as(Df40kOptions)
+        forces, gargoyles = options.forces, options.gargoyles
         flyers: list[FlyerState] = []
         counts: dict[str, int] = {}
         if len(forces) != 2:
             raise SpecError(f"setup {setup.name}: forces: two sides, got {len(forces)}")
-        if not 1 <= setup.options["turns"] <= limits.TURNS:
+        if len(gargoyles) != 2:
+            raise SpecError(f"setup {setup.name}: gargoyles: two sides, got {len(gargoyles)}")
+        if not 1 <= options.turns <= limits.TURNS:
             raise SpecError(f"setup {setup.name}: turns: must be within 1..{limits.TURNS}")
         if any(not 0 <= n <= limits.GARGOYLES for n in gargoyles):
             raise SpecError(f"setup {setup.name}: gargoyles: must be within 0..{limits.GARGOYLES}")
@@ -160,7 +186,7 @@ class Df40k(Ruleset[Df40kState]):
                     raise SpecError(f"setup {setup.name}: side {player + 1}: unknown flyer {ftype!r}")
                 counts[ftype] = counts.get(ftype, 0) + 1
                 flyers.append(FlyerState(id=f"{ftype}-{counts[ftype]}", type=ftype, player=player))
-        return self._new_state(setup, flyers, gargoyles, setup.options["turns"])
+        return self._new_state(setup, flyers, gargoyles, options.turns)
 
     def position_state(
         self, setup: Setup, position: Mapping[str, Any], source: str
@@ -227,27 +253,6 @@ class Df40k(Ruleset[Df40kState]):
                 state.kills[f.destroyed_by] += 1
         return state
 
-    def legal_actions(
-        self, state: Df40kState, decision: Decision, player: int
-    ) -> Sequence[Action]:
-        if decision.kind == "orders":
-            queue = state.to_order[player]
-            if not queue:
-                return ()
-            if state.combined[player]:
-                return orders.order_sets(state, self.specs, player) or ()
-            return orders.legal_orders(state, self.specs, state.flyer(queue[0]))
-        if decision.kind == "intercept":
-            f = state.flyer(state.queue[0])
-            return [ChooseTarget(flyer=f.id, target=g.id) for g in enemies(state, f)]
-        if decision.kind == "gargoyles" and state.fight is not None:
-            fight = state.fight
-            loser = fight.defender if fight.margin > 0 else fight.attacker
-            return [
-                CommitGargoyles(flyer=loser, count=n) for n in range(state.gargoyles[player] + 1)
-            ]
-        return ()
-
     def observation(self, state: Df40kState, player: int | None) -> Df40kView:
         """Everything is public except the other side's orders before the reveal
         [df40k.orders.1]."""
@@ -265,12 +270,21 @@ class Df40k(Ruleset[Df40kState]):
                     disengaged=f.disengaged,
                 )
             )
-        fight = msgspec.structs.replace(state.fight) if state.fight is not None else None
+        fight = state.fight
         return Df40kView(
-            player=player, turn=state.turn, turns=state.turns, first_player=state.first_player,
-            stage=state.stage, revealed=state.revealed, flyers=tuple(views),
+            player=player, sides=tuple(state.sides), turn=state.turn, turns=state.turns,
+            first_player=state.first_player, revealed=state.revealed, flyers=tuple(views),
             gargoyles=tuple(state.gargoyles), kills=tuple(state.kills),
-            ground_runs=tuple(state.ground_runs), fight=fight, queue=tuple(state.queue),
+            ground_runs=tuple(state.ground_runs),
+            fight=None if fight is None else FightView(
+                attacker=fight.attacker, defender=fight.defender, declared=fight.declared,
+                attacker_df=fight.attacker_df, defender_df=fight.defender_df, dice=fight.dice,
+                bonus=fight.bonus, attacker_roll=fight.attacker_roll,
+                defender_roll=fight.defender_roll, margin=fight.margin, ram=fight.ram,
+                awaiting_gargoyles=fight.awaiting_gargoyles,
+            ),
+            last_turn=state.last_turn, last_orders=tuple(state.last_orders),
+            dogfights=tuple(state.dogfights), over=state.over,
         )
 
     def is_over(self, state: Df40kState) -> bool:
@@ -320,16 +334,50 @@ class Df40k(Ruleset[Df40kState]):
             stats=stats,
         )
 
-    # -- services ------------------------------------------------------------------------
-    def render(self, state: Df40kState, player: int | None) -> RenderableType:
-        from aerodrome_df40k.render import render
+    # -- for people: sentences and pictures, from an observation ----------------------------
+    def action_text(self, action: Df40kAction, view: Df40kView) -> str:
+        """"Imperial fighter 1: Intercept and ram", "Ork fighter 1 intercepts Harridan 1"...
+        (:mod:`aerodrome_df40k.text`)."""
+        return text.action_text(self.specs, action, view)
 
-        return render(self, state, player)
+    def event_text(self, event: Event, view: Df40kView) -> str | None:
+        return text.event_text(self.specs, event, view)
 
-    def describe_action(self, state: Df40kState, action: Action) -> str:
-        if isinstance(action, GiveOrder | GiveOrders):
-            return action.explain()
-        return action.describe()
+    def draw(self, view: Df40kView) -> RenderableType:
+        from aerodrome_df40k.draw import draw
+
+        return draw(self.rules, view)
+
+    def draw_svg(self, view: Df40kView) -> str:
+        from aerodrome_df40k.svg import draw_svg
+
+        return draw_svg(self.specs, view)
+
+    # -- for learning agents ---------------------------------------------------------------
+    def action_count(self, setup: Setup) -> int:
+        return self._numbering(setup).count
+
+    def action_id(self, action: Df40kAction, setup: Setup) -> int:
+        return self._numbering(setup).id_of(action)
+
+    def action_from_id(self, index: int, setup: Setup) -> Df40kAction:
+        return self._numbering(setup).action(index)
+
+    def _numbering(self, setup: Setup) -> Numbering:
+        """The numbering of the actions of ``setup``'s battle, made on first use."""
+        options = setup.options_as(Df40kOptions)
+        got = self._numberings.get(options)
+        if got is None:
+            from aerodrome_df40k.numbering import Numbering
+
+            got = self._numberings[options] = Numbering(self.specs, options.forces, options.gargoyles)
+        return got
+
+    def observation_vector(self, view: Df40kView) -> Sequence[float]:
+        """See docs/rules/df40k.md, "The observation as numbers"."""
+        from aerodrome_df40k.numbering import observation_vector
+
+        return observation_vector(self.specs, view)
 
     def invariants(self, state: Df40kState) -> list[str]:
         broken: list[str] = []

@@ -259,9 +259,22 @@ class Specs:
             name: tuple(m for m in flyer.weapons for _ in range(m.count))
             for name, flyer in self.flyers.items()
         }
+        self._carried: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[str, ...]] = {}
 
-    def weapon_of(self, ftype: str, slot: int) -> Weapon:
-        return self.weapons[self.mounts[ftype][slot].weapon]
+    def carried(self, ftype: str, spent: tuple[int, ...], lost: tuple[int, ...]) -> tuple[str, ...]:
+        """The kinds of one-shot ordnance (:data:`EJECTABLE`, in that order) a flyer of type
+        ``ftype`` still carries with these weapon slots ``spent`` and ``lost``: each kind
+        gives its DF modifier once (df40k.dogfight.3) and may be ejected (df40k.victory.12)."""
+        key = (ftype, spent, lost)
+        got = self._carried.get(key)
+        if got is None:
+            kinds = {
+                self.weapons[m.weapon].kind
+                for slot, m in enumerate(self.mounts[ftype])
+                if slot not in spent and slot not in lost
+            }
+            got = self._carried[key] = tuple(k for k in EJECTABLE if k in kinds)
+        return got
 
 
 def _load(path: Path, type_: type[T]) -> T:

@@ -7,6 +7,7 @@ are removed from the other player's observation before that (df40k.orders.1).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import cache
 from typing import Annotated, Literal
 
@@ -18,7 +19,15 @@ from aerodrome.events import Event
 from aerodrome_df40k.limits import FLYERS, GARGOYLES
 
 OrderKind = Literal["intercept", "ground-support", "escort", "disengage"]
-Stage = Literal["begin", "orders", "reveal", "dogfights", "ground-support", "end"]
+
+
+class Kind(StrEnum):
+    """The decisions of a battle (docs/rules/df40k.md, "The decisions")."""
+
+    ORDERS = "orders"
+    INTERCEPT = "intercept"
+    GARGOYLES = "gargoyles"
+
 
 # -- actions ---------------------------------------------------------------------------
 
@@ -27,7 +36,7 @@ Stage = Literal["begin", "orders", "reveal", "dogfights", "ground-support", "end
 FlyerRef = Annotated[str, Meta(max_length=80)]
 
 
-class GiveOrder(Action, frozen=True):
+class GiveOrder(Action, frozen=True, cache_hash=True):
     """A secret order for one flyer (df40k.orders.1-5); ``ram`` with Intercept only
     (df40k.victory.13), ``eject`` (kinds of ordnance) with Disengage only (df40k.victory.12)."""
 
@@ -38,8 +47,7 @@ class GiveOrder(Action, frozen=True):
     eject: Annotated[tuple[Literal["rocket", "bomb", "big-bomb"], ...], Meta(max_length=3)] = ()
 
     def describe(self) -> str:
-        # The core writes this into the public log once every player has committed the
-        # current slot: it must not give the order away before the reveal.
+        # Shown where no observation is at hand (an error message): never the order itself.
         return f"sealed orders for {self.flyer}"
 
     def explain(self) -> str:
@@ -59,7 +67,7 @@ def _explain(self: GiveOrder) -> str:
     return f"{self.flyer}: Ground support"
 
 
-class GiveOrders(Action, frozen=True):
+class GiveOrders(Action, frozen=True, cache_hash=True):
     """Secret orders for all of a player's flyers at once (df40k.orders.1), offered when
     they have few combinations (see :data:`aerodrome_df40k.orders.MAX_COMBINED`)."""
 
@@ -93,6 +101,8 @@ class CommitGargoyles(Action, frozen=True):
         return f"{self.count} Gargoyles shield {self.flyer}"
 
 
+#: Every action of a battle.
+Df40kAction = GiveOrder | GiveOrders | ChooseTarget | CommitGargoyles
 ACTION_TYPES: tuple[type[Action], ...] = (GiveOrder, GiveOrders, ChooseTarget, CommitGargoyles)
 
 # -- state -----------------------------------------------------------------------------
@@ -138,6 +148,29 @@ class Fight(msgspec.Struct, kw_only=True):
     awaiting_gargoyles: bool = False
 
 
+class Revealed(msgspec.Struct, frozen=True, kw_only=True):
+    """An order as revealed: public from the reveal on (df40k.resolution.1)."""
+
+    flyer: str
+    order: str
+    escort: str = ""
+    ram: bool = False
+    eject: tuple[str, ...] = ()
+
+
+class Dogfight(msgspec.Struct, frozen=True, kw_only=True):
+    """A dogfight fought in the last turn with orders (public): the flyer that declared it,
+    the flyer it declared against, the flyer that defended (an escort may take the
+    Intercept, df40k.orders.4), the final margin (after any Gargoyles) and the outcome."""
+
+    attacker: str
+    target: str
+    defender: str
+    margin: int
+    outcome: str                  # "win", "draw", "counts as draw"
+    ram: bool = False
+
+
 class Df40kState(msgspec.Struct, kw_only=True):
     setup: str
     sides: list[str]
@@ -145,14 +178,16 @@ class Df40kState(msgspec.Struct, kw_only=True):
     turn: int = 1
     #: The player whose turn it is in this game turn (df40k.frame.5).
     first_player: int = 0
-    stage: str = "begin"
     flyers: list[FlyerState]
     gargoyles: list[int]
-    to_order: list[list[str]] = msgspec.field(default_factory=lambda: [[], []])
-    combined: list[bool] = msgspec.field(default_factory=lambda: [False, False])
+    #: Whether this turn's orders are on the table (from the reveal to the end of the turn).
     revealed: bool = False
-    queue: list[str] = []
     fight: Fight | None = None
+    #: The last game turn whose orders were revealed (0: none yet), its orders and the
+    #: dogfights fought in it: public, kept until the next reveal (for the pictures).
+    last_turn: int = 0
+    last_orders: list[Revealed] = []
+    dogfights: list[Dogfight] = []
     kills: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     ground_runs: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     #: Dogfights declared so far (for the comparison metric "kills per engagement").
@@ -163,18 +198,10 @@ class Df40kState(msgspec.Struct, kw_only=True):
     over: bool = False
 
     def flyer(self, fid: str) -> FlyerState:
-        flyers = self.flyers
-        i = _WHERE.get(fid)  # where a flyer of this id was last found (checked, so safe)
-        if i is not None and i < len(flyers) and flyers[i].id == fid:
-            return flyers[i]
-        for i, f in enumerate(flyers):
+        for f in self.flyers:
             if f.id == fid:
-                _WHERE[fid] = i
                 return f
         raise KeyError(fid)
-
-
-_WHERE: dict[str, int] = {}
 
 
 # -- events ----------------------------------------------------------------------------
@@ -267,6 +294,23 @@ class GroundRun(Event, frozen=True):
 # -- observations ----------------------------------------------------------------------
 
 
+class FightView(msgspec.Struct, frozen=True, kw_only=True):
+    """The dogfight being resolved, as everybody sees it (see :class:`Fight`)."""
+
+    attacker: str
+    defender: str
+    declared: str
+    attacker_df: int
+    defender_df: int
+    dice: int
+    bonus: int
+    attacker_roll: int
+    defender_roll: int
+    margin: int
+    ram: bool = False
+    awaiting_gargoyles: bool = False
+
+
 class FlyerView(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     type: str
@@ -286,15 +330,21 @@ class FlyerView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Df40kView(msgspec.Struct, frozen=True, kw_only=True):
+    """What one player sees (``player`` None: the referee): everything but the other
+    side's orders before the reveal (df40k.orders.1). A frozen value."""
+
     player: int | None
+    sides: tuple[str, ...]
     turn: int
     turns: int
     first_player: int
-    stage: str
     revealed: bool
     flyers: tuple[FlyerView, ...]
     gargoyles: tuple[int, ...]
     kills: tuple[int, ...]
     ground_runs: tuple[int, ...]
-    fight: Fight | None
-    queue: tuple[str, ...]
+    fight: FightView | None
+    last_turn: int
+    last_orders: tuple[Revealed, ...]
+    dogfights: tuple[Dogfight, ...]
+    over: bool

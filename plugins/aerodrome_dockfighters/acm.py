@@ -10,16 +10,15 @@ loses it (Hurricane and Aurora detonate instead). Its warhead (not printed: stan
 
 from __future__ import annotations
 
-from aerodrome.turns import Context
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import (
     AcmDetonated,
     AcmGone,
     AcmReleased,
     GroundTargetDamaged,
     GroundTargetDestroyed,
-    announce,
 )
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Acm, Aircraft, DfState, Release
@@ -32,7 +31,7 @@ def release_options(state: DfState, a: Aircraft) -> list[Release]:
     return [Release(aircraft=a.id, load=j) for j, name in enumerate(a.loads) if specs.weapons[name].kind == "acm"]
 
 
-def release(state: DfState, a: Aircraft, action: Release, ctx: Context) -> None:
+def release(state: DfState, a: Aircraft, action: Release, ctx: DfContext) -> None:
     """acm.4: mark the ACM directly in front of the plane; an obstacle there sets it off."""
     b = board(state.width, state.height)
     name = a.loads.pop(action.load)
@@ -52,7 +51,7 @@ def _obstacle(state: DfState, cell: int, launcher: int = -1) -> bool:
     return any(g.cell == cell and g.damage < g.structure for g in state.ground)
 
 
-def fly(state: DfState, ctx: Context) -> None:
+def fly(state: DfState, ctx: DfContext) -> None:
     """Phase 1.1 (acm.1-3, acm.5)."""
     b = board(state.width, state.height)
     for missile in list(state.acms):
@@ -72,7 +71,7 @@ def fly(state: DfState, ctx: Context) -> None:
         if hit:
             continue
         missile.turns += 1
-        if ctx.dice.d(6, f"{missile.weapon} guidance ({missile.turns} turns)") <= missile.turns:
+        if ctx.dice.d(6, lambda: f"{missile.weapon} guidance ({missile.turns} turns)") <= missile.turns:  # noqa: B023 (rolled at once)
             if builtin().weapons[missile.weapon].area:
                 detonate(state, missile, ctx)
             else:
@@ -80,7 +79,7 @@ def fly(state: DfState, ctx: Context) -> None:
                 announce(ctx, AcmGone, weapon=missile.weapon, why="lost its guidance")
 
 
-def detonate(state: DfState, missile: Acm, ctx: Context) -> None:
+def detonate(state: DfState, missile: Acm, ctx: DfContext) -> None:
     """The warhead: its dice against every aircraft and ground target in reach."""
     specs = builtin()
     w = specs.weapons[missile.weapon]
@@ -98,10 +97,10 @@ def detonate(state: DfState, missile: Acm, ctx: Context) -> None:
     for g in state.ground:
         if g.damage >= g.structure or g.cell not in cells:
             continue
-        faces = ctx.dice.roll(w.dice[0], 6, f"{w.name} against {g.name} ({w.to_hit}+)")
+        faces = ctx.dice.roll(w.dice[0], 6, lambda: f"{w.name} against {g.name} ({w.to_hit}+)")  # noqa: B023 (rolled at once)
         hits = sum(1 for f in faces if combat.hits(f, w.to_hit))
         if hits:
-            pts = sum(combat.damage_points(f, w.damage) for f in ctx.dice.roll(hits, 6, f"damage: {w.name}"))
+            pts = sum(combat.damage_points(f, w.damage) for f in ctx.dice.roll(hits, 6, lambda: f"damage: {w.name}"))
             g.damage = min(g.structure, g.damage + pts)
             if pts:
                 announce(ctx, GroundTargetDamaged, target=g.id, name=g.name, points=pts, damage=g.damage, structure=g.structure)

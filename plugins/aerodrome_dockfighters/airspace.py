@@ -8,10 +8,10 @@ frozen observation alike (see :mod:`aerodrome_dockfighters.views`).
 
 from __future__ import annotations
 
-from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import LeftBoard, PushedIntoMountains, announce
+from aerodrome_dockfighters.context import DfContext, announce
+from aerodrome_dockfighters.events import LeftBoard, PushedIntoMountains
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState
 from aerodrome_dockfighters.views import AnyCloud, Craft, Scene, Sky
@@ -91,7 +91,7 @@ def margin(game: Scene, cell: int) -> int:
     return min(col, game.width - 1 - col, row, game.height - 1 - row)
 
 
-def leave_board(state: DfState, a: Aircraft, ctx: Context, last: int = -1, heading: int = -1) -> None:
+def leave_board(state: DfState, a: Aircraft, ctx: DfContext, last: int = -1, heading: int = -1) -> None:
     """Clause move.17: the aircraft is off the board for good; a pilot check at +1 brings it
     home, otherwise it is missing in action. The edge it left by is kept for the missions
     (the caller first lets a recon aircraft photograph what it flew over)."""
@@ -182,8 +182,3 @@ def storm_cells(game: Scene) -> frozenset[int]:
 def covered_cells(game: Scene) -> frozenset[int]:
     """Every cell under a cloud or smoke, whatever the altitude (photographs)."""
     return sky(game).covered
-
-
-def clouds_on(game: Scene, cell: int, altitude: int) -> bool:
-    """Whether ``cell`` at ``altitude`` is inside a cloud."""
-    return cell in cloud_cells_at(game, altitude)

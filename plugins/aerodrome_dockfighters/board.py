@@ -16,8 +16,6 @@ from aerodrome.grid import Hex, HexGrid, arc_between, hex_distance, lines, secto
 from aerodrome_dockfighters.specs import builtin
 
 N_FACINGS = 6
-NORTH = 2
-SOUTH = 5
 FACING_NAMES = ("SE", "NE", "N", "NW", "SW", "S")
 FACING_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
 
@@ -54,9 +52,6 @@ class Board:
         if 0 <= col < self.width and 0 <= row < self.height:
             return row * self.width + col
         return -1
-
-    def colrow(self, cell: int) -> tuple[int, int]:
-        return cell % self.width, cell // self.width
 
     def on_board(self, h: Hex) -> int:
         """The cell of hex ``h``, or -1."""

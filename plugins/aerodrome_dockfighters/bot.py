@@ -15,11 +15,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from aerodrome.agents import Agent, PlayerView
+from aerodrome.agents import PlayerView
 from aerodrome.data import Action
-from aerodrome_dockfighters import challenges, combat, movement, rules
+from aerodrome_dockfighters import challenges, combat, movement, placement, rules
 from aerodrome_dockfighters.board import arc_sectors, board
 from aerodrome_dockfighters.bot_moves import ATTACK, ESCAPE, PATROL, KonradMoves
+from aerodrome_dockfighters.options import LEAGUE
 from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import (
     GROUND,
@@ -104,7 +105,7 @@ class Konrad(KonradMoves):
             return first  # dockfighters launch at once
         state = view.observation()
         assert isinstance(state, DfView)
-        if state.squadrons[self.player].mission == challenges.LEAGUE:  # "Opponents start in the mode: Attack"
+        if state.squadrons[self.player].mission == LEAGUE:  # "Opponents start in the mode: Attack"
             for a in state.aircraft:
                 if a.player == self.player:
                     self.status.setdefault(a.id, ATTACK)
@@ -181,8 +182,8 @@ class Konrad(KonradMoves):
         destroyed target counts and it takes the lowest ("targets with value 1 are moving
         and more numerous")."""
         values = [x.value for x in legal if isinstance(x, ChooseValue)]
-        task = state.tasks[0] if state.tasks else None
-        sweep = task is not None and task.owner == self.player and state.squadrons[task.owner].mission == "fighter-sweep"
+        owner = placement.ground_owner(state)
+        sweep = owner == self.player and state.squadrons[owner].mission == "fighter-sweep"
         want = min(values) if sweep else max(values)
         return next(x for x in legal if isinstance(x, ChooseValue) and x.value == want)
 
@@ -328,18 +329,3 @@ class Konrad(KonradMoves):
             for e in state.aircraft
         )
 
-
-def konrad(ruleset: Any, player: int, seed: int) -> Agent:
-    """The agent factory registered as ``bot`` and ``konrad``."""
-    return Konrad(player, seed)
-
-
-def konrad_variant(
-    escape: str | None = None, ranged: bool = False, guard: bool = False, priority: str | None = None
-) -> Any:
-    """A factory of Konrad with an escape behaviour or another behaviour."""
-
-    def factory(ruleset: Any, player: int, seed: int) -> Agent:
-        return Konrad(player, seed, escape=escape, ranged=ranged, guard=guard, priority=priority)
-
-    return factory

@@ -370,7 +370,7 @@ class KonradMoves:
         enemies = [e for e in state.aircraft if e.player != a.player and e.status == "flying"]
         if not enemies:
             return self._patrol(state, a, level, legal)
-        waiting = set(state.queue)  # not yet moved this phase
+        waiting = {e.id for e in enemies if e.activation == "waiting"}  # not yet moved this turn
 
         def order(e: Craft) -> tuple[int, int, int]:
             clock = (-b.sector(a.facing, a.cell, e.cell)) % 24 if e.cell != a.cell else 0

@@ -2,9 +2,9 @@
 squadrons' nations, pilots flying wounded or in damaged aircraft, aces' abilities and the
 squadron leader's skills in play.
 
-The campaign layer (:mod:`aerodrome_dockfighters.campaign`) builds a set-up whose
-``options["campaign"]`` is a :class:`CampaignOptions`; without it a mission plays exactly as
-before. Every rule here cites the clause of the campaign catalogue it serves.
+The campaign layer (:mod:`aerodrome_dockfighters.campaign`) builds a set-up whose options
+carry a :class:`~aerodrome_dockfighters.options.CampaignOptions`; without it a mission plays
+exactly as before. Every rule here cites the clause of the campaign catalogue it serves.
 
 - An ace's abilities (clause pilot.3) are :class:`~aerodrome_dockfighters.state.Knacks` on
   his aircraft: modifiers of his own target numbers, of the attacks at him, of his pilot
@@ -20,71 +20,27 @@ before. Every rule here cites the clause of the campaign catalogue it serves.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
 import msgspec
-from msgspec import Meta
 
-from aerodrome.data import Record
 from aerodrome.errors import SpecError
-from aerodrome.specs import convert
-from aerodrome.turns import Context
-from aerodrome_dockfighters.events import LeaderSkillUsed, announce
-from aerodrome_dockfighters.state import Aircraft, DfState, Knacks, Leadership
-
-NATIONS = ("Bavaria", "Saxony")
-Uses = Annotated[int, Meta(ge=0, le=6)]
+from aerodrome_dockfighters.context import DfContext, announce
+from aerodrome_dockfighters.events import LeaderSkillUsed
+from aerodrome_dockfighters.options import NATIONS, CampaignOptions, Crew
+from aerodrome_dockfighters.state import Aircraft, DfState, Leadership
 
 
-class Crew(Record, frozen=True, omit_defaults=True):
-    """What the campaign says of one aircraft of a set-up's forces (same order): its pilot
-    flies wounded (clauses leader.ruthless.1-2), the aircraft starts with damage points
-    crossed off (leader.ruthless.3), the pilot's ace abilities."""
-
-    wounded: bool = False
-    damage: Annotated[int, Meta(ge=0, le=40)] = 0
-    knacks: Knacks = Knacks()
-
-
-class Leader(Record, frozen=True, omit_defaults=True):
-    """A squadron leader's skills in play (clauses leader.dread.*, leader.drunken.*)."""
-
-    reroll_checks: Uses = 0
-    reroll_attacks: Uses = 0
-    ignore_wounds: Uses = 0
-    pass_checks: Uses = 0
-    first_shot_harder: bool = False
-
-
-class CampaignOptions(Record, frozen=True):
-    """``options["campaign"]`` of a set-up built from two squadron sheets.
-
-    :param initiative: the player holding the initiative in turn 1, won with fame bids in
-        the scenario set-up (clause setup.1); -1: rolled by the game as without a campaign.
-    :param nations: the nation of each player's squadron: its dockfighters and the mission's
-        own aircraft are that nation's; empty: Bavaria and Saxony.
-    :param crews: per player, one :class:`Crew` per entry of the set-up's forces.
-    :param leaders: per player, its squadron leader's skills in play.
-    """
-
-    initiative: Annotated[int, Meta(ge=-1, le=1)] = -1
-    nations: tuple[str, ...] = ()
-    crews: tuple[tuple[Crew, ...], ...] = ()
-    leaders: tuple[Leader, ...] = ()
-
-
-def options(raw: Any, where: str) -> CampaignOptions:
-    """Decode ``options["campaign"]`` (a mapping or a :class:`CampaignOptions`); errors name
-    the set-up and the field."""
-    if raw is None:
+def options(got: CampaignOptions | None, where: str) -> CampaignOptions:
+    """The set-up's campaign options, checked: one line naming the set-up and the field."""
+    if got is None:
         return CampaignOptions()
-    got = raw if isinstance(raw, CampaignOptions) else convert(raw, CampaignOptions, f"{where}: campaign")
     if got.nations and (len(got.nations) != 2 or not set(got.nations) <= set(NATIONS)):
         raise SpecError(f"{where}: campaign.nations: two of {', '.join(NATIONS)}, not {list(got.nations)}")
     if got.crews and len(got.crews) != 2:
         raise SpecError(f"{where}: campaign.crews: one list per player")
     if got.leaders and len(got.leaders) != 2:
         raise SpecError(f"{where}: campaign.leaders: one per player")
+    if not -1 <= got.initiative <= 1:
+        raise SpecError(f"{where}: campaign.initiative: -1, 0 or 1, not {got.initiative}")
     return got
 
 
@@ -121,7 +77,7 @@ def leadership(opts: CampaignOptions, player: int) -> Leadership:
 
 
 # -- in play (the rules of the squadron leader's skills that live above the foundation) -------
-def first_shot(state: DfState, a: Aircraft, ctx: Context) -> int:
+def first_shot(state: DfState, a: Aircraft, ctx: DfContext) -> int:
     """Drunken, green level: "First pilot or crew that shoots each turn hit -1 harder"
     (clause leader.drunken.1): +1 to the target number of the squadron's first attack of
     each turn."""
@@ -133,7 +89,7 @@ def first_shot(state: DfState, a: Aircraft, ctx: Context) -> int:
     return 1
 
 
-def reroll_attack(state: DfState, a: Aircraft, ctx: Context) -> bool:
+def reroll_attack(state: DfState, a: Aircraft, ctx: DfContext) -> bool:
     """Dread, experienced level: "Once a game an attack roll can be re-rolled. If no damage
     is scored, the pilot or crew gets wounded" (clause leader.dread.2): spent on the first
     attack of the squadron that deals no damage."""

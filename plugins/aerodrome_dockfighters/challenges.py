@@ -30,18 +30,18 @@ from msgspec import Meta
 from aerodrome.data import Record
 from aerodrome.errors import SpecError
 from aerodrome.specs import Assumed, builtin_specs, load
-from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import MOUNTAIN_MISSIONS, STORM, margin, occupied
 from aerodrome_dockfighters.board import board, zone_cells
-from aerodrome_dockfighters.events import Landed, MugTaken, Reinforcements, Serviced, announce
+from aerodrome_dockfighters.context import DfContext, announce
+from aerodrome_dockfighters.events import Landed, MugTaken, Reinforcements, Serviced
 from aerodrome_dockfighters.ground import place
+from aerodrome_dockfighters.options import LEAGUE
 from aerodrome_dockfighters.specs import EXPERIENCE, AircraftClass, Experience, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, GroundUnit, Objective
 from aerodrome_dockfighters.views import Craft, Scene
 
 CHALLENGES = MOUNTAIN_MISSIONS
-LEAGUE = "the-league"
 CHALLENGER, THE_LEAGUE = 0, 1
 #: The League's nation, "randomly, depending on your collection": a d6, 1-3 and 4-6.
 NATIONS = ("Bavaria", "Saxony")
@@ -98,6 +98,20 @@ def arrival() -> Arrival:
     return load(builtin_specs("dockfighters") / "challenges.toml", Challenges).reinforcements
 
 
+def capacity(missions: tuple[str, ...] | list[str]) -> tuple[int, int, list[str]]:
+    """What an ace challenge adds to a set-up's bounds (action numbering): the most League
+    planes it can ever bring (the start and every turn's reinforcements, or the fixed five),
+    its ground targets, and the datasheets they may fly (either nation)."""
+    if not missions or missions[0] not in CHALLENGES:
+        return 0, 0, []
+    c = tables()[missions[0]]
+    turns = builtin().tables.turns
+    planes = (max(c.start) if c.start else 0) + c.reinforce * (turns - 1) + len(c.fixed)
+    klasses = set(c.types) | {k for k, _ in c.fixed}
+    sheets = [d.name for d in builtin().hangar.aircraft if d.klass in klasses and d.faction in NATIONS]
+    return planes, c.balloons + len(c.targets), sheets
+
+
 def is_challenge(state: Scene) -> bool:
     return state.squadrons[CHALLENGER].mission in CHALLENGES
 
@@ -115,7 +129,7 @@ def check_pairing(missions: list[str], where: str) -> None:
 
 
 # -- set-up ---------------------------------------------------------------------------------------
-def setup(state: DfState, ctx: Context) -> None:
+def setup(state: DfState, ctx: DfContext) -> None:
     """The challenge's own set-up: the League's nation and planes, the cross, the targets or
     the landing strip (clauses challenge.one.1, challenge.two.1, challenge.three.1)."""
     if not is_challenge(state):
@@ -148,13 +162,13 @@ def setup(state: DfState, ctx: Context) -> None:
         _spread(state, c, ctx)
 
 
-def _rolled(c: Challenge, ctx: Context) -> tuple[AircraftClass, int]:
+def _rolled(c: Challenge, ctx: DfContext) -> tuple[AircraftClass, int]:
     klass = c.types[ctx.dice.d(6, "League aircraft type") - 1]
     exp = c.experience[ctx.dice.d(6, "League pilot experience") - 1]
     return klass, EXPERIENCE.index(exp)
 
 
-def _league_plane(state: DfState, what: tuple[AircraftClass, int], ctx: Context) -> Aircraft:
+def _league_plane(state: DfState, what: tuple[AircraftClass, int], ctx: DfContext) -> Aircraft:
     specs = builtin()
     klass, exp = what
     nation = state.squadrons[THE_LEAGUE].nation
@@ -169,7 +183,7 @@ def _league_plane(state: DfState, what: tuple[AircraftClass, int], ctx: Context)
     return a
 
 
-def _targets(state: DfState, c: Challenge, ctx: Context) -> None:
+def _targets(state: DfState, c: Challenge, ctx: DfContext) -> None:
     """Challenge 2: the balloons at a rolled altitude and the large building, placed by dice
     on the objective hexes (assumed), hostile to the challenger's mission."""
     b = board(state.width, state.height)
@@ -202,7 +216,7 @@ def _lookup(name: str) -> tuple[int, int]:
     raise SpecError(f"challenges.toml: no ground target called {name!r}")
 
 
-def _spread(state: DfState, c: Challenge, ctx: Context) -> None:
+def _spread(state: DfState, c: Challenge, ctx: DfContext) -> None:
     """Challenge 3: "Place 2 Dockfighters, 2 Standardfighters and 1 Advancedfighter spread
     out on the map. They must be at least 5 hexes apart": by dice outside the set-up zones,
     altitude 2-4, heading for the challenger (assumed)."""
@@ -237,7 +251,7 @@ def start_weather(state: DfState) -> bool:
     return True
 
 
-def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
+def after_move(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """Konrad flying the challenger lands the simplified way (konrad.19): the ace flying
     over the red cross or a hex beside it at altitude 1 lands there."""
     if a.role != "ace" or a.status != "flying" or not state.squadrons[a.player].bot:
@@ -252,7 +266,7 @@ def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
             return
 
 
-def end_of_turn(state: DfState, ctx: Context) -> None:
+def end_of_turn(state: DfState, ctx: DfContext) -> None:
     """The end of a challenge turn: the mug (challenge.one.1), the landing strip
     (challenge.three.2), then the League's reinforcements for the next turn
     (challenge.one.2, challenge.two.2)."""
@@ -265,7 +279,7 @@ def end_of_turn(state: DfState, ctx: Context) -> None:
         _reinforce(state, c, ctx)
 
 
-def _mug(state: DfState, ctx: Context) -> None:
+def _mug(state: DfState, ctx: DfContext) -> None:
     """"You must land on or next to the cross. You must stay on the ground for 1 round and
     then start again, with the silver beer mug in your possession": landed by the cross at
     the end of one turn ("landed") and still there at the end of the next, the ace has the
@@ -285,7 +299,7 @@ def _mug(state: DfState, ctx: Context) -> None:
             announce(ctx, MugTaken, aircraft=ace.id)
 
 
-def _service(state: DfState, ctx: Context) -> None:
+def _service(state: DfState, ctx: DfContext) -> None:
     """"You can land on it, and will be fully repaired and reloaded with ammo at the end of
     the turn you landed. You may do this a total of two times (one plane twice, or both once
     each)"."""
@@ -304,7 +318,7 @@ def _service(state: DfState, ctx: Context) -> None:
         announce(ctx, Serviced, aircraft=a.id)
 
 
-def _reinforce(state: DfState, c: Challenge, ctx: Context) -> None:
+def _reinforce(state: DfState, c: Challenge, ctx: DfContext) -> None:
     """"In each subsequent turn they will send 2 new planes towards you, but only until there
     are 5 enemy planes in the air" (challenge 2: one plane, up to 4): rolled like the first
     ones, coming on at the League's edge (assumed, see challenges.toml)."""

@@ -1,4 +1,5 @@
-"""``aerodrome odds dockfighters ...``: exact odds of attacks."""
+"""``aerodrome odds dockfighters ...``: exact odds of attacks; ``aerodrome dockfighters svg``:
+the picture of a position. Command bodies import what they use (a fast start, issue 18)."""
 
 from __future__ import annotations
 
@@ -6,17 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-
-from aerodrome.cli.output import console, fail, print_json, say, table
-from aerodrome.errors import AerodromeError
-from aerodrome.files import check_output, write_atomic
-from aerodrome.specs import read_mapping
-from aerodrome_dockfighters.missions import setups
-from aerodrome_dockfighters.odds import attack as attack_odds
-from aerodrome_dockfighters.odds import hit_chance
-from aerodrome_dockfighters.positions import from_position
-from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.svg import to_svg
 
 #: Bounds of the odds command: the biggest attack of the game rolls 10 dice (bomb racks); 60
 #: is far above it and still answered in a moment. A target number is 6 +/- modifiers.
@@ -37,6 +27,11 @@ def attack(
     json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Distribution of the damage points one attack deals."""
+    from aerodrome.cli.output import console, fail, print_json, table
+    from aerodrome_dockfighters.odds import attack as attack_odds
+    from aerodrome_dockfighters.odds import hit_chance
+    from aerodrome_dockfighters.specs import builtin
+
     specs = builtin()
     w = specs.weapons.get(weapon)
     if w is None:
@@ -62,12 +57,21 @@ def svg(
     position: Annotated[str, typer.Argument(help="a position file (TOML or JSON) of the dockfighters ruleset")],
     out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
 ) -> None:
-    """Draw a position file as an SVG picture."""
+    """Draw a position file as an SVG picture (the referee's view)."""
+    from aerodrome.cli.output import fail, say
+    from aerodrome.errors import AerodromeError
+    from aerodrome.files import check_output, write_atomic
+    from aerodrome.specs import read_mapping
+    from aerodrome_dockfighters.missions import setups
+    from aerodrome_dockfighters.positions import from_position
+    from aerodrome_dockfighters.ruleset import observe
+    from aerodrome_dockfighters.svg import draw_svg
+
     try:
         check_output(out, "--out")  # before any work
         data = read_mapping(Path(position))
         state = from_position(setups()[0], data.get("position", data), position)
-        write_atomic(out, to_svg(state), "--out")
+        write_atomic(out, draw_svg(observe(state, None)), "--out")
     except AerodromeError as exc:
         fail(str(exc))
     say(f"wrote {out}")

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
 
-from aerodrome.turns import Context
 from aerodrome_dockfighters import careers, rules
 from aerodrome_dockfighters.airspace import cloud_cells_at, hull
 from aerodrome_dockfighters.board import Board, arc_sectors, board
+from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import (
     AmmunitionSpent,
     Fired,
@@ -19,13 +18,11 @@ from aerodrome_dockfighters.events import (
     GroundTargetDestroyed,
     Hit,
     SmokeLaid,
-    announce,
 )
 from aerodrome_dockfighters.specs import Mount, Specs, Weapon, builtin
 from aerodrome_dockfighters.state import GROUND, Aircraft, Attack, Cloud, DfState, GroundUnit
 from aerodrome_dockfighters.views import AnyGround, Craft, Scene
 
-BANDS = ("short", "medium", "long")
 #: "Anti-aircraft ground targets always hit on 5 and 6 if firing at aircraft" (combat.2).
 GROUND_FIRE_NEED = 5
 
@@ -85,7 +82,7 @@ def clouds_crossed(state: Scene, a: Craft, cell: int, altitude: int) -> int:
     return own + max(sum(1 for c in ln if c in cloudy) for ln in b.crossed(a.cell, cell))
 
 
-def to_hit_air(state: Scene, a: Craft, t: Craft, ctx: Context | None = None) -> int:
+def to_hit_air(state: Scene, a: Craft, t: Craft, ctx: DfContext | None = None) -> int:
     """The target number against an air target (hit.1, hit.6-10), before the natural 6/1."""
     specs = builtin()
     b = board(state.width, state.height)
@@ -109,8 +106,8 @@ def to_hit_air(state: Scene, a: Craft, t: Craft, ctx: Context | None = None) -> 
     if tk == "dockfighter":
         need += 1
     need += a.knacks.hit + t.knacks.evade  # aces' abilities (pilot.3)
-    hook = getattr(ctx.hook, "aerodrome_dockfighters_to_hit", None) if ctx and ctx.hook else None
-    if hook is not None:
+    hook = ctx.variants.to_hit if ctx is not None else None
+    if hook is not None and isinstance(state, DfState) and isinstance(a, Aircraft) and isinstance(t, Aircraft):
         changed = hook(state=state, attacker=a, target=t, need=need)
         if changed is not None:
             need = int(changed)
@@ -317,36 +314,36 @@ def ground_load_dice(state: Scene, a: Craft, name: str, g: AnyGround) -> int:
 
 
 # -- resolving ------------------------------------------------------------------------------
-def _roll_hits(ctx: Context, n: int, need: int, reroll_hits: bool, easy: bool, what: str) -> int:
-    faces = ctx.dice.roll(n, 6, f"to hit ({need}+): {what}")
+def _roll_hits(ctx: DfContext, n: int, need: int, reroll_hits: bool, easy: bool, what: str) -> int:
+    faces = ctx.dice.roll(n, 6, lambda: f"to hit ({need}+): {what}")
     good = [f for f in faces if hits(f, need)]
     if reroll_hits:
         if not easy and good:  # hit.3: confirm each hit
-            again = ctx.dice.roll(len(good), 6, f"confirm hits ({need}+): {what}")
+            again = ctx.dice.roll(len(good), 6, lambda: f"confirm hits ({need}+): {what}")
             return sum(1 for f in again if hits(f, need))
         return len(good)
     count = len(good)
     misses = n - count
     if easy and misses:  # hit.4, airship.1: re-roll the misses once
-        again = ctx.dice.roll(misses, 6, f"re-roll misses ({need}+): {what}")
+        again = ctx.dice.roll(misses, 6, lambda: f"re-roll misses ({need}+): {what}")
         count += sum(1 for f in again if hits(f, need))
     return count
 
 
-def _roll_damage(ctx: Context, n: int, profile: tuple[int, ...] | list[int], airship: bool, what: str) -> int:
+def _roll_damage(ctx: DfContext, n: int, profile: tuple[int, ...] | list[int], airship: bool, what: str) -> int:
     if n <= 0:
         return 0
-    faces = list(ctx.dice.roll(n, 6, f"damage: {what}"))
+    faces = list(ctx.dice.roll(n, 6, lambda: f"damage: {what}"))
     if airship:  # airship.1: successful damage rolls must be re-rolled
         good = [i for i, f in enumerate(faces) if damage_points(f, profile) > 0]
         if good:
-            again = ctx.dice.roll(len(good), 6, f"airship: re-roll damage: {what}")
+            again = ctx.dice.roll(len(good), 6, lambda: f"airship: re-roll damage: {what}")
             for i, f in zip(good, again, strict=True):
                 faces[i] = f
     return sum(damage_points(f, profile) for f in faces)
 
 
-def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
+def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: DfContext) -> None:
     """Resolve one attack (clauses damage.1-8, fire.1-3, load.1)."""
     specs = builtin()
     if attack.target >= GROUND:
@@ -391,7 +388,7 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
     discipline(state, a, attack.mounts, ctx)
 
 
-def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: Context) -> None:
+def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: DfContext) -> None:
     """Fire discipline after an attack, per onboard weapon fired (fire.1-3, dockfighter.5)."""
     specs = builtin()
     ds = specs.aircraft[a.datasheet]
@@ -400,13 +397,13 @@ def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: Contex
         if not w.discipline:
             continue
         need = w.discipline[a.experience] + a.knacks.discipline  # an ace's ability (pilot.3)
-        roll = ctx.dice.d(6, f"fire discipline #{a.id} {w.name} ({need}+)")
+        roll = ctx.dice.d(6, lambda: f"fire discipline #{a.id} {w.name} ({need}+)")  # noqa: B023 (rolled at once)
         if roll < need:
             a.ammo[i] = 2 if ds.klass == "dockfighter" else min(2, a.ammo[i] + 1)
             announce(ctx, AmmunitionSpent, aircraft=a.id, weapon=w.name, ammo="half" if a.ammo[i] == 1 else "empty")
 
 
-def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -> None:
+def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: DfContext) -> None:
     specs = builtin()
     g = state.ground[attack.target - GROUND]
     need = to_hit_ground(a, g)
@@ -436,7 +433,7 @@ def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: Context) -
     discipline(state, a, attack.mounts, ctx)
 
 
-def _ground_damage(state: DfState, a: Aircraft, g: GroundUnit, total: int, ctx: Context) -> None:
+def _ground_damage(state: DfState, a: Aircraft, g: GroundUnit, total: int, ctx: DfContext) -> None:
     if not total or g.damage >= g.structure:
         return
     g.damage = min(g.structure, g.damage + total)
@@ -448,7 +445,7 @@ def _ground_damage(state: DfState, a: Aircraft, g: GroundUnit, total: int, ctx: 
         announce(ctx, GroundTargetDestroyed, target=g.id, name=g.name, by=a.id)
 
 
-def _smoke(state: DfState, a: Aircraft, turns: int, ctx: Context) -> None:
+def _smoke(state: DfState, a: Aircraft, turns: int, ctx: DfContext) -> None:
     b = board(state.width, state.height)
     cells: list[int] = []
     cell = a.cell
@@ -462,7 +459,7 @@ def _smoke(state: DfState, a: Aircraft, turns: int, ctx: Context) -> None:
         announce(ctx, SmokeLaid, aircraft=a.id, cells=tuple(cells))
 
 
-def ground_fire(state: DfState, ctx: Context) -> None:
+def ground_fire(state: DfState, ctx: DfContext) -> None:
     """Phase 2.1: armed ground targets fire at the nearest enemy aircraft, ties by die,
     hitting on 5+ (clauses combat.1-2, gt.6); at an airship they re-roll misses (airship.1)."""
     b = board(state.width, state.height)
@@ -491,7 +488,7 @@ def ground_fire(state: DfState, ctx: Context) -> None:
             rules.damage(state, t, pts, ctx, -1, crit=True)
 
 
-def strike(ctx: Context, dice: int, need: int, profile: tuple[int, ...] | list[int], target: Craft, what: str) -> int:
+def strike(ctx: DfContext, dice: int, need: int, profile: tuple[int, ...] | list[int], target: Craft, what: str) -> int:
     """The damage points of an attack that needs a fixed roll (ground FLAK, an air mine, a
     cruise missile's warhead): "if you shoot at an airship you can always re-roll any failed
     attack dice" and "re-roll any successful damage rolls" (airship.1), whoever shoots."""
@@ -499,12 +496,15 @@ def strike(ctx: Context, dice: int, need: int, profile: tuple[int, ...] | list[i
     return _roll_damage(ctx, _roll_hits(ctx, dice, need, False, airship, what), profile, airship, what)
 
 
-def summary(state: DfState, attack: Attack) -> dict[str, Any]:
-    """Dice and target number of an attack, for describing it to a human."""
+def summary(state: Scene, attack: Attack) -> tuple[int, int]:
+    """The attack dice and the roll each needs (2-6) of an attack, for a person choosing it."""
     a = state.aircraft[attack.aircraft]
     if attack.target >= GROUND:
-        return {"need": to_hit_ground(a, state.ground[attack.target - GROUND])}
+        g = state.ground[attack.target - GROUND]
+        dice = sum(ground_mount_dice(state, a, i, g) for i in attack.mounts)
+        dice += sum(ground_load_dice(state, a, a.loads[j], g) for j in attack.loads)
+        return dice, max(2, min(6, to_hit_ground(a, g)))
     t = state.aircraft[attack.target]
     dice = sum(mount_dice(state, a, i, t) for i in attack.mounts)
     dice += sum(load_dice(state, a, a.loads[j], t) for j in attack.loads)
-    return {"need": max(2, min(6, to_hit_air(state, a, t))), "dice": dice}
+    return dice, max(2, min(6, to_hit_air(state, a, t)))

@@ -42,49 +42,57 @@ def wards(state: DfState, a: Aircraft) -> list[Aircraft]:
     return [o for o in state.aircraft if o.player == a.player and o.deployed and escorted(state, o)]
 
 
-def _free_slots(state: DfState, a: Aircraft, cell: int) -> list[tuple[int, int]]:
-    """The (altitude, speed) ``a`` may take on ``cell``: a free altitude of its entry range
-    and any speed up to its maximum ("free selection of altitude and speed", setup.7)."""
-    ds = rules.sheet(a)
-    taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
-    lo = max(ds.min_speed, 0 if ds.klass == "airship" else 1)
-    return [(h, v) for h in entry_altitudes(state, a) if (cell, h) not in taken
-            for v in range(lo, rules.max_speed(a, ds) + 1)]
+class _Slots:
+    """Where and how ``a`` may set up, worked out once per question: the altitudes and
+    speeds it may choose, the hexes and altitudes already taken, its wards."""
 
+    def __init__(self, state: DfState, a: Aircraft) -> None:
+        ds = rules.sheet(a)
+        self.state, self.a = state, a
+        self.taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
+        self.altitudes = entry_altitudes(state, a)
+        self.speeds = range(max(ds.min_speed, 0 if ds.klass == "airship" else 1), rules.max_speed(a, ds) + 1)
+        self.wards = wards(state, a)
 
-def _slots(state: DfState, a: Aircraft, cell: int) -> list[tuple[int, int]]:
-    """The free slots, and for an escort only within 6 hexes of an escorted aircraft; in a
-    Reconnaissance Escort also at the altitude and speed of such a recon plane."""
-    slots = _free_slots(state, a, cell)
-    near = wards(state, a)
-    if not near or not slots:
-        return slots
-    b = board(state.width, state.height)
-    near = [w for w in near if b.distance(w.cell, cell) <= ESCORT_RANGE]
-    if state.squadrons[a.player].mission == "recon-escort":
-        return [(h, v) for h, v in slots if any((w.altitude, w.speed) == (h, v) for w in near)]
-    return slots if near else []
+    def free(self, cell: int) -> list[tuple[int, int]]:
+        """The (altitude, speed) ``a`` may take on ``cell``: a free altitude of its entry
+        range and any speed up to its maximum ("free selection of altitude and speed",
+        setup.7)."""
+        return [(h, v) for h in self.altitudes if (cell, h) not in self.taken for v in self.speeds]
 
+    def allowed(self, cell: int) -> list[tuple[int, int]]:
+        """The free slots, and for an escort only within 6 hexes of an escorted aircraft; in
+        a Reconnaissance Escort also at the altitude and speed of such a recon plane."""
+        slots = self.free(cell)
+        if not self.wards or not slots:
+            return slots
+        b = board(self.state.width, self.state.height)
+        near = [w for w in self.wards if b.distance(w.cell, cell) <= ESCORT_RANGE]
+        if self.state.squadrons[self.a.player].mission == "recon-escort":
+            return [(h, v) for h, v in slots if any((w.altitude, w.speed) == (h, v) for w in near)]
+        return slots if near else []
 
-def _cells(state: DfState, a: Aircraft) -> list[int]:
-    cells = [c for c in zone(state, a.player) if _slots(state, a, c)]
-    if cells or not wards(state, a):
-        return cells
-    # no hex of the zone keeps the escort by its ward (all taken): anywhere in the zone
-    return [c for c in zone(state, a.player) if _free_slots(state, a, c)]
+    def cells(self) -> list[int]:
+        zone_cells = zone(self.state, self.a.player)
+        cells = [c for c in zone_cells if self.allowed(c)]
+        if cells or not self.wards:
+            return cells
+        # no hex of the zone keeps the escort by its ward (all taken): anywhere in the zone
+        return [c for c in zone_cells if self.free(c)]
 
 
 def place_options(state: DfState, a: Aircraft) -> list[Place]:
     """The hexes of the set-up zone where ``a`` may set up (setup.7 and the escort limits)."""
-    return [Place(aircraft=a.id, cell=c) for c in _cells(state, a)]
+    return [Place(aircraft=a.id, cell=c) for c in _Slots(state, a).cells()]
 
 
 def deploy_options(state: DfState, a: Aircraft, cell: int = -1) -> list[Deploy]:
     """Altitude and speed on ``cell`` (every hex of the zone when ``cell`` is -1)."""
-    cells = _cells(state, a) if cell < 0 else [cell]
+    where = _Slots(state, a)
+    cells = where.cells() if cell < 0 else [cell]
     out: list[Deploy] = []
     for here in cells:
-        slots = _slots(state, a, here) or _free_slots(state, a, here)
+        slots = where.allowed(here) or where.free(here)
         out += [Deploy(aircraft=a.id, cell=here, altitude=h, speed=v) for h, v in slots]
     return out
 

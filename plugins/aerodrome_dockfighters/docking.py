@@ -7,17 +7,16 @@ Air mines are in :mod:`aerodrome_dockfighters.mines`.
 from __future__ import annotations
 
 from aerodrome.errors import SpecError
-from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import occupied
 from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import (
     Destroyed,
     Docked,
     PilotFate,
     TeslaFired,
     Undocked,
-    announce,
 )
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Undock
@@ -78,7 +77,7 @@ def undock_options(state: DfState, a: Aircraft) -> list[Undock]:
     ]
 
 
-def undock(state: DfState, a: Aircraft, action: Undock, ctx: Context) -> None:
+def undock(state: DfState, a: Aircraft, action: Undock, ctx: DfContext) -> None:
     ship = state.aircraft[a.docked_to]
     ds = rules.sheet(a)
     a.status, a.cell, a.altitude, a.facing = "flying", action.cell, ship.altitude, ship.facing
@@ -87,7 +86,7 @@ def undock(state: DfState, a: Aircraft, action: Undock, ctx: Context) -> None:
     announce(ctx, Undocked, aircraft=a.id, airship=ship.id, cell=action.cell)
 
 
-def try_dock(state: DfState, a: Aircraft, ctx: Context) -> None:
+def try_dock(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """After a move: beside a friendly airship's docking clamp (same facing) or its own
     dockfighter docking point (any facing), same altitude, speed within 1: docked
     (airship.14, dockfighter.2): "as soon as the aircraft ends its movement in this way, it
@@ -113,7 +112,7 @@ def try_dock(state: DfState, a: Aircraft, ctx: Context) -> None:
                 return
 
 
-def service(state: DfState, ctx: Context) -> None:
+def service(state: DfState, ctx: DfContext) -> None:
     """Shooting phase: docked aircraft get their ammunition back and one structure point or
     critical repaired by the clamp crew (airship.14)."""
     for a in state.aircraft:
@@ -171,7 +170,7 @@ def recharging(state: DfState, a: Aircraft) -> bool:
     return a.tesla_turn >= state.turn - 1
 
 
-def tesla(state: DfState, ship: Aircraft, ctx: Context) -> None:
+def tesla(state: DfState, ship: Aircraft, ctx: DfContext) -> None:
     """airship.18: the airship is invulnerable this turn; every aircraft within 3 hexes makes
     a pilot check or takes a critical."""
     b = board(state.width, state.height)

@@ -2,28 +2,14 @@
 
 Aircraft are named by their id (``#n`` on the board), ground targets by their id and
 table name, objectives by their id. The rulebook hides nothing, so no event sets
-``seen_by``. Rule code announces them through :func:`announce`, which builds an event only
-when somebody records (``ctx.recording`` is False during simulations): the one place that
-asks, so the rules read without ``if ctx.recording:`` guards.
+``seen_by``. Rule code announces them through
+:func:`aerodrome_dockfighters.context.announce`, which the core builds only when somebody
+records or observes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ParamSpec
-
 from aerodrome.events import Event
-from aerodrome.turns import Context
-
-P = ParamSpec("P")
-
-
-def announce(ctx: Context, event: Callable[P, Event], /, *args: P.args, **fields: P.kwargs) -> None:
-    """Emit ``event(**fields)``, building it only when somebody records: the game plays the
-    same with or without a log, and a simulation builds no event (the fields are type-checked
-    against the event class)."""
-    if ctx.recording:
-        ctx.emit(event(*args, **fields))
 
 
 # -- set-up and weather ------------------------------------------------------------------------

@@ -160,25 +160,6 @@ def bombs_over(target: int, goal: int) -> Callable[[Flight], bool]:
     return ok
 
 
-def bomb_pass(state: Scene, a: Craft, level: int, g: AnyGround, goal: int) -> tuple[Plan, Moves] | None:
-    """A bomb run over ``g`` this move (see :func:`bombs_over`)."""
-    return search(state, a, level, goal, bombs_over(g.cell, goal), speeds=low_speeds(state, a, goal))
-
-
-def lined_up(state: Scene, end: End, target: int, near: int = 2, far: int = 7) -> bool:
-    """Whether ``target`` lies straight ahead of ``end``, ``near`` to ``far`` hexes off: the
-    next move can fly over it without turning (a bomb run, ground.hit.2)."""
-    step = board(state.width, state.height).step
-    cell = end[0]
-    for k in range(1, far + 1):
-        cell = step[cell * 6 + end[1]]
-        if cell < 0:
-            return False
-        if cell == target:
-            return k >= near
-    return False
-
-
 def approach(
     state: Scene, a: Craft, level: int, goal: int, target: int, run: Callable[[Flight], bool],
     run_goal: int, *, tries: int = 20,
@@ -230,7 +211,7 @@ def firing_position(state: Scene, a: Craft, end: End, t: Craft) -> bool:
 
 def ground_position(state: Scene, a: Craft, end: End, g: AnyGround) -> int:
     """The dice ``a`` at ``end`` brings to bear on the ground target ``g`` with its onboard
-    weapons and air-to-ground missiles (bombs need a bomb run, see :func:`bomb_pass`)."""
+    weapons and air-to-ground missiles (bombs need a bomb run, see :func:`bombs_over`)."""
     moved = msgspec.structs.replace(a, cell=end[0], facing=end[1], altitude=end[2], path=(end[0],))
     dice = sum(combat.ground_mount_dice(state, moved, i, g) for i in range(len(rules.mounts(a))))
     return dice + sum(combat.ground_load_dice(state, moved, name, g) for name in a.loads)

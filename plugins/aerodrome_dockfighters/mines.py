@@ -8,10 +8,10 @@ aircraft, damage 4+/6; drift: the cloud speed downwind.
 
 from __future__ import annotations
 
-from aerodrome.turns import Context
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import MineExploded, MineLaid, announce
+from aerodrome_dockfighters.context import DfContext, announce
+from aerodrome_dockfighters.events import MineExploded, MineLaid
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, LayMine, Mine
 
@@ -28,7 +28,7 @@ def lay_options(state: DfState, ship: Aircraft) -> list[LayMine]:
     return [LayMine(aircraft=ship.id, cell=c) for c in b.within(ship.cell, 1) if c not in taken]
 
 
-def lay(state: DfState, ship: Aircraft, action: LayMine, ctx: Context) -> None:
+def lay(state: DfState, ship: Aircraft, action: LayMine, ctx: DfContext) -> None:
     ship.mines_laid += 1
     state.mines.append(Mine(id=len(state.mines), cell=action.cell, laid=state.turn, layer=ship.id))
     announce(ctx, MineLaid, airship=ship.id, mine=state.mines[-1].id, cell=action.cell)
@@ -38,7 +38,7 @@ def hot(state: DfState, mine: Mine) -> bool:
     return state.turn >= mine.laid + 2
 
 
-def check_path(state: DfState, a: Aircraft, ctx: Context) -> None:
+def check_path(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """After a move: the hot mines near the aircraft's path."""
     if not state.mines or a.status != "flying":
         return
@@ -50,11 +50,11 @@ def check_path(state: DfState, a: Aircraft, ctx: Context) -> None:
             explode(state, mine, ctx)
             continue
         near = any(b.distance(c, mine.cell) <= TRIGGER for c in a.path)
-        if near and ctx.dice.d(6, f"air mine {mine.id} near #{a.id} (4+)") >= 4:
+        if near and ctx.dice.d(6, lambda: f"air mine {mine.id} near #{a.id} (4+)") >= 4:  # noqa: B023 (rolled at once)
             explode(state, mine, ctx)
 
 
-def explode(state: DfState, mine: Mine, ctx: Context) -> None:
+def explode(state: DfState, mine: Mine, ctx: DfContext) -> None:
     b = board(state.width, state.height)
     w = builtin().weapons["air mine"]
     state.mines.remove(mine)

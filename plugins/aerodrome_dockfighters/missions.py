@@ -1,23 +1,21 @@
 """Missions: the playable set-ups, their forces, set-up zones and winning conditions.
 
-A setup names the mission each squadron flies (``options["missions"]``, by player) and the
-forces (``options["forces"]``: per player a list of ``[datasheet, experience, loads]``).
-The campaign layer will later build these options from squadron sheets.
+A set-up's options (:class:`~aerodrome_dockfighters.options.DockfightersOptions`) name the
+mission each squadron flies and the aircraft it sends; the campaign layer builds them from
+its squadron sheets.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Seat, Setup
 from aerodrome_dockfighters import challenges
 from aerodrome_dockfighters.board import board, zone_cells
 from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE, runway_hits
+from aerodrome_dockfighters.options import LEAGUE, SIDES, DockfightersOptions, Force, Sortie, check
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState
 
-SIDES = ("Bavaria", "Saxony")
 SEATS = (Seat(name="Bavarian squadron leader", side="Bavaria"),
          Seat(name="Saxon squadron leader", side="Saxony"))
 
@@ -40,126 +38,104 @@ def check_mission_values(missions: list[str]) -> None:
         )
 
 
+def _force(*entries: tuple[str, int, tuple[str, ...]]) -> Force:
+    return tuple(Sortie(datasheet=name, experience=exp, loads=loads) for name, exp, loads in entries)
+
+
 def setups() -> list[Setup]:
-    ad = ["aerial-dominance", "aerial-dominance"]
-    fighters = [
-        [["Fw-802 E-1 Hawk", 1, []], ["Fw-802 E-1 Hawk", 0, []]],
-        [["Do-335 L-3 Arrow", 1, []], ["Do-335 L-3 Arrow", 0, []]],
-    ]
-    strike = [
-        [["Bf-229 R-6 Sprite", 1, ["AB 250 bomb", "SD 250 cluster bomb"]],
-         ["Bf-682 D-3 Milkcow", 1, ["AB 250 bomb", "AB 250 bomb", "AB 250 bomb", "AB 250 bomb"]],
-         ["Fw-127 B-2 Royal Harrier", 1, []]],
-        fighters[1] + [["Do-252 A-2 Kingfisher", 1, []]],
-    ]
-
+    ad = ("aerial-dominance", "aerial-dominance")
+    hawk, arrow = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow"
+    bombs = ("AB 250 bomb",) * 4
+    fighters = (_force((hawk, 1, ()), (hawk, 0, ())), _force((arrow, 1, ()), (arrow, 0, ())))
+    strike = (
+        _force(("Bf-229 R-6 Sprite", 1, ("AB 250 bomb", "SD 250 cluster bomb")),
+               ("Bf-682 D-3 Milkcow", 1, bombs), ("Fw-127 B-2 Royal Harrier", 1, ())),
+        fighters[1] + _force(("Do-252 A-2 Kingfisher", 1, ())),
+    )
     # Bomb Run: "Man the machines! ... an all-out effort mission"
-    all_out = [
-        [["Bf-682 D-3 Milkcow", 1, ["AB 250 bomb"] * 4], ["Bf-682 D-3 Milkcow", 1, ["AB 250 bomb"] * 4],
-         *strike[0][:1], ["Bf-229 R-6 Sprite", 0, ["AB 250 bomb", "SD 250 cluster bomb"]], strike[0][2]],
+    all_out = (
+        _force(("Bf-682 D-3 Milkcow", 1, bombs), ("Bf-682 D-3 Milkcow", 1, bombs))
+        + strike[0][:1] + _force(("Bf-229 R-6 Sprite", 0, ("AB 250 bomb", "SD 250 cluster bomb"))) + strike[0][2:],
         strike[1],
-    ]
+    )
 
-    def mission(key: str, title: str, description: str, forces: list[Any]) -> Setup:
+    def setup(key: str, title: str, description: str, forces: tuple[Force, Force],
+              missions: tuple[str, str] | None = None, max_rounds: int = 30) -> Setup:
         return Setup(
-            name=key, title=title, description=description, seats=SEATS, max_rounds=30,
-            options={"missions": [key, "aerial-dominance"], "forces": forces},
+            name=key, title=title, description=description, seats=SEATS, max_rounds=max_rounds,
+            options=DockfightersOptions(missions=missions or (key, "aerial-dominance"), forces=forces),
         )
 
     more = [
-        mission("fighter-sweep", "Fighter Sweep against Aerial Dominance",
-                "Bavaria destroys more ground or air targets than it loses among 4 points of ground targets.", fighters),
-        mission("big-hunt", "The Big Hunt against Aerial Dominance",
-                "Bavaria must destroy 8 points of ground targets.", strike),
-        mission("bomb-run", "Bomb Run against Aerial Dominance",
-                "Bavaria's all-out effort (two bombers, two fighterbombers, an escort) must destroy 14 points "
-                "of ground targets against stiff FLAK.", all_out),
-        mission("aerial-surveillance", "Aerial Surveillance against Aerial Dominance",
-                "Bavaria's first aircraft photographs D3+1 objectives from altitude 3 or below.", fighters),
-        mission("recon-escort", "Reconnaissance Escort against Aerial Dominance",
-                "D2 unarmed recon planes photograph D3+1 objectives and fly home over their own edge.", fighters),
-        mission("cargo-escort", "Cargo Airship Escort against Aerial Dominance",
-                "An unarmed Albatross must leave over the Saxon edge, still flying level.", fighters),
-        mission("agents-insertion", "Agent's Insertion against Aerial Dominance",
-                "Bavaria's first aircraft finds the meeting point among 3 objectives and lands the agent.",
-                fighters),
-        mission("ale-raid", "The Great Ale Raid against Aerial Dominance",
-                "Bavaria's first aircraft lands the agent on a moving ale train (entering at altitude 3 or below).",
-                fighters),
-        Setup(
-            name="airship-battle", title="Airships: Albatross against Lance",
-            description="Both squadrons fly Aerial Dominance with an airship, its dockfighter and fighters.",
-            seats=SEATS, max_rounds=20,
-            options={"missions": ["aerial-dominance", "aerial-dominance"], "forces": [
-                [["Albatross", 2, ["light anti-aircraft turret", "dockfighter", "heavy anti-aircraft turret",
-                                   "docking clamp", "jammer"]],
-                 ["Fw-802 E-1 Hawk", 1, []]],
-                [["Lance", 2, ["dockfighter", "artillery turret", "radar", "air mine launcher"]],
-                 ["Do-335 L-3 Arrow", 1, []]],
-            ]},
-        ),
-        Setup(
-            name="airstrip-visit", title="The Airstrip Visit",
-            description="Bavaria bombs the Saxon airstrip (value 5): the runway, a ground target and a plane.",
-            seats=SEATS, max_rounds=30,
-            options={"missions": ["airstrip-visit", "airstrip-visit"], "forces": [
-                strike[0], fighters[1] + [["Do-252 A-2 Kingfisher", 1, []], ["Do-335 L-3 Arrow", 0, []]],
-            ]},
-        ),
-        mission("flying-eye", "The Flying Eye against Aerial Dominance",
-                "A veteran Albatross photographs D3+1 objectives from altitude 3 or above.", fighters),
+        setup("fighter-sweep", "Fighter Sweep against Aerial Dominance",
+              "Bavaria destroys more ground or air targets than it loses among 4 points of ground targets.", fighters),
+        setup("big-hunt", "The Big Hunt against Aerial Dominance",
+              "Bavaria must destroy 8 points of ground targets.", strike),
+        setup("bomb-run", "Bomb Run against Aerial Dominance",
+              "Bavaria's all-out effort (two bombers, two fighterbombers, an escort) must destroy 14 points "
+              "of ground targets against stiff FLAK.", all_out),
+        setup("aerial-surveillance", "Aerial Surveillance against Aerial Dominance",
+              "Bavaria's first aircraft photographs D3+1 objectives from altitude 3 or below.", fighters),
+        setup("recon-escort", "Reconnaissance Escort against Aerial Dominance",
+              "D2 unarmed recon planes photograph D3+1 objectives and fly home over their own edge.", fighters),
+        setup("cargo-escort", "Cargo Airship Escort against Aerial Dominance",
+              "An unarmed Albatross must leave over the Saxon edge, still flying level.", fighters),
+        setup("agents-insertion", "Agent's Insertion against Aerial Dominance",
+              "Bavaria's first aircraft finds the meeting point among 3 objectives and lands the agent.", fighters),
+        setup("ale-raid", "The Great Ale Raid against Aerial Dominance",
+              "Bavaria's first aircraft lands the agent on a moving ale train (entering at altitude 3 or below).",
+              fighters),
+        setup("airship-battle", "Airships: Albatross against Lance",
+              "Both squadrons fly Aerial Dominance with an airship, its dockfighter and fighters.", (
+                  _force(("Albatross", 2, ("light anti-aircraft turret", "dockfighter", "heavy anti-aircraft turret",
+                                           "docking clamp", "jammer")), (hawk, 1, ())),
+                  _force(("Lance", 2, ("dockfighter", "artillery turret", "radar", "air mine launcher")),
+                         (arrow, 1, ())),
+              ), missions=ad, max_rounds=20),
+        setup("airstrip-visit", "The Airstrip Visit",
+              "Bavaria bombs the Saxon airstrip (value 5): the runway, a ground target and a plane.",
+              (strike[0], fighters[1] + _force(("Do-252 A-2 Kingfisher", 1, ()), (arrow, 0, ()))),
+              missions=("airstrip-visit", "airstrip-visit")),
+        setup("flying-eye", "The Flying Eye against Aerial Dominance",
+              "A veteran Albatross photographs D3+1 objectives from altitude 3 or above.", fighters),
     ]
-    league = (Seat(name="Ace and wingman", side="Bavaria"), Seat(name="The League (Konrad)", side="Saxony"))
+    # the ace challenges: the League's seat is Konrad's (its planes come by the dice)
+    league = (Seat(name="Ace and wingman", side="Bavaria"), Seat(name="The League (Konrad)", side="Saxony", bot=True))
 
-    def challenge(n: int, title: str, description: str, loads: list[str]) -> Setup:
+    def challenge(n: int, title: str, description: str, loads: tuple[str, ...]) -> Setup:
+        ace = Sortie(datasheet=hawk, experience=3, loads=loads, pilot="the ace")
+        wing = Sortie(datasheet="Fw-127 B-2 Royal Harrier", experience=2, pilot="the wingman")
         return Setup(
             name=f"ace-challenge-{n}", title=title, description=description, seats=league, max_rounds=30,
-            options={"missions": [f"ace-challenge-{n}", challenges.LEAGUE], "bot_seats": [1], "forces": [
-                [["Fw-802 E-1 Hawk", 3, loads, "the ace"], ["Fw-127 B-2 Royal Harrier", 2, [], "the wingman"]], [],
-            ]},
+            options=DockfightersOptions(missions=(f"ace-challenge-{n}", LEAGUE), forces=((ace, wing), ())),
         )
 
     aces = [
         challenge(1, "Ace Challenge No. 1: the silver beer mug",
                   "An ace and his wingman land at the red cross, take the mug and escape; the League sends "
-                  "3-5 planes and 2 more a turn, up to 5.", []),
+                  "3-5 planes and 2 more a turn, up to 5.", ()),
         challenge(2, "Ace Challenge No. 2: balloons in a thunderstorm",
                   "Destroy 3 balloons and a large building in a thunderstorm and escape; the League sends 3-4 "
-                  "planes and 1 more a turn, up to 4.", ["AB 250 bomb", "AB 250 bomb"]),
+                  "planes and 1 more a turn, up to 4.", ("AB 250 bomb", "AB 250 bomb")),
         challenge(3, "Ace Challenge No. 3: a hell ride against Konrad",
                   "Shoot down 5 League planes spread over the map in a thunderstorm; a landing strip repairs "
-                  "twice.", []),
+                  "twice.", ()),
     ]
     return [
-        Setup(
-            name="aerial-dominance", title="Aerial Dominance, two fighters a side",
-            description="Both squadrons fly Aerial Dominance: a green standard fighter and an experienced advanced fighter each.",
-            seats=SEATS, max_rounds=20,
-            options={"missions": ad, "forces": [
-                [["Fw-802 E-1 Hawk", 0, []], ["Fw-127 B-2 Royal Harrier", 1, []]],
-                [["Do-335 L-3 Arrow", 0, []], ["Do-252 A-2 Kingfisher", 1, []]],
-            ]},
-        ),
-        Setup(
-            name="duel", title="The Duel, two standard fighters a side",
-            description="The Bavarians ambush (The Duel, value 5): they must shoot down 2 more than they lose.",
-            seats=SEATS, max_rounds=20,
-            options={"missions": ["duel", "duel"], "forces": [
-                [["Fw-802 E-1 Hawk", 1, []], ["Fw-802 E-1 Hawk", 0, []]],
-                [["Do-335 L-3 Arrow", 1, []], ["Do-335 L-3 Arrow", 0, []]],
-            ]},
-        ),
-        Setup(
-            name="mixed-squadrons", title="Aerial Dominance, mixed squadrons with loads",
-            description="Fighterbombers and bombers with external loads join the fighters.",
-            seats=SEATS, max_rounds=20,
-            options={"missions": ad, "forces": [
-                [["Fw-802 E-1 Hawk", 1, ["Nebelwerfer rocket"]], ["Bf-229 R-6 Sprite", 0, ["Swarm missiles"]],
-                 ["Bf-682 D-3 Milkcow", 2, ["Swordwhale ACM"]]],
-                [["Do-335 L-3 Arrow", 1, ["Swarm missiles"]], ["Ju-202 G-1 Boar", 0, []],
-                 ["He-992 C-3 Pit Ghost", 2, ["Hurricane ACM"]]],
-            ]},
-        ),
+        setup("aerial-dominance", "Aerial Dominance, two fighters a side",
+              "Both squadrons fly Aerial Dominance: a green standard fighter and an experienced advanced fighter each.",
+              (_force((hawk, 0, ()), ("Fw-127 B-2 Royal Harrier", 1, ())),
+               _force((arrow, 0, ()), ("Do-252 A-2 Kingfisher", 1, ()))), missions=ad, max_rounds=20),
+        setup("duel", "The Duel, two standard fighters a side",
+              "The Bavarians ambush (The Duel, value 5): they must shoot down 2 more than they lose.",
+              fighters, missions=("duel", "duel"), max_rounds=20),
+        setup("mixed-squadrons", "Aerial Dominance, mixed squadrons with loads",
+              "Fighterbombers and bombers with external loads join the fighters.", (
+                  _force((hawk, 1, ("Nebelwerfer rocket",)), ("Bf-229 R-6 Sprite", 0, ("Swarm missiles",)),
+                         ("Bf-682 D-3 Milkcow", 2, ("Swordwhale ACM",))),
+                  _force((arrow, 1, ("Swarm missiles",)), ("Ju-202 G-1 Boar", 0, ()),
+                         ("He-992 C-3 Pit Ghost", 2, ("Hurricane ACM",))),
+              ), missions=ad, max_rounds=20),
         *more,
         *aces,
     ]
@@ -255,43 +231,20 @@ def _recon(state: DfState, player: int) -> bool:
     )
 
 
-#: At most this many aircraft a side in a setup's forces: a squadron has at most 14 pilots
-#: and crews ("up to 8 pilots, 2 airship crews or 4 bomber crews"); 20 leaves room for its
-#: dockfighters (positions.MAX_AIRCRAFT is 40 for both sides).
-MAX_FORCES = 20
-
-
 def forces(setup: Setup) -> list[list[tuple[str, int, list[str], str]]]:
-    """The forces of a setup, checked against the specs: per player a list of
-    ``[datasheet, experience 0-3, loads (an airship: its systems), pilot name (optional)]``
-    (the campaign layer fills these from its squadron sheets)."""
+    """The forces of a set-up, checked (:func:`aerodrome_dockfighters.options.check`) and
+    against the specs: per player ``(datasheet, experience 0-3, loads (an airship: its
+    systems), pilot name)``."""
     specs = builtin()
-    raw: Any = setup.options.get("forces")
-    here = f"setup {setup.name}: forces"
-    if not isinstance(raw, list | tuple) or len(raw) != 2:
-        raise SpecError(f"{here}: a list of two squadrons' aircraft")
+    options = check(setup)
     out: list[list[tuple[str, int, list[str], str]]] = []
-    missions = setup.options.get("missions") or [None, None]
-    for p, side in enumerate(raw):
-        least = 0 if missions[p] == challenges.LEAGUE else 1  # the League's planes come by dice
-        if not isinstance(side, list | tuple) or not least <= len(side) <= MAX_FORCES:
-            raise SpecError(f"{here}[{p}]: {least} to {MAX_FORCES} aircraft")
+    for p, force in enumerate(options.forces):
         mine = []
-        for n, entry in enumerate(side):
-            where = f"{here}[{p}][{n}]"
-            if not isinstance(entry, list | tuple) or not 3 <= len(entry) <= 4:
-                raise SpecError(f"{where}: [datasheet, experience 0-3, loads, pilot name (optional)]")
-            name, exp, loads = entry[0], entry[1], entry[2]
-            if not isinstance(name, str) or name not in specs.aircraft:
-                raise SpecError(f"{where}: unknown aircraft {name!r}")
-            if not isinstance(exp, int) or isinstance(exp, bool) or not 0 <= exp <= 3:
-                raise SpecError(f"{where}: experience 0-3, not {exp!r}")
-            if not isinstance(loads, list | tuple) or not all(isinstance(x, str) and x for x in loads):
-                raise SpecError(f"{where}: loads must be a list of names")
-            pilot = entry[3] if len(entry) > 3 else f"{SIDES[p]} pilot {n + 1}"
-            if not isinstance(pilot, str) or not pilot.strip():
-                raise SpecError(f"{where}: a pilot's name must not be blank")
-            mine.append((name, exp, list(loads), pilot))
+        for n, sortie in enumerate(force):
+            if sortie.datasheet not in specs.aircraft:
+                raise SpecError(f"setup {setup.name}: forces[{p}][{n}]: unknown aircraft {sortie.datasheet!r}")
+            pilot = sortie.pilot or f"{SIDES[p]} pilot {n + 1}"
+            mine.append((sortie.datasheet, sortie.experience, list(sortie.loads), pilot))
         out.append(mine)
     return out
 

@@ -10,17 +10,16 @@ tailspin on purpose), nor options ending on an occupied hex while another end is
 
 from __future__ import annotations
 
-from aerodrome.turns import Context
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import airship_cells, bump, leave_board, occupied, storm_cells
 from aerodrome_dockfighters.board import Board, board
+from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.docking import tesla, tesla_ready, try_dock
 from aerodrome_dockfighters.events import (
     AirshipDescended,
     Immelmann,
     Punched,
     TookOff,
-    announce,
 )
 from aerodrome_dockfighters.objectives import after_move, photograph, touch_down
 from aerodrome_dockfighters.specs import AGILITY, Specs, Template, builtin
@@ -47,13 +46,6 @@ def turn_points(speed: int, t: Template) -> tuple[int, ...]:
     return builtin().turn_points(speed, t)
 
 
-def future_range(points: int, altitude: int, max_altitude: int, climb: bool = True) -> tuple[int, int]:
-    """The lowest and highest total speed change ``points`` more turn points can still make
-    (turn -1 and climb -1 at each, or dive +1 at each; clauses move.8, move.9)."""
-    climbs = min(points, max_altitude - altitude) if climb else 0
-    return -points - climbs, min(points, altitude - 1)
-
-
 def straight(b: Board, cell: int, facing: int, hexes: int, path: list[int] | None) -> int:
     """Fly ``hexes`` straight ahead (backwards when negative, airships); -1 when the aircraft
     leaves the board (clause move.17)."""
@@ -68,7 +60,7 @@ def straight(b: Board, cell: int, facing: int, hexes: int, path: list[int] | Non
     return cell
 
 
-def punch(state: DfState, ship: Aircraft, ctx: Context) -> None:
+def punch(state: DfState, ship: Aircraft, ctx: DfContext) -> None:
     """Clause airship.21: a moving airship pushes the aircraft in its way (not airships) to
     the nearest free hex without changing their facing. A passed check lets the owner change
     altitude (read: he keeps it); a failed one lets the airship player choose (read: one level
@@ -136,7 +128,7 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     ahead_free: dict[int, bool] = {}  # Immelmann: is the hex ahead free at that altitude?
     out: list[Plan] = []
     free_end: list[Plan] = []
-    room_up = top - a.altitude if climb_ok else 0  # future_range, inlined: the hot loop
+    room_up = top - a.altitude if climb_ok else 0  # how far the turn points can still climb or dive (move.8-9)
     room_down = a.altitude - 1
     for speed in speeds:
         for level, t in templates:
@@ -175,7 +167,7 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     return free_end or out or [Plan(aircraft=a.id, speed=max(a.speed, lo), template=0)]
 
 
-def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress | None:
+def start(state: DfState, a: Aircraft, plan: Plan, ctx: DfContext) -> MoveProgress | None:
     """Begin the move of ``plan``; returns the progress when manoeuvre decisions follow."""
     s = builtin()
     ds = s.aircraft[a.datasheet]
@@ -221,7 +213,7 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> MoveProgress
     return _advance(state, a, prog, ctx)
 
 
-def _advance(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> MoveProgress | None:
+def _advance(state: DfState, a: Aircraft, prog: MoveProgress, ctx: DfContext) -> MoveProgress | None:
     """Fly straight to the next turn point, or to the end of the move."""
     b = board(state.width, state.height)
     target = prog.points[prog.index] if prog.index < len(prog.points) else abs(prog.speed)
@@ -275,7 +267,7 @@ def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = 
                 continue
             alt = prog.altitude + (1 if ver == "+" else -1 if ver == "-" else 0)
             now = prog.speed + prog.delta + LATERAL_SPEED[lat] + VERTICAL_SPEED[ver]
-            # future_range inlined (the hot loop): the lowest and highest change still to come
+            # the lowest and highest speed change the remaining turn points can make (move.8-9)
             if now + min(remaining, alt - 1) < lo:
                 continue
             if now - remaining - (min(remaining, top - alt) if climb_ok else 0) > hi:
@@ -290,7 +282,7 @@ def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = 
     return free or out or [Manoeuvre(aircraft=a.id, lateral=".", vertical=".")]
 
 
-def manoeuvre(state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: Context) -> MoveProgress | None:
+def manoeuvre(state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: DfContext) -> MoveProgress | None:
     """Apply a manoeuvre at the turn point and fly on (speed changes wait for the end, move.3)."""
     a = state.aircraft[prog.aircraft]
     b = board(state.width, state.height)
@@ -316,7 +308,7 @@ def manoeuvre(state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: Context) ->
     return _advance(state, a, prog, ctx)
 
 
-def _finish(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> None:
+def _finish(state: DfState, a: Aircraft, prog: MoveProgress, ctx: DfContext) -> None:
     """End of the move: place the aircraft, apply the speed changes (move.3) and checks."""
     a.cell = prog.cell
     a.facing = prog.facing
@@ -327,7 +319,7 @@ def _finish(state: DfState, a: Aircraft, prog: MoveProgress, ctx: Context) -> No
     _after_move(state, a, prog.speed, prog.start_altitude, prog.low or prog.altitude == 1, ctx)
 
 
-def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bool, ctx: Context) -> None:
+def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bool, ctx: DfContext) -> None:
     s = builtin()
     ds = s.aircraft[a.datasheet]
     if occupied(state, a.cell, a.altitude, a.id):
@@ -358,7 +350,7 @@ def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bo
     try_dock(state, a, ctx)
 
 
-def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:
+def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: DfContext) -> None:
     """Landing (move.10): straight at minimum speed at altitude 1, landed at the end; with
     damaged gear a pilot check or the plane is lost and the pilot wounded (killed if already
     wounded, check.2). Taking off (move.11): straight at minimum speed, ends at altitude 1."""
@@ -390,7 +382,7 @@ def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: Context) -> None:
     touch_down(state, a, ctx)
 
 
-def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:
+def _airship_descent(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """Clauses airship.6-7: a damaged airship drops 1 (7 damage) or 2 (10 damage) levels at
     the end of each move; hitting the ground destroys it with all crew."""
     ds = rules.sheet(a)
@@ -403,7 +395,7 @@ def _airship_descent(state: DfState, a: Aircraft, ctx: Context) -> None:
             rules.destroy(state, a, ctx, -1, excess=0, why="airship hit the ground", bail=False)
 
 
-def _off_board(state: DfState, a: Aircraft, ctx: Context, last: int, heading: int) -> None:
+def _off_board(state: DfState, a: Aircraft, ctx: DfContext, last: int, heading: int) -> None:
     """The move runs off the board (move.17): a recon aircraft still photographs what it
     flew over, then the aircraft has left."""
     photograph(state, a, ctx)

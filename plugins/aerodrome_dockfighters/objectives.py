@@ -7,10 +7,10 @@ The squadron leaders place objectives and ground targets themselves: see
 
 from __future__ import annotations
 
-from aerodrome.turns import Context
 from aerodrome_dockfighters import challenges, rules
 from aerodrome_dockfighters.airspace import covered_cells
 from aerodrome_dockfighters.board import board
+from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import (
     AgentDelivered,
     AgentOnTrain,
@@ -21,7 +21,6 @@ from aerodrome_dockfighters.events import (
     TrainLeft,
     TrainStopped,
     TurnsExtended,
-    announce,
 )
 from aerodrome_dockfighters.mines import check_path
 from aerodrome_dockfighters.specs import builtin
@@ -34,7 +33,7 @@ OWN_EDGE = ("bottom", "top")
 FAR_EDGE = ("top", "bottom")
 
 
-def setup_mission(state: DfState, player: int, ctx: Context) -> None:
+def setup_mission(state: DfState, player: int, ctx: DfContext) -> None:
     """Put down what ``player``'s mission brings by itself (the train, the runway); the
     objectives and ground targets the leaders place are tasks (see placement)."""
     key = state.squadrons[player].mission
@@ -47,7 +46,7 @@ def setup_mission(state: DfState, player: int, ctx: Context) -> None:
         setup_airstrip(state, player, ctx)
 
 
-def setup_airstrip(state: DfState, player: int, ctx: Context) -> None:
+def setup_airstrip(state: DfState, player: int, ctx: DfContext) -> None:
     """mission.airstrip.1: a runway of 5 hexes up the middle of the board (its end is where
     defenders take off, northwards), each hex hurt only by bombs and rockets; the 12 points of
     value II-III ground targets within 2 hexes of it are placed by the leaders."""
@@ -66,7 +65,7 @@ def runway_hits(state: DfState) -> int:
     return sum(g.damage for g in state.ground if g.name == "Runway")
 
 
-def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
+def after_move(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """After every move: photographs (recon), meeting points and the train (agent)."""
     photograph(state, a, ctx)
     identify(state, a, ctx)
@@ -76,7 +75,7 @@ def after_move(state: DfState, a: Aircraft, ctx: Context) -> None:
     check_path(state, a, ctx)
 
 
-def move_train(state: DfState, ctx: Context) -> None:
+def move_train(state: DfState, ctx: DfContext) -> None:
     """mission.ale-raid.1: at the start of the movement phase the train runs 2 hexes, then its
     next direction is rolled on the direction-change diagram; a stopping train counts down."""
     b = board(state.width, state.height)
@@ -100,7 +99,7 @@ def move_train(state: DfState, ctx: Context) -> None:
             o.facing = (o.facing + builtin().weather.wind_change[ctx.dice.d(6, "train direction change") - 1]) % 6
 
 
-def board_train(state: DfState, a: Aircraft, ctx: Context) -> None:
+def board_train(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """The agent's plane directly above the train at altitude 1 and minimum speed puts the
     agent on it: the train stops in d3 turns. A bot's agent plane lands the simplified way:
     flying over the train at altitude 1, its speed ignored (konrad.19)."""
@@ -123,7 +122,7 @@ def low_path(a: Aircraft) -> list[int]:
     return [c for c, h in zip(a.path, alts, strict=True) if h == 1]
 
 
-def bot_landing(state: DfState, a: Aircraft, ctx: Context) -> None:
+def bot_landing(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """konrad.19: "If a bot tries to land, it does not have to land like a player-controlled
     aircraft ... Its direction and speed are ignored; the bot must simply fly over the
     runway, but the altitude must be 1": a bot's agent plane flying at altitude 1 over the
@@ -139,7 +138,7 @@ def bot_landing(state: DfState, a: Aircraft, ctx: Context) -> None:
             return
 
 
-def touch_down(state: DfState, a: Aircraft, ctx: Context) -> None:
+def touch_down(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """The end of a landing: with damaged gear a pilot check or the plane is lost and the
     pilot wounded (killed if already wounded, check.2); else landed, delivering the agent."""
     if a.gear_damaged and not rules.pilot_check(state, a, ctx, "landing with damaged gear"):
@@ -154,7 +153,7 @@ def touch_down(state: DfState, a: Aircraft, ctx: Context) -> None:
     landed(state, a, ctx)
 
 
-def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
+def identify(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """mission.agents-insertion.1: "the choosing squadron must fly within 3 hexes of each
     objective to identify whether it is the meeting point": any of its aircraft (only the
     landing is the agent's plane's); the first is it on 5+, the second on 3+, else the last."""
@@ -170,7 +169,7 @@ def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
         checked = sum(1 for x in mine if x.kind == "not")
         left = [x for x in mine if x.kind == "candidate"]
         need = (5, 3, 1)[min(checked, 2)]
-        if len(left) == 1 or ctx.dice.d(6, f"is objective {o.id} the meeting point? ({need}+)") >= need:
+        if len(left) == 1 or ctx.dice.d(6, lambda: f"is objective {o.id} the meeting point? ({need}+)") >= need:  # noqa: B023 (rolled at once)
             o.kind = "meeting"
             announce(ctx, ObjectiveIdentified, objective=o.id, meeting_point=True)
             return
@@ -183,7 +182,7 @@ def identify(state: DfState, a: Aircraft, ctx: Context) -> None:
             return
 
 
-def landed(state: DfState, a: Aircraft, ctx: Context) -> None:
+def landed(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """The agent is delivered by landing on or next to the meeting point."""
     if a.role != "agent":
         return
@@ -194,7 +193,7 @@ def landed(state: DfState, a: Aircraft, ctx: Context) -> None:
             announce(ctx, AgentDelivered, aircraft=a.id, objective=o.id)
 
 
-def add_special_aircraft(state: DfState, player: int, ctx: Context) -> None:
+def add_special_aircraft(state: DfState, player: int, ctx: DfContext) -> None:
     """Recon planes (recon-escort: D2 experienced, unarmed, +1 maximum speed), the recon
     airship (flying-eye: veteran, light FLAK) and the cargo airship (cargo-escort: experienced,
     unarmed, 2 crew points)."""
@@ -238,7 +237,7 @@ def entry_altitudes(state: DfState, a: Aircraft) -> list[int]:
     return list(range(1, builtin().tables.max_altitude + 1))
 
 
-def photograph(state: DfState, a: Aircraft, ctx: Context) -> None:
+def photograph(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """After a move: a recon aircraft photographs the objectives it flew over, judged at the
     altitude at which it passed over each one: Aerial Surveillance "at a maximum altitude of
     3", Reconnaissance Escort "from any altitude", both "from altitude 1" when "the objective
@@ -266,7 +265,7 @@ def _may_photograph(mission: str, altitude: int, clouded: bool) -> bool:
     return mission != "aerial-surveillance" or altitude <= 3
 
 
-def extend(state: DfState, ctx: Context) -> None:
+def extend(state: DfState, ctx: DfContext) -> None:
     """Cargo escort and flying eye: with the airship still on the map after turn 12, d6-2 more
     turns are played (mission.extension.1)."""
     if state.extended:

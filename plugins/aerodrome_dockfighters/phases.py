@@ -1,18 +1,20 @@
-"""The turn's steps (phases 1.1-3.2) and the order of play, driven by the core's sequencer.
+"""The steps of a turn (phases 1.1-3.2), driven by the core's sequencer.
 
-Turn (clause turn.1): deployment (first turn only), 1.1 ACMs, 1.2 ground targets,
-1.3 airships, 1.4 other aircraft; 2.1 ground targets fire, 2.2 all others fire; 3.1 weather,
-3.2 turn counter and initiative. All progress of a multi-question step lives in the state
-(``stage``, ``queue``, ``active``, ``move``, ``placing``).
+Turn (clause turn.1): 1.1 ACMs, 1.2 ground targets, 1.3 airships, 1.4 other aircraft;
+2.1 ground targets fire, 2.2 all others fire; 3.1 weather, 3.2 turn counter and initiative.
+Phases 1.3, 1.4 and 2.2 are a ``ForEach`` over the turns of the squadron leaders
+(:mod:`aerodrome_dockfighters.order`): in each the leader picks one of his aircraft and the
+step asks its questions in a loop (the plan, then one manoeuvre per turn point; or fire,
+after a released missile, a jettison or a mine). What the loop needs between two questions is
+the game itself: the aircraft's ``activation`` and the move under way (``state.move``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from aerodrome.data import Action
-from aerodrome.turns import Context, Decision
+from aerodrome.turns import Ask, Decision
 from aerodrome_dockfighters import (
     acm,
     challenges,
@@ -22,25 +24,33 @@ from aerodrome_dockfighters import (
     movement,
     placement,
     rules,
+    text,
 )
+from aerodrome_dockfighters.acm import release_options
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import Jettisoned, announce
+from aerodrome_dockfighters.context import DfContext, announce
+from aerodrome_dockfighters.events import Jettisoned
 from aerodrome_dockfighters.missions import lost
 from aerodrome_dockfighters.objectives import extend, move_train
+from aerodrome_dockfighters.order import (
+    MOVABLE,
+    fire_candidates,
+    in_hand,
+    may_fire,
+    move_candidates,
+)
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
     Activate,
     Aircraft,
     Attack,
-    ChooseValue,
-    Declare,
-    Deploy,
+    DfAction,
     DfState,
+    HoldFire,
     Jettison,
+    Kind,
     LayMine,
     Manoeuvre,
-    Place,
-    PlaceToken,
     Plan,
     Release,
     Repair,
@@ -49,98 +59,10 @@ from aerodrome_dockfighters.state import (
 )
 from aerodrome_dockfighters.weather import weather_change, weather_move
 
-
-# -- order of play ----------------------------------------------------------------------------
-def interleave(state: DfState, ids: list[int], first: int) -> list[int]:
-    """Alternate the two squadron leaders' aircraft, ``first`` first (order.3, combat.4)."""
-    mine = [[i for i in ids if state.aircraft[i].player == p] for p in (0, 1)]
-    out: list[int] = []
-    turn = first
-    while mine[0] or mine[1]:
-        if mine[turn]:
-            out.append(mine[turn].pop(0))
-        turn = 1 - turn
-    return out
+Asked = Ask[DfState, Any]
 
 
-def move_queue(state: DfState, airships: bool) -> list[int]:
-    """Ascending experience (a friendly radar lifts one level, airship.16), within a level the
-    leader without initiative first, alternating (order.1-3); the leader picks which of his
-    aircraft of the level goes when it is his turn (the ``activate`` decision)."""
-    out: list[int] = []
-    for level in range(4):
-        ids = [
-            a.id for a in state.aircraft
-            if a.status in ("flying", "landed", "grounded", "docked")
-            and min(3, a.experience + docking.radar_bonus(state, a)) == level
-            and (rules.sheet(a).klass == "airship") == airships
-        ]
-        out += interleave(state, ids, 1 - state.initiative)
-    return out
-
-
-def fire_queue(state: DfState) -> list[int]:
-    """Descending experience, the initiative loser first in a level (combat.3-4)."""
-    out: list[int] = []
-    for level in (3, 2, 1, 0):
-        ids = [a.id for a in state.aircraft if a.status == "flying" and a.experience == level]
-        out += interleave(state, ids, 1 - state.initiative)
-    return out
-
-
-def may_fire(state: DfState, a: Aircraft) -> bool:
-    """Flying, or shot down at its own experience level this turn (combat.5)."""
-    return a.status == "flying" or (a.status == "destroyed" and a.down_mark == state.fire_mark >= 0)
-
-
-# -- steps ------------------------------------------------------------------------------------
-def token_decision(state: DfState) -> Decision:
-    task = state.tasks[0]
-    if task.kind == "declare":
-        return Decision(players=(task.player,), kind="token", prompt=f"Which aircraft is the {task.objective} aircraft?")
-    what = {"cloud": f"a cloud of {task.size} hexes", "objective": "an objective",
-            "ground": "a ground target"}[task.kind]
-    if task.kind == "ground" and task.value == 0:
-        return Decision(players=(task.player,), kind="token", prompt=f"Choose the value of {what} ({task.points} points left)")
-    return Decision(players=(task.player,), kind="token", prompt=f"Place {what}")
-
-
-def deploy_run(state: DfState, ctx: Context) -> Decision | None:
-    """The set-up: objectives and ground targets, the aircraft, then the clouds."""
-    if state.stage != "deploy":
-        return None
-    if state.tasks and state.tasks[0].kind != "cloud":
-        return token_decision(state)
-    while state.queue:
-        a = state.aircraft[state.queue[0]]
-        state.active = a.id
-        if state.placing < 0:
-            return Decision(players=(a.player,), kind="place", prompt=f"Where does #{a.id} {a.datasheet} set up?")
-        return Decision(players=(a.player,), kind="deploy", prompt=f"Altitude and speed of #{a.id} {a.datasheet}")
-    if state.tasks:
-        return token_decision(state)
-    state.stage = "play"
-    state.active = -1
-    return None
-
-
-def deploy_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    if isinstance(action, PlaceToken | ChooseValue | Declare):
-        placement.resolve(state, action, ctx)
-        return True
-    if isinstance(action, Place):
-        state.placing = action.cell
-        return True
-    assert isinstance(action, Deploy)
-    state.placing = -1
-    a = state.aircraft[action.aircraft]
-    a.cell, a.altitude, a.speed, a.deployed = action.cell, action.altitude, action.speed, True
-    a.facing = 2 if a.player == 0 else 5
-    state.queue.pop(0)
-    return True
-
-
+# -- 1.1 and 1.2 ----------------------------------------------------------------------------------
 def sightings(state: DfState) -> list[Sighting]:
     """Where every flying aircraft is now (konrad.3: the bot spots "as soon as the movement
     phase starts and after it ends")."""
@@ -148,164 +70,126 @@ def sightings(state: DfState) -> list[Sighting]:
             for a in state.aircraft if a.status == "flying" and a.cell >= 0]
 
 
-def acm_move(state: DfState, ctx: Context) -> Decision | None:
+def acm_move(state: DfState, ctx: DfContext) -> None:
     """Phase 1.1: aerial cruise missiles fly (acm.1-3). The movement phase starts here."""
-    if state.stage != "play":
-        return None
     state.move_start, state.move_start_turn = sightings(state), state.turn
-    if not state.acms:
-        return None
-    acm.fly(state, ctx)
-    _note_gone(state)
-    return None
+    if state.acms:
+        acm.fly(state, ctx)
+        _note_gone(state)
 
 
-def ground_move(state: DfState, ctx: Context) -> Decision | None:
-    """Phase 1.2: mobile ground targets may turn (direction-change diagram) and move 1 hex
-    (ground.move.1-2)."""
-    if state.stage != "play":
-        return None
+def ground_move(state: DfState, ctx: DfContext) -> None:
+    """Phase 1.2: the ale train runs; mobile ground targets may turn (direction-change diagram)
+    and move 1 hex (ground.move.1-2)."""
     move_train(state, ctx)
     b = board(state.width, state.height)
     for g in state.ground:
         if not g.mobile or g.damage >= g.structure:
             continue
-        g.facing = (g.facing + builtin().weather.wind_change[ctx.dice.d(6, f"{g.name} direction") - 1]) % 6
+        g.facing = (g.facing + builtin().weather.wind_change[ctx.dice.d(6, lambda: f"{g.name} direction") - 1]) % 6  # noqa: B023 (rolled at once)
         nxt = b.step[g.cell * 6 + g.facing]
         if nxt >= 0:
             g.cell = nxt
         else:
             g.facing = (g.facing + 3) % 6
-    return None
 
 
-def make_move_run(airships: bool) -> Any:
-    tag = "1.3" if airships else "1.4"
-
-    def run(state: DfState, ctx: Context) -> Decision | None:
-        if state.stage == "deploy":
+# -- 1.3 and 1.4: a leader's turn to move ------------------------------------------------------------
+def move_step(state: DfState, ctx: DfContext) -> Asked | None:
+    """One turn of a leader (``ctx.item`` names its leader and level): which aircraft, its
+    plan, then its turn points."""
+    if state.move is not None:
+        return _manoeuvre_ask(state, ctx)
+    moving = in_hand(state, "moving")
+    if moving is None:
+        turn = state.aircraft[int(ctx.item)]
+        choice = move_candidates(state, turn)
+        if not choice:  # the leader has no aircraft left to move at this level
             return None
-        if state.stage != tag:
-            state.stage = tag
-            state.queue = move_queue(state, airships)
-            state.active = -1
-            state.move = None
-        while True:
-            if state.move is not None:
-                a = state.aircraft[state.move.aircraft]
-                if a.status != "flying":
-                    state.move = None
-                    continue
-                return Decision(players=(a.player,), kind="manoeuvre", prompt=f"#{a.id}: turn point")
-            if state.active >= 0:
-                a = state.aircraft[state.active]
-                if a.status in ("flying", "landed", "grounded", "docked"):
-                    return Decision(players=(a.player,), kind="plan", prompt=f"#{a.id} {a.datasheet}: speed and template")
-                state.active = -1
-            if not state.queue:
-                state.stage = f"{tag} done"
-                if not airships:  # the movement phase ends with phase 1.4
-                    state.move_end, state.move_end_turn = sightings(state), state.turn
-                return None
-            choice = candidates(state, lambda a: a.status in ("flying", "landed", "grounded", "docked"))
-            if len(choice) > 1:
-                return Decision(players=(state.aircraft[choice[0]].player,), kind="activate",
-                                prompt="Which aircraft moves next?")
-            state.active = state.queue.pop(0)
-            _activated(state)
-
-    return run
+        if len(choice) > 1:
+            decision = Decision(players=(turn.player,), kind=Kind.ACTIVATE, prompt="Which aircraft moves next?")
+            return ctx.ask(decision, lambda s, p: [Activate(aircraft=a.id) for a in move_candidates(s, s.aircraft[turn.id])],
+                           _move_activated)
+        moving = choice[0]
+        _activated(state, moving)
+    if moving.status not in MOVABLE:
+        moving.activation = "moved"
+        return None
+    decision = Decision(players=(moving.player,), kind=Kind.PLAN, prompt=f"{text.label(state, moving.id)}: speed and template?")
+    aircraft = moving.id
+    return ctx.ask(decision, lambda s, p: plan_options(s, s.aircraft[aircraft]), _planned)
 
 
-def _activated(state: DfState) -> None:
-    """A jammer works on aircraft that start their move near it (airship.17)."""
-    a = state.aircraft[state.active]
+def plan_options(state: DfState, a: Aircraft) -> Sequence[Plan | Undock]:
+    """The plans of a move (move.1); a docked aircraft undocks or stays (dockfighter.1)."""
+    if a.status == "docked":
+        return [*docking.undock_options(state, a), Plan(aircraft=a.id, speed=0, template=movement.STAY)]
+    return movement.plan_options(state, a)
+
+
+def _manoeuvre_ask(state: DfState, ctx: DfContext) -> Asked:
+    assert state.move is not None
+    a = state.aircraft[state.move.aircraft]
+    decision = Decision(players=(a.player,), kind=Kind.MANOEUVRE, prompt=f"{text.label(state, a.id)}: turn point")
+
+    def legal(s: DfState, p: int) -> list[Manoeuvre]:
+        assert s.move is not None
+        return movement.manoeuvre_options(s, s.move)
+
+    return ctx.ask(decision, legal, _manoeuvred)
+
+
+def _activated(state: DfState, a: Aircraft) -> None:
+    """The leader picked ``a`` to move; a jammer works on aircraft that start their move near
+    it (airship.17)."""
+    a.activation = "moving"
     a.jammed = docking.jammed(state, a)
 
 
-def candidates(state: DfState, ok: Any) -> list[int]:
-    """The queued aircraft that the leader owning the head of the queue may activate now:
-    his, of the same experience level (order.3, combat.4; in movement a friendly radar lifts
-    an aircraft one level, airship.16)."""
-    moving = state.stage in ("1.3", "1.4")
-
-    def level(a: Aircraft) -> int:
-        return min(3, a.experience + docking.radar_bonus(state, a)) if moving else a.experience
-
-    head = state.aircraft[state.queue[0]]
-    top = level(head)
-    return [
-        i for i in state.queue
-        if state.aircraft[i].player == head.player and level(state.aircraft[i]) == top
-        and ok(state.aircraft[i])
-    ]
-
-
-def _activate(state: DfState, action: Activate) -> None:
-    state.queue.remove(action.aircraft)
-    state.queue.insert(0, action.aircraft)
-
-
-def move_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    if isinstance(action, Activate):
-        _activate(state, action)
-        state.active = state.queue.pop(0)
-        _activated(state)
-    elif isinstance(action, Undock):
-        docking.undock(state, state.aircraft[action.aircraft], action, ctx)
-        state.active = -1
-    elif isinstance(action, Plan):
-        a = state.aircraft[action.aircraft]
-        state.active = -1
-        state.move = movement.start(state, a, action, ctx)
-    elif isinstance(action, Manoeuvre):
-        assert state.move is not None
-        state.move = movement.manoeuvre(state, state.move, action, ctx)
-    _note_gone(state)
+def _move_activated(state: DfState, ctx: DfContext, answers: Mapping[int, Activate]) -> bool:
+    (answer,) = answers.values()
+    _activated(state, state.aircraft[answer.aircraft])
     return True
 
 
-def ground_fire(state: DfState, ctx: Context) -> Decision | None:
-    if state.stage == "deploy":
-        return None
+def _planned(state: DfState, ctx: DfContext, answers: Mapping[int, Plan | Undock]) -> bool:
+    (answer,) = answers.values()
+    a = state.aircraft[answer.aircraft]
+    if isinstance(answer, Undock):
+        docking.undock(state, a, answer, ctx)
+    else:
+        state.move = movement.start(state, a, answer, ctx)
+    return _moving_on(state, a)
+
+
+def _manoeuvred(state: DfState, ctx: DfContext, answers: Mapping[int, Manoeuvre]) -> bool:
+    (answer,) = answers.values()
+    assert state.move is not None
+    state.move = movement.manoeuvre(state, state.move, answer, ctx)
+    return _moving_on(state, state.aircraft[answer.aircraft])
+
+
+def _moving_on(state: DfState, a: Aircraft) -> bool:
+    """After a plan or a turn point: True while turn points follow; else ``a`` has moved."""
+    if state.move is not None and a.status != "flying":
+        state.move = None
+    if state.move is None:
+        a.activation = "moved"
+    _note_gone(state)
+    return state.move is not None
+
+
+def movement_ends(state: DfState, ctx: DfContext) -> None:
+    """The movement phase is over: where everybody is (konrad.3)."""
+    state.move_end, state.move_end_turn = sightings(state), state.turn
+
+
+# -- 2.1 and 2.2 --------------------------------------------------------------------------------------
+def ground_fire(state: DfState, ctx: DfContext) -> None:
+    """Phase 2.1: docked aircraft are serviced; ground targets fire (combat.1)."""
     docking.service(state, ctx)
     combat.ground_fire(state, ctx)
     _note_gone(state)
-    return None
-
-
-def fire_run(state: DfState, ctx: Context) -> Decision | None:
-    if state.stage == "deploy":
-        return None
-    if state.stage != "2.2":
-        state.stage = "2.2"
-        state.queue = fire_queue(state)
-        state.active = -1
-    acts: dict[int, bool] = {}  # nothing changes between two questions of this loop
-
-    def acting(x: Aircraft) -> bool:
-        got = acts.get(x.id)
-        if got is None:
-            got = acts[x.id] = can_act(state, x)
-        return got
-
-    while state.queue:
-        a = state.aircraft[state.queue[0]]
-        state.fire_mark = state.turn * 10 + a.experience
-        if state.active != a.id:
-            choice = candidates(state, acting)
-            if len(choice) > 1:
-                return Decision(players=(a.player,), kind="activate", prompt="Which aircraft fires next?")
-        if acting(a):
-            state.active = a.id
-            return Decision(players=(a.player,), kind="fire", prompt=f"#{a.id} {a.datasheet}: fire?")
-        state.queue.pop(0)
-    state.stage = "2.2 done"
-    state.active = -1
-    state.fire_mark = -1
-    _note_gone(state)
-    return None
 
 
 def can_act(state: DfState, a: Aircraft) -> bool:
@@ -315,74 +199,118 @@ def can_act(state: DfState, a: Aircraft) -> bool:
         return False
     if (a.loads and a.status == "flying") or rules.can_repair(a, state.turn):
         return True
-    return bool(acm.release_options(state, a) or mines.lay_options(state, a)) or combat.has_attack(state, a)
+    return bool(release_options(state, a) or mines.lay_options(state, a)) or combat.has_attack(state, a)
 
 
-def fire_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
+def fire_step(state: DfState, ctx: DfContext) -> Asked | None:
+    """One turn of a leader in phase 2.2 (``ctx.item`` names its leader and level): which
+    aircraft, then what it does."""
+    turn = state.aircraft[int(ctx.item)]
+    state.fire_mark = state.turn * 10 + turn.experience
+    acts: dict[int, bool] = {}  # nothing changes while this step decides
+
+    def acting(x: Aircraft) -> bool:
+        got = acts.get(x.id)
+        if got is None:
+            got = acts[x.id] = can_act(state, x)
+        return got
+
+    a = in_hand(state, "firing")
+    if a is None:
+        choice = fire_candidates(state, turn, acting)
+        if not choice:  # the leader has nothing left to fire at this level
+            return None
+        if len(choice) > 1:
+            decision = Decision(players=(turn.player,), kind=Kind.ACTIVATE, prompt="Which aircraft fires next?")
+            return ctx.ask(decision, lambda s, p: [
+                Activate(aircraft=x.id) for x in fire_candidates(s, s.aircraft[turn.id], lambda y: can_act(s, y))
+            ], _fire_activated)
+        a = choice[0]
+        a.activation = "firing"
+    if not acting(a):
+        a.activation = "fired"
+        return None
+    decision = Decision(players=(a.player,), kind=Kind.FIRE, prompt=f"{text.label(state, a.id)}: fire?")
+    aircraft = a.id
+    return ctx.ask(decision, lambda s, p: fire_options(s, s.aircraft[aircraft]), _fired)
+
+
+def fire_options(state: DfState, a: Aircraft) -> list[DfAction]:
+    """What ``a`` may do in phase 2.2: its attacks, an airship crew's repair (airship.8),
+    releasing a cruise missile (acm.4), jettisoning its loads (load.2), laying a mine
+    (airship.13), or holding fire."""
+    extra: list[DfAction] = [Repair(aircraft=a.id)] if rules.can_repair(a, state.turn) else []
+    extra += release_options(state, a)
+    if a.loads and a.status == "flying":
+        extra.append(Jettison(aircraft=a.id))
+    extra += mines.lay_options(state, a)
+    return [*combat.attack_options(state, a), *extra, HoldFire(aircraft=a.id)]
+
+
+def _fire_activated(state: DfState, ctx: DfContext, answers: Mapping[int, Activate]) -> bool:
+    (answer,) = answers.values()
+    state.aircraft[answer.aircraft].activation = "firing"
+    return True
+
+
+def _fired(state: DfState, ctx: DfContext, answers: Mapping[int, DfAction]) -> bool:
+    """Apply the fire decision; True when the aircraft still has its attack (a released
+    missile, a jettison and a mine do not use it up)."""
     (action,) = answers.values()
-    if isinstance(action, Activate):
-        _activate(state, action)
-        state.active = action.aircraft
+    a = in_hand(state, "firing")
+    assert a is not None
+    if isinstance(action, LayMine):  # airship.13: does not use up the other systems
+        mines.lay(state, a, action, ctx)
         return True
-    a = state.aircraft[state.queue.pop(0)]
+    if isinstance(action, Jettison):  # load.2: does not use up the attack
+        announce(ctx, Jettisoned, aircraft=a.id, loads=tuple(a.loads))
+        a.loads = []
+        return True
+    if isinstance(action, Release):  # releasing does not use up the aircraft's attack
+        acm.release(state, a, action, ctx)
+        _note_gone(state)
+        return True
     if isinstance(action, Attack):
         state.engagements += 1
         combat.resolve(state, a, action, ctx)
         _note_gone(state)
     elif isinstance(action, Repair):
         rules.repair(state, a, ctx)
-    elif isinstance(action, LayMine):  # airship.13: does not use up the other systems
-        mines.lay(state, a, action, ctx)
-        state.queue.insert(0, a.id)
-    elif isinstance(action, Jettison):  # load.2: does not use up the attack
-        announce(ctx, Jettisoned, aircraft=a.id, loads=tuple(a.loads))
-        a.loads = []
-        state.queue.insert(0, a.id)
-    elif isinstance(action, Release):
-        acm.release(state, a, action, ctx)
-        state.queue.insert(0, a.id)  # releasing does not use up the aircraft's attack
-        _note_gone(state)
-    return True
+    a.activation = "fired"
+    return False
 
 
-def weather_step(state: DfState, ctx: Context) -> Decision | None:
-    """Phase 3.1: the weather changes; clouds returning from clear skies are placed by both
-    leaders (weather.13); then the wind moves the clouds."""
-    if state.stage == "deploy":
-        return None
-    if state.stage != "3.1":
-        state.stage = "3.1"
-        if weather_change(state, ctx):
-            state.tasks = placement.cloud_tasks(state)
-    if state.tasks:
-        return token_decision(state)
-    weather_move(state, ctx)
-    state.stage = "3.1 done"
+def fire_ends(state: DfState, ctx: DfContext) -> None:
+    state.fire_mark = -1
     _note_gone(state)
-    return None
 
 
-def weather_resolve(state: DfState, ctx: Context, answers: Mapping[int, Action]) -> bool:
-    (action,) = answers.values()
-    assert isinstance(action, PlaceToken)
-    placement.resolve(state, action, ctx)
-    return True
+# -- 3.1 and 3.2 ----------------------------------------------------------------------------------------
+def weather_changes(state: DfState, ctx: DfContext) -> None:
+    """Phase 3.1, first part: mines drift, the weather changes (weather.4); clouds returning
+    from clear skies go to the leaders' hands (weather.13)."""
+    if weather_change(state, ctx):
+        placement.deal_clouds(state)
 
 
-def end_turn(state: DfState, ctx: Context) -> Decision | None:
+def clouds_move(state: DfState, ctx: DfContext) -> None:
+    """Phase 3.1, second part: cloud speed, wind and cloud movement (weather.5-12)."""
+    weather_move(state, ctx)
+    _note_gone(state)
+
+
+def end_turn(state: DfState, ctx: DfContext) -> None:
     """Phase 3.2 (turn.3): the turn counter moves up, the initiative passes."""
-    if state.stage == "deploy":
-        return None
     _note_gone(state)
     challenges.end_of_turn(state, ctx)
     state.turn += 1
     state.initiative = 1 - state.initiative
-    state.stage = "play"
+    for a in state.aircraft:  # a new turn: every aircraft waits for its move again
+        a.activation = "waiting"
     if state.turn > state.last_turn:
         extend(state, ctx)
     if state.turn > state.last_turn or any(lost(state, p) for p in (0, 1)):
         state.over = True
-    return None
 
 
 def _note_gone(state: DfState) -> None:

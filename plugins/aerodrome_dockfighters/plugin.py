@@ -1,54 +1,77 @@
-"""Registration of the dockfighters ruleset, its Konrad bot and its hookspecs."""
+"""Registration of the dockfighters ruleset, its Konrad bot, its commands and its hookspecs.
+
+Nothing heavy is imported until it is used (issue 18): the ruleset, the bot and the commands'
+modules are imported inside the hooks and the agent factories.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pluggy
-import typer
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from aerodrome import AgentSpec, Ruleset, hookimpl
-from aerodrome_dockfighters import hookspecs
-from aerodrome_dockfighters.bot import konrad, konrad_variant
-from aerodrome_dockfighters.campaign.cli import app as campaign
-from aerodrome_dockfighters.cli import app as dockfighters_odds
-from aerodrome_dockfighters.cli import tools
-from aerodrome_dockfighters.figures import METRICS
-from aerodrome_dockfighters.ruleset import Dockfighters
+
+if TYPE_CHECKING:
+    import pluggy
+    import typer
+
+    from aerodrome.agents import Agent
+
+#: Konrad's escape behaviours (clause konrad.6).
+ESCAPES = ("retreat", "avoid", "repair")
 
 
 @hookimpl
 def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
+    from aerodrome_dockfighters import hookspecs
+
     pluginmanager.add_hookspecs(hookspecs)
 
 
 @hookimpl
-def aerodrome_register_rulesets() -> list[type[Ruleset[Any]]]:
+def aerodrome_register_rulesets() -> list[type[Ruleset[Any, Any, Any]]]:
+    from aerodrome_dockfighters.ruleset import Dockfighters
+
     return [Dockfighters]
+
+
+def konrad(**behaviour: Any) -> Callable[[Any, int, int], Agent]:
+    """A factory of Konrad with the given behaviour (escape, ranged, guard, priority)."""
+
+    def factory(ruleset: Any, player: int, seed: int) -> Agent:
+        from aerodrome_dockfighters.bot import Konrad
+
+        return Konrad(player, seed, **behaviour)
+
+    return factory
 
 
 @hookimpl
 def aerodrome_register_agents() -> list[AgentSpec]:
     summary = "Konrad, the rulebook's solo bot (patrol, spotting, lock-on, escape)"
     variants = [
-        AgentSpec(f"konrad-{name}", konrad_variant(escape=name), f"Konrad escaping by {name.title()}", ruleset="dockfighters")
-        for name in ("retreat", "avoid", "repair")
+        AgentSpec(f"konrad-{name}", konrad(escape=name), f"Konrad escaping by {name.title()}", ruleset="dockfighters", bot_rules=True)
+        for name in ESCAPES
     ]
     return [
-        AgentSpec("bot", konrad, summary, ruleset="dockfighters"),
-        AgentSpec("konrad", konrad, summary, ruleset="dockfighters"),
-        AgentSpec("konrad-ranged", konrad_variant(ranged=True), "Konrad with the Ranged attack behaviour",
-                  ruleset="dockfighters"),
-        AgentSpec("konrad-guard", konrad_variant(guard=True),
-                  "Konrad guarding the nearest friendly airship or mission aircraft", ruleset="dockfighters"),
-        AgentSpec("konrad-airships", konrad_variant(priority="airship"),
-                  "Konrad with airships as target priority", ruleset="dockfighters"),
+        AgentSpec("bot", konrad(), summary, ruleset="dockfighters", bot_rules=True),
+        AgentSpec("konrad", konrad(), summary, ruleset="dockfighters", bot_rules=True),
+        AgentSpec("konrad-ranged", konrad(ranged=True), "Konrad with the Ranged attack behaviour",
+                  ruleset="dockfighters", bot_rules=True),
+        AgentSpec("konrad-guard", konrad(guard=True),
+                  "Konrad guarding the nearest friendly airship or mission aircraft", ruleset="dockfighters", bot_rules=True),
+        AgentSpec("konrad-airships", konrad(priority="airship"),
+                  "Konrad with airships as target priority", ruleset="dockfighters", bot_rules=True),
         *variants,
     ]
 
 
 @hookimpl
 def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
+    from aerodrome_dockfighters.campaign.cli import app as campaign
+    from aerodrome_dockfighters.cli import app as dockfighters_odds
+    from aerodrome_dockfighters.cli import tools
+
     odds.add_typer(dockfighters_odds, name="dockfighters")
     app.add_typer(tools, name="dockfighters")
     app.add_typer(campaign, name="campaign")  # issue 10: aerodrome campaign ...
@@ -57,4 +80,6 @@ def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
 @hookimpl
 def aerodrome_register_metrics() -> list[Any]:
     """The mission table's figures in ``aerodrome compare`` (issue 9)."""
+    from aerodrome_dockfighters.figures import METRICS
+
     return list(METRICS)

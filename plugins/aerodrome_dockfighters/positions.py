@@ -52,7 +52,8 @@ from aerodrome.specs import convert
 from aerodrome_dockfighters.board import FACING_NAMES
 from aerodrome_dockfighters.docking import fit
 from aerodrome_dockfighters.ground import place
-from aerodrome_dockfighters.missions import SIDES, check_mission_values
+from aerodrome_dockfighters.missions import check_mission_values
+from aerodrome_dockfighters.options import SIDES, bot_seats
 from aerodrome_dockfighters.rules import check_loads, max_speed, min_speed
 from aerodrome_dockfighters.specs import EXPERIENCE, Experience, builtin
 from aerodrome_dockfighters.state import Aircraft, Cloud, DfState, Objective, Squadron
@@ -134,14 +135,6 @@ class Position(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     bot_seats: Annotated[list[Side], msgspec.Meta(max_length=2)] = []
 
 
-def bot_seats(raw: object, where: str) -> frozenset[int]:
-    """The players whose aircraft the solo bot flies (``bot_seats``: player ids 0 and 1), for
-    the bot's simplified landing (clause konrad.19)."""
-    if not isinstance(raw, list | tuple) or not all(type(p) is int and p in (0, 1) for p in raw):
-        raise SpecError(f"{where}: a list of the bot-flown players (0, 1), not {raw!r}")
-    return frozenset(raw)
-
-
 def _on_board(state: DfState, col: int, row: int, where: str) -> int:
     if not (0 <= col < state.width and 0 <= row < state.height):
         raise SpecError(f"{where}: col/row off the {state.width}x{state.height} board")
@@ -161,11 +154,12 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         check_mission_values(list(pos.missions))
     except SpecError as exc:
         raise SpecError(f"{here}.missions: {exc}") from None
+    bots = bot_seats(setup, pos.bot_seats)
     state = DfState(
         setup=setup.name, width=specs.board.width, height=specs.board.height, turn=pos.turn,
         initiative=pos.initiative, weather=specs.weather.levels.index(pos.weather), wind=pos.wind,
-        cloud_speed=pos.cloud_speed, stage="play",
-        squadrons=[Squadron(player=p, side=SIDES[p], mission=pos.missions[p], bot=p in pos.bot_seats)
+        cloud_speed=pos.cloud_speed,
+        squadrons=[Squadron(player=p, side=SIDES[p], mission=pos.missions[p], bot=p in bots)
                    for p in (0, 1)],
         aircraft=[],
     )

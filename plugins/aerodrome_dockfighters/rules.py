@@ -6,7 +6,7 @@ Every function cites the clause it implements. Numbers come from the specs.
 from __future__ import annotations
 
 from aerodrome.errors import SpecError
-from aerodrome.turns import Context
+from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import (
     CriticalDamage,
     Damaged,
@@ -16,7 +16,6 @@ from aerodrome_dockfighters.events import (
     PilotChecked,
     PilotFate,
     Repaired,
-    announce,
 )
 from aerodrome_dockfighters.specs import (
     AGILITY,
@@ -88,24 +87,24 @@ def check_target(a: Craft, specs: Specs | None = None, modifier: int = 0) -> int
 
 
 def pilot_check(
-    state: DfState, a: Aircraft, ctx: Context, why: str, modifier: int = 0
+    state: DfState, a: Aircraft, ctx: DfContext, why: str, modifier: int = 0
 ) -> bool:
     """Roll a pilot or crew check (clause check.1); a 1 never passes, a 6 always does
     unless the target is above 6 (an overkill bail-out can be impossible). A failed check
     may be saved by the squadron leader's skill (:func:`leader_saves`)."""
     need = check_target(a, modifier=modifier + (a.knacks.bail if why == BAIL_OUT else 0))
-    hook = getattr(ctx.hook, "aerodrome_dockfighters_pilot_check", None) if ctx.hook else None
+    hook = ctx.variants.pilot_check
     if hook is not None:
         changed = hook(state=state, aircraft=a, need=need, why=why)
         if changed is not None:
             need = int(changed)
-    roll = ctx.dice.d(6, f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
+    roll = ctx.dice.d(6, lambda: f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
     ok = roll >= need and roll != 1
     announce(ctx, PilotChecked, aircraft=a.id, why=why, need=need, roll=roll, passed=ok)
     return ok or leader_saves(state, a, ctx, need, why)
 
 
-def leader_saves(state: DfState, a: Aircraft, ctx: Context, need: int, why: str) -> bool:
+def leader_saves(state: DfState, a: Aircraft, ctx: DfContext, need: int, why: str) -> bool:
     """A failed skill check and the squadron leader's once-a-game skills (campaign):
     Drunken, experienced level: "Once a game you can treat a skill check as passed. No dice
     roll needed" (clause leader.drunken.2); Dread, green level: "Once a game a skill check can
@@ -130,7 +129,7 @@ def leader_saves(state: DfState, a: Aircraft, ctx: Context, need: int, why: str)
     return False
 
 
-def wound(state: DfState, a: Aircraft, ctx: Context) -> None:
+def wound(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """The pilot or crew is wounded (hospital after the mission, +1 to his checks), unless
     the Drunken squadron leader's "One pilot or crew can ignore one wound in this mission" is
     still unused (clause leader.drunken.1)."""
@@ -142,7 +141,7 @@ def wound(state: DfState, a: Aircraft, ctx: Context) -> None:
     a.wounded = True
 
 
-def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> None:
+def critical(state: DfState, a: Aircraft, ctx: DfContext, attacker: int = -1) -> None:
     """A random (d6) critical damage, effective at once (clauses damage.4, crit.1). A
     dockfighter "has no critical damage": the critical of a failed pilot check is a damage
     point instead (dockfighter.4); weapons give it none (see :func:`damage`)."""
@@ -152,7 +151,7 @@ def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> N
         damage(state, a, 1, ctx, attacker, crit=False)
         return
     table = specs.tables.critical_airship if ds.klass == "airship" else specs.tables.critical
-    roll = ctx.dice.d(6, f"critical damage #{a.id}")
+    roll = ctx.dice.d(6, lambda: f"critical damage #{a.id}")
     effect = next(e for e in table if roll in e.roll)
     a.crits.append(effect.effect)
     announce(ctx, CriticalDamage, aircraft=a.id, roll=roll, effect=effect.effect, text=effect.text)
@@ -183,7 +182,7 @@ def critical(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> N
             a.weapons_out.append(working[0])
 
 
-def overspeed(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> None:
+def overspeed(state: DfState, a: Aircraft, ctx: DfContext, attacker: int = -1) -> None:
     """Clause move.4: faster than maximum speed destroys the aircraft; an airship takes 4
     damage points and no critical instead (airship.22)."""
     ds = sheet(a)
@@ -198,7 +197,7 @@ def overspeed(state: DfState, a: Aircraft, ctx: Context, attacker: int = -1) -> 
 
 
 def damage(
-    state: DfState, a: Aircraft, points: int, ctx: Context, attacker: int, *, crit: bool,
+    state: DfState, a: Aircraft, points: int, ctx: DfContext, attacker: int, *, crit: bool,
     overkill: int | None = None,
 ) -> None:
     """Cross off ``points`` structure points (damage.6); the red section crossed off destroys
@@ -230,7 +229,7 @@ def damage(
 
 
 def destroy(
-    state: DfState, a: Aircraft, ctx: Context, attacker: int, *, excess: int, why: str,
+    state: DfState, a: Aircraft, ctx: DfContext, attacker: int, *, excess: int, why: str,
     bail: bool = True,
 ) -> None:
     """The aircraft is destroyed; the pilot bails out with a pilot check at +excess
@@ -259,8 +258,7 @@ def destroy(
             k.kills += 1
             sq = state.squadrons[k.player]
             sq.kills += 1 if ds.klass != "dockfighter" else 0
-            if ds.klass != "dockfighter":  # dockfighter.6: no fame for a dockfighter
-                sq.fame += a.experience + 1 + specs.classes[ds.klass].fame_bonus
+            sq.fame += fame_for(a)
 
 
 def fame_for(victim: Aircraft) -> int:
@@ -272,8 +270,9 @@ def fame_for(victim: Aircraft) -> int:
     return victim.experience + 1 + specs.classes[ds.klass].fame_bonus
 
 
-def bail_out_target(a: Aircraft, excess: int) -> int:
-    """The roll a bail-out needs (damage.8): the pilot check plus the excess damage."""
+def bail_out_target(a: Craft, excess: int) -> int:
+    """The roll a bail-out needs (damage.8): the pilot check plus the excess damage, eased by
+    an ace's ability (pilot.3)."""
     return check_target(a, modifier=excess + a.knacks.bail)
 
 
@@ -294,7 +293,7 @@ def can_repair(a: Aircraft, turn: int = 0) -> bool:
     return a.status == "flying" and not recharging and crew_points(a) > 0 and (a.damage > 0 or bool(a.crits))
 
 
-def repair(state: DfState, a: Aircraft, ctx: Context) -> None:
+def repair(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """Clause airship.8: each crew point makes a crew check; each success mends one
     structure point (first while descending) or one critical damage."""
     ds = sheet(a)

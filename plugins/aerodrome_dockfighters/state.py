@@ -7,16 +7,21 @@ from the state; squadrons carry fame per player.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
 
 from aerodrome.data import Action, Record
-from aerodrome_dockfighters.specs import AGILITY
+from aerodrome_dockfighters.specs import AGILITY, builtin
 
 Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed", "grounded"]
 PilotFate = Literal["fit", "bailed out", "killed", "missing", "returned"]
+#: An aircraft's part in this turn's order of play (order.1-3, combat.3-4): waiting to move,
+#: moving (its leader picked it: its plan and turn points follow), moved, firing (picked in
+#: the fire phase), fired. Back to waiting when the turn counter moves up (turn.3).
+Activation = Literal["waiting", "moving", "moved", "firing", "fired"]
 
 #: Offset of ground-target ids in actions (aircraft use their index).
 GROUND = 1000
@@ -97,10 +102,13 @@ class Aircraft(msgspec.Struct, kw_only=True):
     tesla_turn: int = -9
     mines_laid: int = 0
     knacks: Knacks = Knacks()
+    activation: Activation = "waiting"
 
 
 class Cloud(msgspec.Struct, kw_only=True):
-    """A cloud: a centre cell and a radius-style size (7 = a hex and its ring, 3 = small)."""
+    """A cloud: a centre cell and a radius-style size (7 = a hex and its ring, 3 = small); a
+    smoke cloud lists its ``cells``. A weather cloud still in a squadron leader's hand (to be
+    placed, clauses weather.2, weather.13) has ``col = row = -1``."""
 
     col: int
     row: int
@@ -110,7 +118,8 @@ class Cloud(msgspec.Struct, kw_only=True):
 
 
 class GroundUnit(msgspec.Struct, kw_only=True):
-    """A ground target (clauses gt.*): its table entry, position and which player it fights."""
+    """A ground target (clauses gt.*): its table entry, position and which player it fights;
+    ``cell`` -1 while it is rolled but not yet placed (set-up, clause gt.1)."""
 
     id: int
     name: str
@@ -172,7 +181,8 @@ class MoveProgress(msgspec.Struct, kw_only=True):
 
 
 class Objective(msgspec.Struct, kw_only=True):
-    """A mission objective token: a recon target or a meeting point (clauses mission.*)."""
+    """A mission objective token: a recon target or a meeting point (clauses mission.*);
+    ``cell`` -1 while it is still to be placed (set-up, clause setup.6)."""
 
     id: int
     cell: int
@@ -181,21 +191,6 @@ class Objective(msgspec.Struct, kw_only=True):
     done: bool = False
     facing: int = 0
     stop_in: int = -1
-
-
-class Task(msgspec.Struct, kw_only=True):
-    """A token a squadron leader still has to place (a cloud, an objective, a ground target)."""
-
-    kind: str
-    player: int
-    owner: int = -1
-    size: int = 0
-    objective: str = "recon"
-    values: list[int] = []
-    points: int = 0
-    value: int = 0
-    roll: int = 0
-    near_runway: bool = False
 
 
 class Squadron(msgspec.Struct, kw_only=True):
@@ -252,12 +247,11 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     weather: int = 0
     wind: int = 0
     cloud_speed: int = 1
-    stage: str = "deploy"
-    queue: list[int] = []
-    active: int = -1
+    #: The move under way between its decisions (phases 1.3-1.4): the aircraft, its plan and
+    #: where it is along its template (clauses move.1-9).
     move: MoveProgress | None = None
-    placing: int = -1
-    tasks: list[Task] = []
+    #: The experience level whose fights are being resolved, as ``turn * 10 + level``:
+    #: fights within a level are simultaneous (clause combat.5).
     fire_mark: int = -1
     over: bool = False
     all_gone_turn: dict[str, int] = {}
@@ -269,7 +263,33 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     move_end_turn: int = 0
 
 
-# -- actions ------------------------------------------------------------------------------------
+def _hex(cell: int) -> str:
+    """A hex as the map labels it, ``column,row`` (the ruleset's sentences use the view)."""
+    width = builtin().board.width
+    return f"{cell % width},{cell // width}"
+
+
+# -- decisions and actions -----------------------------------------------------------------------
+class Kind(StrEnum):
+    """What a decision asks (the values are what saves and logs always said)."""
+
+    #: Declare the mission aircraft, choose a ground target's value, place an objective, a
+    #: ground target or a cloud (setup.6, gt.1, weather.2, weather.13).
+    TOKEN = "token"
+    #: The hex an aircraft sets up on (setup.7).
+    PLACE = "place"
+    #: Its altitude and speed there (setup.7).
+    DEPLOY = "deploy"
+    #: Which of the leader's aircraft of this level moves or fires next (order.3, combat.4).
+    ACTIVATE = "activate"
+    #: The new speed and template, an Immelmann, landing, take-off, undocking (move.1).
+    PLAN = "plan"
+    #: What to do at a turn point (move.7-9, barrel.1-3).
+    MANOEUVRE = "manoeuvre"
+    #: Attack, hold fire, repair, release, jettison or lay a mine (phase 2.2).
+    FIRE = "fire"
+
+
 class Deploy(Action, frozen=True):
     """Set an aircraft up in its set-up zone with free altitude and speed (clause setup.7)."""
 
@@ -279,7 +299,7 @@ class Deploy(Action, frozen=True):
     speed: int
 
     def describe(self) -> str:
-        return f"deploy #{self.aircraft} at cell {self.cell}, altitude {self.altitude}, speed {self.speed}"
+        return f"deploy #{self.aircraft} on {_hex(self.cell)}, altitude {self.altitude}, speed {self.speed}"
 
 
 class PlaceToken(Action, frozen=True):
@@ -289,7 +309,7 @@ class PlaceToken(Action, frozen=True):
     cell: int
 
     def describe(self) -> str:
-        return f"place the {self.kind} on cell {self.cell}"
+        return f"place the {self.kind} on {_hex(self.cell)}"
 
 
 class Declare(Action, frozen=True):
@@ -319,7 +339,7 @@ class Place(Action, frozen=True):
     cell: int
 
     def describe(self) -> str:
-        return f"set #{self.aircraft} up on cell {self.cell}"
+        return f"set #{self.aircraft} up on {_hex(self.cell)}"
 
 
 class Plan(Action, frozen=True):
@@ -373,7 +393,8 @@ class Attack(Action, frozen=True):
     loads: tuple[int, ...] = ()
 
     def describe(self) -> str:
-        what = f"weapons {list(self.mounts)}" + (f" + loads {list(self.loads)}" if self.loads else "")
+        mounts = ", ".join(str(i + 1) for i in self.mounts)
+        what = f"weapon mounts {mounts}" + (f" and {len(self.loads)} external loads" if self.loads else "")
         tgt = f"ground target {self.target - GROUND}" if self.target >= GROUND else f"#{self.target}"
         return f"#{self.aircraft}: fire {what} at {tgt}"
 
@@ -392,7 +413,7 @@ class LayMine(Action, frozen=True):
     cell: int
 
     def describe(self) -> str:
-        return f"#{self.aircraft}: lay an air mine on cell {self.cell}"
+        return f"#{self.aircraft}: lay an air mine on {_hex(self.cell)}"
 
 
 class Jettison(Action, frozen=True):
@@ -411,7 +432,7 @@ class Release(Action, frozen=True):
     load: int
 
     def describe(self) -> str:
-        return f"#{self.aircraft}: release cruise missile (load {self.load})"
+        return f"#{self.aircraft}: release the cruise missile of external load {self.load + 1}"
 
 
 class Undock(Action, frozen=True):
@@ -421,7 +442,7 @@ class Undock(Action, frozen=True):
     cell: int
 
     def describe(self) -> str:
-        return f"#{self.aircraft}: undock onto cell {self.cell}"
+        return f"#{self.aircraft}: undock onto {_hex(self.cell)}"
 
 
 class Activate(Action, frozen=True):
@@ -444,6 +465,11 @@ class Repair(Action, frozen=True):
         return f"#{self.aircraft}: the crew repairs instead of firing"
 
 
+#: Every action of the game.
+DfAction = (
+    Deploy | Place | PlaceToken | ChooseValue | Declare | Activate | Plan | Manoeuvre | Attack | HoldFire
+    | Repair | Release | Undock | Jettison | LayMine
+)
 ACTIONS: tuple[type[Action], ...] = (
     Deploy, Place, PlaceToken, ChooseValue, Declare, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import msgspec
 
 from aerodrome_dockfighters.state import (
+    Activation,
     Aircraft,
     Cloud,
     DfState,
@@ -77,6 +78,7 @@ class AircraftView(msgspec.Struct, frozen=True, kw_only=True):
     tesla_turn: int = -9
     mines_laid: int = 0
     knacks: Knacks = Knacks()
+    activation: Activation = "waiting"
 
 
 class CloudView(msgspec.Struct, frozen=True, kw_only=True):
@@ -150,17 +152,6 @@ class ObjectiveView(msgspec.Struct, frozen=True, kw_only=True):
     stop_in: int = -1
 
 
-class TaskView(msgspec.Struct, frozen=True, kw_only=True):
-    kind: str
-    player: int
-    owner: int = -1
-    size: int = 0
-    objective: str = "recon"
-    values: tuple[int, ...] = ()
-    points: int = 0
-    value: int = 0
-    roll: int = 0
-    near_runway: bool = False
 
 
 class LeadershipView(msgspec.Struct, frozen=True, kw_only=True):
@@ -217,12 +208,7 @@ class DfView(msgspec.Struct, frozen=True, kw_only=True):
     weather: int = 0
     wind: int = 0
     cloud_speed: int = 1
-    stage: str = "deploy"
-    queue: tuple[int, ...] = ()
-    active: int = -1
     move: MoveView | None = None
-    placing: int = -1
-    tasks: tuple[TaskView, ...] = ()
     fire_mark: int = -1
     over: bool = False
     move_start: tuple[SightingView, ...] = ()

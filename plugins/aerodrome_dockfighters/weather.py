@@ -1,13 +1,11 @@
 """Weather (phase 3.1 and the set-up roll): clouds, their heights, wind and cloud movement.
 
-Cloud placement, which the rulebook leaves to the squadron leaders, is rolled with the
-game's dice here (assumed, see clause weather.2): a cloud lands on a random cell at least its
-size away from the set-up zones.
+The squadron leaders place the clouds (clauses weather.2, weather.13; see
+:mod:`aerodrome_dockfighters.placement`).
 """
 
 from __future__ import annotations
 
-from aerodrome.turns import Context
 from aerodrome_dockfighters import challenges, rules
 from aerodrome_dockfighters.airspace import (
     CLEAR,
@@ -19,26 +17,15 @@ from aerodrome_dockfighters.airspace import (
     occupied,
 )
 from aerodrome_dockfighters.board import board
-from aerodrome_dockfighters.events import WeatherChanged, WeatherSet, announce
+from aerodrome_dockfighters.context import DfContext, announce
+from aerodrome_dockfighters.events import WeatherChanged, WeatherSet
 from aerodrome_dockfighters.mines import drift
 from aerodrome_dockfighters.objectives import photograph
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Cloud, DfState
 
 
-def place_clouds(state: DfState, ctx: Context) -> None:
-    """Set the clouds up (clause weather.1): 2 medium and 4 small, placed by dice (assumed)."""
-    w = builtin().weather
-    depth = builtin().board.zone_depth
-    state.clouds = [c for c in state.clouds if c.smoke]
-    sizes = [w.medium_size] * w.clouds_medium + [w.small_size] * w.clouds_small
-    for size in sizes:
-        col = ctx.dice.d(state.width - 2, "cloud column")
-        row = depth + ctx.dice.d(state.height - 2 * depth - 2, "cloud row")
-        state.clouds.append(Cloud(col=col, row=row, size=size))
-
-
-def setup_weather(state: DfState, ctx: Context) -> None:
+def setup_weather(state: DfState, ctx: DfContext) -> None:
     """The set-up roll (weather.1), rolled for the initiative loser (weather.2), and the
     wind (weather.3): a d6 for the general direction, then the precise one of the three
     around it (the general, one hexside left or right, by the direction-change roll)."""
@@ -52,7 +39,7 @@ def setup_weather(state: DfState, ctx: Context) -> None:
     announce(ctx, WeatherSet, weather=w.levels[state.weather], wind=state.wind, cloud_speed=state.cloud_speed)
 
 
-def weather_change(state: DfState, ctx: Context) -> bool:
+def weather_change(state: DfState, ctx: DfContext) -> bool:
     """Phase 3.1, first part: mines drift, the weather changes (weather.4); True when clear
     skies turned broken, so the clouds must be placed again (weather.13)."""
     w = builtin().weather
@@ -70,7 +57,7 @@ def weather_change(state: DfState, ctx: Context) -> bool:
     return before == CLEAR and state.weather != CLEAR
 
 
-def weather_move(state: DfState, ctx: Context) -> None:
+def weather_move(state: DfState, ctx: DfContext) -> None:
     """Phase 3.1, second part: cloud speed, wind and cloud movement (weather.5-12)."""
     w = builtin().weather
     if state.weather == CLEAR:
@@ -81,15 +68,7 @@ def weather_move(state: DfState, ctx: Context) -> None:
     move_clouds(state, ctx)
 
 
-def weather_phase(state: DfState, ctx: Context) -> None:
-    """Phase 3.1 in one go, clouds returning from clear skies placed by dice (for tests and
-    positions; the game asks the leaders, see :mod:`aerodrome_dockfighters.phases`)."""
-    if weather_change(state, ctx):
-        place_clouds(state, ctx)
-    weather_move(state, ctx)
-
-
-def move_clouds(state: DfState, ctx: Context) -> None:
+def move_clouds(state: DfState, ctx: DfContext) -> None:
     """Move each cloud ``cloud_speed`` hexes downwind; a cloud leaving the board re-enters
     touching the opposite edge (weather.7). At the squall speed a cloud catching an aircraft
     pushes it 1 hex downwind with a pilot check (weather.11-12)."""

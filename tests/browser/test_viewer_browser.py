@@ -26,8 +26,6 @@ RULESETS = ("joust", "classic", "df40k", "victoriana", "dockfighters")
 #: when that branch is merged, or the XPASS fails the suite).
 NOT_DRAWN_YET = {
     "classic": "classic draws no SVG yet (draw_svg: branch classic2)",
-    "df40k": "df40k draws no SVG yet (draw_svg: branch df40k2)",
-    "dockfighters": "dockfighters draws no SVG yet (draw_svg: branch dockfighters2)",
 }
 
 

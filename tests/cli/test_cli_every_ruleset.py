@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from aerodrome.cli import app
-from tests.conftest import PLUGINS
+from tests.conftest import EXAMPLE, PLUGINS
 
 RULESETS = PLUGINS.ruleset_names()
 
@@ -57,7 +57,9 @@ def test_setups_and_rules_commands(ruleset: str) -> None:
     assert result.exit_code == 0 and json.loads(result.output)["setups"]
     specs = PLUGINS.ruleset(ruleset).specs_dir()
     if specs is not None and (specs / "clauses.toml").is_file():
-        result = runner.invoke(app, ["rules", ruleset, "--coverage", "--json"])
+        # the example plugin's tests live beside it, as a third-party plugin's would
+        tests = ["--tests", str(EXAMPLE / "tests")] if ruleset == "joust" else []
+        result = runner.invoke(app, ["rules", ruleset, "--coverage", "--json", *tests])
         assert result.exit_code == 0, result.output
         data = json.loads(result.output)
         assert data["summary"].get("untested", 0) == 0

@@ -12,12 +12,12 @@ import os
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from aerodrome.cli import compare, info, play, position, replay, simulate, specs_cmd
-from aerodrome.cli.output import fail, warn
+from aerodrome.cli.output import fail, say, warn
 from aerodrome.errors import AerodromeError, AerodromeWarning
 from aerodrome.files import describe_os_error
 
@@ -26,11 +26,15 @@ try:  # typer 0.26 and later ship their own copy of click
 except ImportError:  # older typer runs on click itself
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
+#: click 8.2 raises this for a bare group; older click (typer 0.15) prints the help and exits 0.
+_NO_ARGS_IS_HELP: Any = getattr(click_errors, "NoArgsIsHelpError", ())
+
 app = typer.Typer(
     name="aerodrome",
     help="Play, simulate and compare tabletop air-combat rulesets.",
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion / --show-completion (bash, zsh, fish, PowerShell)
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -42,6 +46,34 @@ app.add_typer(odds_app, name="odds")
 
 for module in (info, play, position, simulate, replay, specs_cmd, compare):
     module.register(app)
+
+
+def _print_version(value: bool) -> None:
+    """``--version``: aerodrome's version, then every plugin with its distribution's."""
+    if not value:
+        return
+    from aerodrome import __version__
+    from aerodrome.versions import installed
+
+    say(f"aerodrome {__version__}")
+    for p in installed():
+        say(f"  {p.plugin}: {p.distribution} {p.version}")
+    raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_print_version,
+            help="Print the versions of aerodrome and of every plugin, and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Play, simulate and compare tabletop air-combat rulesets."""
 
 
 def drop_working_directory() -> None:
@@ -73,7 +105,8 @@ def _show_warning(
 _registered: list[object] = []
 
 
-def _register_plugin_commands() -> None:
+def register_plugin_commands() -> None:
+    """Let every installed plugin add its commands (once per process)."""
     from aerodrome.plugins import default_plugins
 
     plugins = default_plugins()
@@ -89,13 +122,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     warnings.showwarning = _show_warning
     warnings.simplefilter("always", AerodromeWarning)  # every broken line, not the first
     try:
-        _register_plugin_commands()
+        register_plugin_commands()
         code = app(
             args=list(argv) if argv is not None else None,
             prog_name="aerodrome",
             standalone_mode=False,
         )
-    except click_errors.NoArgsIsHelpError as exc:
+    except _NO_ARGS_IS_HELP as exc:
         from typer import rich_utils
 
         rich_utils.rich_format_error(exc)

@@ -15,6 +15,7 @@ from aerodrome.plugins import default_plugins
 from aerodrome.saves import read_save
 from aerodrome.saves import replay as replay_save
 from aerodrome.saves import verify as verify_save
+from aerodrome.versions import versions_of
 
 #: The ``--viewer`` option of the commands that draw one picture.
 Viewer = Annotated[
@@ -99,6 +100,8 @@ def replay(
                 "actions": len(save.actions),
                 "over": game.is_over(),
                 "result": result,
+                # who played it (the save's record) and who replayed it
+                "versions": {"saved": save.versions, "replayed": versions_of(game.ruleset)},
             }
         )
         return

@@ -7,8 +7,9 @@ set-up options or state touches this module only:
 
 - :func:`setup`: the two :class:`~.journal.Side` records (missions, forces with the pilots'
   experience, loads and docking-point systems, wounded pilots, damaged aircraft, aces'
-  abilities, the leaders' skills in play), the initiative won in the set-up, the nations and
-  the bot-flown seats become the engine's set-up options.
+  abilities, the leaders' skills in play), the initiative won in the set-up and the nations
+  become the engine's typed set-up options (``DockfightersOptions`` with its
+  ``CampaignOptions``); the bot-flown seats are the core's ``Seat.bot``.
 - :func:`play` / :func:`replay`: the mission played by agents (Konrad, humans) through the
   public Game API, or again from its recorded actions.
 - :func:`report`: kills with the victim's experience and fame, bail-outs, wounds, losses,
@@ -32,11 +33,19 @@ from aerodrome.ruleset import Ruleset, Seat, Setup
 from aerodrome_dockfighters import challenges as engine_challenges
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.missions import success
+from aerodrome_dockfighters.options import LEAGUE as options_LEAGUE
+from aerodrome_dockfighters.options import (
+    CampaignOptions,
+    Crew,
+    DockfightersOptions,
+    Leader,
+    Sortie,
+)
 from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.state import ACTIONS, DfState
+from aerodrome_dockfighters.state import ACTIONS, DfState, Knacks
 
 RULESET = "dockfighters"
-LEAGUE = engine_challenges.LEAGUE
+LEAGUE = options_LEAGUE
 CHALLENGES = engine_challenges.CHALLENGES
 #: Engine statuses of an aircraft still with its squadron at the end.
 HOME = ("flying", "landed", "grounded", "docked", "left")
@@ -138,24 +147,24 @@ def setup(
     nations = [s.faction for s in sides]
     if challenge:
         nations[1] = "Saxony" if nations[0] == "Bavaria" else "Bavaria"
-    crews = [
-        [
-            {"wounded": s.wounded, "damage": s.damage, "knacks": msgspec.to_builtins(s.modifiers)}
-            for s in side.sent
-        ]
+    crews = tuple(
+        tuple(Crew(wounded=s.wounded, damage=s.damage, knacks=msgspec.convert(s.modifiers, Knacks, from_attributes=True))
+              for s in side.sent)
         for side in sides
-    ]
-    options = {
-        "missions": [side.mission for side in sides],
-        "forces": [[[s.datasheet, s.experience, list(s.loads), s.pilot] for s in side.sent] for side in sides],
-        "bot_seats": sorted(bots),
-        "campaign": {
-            "initiative": initiative,
-            "nations": nations,
-            "crews": crews,
-            "leaders": [msgspec.to_builtins(side.in_play) for side in sides],
-        },
-    }
+    )
+    forces = tuple(
+        tuple(Sortie(datasheet=s.datasheet, experience=s.experience, loads=tuple(s.loads), pilot=s.pilot)
+              for s in side.sent)
+        for side in sides
+    )
+    options = DockfightersOptions(
+        missions=(sides[0].mission, sides[1].mission),
+        forces=(forces[0], forces[1]),
+        campaign=CampaignOptions(
+            initiative=initiative, nations=tuple(nations), crews=crews,
+            leaders=tuple(msgspec.convert(side.in_play, Leader, from_attributes=True) for side in sides),
+        ),
+    )
     labels = nations if nations[0] != nations[1] else ["Bavaria", "Saxony"]
     seats = tuple(Seat(name=side.squadron, side=label, bot=n in bots)
                   for n, (side, label) in enumerate(zip(sides, labels, strict=True)))

@@ -11,17 +11,20 @@ from aerodrome.events import Event
 from aerodrome.ruleset import Setup
 from aerodrome.testing import load_dice, scripted_context
 from aerodrome.turns import Context
-from aerodrome_df40k.ruleset import Df40k
+from aerodrome_df40k.ruleset import Df40k, Df40kOptions
 from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder, GiveOrders
 
 RULESET = Df40k()
+RULES = RULESET.rules
 SETUP = RULESET.setup("first-blood")
 
 
 def custom(name: str, forces: list[list[str]], gargoyles: tuple[int, int] = (0, 0)) -> Setup:
     """A set-up with these forces (sides and seats of ``orks-vs-tyranids``)."""
     base = RULESET.setup("orks-vs-tyranids")
-    options = {**base.options, "forces": forces, "gargoyles": list(gargoyles)}
+    options = msgspec.structs.replace(
+        base.options_as(Df40kOptions), forces=tuple(map(tuple, forces)), gargoyles=gargoyles
+    )
     return msgspec.structs.replace(base, name=name, options=options)
 
 
@@ -106,6 +109,7 @@ def orders_turn(g: Game, wanted: dict[str, dict[str, Any]], targets: dict[str, s
 
 __all__ = [
     "ARMADA",
+    "RULES",
     "RULESET",
     "SETUP",
     "ctx",

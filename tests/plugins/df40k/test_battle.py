@@ -13,7 +13,8 @@ from aerodrome.errors import SpecError
 from aerodrome.events import Event
 from aerodrome.saves import game_from_position, read_position
 from aerodrome_df40k import combat, orders
-from aerodrome_df40k.ruleset import Df40k
+from aerodrome_df40k.orders import interceptors
+from aerodrome_df40k.ruleset import Df40k, Df40kOptions
 from aerodrome_df40k.specs import Specs, builtin
 from aerodrome_df40k.state import (
     CommitGargoyles,
@@ -27,6 +28,7 @@ from aerodrome_df40k.state import (
 )
 from tests.plugins.df40k.helpers import (
     ARMADA,
+    RULES,
     RULESET,
     ctx,
     flyer,
@@ -79,8 +81,9 @@ def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
     g.apply(1, GiveOrders(orders=(
         GiveOrder(flyer=ORK, order="ground-support"), GiveOrder(flyer=BOMBER, order="ground-support"),
     )))
-    # all orders in: revealed together to everyone
-    assert "sealed orders for imperial-fighter-1, imperial-fighter-2" in g.log_bytes(1).decode()
+    # all orders in: revealed together to everyone (the public line of each answer comes
+    # with the reveal)
+    assert "Imperial fighter 1: Intercept and ram; Imperial fighter 2: Disengage" in g.log_bytes(1).decode()
     revealed = of_type(g.log_for(1), OrdersRevealed)
     assert revealed and "imperial-fighter-1: Intercept and ram" in revealed[0].orders
     imp = next(f for f in g.observation(1).flyers if f.id == IMP1)  # type: ignore[attr-defined]
@@ -90,25 +93,31 @@ def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
 @pytest.mark.clause("df40k.orders.1")
 def test_orders_given_flyer_by_flyer_stay_secret_too() -> None:
     # three Ork flyers have too many combinations: the Orks order flyer by flyer, the
-    # Tyranids (two flyers) all at once
+    # Tyranids (two flyers) all at once. Answers that are not the last before the reveal
+    # are asked one player at a time, each seen by its owner only.
     g = game(ARMADA)
-    assert isinstance(g.legal_actions(0)[0], GiveOrder)
-    assert isinstance(g.legal_actions(1)[0], GiveOrders)
+    d = g.decision()
+    assert d is not None and d.players == (0,) and d.secret and not d.simultaneous
+    assert isinstance(g.legal_actions(0)[0], GiveOrder) and not g.legal_actions(1)
     give(g, 0, "ork-fighter-1", "intercept", ram=True)
     assert "ram" not in g.log_bytes(1).decode().lower()
+    assert isinstance(g.legal_actions(1)[0], GiveOrders)
     g.apply(1, GiveOrders(orders=(
         GiveOrder(flyer="harridan-1", order="intercept"),
         GiveOrder(flyer="harpy-1", order="disengage"),
     )))
-    # the slot is resolved, the Orks still have two flyers to order: both sides' orders
-    # are in the state, yet each side sees only its own
+    # the Orks still have two flyers to order: both sides' orders are in the state, yet
+    # each side sees only its own
     assert g.decision() is not None and g.decision().players == (0,)  # type: ignore[union-attr]
     orks, nids = g.observation(0), g.observation(1)
     assert {f.id: f.order for f in orks.flyers}["harridan-1"] is None  # type: ignore[attr-defined]
     assert {f.id: f.order for f in nids.flyers}["ork-fighter-1"] is None  # type: ignore[attr-defined]
     assert {f.id: f.order for f in orks.flyers}["ork-fighter-1"] == "intercept"  # type: ignore[attr-defined]
-    assert "intercept" not in g.log_bytes(0).decode().lower().replace("ork-fighter-1: intercept", "")
-    assert "intercept" not in g.log_bytes(1).decode().lower().replace("harridan-1: intercept", "")
+    orks_log, nids_log = (g.log_bytes(p).decode().lower() for p in (0, 1))
+    assert "ork fighter 1: intercept and ram" in orks_log  # its own order, in words
+    for secret in ("harridan-1: intercept", "harridan 1: intercept", "harpy-1: disengage", "harpy 1: disengage"):
+        assert secret in nids_log and secret not in orks_log
+    assert "intercept" not in nids_log.replace("harridan-1: intercept", "").replace("harridan 1: intercept", "")
     give(g, 0, "fighta-bommer-1", "ground-support")
     give(g, 0, "ork-heavy-bomber-1", "ground-support")
     assert of_type(g.log_for(0), OrdersRevealed) and of_type(g.log_for(1), OrdersRevealed)
@@ -193,7 +202,8 @@ def test_interceptors_declare_in_roster_order_the_first_player_first() -> None:
     g = game()
     give_orders(g, {IMP1: INT, IMP2: GS, ORK: INT, BOMBER: GS})
     # Ground-support flyers never declare; the Imperial player (first seat) goes first
-    assert g.state.queue == [IMP1, ORK]
+    assert interceptors(g.state) == [IMP1, ORK]
+    assert g.clock.frames[-2].items == (IMP1, ORK) and g.clock.frames[-2].item == 0
     d = g.decision()
     assert d is not None and d.kind == "intercept" and d.players == (0,)
 
@@ -208,11 +218,10 @@ def test_ground_support_flyers_make_attack_runs_interceptors_do_not() -> None:
     assert [(r.flyer, r.bombs) for r in runs] == [(BOMBER, ("big-bomb", "big-bomb"))]
     assert g.state.ground_runs == [0, 1]
     bomber = g.state.flyer(BOMBER)
-    assert combat.carried_kinds(RULESET.specs, bomber) == ()
+    assert RULES.carried(bomber) == ()
     # a Ground-support flyer with a crew result this turn makes no run
     s = state(*FIRST_BLOOD_FORCES)
     order(s, BOMBER, "ground-support").crew_hit = True
-    s.stage = "ground-support"
     events: list[Event] = []
     RULESET._battle.ground_support(s, ctx([], events))
     assert s.ground_runs == [0, 0] and not of_type(events, GroundRun)
@@ -270,7 +279,7 @@ def test_a_disengaging_flyer_ejects_ordnance_and_sheds_its_modifier() -> None:
     ]
     bomber = g.state.flyer(BOMBER)
     bomber.order = "ground-support"
-    assert combat.dogfight_skill(RULESET.specs, bomber) == 2 + 2  # no more -2
+    assert RULES.dogfight_skill(bomber) == 2 + 2  # no more -2
 
 
 @pytest.mark.clause("df40k.racial.2", "df40k.racial.4")
@@ -319,7 +328,7 @@ def test_both_players_need_a_flyer() -> None:
     with pytest.raises(SpecError, match=r"<test>.*player 1 has no flyer"):
         state(flyer("imperial-fighter", 0))
     setup = msgspec.structs.replace(
-        RULESET.setup(), options={"forces": [["imperial-fighter"], []], "gargoyles": [0, 0], "turns": 6},
+        RULESET.setup(), options=Df40kOptions(forces=(("imperial-fighter",), ()), gargoyles=(0, 0)),
     )
     with pytest.raises(SpecError, match="no flyer"):
         RULESET.initial_state(setup, ctx([]))

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from aerodrome import Game
 from aerodrome.errors import SpecError
 from aerodrome_df40k import limits, odds
+from aerodrome_df40k.ruleset import Df40kOptions
 from aerodrome_df40k.specs import Specs, builtin
 from tests.plugins.df40k.helpers import RULESET, flyer, state
 
@@ -58,7 +59,7 @@ def test_too_many_flyers_in_a_position_or_a_setup_built_in_code_are_refused() ->
         state(*[flyer("imperial-fighter", 0, f"i{i}") for i in range(10_000)])
     setup = RULESET.setup("first-blood")
     big = msgspec.structs.replace(
-        setup, options={**setup.options, "forces": [["imperial-fighter"] * 10_000, ["ork-fighter"]]}
+        setup, options=Df40kOptions(forces=(("imperial-fighter",) * 10_000, ("ork-fighter",)))
     )
     with pytest.raises(SpecError, match=rf"side 1 has more than {limits.FLYERS} flyers"):
         Game(RULESET, big, 1)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pluggy
 import pytest
 
+from aerodrome import hookimpl
 from aerodrome.events import DiceRolled, Event
-from aerodrome_df40k import combat, hookspecs
+from aerodrome.plugins import load_plugins
+from aerodrome_df40k import combat
+from aerodrome_df40k.ruleset import Df40k
 from aerodrome_df40k.state import (
     DogfightResult,
     FlyerDestroyed,
@@ -18,7 +20,7 @@ from aerodrome_df40k.state import (
     RamResolved,
     WeaponFired,
 )
-from tests.plugins.df40k.helpers import RULESET, ctx, flyer, of_type, order, state
+from tests.plugins.df40k.helpers import RULES, RULESET, ctx, flyer, of_type, order, state
 
 SPECS = RULESET.specs
 
@@ -27,9 +29,9 @@ def fight(s: Any, attacker: str, defender: str, faces: list[int]) -> list[Event]
     """Declare and conclude one dogfight with scripted dice; all dice must be used."""
     events: list[Event] = []
     c = ctx(faces, events)
-    f = combat.declare(s, SPECS, c, s.flyer(attacker), s.flyer(defender))
+    f = combat.declare(s, RULES, c, s.flyer(attacker), s.flyer(defender))
     if not f.awaiting_gargoyles:
-        combat.conclude(s, SPECS, c, f)
+        combat.conclude(s, RULES, c, f)
     assert c.dice.remaining == 0  # type: ignore[attr-defined]
     return events
 
@@ -52,7 +54,7 @@ def test_each_further_attacker_rolls_one_more_die_and_adds_one() -> None:
     assert s.fight is None
     # third attacker: 3d6 keep the highest, +2: 6 + 6 + 2 = 14 against 1 + 2 = 3
     events: list[Event] = []
-    f = combat.declare(s, SPECS, ctx([1, 6, 3, 1], events), s.flyer("c"), s.flyer("bomber"))
+    f = combat.declare(s, RULES, ctx([1, 6, 3, 1], events), s.flyer("c"), s.flyer("bomber"))
     assert (f.dice, f.bonus, f.attacker_roll) == (3, 2, 6)
     assert f.margin == (6 + 6 + 2) - (1 + 2)
     assert of_type(events, DiceRolled)[0].kept == (6,)
@@ -162,12 +164,12 @@ def test_a_losing_rammer_is_an_ordinary_loser() -> None:
 def test_each_weapon_fires_once_per_turn() -> None:
     s = state(flyer("imperial-fighter", 0, "imp"), flyer("ork-fighter", 1, "ork"))
     imp, ork = order(s, "imp", "intercept"), order(s, "ork", "intercept")
-    slots = combat.best_weapons(SPECS, imp, ork, "front", 10)
+    slots = combat.best_weapons(RULES, imp, ork, "front", 10)
     assert [SPECS.mounts["imperial-fighter"][i].weapon for i in slots] == [
         "lascannon", "lascannon", "hellstrike", "hellstrike",
     ]
     imp.fired.extend([0, 1])
-    again = combat.best_weapons(SPECS, imp, ork, "front", 10)
+    again = combat.best_weapons(RULES, imp, ork, "front", 10)
     assert again == [2, 3]
 
 
@@ -189,13 +191,13 @@ def test_waaagh_doubles_ork_initiative_on_intercept_or_escort_only() -> None:
     ork = s.flyer("ork")
     for kind, df in (("intercept", 2 + 4 + 1), ("escort", 2 + 4 + 1), ("ground-support", 2 + 2)):
         ork.order = kind
-        assert combat.dogfight_skill(SPECS, ork) == df
+        assert RULES.dogfight_skill(ork) == df
     bommer = s.flyer("bommer")
     bommer.order = "intercept"  # rokkits -1 and bombs -1, each once
-    assert combat.dogfight_skill(SPECS, bommer) == 2 + 4 + 1 - 1 - 1
+    assert RULES.dogfight_skill(bommer) == 2 + 4 + 1 - 1 - 1
     tb = s.flyer("tb")
     tb.order = "intercept"  # no Waaagh for the Imperium; four Hellstrikes count once
-    assert combat.dogfight_skill(SPECS, tb) == 3 + 3 + 1 - 1
+    assert RULES.dogfight_skill(tb) == 3 + 3 + 1 - 1
 
 
 @pytest.mark.clause("df40k.racial.2", "df40k.racial.3")
@@ -205,11 +207,11 @@ def test_gargoyles_move_a_lost_dogfight_into_a_win() -> None:
     order(s, "ork", "intercept")
     events: list[Event] = []
     c = ctx([2, 4, 4, 5, 6, 1, 1, 1], events)
-    f = combat.declare(s, SPECS, c, s.flyer("harridan"), s.flyer("ork"))
+    f = combat.declare(s, RULES, c, s.flyer("harridan"), s.flyer("ork"))
     assert f.margin == (7 + 2) - (7 + 4) and f.awaiting_gargoyles
-    combat.commit_gargoyles(s, SPECS, c, f, 3)  # 4, 5, 6: three successes
+    combat.commit_gargoyles(s, RULES, c, f, 3)  # 4, 5, 6: three successes
     assert f.margin == 1 and s.gargoyles == [0, 2]
-    combat.conclude(s, SPECS, c, f)  # the Harridan now wins by 1: one bio-cannon fires
+    combat.conclude(s, RULES, c, f)  # the Harridan now wins by 1: one bio-cannon fires
     assert [(w.flyer, w.weapon) for w in of_type(events, WeaponFired)] == [("harridan", "bio-cannon")]
     assert [(g.count, g.successes) for g in of_type(events, GargoylesCommitted)] == [(3, 3)]
 
@@ -221,34 +223,37 @@ def test_gargoyles_that_fail_are_removed_all_the_same() -> None:
     order(s, "harridan", "ground-support")
     events: list[Event] = []
     c = ctx([6, 1, 1, 2, 4, 1], events)
-    f = combat.declare(s, SPECS, c, s.flyer("ork"), s.flyer("harridan"))
+    f = combat.declare(s, RULES, c, s.flyer("ork"), s.flyer("harridan"))
     assert f.margin == (7 + 6) - (6 + 1) and f.awaiting_gargoyles
-    combat.commit_gargoyles(s, SPECS, c, f, 4)  # one success in four
+    combat.commit_gargoyles(s, RULES, c, f, 4)  # one success in four
     assert f.margin == 5 and s.gargoyles == [0, 0]
     # a large flyer that is not Tyranid, or a Tyranid flyer that is not large, has none
     assert not combat.gargoyles_may_help(s, SPECS, s.flyer("ork"))
 
 
 class _NoModifiers:
-    @pluggy.HookimplMarker("aerodrome")
+    """A variant plugin: no DF modifiers, and every hit destroys."""
+
+    @hookimpl
     def aerodrome_df40k_dogfight_modifiers(self, flyer: Any, order: str, carried: Any) -> int:
         return 0
 
-    @pluggy.HookimplMarker("aerodrome")
+    @hookimpl
     def aerodrome_df40k_damage_result(self, flyer: Any, hit: str, face: int) -> str:
         return "destroyed"
 
 
 @pytest.mark.clause("df40k.dogfight.3", "df40k.victory.3")
 def test_variant_hooks_change_the_modifiers_and_the_damage_table() -> None:
-    pm = pluggy.PluginManager("aerodrome")
-    pm.add_hookspecs(hookspecs)
-    pm.register(_NoModifiers())
+    """A variant registered as a plugin changes the rules of the ruleset built by that
+    plugin manager, and of no other."""
+    variant = load_plugins(extra=[("no-modifiers", _NoModifiers())]).ruleset("df40k")
+    assert isinstance(variant, Df40k)
+    rules = variant.rules
     s = state(flyer("imperial-fighter", 0, "imp"), flyer("ork-heavy-bomber", 1, "bomber"))
     imp = order(s, "imp", "intercept")
-    assert combat.dogfight_skill(SPECS, imp, pm.hook) == 3 + 3
-    assert combat.dogfight_skill(SPECS, imp) == 3 + 3 + 1 - 1
+    assert rules.dogfight_skill(imp) == 3 + 3
+    assert RULES.dogfight_skill(imp) == 3 + 3 + 1 - 1
     events: list[Event] = []
-    c = ctx([1], events)
-    c.hook = pm.hook
-    assert combat.damage(s, SPECS, c, s.flyer("bomber"), "glancing", 0) == "destroyed"
+    assert combat.damage(s, rules, ctx([1], events), s.flyer("bomber"), "glancing", 0) == "destroyed"
+    assert combat.damage(s, RULES, ctx([1]), s.flyer("imp"), "glancing", 1) == "crew-shaken"

@@ -45,7 +45,7 @@ def test_further_attackers_match_brute_force(adf: int, ddf: int, attackers: int)
 def test_gargoyle_shift_is_binomial_at_four_up() -> None:
     dist = odds.gargoyle_shift(3)
     assert dist == {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
-    assert odds.p_shift_at_least(3, 2) == 0.5
+    assert sum(p for moved, p in dist.items() if moved >= 2) == Fraction(1, 2)
     assert odds.gargoyle_shift(0) == {0: Fraction(1)}
 
 

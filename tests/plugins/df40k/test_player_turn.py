@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from aerodrome import Game, hookimpl
 from aerodrome.errors import PluginError
 from aerodrome.plugins import load_plugins
-from aerodrome_df40k.battle import next_player_turn
+from aerodrome_df40k.orders import interceptors
+from aerodrome_df40k.ruleset import Df40k
 from aerodrome_df40k.variants import FIXED_FIRST_PLAYER
 from tests.plugins.df40k.helpers import RULESET, give_orders, orders_turn
 
@@ -32,7 +33,7 @@ def queues(g: Game, wanted: dict[str, dict[str, Any]]) -> list[tuple[int, int, l
     while not g.is_over():
         turn, first = g.state.turn, g.state.first_player
         give_orders(g, ALL_DISENGAGE | wanted)
-        seen.append((turn, first, list(g.state.queue)))
+        seen.append((turn, first, interceptors(g.state)))
         while (d := g.decision()) is not None and d.kind != "orders":
             g.apply(d.players[0], g.legal_actions(d.players[0])[0])
     return seen
@@ -51,7 +52,7 @@ def test_the_interceptors_of_the_player_whose_turn_it_is_declare_first() -> None
     orders_turn(g, ALL_DISENGAGE)
     assert g.state.turn == 3 and g.state.first_player == 1  # the Ork player's turn
     give_orders(g, {IMP1: INT, IMP2: GS, ORK: INT, BOMBER: GS})
-    assert g.state.queue == [ORK, IMP1]
+    assert interceptors(g.state) == [ORK, IMP1]
     d = g.decision()
     assert d is not None and d.kind == "intercept" and d.players == (1,)
 
@@ -74,10 +75,11 @@ def test_a_variant_answering_no_player_is_a_plugin_error() -> None:
         def aerodrome_df40k_next_player_turn(self, player: int, turn: int) -> int | None:
             return 2
 
-    plugins = load_plugins(extra=[("bad-variant", Bad())])
+    bad = load_plugins(extra=[("bad-variant", Bad())]).ruleset("df40k")
+    assert isinstance(bad, Df40k)
     with pytest.raises(PluginError, match="aerodrome_df40k_next_player_turn returned 2"):
-        next_player_turn(plugins.ruleset("df40k").hook, 0, 2)
-    assert next_player_turn(None, 0, 2) == 1 and next_player_turn(None, 1, 3) == 0
+        bad.rules.next_player_turn(0, 2)
+    assert RULESET.rules.next_player_turn(0, 2) == 1 and RULESET.rules.next_player_turn(1, 3) == 0
 
 
 @pytest.mark.clause("df40k.frame.5")

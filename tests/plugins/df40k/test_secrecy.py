@@ -95,7 +95,9 @@ def test_an_escort_of_an_ally_not_yet_ordered_does_not_change_the_next_public_pr
     escort = pick(flyer="ork-fighter-1", order="escort", escort="fighta-bommer-1")
     ground = pick(flyer="ork-fighter-1", order="ground-support")
     steps = lockstep(BIG, 0, escort, ground, lambda legal: legal[0])
-    assert steps == 3  # one decision per flyer, whatever the orders
+    # one decision per flyer, whatever the orders: each side's first two one at a time,
+    # the last ones together (the reveal follows at once)
+    assert steps == 5
 
 
 @pytest.mark.clause("df40k.orders.1", "df40k.orders.7")
@@ -104,7 +106,7 @@ def test_the_escorted_flyer_is_still_asked_and_may_only_take_ground_support() ->
     g.apply(0, GiveOrder(flyer="ork-fighter-1", order="escort", escort="fighta-bommer-1"))
     g.apply(1, g.legal_actions(1)[0])
     d = g.decision()
-    assert d is not None and d.players == (0, 1) and "fighta-bommer-1" in d.prompt
+    assert d is not None and d.players == (0,) and "Fighta-Bommer 1" in d.prompt
     assert list(g.legal_actions(0)) == [GiveOrder(flyer="fighta-bommer-1", order="ground-support")]
 
 

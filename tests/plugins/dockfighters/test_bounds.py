@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import typer
 from typer.testing import CliRunner
@@ -24,7 +25,8 @@ from aerodrome.ruleset import Setup
 from aerodrome.specs import builtin_specs, convert, read_mapping
 from aerodrome_dockfighters.cli import app as odds_app
 from aerodrome_dockfighters.cli import tools
-from aerodrome_dockfighters.missions import MAX_FORCES, forces, setups
+from aerodrome_dockfighters.missions import forces, setups
+from aerodrome_dockfighters.options import MAX_FORCES, DockfightersOptions, Sortie
 from aerodrome_dockfighters.positions import MAX_AIRCRAFT
 from aerodrome_dockfighters.specs import SPEC_TYPES
 from tests.conftest import PLUGINS
@@ -91,19 +93,28 @@ def test_the_bounds_leave_every_good_position_alone() -> None:
     assert len(game.state.aircraft) == 2
 
 
+def _force(*entries: Any) -> Any:
+    return tuple(
+        Sortie(datasheet=e[0], experience=e[1], loads=tuple(e[2]), pilot=e[3] if len(e) > 3 else "")
+        for e in entries
+    )
+
+
 def _setup(forces_: Any, missions: Any = ("aerial-dominance", "aerial-dominance")) -> Setup:
     base = setups()[0]
     return Setup(name="custom", title="custom", seats=base.seats,
-                 options={"missions": list(missions), "forces": forces_})
+                 options=DockfightersOptions(missions=missions, forces=forces_))
 
 
 @pytest.mark.parametrize(("forces_", "message"), [
-    ([[["Fw-802 E-1 Hawk", 0, []]] * (MAX_FORCES + 1), [["Eel", 0, []]]], f"forces[0]: 1 to {MAX_FORCES} aircraft"),
-    ([[["", 0, []]], [["Eel", 0, []]]], "forces[0][0]: unknown aircraft ''"),
-    ([[["Fw-802 E-1 Hawk", 10**6, []]], [["Eel", 0, []]]], "forces[0][0]: experience 0-3"),
-    ([[["Fw-802 E-1 Hawk", 0, [""]]], [["Eel", 0, []]]], "forces[0][0]: loads must be a list of names"),
-    ([[["Fw-802 E-1 Hawk", 0, [], "  "]], [["Eel", 0, []]]], "forces[0][0]: a pilot's name must not be blank"),
-    ([[["Fw-802 E-1 Hawk", 0, []]]], "forces: a list of two squadrons' aircraft"),
+    ((_force(*[["Fw-802 E-1 Hawk", 0, []]] * (MAX_FORCES + 1)), _force(["Eel", 0, []])),
+     f"forces[0]: 1 to {MAX_FORCES} aircraft"),
+    ((_force(["", 0, []]), _force(["Eel", 0, []])), "forces[0][0]: unknown aircraft ''"),
+    ((_force(["Fw-802 E-1 Hawk", 10**6, []]), _force(["Eel", 0, []])), "forces[0][0]: experience 0-3"),
+    ((_force(["Fw-802 E-1 Hawk", 0, [""]]), _force(["Eel", 0, []])), "forces[0][0]: loads must be a list of names"),
+    ((_force(["Fw-802 E-1 Hawk", 0, [], "  "]), _force(["Eel", 0, []])), "forces[0][0]: a pilot's name must not be blank"),
+    ((_force(["Fw-802 E-1 Hawk", 0, []]),), "forces: a list of two squadrons' aircraft"),
+    (([["Fw-802 E-1 Hawk", 0, []]], _force(["Eel", 0, []])), "forces[0][0]: a Sortie"),
 ])
 def test_bad_forces_in_a_setup_are_refused(forces_: Any, message: str) -> None:
     with pytest.raises(SpecError, match="setup custom: ") as err:
@@ -111,10 +122,12 @@ def test_bad_forces_in_a_setup_are_refused(forces_: Any, message: str) -> None:
     assert message in str(err.value)
 
 
-def test_a_setup_needs_two_missions() -> None:
-    good = [[["Fw-802 E-1 Hawk", 0, []]], [["Do-335 L-3 Arrow", 0, []]]]
+def test_a_setup_needs_two_missions_and_typed_options() -> None:
+    good = (_force(["Fw-802 E-1 Hawk", 0, []]), _force(["Do-335 L-3 Arrow", 0, []]))
     with pytest.raises(SpecError, match="missions: one mission name per squadron"):
-        Game(PLUGINS.ruleset("dockfighters"), _setup(good, ["duel"]), 1)
+        Game(PLUGINS.ruleset("dockfighters"), _setup(good, ("duel",)), 1)
+    with pytest.raises(SpecError, match="options are dict, expected DockfightersOptions"):
+        Game(PLUGINS.ruleset("dockfighters"), msgspec.structs.replace(_setup(good), options={"forces": []}), 1)
 
 
 @pytest.mark.parametrize(("file", "path", "value", "message"), [

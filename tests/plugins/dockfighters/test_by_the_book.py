@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import combat, deployment, movement, rules
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.ground import place
@@ -14,7 +13,7 @@ from aerodrome_dockfighters.missions import success
 from aerodrome_dockfighters.objectives import identify, photograph
 from aerodrome_dockfighters.phases import end_turn
 from aerodrome_dockfighters.state import Attack, Manoeuvre, Objective, Plan
-from tests.plugins.dockfighters.helpers import place_tokens, plane, state
+from tests.plugins.dockfighters.helpers import asked_aircraft, place_tokens, plane, scripted, state
 
 HAWK, ARROW, HARRIER, EEL, ALBATROSS = (
     "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Fw-127 B-2 Royal Harrier", "Eel", "Albatross",
@@ -29,12 +28,12 @@ def test_aerial_dominance_huge_success_without_a_single_kill() -> None:
     plane.\""""
     s = state(plane(HAWK, 0, 8, 20), plane(ARROW, 1, 8, 2), turn=5)
     s.aircraft[1].status, s.aircraft[1].fate, s.aircraft[1].cell = "left", "returned", -1  # driven off
-    end_turn(s, scripted_context([]))
+    end_turn(s, scripted([]))
     assert s.squadrons[0].kills == 0 and s.over
     assert success(s, 0) == (True, 4)
     late = state(plane(HAWK, 0, 8, 20), plane(ARROW, 1, 8, 2), turn=7)
     late.aircraft[1].status, late.aircraft[1].cell = "left", -1
-    end_turn(late, scripted_context([]))
+    end_turn(late, scripted([]))
     assert success(late, 0) == (False, 0)  # after turn 6 it takes more kills than losses
 
 
@@ -53,7 +52,7 @@ def test_the_cargo_airship_wins_by_leaving_flying_whatever_its_crew_check(plugin
     s = _escort_game(plugins, "cargo-escort")
     cargo = next(a for a in s.aircraft if a.role == "cargo")
     cargo.cell, cargo.facing, cargo.speed = s.width * 0 + 9, 2, 1  # on the top row, heading north
-    movement.start(s, cargo, Plan(aircraft=cargo.id, speed=1, template=0), scripted_context([roll]))
+    movement.start(s, cargo, Plan(aircraft=cargo.id, speed=1, template=0), scripted([roll]))
     assert cargo.exit_edge == "top" and cargo.fate == fate
     assert success(s, 0) == (True, 10)
     cargo.damage = rules.sheet(cargo).yellow  # descending: not in a flying condition
@@ -81,10 +80,15 @@ def test_recon_escorts_set_up_within_6_hexes_at_the_recon_planes_altitude_and_sp
     game = Game(plugins.ruleset("dockfighters"), "recon-escort", 3)
     place_tokens(game, aircraft=False)
     s = game.state
-    order = [s.aircraft[i] for i in s.queue if s.aircraft[i].player == 0]
+    order = []
+    while game.decision() is not None and game.decision().kind in ("token", "place", "deploy"):
+        if game.decision().kind == "place":
+            order.append(asked_aircraft(game))
+        player = game.waiting_for()[0]
+        game.apply(player, game.legal_actions(player)[0])
+    order = [a for a in order if a.player == 0]
     recon = [a for a in order if a.role == "recon"]
-    assert order[: len(recon)] == recon  # the recon planes set up first
-    place_tokens(game)
+    assert recon and order[: len(recon)] == recon  # the recon planes set up first
     b = board(s.width, s.height)
     for escort in (a for a in s.aircraft if a.player == 0 and a.role != "recon"):
         near = [r for r in recon if b.distance(r.cell, escort.cell) <= 6]
@@ -100,7 +104,7 @@ def test_airship_escorts_set_up_within_6_hexes_of_the_airship(plugins, name: str
     s = game.state
     b = board(s.width, s.height)
     while game.decision() is not None and game.decision().kind in ("place", "deploy"):
-        a = s.aircraft[s.active]
+        a = asked_aircraft(game)
         ship = next((o for o in s.aircraft if o.player == 0 and o.role in ("cargo", "recon") and o.deployed), None)
         legal = game.legal_actions(game.waiting_for()[0])
         if a.player == 0 and ship is not None and a is not ship:
@@ -120,10 +124,10 @@ def test_any_aircraft_of_the_squadron_identifies_the_meeting_point_only_the_agen
     escort, agent = s.aircraft[0], s.aircraft[1]
     agent.role = "agent"
     s.objectives = [Objective(id=i, cell=s.width * r + 8, owner=0, kind="candidate") for i, r in enumerate((17, 10, 5))]
-    identify(s, escort, scripted_context([5]))  # the escort, not the agent, within 3 hexes: 5+ it is
+    identify(s, escort, scripted([5]))  # the escort, not the agent, within 3 hexes: 5+ it is
     assert [o.kind for o in s.objectives] == ["meeting", "candidate", "candidate"]
     escort.cell, escort.facing = s.width * 19 + 8, 2
-    movement.start(s, escort, Plan(aircraft=0, speed=2, template=movement.LAND), scripted_context([]))
+    movement.start(s, escort, Plan(aircraft=0, speed=2, template=movement.LAND), scripted([]))
     assert escort.status == "landed" and not s.objectives[0].done  # the escort's landing delivers nobody
     assert not success(s, 0)[0]
 
@@ -146,12 +150,12 @@ def test_dockfighters_take_no_critical_from_weapons_but_a_damage_point_from_fail
     arrow, eel = s.aircraft
     assert combat.mount_dice(s, arrow, 0, eel) == 3
     # 3 dice hit 6,6,1; damage 5, 1: 1 point and no critical roll; fire discipline 6
-    combat.resolve(s, arrow, Attack(aircraft=0, target=1, mounts=(0,)), scripted_context([6, 6, 1, 5, 1, 6]))
+    combat.resolve(s, arrow, Attack(aircraft=0, target=1, mounts=(0,)), scripted([6, 6, 1, 5, 1, 6]))
     ds = rules.sheet(eel)
     assert eel.damage == ds.yellow and eel.crits == []  # damaged at once, no critical
     before = eel.damage
     s.weather = 3  # a failed thunderstorm check's critical is a damage point
-    rules.critical(s, eel, scripted_context([]))
+    rules.critical(s, eel, scripted([]))
     assert eel.damage == before + 1 and eel.crits == []
 
 
@@ -166,7 +170,7 @@ def test_the_bail_out_counts_the_excess_of_the_whole_attack(bail: int, fate: str
     assert [combat.mount_dice(s, a, i, t) for i in (0, 1)] == [3, 1]
     # HMG: 6, 1, 1 -> 1 hit, damage 5 -> 1 point; cannon: 6 -> hit, damage 6 -> 2 points;
     # destroyed by the MG's point with 2 more to come: bail-out at 3 + 2; discipline 6, 6
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0, 1)), scripted_context([6, 1, 1, 5, 6, 6, bail, 6, 6]))
+    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0, 1)), scripted([6, 1, 1, 5, 6, 6, bail, 6, 6]))
     assert t.status == "destroyed" and t.fate == fate
 
 
@@ -177,7 +181,7 @@ def test_ground_flak_re_rolls_its_misses_at_an_airship() -> None:
     s = state(plane(ALBATROSS, 0, 8, 20, altitude=2, speed=1))
     place(s, 2, 5, s.width * 17 + 8, hostile_to=0)  # a light FLAK battery (1/1/1, 5+), 3 hexes off
     # 1 die: 2 misses, re-rolled 5 hits; damage 5 succeeds, re-rolled (airship) 6: 1 point; critical 1
-    combat.ground_fire(s, scripted_context([2, 5, 5, 6, 1]))
+    combat.ground_fire(s, scripted([2, 5, 5, 6, 1]))
     assert s.aircraft[0].damage == 1
 
 
@@ -189,21 +193,21 @@ def test_a_photograph_is_judged_at_the_altitude_it_passes_over_the_objective() -
     a = s.aircraft[0]
     a.role = "recon"
     s.objectives = [Objective(id=0, cell=s.width * 19 + 8, owner=0)]  # 1 hex ahead
-    prog = movement.start(s, a, Plan(aircraft=0, speed=4, template=3), scripted_context([]))  # high: at 1, 4
+    prog = movement.start(s, a, Plan(aircraft=0, speed=4, template=3), scripted([]))  # high: at 1, 4
     assert prog is not None
-    prog = movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=".", vertical="."), scripted_context([]))
+    prog = movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=".", vertical="."), scripted([]))
     assert prog is not None
-    movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=".", vertical="+"), scripted_context([]))
+    movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=".", vertical="+"), scripted([]))
     assert a.altitude == 4 and s.objectives[0].done
     high = state(plane(HAWK, 0, 8, 20, altitude=4, speed=4, facing="N"), missions=["aerial-surveillance", "aerial-dominance"])
     b = high.aircraft[0]
     b.role = "recon"
     high.objectives = [Objective(id=0, cell=high.width * 19 + 8, owner=0)]
-    prog = movement.start(high, b, Plan(aircraft=0, speed=4, template=3), scripted_context([]))
+    prog = movement.start(high, b, Plan(aircraft=0, speed=4, template=3), scripted([]))
     assert prog is not None
-    prog = movement.manoeuvre(high, prog, Manoeuvre(aircraft=0, lateral=".", vertical="."), scripted_context([]))
+    prog = movement.manoeuvre(high, prog, Manoeuvre(aircraft=0, lateral=".", vertical="."), scripted([]))
     assert prog is not None
-    movement.manoeuvre(high, prog, Manoeuvre(aircraft=0, lateral=".", vertical="-"), scripted_context([]))
+    movement.manoeuvre(high, prog, Manoeuvre(aircraft=0, lateral=".", vertical="-"), scripted([]))
     assert b.altitude == 3 and not high.objectives[0].done  # it passed over at 4
     # The Flying Eye: "must not drop below altitude 3 when making photos" - no cloud rule
     eye = state(plane(ALBATROSS, 0, 8, 20, altitude=3, speed=1), missions=["flying-eye", "aerial-dominance"],
@@ -212,5 +216,5 @@ def test_a_photograph_is_judged_at_the_altitude_it_passes_over_the_objective() -
     ship.role = "recon"
     eye.objectives = [Objective(id=0, cell=ship.cell, owner=0)]
     ship.path, ship.path_alts = [ship.cell], [3]
-    photograph(eye, ship, scripted_context([]))
+    photograph(eye, ship, scripted([]))
     assert eye.objectives[0].done

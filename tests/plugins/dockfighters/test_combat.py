@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.state import Attack
-from tests.plugins.dockfighters.helpers import plane, state
+from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
 MILKCOW, ALBATROSS, EEL = "Bf-682 D-3 Milkcow", "Albatross", "Eel"
@@ -32,7 +31,7 @@ def test_p27_heavy_machine_guns_short_range_side_arc() -> None:
     assert combat.to_hit_air(s, a, t) == 6
     assert combat.mount_dice(s, a, 0, t) == 3
     # hits 6, 6, 3; damage 5 and 1; critical 4 (gear); fire discipline 6
-    ctx = scripted_context([6, 6, 3, 5, 1, 4, 6])
+    ctx = scripted([6, 6, 3, 5, 1, 4, 6])
     combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), ctx)
     assert t.damage == 1
     assert t.crits == ["gear"] and t.gear_damaged
@@ -45,7 +44,7 @@ def test_p30_all_weapons_at_short_range() -> None:
     a, t = s.aircraft
     assert [combat.mount_dice(s, a, i, t) for i in (0, 1)] == [3, 1]
     # LMG hits 6,6,6; LMG damage 1,6,6; cannon misses 2; one critical (4: gear); discipline 6,6
-    ctx = scripted_context([6, 6, 6, 1, 6, 6, 2, 4, 6, 6])
+    ctx = scripted([6, 6, 6, 1, 6, 6, 2, 4, 6, 6])
     combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0, 1)), ctx)
     assert t.damage == 2 and len(t.crits) == 1
     assert [combat.damage_points(f, (3, 5, 6)) for f in (2, 3, 5, 6)] == [0, 1, 2, 3]
@@ -62,9 +61,9 @@ def test_p37_overkill_makes_the_veteran_need_5(bail: int, fate: str) -> None:
     )
     a, t = s.aircraft
     assert rules.sheet(t).structure - t.damage == 1
-    assert rules.bail_out_target(t, 2) == 5
+    assert rules.check_target(t, modifier=2) == 5  # the bail-out: the pilot check + the excess
     # swarm 5 dice at short: 2 hits; damage 4 and 5 = 3 points; bail-out roll
-    ctx = scripted_context([6, 6, 1, 2, 3, 4, 5, bail])
+    ctx = scripted([6, 6, 1, 2, 3, 4, 5, bail])
     combat.resolve(s, a, Attack(aircraft=0, target=1, loads=(0,)), ctx)
     assert t.status == "destroyed" and t.fate == fate
     assert a.loads == [] and a.kills == 1
@@ -104,13 +103,13 @@ def test_easy_targets_reroll_misses_and_reroll_weapons_confirm_hits() -> None:
     s = state(plane(ARROW, 0, 8, 20, facing="N"), plane(MILKCOW, 1, 9, 18, facing="SE"))
     a, t = s.aircraft
     # 3 dice: 6, 2, 1 -> 1 hit, 2 misses re-rolled: 6, 3 -> 2 hits; damage 1, 1; discipline 6
-    ctx = scripted_context([6, 2, 1, 6, 3, 1, 1, 6])
+    ctx = scripted([6, 2, 1, 6, 3, 1, 1, 6])
     combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), ctx)
     assert ctx.dice.remaining == 0  # type: ignore[attr-defined]
     # a Nebelwerfer at medium range against a fighter: 2 dice, hits confirmed by a re-roll
     s = state(plane(ARROW, 0, 8, 20, facing="N", loads=["Nebelwerfer rocket"]), plane(HAWK, 1, 8, 15))
     a, t = s.aircraft
-    ctx = scripted_context([6, 6, 6, 2, 5, 4])  # hits 6,6; confirm 6, 2; damage 5 = 3 points; critical
+    ctx = scripted([6, 6, 6, 2, 5, 4])  # hits 6,6; confirm 6, 2; damage 5 = 3 points; critical
     combat.resolve(s, a, Attack(aircraft=0, target=1, loads=(0,)), ctx)
     assert t.damage == 3
 
@@ -129,15 +128,15 @@ def test_clouds_crossed_remove_attack_dice() -> None:
 def test_fire_discipline_half_then_empty() -> None:
     s = state(plane(ARROW, 0, 8, 20, facing="N"), plane(HAWK, 1, 9, 18, facing="SE"))
     a = s.aircraft[0]
-    combat.discipline(s, a, (0,), scripted_context([3]))  # green heavy MG needs 4+
+    combat.discipline(s, a, (0,), scripted([3]))  # green heavy MG needs 4+
     assert a.ammo == [1]
-    combat.discipline(s, a, (0,), scripted_context([4]))
+    combat.discipline(s, a, (0,), scripted([4]))
     assert a.ammo == [1]
-    combat.discipline(s, a, (0,), scripted_context([2]))
+    combat.discipline(s, a, (0,), scripted([2]))
     assert a.ammo == [2]
     assert combat.mount_dice(s, a, 0, s.aircraft[1]) == 0
     e = state(plane(EEL, 0, 8, 20, facing="N"))
-    combat.discipline(e, e.aircraft[0], (0,), scripted_context([1]))
+    combat.discipline(e, e.aircraft[0], (0,), scripted([1]))
     assert e.aircraft[0].ammo == [2]
 
 
@@ -150,7 +149,7 @@ def test_airships_are_easy_to_hit_and_hard_to_kill() -> None:
     assert combat.mount_dice(s, a, 0, t) == 3
     assert combat.to_hit_air(s, a, t) == 7
     # hits 6,6,6; damage 5,5,1; successful damage re-rolled 5, 2 -> 1 point; critical 2; discipline 6
-    ctx = scripted_context([6, 6, 6, 5, 5, 1, 5, 2, 2, 6])
+    ctx = scripted([6, 6, 6, 5, 5, 1, 5, 2, 2, 6])
     combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), ctx)
     assert t.damage == 1
     victim = state(plane(MILKCOW, 0, 8, 20), plane(ALBATROSS, 1, 8, 16, experience="experienced"))
@@ -161,7 +160,7 @@ def test_airships_are_easy_to_hit_and_hard_to_kill() -> None:
 def test_dockfighters_take_damage_instead_of_criticals_and_give_no_fame() -> None:
     s = state(plane(EEL, 0, 8, 20, speed=3))
     e = s.aircraft[0]
-    rules.critical(s, e, scripted_context([]))
+    rules.critical(s, e, scripted([]))
     assert e.damage == 1 and e.crits == [] and rules.is_damaged(e, rules.sheet(e))
     assert rules.fame_for(e) == 0
 
@@ -172,6 +171,6 @@ def test_flak_ground_targets_fire_at_the_nearest_enemy_hitting_on_5() -> None:
 
     s = state(plane(HAWK, 0, 8, 20, altitude=2), plane(HAWK, 0, 12, 20, altitude=2))
     place(s, 1, 6, s.width * 18 + 8, hostile_to=0)  # a FLAK tank 2 hexes from #0
-    ctx = scripted_context([5, 6, 2, 4, 6, 4])  # 3 dice: 5, 6, 2 -> 2 hits; damage 4, 6; critical
+    ctx = scripted([5, 6, 2, 4, 6, 4])  # 3 dice: 5, 6, 2 -> 2 hits; damage 4, 6; critical
     combat.ground_fire(s, ctx)
     assert s.aircraft[0].damage == 3 and s.aircraft[1].damage == 0

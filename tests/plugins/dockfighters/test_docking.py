@@ -6,11 +6,10 @@ import pytest
 
 from aerodrome import Game
 from aerodrome.errors import SpecError
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import combat, docking, movement, rules
-from aerodrome_dockfighters.phases import move_queue
+from aerodrome_dockfighters.order import move_order
 from aerodrome_dockfighters.state import Plan, Undock
-from tests.plugins.dockfighters.helpers import plane, state
+from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 ALBATROSS, LANCE, HAWK, ARROW = "Albatross", "Lance", "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow"
 
@@ -53,20 +52,20 @@ def test_dockfighters_launch_dock_and_are_serviced() -> None:
     assert df.status == "docked" and df.experience == 1 and df.datasheet == "Bv-101 A-1 Dragonfly"
     options = docking.undock_options(s, df)
     assert {o.cell for o in options} == set(docking.side_cells(s, ship, "left"))
-    docking.undock(s, df, options[0], scripted_context([]))
+    docking.undock(s, df, options[0], scripted([]))
     assert df.status == "flying" and df.altitude == 3 and df.speed == 2 and df.facing == ship.facing
     # back beside the airship on its side, same altitude, speed within 1, any facing: docked
     df.facing, df.speed = 0, 2
-    docking.try_dock(s, df, scripted_context([]))
+    docking.try_dock(s, df, scripted([]))
     assert df.status == "docked" and df.docked_to == 0
     df.damage, df.ammo = 1, [2]
-    docking.service(s, scripted_context([]))
+    docking.service(s, scripted([]))
     assert df.damage == 0 and df.ammo == [0]
     # a fighter docks only at a docking clamp, flying the airship's way
     c = ship_state(["light anti-aircraft turret", "docking clamp"], plane(HAWK, 0, 7, 12, altitude=3, speed=2, facing="N"))
     hawk = c.aircraft[1]
     hawk.cell = docking.side_cells(c, c.aircraft[0], "left")[0]
-    docking.try_dock(c, hawk, scripted_context([]))
+    docking.try_dock(c, hawk, scripted([]))
     assert hawk.status == "docked"
 
 
@@ -76,7 +75,7 @@ def test_radar_and_jammer() -> None:
                    plane(ARROW, 1, 8, 2, experience="green"))
     assert docking.radar_bonus(s, s.aircraft[1]) == 1
     s.initiative = 1
-    assert move_queue(s, airships=False) == [2, 1]  # the Hawk moves with the experienced
+    assert move_order(s, False) == [2, 1]  # the Hawk moves with the experienced
     j = ship_state(["light anti-aircraft turret", "jammer"], plane(ARROW, 1, 8, 8))
     arrow = j.aircraft[1]
     assert docking.jammed(j, arrow)
@@ -90,7 +89,7 @@ def test_tesla_coil() -> None:
     ship, arrow = s.aircraft
     plan = Plan(aircraft=0, speed=1, template=movement.TESLA)
     assert plan in movement.plan_options(s, ship)
-    movement.start(s, ship, plan, scripted_context([2, 4]))  # the Arrow fails its check: gear
+    movement.start(s, ship, plan, scripted([2, 4]))  # the Arrow fails its check: gear
     assert ship.tesla_turn == s.turn and arrow.crits == ["gear"]
     assert combat.mount_dice(s, arrow, 0, ship) == 0  # invulnerable this turn
     assert combat.mount_dice(s, ship, 0, arrow) == 0  # and no other system
@@ -106,11 +105,11 @@ def test_airship_over_speed_takes_4_damage_and_engines() -> None:
     s = state(plane(ALBATROSS, 0, 8, 12, speed=3), plane(HAWK, 0, 3, 3, speed=3))
     ship, hawk = s.aircraft
     ship.speed_loss = 1
-    rules.overspeed(s, ship, scripted_context([]))
+    rules.overspeed(s, ship, scripted([]))
     assert ship.damage == 4 and ship.crits == [] and ship.status == "flying"
-    rules.critical(s, hawk, scripted_context([1]))
+    rules.critical(s, hawk, scripted([1]))
     assert hawk.status == "flying" and rules.max_speed(hawk, rules.sheet(hawk)) == 5
-    rules.critical(s, hawk, scripted_context([1, 6]))  # the second hit on its one engine
+    rules.critical(s, hawk, scripted([1, 6]))  # the second hit on its one engine
     assert hawk.status == "destroyed" and hawk.fate == "bailed out"
 
 
@@ -138,7 +137,7 @@ def test_bomb_racks_hit_the_target_hex_and_around_once() -> None:
     ship.path = [s.width * 12 + 8, s.width * 11 + 8, s.width * 10 + 8, s.width * 9 + 8]
     assert combat.ground_mount_dice(s, ship, 1, a) == 10  # from altitude 3, after passing over
     # 10 dice at 5+ (airship -1, veteran -2 -> 3+): all 6s; damage 2+/4+/6 -> 6: 3 points each
-    combat.resolve(s, ship, Attack(aircraft=0, target=GROUND + a.id, mounts=(1,)), scripted_context([6] * 20))
+    combat.resolve(s, ship, Attack(aircraft=0, target=GROUND + a.id, mounts=(1,)), scripted([6] * 20))
     assert a.damage == a.structure and b.damage == b.structure and far.damage == 0
     assert ship.ammo[1] == 2 and combat.ground_mount_dice(s, ship, 1, far) == 0
 
@@ -174,7 +173,7 @@ def test_jettison_and_smoke() -> None:
     a = s.aircraft[0]
     g = place(s, 2, 1, s.width * 18 + 8)
     a.path = [s.width * 19 + 8, s.width * 18 + 8, s.width * 17 + 8]
-    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + g.id, loads=(0,)), scripted_context([6, 6, 6, 4, 1, 1]))
+    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + g.id, loads=(0,)), scripted([6, 6, 6, 4, 1, 1]))
     assert g.damage == 0 and s.clouds and s.clouds[0].cells == [s.width * r + 8 for r in (18, 19, 20)]
     assert s.width * 19 + 8 in cloud_cells_at(s, 3) and not cloud_cells_at(s, 4)
     from aerodrome import Game
@@ -203,7 +202,7 @@ def test_air_mines() -> None:
     ship, arrow = s.aircraft
     options = mines.lay_options(s, ship)
     assert len(options) == 7 and LayMine(aircraft=0, cell=s.width * 11 + 8) in options
-    mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 8 + 8), scripted_context([]))
+    mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 8 + 8), scripted([]))
     mine = s.mines[0]
     assert not mines.hot(s, mine)
     s.turn += 2
@@ -212,10 +211,10 @@ def test_air_mines() -> None:
     arrow.path = [s.width * r + 8 for r in range(3, 10)]
     arrow.cell = s.width * 9 + 8
     # the airship 4 hexes off: missed, and the miss re-rolled (airship.1): missed again
-    mines.check_path(s, arrow, scripted_context([1, 1, 5, 6, 4]))
+    mines.check_path(s, arrow, scripted([1, 1, 5, 6, 4]))
     assert s.mines == [] and arrow.damage == 2 and arrow.last_hit_by == 0
     for _ in range(2):
-        mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 13 + 8), scripted_context([]))
+        mines.lay(s, ship, LayMine(aircraft=0, cell=s.width * 13 + 8), scripted([]))
     assert mines.lay_options(s, ship) == []  # 3 mines per launcher
     s.wind, s.weather, s.cloud_speed = 2, 1, 2
     mines.drift(s)

@@ -11,15 +11,14 @@ import pytest
 from aerodrome import Game
 from aerodrome.agents import play_out
 from aerodrome.events import Event
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import acm, combat, docking, events, mines, rules
 from aerodrome_dockfighters.airspace import BROKEN, RAIN, leave_board
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import GROUND, Attack, LayMine, Release
-from aerodrome_dockfighters.weather import setup_weather, weather_phase
-from tests.plugins.dockfighters.helpers import plane, state
+from aerodrome_dockfighters.weather import setup_weather
+from tests.plugins.dockfighters.helpers import plane, scripted, state, weather_phase
 
 HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
 MILKCOW = "Bf-682 D-3 Milkcow"
@@ -41,7 +40,7 @@ def test_p27_attack_emits_fired_hit_damaged_and_critical() -> None:
     a, t = s.aircraft
     log: list[Event] = []
     # hits 6, 6, 3; damage 5 and 1; critical 4 (gear); fire discipline 6
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted_context([6, 6, 3, 5, 1, 4, 6], events=log))
+    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([6, 6, 3, 5, 1, 4, 6], events=log))
     gun = rules.mounts(a)[0].weapon
     assert ours(log) == [
         events.Fired(aircraft=0, target=1, need=6, modified=6),
@@ -58,7 +57,7 @@ def test_failed_fire_discipline_emits_ammunition_spent() -> None:
     a = s.aircraft[0]
     log: list[Event] = []
     # all three dice miss; fire discipline 1 fails
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted_context([1, 2, 3, 1], events=log))
+    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([1, 2, 3, 1], events=log))
     gun = rules.mounts(a)[0].weapon
     assert ours(log) == [
         events.Fired(aircraft=0, target=1, need=6, modified=6),
@@ -79,7 +78,7 @@ def test_p37_shot_down_emits_destroyed_the_bail_out_check_and_the_fate(bail: int
     assert combat.to_hit_air(s, a, t) == 7  # a natural 6 still hits
     log: list[Event] = []
     # swarm 5 dice at short: 2 hits; damage 4 and 5 = 3 points (2 over the last box); bail-out
-    combat.resolve(s, a, Attack(aircraft=0, target=1, loads=(0,)), scripted_context([6, 6, 1, 2, 3, 4, 5, bail], events=log))
+    combat.resolve(s, a, Attack(aircraft=0, target=1, loads=(0,)), scripted([6, 6, 1, 2, 3, 4, 5, bail], events=log))
     assert ours(log) == [
         events.Fired(aircraft=0, target=1, need=6, modified=7),
         events.Hit(aircraft=0, target=1, weapon="Swarm missiles", dice=5, hits=2, damage=3),
@@ -96,15 +95,15 @@ def test_weather_set_up_and_changes_are_events() -> None:
     levels = builtin().weather.levels
     s = state(plane(HAWK, 0, 8, 20))
     log: list[Event] = []
-    setup_weather(s, scripted_context([3, 4, 1, 1], events=log))  # broken, wind 4 then 60° left
+    setup_weather(s, scripted([3, 4, 1, 1], events=log))  # broken, wind 4 then 60° left
     assert ours(log) == [events.WeatherSet(weather=levels[BROKEN], wind=4, cloud_speed=s.cloud_speed)]
     s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
     log.clear()
-    weather_phase(s, scripted_context([6, 5, 1], events=log))  # 6: worse, rain
+    weather_phase(s, scripted([6, 5, 1], events=log))  # 6: worse, rain
     assert ours(log) == [events.WeatherChanged(weather=levels[RAIN], was=levels[BROKEN])]
     s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
     log.clear()
-    weather_phase(s, scripted_context([3, 4, 3], events=log))  # no change: no event
+    weather_phase(s, scripted([3, 4, 3], events=log))  # no change: no event
     assert ours(log) == []
 
 
@@ -114,7 +113,7 @@ def test_ground_target_damage_and_destruction_are_events() -> None:
     truck = place(s, 1, 1, s.width * 18 + 8)
     a = s.aircraft[0]
     log: list[Event] = []
-    ctx = scripted_context([6, 6, 1, 6, 1, 6, 6], events=log)
+    ctx = scripted([6, 6, 1, 6, 1, 6, 6], events=log)
     combat.resolve(s, a, Attack(aircraft=0, target=GROUND + truck.id, mounts=(0,)), ctx)
     assert ours(log) == [
         events.GroundTargetDamaged(target=truck.id, name=truck.name, points=1, damage=1, structure=truck.structure),
@@ -160,7 +159,7 @@ def test_undocking_docking_and_a_loss_with_the_airship_are_events() -> None:
     docking.fit(s, s.aircraft[0], ["light anti-aircraft turret", "dockfighter"])
     ship, df = s.aircraft
     log: list[Event] = []
-    ctx = scripted_context([], events=log)
+    ctx = scripted([], events=log)
     option = docking.undock_options(s, df)[0]
     docking.undock(s, df, option, ctx)
     df.facing, df.speed = 0, 2
@@ -187,13 +186,13 @@ def test_air_mine_laid_and_exploding_are_events() -> None:
     ship, arrow = s.aircraft
     log: list[Event] = []
     cell = s.width * 8 + 8
-    mines.lay(s, ship, LayMine(aircraft=0, cell=cell), scripted_context([], events=log))
+    mines.lay(s, ship, LayMine(aircraft=0, cell=cell), scripted([], events=log))
     s.turn += 2
     arrow.path = [s.width * r + 8 for r in range(3, 10)]
     arrow.cell = s.width * 9 + 8
     # the Arrow flies through the hex: the airship is missed twice (1, its re-roll 1), the
     # Arrow hit on 5+ (5), damage 6: 2 points, critical 4 (gear)
-    mines.check_path(s, arrow, scripted_context([1, 1, 5, 6, 4], events=log))
+    mines.check_path(s, arrow, scripted([1, 1, 5, 6, 4], events=log))
     got = ours(log)
     assert got[:4] == [
         events.MineLaid(airship=0, mine=0, cell=cell),
@@ -208,9 +207,9 @@ def test_missiles_released_lost_and_detonating_are_events() -> None:
     s = state(plane(MILKCOW, 0, 8, 20, facing="N", loads=["Swordwhale ACM"]))
     a = s.aircraft[0]
     log: list[Event] = []
-    acm.release(s, a, Release(aircraft=0, load=0), scripted_context([], events=log))
-    acm.fly(s, scripted_context([2], events=log))  # guidance 2 > 1 turn: flies on
-    acm.fly(s, scripted_context([2], events=log))  # 2 <= 2 turns: lost
+    acm.release(s, a, Release(aircraft=0, load=0), scripted([], events=log))
+    acm.fly(s, scripted([2], events=log))  # guidance 2 > 1 turn: flies on
+    acm.fly(s, scripted([2], events=log))  # 2 <= 2 turns: lost
     assert ours(log) == [
         events.AcmReleased(aircraft=0, weapon="Swordwhale ACM", cell=s.width * 19 + 8),
         events.AcmGone(weapon="Swordwhale ACM", why="lost its guidance"),
@@ -218,9 +217,9 @@ def test_missiles_released_lost_and_detonating_are_events() -> None:
     s = state(plane(MILKCOW, 0, 8, 20, facing="N", loads=["Swordwhale ACM"]), plane(ARROW, 1, 8, 16, altitude=5))
     t = s.aircraft[1]
     log.clear()
-    acm.release(s, s.aircraft[0], Release(aircraft=0, load=0), scripted_context([], events=log))
+    acm.release(s, s.aircraft[0], Release(aircraft=0, load=0), scripted([], events=log))
     # into the Arrow's hex: 4 dice at 4+: 6, 4, 1, 2; damage 6, 3; critical 4
-    acm.fly(s, scripted_context([6, 4, 1, 2, 6, 3, 4], events=log))
+    acm.fly(s, scripted([6, 4, 1, 2, 6, 3, 4], events=log))
     got = ours(log)
     assert got[1] == events.AcmDetonated(weapon="Swordwhale ACM", cell=t.cell)
     assert sum(e.points for e in got if isinstance(e, events.Damaged) and e.aircraft == t.id) == t.damage == 4
@@ -233,7 +232,7 @@ def test_leaving_the_board_is_an_event(roll: int, fate: str) -> None:
     a = s.aircraft[0]
     log: list[Event] = []
     need = rules.check_target(a, modifier=builtin().tables.leave_board_penalty)
-    leave_board(s, a, scripted_context([roll], events=log), a.cell, a.facing)
+    leave_board(s, a, scripted([roll], events=log), a.cell, a.facing)
     assert ours(log) == [
         events.PilotChecked(aircraft=0, why="return home after leaving the board", need=need, roll=roll,
                             passed=roll == 6),

@@ -5,7 +5,8 @@ import tucked inside a function is found too. Mutations tried: the code before t
 (red: 46 imports inside functions, and the cycle combat -> weather -> mines -> combat), then
 ``from aerodrome_dockfighters import phases`` under ``if TYPE_CHECKING:`` in ``airspace.py``
 (red: "import cycle: acm -> combat -> airspace -> phases -> acm" and "foundation modules
-import higher layers: airspace -> phases").
+import higher layers: airspace -> phases"). The registration and command modules import
+lazily (issue 18); their function-level imports are still in the graph the cycle test reads.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ PACKAGE = "aerodrome_dockfighters"
 ROOT = Path(aerodrome_dockfighters.__file__).resolve().parent
 #: The foundation: data, geometry and aircraft/board mechanics. They never reach up into a
 #: phase module, the missions, the bot or the ruleset.
-FOUNDATION = ("specs", "state", "events", "board", "views", "rules", "airspace")
+FOUNDATION = ("specs", "state", "events", "hookspecs", "context", "board", "views", "rules", "airspace")
+#: The entry points, which import what they register only when it is used (lazy start-up,
+#: issue 18): the only modules with imports inside functions.
+LAZY = ("plugin", "cli")
 
 
 def _modules() -> dict[str, ast.Module]:
@@ -96,6 +100,8 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str]:
 def test_every_import_is_at_module_top() -> None:
     misplaced = []
     for name, tree in _modules().items():
+        if name in LAZY:
+            continue
         top = set(map(id, _top_level(tree)))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in top:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import airspace, combat, movement, rules
 from aerodrome_dockfighters.deployment import deploy_options
 from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.missions import success
 from aerodrome_dockfighters.objectives import extend, photograph
 from aerodrome_dockfighters.state import GROUND, Attack, Manoeuvre, Objective, Plan
-from tests.plugins.dockfighters.helpers import place_tokens, plane, state
+from tests.plugins.dockfighters.helpers import asked_aircraft, place_tokens, plane, scripted, state
 
 HAWK, ARROW, SPRITE, MILKCOW, ALBATROSS = (
     "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite", "Bf-682 D-3 Milkcow", "Albatross",
@@ -57,21 +56,21 @@ def test_surveillance_photographs_at_altitude_3_or_below_and_1_under_cloud() -> 
     a = s.aircraft[0]
     a.role = "recon"
     s.objectives = [Objective(id=0, cell=s.width * 18 + 8, owner=0)]
-    movement.start(s, a, Plan(aircraft=0, speed=4, template=0), scripted_context([]))
+    movement.start(s, a, Plan(aircraft=0, speed=4, template=0), scripted([]))
     assert not s.objectives[0].done  # altitude 4: too high
     a.path = [s.objectives[0].cell]
     a.altitude = 3
-    photograph(s, a, scripted_context([]))
+    photograph(s, a, scripted([]))
     assert s.objectives[0].done and success(s, 0) == (True, 2)
     s.objectives[0].done = False
     s.weather, s.clouds = 1, []
     from aerodrome_dockfighters.state import Cloud
 
     s.clouds = [Cloud(col=8, row=18, size=1)]
-    photograph(s, a, scripted_context([]))
+    photograph(s, a, scripted([]))
     assert not s.objectives[0].done
     a.altitude = 1
-    photograph(s, a, scripted_context([]))
+    photograph(s, a, scripted([]))
     assert s.objectives[0].done
 
 
@@ -108,7 +107,7 @@ def test_airship_escort_missions(plugins) -> None:  # type: ignore[no-untyped-de
     cargo.damage = 7
     assert not success(s, 0)[0]
     cargo.status = "flying"
-    extend(s, scripted_context([5]))
+    extend(s, scripted([5]))
     assert s.last_turn == 15 and s.extended
     eye = Game(r, "flying-eye", 1).state
     ship = next(a for a in eye.aircraft if a.role == "recon")
@@ -125,10 +124,10 @@ def test_airship_movement_and_descent() -> None:
     assert {p.speed for p in plans} == {-1, 0, 1}
     assert all(p.template == 0 for p in plans)  # very low, no Immelmann, no boost
     start = ship.cell
-    movement.start(s, ship, Plan(aircraft=0, speed=-1, template=0), scripted_context([]))
+    movement.start(s, ship, Plan(aircraft=0, speed=-1, template=0), scripted([]))
     assert s.move is None
     ship.damage = 7
-    ctx = scripted_context([])
+    ctx = scripted([])
     prog = movement.start(s, ship, Plan(aircraft=0, speed=0, template=0), ctx)
     assert prog is not None
     legal = movement.manoeuvre_options(s, prog)
@@ -148,7 +147,7 @@ def test_airships_punch_aircraft_aside_and_repair() -> None:
               plane(ARROW, 1, 8, 9, altitude=3, speed=3, experience="green"))
     ship, fighter = s.aircraft
     assert airspace.occupied(s, s.width * 11 + 8, 3, fighter.id)  # the airship's front hex
-    ctx = scripted_context([2])  # the fighter's check fails: pushed a level down
+    ctx = scripted([2])  # the fighter's check fails: pushed a level down
     prog = movement.start(s, ship, Plan(aircraft=0, speed=2, template=0), ctx)
     assert prog is not None
     movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=".", vertical="."), ctx)
@@ -157,7 +156,7 @@ def test_airships_punch_aircraft_aside_and_repair() -> None:
     ship.damage, ship.crits = 2, ["engine"]
     ship.speed_loss = ship.engine_hits = 1
     assert rules.crew_points(ship) == 5 and rules.can_repair(ship)
-    rules.repair(s, ship, scripted_context([6, 1, 6, 6]))  # experienced crew needs 4+
+    rules.repair(s, ship, scripted([6, 1, 6, 6]))  # experienced crew needs 4+
     assert ship.crits == [] and ship.speed_loss == 0 and ship.damage == 0
 
 
@@ -168,14 +167,14 @@ def test_bombs_need_a_straight_run_over_the_target() -> None:
     a = s.aircraft[0]
     target = place(s, 2, 1, s.width * 18 + 8)  # a small building two hexes ahead
     assert combat.ground_load_dice(s, a, "AB 250 bomb", target) == 0
-    ctx = scripted_context([])
+    ctx = scripted([])
     prog = movement.start(s, a, Plan(aircraft=0, speed=3, template=0), ctx)
     assert prog is not None
     movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=".", vertical="."), ctx)
     assert combat.ground_load_dice(s, a, "AB 250 bomb", target) == 3
     assert Attack(aircraft=0, target=GROUND + target.id, loads=(0,)) in combat.attack_options(s, a)  # guns: behind
     # 3 dice at 4+ (fighterbomber -1, green 0): 6, 4, 1; damage 2+/4+/6: 6 -> 3 points
-    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + target.id, loads=(0,)), scripted_context([6, 5, 1, 6, 1]))
+    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + target.id, loads=(0,)), scripted([6, 5, 1, 6, 1]))
     assert target.damage == target.structure and a.loads == []
     # turning at the hex before the target spoils the run
     a.path, a.turned_at = [s.width * 20 + 8, s.width * 19 + 8, s.width * 18 + 8], [1]
@@ -192,11 +191,11 @@ def test_duel_defender_sets_up_first_and_the_cargo_ship_is_an_albatross(plugins)
     r = plugins.ruleset("dockfighters")
     for seed in range(4):
         g = Game(r, "duel", seed)
-        assert g.state.aircraft[g.state.active].player == 1
+        assert asked_aircraft(g).player == 1
     from aerodrome_dockfighters.objectives import add_special_aircraft
 
     s = state(plane(ARROW, 1, 8, 2), missions=["aerial-dominance", "cargo-escort"])
-    add_special_aircraft(s, 1, scripted_context([]))
+    add_special_aircraft(s, 1, scripted([]))
     assert s.aircraft[-1].datasheet == ALBATROSS and s.aircraft[-1].side == "Saxony"
 
 
@@ -211,27 +210,34 @@ def test_the_leaders_place_objectives_ground_targets_and_clouds(plugins) -> None
     assert declare == [Declare(aircraft=0, role="recon"), Declare(aircraft=1, role="recon")]
     g.apply(0, declare[1])
     assert g.state.aircraft[1].role == "recon" and g.state.aircraft[0].role == ""
-    tasks = [t for t in g.state.tasks if t.kind == "objective"]
-    assert 2 <= len(tasks) <= 4 and [t.player for t in tasks] == [(1 + i) % 2 for i in range(len(tasks))]
+    tokens = [o for o in g.state.objectives if o.owner == 0 and o.cell < 0]  # dealt, in hand
+    assert 2 <= len(tokens) <= 4
     legal = g.legal_actions(1)
-    assert legal and all(isinstance(x, PlaceToken) and x.kind == "objective" for x in legal)
+    assert g.waiting_for() == (1,) and legal and all(isinstance(x, PlaceToken) and x.kind == "objective" for x in legal)
     g.apply(1, legal[3])
     assert g.state.objectives[0].cell == legal[3].cell
     near = [x.cell for x in g.legal_actions(0)]
     assert legal[3].cell not in near and all(board_distance(g.state, legal[3].cell, c) >= 2 for c in near)
+    for i in range(1, len(tokens)):  # alternately, beginning with the opponent
+        assert g.waiting_for() == ((1 + i) % 2,)
+        g.apply((1 + i) % 2, g.legal_actions((1 + i) % 2)[0])
+    assert all(o.cell >= 0 for o in g.state.objectives)
     # ground targets: the value first (only values that fit), a d6, then the hex
     s = state(plane(HAWK, 0, 8, 20), missions=["fighter-sweep", "aerial-dominance"])
-    s.tasks = placement.mission_tasks(s, 0, scripted_context([]))
-    assert placement.options(s, s.tasks[0]) == [ChooseValue(value=1), ChooseValue(value=2)]
-    placement.resolve(s, ChooseValue(value=2), scripted_context([2]))
-    cell = placement.options(s, s.tasks[0])[0]
-    assert isinstance(cell, PlaceToken)
-    placement.resolve(s, cell, scripted_context([1]))
-    assert s.ground[0].name == "Small building" and s.tasks[0].player == 0 and s.tasks[0].points == 2
+    assert placement.choosing_values(s, 0) and not placement.choosing_values(s, 1)
+    assert placement.ground_chooser(s, 0) == 1  # beginning with the opponent
+    assert placement.value_options(s, 0) == [ChooseValue(value=1), ChooseValue(value=2)]
+    placement.choose_value(s, 0, ChooseValue(value=2), scripted([2]))
+    target = placement.target_in_hand(s, 0)
+    assert target is not None and target.name == "Small building" and target.cell < 0
+    assert placement.ground_chooser(s, 0) == 1  # who chose it places it
+    cell = placement.token_options(s, "ground")[0]
+    placement.place_target(s, target, cell, scripted([1]))
+    assert target.cell == cell.cell and placement.target_in_hand(s, 0) is None
+    assert placement.ground_chooser(s, 0) == 0 and placement.points_left(s, 0) == 2
     # clear skies turning broken: both leaders place the clouds in the weather phase
     c = state(plane(HAWK, 0, 8, 20), weather="clear skies")
-    c.stage = "play"
-    from aerodrome_dockfighters.phases import weather_step
+    from aerodrome_dockfighters.phases import weather_changes
 
-    d = weather_step(c, scripted_context([6]))
-    assert d is not None and d.kind == "token" and len(c.tasks) == 6
+    weather_changes(c, scripted([6]))
+    assert len(placement.clouds_in_hand(c)) == 6 and not [x for x in c.clouds if placement.on_board(x)]

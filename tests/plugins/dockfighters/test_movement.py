@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import movement, rules
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import Manoeuvre, Plan
-from tests.plugins.dockfighters.helpers import plane, state
+from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 N, NW, SW = 2, 3, 4
 HAWK, HARRIER, SPRITE = "Fw-802 E-1 Hawk", "Fw-127 B-2 Royal Harrier", "Bf-229 R-6 Sprite"
@@ -23,7 +22,7 @@ def ahead(cell: int, facing: int, n: int) -> int:
 
 
 def fly(s, a, plan: Plan, moves: list[tuple[str, str]], faces=()):  # type: ignore[no-untyped-def]
-    ctx = scripted_context(list(faces))
+    ctx = scripted(list(faces))
     prog = movement.start(s, a, plan, ctx)
     for lat, ver in moves:
         assert prog is not None
@@ -64,7 +63,7 @@ def test_p17_very_high_two_turns_or_a_climb() -> None:
     # climbing once as well: final speed 2; a second climb would fall below minimum speed 2
     s = state(plane(HARRIER, 0, 8, 20, speed=4, altitude=2))
     a = s.aircraft[0]
-    ctx = scripted_context([])
+    ctx = scripted([])
     prog = movement.start(s, a, Plan(aircraft=0, speed=5, template=4), ctx)
     assert prog is not None
     prog = movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral="L", vertical="+"), ctx)
@@ -94,7 +93,7 @@ def test_p20_barrel_roll_forward_right_then_six_ahead() -> None:
     # no barrel roll in the end hex (the third turn point of very high at speed 6)
     s = state(plane(HARRIER, 0, 8, 20, speed=6))
     a = s.aircraft[0]
-    ctx = scripted_context([])
+    ctx = scripted([])
     prog = movement.start(s, a, Plan(aircraft=0, speed=6, template=4), ctx)
     for _ in range(2):
         assert prog is not None
@@ -110,11 +109,11 @@ def test_immelmann_turns_about_in_the_hex_ahead_trading_altitude_for_speed() -> 
     start = a.cell
     plans = movement.plan_options(s, a)
     assert Plan(aircraft=0, speed=5, template=-1, climb=2) in plans
-    movement.start(s, a, Plan(aircraft=0, speed=5, template=-1, climb=2), scripted_context([]))
+    movement.start(s, a, Plan(aircraft=0, speed=5, template=-1, climb=2), scripted([]))
     assert a.cell == ahead(start, N, 1) and a.facing == (N + 3) % 6
     assert a.altitude == 5 and a.speed == 3
     s = state(plane(HAWK, 0, 8, 20, speed=3, altitude=3))
-    movement.start(s, s.aircraft[0], Plan(aircraft=0, speed=3, template=-1, climb=-2), scripted_context([]))
+    movement.start(s, s.aircraft[0], Plan(aircraft=0, speed=3, template=-1, climb=-2), scripted([]))
     assert s.aircraft[0].altitude == 1 or s.aircraft[0].status != "flying"
 
 
@@ -123,10 +122,10 @@ def test_increased_agility_needs_a_pilot_check_or_takes_a_critical() -> None:
     s = state(plane(HAWK, 0, 8, 20, speed=4, experience="green"))
     a = s.aircraft[0]
     assert Plan(aircraft=0, speed=4, template=4) in movement.plan_options(s, a)  # high + 1
-    movement.start(s, a, Plan(aircraft=0, speed=4, template=4), scripted_context([4, 2]))
+    movement.start(s, a, Plan(aircraft=0, speed=4, template=4), scripted([4, 2]))
     assert a.crits == ["controls"]
     s = state(plane(HAWK, 0, 8, 20, speed=4, experience="green"))
-    movement.start(s, s.aircraft[0], Plan(aircraft=0, speed=4, template=4), scripted_context([5]))
+    movement.start(s, s.aircraft[0], Plan(aircraft=0, speed=4, template=4), scripted([5]))
     assert s.aircraft[0].crits == []
 
 
@@ -158,7 +157,7 @@ def test_speed_limits_and_damage() -> None:
     # at maximum speed, damage that lowers the maximum destroys the aircraft
     s = state(plane(HAWK, 0, 8, 20, speed=6))
     a = s.aircraft[0]
-    rules.damage(s, a, ds.yellow, scripted_context([4, 6]), -1, crit=True)
+    rules.damage(s, a, ds.yellow, scripted([4, 6]), -1, crit=True)
     assert a.status == "destroyed" and a.fate == "bailed out"
 
 
@@ -168,7 +167,7 @@ def test_no_move_ends_on_an_occupied_hex() -> None:
     a = s.aircraft[0]
     plans = movement.plan_options(s, a)
     assert Plan(aircraft=0, speed=3, template=0) in plans  # very low: a turn point at the end
-    ctx = scripted_context([])
+    ctx = scripted([])
     prog = movement.start(s, a, Plan(aircraft=0, speed=3, template=0), ctx)
     assert prog is not None
     legal = movement.manoeuvre_options(s, prog)
@@ -179,10 +178,10 @@ def test_no_move_ends_on_an_occupied_hex() -> None:
 @pytest.mark.clause("dockfighters.move.17")
 def test_leaving_the_board_needs_a_return_check_at_plus_one() -> None:
     s = state(plane(HAWK, 0, 8, 1, speed=4, experience="green"))
-    movement.start(s, s.aircraft[0], Plan(aircraft=0, speed=4, template=0), scripted_context([5]))
+    movement.start(s, s.aircraft[0], Plan(aircraft=0, speed=4, template=0), scripted([5]))
     assert s.aircraft[0].status == "missing"  # green 5+ becomes 6+
     s = state(plane(HAWK, 0, 8, 1, speed=4, experience="green"))
-    movement.start(s, s.aircraft[0], Plan(aircraft=0, speed=4, template=0), scripted_context([6]))
+    movement.start(s, s.aircraft[0], Plan(aircraft=0, speed=4, template=0), scripted([6]))
     assert s.aircraft[0].status == "left" and s.aircraft[0].fate == "returned"
 
 

@@ -87,7 +87,7 @@ def test_mutating_the_observation_leaves_the_game_alone(plugins) -> None:  # typ
     for a in obs.aircraft:  # an agent forcing its way in changes only its own copy
         msgspec.structs.force_setattr(a, "cell", 0)
         msgspec.structs.force_setattr(a, "ammo", (2,) * len(a.ammo))
-    msgspec.structs.force_setattr(obs, "queue", ())
+    msgspec.structs.force_setattr(obs, "turn", 99)
     assert msgspec.msgpack.encode(game.state) == before
     assert all(isinstance(a, AircraftView) for a in obs.aircraft)
 

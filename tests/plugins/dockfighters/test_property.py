@@ -6,10 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import airspace, movement, rules
 from aerodrome_dockfighters.specs import builtin
-from tests.plugins.dockfighters.helpers import plane, state
+from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 NAMES = ["Fw-802 E-1 Hawk", "Fw-127 B-2 Royal Harrier", "Bf-229 R-6 Sprite", "Bf-682 D-3 Milkcow",
          "Do-252 A-2 Kingfisher", "Eel", "Albatross"]
@@ -32,7 +31,7 @@ def test_every_legal_move_ends_within_the_limits(
     a = s.aircraft[0]
     ds = rules.sheet(a)
     plans = movement.plan_options(s, a)
-    ctx = scripted_context([6] * 30)
+    ctx = scripted([6] * 30)
     prog = movement.start(s, a, plans[picks[0] % len(plans)], ctx)
     for pick in picks[1:]:
         if prog is None:

@@ -10,12 +10,12 @@ from aerodrome import Game
 from aerodrome.agents import RandomAgent, play_out
 from aerodrome.errors import SpecError
 from aerodrome.specs import builtin_specs, read_mapping
-from aerodrome.testing import load_dice, scripted_context
+from aerodrome.testing import load_dice
 from aerodrome_dockfighters import combat
 from aerodrome_dockfighters.missions import check_mission_values, success
-from aerodrome_dockfighters.phases import fire_queue, may_fire, move_queue
+from aerodrome_dockfighters.order import fire_order, may_fire, move_order
 from aerodrome_dockfighters.state import Attack, Deploy, Plan
-from tests.plugins.dockfighters.helpers import plane, state
+from tests.plugins.dockfighters.helpers import asked_aircraft, plane, scripted, state
 
 HAWK, ARROW = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow"
 
@@ -27,8 +27,8 @@ def test_movement_in_ascending_experience_initiative_loser_first() -> None:
         plane(ARROW, 1, 5, 2, experience="green"), plane(ARROW, 1, 7, 2, experience="green"),
         plane("Albatross", 1, 9, 2, experience="veteran"), initiative=0,
     )
-    assert move_queue(s, airships=True) == [4]
-    assert move_queue(s, airships=False) == [2, 1, 3, 0]
+    assert move_order(s, True) == [4]
+    assert move_order(s, False) == [2, 1, 3, 0]
 
 
 @pytest.mark.clause("dockfighters.combat.3", "dockfighters.combat.4", "dockfighters.combat.5")
@@ -38,10 +38,10 @@ def test_fire_in_descending_experience_and_simultaneous_within_a_level() -> None
         plane(ARROW, 1, 8, 18, experience="experienced", facing="S", damage=6),
         plane(ARROW, 1, 5, 2, experience="ace"), initiative=1,
     )
-    assert fire_queue(s) == [2, 0, 1]
+    assert fire_order(s) == [2, 0, 1]
     s.fire_mark = s.turn * 10 + 1
     # the experienced Hawk shoots the experienced Arrow down at their level
-    combat.resolve(s, s.aircraft[0], Attack(aircraft=0, target=1, mounts=(0,)), scripted_context([6] * 14))
+    combat.resolve(s, s.aircraft[0], Attack(aircraft=0, target=1, mounts=(0,)), scripted([6] * 14))
     assert s.aircraft[1].status == "destroyed"
     assert may_fire(s, s.aircraft[1])  # same level: it still fires back
     s.fire_mark = s.turn * 10 + 0
@@ -55,7 +55,7 @@ def test_a_game_runs_the_phases_and_ends_at_turn_13(plugins) -> None:  # type: i
     assert [p.name for p in r.sequence().phases] == ["1 Movement", "2 Combat", "3 Weather"]
     g = Game(r, "aerial-dominance", 1)
     assert g.decision() is not None and g.decision().kind == "place"
-    first = g.state.aircraft[g.state.active]
+    first = asked_aircraft(g)
     assert first.player != g.state.initiative and first.experience == 0
     places = g.legal_actions(first.player)
     assert len(places) == 36  # the two rows along the own edge
@@ -116,7 +116,8 @@ def test_render_draws_aircraft_with_facing_and_altitude(plugins) -> None:  # typ
     s = state(plane(HAWK, 0, 8, 20, facing="N", altitude=3), plane(ARROW, 1, 9, 5, facing="S", altitude=4),
               weather="broken", clouds=[{"col": 3, "row": 10, "size": 7}])
     console = Console(width=140, record=True)
-    console.print(plugins.ruleset("dockfighters").render(s, None))
+    ruleset = plugins.ruleset("dockfighters")
+    console.print(ruleset.draw(ruleset.observation(s, None)))
     text = console.export_text()
     assert "↑30" in text and "↓41" in text and "░" in text and "Fw-802 E-1 Hawk" in text
 
@@ -142,22 +143,70 @@ def test_the_leader_chooses_which_aircraft_moves_next(plugins) -> None:  # type:
     # Konrad reads the map like a book from the initiative holder's (Bavarian, bottom) side
     assert Konrad(0, 1).choose(PlayerView(g, 0), g.legal_actions(0)) == Activate(aircraft=1)
     g.apply(0, Activate(aircraft=1))
-    assert g.decision() is not None and g.decision().kind == "plan" and g.state.active == 1
+    assert g.decision() is not None and g.decision().kind == "plan" and asked_aircraft(g).id == 1
+
+
+def _leaders_in_order(game: Game, kind: str, pick: int) -> list[int]:
+    """Play one phase (``kind``: "plan" or "fire"), each leader picking the ``pick``-th of
+    his aircraft when asked which goes next, flying straight at the lowest speed and holding
+    fire; the leaders whose aircraft acted, in order."""
+    from aerodrome_dockfighters.state import Activate, HoldFire, Manoeuvre
+
+    order: list[int] = []
+    turn = game.state.turn
+    while game.decision() is not None and game.state.turn == turn:
+        d = game.decision()
+        player = d.players[0]
+        legal = game.legal_actions(player)
+        if d.kind == "activate":
+            game.apply(player, legal[min(pick, len(legal) - 1)])
+            continue
+        if d.kind not in ("plan", "manoeuvre", "fire"):
+            break
+        if d.kind == kind:
+            order.append(player)
+        if d.kind == "plan":
+            game.apply(player, min((p for p in legal if isinstance(p, Plan) and p.template == 0), key=lambda p: p.speed))
+        elif d.kind == "manoeuvre":
+            game.apply(player, min(legal, key=lambda m: (m.lateral != ".", m.vertical != ".") if isinstance(m, Manoeuvre) else (1, 1)))
+        elif kind == "plan":
+            break
+        else:
+            game.apply(player, next(x for x in legal if isinstance(x, HoldFire)))
+        assert not isinstance(legal[0], Activate)
+    return order
+
+
+@pytest.mark.clause("dockfighters.order.3", "dockfighters.combat.4")
+@pytest.mark.parametrize("pick", [0, 1])
+def test_the_leaders_alternate_whichever_aircraft_they_pick(plugins, pick: int) -> None:  # type: ignore[no-untyped-def]
+    """order.3: "the squadron leader who does not have the initiative that turn moves 1 of
+    his aircraft, followed by the squadron leader who holds the initiative, and so on";
+    combat.4 likewise for firing. Picking a later aircraft first does not give the same leader
+    the next turn (it did before: the picked aircraft jumped the queue)."""
+    pos = {"initiative": 0, "aircraft": [
+        plane(HAWK, 0, 6, 15, facing="N"), plane(HAWK, 0, 10, 15, facing="N"),
+        plane(ARROW, 1, 6, 10, facing="S"), plane(ARROW, 1, 10, 10, facing="S"),
+    ]}
+    g = Game(plugins.ruleset("dockfighters"), "aerial-dominance", 1, position=pos)
+    assert _leaders_in_order(g, "plan", pick) == [1, 0, 1, 0]
+    assert _leaders_in_order(g, "fire", pick) == [1, 0, 1, 0]
 
 
 @pytest.mark.clause("dockfighters.move.15")
 def test_svg_export() -> None:
     import xml.etree.ElementTree as ET
 
-    from aerodrome_dockfighters.svg import to_svg
+    from aerodrome_dockfighters.ruleset import observe
+    from aerodrome_dockfighters.svg import draw_svg
 
     s = state(plane(HAWK, 0, 8, 20, facing="N", altitude=3, speed=4), plane(ARROW, 1, 9, 5),
               weather="broken", clouds=[{"col": 3, "row": 10, "size": 7}])
-    doc = to_svg(s)
+    doc = draw_svg(observe(s, None))
     root = ET.fromstring(doc)
     polygons = root.findall("{http://www.w3.org/2000/svg}polygon")
-    assert len(polygons) == s.width * s.height + 2
-    assert "3/4" in doc and "Fw-802 E-1 Hawk" in doc
+    assert len(polygons) == s.width * s.height + 2 + 2  # the hexes, two aircraft, two legend arrows
+    assert "0 3/4" in doc and "Fw-802 E-1 Hawk" in doc and ">8,20<" in doc
 
 
 @pytest.mark.clause("dockfighters.setup.1", "dockfighters.setup.3", "dockfighters.setup.4", "dockfighters.setup.5")
@@ -212,15 +261,16 @@ def test_mission_provided_aircraft_are_free_but_declared_ones_count(plugins) -> 
 @pytest.mark.clause("dockfighters.pilot.1")
 def test_forces_name_their_pilots_for_the_campaign(plugins) -> None:  # type: ignore[no-untyped-def]
     from aerodrome.ruleset import Setup
+    from aerodrome_dockfighters.options import DockfightersOptions, Sortie
 
     r = plugins.ruleset("dockfighters")
     base = r.setup("aerial-dominance")
-    custom = Setup(name="custom", title="custom", seats=base.seats, options={
-        "missions": ["aerial-dominance", "aerial-dominance"],
-        "forces": [[[HAWK, 3, [], "Oberst Kessler"]], [[ARROW, 0, []]]],
-    })
+    custom = Setup(name="custom", title="custom", seats=base.seats, options=DockfightersOptions(
+        forces=((Sortie(datasheet=HAWK, experience=3, pilot="Oberst Kessler"),), (Sortie(datasheet=ARROW),)),
+    ))
     g = Game(r, custom, 1)
     assert [a.pilot for a in g.state.aircraft] == ["Oberst Kessler", "Saxony pilot 1"]
-    bad = Setup(name="bad", title="bad", seats=base.seats, options={"forces": [[[HAWK, 5, []]], [[ARROW, 0, []]]]})
+    bad = Setup(name="bad", title="bad", seats=base.seats, options=DockfightersOptions(
+        forces=((Sortie(datasheet=HAWK, experience=5),), (Sortie(datasheet=ARROW),))))
     with pytest.raises(SpecError, match="experience 0-3"):
         Game(r, bad, 1)

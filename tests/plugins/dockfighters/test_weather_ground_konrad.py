@@ -6,7 +6,6 @@ import pytest
 
 from aerodrome import Game
 from aerodrome.agents import PlayerView, play_out
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import combat, movement
 from aerodrome_dockfighters.airspace import (
     BROKEN,
@@ -21,8 +20,8 @@ from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.bot import Konrad, spot_base, spot_need
 from aerodrome_dockfighters.ground import lookup, place
 from aerodrome_dockfighters.state import Cloud, Plan
-from aerodrome_dockfighters.weather import setup_weather, weather_phase
-from tests.plugins.dockfighters.helpers import plane, state
+from aerodrome_dockfighters.weather import setup_weather
+from tests.plugins.dockfighters.helpers import plane, scripted, state, weather_phase
 
 HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
 
@@ -31,13 +30,15 @@ HAWK, ARROW, SPRITE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite"
 def test_setup_weather_roll() -> None:
     for roll, weather, speed in ((2, CLEAR, 1), (3, BROKEN, 1), (5, RAIN, 1), (6, STORM, 2)):
         s = state(plane(HAWK, 0, 8, 20))
-        setup_weather(s, scripted_context([roll, 4, 1, 1]))
+        setup_weather(s, scripted([roll, 4, 1, 1]))
         assert s.weather == weather and s.wind == 4 and s.cloud_speed == speed  # 4th, then 60° left
     # the leaders place 2 medium, then 4 small clouds, alternately from the initiative loser
-    from aerodrome_dockfighters.placement import cloud_tasks
+    from aerodrome_dockfighters.placement import cloud_placer, clouds_in_hand, deal_clouds
 
     s.initiative = 0
-    assert [(t.player, t.size) for t in cloud_tasks(s)] == [(1, 7), (0, 7), (1, 3), (0, 3), (1, 3), (0, 3)]
+    deal_clouds(s)
+    hand = clouds_in_hand(s)
+    assert [(cloud_placer(s, i), s.clouds[i].size) for i in hand] == [(1, 7), (0, 7), (1, 3), (0, 3), (1, 3), (0, 3)]
 
 
 @pytest.mark.clause("dockfighters.weather.4", "dockfighters.weather.5", "dockfighters.weather.6",
@@ -45,36 +46,47 @@ def test_setup_weather_roll() -> None:
 def test_weather_change_cloud_speed_wind_and_wrap() -> None:
     s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
     # weather 6: worse (rain); cloud speed d6 5 -> rain 3; wind 1: 60 degrees left
-    weather_phase(s, scripted_context([6, 5, 1]))
+    weather_phase(s, scripted([6, 5, 1]))
     assert s.weather == RAIN and s.cloud_speed == 3 and s.wind == 3
     s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
-    weather_phase(s, scripted_context([3, 4, 3]))  # no change; broken speed 2; wind unchanged
+    weather_phase(s, scripted([3, 4, 3]))  # no change; broken speed 2; wind unchanged
     assert s.weather == BROKEN and s.cloud_speed == 2 and s.wind == 2
     # moving north 2 hexes from row 2 leaves the board: it re-enters at the bottom edge
     assert s.clouds[0].row == s.height - 2
     s = state(plane(HAWK, 0, 8, 20), weather="thunderstorm", wind=2)
-    weather_phase(s, scripted_context([6, 6, 3]))
+    weather_phase(s, scripted([6, 6, 3]))
     assert s.weather == STORM and s.cloud_speed == 3
 
 
 @pytest.mark.clause("dockfighters.weather.8", "dockfighters.weather.9", "dockfighters.weather.13")
 def test_cloud_heights_and_clouds_returning() -> None:
+    from aerodrome_dockfighters.airspace import covered_cells
+    from aerodrome_dockfighters.phases import weather_changes
+    from aerodrome_dockfighters.placement import cloud_placer, clouds_in_hand, place_cloud
+    from aerodrome_dockfighters.state import PlaceToken
+    from aerodrome_dockfighters.weather import weather_move
+
     s = state(plane(HAWK, 0, 8, 20), weather="broken", clouds=[{"col": 8, "row": 10, "size": 7}])
     cells = set(cloud_cells(s, s.clouds[0]))
     assert len(cells) == 7
     assert cloud_cells_at(s, 1) == set() and cloud_cells_at(s, 5) == set() and cloud_cells_at(s, 3) == cells
     s.weather = RAIN
     assert cloud_cells_at(s, 1) == cells == cloud_cells_at(s, 5)
-    c = state(plane(HAWK, 0, 8, 20), weather="clear skies")
-    weather_phase(c, scripted_context([6] + [3] * 12 + [1, 3]))
-    assert c.weather == BROKEN and len(c.clouds) == 6
+    c = state(plane(HAWK, 0, 8, 20), weather="clear skies", initiative=1)
+    weather_changes(c, scripted([6]))  # clear skies turn broken: the clouds return to the leaders
+    assert c.weather == BROKEN and len(clouds_in_hand(c)) == 6
+    assert [cloud_placer(c, i) for i in clouds_in_hand(c)] == [0, 1, 0, 1, 0, 1]  # the initiative loser first
+    for i, cell in zip(clouds_in_hand(c), (40, 100, 160, 220, 280, 340), strict=True):
+        place_cloud(c, c.clouds[i], PlaceToken(kind="cloud", cell=cell))
+    weather_move(c, scripted([1, 3]))
+    assert not clouds_in_hand(c) and len(c.clouds) == 6 and len(covered_cells(c)) > 6
 
 
 @pytest.mark.clause("dockfighters.weather.10")
 def test_thunderstorm_cloud_check() -> None:
     s = state(plane(HAWK, 0, 8, 20, speed=3), weather="thunderstorm", clouds=[{"col": 8, "row": 18, "size": 1}])
     a = s.aircraft[0]
-    ctx = scripted_context([2, 4])  # check failed (green 5+), critical 4: gear
+    ctx = scripted([2, 4])  # check failed (green 5+), critical 4: gear
     prog = movement.start(s, a, Plan(aircraft=0, speed=3, template=0), ctx)
     assert prog is not None
     from aerodrome_dockfighters.state import Manoeuvre
@@ -94,7 +106,7 @@ def test_squalls_push_caught_aircraft() -> None:
     from aerodrome_dockfighters.weather import move_clouds
 
     s.clouds[0].row = 13
-    move_clouds(s, scripted_context([6]))  # the cloud moves 3 north over the Hawk: pushed, check 6
+    move_clouds(s, scripted([6]))  # the cloud moves 3 north over the Hawk: pushed, check 6
     assert s.aircraft[0].cell == b.step[start * 6 + 2]
 
 
@@ -126,7 +138,7 @@ def test_attacking_ground_targets() -> None:
     a.altitude = 1
     from aerodrome_dockfighters.state import GROUND, Attack
 
-    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + truck.id, mounts=(0,)), scripted_context([6, 6, 1, 6, 1, 6, 6]))
+    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + truck.id, mounts=(0,)), scripted([6, 6, 1, 6, 1, 6, 6]))
     assert truck.damage == 1 and truck.destroyed_by == 0 and s.squadrons[0].ground_kills == 1
 
 
@@ -183,9 +195,9 @@ def test_mobile_ground_targets_turn_and_move() -> None:
     s = state(plane(HAWK, 0, 8, 20))
     truck = place(s, 1, 1, s.width * 10 + 8, facing=2)
     house = place(s, 2, 1, s.width * 12 + 8)
-    ground_move(s, scripted_context([3]))  # no change of direction: one hex north
+    ground_move(s, scripted([3]))  # no change of direction: one hex north
     assert truck.cell == s.width * 9 + 8 and truck.facing == 2 and house.cell == s.width * 12 + 8
-    ground_move(s, scripted_context([1]))  # 60 degrees left
+    ground_move(s, scripted([1]))  # 60 degrees left
     assert truck.facing == 3
 
 
@@ -263,7 +275,7 @@ def test_konrad_flies_to_mission_targets() -> None:
     found = search_pass(s, a, 3, s.objectives[0].cell, 3)
     assert found is not None
     plan, moves = found
-    ctx = scripted_context([])
+    ctx = scripted([])
     prog = movement.start(s, a, plan, ctx)
     for lat, ver in moves:
         assert prog is not None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
@@ -92,6 +93,10 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
     rulebook = "the docstring of aerodrome_joust"
     capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = (Pass,)
+
+    def specs_dir(self) -> Path:
+        """The clause catalogue (``specs/clauses.toml``) ships inside the package."""
+        return Path(__file__).parent / "specs"
 
     def setups(self) -> Sequence[Setup]:
         seats = (Seat(name="Red ace", side="red"), Seat(name="Blue ace", side="blue"))

@@ -9,13 +9,11 @@ at the first end of turn, a balloon fired at from any altitude, a third strip se
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from aerodrome import Game
 from aerodrome.agents import PlayerView, play_out
 from aerodrome.errors import SpecError
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import challenges, combat, rules
 from aerodrome_dockfighters.airspace import STORM, leave_board
 from aerodrome_dockfighters.board import board
@@ -23,7 +21,7 @@ from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.bot_moves import ATTACK
 from aerodrome_dockfighters.state import GROUND, GroundUnit, Objective
 from aerodrome_dockfighters.weather import weather_change
-from tests.plugins.dockfighters.helpers import plane, state
+from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 HAWK, HARRIER = "Fw-802 E-1 Hawk", "Fw-127 B-2 Royal Harrier"
 
@@ -40,14 +38,15 @@ def test_a_challenge_is_flown_against_the_league_only(plugins) -> None:  # type:
         challenges.check_pairing(["the-league", "ace-challenge-2"], "setup x")
     challenges.check_pairing(["duel", "duel"], "setup x")
     for n in (1, 2, 3):
-        assert plugins.ruleset("dockfighters").setup(f"ace-challenge-{n}").options["missions"][1] == "the-league"
+        setup = plugins.ruleset("dockfighters").setup(f"ace-challenge-{n}")
+        assert setup.options.missions[1] == "the-league" and setup.bots == (1,)
 
 
 @pytest.mark.clause("dockfighters.challenge.one.2")
 def test_challenge_one_league_by_the_dice() -> None:
     s = challenge_state(1, plane(HAWK, 0, 8, 22, experience="ace"))
     # nation 4 (Saxony); start 5 -> 5 planes; then type/experience: 1/1, 3/3, 5/5, 6/6, 2/4
-    challenges.setup(s, scripted_context([4, 5, 1, 1, 3, 3, 5, 5, 6, 6, 2, 4]))
+    challenges.setup(s, scripted([4, 5, 1, 1, 3, 3, 5, 5, 6, 6, 2, 4]))
     league = [a for a in s.aircraft if a.player == 1]
     assert s.squadrons[1].nation == "Saxony"
     assert [rules.sheet(a).klass for a in league] == [
@@ -63,7 +62,7 @@ def test_challenge_two_league_and_targets() -> None:
     s = challenge_state(2, plane(HAWK, 0, 8, 22, experience="ace"))
     # nation 1 (Bavaria); 4 targets: a cell and (balloons) an altitude each; start 4 -> 4 planes
     faces = [1, 1, 3, 1, 4, 1, 5, 1, 4, 1, 1, 3, 3, 5, 4, 6, 6]
-    challenges.setup(s, scripted_context(faces))
+    challenges.setup(s, scripted(faces))
     league = [a for a in s.aircraft if a.player == 1]
     assert [rules.sheet(a).klass for a in league] == ["dockfighter", "standard fighter", "advanced fighter", "advanced fighter"]
     assert [a.experience for a in league] == [1, 1, 2, 3]
@@ -95,12 +94,12 @@ def test_reinforcements_until_the_ceiling(n: int, flying: int, arrive: int) -> N
     s.aircraft[0].role = "ace"
     s.squadrons[1].nation = "Bavaria"
     before = len(s.aircraft)
-    challenges.end_of_turn(s, scripted_context([3, 3, 1] * 2))
+    challenges.end_of_turn(s, scripted([3, 3, 1] * 2))
     new = s.aircraft[before:]
     assert len(new) == arrive
     assert all(a.player == 1 and a.deployed and a.cell // s.width < 2 and a.altitude == 3 for a in new)
     s.turn = 12  # no reinforcements after the last turn
-    challenges.end_of_turn(s, scripted_context([]))
+    challenges.end_of_turn(s, scripted([]))
 
 
 @pytest.mark.clause("dockfighters.challenge.one.2", "dockfighters.challenge.three.1")
@@ -121,7 +120,7 @@ def test_konrad_flies_the_league_in_attack_mode(plugins) -> None:  # type: ignor
 def test_other_edges_are_mountains(col: int, row: int, facing: int, edge: str, status: str) -> None:
     s = challenge_state(1, plane(HAWK, 0, col, row))
     a = s.aircraft[0]
-    leave_board(s, a, scripted_context([6, 6]), a.cell, facing)
+    leave_board(s, a, scripted([6, 6]), a.cell, facing)
     assert a.exit_edge == edge and a.status == status
     if status == "destroyed":
         assert a.fate == "bailed out"  # the pilot bails out (6)
@@ -133,10 +132,10 @@ def test_the_storm_does_not_get_better(plugins) -> None:  # type: ignore[no-unty
         s = challenge_state(n, plane(HAWK, 0, 8, 20))
         s.weather = STORM
         if storm:
-            assert weather_change(s, scripted_context([])) is False  # no weather roll at all
+            assert weather_change(s, scripted([])) is False  # no weather roll at all
             assert s.weather == STORM
         else:
-            weather_change(s, scripted_context([1]))
+            weather_change(s, scripted([1]))
             assert s.weather == STORM - 1
     game = Game(plugins.ruleset("dockfighters"), "ace-challenge-2", 9)
     assert game.state.weather == STORM
@@ -150,7 +149,7 @@ def test_the_mug_needs_a_round_on_the_ground_by_the_cross() -> None:
     b = board(s.width, s.height)
     s.objectives.append(Objective(id=0, cell=b.cell(9, 11), owner=0, kind="cross"))
     s.turn = s.last_turn  # the League sends nobody after the last turn
-    ctx = scripted_context([])
+    ctx = scripted([])
     challenges.end_of_turn(s, ctx)
     assert s.objectives[0].kind == "landed" and challenges.waits_for_mug(s, ace)
     ace.status = "flying"  # took off too soon: start over
@@ -176,7 +175,7 @@ def test_balloons_are_fired_at_like_air_targets() -> None:
     s.ground[0].altitude = 5  # two levels above: out of reach
     assert not any(x.target == GROUND for x in combat.attack_options(s, a))
     s.ground[0].altitude = 3
-    combat.resolve(s, a, combat.attack_options(s, a)[0], scripted_context([6] * 13))  # 6 hits, 6 damage, discipline
+    combat.resolve(s, a, combat.attack_options(s, a)[0], scripted([6] * 13))  # 6 hits, 6 damage, discipline
     assert s.ground[0].damage == 1 and a.ground_kills == 1
     s.ground.append(GroundUnit(id=1, name="Large building", value=3, cell=0, structure=6, armoured=True, hostile_to=0))
     a.status, a.exit_edge = "left", "bottom"
@@ -195,10 +194,10 @@ def test_the_landing_strip_repairs_twice() -> None:
     b.damage = 2
     s.objectives += [Objective(id=i, cell=a.cell - i * s.width, owner=0, kind="strip") for i in range(3)]
     s.objectives += [Objective(id=3 + i, cell=a.cell, owner=0, kind="service") for i in range(2)]
-    challenges.end_of_turn(s, scripted_context([]))
+    challenges.end_of_turn(s, scripted([]))
     assert (a.damage, a.crits, a.ammo, a.agility_loss) == (0, [], [0], 0) and b.damage == 0
     a.damage = 1
-    challenges.end_of_turn(s, scripted_context([]))
+    challenges.end_of_turn(s, scripted([]))
     assert a.damage == 1  # both services used
 
 
@@ -216,8 +215,7 @@ def test_challenge_three_is_won_by_eliminating_every_league_plane() -> None:
 @pytest.mark.clause("dockfighters.challenge.one.1")
 def test_konrad_flies_an_ace_to_the_mug_and_home(plugins) -> None:  # type: ignore[no-untyped-def]
     ruleset = plugins.ruleset("dockfighters")
-    setup = ruleset.setup("ace-challenge-1")
-    setup = msgspec.structs.replace(setup, options={**setup.options, "bot_seats": [0, 1]})
+    setup = ruleset.setup("ace-challenge-1").with_bots([0, 1])
     mastered = 0
     for seed in range(4):
         game = Game(ruleset, setup, seed, record=False)

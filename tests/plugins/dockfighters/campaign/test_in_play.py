@@ -16,11 +16,11 @@ import pytest
 
 from aerodrome import Game
 from aerodrome.ruleset import Setup
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.missions import SEATS
+from aerodrome_dockfighters.options import CampaignOptions, DockfightersOptions, Sortie
 from aerodrome_dockfighters.state import Attack, Knacks, Leadership
-from tests.plugins.dockfighters.helpers import plane, state
+from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 HAWK, ARROW = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow"
 
@@ -50,10 +50,10 @@ def test_fire_discipline_knack() -> None:
     s = duel_state()
     a = s.aircraft[0]
     a.knacks = Knacks(discipline=-1)  # the heavy MG needs 4+ of a green pilot: now 3+
-    combat.discipline(s, a, (0,), scripted_context([3]))
+    combat.discipline(s, a, (0,), scripted([3]))
     assert a.ammo == [0]
     a.knacks = Knacks()
-    combat.discipline(s, a, (0,), scripted_context([3]))
+    combat.discipline(s, a, (0,), scripted([3]))
     assert a.ammo == [1]
 
 
@@ -64,11 +64,11 @@ def test_dread_rerolls_a_failed_check_and_wounds_on_failure(reroll: int, passed:
     a = s.aircraft[0]
     s.squadrons[0].leadership = Leadership(reroll_checks=1)
     # green needs 5+: a 2 fails, then the re-roll
-    assert rules.pilot_check(s, a, scripted_context([2, reroll]), "flying low") is passed
+    assert rules.pilot_check(s, a, scripted([2, reroll]), "flying low") is passed
     assert a.wounded is wounded
     assert s.squadrons[0].leadership.reroll_checks == 0
     # once a game: the next failure stands
-    assert rules.pilot_check(s, a, scripted_context([2]), "flying low") is False
+    assert rules.pilot_check(s, a, scripted([2]), "flying low") is False
 
 
 @pytest.mark.clause("dockfighters.leader.drunken.2", "dockfighters.leader.drunken.4")
@@ -76,8 +76,8 @@ def test_drunken_treats_one_failed_check_as_passed() -> None:
     s = duel_state()
     a = s.aircraft[0]
     s.squadrons[0].leadership = Leadership(pass_checks=1)
-    assert rules.pilot_check(s, a, scripted_context([1]), "bail out") is True
-    assert rules.pilot_check(s, a, scripted_context([1]), "bail out") is False
+    assert rules.pilot_check(s, a, scripted([1]), "bail out") is True
+    assert rules.pilot_check(s, a, scripted([1]), "bail out") is False
     assert s.squadrons[1].leadership.pass_checks == 0  # the other squadron has no such leader
 
 
@@ -86,17 +86,17 @@ def test_drunken_ignores_one_wound_and_the_first_shot_is_harder() -> None:
     s = duel_state()
     a, t = s.aircraft
     s.squadrons[0].leadership = Leadership(ignore_wounds=1, first_shot_harder=True)
-    rules.wound(s, a, scripted_context([]))
+    rules.wound(s, a, scripted([]))
     assert not a.wounded
-    rules.wound(s, a, scripted_context([]))
+    rules.wound(s, a, scripted([]))
     assert a.wounded
     # the first attack of the turn needs one more: 6 -> 7, so only a natural 6 hits
     need = combat.to_hit_air(s, a, t)
     log: list = []
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted_context([1, 1, 1, 6], events=log))
+    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([1, 1, 1, 6], events=log))
     assert next(e for e in log if type(e).__name__ == "Fired").modified == need + 1
     log.clear()
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted_context([1, 1, 1, 6], events=log))
+    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([1, 1, 1, 6], events=log))
     assert next(e for e in log if type(e).__name__ == "Fired").modified == need  # the second is not
 
 
@@ -111,19 +111,18 @@ def test_dread_rerolls_an_attack_without_damage(faces: list[int], damage: int, w
     s = duel_state()
     a, t = s.aircraft
     s.squadrons[0].leadership = Leadership(reroll_attacks=1)
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted_context(faces))
+    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted(faces))
     assert t.damage == damage
     assert a.wounded is wounded
     assert s.squadrons[0].leadership.reroll_attacks == 0
 
 
 def campaign_setup(campaign: dict[str, object]) -> Setup:
-    return Setup(name="campaign-test", title="t", seats=SEATS, max_rounds=20, options={
-        "missions": ["aerial-dominance", "aerial-dominance"],
-        "forces": [[[ARROW, 1, [], "Karl"], ["Albatross", 2, ["light anti-aircraft turret", "dockfighter"], "Crew"]],
-                   [[HAWK, 0, [], "Hans"], [HAWK, 0, [], "Sepp"]]],
-        "campaign": campaign,
-    })
+    forces = ((Sortie(datasheet=ARROW, experience=1, pilot="Karl"),
+               Sortie(datasheet="Albatross", experience=2, loads=("light anti-aircraft turret", "dockfighter"), pilot="Crew")),
+              (Sortie(datasheet=HAWK, pilot="Hans"), Sortie(datasheet=HAWK, pilot="Sepp")))
+    return Setup(name="campaign-test", title="t", seats=SEATS, max_rounds=20, options=DockfightersOptions(
+        forces=forces, campaign=msgspec.convert(campaign, CampaignOptions)))
 
 
 @pytest.mark.clause("dockfighters.setup.1", "dockfighters.leader.ruthless.1", "dockfighters.leader.ruthless.3")
@@ -152,7 +151,7 @@ def test_bad_campaign_options_name_the_field(plugins) -> None:  # type: ignore[n
     from aerodrome.errors import SpecError
 
     ruleset = plugins.ruleset("dockfighters")
-    with pytest.raises(SpecError, match="campaign"):
+    with pytest.raises(SpecError, match=r"campaign\.initiative"):
         Game(ruleset, campaign_setup({"initiative": 3}), 1)
     with pytest.raises(SpecError, match="would destroy"):
         Game(ruleset, campaign_setup({"crews": [[{"damage": 7}, {}], [{}, {}]]}), 1)
@@ -165,10 +164,11 @@ def test_the_credited_killer_is_kept_on_the_victim() -> None:
     s = duel_state(experience="veteran")
     a, t = s.aircraft
     t.damage = rules.sheet(t).structure - 1
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted_context([6, 1, 1, 6, 6, 6]))
+    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([6, 1, 1, 6, 6, 6]))
     assert t.status == "destroyed" and t.last_hit_by == a.id and a.kills == 1
 
 
-def test_a_campaign_setup_is_a_frozen_value_copy() -> None:
-    setup = campaign_setup({"initiative": 0})
-    assert msgspec.json.decode(msgspec.json.encode(setup.options))["campaign"] == {"initiative": 0}
+def test_a_campaign_setup_round_trips() -> None:
+    setup = campaign_setup({"initiative": 0, "crews": [[{"knacks": {"hit": -1}}, {}], [{}, {}]]})
+    data = msgspec.json.encode(setup.options)
+    assert msgspec.json.decode(data, type=DockfightersOptions) == setup.options

@@ -1,0 +1,183 @@
+"""For learning agents (issue 17): a fixed numbering of every action a set-up's battle can
+offer, and an observation as a fixed-length list of numbers. docs/rules/df40k.md ("For
+learning agents") documents both.
+
+The numbering of a set-up (its forces and Gargoyles; flyer ids as a battle gives them,
+``<type>-<n>``) has four blocks, in this order:
+
+1. ``GiveOrder``: for each flyer in roster order, every order it could ever be given
+   (Intercept, Intercept and ram, Ground support, Escort of each ally, Disengage ejecting
+   each subset of the ordnance kinds its type carries);
+2. ``GiveOrders``, one block per side: a number in mixed radix, one digit per flyer of the
+   side (0: not in the set, k: its k-th order of block 1), less one (no set is empty), so
+   every set any turn could offer has a number;
+3. ``ChooseTarget``: each flyer against each flyer of the other side;
+4. ``CommitGargoyles``: for each side with Gargoyles, each of its flyers with 0 to the
+   side's Gargoyles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from aerodrome_df40k.limits import FLYERS, GARGOYLES, TURNS
+from aerodrome_df40k.orders import orders_for
+from aerodrome_df40k.specs import Specs
+from aerodrome_df40k.state import (
+    ChooseTarget,
+    CommitGargoyles,
+    Df40kAction,
+    Df40kView,
+    GiveOrder,
+    GiveOrders,
+)
+
+ORDERS = ("intercept", "ground-support", "escort", "disengage")
+
+
+class Numbering:
+    """The fixed numbering of one set-up's actions (see the module)."""
+
+    def __init__(self, specs: Specs, forces: Sequence[Sequence[str]], gargoyles: Sequence[int]) -> None:
+        counts: dict[str, int] = {}
+        self.sides: list[list[str]] = []
+        for force in forces:  # the ids a battle gives its flyers (Df40k.initial_state)
+            ids = []
+            for ftype in force:
+                counts[ftype] = counts.get(ftype, 0) + 1
+                ids.append(f"{ftype}-{counts[ftype]}")
+            self.sides.append(ids)
+        types = {
+            fid: ftype
+            for force, ids in zip(forces, self.sides, strict=True)
+            for ftype, fid in zip(force, ids, strict=True)
+        }
+        #: every order each flyer could be given, and the whole list numbered
+        self.options: dict[str, tuple[GiveOrder, ...]] = {}
+        for ids in self.sides:
+            for fid in ids:
+                allies = tuple(g for g in ids if g != fid)
+                self.options[fid] = orders_for(fid, False, specs.carried(types[fid], (), ()), allies)
+        self._order_list = [o for fid in self.options for o in self.options[fid]]
+        self._order_id = {o: i for i, o in enumerate(self._order_list)}
+        self._option_index = {o: k for fid in self.options for k, o in enumerate(self.options[fid])}
+        base = len(self._order_list)
+        #: per side: (first number, radix of each flyer's digit)
+        self._sets: list[tuple[int, list[int]]] = []
+        for ids in self.sides:
+            radix = [1 + len(self.options[fid]) for fid in ids]
+            self._sets.append((base, radix))
+            size = 1
+            for r in radix:
+                size *= r
+            base += size - 1  # every digit 0: the empty set, never offered
+        self._target_base = base
+        self._pairs = [
+            (a, t) for p, ids in enumerate(self.sides) for a in ids for t in self.sides[1 - p]
+        ]
+        self._pair_id = {pair: i for i, pair in enumerate(self._pairs)}
+        base += len(self._pairs)
+        self._gargoyle_base = base
+        self._shields: list[tuple[str, int]] = [
+            (fid, n) for p, ids in enumerate(self.sides) if gargoyles[p] for fid in ids
+            for n in range(gargoyles[p] + 1)
+        ]
+        self._shield_id = {s: i for i, s in enumerate(self._shields)}
+        self.count = base + len(self._shields)
+
+    def id_of(self, action: Df40kAction) -> int:
+        """The number of ``action``; ValueError for an action no battle of the set-up has."""
+        got: int | None = None
+        if isinstance(action, GiveOrder):
+            got = self._order_id.get(action)
+        elif isinstance(action, GiveOrders):
+            got = self._set_id(action)
+        elif isinstance(action, ChooseTarget):
+            k = self._pair_id.get((action.flyer, action.target))
+            got = None if k is None else self._target_base + k
+        else:
+            k = self._shield_id.get((action.flyer, action.count))
+            got = None if k is None else self._gargoyle_base + k
+        if got is None:
+            raise ValueError(f"{type(action).__name__} is not an action of this set-up's battles")
+        return got
+
+    def _set_id(self, action: GiveOrders) -> int | None:
+        if not action.orders:
+            return None
+        side = next((p for p, ids in enumerate(self.sides) if action.orders[0].flyer in ids), None)
+        if side is None:
+            return None
+        ids = self.sides[side]
+        digits = [0] * len(ids)
+        last = -1
+        for o in action.orders:
+            if o.flyer not in ids or ids.index(o.flyer) <= last or o not in self._option_index:
+                return None
+            last = ids.index(o.flyer)
+            digits[last] = 1 + self._option_index[o]
+        base, radix = self._sets[side]
+        number, scale = 0, 1
+        for digit, r in zip(digits, radix, strict=True):
+            number += digit * scale
+            scale *= r
+        return base + number - 1
+
+    def action(self, index: int) -> Df40kAction:
+        """The action numbered ``index`` (the inverse of :meth:`id_of`)."""
+        if not 0 <= index < self.count:
+            raise ValueError(f"action number {index} is not within 0..{self.count - 1}")
+        if index < len(self._order_list):
+            return self._order_list[index]
+        if index < self._target_base:
+            for side, (base, radix) in reversed(list(enumerate(self._sets))):
+                if index >= base:
+                    number, orders = index - base + 1, []
+                    for fid, r in zip(self.sides[side], radix, strict=True):
+                        number, digit = divmod(number, r)
+                        if digit:
+                            orders.append(self.options[fid][digit - 1])
+                    return GiveOrders(orders=tuple(orders))
+        if index < self._gargoyle_base:
+            a, t = self._pairs[index - self._target_base]
+            return ChooseTarget(flyer=a, target=t)
+        fid, n = self._shields[index - self._gargoyle_base]
+        return CommitGargoyles(flyer=fid, count=n)
+
+
+def observation_vector(specs: Specs, view: Df40kView) -> list[float]:
+    """``view`` as numbers (docs/rules/df40k.md, "The observation as numbers"): the same
+    length for every view of a battle, only what the view shows."""
+    seat = view.player
+    out: list[float] = [
+        view.turn / TURNS, view.turns / TURNS,
+        float(seat is None), float(seat == 0), float(seat == 1),
+        float(view.first_player == 0), float(view.first_player == 1), float(view.revealed),
+    ]
+    for p in (0, 1):
+        out += [view.gargoyles[p] / GARGOYLES, view.kills[p] / FLYERS, view.ground_runs[p] / (TURNS * FLYERS)]
+    fight = view.fight
+    out += [
+        float(fight is not None),
+        float(fight is not None and fight.awaiting_gargoyles),
+        (fight.margin / 10) if fight is not None else 0.0,
+        (fight.dice / FLYERS) if fight is not None else 0.0,
+    ]
+    last = {r.flyer: r for r in view.last_orders}
+    for f in view.flyers:
+        out += [float(f.alive), float(f.player == 0), float(f.player == 1), float(seat == f.player)]
+        out += [float(f.order is None or f.order == "")] + [float(f.order == o) for o in ORDERS]
+        out += [float(f.ram), float(bool(f.escort))]
+        out += [float(f.no_intercept), float(f.crew_hit), f.attacked / FLYERS]
+        out += [f.orders_given / TURNS, f.disengaged / TURNS]
+        out += [float(fight is not None and fight.attacker == f.id), float(fight is not None and fight.defender == f.id)]
+        shown = last.get(f.id)
+        out += [float(shown is not None and shown.order == o) for o in ORDERS]
+        out += [float(shown is not None and shown.ram)]
+        out += [
+            sum(1 for d in view.dogfights if d.attacker == f.id) / FLYERS,
+            sum(1 for d in view.dogfights if d.defender == f.id) / FLYERS,
+        ]
+        for slot in range(len(specs.mounts[f.type])):
+            out += [float(slot in f.lost), float(slot in f.spent), float(slot in f.fired)]
+    return out
