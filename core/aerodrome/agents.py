@@ -1,8 +1,14 @@
 """Agents: whatever chooses actions for a seat.
 
 An agent sees only a :class:`PlayerView` (its observation, the decision, its legal actions),
-never the hidden state. Each agent has its own random generator, seeded from the game seed
-and its seat, so agents never disturb the game's dice: a replay needs only the actions.
+never the hidden state; a searching agent asks the view for determinised games
+(:meth:`PlayerView.determinised`), never for the real one. Each agent has its own random
+generator, seeded from the game seed and its seat, so agents never disturb the game's dice:
+a replay needs only the actions.
+
+Agent names may take parameters after a colon (``mcts:500``, ``mcts:200ms:bot``): an
+:class:`AgentSpec` with a ``configure`` function parses them (see
+:meth:`aerodrome.plugins.Plugins.agent`).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from typing_extensions import TypeVar
 
 from aerodrome.data import Action
 from aerodrome.dice import derive_seed
+from aerodrome.errors import AerodromeError
 
 if TYPE_CHECKING:
     from aerodrome.game import Game
@@ -51,6 +58,13 @@ class PlayerView(Generic[O, A]):
     def legal_actions(self) -> Sequence[A]:
         return self._game.legal_actions(self.player)
 
+    def determinised(self, seed: int) -> Game[Any, O, A]:
+        """A game this player cannot tell from the real one, in which everything the player
+        cannot see is resampled and the future dice come from ``seed`` (see
+        :meth:`aerodrome.game.Game.determinised`): what a searching agent may look ahead
+        in. The view never hands out the real game."""
+        return self._game.determinised(self.player, seed)
+
 
 class Agent(Protocol):
     """Chooses one of ``legal`` for the player of ``view``."""
@@ -61,13 +75,27 @@ class Agent(Protocol):
 AgentFactory = Callable[["Ruleset[Any, Any, Any]", int, int], Agent]
 """``factory(ruleset, player, seed) -> Agent``."""
 
+class AgentParameterError(AerodromeError):
+    """An agent name's parameters (``mcts:500``) are malformed; the message says which."""
+
+
+AgentLookup = Callable[[str], "AgentSpec"]
+"""Finds another agent of the same ruleset by name (e.g. a search agent's rollout bot)."""
+
+AgentConfigure = Callable[[str, AgentLookup], AgentFactory]
+"""``configure(parameters, lookup) -> factory``: parses what follows ``name:`` in an agent
+name; raises :class:`AgentParameterError` with a one-line message."""
+
 
 @dataclass(frozen=True)
 class AgentSpec:
     """A registered agent: ``name``, for ``ruleset`` (``None``: any ruleset).
 
-    ``bot_rules``: the agent plays by the rulebook's rules for bots (a solo-play procedure
-    such as Dockfighters' Konrad), so its seat is a bot seat (:attr:`aerodrome.Seat.bot`).
+    :param bot_rules: the agent plays by the rulebook's rules for bots (a solo-play procedure
+        such as Dockfighters' Konrad), so its seat is a bot seat (:attr:`aerodrome.Seat.bot`).
+    :param configure: when set, the agent takes parameters: ``name:PARAMS`` is built by
+        ``configure(PARAMS, lookup)``; plain ``name`` still uses ``factory``.
+    :param parameters: how the parameters are written, for help texts and errors.
     """
 
     name: str
@@ -75,6 +103,8 @@ class AgentSpec:
     summary: str
     ruleset: str | None = None
     bot_rules: bool = False
+    configure: AgentConfigure | None = None
+    parameters: str = ""
 
 
 class RandomAgent:

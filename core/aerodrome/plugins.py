@@ -12,6 +12,7 @@ registered twice is an error naming both plugins.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pluggy
 
 from aerodrome import hookspecs
-from aerodrome.agents import RANDOM, AgentSpec
+from aerodrome.agents import RANDOM, AgentParameterError, AgentSpec
 from aerodrome.errors import PluginError, UnknownNameError
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Ruleset
@@ -208,18 +209,41 @@ class Plugins:
         return found
 
     def agent(self, ruleset: str, name: str) -> AgentSpec:
+        """The agent called ``name`` for ``ruleset``. ``base:PARAMS`` (e.g. ``mcts:500``) is
+        the agent ``base`` configured by its :attr:`AgentSpec.configure`; an agent without
+        parameters given some, or bad parameters, is an :class:`AgentParameterError`."""
         agents = self.agents_for(ruleset)
-        if name not in agents:
-            raise UnknownNameError(f"agent for {ruleset}", name, agents)
-        return agents[name]
+        base, colon, params = name.partition(":")
+        if base not in agents:
+            raise UnknownNameError(f"agent for {ruleset}", base if colon else name, agents)
+        spec = agents[base]
+        if not colon:
+            return spec
+        if spec.configure is None:
+            raise AgentParameterError(f"agent {name!r}: {base!r} takes no parameters")
+        if not params:
+            raise AgentParameterError(
+                f"agent {name!r}: nothing after the colon (write {base}:{spec.parameters})"
+            )
+
+        def lookup(other: str) -> AgentSpec:
+            if other == base:
+                raise AgentParameterError(f"agent {name!r}: {base!r} cannot use itself")
+            return self.agent(ruleset, other)
+
+        factory = spec.configure(params, lookup)
+        return dataclasses.replace(spec, name=name, factory=factory, configure=None)
 
 
 class _CorePlugin:
-    """The core's own contributions: the random agent."""
+    """The core's own contributions: the random agent and the search agent (``mcts``), for
+    every ruleset."""
 
     @hookspecs.hookimpl
     def aerodrome_register_agents(self) -> list[AgentSpec]:
-        return [RANDOM]
+        from aerodrome.search import MCTS
+
+        return [RANDOM, MCTS]
 
 
 def _env_names(var: str) -> set[str] | None:

@@ -211,6 +211,7 @@ def _sample(sample: Sample | None) -> str:
 def render_html(result: Comparison, samples: Mapping[str, Sample] | None = None) -> str:
     """The report page as one HTML string; ``samples`` links each column's sample game."""
     from aerodrome.metrics.compare import highlights
+    from aerodrome.report_search import skill_section
 
     plt = _pyplot()
     e = html.escape
@@ -257,7 +258,7 @@ def render_html(result: Comparison, samples: Mapping[str, Sample] | None = None)
         f"{highlights_html}"
         "<h2>Plots</h2><p>Game length, win rates and kills per turn come from the games of "
         "the ruleset's bot against itself (random agents where a ruleset has no bot).</p>"
-        f"{figures}"
+        f"{figures}{skill_section(result)}"
         f"<h2>Definitions</h2><dl>{defs}</dl>"
         "</body></html>\n"
     )

@@ -7,6 +7,7 @@ Turn sequence: the side that won the dice throw takes its turn, then the other s
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -174,6 +175,13 @@ class Classic(Ruleset[ClassicState]):
                 side = state.squadrons[p.squadron].side
                 alive[side] = alive.get(side, 0) + 1
         return alive
+
+    def determinise(self, state: ClassicState, player: int, rng: random.Random) -> ClassicState:
+        """Other hands, unrevealed AA faces and pack orders dealt again (see
+        :mod:`aerodrome_classic.determinise`)."""
+        from aerodrome_classic.determinise import determinise
+
+        return determinise(state, player, rng)
 
     def is_over(self, state: ClassicState) -> bool:
         """[classic.end.1] play goes on until one side has lost all its planes."""

@@ -8,6 +8,7 @@ together and interceptors dogfight their chosen targets. See docs/rules/df40k.md
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
@@ -286,6 +287,13 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
             last_turn=state.last_turn, last_orders=tuple(state.last_orders),
             dogfights=tuple(state.dogfights), over=state.over,
         )
+
+    def determinise(self, state: Df40kState, player: int, rng: random.Random) -> Df40kState:
+        """The other player's unrevealed orders drawn again (see
+        :mod:`aerodrome_df40k.determinise`)."""
+        from aerodrome_df40k.determinise import determinise
+
+        return determinise(state, self.specs, player, rng)
 
     def is_over(self, state: Df40kState) -> bool:
         return state.over

@@ -414,8 +414,8 @@ def test_highlights_name_the_standout_columns() -> None:
         }
         return ColumnResult(column=column, games={}, metrics=metrics, profile=Profile())
 
-    a = col("a", balance=0.9, duration_turns=10, skill_index=0.2)
-    b = col("b", balance=0.5, duration_turns=30, skill_index=0.8, drama=0.3)
+    a = col("a", balance=0.9, duration_turns=10, skill_strongest=0.2)
+    b = col("b", balance=0.5, duration_turns=30, skill_strongest=0.8, drama=0.3)
     result = Comparison(seed=1, games=1, metrics=[], columns=[a, b])
     found = {h.label: (h.column, h.value) for h in highlights(result)}
     assert found == {

@@ -16,7 +16,16 @@ from typing import Annotated, Any
 
 import typer
 
-from aerodrome.cli import compare, info, play, position, replay, simulate, specs_cmd
+from aerodrome.cli import (
+    compare,
+    info,
+    play,
+    position,
+    replay,
+    simulate,
+    specs_cmd,
+    tournament,
+)
 from aerodrome.cli.output import fail, say, warn
 from aerodrome.errors import AerodromeError, AerodromeWarning
 from aerodrome.files import describe_os_error
@@ -44,7 +53,7 @@ odds_app = typer.Typer(
 )
 app.add_typer(odds_app, name="odds")
 
-for module in (info, play, position, simulate, replay, specs_cmd, compare):
+for module in (info, play, position, simulate, replay, specs_cmd, compare, tournament):
     module.register(app)
 
 

@@ -40,6 +40,8 @@ from aerodrome.cli.output import console, err_console, print_json, say
 from aerodrome.files import check_output, check_output_folder
 from aerodrome.metrics import Estimate, MetricInfo
 from aerodrome.metrics.compare import (
+    TRACE_BUDGETS,
+    TRACE_GAMES,
     Comparison,
     all_metrics,
     highlights,
@@ -104,6 +106,30 @@ def compare(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    trace: Annotated[
+        bool,
+        typer.Option(
+            "--trace/--no-trace",
+            help="Measure skill by thinking: the skill trace (mcts at budget 2k against k) and "
+            "mcts against random agents.",
+        ),
+    ] = True,
+    trace_budgets: Annotated[
+        str,
+        typer.Option(
+            "--trace-budgets",
+            help="The skill trace's mcts budgets (iterations), each double the one before.",
+        ),
+    ] = ",".join(map(str, TRACE_BUDGETS)),
+    trace_games: Annotated[
+        int,
+        typer.Option(
+            "--trace-games",
+            min=1,
+            help="Games per doubling of the trace, and of mcts against random (split over the "
+            "sides).",
+        ),
+    ] = TRACE_GAMES,
 ) -> None:
     """Compare rulesets: completion, balance, duration, lethality, drama, skill and more."""
     target = dask_option(
@@ -112,6 +138,7 @@ def compare(
     if out is not None:  # before any game
         check_output(out, "--out", regular=True)
     plugins = default_plugins()
+    budgets = _budgets(trace_budgets) if trace else ()
     if report is not None:  # fail before the games, not after them
         from aerodrome.report import require_matplotlib
 
@@ -130,7 +157,15 @@ def compare(
     )
     with progress:
         task = progress.add_task("games", total=None)
-        plans = plan(plugins, rulesets or (), variant or (), games, seed)
+        plans = plan(
+            plugins,
+            rulesets or (),
+            variant or (),
+            games,
+            seed,
+            trace=budgets,
+            trace_games=trace_games,
+        )
         progress.update(task, total=total_games(plans))
         engine = Engine(plugins, workers=workers, dask=target)
         records = engine.run(
@@ -162,6 +197,19 @@ def compare(
             "Definitions: docs/compare.md; plots: --report DIR.[/]",
             highlight=False,
         )
+
+
+def _budgets(text: str) -> tuple[int, ...]:
+    from aerodrome.errors import AerodromeError
+
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not all(p.isdigit() for p in parts):
+        raise AerodromeError(
+            f"--trace-budgets: whole numbers of iterations separated by commas, got {text!r}"
+        )
+    from aerodrome.metrics.compare import check_budgets
+
+    return check_budgets([int(p) for p in parts])
 
 
 def digits(info: MetricInfo) -> int:

@@ -43,14 +43,19 @@ from aerodrome.sim import GameRecord
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
 
-MatchupKind = Literal["bot-vs-bot", "random-vs-random", "bot-vs-random"]
+MatchupKind = Literal[
+    "bot-vs-bot", "random-vs-random", "bot-vs-random", "search-vs-random", "search-trace"
+]
 
 
 class Matchup(msgspec.Struct, frozen=True, kw_only=True):
-    """Which agents played a game: the kind, and for bot-vs-random the bot's side."""
+    """Which agents played a game: the kind; for bot-vs-random the bot's side (for the
+    search matchups the side of the search agent, or of its larger budget); for the search
+    matchups the ``budget`` (the smaller one in the trace)."""
 
     kind: MatchupKind
     bot_side: str | None = None
+    budget: int | None = None
 
 
 class Column(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,6 +72,8 @@ class Column(msgspec.Struct, frozen=True, kw_only=True):
     seat_sides: tuple[str, ...]
     variants: tuple[str, ...] = ()
     has_bot: bool = True
+    #: The search budgets of the skill trace (iterations, each double the one before).
+    trace: tuple[int, ...] = ()
 
     @property
     def main(self) -> MatchupKind:

@@ -18,6 +18,11 @@ from aerodrome.sim import GameRecord, Tick
 
 LUDII = "Ludii's evaluation metrics (Stephenson, Browne et al.), after Browne 2011"
 BROWNE = "Browne, Evolutionary Game Design (2011)"
+SKILL_TRACE = (
+    "Ludii's Skill Trace (Stephenson, Piette, Soemers & Browne, 2019/2021): the same search "
+    "agent at growing budgets; Di Palma & Lanzi (2019) and Zook et al. (2019) for simulated "
+    "players of graded skill"
+)
 
 
 # -- per-game quantities --------------------------------------------------------------------
@@ -341,6 +346,124 @@ class SkillIndex:
         return _SkillIndex(column)
 
 
+# -- skill measured by thinking ----------------------------------------------------------------
+def decided_share_index(share: Estimate, sides: int) -> Estimate:
+    """Skill over luck from a share of decided games: (share − 1/sides) ÷ (1 − 1/sides), its
+    interval mapped from the share's (0: no better than chance, 1: never loses a decided
+    game, negative: worse than chance)."""
+    base = 1.0 / sides
+
+    def index(x: float) -> float:
+        return (x - base) / (1 - base)
+
+    return Estimate(
+        value=index(share.value),
+        low=index(share.low),
+        high=index(share.high),
+        n=share.n,
+        method="derived",
+    )
+
+
+class _SkillTrace:
+    """Per doubling, the decided search-trace games won by the side of the larger budget."""
+
+    def __init__(self, column: Column) -> None:
+        self.column = column
+        self.steps: dict[int, Proportion] = {k: Proportion() for k in column.trace[:-1]}
+        self.all = Proportion()
+
+    def add(self, game: GameRecord, matchup: Matchup) -> None:
+        if matchup.kind != "search-trace" or matchup.budget not in self.steps:
+            return
+        if not decided(game) or matchup.bot_side is None:
+            return
+        won = matchup.bot_side in game.result.winners
+        self.steps[matchup.budget].add(won)
+        self.all.add(won)
+
+    def estimate(self) -> Estimate | None:
+        e = self.all.estimate()
+        if e is None:
+            return None
+        parts = {
+            f"{k}→{2 * k}": p
+            for k, a in self.steps.items()
+            if (p := a.estimate()) is not None
+        }
+        return msgspec.structs.replace(e, parts=parts)
+
+
+@dataclass(frozen=True)
+class SkillTrace:
+    name: str = "skill-trace"
+    title: str = "Skill trace (2k beats k)"
+    unit: str = "share"
+    description: str = (
+        "share of the decided games that mcts at budget 2k wins against mcts at budget k, each "
+        "side in turn, pooled over the doublings of the budget (each doubling in parts); ½: "
+        "thinking twice as long does not pay, near 1: it always pays"
+    )
+    source: str = SKILL_TRACE
+
+    def accumulator(self, column: Column) -> _SkillTrace:
+        return _SkillTrace(column)
+
+
+class _Strongest:
+    """Decided games won against random agents by each strong agent: the bot and mcts."""
+
+    def __init__(self, column: Column) -> None:
+        self.column = column
+        self.agents: dict[str, Proportion] = {}
+
+    def add(self, game: GameRecord, matchup: Matchup) -> None:
+        if matchup.kind == "bot-vs-random":
+            agent = "bot"
+        elif matchup.kind == "search-vs-random":
+            agent = f"mcts:{matchup.budget}"
+        else:
+            return
+        if matchup.bot_side is None or not decided(game):
+            return
+        self.agents.setdefault(agent, Proportion()).add(matchup.bot_side in game.result.winners)
+
+    def estimate(self) -> Estimate | None:
+        sides = len(self.column.sides)
+        if sides < 2:
+            return None
+        parts = {
+            a: decided_share_index(e, sides)
+            for a, p in sorted(self.agents.items())
+            if (e := p.estimate()) is not None
+        }
+        if not parts:
+            return None
+        # the strongest: the highest lower end of the interval (a few lucky games of one
+        # agent do not beat many good games of another)
+        best = max(parts.values(), key=lambda e: (e.low, e.value, e.n))
+        return msgspec.structs.replace(best, parts=parts)
+
+
+@dataclass(frozen=True)
+class StrongestSkill:
+    name: str = "skill-strongest"
+    title: str = "Skill over luck (strongest agent)"
+    unit: str = "index"
+    description: str = (
+        "the strongest agent's (of the bot and mcts: the higher lower end of the interval) "
+        "share of the decided games it plays "
+        "against random agents, each side in turn, rescaled from the 1/sides of chance: "
+        "(share − 1/sides) ÷ (1 − 1/sides); 0: luck only, 1: the random side never wins a "
+        "decided game. Draws are left out, so a drawish game is not called luck-driven; each "
+        "agent's index in parts"
+    )
+    source: str = SKILL_TRACE + "; " + BROWNE + " (a stronger player should win)"
+
+    def accumulator(self, column: Column) -> _Strongest:
+        return _Strongest(column)
+
+
 # -- per-game value functions ------------------------------------------------------------------
 def _first_player_won(game: GameRecord, column: Column) -> bool | None:
     d = game.detail
@@ -519,6 +642,8 @@ BUILTIN: tuple[Metric, ...] = (
         "a side's win share when random agents play every side: the luck baseline",
     ),
     SkillIndex(),
+    StrongestSkill(),
+    SkillTrace(),
 )
 
 

@@ -7,6 +7,7 @@ metric's accumulator and a :class:`Profile` (the distributions the report plots)
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import msgspec
 
-from aerodrome.errors import PluginError, UnknownNameError
+from aerodrome.errors import AerodromeError, PluginError, UnknownNameError
 from aerodrome.metrics import Accumulator, Column, Estimate, Matchup, Metric, MetricInfo
 from aerodrome.metrics.builtin import builtin_metrics as _builtin
 from aerodrome.parallel import Config, Engine
@@ -24,6 +25,33 @@ from aerodrome.variants import VariantSpec
 
 BOT = "bot"
 RANDOM = "random"
+#: The skill trace (``compare`` measured by thinking): the budgets (iterations) of the
+#: search agent, each double the one before, and its cut-off depth. Small on purpose: a
+#: default comparison with the trace stays within two minutes on two cores
+#: (docs/performance.md); ask for more with ``--trace-budgets``.
+TRACE_BUDGETS = (2, 4, 8, 16)
+TRACE_DEPTH = 5
+#: Games per doubling of the trace, and of the strongest search agent against random agents
+#: (split over the sides), by default.
+TRACE_GAMES = 10
+
+
+def search_agent(budget: int, depth: int = TRACE_DEPTH) -> str:
+    """The agent name of the search agent at ``budget`` iterations in the skill trace."""
+    return f"mcts:{budget}:depth={depth}"
+
+
+def check_budgets(budgets: Sequence[int]) -> tuple[int, ...]:
+    """Trace budgets: at least two, each double the one before."""
+    out = tuple(budgets)
+    if not out:
+        return out
+    if len(out) < 2 or out[0] < 1 or any(b != 2 * a for a, b in itertools.pairwise(out)):
+        raise AerodromeError(
+            f"--trace-budgets: give two or more budgets, each double the one before (e.g. "
+            f"4,8,16,32), got {','.join(map(str, out))}"
+        )
+    return out
 
 
 class Profile(msgspec.Struct, kw_only=True):
@@ -108,10 +136,16 @@ def plan(
     variants: Sequence[str],
     games: int,
     seed: int,
+    *,
+    trace: Sequence[int] = (),
+    trace_games: int = TRACE_GAMES,
 ) -> list[ColumnPlan]:
     """Columns for ``rulesets`` (all registered when empty) and ``variants`` (each next to
     its base ruleset, which is added if missing), with their configurations: ``games``
-    bot-vs-bot and random-vs-random games, and bot-vs-random games split over the sides."""
+    bot-vs-bot and random-vs-random games, and bot-vs-random games split over the sides;
+    with ``trace`` budgets, ``trace_games`` games per doubling of the search agent's budget
+    and of the search agent at the top budget against random agents (split over the sides)."""
+    budgets = check_budgets(trace)
     known = variant_specs(plugins)
     names = list(dict.fromkeys(rulesets)) or plugins.ruleset_names()
     for n in names:
@@ -126,14 +160,20 @@ def plan(
             names.append(spec.ruleset)
     out: list[ColumnPlan] = []
     for name in names:
-        out.append(_column(plugins, name, (), games, seed))
+        out.append(_column(plugins, name, (), games, seed, budgets, trace_games))
         for spec in by_base.get(name, []):
-            out.append(_column(plugins, name, (spec.name,), games, seed))
+            out.append(_column(plugins, name, (spec.name,), games, seed, budgets, trace_games))
     return out
 
 
 def _column(
-    plugins: Plugins, name: str, variants: tuple[str, ...], games: int, seed: int
+    plugins: Plugins,
+    name: str,
+    variants: tuple[str, ...],
+    games: int,
+    seed: int,
+    budgets: tuple[int, ...] = (),
+    trace_games: int = TRACE_GAMES,
 ) -> ColumnPlan:
     ruleset = plugins.ruleset(name)
     setup = ruleset.setup()
@@ -148,6 +188,7 @@ def _column(
         seat_sides=seat_sides,
         variants=variants,
         has_bot=has_bot,
+        trace=budgets,
     )
 
     def config(agents: Iterable[str], n: int) -> Config:
@@ -170,6 +211,18 @@ def _column(
         for side in setup.sides:
             agents = [BOT if s == side else RANDOM for s in seat_sides]
             configs.append((config(agents, per_side), Matchup(kind="bot-vs-random", bot_side=side)))
+    if budgets:
+        per_side = math.ceil(trace_games / len(setup.sides))
+        top = budgets[-1]
+        for side in setup.sides:
+            agents = [search_agent(top) if s == side else RANDOM for s in seat_sides]
+            matchup = Matchup(kind="search-vs-random", bot_side=side, budget=top)
+            configs.append((config(agents, per_side), matchup))
+        for k in budgets[:-1]:
+            for side in setup.sides:
+                agents = [search_agent(2 * k if s == side else k) for s in seat_sides]
+                matchup = Matchup(kind="search-trace", bot_side=side, budget=k)
+                configs.append((config(agents, per_side), matchup))
     return ColumnPlan(column=column, configs=tuple(configs))
 
 
@@ -232,9 +285,11 @@ def run_comparison(
     out: Path | None = None,
     on_progress: Callable[[int], None] | None = None,
     on_plan: Callable[[int], None] | None = None,
+    trace: Sequence[int] = (),
+    trace_games: int = TRACE_GAMES,
 ) -> Comparison:
     """Plan, run (streaming) and measure a comparison; ``on_plan`` gets the total games."""
-    plans = plan(plugins, rulesets, variants, games, seed)
+    plans = plan(plugins, rulesets, variants, games, seed, trace=trace, trace_games=trace_games)
     if on_plan is not None:
         on_plan(total_games(plans))
     engine = Engine(plugins, workers=workers, dask=dask)
@@ -243,20 +298,25 @@ def run_comparison(
     return measure(plans, records, all_metrics(plugins), seed=seed, games=games)
 
 
-#: What the highlights name: (label, metric, the highest value wins?).
+#: What the highlights name: (label, metric, the highest value wins?). Skill and luck are
+#: read on the strongest agent's share of the decided games (draws left out: a drawish game
+#: is not luck-driven), and the skill trace says where thinking longer pays most.
 HIGHLIGHTS = (
     ("most balanced", "balance", True),
     ("longest", "duration-turns", True),
     ("shortest", "duration-turns", False),
     ("deadliest", "lethality-turn", True),
     ("most dramatic", "drama", True),
-    ("most skill-driven", "skill-index", True),
-    ("most luck-driven", "skill-index", False),
+    ("most drawish", "drawishness", True),
+    ("most skill-driven", "skill-strongest", True),
+    ("most luck-driven", "skill-strongest", False),
+    ("thinking pays most", "skill-trace", True),
 )
 
 
 class Highlight(msgspec.Struct, frozen=True, kw_only=True):
-    """The column with the highest (or lowest) value of a metric."""
+    """The column whose value of a metric is highest (or lowest) with a 95 % interval that
+    separates from every other column's."""
 
     label: str
     metric: str
@@ -265,21 +325,27 @@ class Highlight(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def highlights(result: Comparison) -> list[Highlight]:
-    """Which column stands out on a few headline metrics (ties: the first column)."""
+    """Which column stands out on a few headline metrics: named only when its interval lies
+    wholly above (or below) the interval of every other column measured; otherwise the
+    columns are not told apart and the line is left out."""
     if len(result.columns) < 2:
         return []
     out: list[Highlight] = []
     for label, metric, highest in HIGHLIGHTS:
         found = [
-            (e.value, i, c.column.name)
-            for i, c in enumerate(result.columns)
+            (e, c.column.name)
+            for c in result.columns
             if (e := c.metrics.get(metric)) is not None
         ]
         if len(found) < 2:
             continue
-        if highest:
-            best = max(found, key=lambda f: (f[0], -f[1]))
-        else:
-            best = min(found, key=lambda f: (f[0], f[1]))
-        out.append(Highlight(label=label, metric=metric, column=best[2], value=best[0]))
+        for e, name in found:
+            others = [o for o, n in found if n != name]
+            apart = (
+                all(e.low > o.high for o in others)
+                if highest
+                else all(e.high < o.low for o in others)
+            )
+            if apart:
+                out.append(Highlight(label=label, metric=metric, column=name, value=e.value))
     return out

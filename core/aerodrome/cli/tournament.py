@@ -1,0 +1,134 @@
+"""``aerodrome tournament``: agents of one ruleset play every pairing in every seating,
+rated with openskill (see :mod:`aerodrome.tournament`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from aerodrome.cli.output import console, err_console, print_json
+from aerodrome.plugins import default_plugins
+from aerodrome.tournament import Standings, run_tournament
+
+
+def tournament(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `aerodrome rulesets`).")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            help="Agents, comma-separated; parameters after a colon (mcts:500, mcts:200ms, "
+            "mcts:100:bot)."
+        ),
+    ] = "random,bot,mcts:100,mcts:1000",
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games per pairing and seating.")
+    ] = 10,
+    seed: Annotated[int, typer.Option(help="Run seed; game i is seeded from (seed, i).")] = 1,
+    setup: Annotated[
+        str | None, typer.Option(help="Setup name (default: the ruleset's first).")
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", "-w", min=1, help="Worker processes (default: all cores).",
+            show_default=False,
+        ),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(help="Run on a Dask cluster: tcp://host:port, or 'local' for a local one."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Stream every game to this JSON Lines file; a re-run skips the games in it.",
+            show_default=False,
+        ),
+    ] = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(help="Write an HTML report of the standings to this folder.", show_default=False),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play every pairing of AGENTS in every seating on RULESET and rate them (openskill).
+
+    The same seed gives the same standings, whatever --workers or --dask.
+    """
+    plugins = default_plugins()
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    progress = Progress(
+        TextColumn("tournament"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+        disable=quiet or not err_console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("games", total=None)
+        result = run_tournament(
+            plugins,
+            ruleset,
+            names,
+            setup=setup,
+            games=games,
+            seed=seed,
+            workers=workers,
+            dask=dask,
+            out=out,
+            on_plan=lambda total: progress.update(task, total=total),
+            on_progress=lambda n: progress.advance(task, n),
+        )
+    if report is not None:
+        from aerodrome.report_search import write_tournament_report
+
+        path = write_tournament_report(result, report)
+        err_console.print(f"report: {escape(str(path))}", highlight=False)
+    if json:
+        print_json(result)
+        return
+    console.print(standings_table(result))
+    console.print(
+        f"[dim]{result.games} games per pairing and seating, seed {result.seed}; rating mu "
+        "with its 95 % interval (mu ± 1.96 sigma), ranked by mu − 3 sigma; points: a win 1, a "
+        "draw ½. Definitions: docs/compare.md (Tournaments).[/]",
+        highlight=False,
+    )
+
+
+def standings_table(result: Standings) -> Table:
+    t = Table(
+        title=escape(f"aerodrome tournament: {result.ruleset}, setup {result.setup}"),
+        title_justify="left",
+    )
+    for col in ("rank", "agent", "rating", "95 % interval", "games", "won", "drawn", "lost", "points"):
+        t.add_column(col, justify="left" if col == "agent" else "right")
+    for i, r in enumerate(result.ratings, start=1):
+        score = r.score
+        points = f"{score.value:.2f} [dim]{score.low:.2f}–{score.high:.2f}[/]" if score else "—"
+        t.add_row(
+            str(i),
+            escape(r.agent),
+            f"{r.mu:.1f}",
+            f"{r.low:.1f}–{r.high:.1f}",
+            str(r.games),
+            str(r.wins),
+            str(r.draws),
+            str(r.losses),
+            points,
+        )
+    return t
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``tournament`` command to ``app``."""
+    app.command()(tournament)

@@ -1,0 +1,73 @@
+"""What a player cannot see, resampled: the determinisation of Dogfight 40,000 for
+look-ahead (:meth:`aerodrome.ruleset.Ruleset.determinise`).
+
+The only secret is the other player's orders given this turn and not yet revealed
+[df40k.orders.1]: everything else (flyers, damage, ordnance, Gargoyles) is on the table. A
+determinisation gives each of those flyers again an order drawn uniformly from the orders it
+could have been given, in the order they were given (the flyers still to order are the same,
+so every prompt stays the same): an escorted ally is on Ground support [df40k.orders.4], and
+an escort's ward is never a flyer still waiting for its order (its forced order would show in
+the next prompt). Orders given all at once (:class:`~aerodrome_df40k.state.GiveOrders`) are
+drawn together from the consistent combinations. Orders not yet committed are not in the
+state at all (the game forgets them, :meth:`aerodrome.game.Game.determinised`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from aerodrome.ruleset import copy_state
+from aerodrome_df40k import orders
+from aerodrome_df40k.specs import Specs
+from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder
+
+
+def determinise(
+    state: Df40kState, specs: Specs, player: int, rng: random.Random
+) -> Df40kState:
+    """A copy of ``state`` that ``player`` cannot tell from it, the other players' unrevealed
+    orders drawn again with ``rng``; ``state`` is not changed."""
+    new = copy_state(state)
+    if new.revealed:
+        return new
+    for other in range(len(new.sides)):
+        if other != player:
+            _order_again(new, specs, other, rng)
+    return new
+
+
+def _order_again(state: Df40kState, specs: Specs, player: int, rng: random.Random) -> None:
+    waiting = {f.id for f in orders.unordered(state, player)}
+    given = [
+        f
+        for f in state.flyers
+        if f.player == player and f.alive and f.order and f.id not in waiting
+    ]
+    if not given:
+        return
+    for f in given:
+        _set(f, None)
+    if len(given) > 1 and not waiting:
+        sets = orders.all_at_once(state, specs, player)  # the orders were given all at once
+        if sets:
+            for order in rng.choice(sets).orders:
+                _set(state.flyer(order.flyer), order)
+            return
+    for f in given:
+        if orders.escorted_by(state, f) is not None:
+            _set(f, GiveOrder(flyer=f.id, order="ground-support"))
+            continue
+        options = [
+            o
+            for o in orders.legal_orders(state, specs, f)
+            if o.order != "escort" or o.escort not in waiting
+        ]
+        _set(f, rng.choice(options))
+
+
+def _set(f: FlyerState, order: GiveOrder | None) -> None:
+    """Give ``f`` the ``order`` (``None``: no order yet), as the rules record one."""
+    if order is None:
+        f.order, f.escort, f.ram, f.eject = "", "", False, []
+    else:
+        f.order, f.escort, f.ram, f.eject = order.order, order.escort, order.ram, list(order.eject)

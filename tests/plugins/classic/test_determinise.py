@@ -1,0 +1,74 @@
+"""classic's determinisation: other hands, unrevealed AA faces and pack orders dealt again
+(classic.move.5, classic.setup.6, classic.setup.7); the player sees exactly the same."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from aerodrome import Game
+from tests.conftest import PLUGINS
+
+RULES: Any = PLUGINS.ruleset("classic")
+
+
+def moments(setup: str, seed: int, every: int = 9) -> Iterator[tuple[Game[Any, Any, Any], int]]:
+    """Clones of a random game after the AA guns are placed, with the player who owes."""
+    game = Game(RULES, setup, seed)
+    rng = random.Random(seed)
+    step = 0
+    while not game.is_over() and step < 400:
+        for player in game.waiting_for():
+            step += 1
+            if all(game.state.guns_placed) and step % every == 0:
+                yield game.clone(), player
+            legal = game.legal_actions(player)
+            game.apply(player, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.clause("classic.move.5", "classic.setup.6", "classic.setup.7")
+@pytest.mark.parametrize("setup", ["two-player", "four-player"])
+def test_hidden_cards_and_guns_are_dealt_again_and_nothing_visible_changes(setup: str) -> None:
+    hands_changed = guns_changed = packs_changed = 0
+    for game, player in moments(setup, seed=7):
+        real = game.state
+        for seed in range(4):
+            alt = game.determinised(player, seed)
+            new = alt.state
+            assert alt.observation(player) == game.observation(player)
+            assert alt.log_bytes(player) == game.log_bytes(player)
+            assert RULES.invariants(new) == []  # every pack still holds all its cards
+            for name, sq in real.squadrons.items():
+                nsq = new.squadrons[name]
+                assert (len(nsq.hand), len(nsq.pack), len(nsq.discards)) == (
+                    len(sq.hand),
+                    len(sq.pack),
+                    len(sq.discards),
+                )
+                assert not Counter(nsq.played) - Counter(nsq.discards)  # face up stays put
+                if sq.seat == player:
+                    assert nsq.hand == sq.hand and nsq.discards == sq.discards
+                    assert sorted(nsq.pack) == sorted(sq.pack)
+                else:
+                    hands_changed += nsq.hand != sq.hand
+                packs_changed += nsq.pack != sq.pack
+            for g, ng in zip(real.guns, new.guns, strict=True):
+                if g.revealed or real.squadrons[g.squadron].seat == player:
+                    assert ng.hit == g.hit
+                else:
+                    guns_changed += ng.hit != g.hit
+            for name in real.squadrons:
+                hits = sum(g.hit for g in real.guns if g.squadron == name)
+                assert sum(g.hit for g in new.guns if g.squadron == name) == hits
+    assert hands_changed and guns_changed and packs_changed
+
+
+def test_determinise_leaves_the_real_state_alone() -> None:
+    game, player = next(moments("two-player", seed=2))
+    before = RULES.observation(game.state, None)
+    RULES.determinise(game.state, player, random.Random(0))
+    assert RULES.observation(game.state, None) == before
