@@ -19,7 +19,7 @@ from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, TurnSequence
-from aerodrome_dockfighters import rules, scenario, text
+from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
 from aerodrome_dockfighters.draw import draw
@@ -63,7 +63,7 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         return builtin_specs("dockfighters")
 
     def spec_types(self) -> Mapping[str, type[Any]]:
-        return SPEC_TYPES
+        return {**SPEC_TYPES, "challenges.toml": challenges.Challenges}
 
     def sequence(self) -> TurnSequence[DfState]:
         if self._sequence is None:
