@@ -19,9 +19,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+import aerodrome.cli.screen as screen
 from aerodrome.cli.output import console, err_console, fail, print_json
-from aerodrome.cli.play import describe_event
+from aerodrome.cli.prompt import ask
 from aerodrome.data import Action
+from aerodrome.describe import seat_label
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
@@ -241,27 +243,37 @@ def parse_seats(seats: list[str] | None, count: int) -> list[str]:
     return kinds
 
 
+class _Table:
+    """What play's prompt needs from a campaign mission (no undo: the mission is one whole)."""
+
+    def __init__(self, game: Game[Any, Any, Any]) -> None:
+        self.game = game
+
+    def show_board(self, player: int) -> None:
+        screen.board(self.game, player, f"{screen.where(self.game)} · {seat_label(self.game.setup, player)}")
+
+    def show_log(self, player: int, lines: int) -> None:
+        seen = [e for e in self.game.log if e.visible_to(player)]
+        for text in screen.event_lines(self.game, seen, player)[-lines:]:
+            screen.note(f"{screen.EVENT_MARK} {text}")
+
+    def can_undo(self, player: int) -> bool:
+        return False
+
+
 def ask_human(game: Game[Any, Any, Any], player: int, legal: list[Action]) -> Action | None:
-    """Ask a person at the terminal for one of ``legal``; None when they quit."""
-    r = game.ruleset
-    console.print(r.render(game.state, player))
-    for e in game.log[-12:]:
-        console.print(Text(describe_event(e), style="dim"))
-    decision = game.decision()
-    seat = game.setup.seats[player]
-    console.print(Text(f"{seat.name}: {decision.prompt if decision else ''}", style="bold"))
-    for i, action in enumerate(legal, 1):
-        console.print(Text(f"  {i:>3} {r.describe_action(game.state, action)}"))
-    while True:
-        try:
-            answer = console.input(f"choose 1-{len(legal)} (q to quit): ").strip()
-        except EOFError:
-            return None
-        if answer.lower() in {"q", "quit", "exit"}:
-            return None
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        console.print(Text(f"{answer!r} is not a choice: a number from 1 to {len(legal)}"))
+    """Ask a person at the terminal, as ``aerodrome play`` does (choices by number or words,
+    ``?`` for help, ``odds``), for one of ``legal``; None when they quit."""
+    table = _Table(game)
+    table.show_log(player, 12)
+    table.show_board(player)
+    answer = ask(game, player, table, input)
+    if answer.command == "quit":
+        return None
+    chosen: Action = answer.action
+    if chosen not in legal:  # play's prompt offers the game's own legal list
+        raise CampaignError(f"{chosen!r} is not among the choices offered")
+    return chosen
 
 
 def scenario(
