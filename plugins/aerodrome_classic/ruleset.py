@@ -217,6 +217,11 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
 
         return event_text(view, event)
 
+    def action_odds(self, action: ClassicAction, view: ClassicView) -> str | None:
+        from aerodrome_classic.action_odds import action_odds
+
+        return action_odds(self.board, action, view)
+
     def draw(self, view: ClassicView) -> RenderableType:
         from aerodrome_classic.draw import draw
 
