@@ -24,15 +24,16 @@ def _moves_with_odds(seed: int) -> list[tuple[Game, int, Move, str]]:
     game = Game(RULES, SETUP, seed)
     rng = random.Random(seed)
     found = []
-    while not game.is_over() and len(found) < 3:
+    while not game.is_over() and len(found) < 40:
         player = game.waiting_for()[0]
         legal = game.legal_actions(player)
         view = game.observation(player)
         for action in legal:
             if isinstance(action, Move):
                 text = RULES.action_odds(action, view)
-                if text:
+                if text:  # one per decision: moves from the whole game
                     found.append((game.clone(), player, action, text))
+                    break
         game.apply(player, rng.choice(legal))
     return found
 
@@ -44,12 +45,14 @@ def test_a_move_into_a_dogfight_shows_the_exact_chances() -> None:
     found = _moves_with_odds(1)
     assert found, "no move of the game started a dogfight"
     board = RULES.board
+    played_seen = False
     for game, player, move, text in found:
         view = game.observation(player)
         mover = next(p for p in view.planes if p.id == move.plane)
         target = next(p for p in view.planes if p.cell == board.ahead(move.path[-1], move.facing))
         assert target.side != mover.side and target.in_flight
         theirs = next(s for s in view.squadrons if s.name == target.squadron)
+        played_seen |= bool(theirs.played)
         mine = next(s for s in view.squadrons if s.name == mover.squadron)
         position = board.position(target.cell, target.facing, move.path[-1])
         bursts = [int(c[1]) for c in mine.hand or () if c[0] == "B"]
@@ -61,6 +64,7 @@ def test_a_move_into_a_dogfight_shows_the_exact_chances() -> None:
         assert sum(chances.values(), Fraction(0)) == 1
         shown = [float(x) for x in re.findall(r"([\d.]+)%", text)]
         assert abs(sum(shown) - 100) < 0.2
+    assert played_seen, "no dogfight after the defender had played a card: the pack is not tested"
 
 
 def test_a_move_that_starts_no_dogfight_shows_no_odds() -> None:
