@@ -1,0 +1,114 @@
+"""A person flies their squadron's seat of a campaign mission at the terminal (issue 14's
+play, issue 10's ``campaign scenario --seat 1=human``), typing only words and squares shown
+on screen, never a number of the list.
+
+Checked: a bad answer and ``undo`` are refused in one line and the question stands (``undo``
+once ended the whole mission with "None is not among the choices offered"); every line of
+what happened that the person may see is printed, in order, the last action's too (the
+mission was once played without its log: a person saw no event at all, nor how it ended);
+the result in words and the scenario's story (who flew, what was lost, every fame line) are
+printed; no line shows an internal name; both files replay from their journals byte for byte.
+
+Mutations caught: ``record=False`` for a person's mission (no ``·`` line: red), the end not
+shown (``human.ended`` not called: no ``▶ Result``), ``undo`` passed on as an action (the
+mission ends with an error: red).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from aerodrome.cli import screen as play_screen
+from aerodrome.game import Game
+from aerodrome_dockfighters.campaign import bridge, files
+from aerodrome_dockfighters.campaign.campaign import rebuild
+from aerodrome_dockfighters.campaign.journal import Scenario
+from aerodrome_dockfighters.campaign.sheet import Squadron
+from aerodrome_dockfighters.state import ACTIONS
+from tests.cli.play.driver import Person, Terminal, scan, shown
+from tests.cli.play.games import field_names, is_subsequence, printed_events
+
+PILOTS = ["--pilot", "Hans", "--pilot", "Fritz", "--pilot", "Sepp", "--pilot", "Alois"]
+SAXONS = ["--pilot", "Karl", "--pilot", "Otto", "--pilot", "Paul", "--pilot", "Emil"]
+_ONE: Any = ACTIONS[0]
+for _t in ACTIONS[1:]:
+    _ONE = _ONE | _t
+
+
+def _run(*args: str) -> Terminal:
+    return Terminal(["campaign", *args], tty=False)
+
+
+def _squadrons(tmp_path: Path) -> tuple[Path, Path]:
+    a, b = tmp_path / "jasta.json", tmp_path / "saxons.json"
+    for path, faction, pilots in ((a, "bavarian", PILOTS), (b, "saxony", SAXONS)):
+        term = _run("new", str(path), "--faction", faction, *pilots)
+        term.screen()
+        assert term.finish() == 0, term.text
+    return a, b
+
+
+def _seen(entry: Scenario) -> tuple[list[str], Game[Any, Any, Any]]:
+    """The lines the person in ``entry.player``'s seat may see, as play words them, action by
+    action (the mission played again from the journal, with its log)."""
+    game = bridge.new_game(bridge.setup(entry.sides, entry.initiative, entry.bots, challenge=entry.challenge),
+                           entry.seed, record=True)
+    viewer = entry.player
+    lines = play_screen.event_lines(game, [e for e in game.log if e.visible_to(viewer)], viewer)
+    for line in entry.actions:
+        player, raw = msgspec.json.decode(line, type=tuple[int, msgspec.Raw])
+        before = len(game.log)
+        game.apply(player, msgspec.json.decode(raw, type=_ONE))
+        lines += play_screen.event_lines(game, [e for e in game.log[before:] if e.visible_to(viewer)], viewer)
+    return lines, game
+
+
+@pytest.mark.clause("dockfighters.campaign.free.1")
+def test_a_person_flies_a_campaign_mission_to_its_end(tmp_path: Path) -> None:
+    a, b = _squadrons(tmp_path)
+    term = _run("scenario", str(a), "--against", str(b), "--seat", "1=human", "--seed", "7")
+    person = Person(7)
+    text = term.screen()
+    decisions = 0
+    while not term.ended:
+        current = shown(text)
+        assert current.decision.startswith("▶ "), text[-2000:]
+        decisions += 1
+        if decisions in (1, 5):
+            term.send("undo" if decisions == 1 else "xyzzy")
+            reply = term.screen()
+            assert not term.ended, reply
+            wanted = "undo is not possible in a campaign mission" if decisions == 1 else "is not a choice"
+            assert wanted in reply and "▶" not in reply, reply
+        if decisions == 3:  # the help says what quit and undo do here (no --save to resume)
+            term.send("?")
+            reply = term.screen()
+            assert "abandon the mission: nothing is recorded" in reply and "--resume" not in reply, reply
+        query = person.words_for(current, person.pick(current))
+        assert query is not None, current.choices
+        term.send(query)
+        text = term.screen()
+        while "choices match '" in text and "\n▶ " not in text and not term.ended:
+            narrowed = shown(text)
+            query = person.words_for(narrowed, person.pick(narrowed))
+            assert query is not None, narrowed.choices
+            term.send(query)
+            text = term.screen()
+    assert term.code == 0, term.text[-3000:]
+    whole = term.text
+    assert "▶ Result: " in whole and "Initiative: " in whole
+    assert "  flew: " in whole and "  fame " in whole
+
+    mine = files.load(a).journal[-1]
+    assert isinstance(mine, Scenario)
+    wanted, game = _seen(mine)
+    assert wanted and is_subsequence(wanted, printed_events(whole)), "a line of what happened is missing"
+    bad = scan(whole, field_names(game))
+    assert not bad, "internal names on screen:\n" + "\n".join(bad[:20])
+    for path in (a, b):
+        data = path.read_bytes()
+        assert files.encode(rebuild(msgspec.json.decode(data, type=Squadron).journal)) == data
