@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from aerodrome_dockfighters.campaign import campaign, files
 from aerodrome_dockfighters.campaign.cli import app
 from aerodrome_dockfighters.campaign.journal import Scenario
+from tests.cli.play.driver import Terminal
 from tests.plugins.dockfighters.campaign.helpers import squadron
 
 PILOTS = ["--pilot", "Hans", "--pilot", "Fritz", "--pilot", "Sepp", "--pilot", "Alois"]
@@ -238,3 +239,14 @@ def test_a_scenario_tells_what_happened(pair: tuple[Path, Path]) -> None:
     assert f"  fame {sq.fame}: " in out
     for line in entry.ledger:
         assert f"{line.fame:+d} {line.why}" in out
+
+
+def test_simulate_shows_a_progress_bar_on_a_terminal_only() -> None:
+    """Issue 10: "with a progress bar". Mutation caught: the bar disabled (or shown with
+    ``--quiet``)."""
+    for args, bar in (((), True), (("--quiet",), False)):
+        term = Terminal(["campaign", "simulate", "--scenarios", "2", "--seed", "2", *args], tty=True)
+        term.screen()
+        assert term.finish() == 0, term.text
+        assert ("campaign" in term.raw and "2/2" in term.raw) is bar, term.raw[:400]
+        assert "fame curve" in term.text
