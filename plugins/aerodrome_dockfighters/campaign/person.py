@@ -20,6 +20,8 @@ from aerodrome.data import Action
 from aerodrome.describe import seat_label
 from aerodrome.game import Game
 from aerodrome_dockfighters.campaign.sheet import CampaignError
+from aerodrome_dockfighters.specs import EXPERIENCE
+from aerodrome_dockfighters.text import label
 
 #: play's help, with what ``undo`` and ``quit`` do in a campaign mission.
 HELP = (
@@ -47,6 +49,8 @@ class Person:
 
     def __call__(self, game: Game[Any, Any, Any], player: int, legal: list[Action]) -> Action | None:
         """``player``'s decision (one of ``legal``); None when they quit."""
+        if self.player is None:
+            self.roster(game, player)
         self.player = player
         self.flush(game, player)
         table = _Table(game)
@@ -66,6 +70,16 @@ class Person:
             if typed.strip().lower() != "undo":
                 return typed
             screen.warn(NO_UNDO)
+
+    @staticmethod
+    def roster(game: Game[Any, Any, Any], player: int) -> None:
+        """Who flies which aircraft (its id on the map): the map and the aircraft table name
+        the aircraft, the squadron files the pilots."""
+        view = game.observation(player)
+        for seat in sorted({a.player for a in view.aircraft}):
+            flown = "; ".join(f"{label(view, a.id)} by {a.pilot} ({EXPERIENCE[a.experience]})"
+                              for a in view.aircraft if a.player == seat)
+            screen.note(f"{seat_label(game.setup, seat)} flies {flown}.")
 
     def ended(self, game: Game[Any, Any, Any]) -> None:
         """The rest of what happened, the board at the end and the result in words."""

@@ -7,11 +7,12 @@ once ended the whole mission with "None is not among the choices offered"); ever
 what happened that the person may see is printed, in order, the last action's too (the
 mission was once played without its log: a person saw no event at all, nor how it ended);
 the result in words and the scenario's story (who flew, what was lost, every fame line) are
-printed; no line shows an internal name; both files replay from their journals byte for byte.
+printed; which pilot flies which aircraft of the map is said before the first decision (the
+map and its aircraft table name no pilot); no line shows an internal name; both files replay from their journals byte for byte.
 
 Mutations caught: ``record=False`` for a person's mission (no ``·`` line: red), the end not
 shown (``human.ended`` not called: no ``▶ Result``), ``undo`` passed on as an action (the
-mission ends with an error: red).
+mission ends with an error: red), no roster (no pilot's name before the first decision).
 """
 
 from __future__ import annotations
@@ -105,6 +106,9 @@ def test_a_person_flies_a_campaign_mission_to_its_end(tmp_path: Path) -> None:
 
     mine = files.load(a).journal[-1]
     assert isinstance(mine, Scenario)
+    for side in mine.sides:  # who flies which aircraft of the map, before the first decision
+        for sent in side.sent:
+            assert f" by {sent.pilot} (green)" in whole.split("▶", 1)[0], sent
     wanted, game = _seen(mine)
     assert wanted and is_subsequence(wanted, printed_events(whole)), "a line of what happened is missing"
     bad = scan(whole, field_names(game))
