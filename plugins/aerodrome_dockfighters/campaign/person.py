@@ -11,14 +11,19 @@ abandons it with nothing recorded.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from rich.text import Text
+
 import aerodrome.cli.screen as screen
-from aerodrome.cli.prompt import HELP_TEXT, ask
+from aerodrome.choices import group, match
+from aerodrome.cli.output import literal, one_line
+from aerodrome.cli.prompt import HELP_TEXT, QUIT, ask
 from aerodrome.data import Action
 from aerodrome.describe import seat_label
 from aerodrome.game import Game
+from aerodrome_dockfighters.campaign.campaign import Abandoned
 from aerodrome_dockfighters.campaign.sheet import CampaignError
 from aerodrome_dockfighters.specs import EXPERIENCE
 from aerodrome_dockfighters.text import label
@@ -106,3 +111,42 @@ class _Table:
 
     def can_undo(self, player: int) -> bool:
         return False
+
+
+# -- the squadron leader's questions before and after the mission ---------------------------------
+def choose(read: Callable[[str], str], who: str, question: str, texts: Sequence[str]) -> int:
+    """Ask ``who`` (a squadron) ``question`` among ``texts``, laid out as play lays out
+    choices; the index chosen, by its number or its words. ``quit`` (or the end of the input)
+    abandons the scenario: nothing is recorded."""
+    many = "1 choice" if len(texts) == 1 else f"{len(texts)} choices"
+    header = Text(f"{screen.DECISION_MARK} ", style=screen.HEADING)
+    header.append(literal(f"{who}: {one_line(question)} ({many})"))
+    screen.say_line(header)
+    screen.choice_lines(group([(i + 1, one_line(t)) for i, t in enumerate(texts)], merge=False))
+    screen.note("Type a number or words; quit abandons the scenario (nothing is recorded).")
+    among: list[int] | None = None
+    while True:
+        try:
+            typed = read(f"{who} › ").strip()
+        except EOFError:
+            typed = "quit"
+        if typed.lower() in QUIT:
+            raise Abandoned("the scenario was left before its end; nothing is recorded")
+        if typed.lower() == "undo":
+            screen.warn(NO_UNDO)
+            continue
+        if typed.isdigit():
+            if 1 <= int(typed) <= len(texts):
+                return int(typed) - 1
+            screen.warn(f"'{typed}' is not a choice: the numbers go from 1 to {len(texts)}.")
+            continue
+        found = match(typed, texts, among).found if among else ()
+        found = found or match(typed, texts).found
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            screen.warn(f"'{typed}' is not a choice: none says all of it (quit abandons the scenario).")
+            continue
+        among = list(found)
+        screen.note(f"{len(found)} choices match '{typed}': a number or more words chooses one.")
+        screen.choice_lines(group([(i + 1, one_line(texts[i])) for i in found], merge=False))

@@ -17,6 +17,7 @@ mission ends with an error: red), no roster (no pilot's name before the first de
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,12 +27,14 @@ import pytest
 from aerodrome.cli import screen as play_screen
 from aerodrome.game import Game
 from aerodrome_dockfighters.campaign import bridge, files
-from aerodrome_dockfighters.campaign.campaign import rebuild
-from aerodrome_dockfighters.campaign.journal import Scenario
+from aerodrome_dockfighters.campaign.campaign import Abandoned, rebuild
+from aerodrome_dockfighters.campaign.commands import PersonLeader
+from aerodrome_dockfighters.campaign.journal import ChooseMission, Scenario, TakeAbility
 from aerodrome_dockfighters.campaign.sheet import Squadron
 from aerodrome_dockfighters.state import ACTIONS
 from tests.cli.play.driver import Person, Terminal, scan, shown
 from tests.cli.play.games import field_names, is_subsequence, printed_events
+from tests.plugins.dockfighters.campaign.helpers import squadron
 
 PILOTS = ["--pilot", "Hans", "--pilot", "Fritz", "--pilot", "Sepp", "--pilot", "Alois"]
 SAXONS = ["--pilot", "Karl", "--pilot", "Otto", "--pilot", "Paul", "--pilot", "Emil"]
@@ -75,15 +78,19 @@ def test_a_person_flies_a_campaign_mission_to_its_end(tmp_path: Path) -> None:
     person = Person(7)
     text = term.screen()
     decisions = 0
+    offered: list[str] = []
     while not term.ended:
         current = shown(text)
         assert current.decision.startswith("▶ "), text[-2000:]
         decisions += 1
-        if decisions in (1, 5):
-            term.send("undo" if decisions == 1 else "xyzzy")
+        if decisions == 1:  # the set-up asks the person their mission (0 fame: no bid to ask)
+            assert "Choose your mission" in current.decision, current.decision
+            offered = list(current.choices.values())
+        if decisions in (1, 2, 5):
+            term.send("undo" if decisions < 5 else "xyzzy")
             reply = term.screen()
             assert not term.ended, reply
-            wanted = "undo is not possible in a campaign mission" if decisions == 1 else "is not a choice"
+            wanted = "undo is not possible in a campaign mission" if decisions < 5 else "is not a choice"
             assert wanted in reply and "▶" not in reply, reply
         if decisions == 3:  # the help says what quit and undo do here (no --save to resume)
             term.send("?")
@@ -106,9 +113,12 @@ def test_a_person_flies_a_campaign_mission_to_its_end(tmp_path: Path) -> None:
 
     mine = files.load(a).journal[-1]
     assert isinstance(mine, Scenario)
+    chosen = bridge.missions()[mine.sides[mine.player].mission]
+    assert ChooseMission(mission=chosen.key) in mine.choices and chosen.fame_cost == 0
+    assert any(text.startswith(f"{chosen.name}: ") for text in offered)
     for side in mine.sides:  # who flies which aircraft of the map, before the first decision
         for sent in side.sent:
-            assert f" by {sent.pilot} (green)" in whole.split("▶", 1)[0], sent
+            assert f" by {sent.pilot} (green)" in whole.split("▶ Seat", 1)[0], sent
     wanted, game = _seen(mine)
     assert wanted and is_subsequence(wanted, printed_events(whole)), "a line of what happened is missing"
     bad = scan(whole, field_names(game))
@@ -116,3 +126,46 @@ def test_a_person_flies_a_campaign_mission_to_its_end(tmp_path: Path) -> None:
     for path in (a, b):
         data = path.read_bytes()
         assert files.encode(rebuild(msgspec.json.decode(data, type=Squadron).journal)) == data
+
+
+def _reader(*answers: str) -> Callable[[str], str]:
+    left = list(answers)
+
+    def read(prompt: str) -> str:
+        if not left:
+            raise EOFError
+        return left.pop(0)
+
+    return read
+
+
+@pytest.mark.clause("dockfighters.setup.1", "dockfighters.setup.2", "dockfighters.campaign.return.1",
+                    "dockfighters.pilot.8")
+def test_a_persons_decisions_as_squadron_leader() -> None:
+    """What the command line does not give is asked: the bid (a number out of range refused),
+    the mission (only those the fame pays for), a bailed-out pilot's return, an ace's new
+    ability; quit abandons the scenario. Mutation caught: the bot's choice in place of the
+    person's (every assertion on an answer)."""
+    sq = squadron(fame=5)
+    hans = sq.pilot("Hans")
+    assert hans is not None
+
+    def leader(*answers: str, **given: object) -> PersonLeader:
+        return PersonLeader(1, given.get("mission"), None, given.get("bid"), given.get("pay"),  # type: ignore[arg-type]
+                            read=_reader(*answers))
+
+    assert leader("99", "3 fame").bid(sq, 2, 4, None, 5) == 3
+    assert leader().bid(sq, 2, 4, None, 0) == 0  # nothing to bid with: not asked
+    assert leader("duel").mission(sq, ["duel", "fighter-sweep"], None, 5) == "duel"
+    assert leader("sweep").mission(sq, ["duel", "fighter-sweep"], None, 4) == "fighter-sweep"
+    with pytest.raises(Abandoned):  # The Duel costs 5: not offered with 4 fame
+        leader("duel").mission(sq, ["duel", "fighter-sweep"], None, 4)
+    assert leader(mission="bomb-run").mission(sq, ["bomb-run"], None, 5) == "bomb-run"  # --mission
+    assert leader("leave").pay_return(sq, hans, 2) is False
+    assert leader("pay").pay_return(sq, hans, 2) is True
+    assert leader(pay=False).pay_return(sq, hans, 2) is False  # --no-pay
+    options = [TakeAbility(pilot="Hans", ability="Sharpshooter", level=2),
+               TakeAbility(pilot="Hans", ability="Daredevil", level=1)]
+    assert leader("daredevil").take_ability(sq, hans, options) == options[1]
+    with pytest.raises(Abandoned):
+        leader("quit").take_ability(sq, hans, options)
