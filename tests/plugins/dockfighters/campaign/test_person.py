@@ -28,8 +28,8 @@ from aerodrome.cli import screen as play_screen
 from aerodrome.game import Game
 from aerodrome_dockfighters.campaign import bridge, files
 from aerodrome_dockfighters.campaign.campaign import Abandoned, rebuild
-from aerodrome_dockfighters.campaign.commands import PersonLeader
 from aerodrome_dockfighters.campaign.journal import ChooseMission, Scenario, TakeAbility
+from aerodrome_dockfighters.campaign.leaders import PersonLeader
 from aerodrome_dockfighters.campaign.sheet import Squadron
 from aerodrome_dockfighters.state import ACTIONS
 from tests.cli.play.driver import Person, Terminal, scan, shown
