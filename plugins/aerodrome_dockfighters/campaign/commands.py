@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 import typer
@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from aerodrome.cli.output import console, err_console, fail, print_json
+from aerodrome.cli.session import INTERRUPTED, no_interrupt
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError
 from aerodrome_dockfighters.campaign import bridge, campaign, files, leadership
@@ -251,8 +252,12 @@ def scenario(
             other_leader = PersonLeader(derive_seed(the_seed, 2), None, None, None, None)
         leaders = [mine_leader(the_seed, mission, parse_picks(a, send), bid, pay), other_leader]
         human = Person() if campaign.HUMAN in agents else None
-        ea, eb = campaign.scenario(a, b, leaders, agents, the_seed, human)
-        files.save([(file, a), (against, b)])
+        try:
+            ea, eb = campaign.scenario(a, b, leaders, agents, the_seed, human)
+        except KeyboardInterrupt:
+            _interrupted(file, against)
+        with no_interrupt():  # both files or neither
+            files.save([(file, a), (against, b)])
     if json:
         print_json({"seed": the_seed, "sides": msgspec.to_builtins(ea.sides), "initiative": ea.initiative,
                     str(file): {"outcome": msgspec.to_builtins(ea.outcome), "ledger": msgspec.to_builtins(ea.ledger),
@@ -265,6 +270,14 @@ def scenario(
     for sq, entry in ((a, ea), (b, eb)):
         for line in story(sq, entry):
             console.print(Text(line), soft_wrap=True)
+
+
+def _interrupted(*paths: Path) -> NoReturn:
+    """Ctrl-C during a scenario: it is abandoned and nothing is written."""
+    names = " or ".join(str(p) for p in paths)
+    err_console.print(Text(f"Interrupted: the scenario is abandoned; nothing is recorded in {names}."),
+                      soft_wrap=True)
+    raise typer.Exit(INTERRUPTED)
 
 
 def _disband_if_grounded(path: Path, sq: Squadron) -> None:
@@ -330,8 +343,13 @@ def challenge(
             picks = _challengers(work, ace, wingman)
         the_seed = seed if seed is not None else derive_seed(work.seed, "challenge", len(work.journal))
         leader = (PersonLeader if agent == campaign.HUMAN else CliLeader)(the_seed, None, picks, None, None)
-        entry = campaign.challenge(work, number, leader, agent, the_seed, Person() if agent == campaign.HUMAN else None)
-        files.save([(file, work)])
+        try:
+            entry = campaign.challenge(work, number, leader, agent, the_seed,
+                                       Person() if agent == campaign.HUMAN else None)
+        except KeyboardInterrupt:
+            _interrupted(file)
+        with no_interrupt():
+            files.save([(file, work)])
     if json:
         print_json({"seed": the_seed, "challenge": number, "outcome": msgspec.to_builtins(entry.outcome),
                     "ledger": msgspec.to_builtins(entry.ledger), "fame": work.fame})

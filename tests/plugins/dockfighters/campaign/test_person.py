@@ -169,3 +169,20 @@ def test_a_persons_decisions_as_squadron_leader() -> None:
     assert leader("daredevil").take_ability(sq, hans, options) == options[1]
     with pytest.raises(Abandoned):
         leader("quit").take_ability(sq, hans, options)
+
+
+def test_ctrl_c_abandons_the_scenario_and_says_so(tmp_path: Path) -> None:
+    """Ctrl-C in the middle of a person's mission: one line saying nothing is recorded, exit
+    130, both files untouched (it ended silently). Mutation caught: the interrupt not caught
+    (no line)."""
+    a, b = _squadrons(tmp_path)
+    before = (a.read_bytes(), b.read_bytes())
+    term = Terminal(["campaign", "scenario", str(a), "--against", str(b), "--seat", "1=human", "--seed", "7"],
+                    tty=True)
+    first = shown(term.screen())
+    term.send(Person(7).words_for(first, min(first.choices)) or "1")  # the mission
+    assert "▶ Seat 1" in term.screen()
+    term.interrupt()
+    assert term.finish() == 130
+    assert f"Interrupted: the scenario is abandoned; nothing is recorded in {a} or {b}." in term.text.replace("\n", "")
+    assert (a.read_bytes(), b.read_bytes()) == before
