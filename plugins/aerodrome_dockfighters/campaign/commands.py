@@ -245,6 +245,8 @@ def scenario(
     with _errors(file):
         files.check_writable([file, against])
         agents = parse_seats(seat, 2)
+        if json and campaign.HUMAN in agents:
+            raise CampaignError("--json: a person's mission is played on the screen; --json is for bot-flown seats")
         the_seed = seed if seed is not None else derive_seed(a.seed, b.seed, "scenario", len(a.journal), len(b.journal))
         mine_leader = PersonLeader if agents[0] == campaign.HUMAN else CliLeader
         other_leader: BotLeader = BotLeader(derive_seed(the_seed, 2))
@@ -338,6 +340,8 @@ def challenge(
     with _errors(file):
         files.check_writable([file])
         agent = parse_seats([f"1={seat}"], 1)[0]
+        if json and agent == campaign.HUMAN:
+            raise CampaignError("--json: a person's mission is played on the screen; --json is for bot-flown seats")
         picks = parse_picks(work, send)
         if picks is None and (ace or wingman):
             picks = _challengers(work, ace, wingman)

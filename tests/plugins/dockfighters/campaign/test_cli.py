@@ -171,6 +171,15 @@ def test_a_human_who_quits_records_nothing(pair: tuple[Path, Path]) -> None:
     assert (a.read_bytes(), b.read_bytes()) == before
 
 
+def test_json_is_for_bot_flown_seats(pair: tuple[Path, Path]) -> None:
+    """A person's mission on the screen would spoil the JSON on the same output."""
+    a, b = pair
+    before = (a.read_bytes(), b.read_bytes())
+    one_line_error(*run("scenario", str(a), "--against", str(b), "--seat", "1=human", "--json"), a, "--json: a person")
+    one_line_error(*run("challenge", str(a), "1", "--seat", "human", "--json"), a, "--json: a person")
+    assert (a.read_bytes(), b.read_bytes()) == before
+
+
 def test_an_error_names_are_printed_literally(pair: tuple[Path, Path]) -> None:
     a, _ = pair
     code, out = run("promote", str(a), "[bold]Nobody[/]")
