@@ -16,7 +16,6 @@ import typer
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
-    Progress,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -36,7 +35,7 @@ from aerodrome.cli.options import (
     Workers,
     dask_option,
 )
-from aerodrome.cli.output import console, err_console, print_json, say
+from aerodrome.cli.output import console, print_json, progress_bar, say
 from aerodrome.files import check_output, check_output_folder
 from aerodrome.metrics import Estimate, MetricInfo
 from aerodrome.metrics.compare import (
@@ -144,16 +143,14 @@ def compare(
 
         require_matplotlib()
         check_output_folder(report, "--report")
-    progress = Progress(
+    progress = progress_bar(
         TextColumn("comparing"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("games"),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=quiet or not err_console.is_terminal,
+        quiet=quiet,
     )
     with progress:
         task = progress.add_task("games", total=None)

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 import msgspec
 from rich.console import Console, RenderableType
+from rich.progress import Progress, ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -64,6 +65,26 @@ def show(renderable: RenderableType) -> None:
     are data, not markup: strings (also the cells of a rich table) are printed literally;
     styles set with :class:`rich.text.Text` or ``style=`` are kept."""
     _drawings.print(literal(renderable) if isinstance(renderable, str) else renderable)
+
+
+class _Bar(Progress):
+    """A progress bar that, disabled, writes nothing at all: rich before 14.3 printed an
+    empty line on stderr when a disabled bar stopped away from a terminal (`2>file`, a pipe,
+    CI), so `simulate -q` and friends printed a blank line before an error."""
+
+    def stop(self) -> None:
+        if not self.disable:
+            super().stop()
+
+
+def progress_bar(*columns: str | ProgressColumn, quiet: bool) -> Progress:
+    """A transient progress bar on stderr, shown only on a terminal and without ``--quiet``."""
+    return _Bar(
+        *columns,
+        console=err_console,
+        transient=True,
+        disable=quiet or not err_console.is_terminal,
+    )
 
 
 def print_json(data: Any) -> None:

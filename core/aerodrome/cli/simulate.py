@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 
 from aerodrome.cli.options import (
     GAMES_MAX,
@@ -21,7 +21,7 @@ from aerodrome.cli.options import (
     Workers,
     dask_option,
 )
-from aerodrome.cli.output import console, err_console, print_json, say, table
+from aerodrome.cli.output import console, print_json, progress_bar, say, table
 from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
 from aerodrome.sim import Summary, resolve_agents, summarise
@@ -82,14 +82,12 @@ def simulate(
     agent_names = resolve_agents(plugins, r, s, [n.strip() for n in names])
     config = Config(ruleset=ruleset, setup=s.name, agents=agent_names, games=games, seed=seed)
     engine = Engine(plugins, workers=workers, dask=target, detail=False)
-    progress = Progress(
+    progress = progress_bar(
         TextColumn(f"{ruleset} {s.name}".replace("[", "\\[")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=quiet or not err_console.is_terminal,
+        quiet=quiet,
     )
     with progress:
         task = progress.add_task("games", total=games)

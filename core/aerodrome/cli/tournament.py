@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from aerodrome.cli.output import console, err_console, print_json
+from aerodrome.cli.output import console, err_console, print_json, progress_bar
 from aerodrome.plugins import default_plugins
 from aerodrome.tournament import Standings, run_tournament
 
@@ -63,15 +63,13 @@ def tournament(
     """
     plugins = default_plugins()
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    progress = Progress(
+    progress = progress_bar(
         TextColumn("tournament"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("games"),
         TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-        disable=quiet or not err_console.is_terminal,
+        quiet=quiet,
     )
     with progress:
         task = progress.add_task("games", total=None)
