@@ -12,16 +12,18 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import msgspec
 from rich.console import Console, RenderableType
-from rich.progress import Progress, ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
 from aerodrome.errors import AerodromeError
 from aerodrome.files import write_atomic
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, ProgressColumn
 
 console = Console()
 err_console = Console(stderr=True)
@@ -67,18 +69,20 @@ def show(renderable: RenderableType) -> None:
     _drawings.print(literal(renderable) if isinstance(renderable, str) else renderable)
 
 
-class _Bar(Progress):
-    """A progress bar that, disabled, writes nothing at all: rich before 14.3 printed an
-    empty line on stderr when a disabled bar stopped away from a terminal (`2>file`, a pipe,
-    CI), so `simulate -q` and friends printed a blank line before an error."""
-
-    def stop(self) -> None:
-        if not self.disable:
-            super().stop()
-
-
 def progress_bar(*columns: str | ProgressColumn, quiet: bool) -> Progress:
-    """A transient progress bar on stderr, shown only on a terminal and without ``--quiet``."""
+    """A transient progress bar on stderr, shown only on a terminal and without ``--quiet``.
+
+    Disabled, it writes nothing at all: rich before 14.3 printed an empty line on stderr when
+    a disabled bar stopped away from a terminal (`2>file`, a pipe, CI), so `simulate -q` and
+    friends printed a blank line before an error. rich.progress is imported here, not at
+    start-up (issue 18)."""
+    from rich.progress import Progress
+
+    class _Bar(Progress):
+        def stop(self) -> None:
+            if not self.disable:
+                super().stop()
+
     return _Bar(
         *columns,
         console=err_console,

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 
 from aerodrome.cli.options import (
     GAMES_MAX,
@@ -24,7 +23,9 @@ from aerodrome.cli.options import (
 from aerodrome.cli.output import console, print_json, progress_bar, say, table
 from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
-from aerodrome.sim import Summary, resolve_agents, summarise
+
+if TYPE_CHECKING:
+    from aerodrome.sim import Summary
 
 
 def _default_agents(names: list[str]) -> list[str]:
@@ -68,7 +69,10 @@ def simulate(
 
     Game i is seeded from (SEED, i), so the summary is the same whatever --workers or --dask.
     """
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+
     from aerodrome.parallel import Config, Engine
+    from aerodrome.sim import resolve_agents, summarise
 
     target = dask_option(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
