@@ -22,8 +22,10 @@ ROOT = Path(aerodrome_dockfighters.__file__).resolve().parent
 #: phase module, the missions, the bot or the ruleset.
 FOUNDATION = ("specs", "state", "events", "hookspecs", "context", "board", "views", "rules", "airspace")
 #: The entry points, which import what they register only when it is used (lazy start-up,
-#: issue 18): the only modules with imports inside functions.
-LAZY = ("plugin", "cli")
+#: issue 18): the only modules with imports inside functions. The ruleset is one: `aerodrome
+#: rulesets` imports it, so what is for people (text, drawings, SVG, odds) and for learning
+#: agents (numbering) is imported by the methods that use it.
+LAZY = ("plugin", "cli", "ruleset")
 
 
 def _modules() -> dict[str, ast.Module]:
