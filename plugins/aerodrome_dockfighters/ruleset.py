@@ -19,7 +19,7 @@ from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, TurnSequence
-from aerodrome_dockfighters import challenges, rules, scenario
+from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
 from aerodrome_dockfighters.missions import mission_exit, setups, success
@@ -107,15 +107,12 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         )
 
     # -- for people (issues 14, 15): from an observation only -----------------------------------
-    # (their modules imported on first use: `aerodrome rulesets` imports the ruleset, issue 18)
+    # (drawings, SVG and numbering imported on first use: `aerodrome rulesets` imports the
+    # ruleset, issue 18)
     def action_text(self, action: DfAction, view: DfView) -> str:
-        from aerodrome_dockfighters import text
-
         return text.action_text(action, view)
 
     def event_text(self, event: Event, view: DfView) -> str | None:
-        from aerodrome_dockfighters import text
-
         return text.event_text(event, view)
 
     def action_odds(self, action: DfAction, view: DfView) -> str | None:
