@@ -3,13 +3,28 @@
 A :class:`Translator` serves one ruleset × set-up with its :class:`~aerodrome.rl.layout.Layout`.
 Everything it shows a seat comes from that seat's observation (never from the state) and
 from the legal actions the game offers that seat now.
+
+It runs at every step of a learning environment, so it asks the ruleset as little as it can
+(figures: docs/performance.md, "Learning environments"):
+
+- the ruleset's number of an action (``action_id``) is asked once per distinct action and
+  remembered (actions are frozen values);
+- the numbers of a legal-action list are worked out once per decision and kept with the list
+  (a tuple, immutable, is recognised again in a later decision; any other sequence only
+  within the same moment of the same game: same game object, same length of its history),
+  so the mask of ``observe`` and the action of ``step`` share them, and a number is turned
+  back into the legal action by its place in the list, without ``action_from_id``;
+- every observation and mask is a new array (an agent may keep or change what it was given;
+  ``tests/rl/test_hidden.py`` compares two of them), filled from a packed buffer.
 """
 
 from __future__ import annotations
 
 import operator
 import struct
+from collections import deque
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -28,6 +43,26 @@ Mask = npt.NDArray[np.int8]
 
 #: What to do with a legal-action list longer than the action space (generic numbering).
 OVERFLOWS = ("error", "truncate")
+#: Distinct actions whose numbers are remembered, and legal tuples whose numbers are kept,
+#: before each memo starts afresh.
+NUMBERS_MEMO = 1 << 16
+TUPLES_MEMO = 1 << 10
+
+
+class Numbered:
+    """The numbers of one legal-action list (ruleset numbering): ``ids[k]`` is the number of
+    ``legal[k]``; ``mask`` the packed mask (one byte per action number)."""
+
+    __slots__ = ("game", "ids", "legal", "mask", "moment")
+
+    def __init__(
+        self, legal: Sequence[Action], ids: list[int], mask: bytes, game: object, moment: int
+    ) -> None:
+        self.legal = legal
+        self.ids = ids
+        self.mask = mask
+        self.game = game
+        self.moment = moment
 
 
 class Translator:
@@ -57,25 +92,31 @@ class Translator:
         self._packer = struct.Struct(f"={self.width}f")
         self._encoder: Encoder | None = None
         self._view_type: type | None = None
+        self._numbers: dict[Action, int] = {}
+        self._tuples: dict[int, Numbered] = {}
+        self._last: Numbered | None = None
 
     # -- observations ------------------------------------------------------------------------
     def vector(self, view: Any) -> Vector:
-        """The observation vector of ``view`` (float32, length ``width``)."""
+        """The observation vector of ``view`` (a new float32 array of length ``width``)."""
         if not self.layout.encoded:
             return np.frombuffer(self.encoder(view).encode_f32(view), dtype=np.float32)
         numbers = self.ruleset.observation_vector(view)
-        if numbers is None or len(numbers) != self.width:
-            raise EncodingError(
-                f"{self.label}: observation_vector gave "
-                f"{'None' if numbers is None else f'{len(numbers)} numbers'}, "
-                f"expected {self.width} (the length must be fixed per set-up)"
-            )
-        buffer = bytearray(self._packer.size)
-        try:
-            self._packer.pack_into(buffer, 0, *numbers)
-        except (struct.error, OverflowError, TypeError):
-            raise EncodingError(f"{self.label}: observation_vector gave something not a number") from None
-        return np.frombuffer(buffer, dtype=np.float32)
+        if isinstance(numbers, np.ndarray):  # a ruleset that encodes into NumPy itself
+            if numbers.shape == (self.width,):
+                return numbers.astype(np.float32)  # a copy: the ruleset may reuse its array
+        elif numbers is not None and len(numbers) == self.width:
+            buffer = bytearray(self._packer.size)
+            try:
+                self._packer.pack_into(buffer, 0, *numbers)
+            except (struct.error, OverflowError, TypeError):
+                raise EncodingError(f"{self.label}: observation_vector gave something not a number") from None
+            return np.frombuffer(buffer, dtype=np.float32)
+        got = "None" if numbers is None else f"{len(numbers)} numbers"
+        raise EncodingError(
+            f"{self.label}: observation_vector gave {got}, expected {self.width} "
+            "(the length must be fixed per set-up)"
+        )
 
     def encoder(self, view: Any) -> Encoder:
         """The generic encoder (built on first use, for the type of ``view``)."""
@@ -97,14 +138,13 @@ class Translator:
         return self.encoder(view).names()
 
     # -- actions -----------------------------------------------------------------------------
-    def mask(self, legal: Sequence[Action], player: int) -> Mask:
-        """1 for each action index that is legal now, 0 elsewhere."""
-        mask = np.zeros(self.actions, dtype=np.int8)
-        if not legal:
-            return mask
+    def mask(self, legal: Sequence[Action], player: int, game: Game[Any, Any, Any] | None = None) -> Mask:
+        """1 for each action index that is legal now, 0 elsewhere (a new array). ``game``,
+        when given, is the game ``legal`` comes from (its numbers are then kept for the
+        decision)."""
         if self.layout.numbered:
-            mask[self.ids(legal)] = 1
-            return mask
+            return np.frombuffer(bytearray(self.numbered(legal, game).mask), dtype=np.int8)
+        mask = np.zeros(self.actions, dtype=np.int8)
         n = len(legal)
         if n > self.actions:
             if self.overflow == "error":
@@ -125,17 +165,61 @@ class Translator:
             "overflow='truncate' to offer only the first ones"
         )
 
+    def numbered(self, legal: Sequence[Action], game: Game[Any, Any, Any] | None = None) -> Numbered:
+        """The numbers of ``legal`` (the ruleset's numbering), kept for the decision."""
+        if type(legal) is tuple:
+            got = self._tuples.get(id(legal))
+            if got is not None and got.legal is legal:
+                return got
+        else:
+            got = self._last
+            if (
+                got is not None
+                and got.legal is legal
+                and game is not None
+                and got.game is game
+                and got.moment == len(game.history)
+            ):
+                return got
+        numbers = self._numbers
+        try:
+            ids = list(map(numbers.__getitem__, legal))
+        except KeyError:
+            ids = self.ids(legal)
+        mask = bytearray(self.actions)
+        deque(map(mask.__setitem__, ids, repeat(1)), maxlen=0)  # mask[i] = 1 for each i
+        got = Numbered(legal, ids, bytes(mask), game, -1 if game is None else len(game.history))
+        if type(legal) is tuple:
+            if len(self._tuples) >= TUPLES_MEMO:
+                self._tuples.clear()
+            self._tuples[id(legal)] = got
+        else:
+            self._last = got
+        return got
+
     def ids(self, legal: Sequence[Action]) -> list[int]:
-        """The ruleset's numbers of ``legal`` (each checked against ``action_count``)."""
-        action_id, setup = self.ruleset.action_id, self.setup
-        ids = [action_id(a, setup) for a in legal]
-        if ids and not (min(ids) >= 0 and max(ids) < self.actions):
-            bad = next(i for i in ids if not 0 <= i < self.actions)
-            raise ActionSpaceError(
-                f"{self.label}: action_id gave {bad!r}, outside 0..{self.actions - 1} "
-                "(action_count of the ruleset)"
-            )
-        return ids
+        """The ruleset's numbers of ``legal`` (each checked against ``action_count`` the
+        first time the ruleset is asked for it)."""
+        numbers = self._numbers
+        out = []
+        for action in legal:
+            got = numbers.get(action)
+            if got is None:
+                given = self.ruleset.action_id(action, self.setup)
+                try:
+                    got = operator.index(given)  # a NumPy integer is a number too
+                except TypeError:
+                    got = -1
+                if not 0 <= got < self.actions:
+                    raise ActionSpaceError(
+                        f"{self.label}: action_id gave {given!r}, outside 0..{self.actions - 1} "
+                        "(action_count of the ruleset)"
+                    )
+                if len(numbers) >= NUMBERS_MEMO:
+                    numbers.clear()
+                numbers[action] = got
+            out.append(got)
+        return out
 
     def action(
         self, index: object, legal: Sequence[Action], player: int, game: Game[Any, Any, Any] | None = None
@@ -156,18 +240,14 @@ class Translator:
         if not legal:
             raise IllegalActionError(f"{self.label}: seat {player} owes no decision now")
         if self.layout.numbered:
-            action: Action | None
+            ids = self.numbered(legal, game).ids
             try:
-                action = self.ruleset.action_from_id(i, self.setup)
-            except (IndexError, KeyError, ValueError):
-                action = None
-            if isinstance(action, Action) and action in legal:
-                return action
-            what = "" if action is None else f" ({action.describe()})"
-            raise IllegalActionError(
-                f"{self.label}: action {i}{what} is not legal for seat {player} now ({_kind(game)}; "
-                "the action mask marks the legal ones)"
-            )
+                return legal[ids.index(i)]
+            except ValueError:
+                raise IllegalActionError(
+                    f"{self.label}: action {i}{self._describe(i)} is not legal for seat {player} now "
+                    f"({_kind(game)}; the action mask marks the legal ones)"
+                ) from None
         limit = min(len(legal), self.actions)
         if i >= limit:
             raise IllegalActionError(
@@ -175,6 +255,14 @@ class Translator:
                 f"{len(legal)} legal actions, numbered 0 to {limit - 1}"
             )
         return legal[i]
+
+    def _describe(self, i: int) -> str:
+        """`` (the action's description)`` of number ``i``, or nothing (for a message)."""
+        try:
+            action = self.ruleset.action_from_id(i, self.setup)
+        except Exception:
+            return ""
+        return f" ({action.describe()})" if isinstance(action, Action) else ""
 
     def index(self, action: Action, legal: Sequence[Action]) -> int:
         """The number of the legal ``action`` (the inverse of :meth:`action`)."""
@@ -186,7 +274,7 @@ class Translator:
         """What a learning agent at ``player`` gets: its observation vector and its mask."""
         return {
             "observation": self.vector(game.observation(player)),
-            "action_mask": self.mask(game.legal_actions(player), player),
+            "action_mask": self.mask(game.legal_actions(player), player, game),
         }
 
 
