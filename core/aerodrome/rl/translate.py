@@ -14,6 +14,10 @@ It runs at every step of a learning environment, so it asks the ruleset as littl
   within the same moment of the same game: same game object, same length of its history),
   so the mask of ``observe`` and the action of ``step`` share them, and a number is turned
   back into the legal action by its place in the list, without ``action_from_id``;
+- a seat's observation vector and mask are worked out once per moment: observed again
+  before anything is applied (``last()`` then ``observe()``, a Gymnasium ``step`` then
+  ``action_masks()``), the seat gets copies of the first ones, not a second call of the
+  ruleset's ``observation_vector``;
 - every observation and mask is a new array (an agent may keep or change what it was given;
   ``tests/rl/test_hidden.py`` compares two of them), filled from a packed buffer.
 """
@@ -65,6 +69,20 @@ class Numbered:
         self.moment = moment
 
 
+class Seen:
+    """What :meth:`Translator.observe` last gave: a seat's vector and mask (as bytes) at one
+    moment (the length of the history) of one game."""
+
+    __slots__ = ("game", "mask", "moment", "player", "vector")
+
+    def __init__(self, game: object, moment: int, player: int, vector: bytes, mask: bytes) -> None:
+        self.game = game
+        self.moment = moment
+        self.player = player
+        self.vector = vector
+        self.mask = mask
+
+
 class Translator:
     """Observation vectors, masks and actions of one ruleset × set-up."""
 
@@ -95,6 +113,7 @@ class Translator:
         self._numbers: dict[Action, int] = {}
         self._tuples: dict[int, Numbered] = {}
         self._last: Numbered | None = None
+        self._seen: Seen | None = None
 
     # -- observations ------------------------------------------------------------------------
     def vector(self, view: Any) -> Vector:
@@ -271,11 +290,20 @@ class Translator:
         return list(legal).index(action)
 
     def observe(self, game: Game[Any, Any, Any], player: int) -> dict[str, Any]:
-        """What a learning agent at ``player`` gets: its observation vector and its mask."""
-        return {
-            "observation": self.vector(game.observation(player)),
-            "action_mask": self.mask(game.legal_actions(player), player, game),
-        }
+        """What a learning agent at ``player`` gets: its observation vector and its mask
+        (new arrays). Asked again for the same seat at the same moment of the same game
+        (nothing applied since), it gives copies of what it worked out the first time."""
+        moment = len(game.history)
+        seen = self._seen
+        if seen is not None and seen.game is game and seen.moment == moment and seen.player == player:
+            return {
+                "observation": np.frombuffer(bytearray(seen.vector), dtype=np.float32),
+                "action_mask": np.frombuffer(bytearray(seen.mask), dtype=np.int8),
+            }
+        vector = self.vector(game.observation(player))
+        mask = self.mask(game.legal_actions(player), player, game)
+        self._seen = Seen(game, moment, player, vector.tobytes(), mask.tobytes())
+        return {"observation": vector, "action_mask": mask}
 
 
 def _kind(game: Game[Any, Any, Any] | None) -> str:
