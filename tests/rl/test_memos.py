@@ -74,13 +74,13 @@ def test_a_seat_observed_again_at_the_same_moment_gets_copies() -> None:
     e = env(PLUGINS.ruleset("df40k"), "first-blood", layout=layout_of("df40k", "first-blood"))
     e.reset(seed=7)
     calls: list[int] = []
-    encode = e.translator.vector
+    encode = e.translator.packed
 
     def counted(view: Any) -> Any:
         calls.append(1)
         return encode(view)
 
-    e.translator.vector = counted  # type: ignore[method-assign]
+    e.translator.packed = counted  # type: ignore[method-assign]
     agent = e.agent_selection
     first = e.last()[0]
     kept = {k: v.copy() for k, v in first.items()}

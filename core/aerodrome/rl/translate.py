@@ -45,6 +45,8 @@ from aerodrome.ruleset import Ruleset, Setup
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
+F32 = np.dtype(np.float32)
+I8 = np.dtype(np.int8)
 #: What to do with a legal-action list longer than the action space (generic numbering).
 OVERFLOWS = ("error", "truncate")
 #: Distinct actions whose numbers are remembered, and legal tuples whose numbers are kept,
@@ -55,12 +57,13 @@ TUPLES_MEMO = 1 << 10
 
 class Numbered:
     """The numbers of one legal-action list (ruleset numbering): ``ids[k]`` is the number of
-    ``legal[k]``; ``mask`` the packed mask (one byte per action number)."""
+    ``legal[k]``; ``mask`` the packed mask (one byte per action number, never changed once
+    made: only copied out)."""
 
     __slots__ = ("game", "ids", "legal", "mask", "moment")
 
     def __init__(
-        self, legal: Sequence[Action], ids: list[int], mask: bytes, game: object, moment: int
+        self, legal: Sequence[Action], ids: list[int], mask: bytes | bytearray, game: object, moment: int
     ) -> None:
         self.legal = legal
         self.ids = ids
@@ -75,7 +78,9 @@ class Seen:
 
     __slots__ = ("game", "mask", "moment", "player", "vector")
 
-    def __init__(self, game: object, moment: int, player: int, vector: bytes, mask: bytes) -> None:
+    def __init__(
+        self, game: object, moment: int, player: int, vector: bytes | bytearray, mask: bytes | bytearray
+    ) -> None:
         self.game = game
         self.moment = moment
         self.player = player
@@ -118,19 +123,21 @@ class Translator:
     # -- observations ------------------------------------------------------------------------
     def vector(self, view: Any) -> Vector:
         """The observation vector of ``view`` (a new float32 array of length ``width``)."""
+        return np.frombuffer(bytearray(self.packed(view)), dtype=F32)
+
+    def packed(self, view: Any) -> bytes | bytearray:
+        """The observation vector of ``view`` as ``width`` native float32 (read only)."""
         if not self.layout.encoded:
-            return np.frombuffer(self.encoder(view).encode_f32(view), dtype=np.float32)
+            return self.encoder(view).encode_f32(view)
         numbers = self.ruleset.observation_vector(view)
         if isinstance(numbers, np.ndarray):  # a ruleset that encodes into NumPy itself
             if numbers.shape == (self.width,):
-                return numbers.astype(np.float32)  # a copy: the ruleset may reuse its array
+                return numbers.astype(F32).tobytes()
         elif numbers is not None and len(numbers) == self.width:
-            buffer = bytearray(self._packer.size)
             try:
-                self._packer.pack_into(buffer, 0, *numbers)
+                return self._packer.pack(*numbers)
             except (struct.error, OverflowError, TypeError):
                 raise EncodingError(f"{self.label}: observation_vector gave something not a number") from None
-            return np.frombuffer(buffer, dtype=np.float32)
         got = "None" if numbers is None else f"{len(numbers)} numbers"
         raise EncodingError(
             f"{self.label}: observation_vector gave {got}, expected {self.width} "
@@ -161,16 +168,20 @@ class Translator:
         """1 for each action index that is legal now, 0 elsewhere (a new array). ``game``,
         when given, is the game ``legal`` comes from (its numbers are then kept for the
         decision)."""
+        return np.frombuffer(bytearray(self.packed_mask(legal, player, game)), dtype=I8)
+
+    def packed_mask(
+        self, legal: Sequence[Action], player: int, game: Game[Any, Any, Any] | None = None
+    ) -> bytes | bytearray:
+        """The mask of :meth:`mask` as ``actions`` bytes (read only)."""
         if self.layout.numbered:
-            return np.frombuffer(bytearray(self.numbered(legal, game).mask), dtype=np.int8)
-        mask = np.zeros(self.actions, dtype=np.int8)
+            return self.numbered(legal, game).mask
         n = len(legal)
         if n > self.actions:
             if self.overflow == "error":
                 raise self.overflowed(n, player)
             n = self.actions
-        mask[:n] = 1
-        return mask
+        return b"\x01" * n + bytes(self.actions - n)
 
     def overflowed(self, n: int, player: int) -> ActionSpaceError:
         how = (
@@ -207,7 +218,7 @@ class Translator:
             ids = self.ids(legal)
         mask = bytearray(self.actions)
         deque(map(mask.__setitem__, ids, repeat(1)), maxlen=0)  # mask[i] = 1 for each i
-        got = Numbered(legal, ids, bytes(mask), game, -1 if game is None else len(game.history))
+        got = Numbered(legal, ids, mask, game, -1 if game is None else len(game.history))
         if type(legal) is tuple:
             if len(self._tuples) >= TUPLES_MEMO:
                 self._tuples.clear()
@@ -295,15 +306,18 @@ class Translator:
         (nothing applied since), it gives copies of what it worked out the first time."""
         moment = len(game.history)
         seen = self._seen
-        if seen is not None and seen.game is game and seen.moment == moment and seen.player == player:
-            return {
-                "observation": np.frombuffer(bytearray(seen.vector), dtype=np.float32),
-                "action_mask": np.frombuffer(bytearray(seen.mask), dtype=np.int8),
-            }
-        vector = self.vector(game.observation(player))
-        mask = self.mask(game.legal_actions(player), player, game)
-        self._seen = Seen(game, moment, player, vector.tobytes(), mask.tobytes())
-        return {"observation": vector, "action_mask": mask}
+        if seen is None or seen.game is not game or seen.moment != moment or seen.player != player:
+            seen = self._seen = Seen(
+                game,
+                moment,
+                player,
+                self.packed(game.observation(player)),
+                self.packed_mask(game.legal_actions(player), player, game),
+            )
+        return {
+            "observation": np.frombuffer(bytearray(seen.vector), dtype=F32),
+            "action_mask": np.frombuffer(bytearray(seen.mask), dtype=I8),
+        }
 
 
 def _kind(game: Game[Any, Any, Any] | None) -> str:
