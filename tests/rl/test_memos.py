@@ -95,23 +95,3 @@ def test_a_seat_observed_again_at_the_same_moment_gets_copies() -> None:
     e.observe(e.agent_selection)
     assert len(calls) == 2
 
-
-def test_the_kept_tuple_masks_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Legal tuples are kept with their masks (one byte per action number) up to
-    ``MASKS_MEMO_BYTES`` together, so a large action space keeps fewer of them; what is kept
-    still gives the right numbers. Mutation caught: the count of kept tuples not bounded by
-    the bytes of their masks (a 20,000-action space would keep 20 MB)."""
-    from aerodrome.rl import translate
-
-    e = env(PLUGINS.ruleset("victoriana"), "11-group", layout=layout_of("victoriana", "11-group"))
-    monkeypatch.setattr(translate, "MASKS_MEMO_BYTES", 4 * e.layout.actions)
-    memo, fresh = _fresh(e), _fresh(e)
-    e.reset(seed=5)
-    game = e.game
-    for _ in range(12):
-        player = game.waiting_for()[0]
-        legal = tuple(game.legal_actions(player))
-        assert memo.numbered(legal).ids == fresh.ids(legal)
-        assert memo.numbered(legal) is memo.numbered(legal)
-        assert len(memo._tuples) <= 4
-        game.apply(player, legal[0])
