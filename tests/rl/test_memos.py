@@ -95,3 +95,24 @@ def test_a_seat_observed_again_at_the_same_moment_gets_copies() -> None:
     e.observe(e.agent_selection)
     assert len(calls) == 2
 
+
+
+def test_kept_legal_tuples_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Legal tuples are kept by value with their masks (one byte per action number) up to
+    ``MASKS_MEMO_BYTES`` together, so a large action space keeps fewer of them; what is kept
+    gives the right numbers, to an equal tuple too. Mutation caught: the count of kept
+    tuples not bounded by the bytes of their masks (a 19,975-action space would keep 20 MB)."""
+    from aerodrome.rl import translate
+
+    e = env(PLUGINS.ruleset("victoriana"), "11-group", layout=layout_of("victoriana", "11-group"))
+    monkeypatch.setattr(translate, "MASKS_MEMO_BYTES", 4 * e.layout.actions)
+    memo, fresh = _fresh(e), _fresh(e)
+    e.reset(seed=5)
+    game = e.game
+    for _ in range(12):
+        player = game.waiting_for()[0]
+        legal = tuple(game.legal_actions(player))
+        assert memo.numbered(legal).ids == fresh.ids(legal)
+        assert memo.numbered(tuple(list(legal))).ids == fresh.ids(legal)  # an equal tuple
+        assert len(memo._tuples) <= 4
+        game.apply(player, legal[0])

@@ -11,9 +11,11 @@ It runs at every step of a learning environment, so it asks the ruleset as littl
   remembered (actions are frozen values);
 - the numbers of a legal-action list are worked out once per decision and kept with the list
   while the game stays at that moment (the same list object, game object and length of its
-  history: compared by ``is``, never by ``id()``), so the mask of ``observe``, the action of
-  ``step`` and a Gymnasium ``action_masks()`` share them, and a number is turned back into
-  the legal action by its place in the list, without ``action_from_id``;
+  history, compared by ``is``); a tuple (immutable; df40k, Victoriana and the joust hand
+  out the same tuples again in later decisions) is kept by its value, up to
+  :data:`MASKS_MEMO_BYTES` of masks. So the mask of ``observe``, the action of ``step`` and
+  a Gymnasium ``action_masks()`` share them, and a number is turned back into the legal
+  action by its place in the list, without ``action_from_id``;
 - a seat's observation vector and mask are worked out once per moment: observed again
   before anything is applied (``last()`` then ``observe()``), the seat gets copies of the
   first ones, not a second call of the ruleset's ``observation_vector``;
@@ -48,8 +50,12 @@ F32 = np.dtype(np.float32)
 I8 = np.dtype(np.int8)
 #: What to do with a legal-action list longer than the action space (generic numbering).
 OVERFLOWS = ("error", "truncate")
-#: Distinct actions whose numbers are remembered before the memo starts afresh.
+#: Distinct actions whose numbers are remembered, and legal tuples whose numbers are kept,
+#: before each memo starts afresh; the tuples' masks (one byte per action number) may hold
+#: at most ``MASKS_MEMO_BYTES`` together (fewer tuples for a large action space).
 NUMBERS_MEMO = 1 << 16
+TUPLES_MEMO = 1 << 10
+MASKS_MEMO_BYTES = 1 << 24
 
 
 class Numbered:
@@ -114,6 +120,8 @@ class Translator:
         self._view_type: type | None = None
         self._numbers: dict[Action, int] = {}
         self._last: Numbered | None = None
+        self._tuples: dict[tuple[Action, ...], Numbered] = {}
+        self._tuples_memo = max(1, min(TUPLES_MEMO, MASKS_MEMO_BYTES // self.actions))
         self._seen: Seen | None = None
 
     # -- observations ------------------------------------------------------------------------
@@ -193,15 +201,20 @@ class Translator:
 
     def numbered(self, legal: Sequence[Action], game: Game[Any, Any, Any] | None = None) -> Numbered:
         """The numbers of ``legal`` (the ruleset's numbering), kept for the decision."""
-        got = self._last
-        if (
-            got is not None
-            and got.legal is legal
-            and game is not None
-            and got.game is game
-            and got.moment == len(game.history)
-        ):
-            return got
+        if type(legal) is tuple:  # an immutable list, maybe handed out again by the ruleset
+            got = self._tuples.get(legal)
+            if got is not None:
+                return got
+        else:
+            got = self._last
+            if (
+                got is not None
+                and got.legal is legal
+                and game is not None
+                and got.game is game
+                and got.moment == len(game.history)
+            ):
+                return got
         numbers = self._numbers
         try:
             ids = list(map(numbers.__getitem__, legal))
@@ -210,7 +223,12 @@ class Translator:
         mask = bytearray(self.actions)
         deque(map(mask.__setitem__, ids, repeat(1)), maxlen=0)  # mask[i] = 1 for each i
         got = Numbered(legal, ids, mask, game, -1 if game is None else len(game.history))
-        self._last = got
+        if type(legal) is tuple:
+            if len(self._tuples) >= self._tuples_memo:
+                self._tuples.clear()
+            self._tuples[legal] = got
+        else:
+            self._last = got
         return got
 
     def ids(self, legal: Sequence[Action]) -> list[int]:
