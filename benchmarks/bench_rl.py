@@ -16,7 +16,10 @@ workloads play the same seeded random games, interleaved round by round
   reference.
 
 All pick ``legal[rng.randrange(len(legal))]`` with the same seeded generator, and with the
-generic numbering the index is the place in the legal list: the same games. The env agent
+generic numbering the index is the place in the legal list: the same games
+(``tests/rl/test_bench_workloads.py``). With a ruleset's own numbering the env's k-th legal
+number is not the list's k-th action: other games of the same uniform random policy, which
+is why rates are per decision. The env agent
 lists the legal indices with ``np.flatnonzero(mask.view(bool))`` (on the int8 mask itself
 NumPy takes 70 µs for dockfighters' 19,975 actions, on its bool view 4 µs; docs/howto-rl.md).
 The **overhead** is raw's rate over env's minus one, per round (min / median over rounds);
