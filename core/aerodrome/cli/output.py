@@ -12,7 +12,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import msgspec
 from rich.console import Console, RenderableType
@@ -21,6 +21,9 @@ from rich.text import Text
 
 from aerodrome.errors import AerodromeError
 from aerodrome.files import write_atomic
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, ProgressColumn
 
 console = Console()
 err_console = Console(stderr=True)
@@ -64,6 +67,28 @@ def show(renderable: RenderableType) -> None:
     are data, not markup: strings (also the cells of a rich table) are printed literally;
     styles set with :class:`rich.text.Text` or ``style=`` are kept."""
     _drawings.print(literal(renderable) if isinstance(renderable, str) else renderable)
+
+
+def progress_bar(*columns: str | ProgressColumn, quiet: bool) -> Progress:
+    """A transient progress bar on stderr, shown only on a terminal and without ``--quiet``.
+
+    Disabled, it writes nothing at all: rich before 14.3 printed an empty line on stderr when
+    a disabled bar stopped away from a terminal (`2>file`, a pipe, CI), so `simulate -q` and
+    friends printed a blank line before an error. rich.progress is imported here, not at
+    start-up (issue 18)."""
+    from rich.progress import Progress
+
+    class _Bar(Progress):
+        def stop(self) -> None:
+            if not self.disable:
+                super().stop()
+
+    return _Bar(
+        *columns,
+        console=err_console,
+        transient=True,
+        disable=quiet or not err_console.is_terminal,
+    )
 
 
 def print_json(data: Any) -> None:
