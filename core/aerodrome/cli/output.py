@@ -101,9 +101,6 @@ def write_svg(game: Any, path: Path, viewer: int | None = None) -> None:
     """Write the ruleset's SVG picture of what ``viewer`` sees of ``game`` now (``None``:
     the referee, who sees everything) to ``path``: ``draw_svg`` of that observation."""
     picture = game.ruleset.draw_svg(game.observation(viewer))
-    if picture is None and viewer is None:
-        # Legacy: a ruleset that still draws states (overrides Ruleset.svg); goes with it.
-        picture = game.ruleset.svg(game.state, None)
     if picture is None:
         raise AerodromeError(f"--svg: ruleset {game.ruleset.name!r} draws no SVG pictures")
     write_atomic(path, picture, "--svg")
