@@ -236,7 +236,7 @@ class TurnSequence(Generic[S]):
         file does)."""
         in_setup = setup and bool(self.setup)
         clock = Clock(round=0 if in_setup else 1, setup=in_setup)
-        self._descend(clock, state)
+        self._descend(clock, state, [self.phase_of(clock).steps])
         return clock
 
     def phase_of(self, clock: Clock) -> Phase[S]:
@@ -245,39 +245,48 @@ class TurnSequence(Generic[S]):
     def step_at(self, clock: Clock) -> Step[S]:
         """The step the clock points at."""
         frames = clock.frames
-        node: Node[S] = self.phase_of(clock).steps[frames[0].index]
-        for frame in frames[1:] if len(frames) > 1 else ():
-            assert isinstance(node, ForEach)
-            node = node.steps[frame.index]
+        node: Node[S] = (self.setup if clock.setup else self.phases)[clock.phase].steps[
+            frames[0].index
+        ]
+        if len(frames) > 1:
+            for frame in frames[1:]:
+                assert isinstance(node, ForEach)
+                node = node.steps[frame.index]
         assert isinstance(node, Step)
         return node
 
-    def _container(self, clock: Clock, depth: int) -> tuple[Node[S], ...]:
-        """The nodes among which ``clock.frames[depth]`` points."""
-        nodes = self.phase_of(clock).steps
-        for frame in clock.frames[:depth]:
-            node = nodes[frame.index]
-            assert isinstance(node, ForEach)
-            nodes = node.steps
-        return nodes
+    def _containers(self, clock: Clock) -> list[tuple[Node[S], ...]]:
+        """The nodes among which each of ``clock.frames`` points (outermost first)."""
+        nodes = (self.setup if clock.setup else self.phases)[clock.phase].steps
+        out = [nodes]
+        frames = clock.frames
+        if len(frames) > 1:
+            for frame in frames[:-1]:
+                node = nodes[frame.index]
+                assert isinstance(node, ForEach)
+                nodes = node.steps
+                out.append(nodes)
+        return out
 
-    def _descend(self, clock: Clock, state: S) -> None:
+    def _descend(self, clock: Clock, state: S, conts: list[tuple[Node[S], ...]]) -> None:
         """From the node the last frame points at, go down to a step, entering ForEach nodes
-        (an empty one is skipped)."""
+        (an empty one is skipped). ``conts`` are :meth:`_containers` of the clock, kept in
+        step with its frames."""
+        frames = clock.frames
         while True:
-            frames = clock.frames
             top = frames[-1]
-            node = self._container(clock, len(frames) - 1)[top.index]
+            node = conts[-1][top.index]
             if isinstance(node, Step):
                 return
             items = tuple(node.over(state))
             if items:
                 top.items, top.item = items, 0
                 frames.append(Frame())
-            elif not self._next_sibling(clock, state):
+                conts.append(node.steps)
+            elif not self._next_sibling(clock, state, conts):
                 return
 
-    def _next_sibling(self, clock: Clock, state: S) -> bool:
+    def _next_sibling(self, clock: Clock, state: S, conts: list[tuple[Node[S], ...]]) -> bool:
         """Move the last frame to its next node; False when a new phase (or round) began, in
         which case the clock already points at that phase's first step."""
         frames = clock.frames
@@ -285,17 +294,21 @@ class TurnSequence(Generic[S]):
             top = frames[-1]
             top.index += 1
             top.items, top.item = None, 0
-            if top.index < len(self._container(clock, len(frames) - 1)):
+            if top.index < len(conts[-1]):
                 return True
             if len(frames) == 1:
                 self._next_phase(clock, state)
                 return False
             frames.pop()
+            conts.pop()
             parent = frames[-1]
             assert parent.items is not None
             parent.item += 1
             if parent.item < len(parent.items):
                 frames.append(Frame())
+                node = conts[-1][parent.index]
+                assert isinstance(node, ForEach)
+                conts.append(node.steps)
                 return True
             # every item played: the ForEach is over, go on after it
 
@@ -307,9 +320,10 @@ class TurnSequence(Generic[S]):
             clock.phase = 0
             clock.round += 1
             clock.setup = False
-        self._descend(clock, state)
+        self._descend(clock, state, [self.phase_of(clock).steps])
 
     def advance(self, clock: Clock, state: S) -> None:
         """Move ``clock`` past the current step to the next step to run."""
-        if self._next_sibling(clock, state):
-            self._descend(clock, state)
+        conts = self._containers(clock)
+        if self._next_sibling(clock, state, conts):
+            self._descend(clock, state, conts)

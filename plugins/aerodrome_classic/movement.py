@@ -68,7 +68,7 @@ class MoveList(Sequence[Move]):
     squares": never off the board [classic.move.15]). Random agents only index it; ``in``
     checks a move without listing them all."""
 
-    __slots__ = ("_facings", "_last", "_segments", "_total")
+    __slots__ = ("_all", "_facings", "_last", "_segments", "_total")
 
     def __init__(
         self,
@@ -77,6 +77,7 @@ class MoveList(Sequence[Move]):
         total: int | None = None,
     ) -> None:
         self._last: Move | None = None
+        self._all: list[Move] | None = None  # every move, once iterated (searches iterate often)
         self._segments = segments
         self._facings = facings
         if total is None:
@@ -99,6 +100,8 @@ class MoveList(Sequence[Move]):
             index += self._total
         if not 0 <= index < self._total:
             raise IndexError(index)
+        if self._all is not None:
+            return self._all[index]
         k = index
         for plane, paths, counts in self._segments:
             n = counts[-1]
@@ -113,12 +116,17 @@ class MoveList(Sequence[Move]):
         raise IndexError(index)
 
     def __iter__(self) -> Iterator[Move]:
-        facings = self._facings
-        for plane, paths, _counts in self._segments:
-            for path in paths:
-                if path:  # an empty walk: a blocked choice (no move)
-                    for facing in facings[path[-1]]:
-                        yield Move(plane=plane, path=path, facing=facing)
+        moves = self._all
+        if moves is None:
+            facings = self._facings
+            moves = self._all = [
+                Move(plane=plane, path=path, facing=facing)
+                for plane, paths, _counts in self._segments
+                for path in paths
+                if path  # an empty walk: a blocked choice (no move)
+                for facing in facings[path[-1]]
+            ]
+        return iter(moves)
 
     def routes(self) -> Iterator[tuple[str, tuple[Cell, ...]]]:
         """Every (plane, walk) choice; each is legal with the facings its end allows."""
