@@ -212,7 +212,7 @@ class Game(Generic[S, O, A]):
         if ask is None:
             raise IllegalActionError("the game is over")
         decision = ask.decision
-        if not self._owes(player):
+        if player not in decision.players or player in self._commits:
             raise IllegalActionError(
                 f"player {player} does not owe a decision now (waiting for "
                 f"{', '.join(map(str, self.waiting_for()))}: {decision.kind})"
@@ -250,8 +250,9 @@ class Game(Generic[S, O, A]):
                         seen_by=(player,) if decision.secret else None,
                     )
                 )
-        self._commits = {}
-        self._legal = {}
+        if self._commits:
+            self._commits = {}
+        self._legal.clear()
         self._pending = None
         if ask.resolve(self.state, self._ctx, answers):
             self._advance(self._step)  # the step stays: it runs again

@@ -119,8 +119,7 @@ Legal = Callable[[S, int], Sequence[A]]
 Resolve = Callable[[S, Context, Mapping[int, A]], "bool | None"]
 
 
-@dataclass(frozen=True, slots=True)
-class Ask(Generic[S, A]):
+class Ask(msgspec.Struct, Generic[S, A], frozen=True):
     """A question a step asks: the decision, the legal answers and what they do.
 
     :param decision: who owes an answer, and what kind of question it is.
@@ -129,6 +128,9 @@ class Ask(Generic[S, A]):
         only immutable values from the moment it was made (a game is cloned with its asks).
     :param resolve: ``resolve(state, ctx, answers)`` applies the answers (one per owing
         player, each one of its legal actions) and returns ``True`` to stay in the step.
+
+    (A frozen ``msgspec.Struct``, not a dataclass: one is made for every decision, and a
+    Struct is made in C.)
     """
 
     decision: Decision
