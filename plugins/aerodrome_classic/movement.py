@@ -161,12 +161,8 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
             lengths = (a,)
     segments: list[tuple[str, Sequence[tuple[Cell, ...]], tuple[int, ...]]] = []
     total = 0
-    bitof = board.bitof
-    everyone = 0
+    everyone = -1  # the squares of every plane, worked out when a plane is to move
     planes = state.planes
-    for q in planes.values():
-        if q.alive:
-            everyone |= bitof[q.cell]
     squadrons = state.squadrons
     index = board.index
     side_index = board.side_index
@@ -180,6 +176,12 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
         p = planes[pid]
         if p.moved:
             continue
+        if everyone < 0:
+            bitof = board.bitof
+            everyone = 0
+            for q in planes.values():
+                if q.alive:
+                    everyone |= bitof[q.cell]
         ci = index[p.cell]
         si = side_index[sq.side]  # the squadron of the plane on its stand
         occ = everyone & ~(1 << ci)
@@ -189,7 +191,10 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
             table = tables[base + length]
             if table is None:
                 table = board.table_at(ci, length, si, qualified)
-            paths, counts = table.open_paths(occ)
+            # table.open_paths(occ), its two commonest answers inline
+            near = occ & table.reach
+            found = table._cache.get(near) if near else table.open
+            paths, counts = found if found is not None else table.open_paths(occ)
             if counts[-1]:
                 segments.append((pid, paths, counts))
                 total += counts[-1]
@@ -215,7 +220,8 @@ def apply_move(state: ClassicState, ctx: Context, board: Board, move: Move) -> b
     side = sq.side
     p.moved = True
     path = move.path
-    ctx.emit(lambda: Moved(plane=move.plane, path=path, facing=move.facing))
+    if ctx.recording:
+        ctx.emit(Moved(plane=move.plane, path=path, facing=move.facing))
     bitof = board.bitof
     entered = 0
     for cell in path[1:]:
