@@ -238,7 +238,7 @@ class TurnSequence(Generic[S]):
         file does)."""
         in_setup = setup and bool(self.setup)
         clock = Clock(round=0 if in_setup else 1, setup=in_setup)
-        self._descend(clock, state, [self.phase_of(clock).steps])
+        self._walk(clock, state, [self.phase_of(clock).steps], False)
         return clock
 
     def phase_of(self, clock: Clock) -> Phase[S]:
@@ -270,62 +270,53 @@ class TurnSequence(Generic[S]):
                 out.append(nodes)
         return out
 
-    def _descend(self, clock: Clock, state: S, conts: list[tuple[Node[S], ...]]) -> None:
-        """From the node the last frame points at, go down to a step, entering ForEach nodes
-        (an empty one is skipped). ``conts`` are :meth:`_containers` of the clock, kept in
-        step with its frames."""
+    def _walk(self, clock: Clock, state: S, conts: list[tuple[Node[S], ...]], skip: bool) -> None:
+        """Move the clock to the next step to run: past the node the last frame points at
+        when ``skip``, then down into it (a ForEach with items is entered, an empty one is
+        passed over), on to the next phase (or round) when a phase runs out. ``conts`` are
+        :meth:`_containers` of the clock, kept in step with its frames. (One loop, no
+        recursion: the core runs this after every step, a few times per decision.)"""
         frames = clock.frames
         while True:
-            top = frames[-1]
-            node = conts[-1][top.index]
-            if isinstance(node, Step):
-                return
-            items = tuple(node.over(state))
-            if items:
+            if skip:  # past the current node: its next sibling, else up and on
+                top = frames[-1]
+                top.index += 1
+                top.items, top.item = None, 0
+                if top.index >= len(conts[-1]):
+                    if len(frames) == 1:  # the phase is over
+                        clock.phase += 1
+                        clock.started = False
+                        if clock.phase >= len(self.setup if clock.setup else self.phases):
+                            clock.phase = 0
+                            clock.round += 1
+                            clock.setup = False
+                        frames = clock.frames = [Frame()]
+                        conts = [(self.setup if clock.setup else self.phases)[clock.phase].steps]
+                    else:
+                        frames.pop()
+                        conts.pop()
+                        parent = frames[-1]
+                        assert parent.items is not None
+                        parent.item += 1
+                        if parent.item >= len(parent.items):
+                            continue  # every item played: the ForEach is over, go on after it
+                        frames.append(Frame())
+                        node = conts[-1][parent.index]
+                        assert isinstance(node, ForEach)
+                        conts.append(node.steps)
+            skip = True
+            while True:  # down to a step
+                top = frames[-1]
+                node = conts[-1][top.index]
+                if isinstance(node, Step):
+                    return
+                items = tuple(node.over(state))
+                if not items:
+                    break  # an empty ForEach: passed over
                 top.items, top.item = items, 0
                 frames.append(Frame())
                 conts.append(node.steps)
-            elif not self._next_sibling(clock, state, conts):
-                return
-
-    def _next_sibling(self, clock: Clock, state: S, conts: list[tuple[Node[S], ...]]) -> bool:
-        """Move the last frame to its next node; False when a new phase (or round) began, in
-        which case the clock already points at that phase's first step."""
-        frames = clock.frames
-        while True:
-            top = frames[-1]
-            top.index += 1
-            top.items, top.item = None, 0
-            if top.index < len(conts[-1]):
-                return True
-            if len(frames) == 1:
-                self._next_phase(clock, state)
-                return False
-            frames.pop()
-            conts.pop()
-            parent = frames[-1]
-            assert parent.items is not None
-            parent.item += 1
-            if parent.item < len(parent.items):
-                frames.append(Frame())
-                node = conts[-1][parent.index]
-                assert isinstance(node, ForEach)
-                conts.append(node.steps)
-                return True
-            # every item played: the ForEach is over, go on after it
-
-    def _next_phase(self, clock: Clock, state: S) -> None:
-        clock.phase += 1
-        clock.started = False
-        clock.frames = [Frame()]
-        if clock.phase >= len(self.setup if clock.setup else self.phases):
-            clock.phase = 0
-            clock.round += 1
-            clock.setup = False
-        self._descend(clock, state, [self.phase_of(clock).steps])
 
     def advance(self, clock: Clock, state: S) -> None:
         """Move ``clock`` past the current step to the next step to run."""
-        conts = self._containers(clock)
-        if self._next_sibling(clock, state, conts):
-            self._descend(clock, state, conts)
+        self._walk(clock, state, self._containers(clock), True)

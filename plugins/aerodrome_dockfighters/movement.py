@@ -130,6 +130,7 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     ]
     ahead = b.step[a.cell * 6 + a.facing] if s.classes[ds.klass].special_manoeuvres else -1
     ahead_free: dict[int, bool] = {}  # Immelmann: is the hex ahead free at that altitude?
+    straight_free: dict[int, bool] = {}  # no turn point: is the end hex free at that speed?
     out: list[Plan] = []
     free_end: list[Plan] = []
     room_up = top - a.altitude if climb_ok else 0  # how far the turn points can still climb or dive (move.8-9)
@@ -149,9 +150,12 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
             out.append(plan)
             if pts:
                 free_end.append(plan)
-            else:
-                end = straight(b, a.cell, a.facing, speed, None)
-                if end < 0 or not occupied(state, end, a.altitude, a.id):
+            else:  # no turn point: straight on; is the end hex free? (the same for every level)
+                free = straight_free.get(speed)
+                if free is None:
+                    end = straight(b, a.cell, a.facing, speed, None)
+                    free = straight_free[speed] = end < 0 or not occupied(state, end, a.altitude, a.id)
+                if free:
                     free_end.append(plan)
         if ahead < 0:
             continue
@@ -269,6 +273,7 @@ def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = 
         else:
             cell = prog.cell
             facing = (prog.facing + (1 if lat == "L" else -1 if lat == "R" else 0)) % 6
+        end: int | None = None
         for ver in VERTICAL:
             if ver == "+" and (prog.altitude >= top or not climb_ok):
                 continue
@@ -286,7 +291,8 @@ def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = 
             m = Manoeuvre(aircraft=a.id, lateral=lat, vertical=ver)
             out.append(m)
             if last:
-                end = straight(b, cell, facing, sign * (abs(prog.speed) - prog.moved), None)
+                if end is None:  # the end hex: the same for every vertical choice
+                    end = straight(b, cell, facing, sign * (abs(prog.speed) - prog.moved), None)
                 if end >= 0 and occupied(state, end, alt, a.id):
                     continue
             free.append(m)
