@@ -143,6 +143,8 @@ def damage_points(face: int, profile: tuple[int, ...] | list[int]) -> int:
 
 
 def _nearest(b: Board, origin: int, cells: list[int]) -> int:
+    if len(cells) == 1:  # an aircraft's own hex (an airship fills three)
+        return cells[0]
     return min(cells, key=lambda c: b.distance(origin, c))
 
 
