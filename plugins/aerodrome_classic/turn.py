@@ -106,7 +106,10 @@ def launch_candidates(state: ClassicState, player: int | None) -> list[str]:
     if player is None:
         return []
     squadrons = state.squadrons
-    idle = [name for name in state.seat_squadrons[player] if not squadrons[name].aloft]
+    idle: list[str] = []
+    for name in state.seat_squadrons[player]:  # a plain loop: asked at every player's part
+        if not squadrons[name].aloft:
+            idle.append(name)
     if not idle:
         return idle
     grounded = {p.squadron for p in state.planes.values() if p.alive and not p.in_flight}
