@@ -45,7 +45,9 @@ __all__ = ["Game", "copy_state"]
 
 
 class Game(Generic[S, O, A]):
-    """One game of a ruleset. Create with a setup (or a position) and a seed."""
+    """One game of a ruleset. Create with a setup (or a position) and a seed; the setup's
+    options must be the ruleset's :attr:`~aerodrome.ruleset.Ruleset.options_type` (else
+    :class:`~aerodrome.errors.SpecError`)."""
 
     def __init__(
         self,
@@ -59,6 +61,7 @@ class Game(Generic[S, O, A]):
     ) -> None:
         self.ruleset = ruleset
         self.setup = setup if isinstance(setup, Setup) else ruleset.setup(setup)
+        self.setup.options_as(ruleset.options_type)  # a one-line error on foreign options
         self.seed = seed
         self.position = dict(position) if position is not None else None
         self.bus = EventBus()
@@ -69,7 +72,7 @@ class Game(Generic[S, O, A]):
         self._emit = _emitter(self.log, self.bus, record)
         self.dice = Dice(seed, self._emit)
         self.clock = Clock()
-        self._ctx = Context(self.dice, self._emit, self.clock, hook=ruleset.hook)
+        self._ctx = Context(self.dice, self._emit, self.clock)
         self._pending: Ask[S, A] | None = None
         self._step: Step[S] | None = None  # the step that asked the pending decision
         self._commits: dict[int, A] = {}
@@ -150,8 +153,8 @@ class Game(Generic[S, O, A]):
                 step = seq.step_at(clock)
             asked = step.run(state, ctx)
             if asked is not None:
-                if isinstance(asked, Decision):  # legacy step: the ruleset lists, the step resolves
-                    asked = self._legacy_ask(asked, step.resolve)
+                if not isinstance(asked, Ask):
+                    raise TypeError(_not_an_ask(ruleset.name, step.name, asked))
                 self._pending = asked
                 self._step = step
                 self.asked += 1
@@ -161,14 +164,6 @@ class Game(Generic[S, O, A]):
             idle += 1
             if idle > _MAX_IDLE_STEPS:
                 raise RuntimeError(f"{ruleset.name}: {idle} steps ran without a decision")
-
-    def _legacy_ask(self, decision: Decision, resolve: Any) -> Ask[S, A]:
-        ruleset = self.ruleset
-        if resolve is None:
-            raise AssertionError(f"{ruleset.name}: a step that asks a decision must resolve it")
-        return Ask(
-            decision, lambda state, player: ruleset.legal_actions(state, decision, player), resolve
-        )
 
     def _finish(self) -> None:
         self._over = True
@@ -311,7 +306,7 @@ class Game(Generic[S, O, A]):
             new.dice.seed = self.seed
         new.clock = self.clock.copy()
         new.state = copy_state(self.state) if state is None else state
-        new._ctx = Context(new.dice, new._emit, new.clock, hook=self.ruleset.hook)
+        new._ctx = Context(new.dice, new._emit, new.clock)
         if not new.record:
             new._quiet()
         new._pending = self._pending
@@ -344,6 +339,15 @@ class Game(Generic[S, O, A]):
             for p in hidden:
                 del new._commits[p]
         return new
+
+
+def _not_an_ask(ruleset: str, step: str, asked: object) -> str:
+    """The error for a step whose ``run`` returned neither ``None`` nor an :class:`Ask` (a
+    bare :class:`Decision` was the form before the core's contracts)."""
+    return (
+        f"{ruleset}: step {step!r} returned a {type(asked).__name__}; a step returns None or "
+        "an Ask(decision, legal, resolve)"
+    )
 
 
 def _describe_unchecked(action: object) -> str:

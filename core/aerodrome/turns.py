@@ -67,26 +67,16 @@ class Context:
     needs no ``if recording`` of its own.
     """
 
-    __slots__ = ("_sink", "clock", "dice", "hook", "recording")
+    __slots__ = ("_sink", "clock", "dice", "recording")
 
     def __init__(
-        self,
-        dice: Dice,
-        sink: Callable[[Event], None],
-        clock: Clock,
-        *,
-        recording: bool = True,
-        hook: Any = None,
+        self, dice: Dice, sink: Callable[[Event], None], clock: Clock, *, recording: bool = True
     ) -> None:
         self.dice = dice
         self._sink = sink
         self.clock = clock
         #: Whether anybody keeps or observes events.
         self.recording = recording
-        #: Legacy: the plugin manager's hook relay (rulesets now hold typed callers of their
-        #: own hooks, see :class:`aerodrome.plugins.RuleHooks`). Goes when every built-in
-        #: ruleset has moved to them.
-        self.hook = hook
 
     def emit(self, event: Event | Callable[[], Event]) -> None:
         """Announce ``event`` (or, when recording, the event ``event()`` makes)."""
@@ -143,21 +133,17 @@ def listed(actions: Sequence[A]) -> Legal[Any, A]:
     return lambda state, player: actions
 
 
-Run = Callable[[S, Context], "Ask[S, Any] | Decision | None"]
+Run = Callable[[S, Context], "Ask[S, Any] | None"]
 
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """One step of a phase: ``run(state, ctx)`` works and may return an :class:`Ask`.
-
-    Legacy form (until every built-in ruleset has moved to :class:`Ask`): ``run`` returns a
-    bare :class:`Decision`, the ruleset's ``legal_actions`` lists the answers and
-    ``resolve`` applies them.
-    """
+    """One step of a phase: ``run(state, ctx)`` does the step's automatic work and returns
+    ``None`` (the step is over) or an :class:`Ask` (the question, its legal answers and how
+    they are applied). ``clause`` names the rule the step plays."""
 
     name: str
     run: Run[S]
-    resolve: Resolve[S, Any] | None = None
     clause: str | None = None
 
 
