@@ -305,6 +305,11 @@ class Ruleset(ABC, Generic[S, O, A]):
         """Per-side material (aircraft alive weighted by value) for comparison metrics."""
         return {}
 
+    def warm_up(self) -> None:
+        """Build what every game of this process will need once (tables worked out or loaded
+        from a cache), before the first game: a simulation's worker calls it when it starts.
+        Nothing by default."""
+
 
 def copy_state(state: S) -> S:
     """A deep copy of a ruleset state through msgpack (also proves it serialises)."""

@@ -163,6 +163,36 @@ def test_worker_plugin_sources_name_the_example_module(plugins: Plugins) -> None
         assert (Path(root) / "aerodrome_joust" / "__init__.py").exists()
 
 
+def test_a_pool_worker_warms_up_the_rulesets_of_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker builds each ruleset's tables when it starts (``Ruleset.warm_up``), before the
+    first chunk (issue 18). Mutation caught: ``warm_worker`` not calling ``warm_up``."""
+    import aerodrome.parallel as parallel
+
+    warmed: list[tuple[str, tuple[str, ...]]] = []
+
+    class Rules:
+        def __init__(self, name: str, variants: tuple[str, ...]) -> None:
+            self.key = (name, variants)
+
+        def setups(self) -> list[object]:
+            return []
+
+        def warm_up(self) -> None:
+            warmed.append(self.key)
+
+    class Found:
+        def __init__(self, variants: tuple[str, ...]) -> None:
+            self.variants = variants
+
+        def ruleset(self, name: str) -> Rules:
+            return Rules(name, self.variants)
+
+    monkeypatch.setattr(parallel, "worker_plugins", lambda sources, variants: Found(variants))
+    monkeypatch.setattr(parallel, "drop_cwd_from_path", lambda: None)
+    parallel.warm_worker(parallel.Environment(), (("classic", ()), ("classic", ("v",)), ("df40k", ())))
+    assert warmed == [("classic", ()), ("classic", ("v",)), ("df40k", ())]
+
+
 # -- a fake ruleset with a hookspec, and a variant of it -------------------------------------
 class Flip(Action, frozen=True):
     """Call the coin."""
