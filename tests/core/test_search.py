@@ -33,6 +33,10 @@ from tests.conftest import PLUGINS
         ("depth=12:30:c=0.5", SearchOptions(iterations=30, depth=12, exploration=0.5)),
         ("random", SearchOptions(rollout="random")),
         ("8000steps", SearchOptions(steps=8000)),
+        (
+            "widen=0:prior=off:eval=material:40",
+            SearchOptions(iterations=40, widen=0.0, prior=False, evaluation="material"),
+        ),
     ],
 )
 def test_parameters_parse(text: str, expected: SearchOptions) -> None:
@@ -51,6 +55,8 @@ def test_parameters_parse(text: str, expected: SearchOptions) -> None:
         ("mcts:depth=0", r"depth must be from 1"),
         ("mcts:c=-1", r"c must be a number ≥ 0, got '-1'"),
         ("mcts:", r"nothing after the colon \(write mcts:ITERATIONS"),
+        ("mcts:prior=maybe", r"'prior=maybe' is not a budget .* prior=on\|off"),
+        ("mcts:widen=x", r"widen must be a number ≥ 0, got 'x'"),
         ("random:3", r"agent 'random:3': 'random' takes no parameters"),
     ],
 )
@@ -68,6 +74,16 @@ def test_bot_rollouts_need_a_bot() -> None:
     assert PLUGINS.agent("classic", "mcts:5:bot").name == "mcts:5:bot"
     with pytest.raises(AgentParameterError, match="no 'bot' agent to roll out with"):
         PLUGINS.agent("joust", "mcts:5:bot")
+
+
+def test_plain_mcts_rolls_out_with_the_bot_when_there_is_one() -> None:
+    """``auto`` rollouts: the ruleset's bot where it has one, random where not (mutation
+    caught: the plain name keeping the unconfigured random-rollout factory)."""
+    for ruleset, bot in (("classic", True), ("joust", False)):
+        rules = PLUGINS.ruleset(ruleset)
+        agent = PLUGINS.agent(ruleset, "mcts").factory(rules, 0, 1)
+        assert isinstance(agent, MCTSAgent) and (agent.rollout is not None) is bot
+        assert PLUGINS.agent(ruleset, "mcts:5:random").factory(rules, 0, 1).rollout is None  # type: ignore[attr-defined]
 
 
 def test_mcts_is_registered_for_every_ruleset_third_party_included() -> None:
@@ -133,8 +149,8 @@ class SpyView(PlayerView[Any, Any]):
         #: each handed game as it was handed: (observation of the player, referee's view)
         self.seen: list[tuple[bytes, bytes]] = []
 
-    def determinised(self, seed: int) -> Game[Any, Any, Any]:
-        game = super().determinised(seed)
+    def determinised(self, seed: int, *, record: bool | None = None) -> Game[Any, Any, Any]:
+        game = super().determinised(seed, record=record)
         self.handed.append(game)
         self.seen.append(
             (
