@@ -35,7 +35,7 @@ from aerodrome.game import Game
 from aerodrome.plugins import load_plugins
 from aerodrome.ruleset import Result, Ruleset, Seat, Setup
 from aerodrome.sim import play_game
-from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
+from aerodrome.turns import Ask, Context, Decision, Phase, Step, TurnSequence, listed
 from aerodrome_classic.bot import make_bot
 from aerodrome_classic.movement import legal_moves
 from aerodrome_classic.ruleset import Classic
@@ -112,11 +112,11 @@ def bench_legal_moves(rounds: int = 3000) -> dict[str, Any]:
     state.turn.dice = [5, 6]
     start = time.process_time()
     for _ in range(rounds):
-        legal_moves(state, ruleset.board, state.turn, 0)
+        legal_moves(state, ruleset.board, state.turn.dice, 0)
     took = time.process_time() - start
     start = time.process_time()
     for _ in range(rounds // 10):
-        listed = list(legal_moves(state, ruleset.board, state.turn, 0))
+        listed = list(legal_moves(state, ruleset.board, state.turn.dice, 0))
     took_all = time.process_time() - start
     return {
         "us_per_call": round(took / rounds * 1e6, 1),
@@ -156,23 +156,25 @@ class _Choices(Sequence[Action]):
         return action is self._last
 
 
-_ASK = (Decision(players=(0,), kind="move"), Decision(players=(1,), kind="move"))
-
-
-def _null_run(state: _Null, ctx: Context) -> Decision | None:
-    return _ASK[state.decisions & 1]
-
-
 def _null_resolve(state: _Null, ctx: Context, answers: Mapping[int, Action]) -> bool:
     state.decisions += 1
     return True
+
+
+_CHOICES = _Choices()
+_ASK = tuple(
+    Ask(Decision(players=(p,), kind="move"), listed(_CHOICES), _null_resolve) for p in (0, 1)
+)
+
+
+def _null_run(state: _Null, ctx: Context) -> Ask[_Null, Action]:
+    return _ASK[state.decisions & 1]
 
 
 class _NullRuleset(Ruleset[_Null]):
     """Asks ``limit`` decisions, alternating two players, and does nothing else."""
 
     name = "null"
-    state_type = _Null
     action_types = (_Pick,)
     limit = 1000
 
@@ -181,13 +183,10 @@ class _NullRuleset(Ruleset[_Null]):
         return [Setup(name="null", title="null", seats=seats, max_rounds=10**9)]
 
     def sequence(self) -> TurnSequence[_Null]:
-        return TurnSequence(phases=(Phase("ask", (Step("ask", _null_run, _null_resolve),)),))
+        return TurnSequence(phases=(Phase("ask", (Step("ask", _null_run),)),))
 
     def initial_state(self, setup: Setup, ctx: Context) -> _Null:
         return _Null(limit=self.limit)
-
-    def legal_actions(self, state: _Null, decision: Decision, player: int) -> Sequence[Action]:
-        return _Choices()
 
     def observation(self, state: _Null, player: int | None) -> msgspec.Struct:
         return state

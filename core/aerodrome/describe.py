@@ -44,7 +44,8 @@ def core_event_text(setup: Setup, title: str, event: Event) -> str | None:
     if isinstance(event, DiceRolled):
         kept = f" (counting {_faces(event.kept)})" if event.kept is not None else ""
         dice = "a die" if len(event.faces) == 1 else f"{len(event.faces)} dice"
-        return f"{event.purpose}: {dice} (d{event.sides}) show {_faces(event.faces)}{kept}."
+        show = "shows" if len(event.faces) == 1 else "show"
+        return f"{event.purpose}: {dice} (d{event.sides}) {show} {_faces(event.faces)}{kept}."
     if isinstance(event, ActionTaken):
         return f"{seat_label(setup, event.player)}: {event.action}."
     if isinstance(event, DecisionCommitted):

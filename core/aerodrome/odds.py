@@ -36,3 +36,18 @@ def split_sign(dist: Mapping[int, Fraction]) -> dict[str, Fraction]:
     draw = sum((p for m, p in dist.items() if m == 0), Fraction(0))
     loss = sum((p for m, p in dist.items() if m < 0), Fraction(0))
     return {"win": win, "draw": draw, "loss": loss}
+
+
+def percent(p: Fraction | float) -> str:
+    """An exact chance as people read it: ``41.7%``; never rounded to a certainty it is not
+    (``<0.1%``, ``>99.9%``), ``0%`` and ``100%`` only when exact."""
+    value = float(p)
+    if value <= 0:
+        return "0%"
+    if value >= 1:
+        return "100%"
+    if value < 0.0005:
+        return "<0.1%"
+    if value > 0.9995:
+        return ">99.9%"
+    return f"{value * 100:.1f}%"

@@ -276,6 +276,13 @@ class Ruleset(ABC, Generic[S, O, A]):
         the end) in :mod:`aerodrome.describe`."""
         return None
 
+    def action_odds(self, action: A, view: O) -> str | None:
+        """The exact chances of ``action`` for the player whose observation is ``view``, in a
+        short phrase shown next to the choice ("hits 41.7%; shoots down 12.5%"), computed
+        (never sampled) from what that player may see; ``None`` when the action rolls no
+        dice or the ruleset gives no odds for it."""
+        return None
+
     def draw(self, view: O) -> RenderableType:
         """A rich renderable picture of ``view`` for the terminal: the board (or the
         squadrons) with coordinates, and a legend of its symbols."""

@@ -4,20 +4,30 @@ A save is ``ruleset + setup (or position) + seed + actions`` plus the SHA-256 of
 log it produced; replaying it must reproduce that log byte for byte. A position file sets
 up any situation by hand (``ruleset``, ``setup``, ``seed`` and a ``[position]`` table whose
 shape the ruleset defines), so a referee can ask "what happens here".
+
+A save written by ``aerodrome play`` also records who plays each seat (``seats``, so
+``--resume`` seats the same players) and every
+``undo`` (:class:`Undo`): the game went back to ``at`` actions, the actions taken back are
+kept, and the dice from there on were reseeded with ``reseed`` — so an undo cannot be used
+to see the dice to come, and a replay (which reseeds at the same points) stays
+byte-identical.
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 
 from aerodrome.data import Record
+from aerodrome.dice import derive_seed
 from aerodrome.errors import IllegalActionError, ReplayMismatchError, SpecError
+from aerodrome.events import encode_log
 from aerodrome.files import write_atomic
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
@@ -35,6 +45,9 @@ MAX_ACTIONS = 1_000_000
 Seed = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
 Player = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+#: Undos in a save: a person taking back a decision now and then, not millions of times.
+MAX_UNDOS = 100_000
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_ACTIONS)]
 #: Distribution → version of aerodrome and the ruleset's plugin (see aerodrome.versions).
 Versions = Annotated[dict[Name, Name], msgspec.Meta(max_length=64)]
 
@@ -44,17 +57,40 @@ class SavedAction(Record, frozen=True):
     action: dict[str, Any]
 
 
+Actions = Annotated[tuple[SavedAction, ...], msgspec.Meta(max_length=MAX_ACTIONS)]
+
+
+class Undo(Record, frozen=True):
+    """A decision taken back (``aerodrome play``'s ``undo``), kept for the record.
+
+    :param at: how many actions the game went back to (the taken-back ones followed them).
+    :param by: the player who asked for it.
+    :param reason: why, in words.
+    :param actions: the actions taken back, in the order they were played.
+    :param reseed: the seed of the dice from ``at`` on (see :func:`reseed`).
+    """
+
+    at: Count
+    by: Player
+    reason: Annotated[str, msgspec.Meta(max_length=200)]
+    actions: Actions
+    reseed: Seed
+
+
 class SaveFile(Record, frozen=True):
     format: str
     ruleset: Name
     setup: Name
     seed: Seed
-    actions: Annotated[tuple[SavedAction, ...], msgspec.Meta(max_length=MAX_ACTIONS)]
+    actions: Actions
     log_sha256: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
     log_lines: Annotated[int, msgspec.Meta(ge=0)]
     position: dict[str, Any] | None = None
     #: Players whose seats were flown by bots under the rulebook's bot rules.
     bots: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=64)], ...], msgspec.Meta(max_length=64)] = ()
+    #: Who played each seat (``"human"``, ``"bot"``, ``"bot:konrad"``), when ``play`` wrote it.
+    seats: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_SEATS)] | None = None
+    undone: Annotated[tuple[Undo, ...], msgspec.Meta(max_length=MAX_UNDOS)] = ()
     #: The versions that played the game (empty in saves written before they were recorded).
     versions: Versions = {}
 
@@ -70,27 +106,91 @@ def log_digest(game: Game[Any, Any, Any]) -> str:
     return hashlib.sha256(game.log_bytes()).hexdigest()
 
 
-def to_save(game: Game[Any, Any, Any]) -> SaveFile:
+class LogDigest:
+    """The SHA-256 of a game's growing event log, fed only the events added since the last
+    call (a save after every action hashes each event once, not the whole log each time)."""
+
+    __slots__ = ("_hash", "_lines")
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256()
+        self._lines = 0
+
+    def of(self, game: Game[Any, Any, Any]) -> str:
+        """The digest of ``game.log`` (which must have grown from what was fed before)."""
+        log = game.log
+        if len(log) < self._lines:
+            raise ValueError("the event log shrank: start a new LogDigest")
+        self._hash.update(encode_log(log[self._lines :]))
+        self._lines = len(log)
+        return self._hash.copy().hexdigest()
+
+
+def saved_actions(history: Sequence[tuple[int, Any]]) -> tuple[SavedAction, ...]:
+    return tuple(SavedAction(player=p, action=msgspec.to_builtins(a)) for p, a in history)
+
+
+def to_save(
+    game: Game[Any, Any, Any],
+    *,
+    seats: Sequence[str] | None = None,
+    undone: Sequence[Undo] = (),
+    digest: str | None = None,
+) -> SaveFile:
+    """``game``'s save (``digest``: its log's SHA-256, if already known)."""
     return SaveFile(
         format=FORMAT,
         ruleset=game.ruleset.name,
         setup=game.setup.name,
         seed=game.seed,
         position=game.position,
-        actions=tuple(
-            SavedAction(player=p, action=msgspec.to_builtins(a)) for p, a in game.history
-        ),
-        log_sha256=log_digest(game),
+        actions=saved_actions(game.history),
+        log_sha256=digest if digest is not None else log_digest(game),
         log_lines=len(game.log),
         bots=game.setup.bots,
+        seats=tuple(seats) if seats is not None else None,
+        undone=tuple(undone),
         versions=versions_of(game.ruleset),
     )
 
 
-def write_save(game: Game[Any, Any, Any], path: Path, option: str = "--save") -> None:
-    """Write ``game``'s save to ``path`` atomically (fsynced); errors name ``option``."""
-    data = msgspec.json.format(msgspec.json.encode(to_save(game)), indent=1) + b"\n"
-    write_atomic(path, data, option)
+def encode_save(save: SaveFile) -> bytes:
+    return msgspec.json.format(msgspec.json.encode(save), indent=1) + b"\n"
+
+
+def write_save(
+    game: Game[Any, Any, Any],
+    path: Path,
+    option: str = "--save",
+    *,
+    seats: Sequence[str] | None = None,
+    undone: Sequence[Undo] = (),
+    digest: str | None = None,
+    durable: bool = True,
+) -> None:
+    """Write ``game``'s save to ``path`` atomically (fsynced when ``durable``); errors name
+    ``option``."""
+    save = to_save(game, seats=seats, undone=undone, digest=digest)
+    write_atomic(path, encode_save(save), option, durable=durable)
+
+
+# -- undo --------------------------------------------------------------------------------------
+def reseed(game: Game[Any, Any, Any], seed: int) -> None:
+    """Dice from a fresh stream seeded ``seed`` from now on (what :meth:`Game.clone` does with
+    ``reseed``): after an undo the dice to come are not the ones already seen."""
+    game.dice.setstate(random.Random(derive_seed(seed, "reseed")).getstate())
+
+
+def restarts(undone: Sequence[Undo]) -> dict[int, int]:
+    """Where the kept line of play reseeds its dice: ``{actions played: seed}``. An undo is on
+    the kept line unless a later one went back before it; at the same point the later one
+    counts."""
+    found: dict[int, int] = {}
+    for u in undone:
+        for at in [a for a in found if a > u.at]:
+            del found[at]
+        found[u.at] = u.reseed
+    return found
 
 
 def read_save(path: Path) -> SaveFile:
@@ -116,9 +216,10 @@ def replay(
     until: int | None = None,
     on_step: Callable[[Game[Any, Any, Any]], None] | None = None,
 ) -> Game[Any, Any, Any]:
-    """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given);
-    errors name the action that failed. ``on_step`` sees the game at its start and after
-    every action (the replay viewer records each step)."""
+    """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given),
+    reseeding the dice where an undo did; errors name the action that failed. ``on_step``
+    sees the game at its start and after every action (the replay viewer records each
+    step)."""
     ruleset = plugins.ruleset(save.ruleset)
     setup = ruleset.setup(save.setup)
     check_versions(save, versions_of(ruleset), source)
@@ -135,7 +236,11 @@ def replay(
     if on_step is not None:
         on_step(game)
     action_type = _action_decoder(game)
-    for i, saved in enumerate(save.actions[:until]):
+    seeds = restarts(save.undone)
+    actions = save.actions[:until]
+    for i, saved in enumerate(actions):
+        if i in seeds:
+            reseed(game, seeds[i])
         where = f"{source}: $.actions[{i}]"
         action = convert(saved.action, action_type, where)
         _check_action(game, saved, action, where)
@@ -145,6 +250,26 @@ def replay(
             raise SpecError(f"{where}: {exc}") from None
         if on_step is not None:
             on_step(game)
+    if len(actions) in seeds:
+        reseed(game, seeds[len(actions)])
+    return game
+
+
+def rebuild(
+    ruleset_game: Game[Any, Any, Any],
+    history: Sequence[tuple[int, Any]],
+    seeds: Mapping[int, int],
+) -> Game[Any, Any, Any]:
+    """A new game like ``ruleset_game`` (same ruleset, set-up or position, seed) with the
+    actions ``history`` played again, reseeded at ``seeds`` (see :func:`restarts`)."""
+    old = ruleset_game
+    game = Game(old.ruleset, old.setup, old.seed, position=old.position)
+    for i, (player, action) in enumerate(history):
+        if i in seeds:
+            reseed(game, seeds[i])
+        game.apply(player, action)
+    if len(history) in seeds:
+        reseed(game, seeds[len(history)])
     return game
 
 
@@ -201,7 +326,13 @@ def verify(save: SaveFile, game: Game[Any, Any, Any]) -> None:
 
 
 def read_position(path: Path) -> PositionFile:
-    return convert(read_mapping(path), PositionFile, str(path))
+    data = read_mapping(path)
+    if isinstance(data, dict) and str(data.get("format", "")).startswith("aerodrome-save/"):
+        raise SpecError(
+            f"{path}: a saved game, not a position file: continue it with "
+            f"`aerodrome play --resume {path}`"
+        )
+    return convert(data, PositionFile, str(path))
 
 
 def game_from_position(pos: PositionFile, plugins: Plugins, source: str) -> Game[Any, Any, Any]:

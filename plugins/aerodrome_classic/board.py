@@ -115,9 +115,6 @@ class Board:
                 return s
         return side
 
-    def side_of_row(self, y: int) -> str:
-        return "German" if y <= self.german_last_row else "American"
-
     def home_facing(self, side: str) -> int:
         """The facing towards the enemy's rear edge (Germans sit at the top)."""
         return int(Facing.S) if side == "German" else int(Facing.N)

@@ -176,7 +176,7 @@ class ClassicBot:
         if isinstance(action, PlayCard):
             f = view.fight
             value = int(action.card[1]) if action.card[0] == "B" else 0
-            if f is not None and planes.get(f.shooter) and f.stage == "shoot":
+            if f is not None and planes.get(f.shooter) and not f.burst:
                 return -value  # shoot with the lowest Burst, keep the high ones
             return 10.0 + value  # defend, with the highest Burst in a head-on
         if isinstance(action, Attack):

@@ -43,7 +43,7 @@ def draw_to(state: ClassicState, ctx: Context, squadron: str, total: int) -> Non
     if drawn:
         sq.hand.extend(drawn)
         sq.hand.sort()
-        ctx.emit(CardsDrawn(squadron=squadron, cards=tuple(drawn), seen_by=(sq.seat,)))
+        ctx.emit(lambda: CardsDrawn(squadron=squadron, cards=tuple(drawn), seen_by=(sq.seat,)))
     if not sq.pack:
         reshuffle(state, ctx, squadron)  # all cards taken: the discards are shuffled now
 
@@ -58,7 +58,7 @@ def reshuffle(state: ClassicState, ctx: Context, squadron: str) -> None:
     sq.discards = []
     sq.played = []
     ctx.dice.shuffle(sq.pack)
-    ctx.emit(Reshuffled(squadron=squadron, cards=len(sq.pack)))
+    ctx.emit(lambda: Reshuffled(squadron=squadron, cards=len(sq.pack)))
 
 
 def play_card(state: ClassicState, squadron: str, card: str) -> None:

@@ -10,11 +10,10 @@ attacks; [classic.side.*], [classic.headon.*], [classic.tail.*] the card play;
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
 
-from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
-from aerodrome.turns import Context, Decision
+from aerodrome.turns import Ask, Context, Decision, listed
 from aerodrome_classic.board import Board
 from aerodrome_classic.cards import bursts, play_card
 from aerodrome_classic.state import (
@@ -25,6 +24,7 @@ from aerodrome_classic.state import (
     DogfightStarted,
     Exchanged,
     Fight,
+    Kind,
     Pending,
     PlayCard,
     ShotDown,
@@ -33,17 +33,19 @@ from aerodrome_classic.state import (
 
 OUTCOMES = ("cancel", "attacker_down", "defender_down", "both_down")
 
+#: The variant hook ``aerodrome_classic_head_on`` as its caller (None: nobody implements it).
+HeadOn = Callable[..., "str | None"] | None
 
-def head_on_outcome(hook: Any, attacker_burst: int, defender_burst: int) -> str:
+
+def head_on_outcome(hook: HeadOn, attacker_burst: int, defender_burst: int) -> str:
     """The result of a head-on exchange of Bursts [classic.headon.2, classic.headon.3].
 
-    A variant may change it through ``aerodrome_classic_head_on``; otherwise the rulebook:
-    equal → "cancel", defender higher → "attacker_down", lower or none (0) →
-    "defender_down".
+    A variant may change it through ``aerodrome_classic_head_on`` (``hook``: its caller);
+    otherwise the rulebook: equal → "cancel", defender higher → "attacker_down", lower or
+    none (0) → "defender_down".
     """
-    fn = getattr(hook, "aerodrome_classic_head_on", None) if hook is not None else None
-    if fn is not None:
-        result = fn(attacker_burst=attacker_burst, defender_burst=defender_burst)
+    if hook is not None:
+        result = hook(attacker_burst=attacker_burst, defender_burst=defender_burst)
         if result is not None:
             if result not in OUTCOMES:
                 raise IllegalActionError(
@@ -56,10 +58,6 @@ def head_on_outcome(hook: Any, attacker_burst: int, defender_burst: int) -> str:
     if defender_burst > attacker_burst:
         return "attacker_down"
     return "defender_down"
-
-
-def side_of(state: ClassicState, plane: str) -> str:
-    return state.squadrons[state.planes[plane].squadron].side
 
 
 def seat_of(state: ClassicState, plane: str) -> int:
@@ -79,16 +77,20 @@ def shoot_down(state: ClassicState, ctx: Context, plane: str, by: str, how: str)
         sq.hand = []
         sq.aloft = ""
     state.losses[sq.side] = state.losses.get(sq.side, 0) + 1
+    squadrons = state.squadrons
+    if not any(q.alive and squadrons[q.squadron].side == sq.side for q in state.planes.values()):
+        state.beaten.append(sq.side)  # [classic.end.1] its last plane
     if by.startswith("AA:"):
         side = state.squadrons[by[3:]].side
     else:
         killer = state.planes[by]
         killer.kills += 1
         side = state.squadrons[killer.squadron].side
-        if killer.kills <= 2:
-            ctx.emit(BecameAce(plane=by, kills=killer.kills))
+        kills = killer.kills
+        if kills <= 2:
+            ctx.emit(lambda: BecameAce(plane=by, kills=kills))
     state.kills[side] = state.kills.get(side, 0) + 1
-    ctx.emit(ShotDown(plane=plane, by=by, how=how))
+    ctx.emit(lambda: ShotDown(plane=plane, by=by, how=how))
 
 
 # -- finding attacks ------------------------------------------------------------------------
@@ -178,7 +180,7 @@ def start_attack(state: ClassicState, ctx: Context, board: Board, t: Turn, a: Pe
     state.engagements += 1
     if a.ground:
         state.ground_attacks += 1
-    ctx.emit(DogfightStarted(attacker=a.attacker, defender=a.target, position=position))
+    ctx.emit(lambda: DogfightStarted(attacker=a.attacker, defender=a.target, position=position))
 
 
 # -- card play ------------------------------------------------------------------------------
@@ -197,20 +199,19 @@ def _end_fight(state: ClassicState, board: Board, t: Turn) -> None:
 
 
 def _shoot(state: ClassicState, ctx: Context, f: Fight, value: int) -> None:
-    shooter = state.planes[f.shooter]
+    shooter = f.shooter
     card = f"B{value}"
-    play_card(state, shooter.squadron, card)
-    ctx.emit(CardPlayed(plane=f.shooter, card=card))
+    play_card(state, state.planes[shooter].squadron, card)
+    ctx.emit(lambda: CardPlayed(plane=shooter, card=card))
     f.burst = value
-    f.stage = "defend"
 
 
-def defence_options(state: ClassicState, f: Fight) -> list[Action]:
+def defence_options(state: ClassicState, f: Fight) -> tuple[PlayCard | Decline, ...]:
     """The defender's answers: the proper cards he holds [classic.summary.1] and, always,
     declining. He is asked even when he holds no proper card (then declining is all he can
     do), so that being asked tells the attacker nothing about his hidden hand."""
     hand = state.squadrons[state.planes[f.target].squadron].hand
-    opts: list[Action] = []
+    opts: list[PlayCard | Decline] = []
     if f.position == "side":
         if "RO" in hand:
             opts.append(PlayCard(card="RO"))
@@ -220,108 +221,138 @@ def defence_options(state: ClassicState, f: Fight) -> list[Action]:
     elif f.position == "head-on":
         opts.extend(PlayCard(card=f"B{v}") for v in bursts(hand) if v >= f.burst)
     opts.append(Decline(what="defend"))
-    return opts
+    return tuple(opts)
 
 
-def burst_options(state: ClassicState, f: Fight) -> list[Action]:
+def burst_options(state: ClassicState, f: Fight) -> tuple[PlayCard | Decline, ...]:
     """The shooter's Bursts (any value [classic.side.1, classic.tail.1]); after a Loop
     exchange the tail plane "can" shoot [classic.tail.4, classic.tail.6]: it may also hold
     fire, which is all a tail plane without a Burst can do [classic.tail.7]."""
     hand = state.squadrons[state.planes[f.shooter].squadron].hand
-    opts: list[Action] = [PlayCard(card=f"B{v}") for v in bursts(hand)]
+    opts: list[PlayCard | Decline] = [PlayCard(card=f"B{v}") for v in bursts(hand)]
     if f.exchanges:
         opts.append(Decline(what="hold fire"))
-    return opts
+    return tuple(opts)
 
 
-def run_fight(state: ClassicState, ctx: Context, board: Board, t: Turn) -> Decision | None:
-    """Play the current fight until a player must choose a card or it is over.
+class Combat:
+    """The dogfight being fought (``state.turn.fight``), card by card: each question the
+    shooter or the defender must answer lists its legal cards and applies the answer.
 
-    Whether a player is asked never depends on his hidden hand beyond what the table sees
-    anyway: a defender is always asked (he may have no proper card), a tail plane after an
-    exchange is always asked (it may hold fire, or have no Burst), and a shooter holding a
-    Burst is asked which even when he holds one value; only a shooter without any Burst is
-    not asked, and the table sees that: no card is played."""
-    while t.fight is not None:
-        f = t.fight
-        if f.stage == "shoot":
-            values = bursts(state.squadrons[state.planes[f.shooter].squadron].hand)
-            if f.exchanges:
-                return Decision(
-                    players=(seat_of(state, f.shooter),),
-                    kind="burst",
-                    prompt=f"{f.shooter} is on the tail of {f.target}: shoot (which Burst) or hold fire?",
+    ``head_on`` is the caller of the variant hook ``aerodrome_classic_head_on`` (None: the
+    rulebook's outcome)."""
+
+    __slots__ = ("board", "head_on")
+
+    def __init__(self, board: Board, head_on: HeadOn) -> None:
+        self.board = board
+        self.head_on = head_on
+
+    def ask(self, state: ClassicState, ctx: Context) -> Ask[ClassicState, PlayCard | Decline] | None:
+        """Play the current fight until a player must choose a card (that question) or it is
+        over (None).
+
+        Whether a player is asked never depends on his hidden hand beyond what the table sees
+        anyway: a defender is always asked (he may have no proper card), a tail plane after an
+        exchange is always asked (it may hold fire, or have no Burst), and a shooter holding a
+        Burst is asked which even when he holds one value; only a shooter without any Burst is
+        not asked, and the table sees that: no card is played."""
+        t = state.turn
+        while (f := t.fight) is not None:
+            if not f.burst:  # the shooter's card
+                if f.exchanges:
+                    return Ask(
+                        Decision(
+                            players=(seat_of(state, f.shooter),),
+                            kind=Kind.BURST,
+                            prompt=f"{f.shooter} is on the tail of {f.target}: shoot (which Burst) or hold fire?",
+                        ),
+                        listed(burst_options(state, f)),
+                        self._shot,
+                    )
+                values = bursts(state.squadrons[state.planes[f.shooter].squadron].hand)
+                if not values:
+                    # [classic.cards.5] no Burst: the attack is over
+                    _end_fight(state, self.board, t)
+                    continue
+                if f.position == "head-on":
+                    _shoot(state, ctx, f, values[-1])  # [classic.headon.1] his highest Burst
+                    continue
+                return Ask(
+                    Decision(
+                        players=(seat_of(state, f.shooter),),
+                        kind=Kind.BURST,
+                        prompt=f"{f.shooter} shoots at {f.target}: which Burst?",
+                    ),
+                    listed(burst_options(state, f)),
+                    self._shot,
                 )
-            if not values:
-                # [classic.cards.5] no Burst: the attack is over
-                _end_fight(state, board, t)
+            # the defender's answer
+            if f.position == "ground":
+                shoot_down(state, ctx, f.target, f.shooter, "ground attack")  # [classic.ground.3]
+                _end_fight(state, self.board, t)
                 continue
-            if f.position == "head-on":
-                _shoot(state, ctx, f, values[-1])  # [classic.headon.1] his highest Burst
-                continue
-            return Decision(
-                players=(seat_of(state, f.shooter),),
-                kind="burst",
-                prompt=f"{f.shooter} shoots at {f.target}: which Burst?",
+            return Ask(
+                Decision(
+                    players=(seat_of(state, f.target),),
+                    kind=Kind.DEFEND,
+                    prompt=f"{f.target} is attacked ({f.position}, {f.burst} Bursts): defend?",
+                ),
+                listed(defence_options(state, f)),
+                self._defended,
             )
-        # defend
-        if f.position == "ground":
-            shoot_down(state, ctx, f.target, f.shooter, "ground attack")  # [classic.ground.3]
-            _end_fight(state, board, t)
-            continue
-        return Decision(
-            players=(seat_of(state, f.target),),
-            kind="defend",
-            prompt=f"{f.target} is attacked ({f.position}, {f.burst} Bursts): defend?",
-        )
-    return None
+        return None
 
-
-def resolve_fight(
-    state: ClassicState, ctx: Context, board: Board, t: Turn, action: Action
-) -> None:
-    f = t.fight
-    assert f is not None
-    if f.stage == "shoot":
+    def _shot(
+        self, state: ClassicState, ctx: Context, answers: Mapping[int, PlayCard | Decline]
+    ) -> bool:
+        t = state.turn
+        f = t.fight
+        assert f is not None
+        ((_, action),) = answers.items()
         if isinstance(action, PlayCard):
             _shoot(state, ctx, f, int(action.card[1]))
         else:  # [classic.tail.4] the tail plane holds fire: the dogfight is over [classic.tail.7]
-            _end_fight(state, board, t)
-        return
-    _defend(state, ctx, board, t, action.card if isinstance(action, PlayCard) else None)
+            _end_fight(state, self.board, t)
+        return True
 
+    def _defended(
+        self, state: ClassicState, ctx: Context, answers: Mapping[int, PlayCard | Decline]
+    ) -> bool:
+        ((_, action),) = answers.items()
+        self._defend(state, ctx, action.card if isinstance(action, PlayCard) else None)
+        return True
 
-def _defend(
-    state: ClassicState, ctx: Context, board: Board, t: Turn, card: str | None
-) -> None:
-    f = t.fight
-    assert f is not None
-    target = state.planes[f.target]
-    if card is not None:
-        play_card(state, target.squadron, card)
-        ctx.emit(CardPlayed(plane=f.target, card=card))
-    if f.position == "side":
-        if card is None:  # [classic.side.2]
-            shoot_down(state, ctx, f.target, f.shooter, "side attack")
-        _end_fight(state, board, t)  # [classic.side.3] the attacker plays only one card
-    elif f.position == "head-on":
-        d = int(card[1]) if card is not None else 0
-        outcome = head_on_outcome(ctx.hook, f.burst, d)
-        if outcome in ("attacker_down", "both_down"):
-            shoot_down(state, ctx, f.shooter, f.target, "head on")
-        if outcome in ("defender_down", "both_down"):
-            shoot_down(state, ctx, f.target, f.shooter, "head on")
-        _end_fight(state, board, t)
-    else:  # tail
-        if card is None:  # [classic.tail.2] [classic.tail.5]
-            shoot_down(state, ctx, f.target, f.shooter, "tail attack")
+    def _defend(self, state: ClassicState, ctx: Context, card: str | None) -> None:
+        t = state.turn
+        f = t.fight
+        assert f is not None
+        board = self.board
+        target = state.planes[f.target]
+        if card is not None:
+            play_card(state, target.squadron, card)
+            ctx.emit(lambda: CardPlayed(plane=target.id, card=card))
+        if f.position == "side":
+            if card is None:  # [classic.side.2]
+                shoot_down(state, ctx, f.target, f.shooter, "side attack")
+            _end_fight(state, board, t)  # [classic.side.3] the attacker plays only one card
+        elif f.position == "head-on":
+            d = int(card[1]) if card is not None else 0
+            outcome = head_on_outcome(self.head_on, f.burst, d)
+            if outcome in ("attacker_down", "both_down"):
+                shoot_down(state, ctx, f.shooter, f.target, "head on")
+            if outcome in ("defender_down", "both_down"):
+                shoot_down(state, ctx, f.target, f.shooter, "head on")
             _end_fight(state, board, t)
-            return
-        # [classic.tail.3] exchange squares: the attacked plane now aims at the other's tail
-        shooter = state.planes[f.shooter]
-        shooter.cell, target.cell = target.cell, shooter.cell
-        ctx.emit(Exchanged(plane=f.target, other=f.shooter))
-        f.shooter, f.target = f.target, f.shooter
-        f.exchanges += 1
-        f.burst = 0
-        f.stage = "shoot"  # [classic.tail.4] [classic.tail.6]
+        else:  # tail
+            if card is None:  # [classic.tail.2] [classic.tail.5]
+                shoot_down(state, ctx, f.target, f.shooter, "tail attack")
+                _end_fight(state, board, t)
+                return
+            # [classic.tail.3] exchange squares: the attacked plane now aims at the other's tail
+            shooter = state.planes[f.shooter]
+            shooter.cell, target.cell = target.cell, shooter.cell
+            ctx.emit(lambda: Exchanged(plane=target.id, other=shooter.id))
+            f.shooter, f.target = f.target, f.shooter
+            f.exchanges += 1
+            f.burst = 0  # [classic.tail.4] [classic.tail.6] the new tail plane's card

@@ -8,10 +8,9 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
-from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
 from aerodrome.turns import Context
 from aerodrome_classic.board import Board
@@ -26,15 +25,24 @@ from aerodrome_classic.state import (
     Move,
     Moved,
     TookOff,
-    Turn,
 )
+
+#: The variant hook ``aerodrome_classic_cards_at_take_off`` as its caller (None: nobody
+#: implements it).
+CardsAtTakeOff = Callable[..., "int | None"] | None
 
 
 def take_off(
-    state: ClassicState, ctx: Context, board: Board, cards: CardsSpec, plane: str
+    state: ClassicState,
+    ctx: Context,
+    board: Board,
+    cards: CardsSpec,
+    plane: str,
+    hook: CardsAtTakeOff = None,
 ) -> None:
     """Put ``plane`` on its squadron's stand on the landing square it stands on and draw its
-    cards [classic.move.3, classic.move.5, classic.aces.4]."""
+    cards [classic.move.3, classic.move.5, classic.aces.4]; ``hook`` is the caller of the
+    variant hook ``aerodrome_classic_cards_at_take_off``, if a plugin implements it."""
     p = state.planes[plane]
     sq = state.squadrons[p.squadron]
     if sq.aloft:
@@ -45,9 +53,8 @@ def take_off(
     p.qualified = False
     p.facing = board.home_facing(sq.side)
     sq.aloft = plane
-    ctx.emit(TookOff(plane=plane))
+    ctx.emit(lambda: TookOff(plane=plane))
     total = draw_target(p.kills, cards)
-    hook = getattr(ctx.hook, "aerodrome_classic_cards_at_take_off", None) if ctx.hook else None
     if hook is not None:
         changed = hook(kills=p.kills, standard=total)
         if changed is not None:
@@ -55,7 +62,7 @@ def take_off(
     draw_to(state, ctx, p.squadron, total)
 
 
-class MoveList(Sequence[Action]):
+class MoveList(Sequence[Move]):
     """The legal moves of a decision, built lazily: each open route choice of each plane and
     die gives one move per facing its end square allows ("toward any of the adjoining 4
     squares": never off the board [classic.move.15]). Random agents only index it; ``in``
@@ -80,12 +87,12 @@ class MoveList(Sequence[Action]):
         return self._total
 
     @overload
-    def __getitem__(self, index: int) -> Action: ...
+    def __getitem__(self, index: int) -> Move: ...
 
     @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
 
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:
@@ -105,7 +112,7 @@ class MoveList(Sequence[Action]):
             k -= n
         raise IndexError(index)
 
-    def __iter__(self) -> Iterator[Action]:
+    def __iter__(self) -> Iterator[Move]:
         facings = self._facings
         for plane, paths, _counts in self._segments:
             for path in paths:
@@ -132,12 +139,11 @@ class MoveList(Sequence[Action]):
         )
 
 
-def legal_moves(state: ClassicState, board: Board, t: Turn, player: int) -> MoveList:
-    """The moves the player may make now: any of his unmoved planes In Flight with either
-    remaining die [classic.move.9, classic.move.10], one per distinct (end square, enemy AA
-    squares passed, No Man's Land crossed) and final facing on the board [classic.move.7,
-    classic.move.11-16]."""
-    dice = t.dice
+def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: int) -> MoveList:
+    """The moves the player may make with the ``dice`` left: any of his unmoved planes In
+    Flight with either die [classic.move.9, classic.move.10], one per distinct (end square,
+    enemy AA squares passed, No Man's Land crossed) and final facing on the board
+    [classic.move.7, classic.move.11-16]."""
     lengths: Sequence[int] = dice
     if len(dice) == 2:
         a, b = dice
@@ -201,8 +207,7 @@ def apply_move(state: ClassicState, ctx: Context, board: Board, move: Move) -> b
     side = sq.side
     p.moved = True
     path = move.path
-    if ctx.recording:
-        ctx.emit(Moved(plane=move.plane, path=path, facing=move.facing))
+    ctx.emit(lambda: Moved(plane=move.plane, path=path, facing=move.facing))
     bitof = board.bitof
     entered = 0
     for cell in path[1:]:
@@ -232,6 +237,6 @@ def apply_move(state: ClassicState, ctx: Context, board: Board, move: Move) -> b
         # square of its own airfield lands there
         p.in_flight = False
         sq.aloft = ""
-        ctx.emit(Landed(plane=p.id, cell=p.cell))
+        ctx.emit(lambda: Landed(plane=p.id, cell=p.cell))
         return True
     return False

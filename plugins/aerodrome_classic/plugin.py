@@ -19,7 +19,7 @@ def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookimpl
-def aerodrome_register_rulesets() -> list[type[Ruleset[Any]]]:
+def aerodrome_register_rulesets() -> list[type[Ruleset[Any, Any, Any]]]:
     from aerodrome_classic.ruleset import Classic
 
     return [Classic]

@@ -120,6 +120,7 @@ def build_position(
             planes[pid] = msgspec.structs.replace(p, alive=False)
     # keep the canonical order of plane ids
     state.planes = {pid: planes[pid] for pid in sorted(planes)}
+    state.beaten = [s for s, n in ruleset.sides_alive(state).items() if n == 0]
     full = ruleset.specs.cards.pack.cards()
     for name, sq in state.squadrons.items():
         hand = list(spec.hands.get(name, []))

@@ -1,8 +1,8 @@
 """The classic Dogfight board game (1960s): the ruleset class.
 
-Turn sequence: the side that won the dice throw takes its turn, then the other side
-[classic.move.1]; the secret AA placement is asked at the start of the very first turn. See
-``docs/rules/classic.md`` for how aerodrome reads the rulebook.
+The turn sequence is in :mod:`aerodrome_classic.turn` (the AA placement once, then the sides
+alternate [classic.move.1]). See ``docs/rules/classic.md`` for how aerodrome reads the
+rulebook.
 """
 
 from __future__ import annotations
@@ -12,29 +12,37 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aerodrome.data import Action
-from aerodrome.ruleset import Capabilities, Result, Ruleset, Seat, Setup
-from aerodrome.turns import Context, Decision, Phase, Step, TurnSequence
-from aerodrome_classic.board import Board, board_for
+from aerodrome.rulehooks import RuleHooks
+from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
+from aerodrome.turns import Context, TurnSequence
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (
     ACTION_TYPES,
+    ClassicAction,
     ClassicState,
     FirstTurn,
     Gun,
-    Move,
     Plane,
     Squadron,
     Turn,
 )
-from aerodrome_classic.turn import TurnRunner, gun_options
+from aerodrome_classic.turn import Rules
 from aerodrome_classic.view import ClassicView, observe
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from aerodrome.events import Event
+    from aerodrome_classic.board import Board
 
-class Classic(Ruleset[ClassicState]):
+
+class ClassicOptions(Options, frozen=True, kw_only=True):
+    """The squadrons each seat flies, in seat order [classic.setup.1-3]."""
+
+    squadrons: tuple[tuple[str, ...], ...]
+
+
+class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
     """Dogfight, the card-and-dice board game of World War I air combat."""
 
     name = "classic"
@@ -42,31 +50,19 @@ class Classic(Ruleset[ClassicState]):
     rulebook = "rulebooks/dogfight-classic-board-game.txt"
     capabilities = Capabilities(hidden_information=True, simultaneous=False)
     action_types = ACTION_TYPES
+    options_type = ClassicOptions
 
-    def __init__(self, hook: Any = None) -> None:
-        super().__init__(hook)
+    def __init__(self, hooks: RuleHooks | None = None) -> None:
+        super().__init__(hooks)
         self.specs: Specs = load_specs()
-        self.board: Board = board_for(self.specs)
-        self._fleet: dict[str, dict[str, int]] = {}
-        memo: list[Any] = []
-        self._runners = (
-            TurnRunner(0, self.board, self.specs, memo),
-            TurnRunner(1, self.board, self.specs, memo),
-        )
-        self._sequence: TurnSequence[ClassicState] = TurnSequence(
-            phases=(
-                Phase(
-                    name="first side",
-                    steps=(Step("turn", self._runners[0].run, self._runners[0].resolve),),
-                    clause="classic.move.1",
-                ),
-                Phase(
-                    name="second side",
-                    steps=(Step("turn", self._runners[1].run, self._runners[1].resolve),),
-                    clause="classic.move.1",
-                ),
-            )
-        )
+        self.rules = Rules(self.specs, self.hooks)
+        self._sequence: TurnSequence[ClassicState] = self.rules.sequence()
+
+    @property
+    def board(self) -> Board:
+        """The board (built on first use: walk tables and the grid are not needed to list
+        set-ups)."""
+        return self.rules.board
 
     # -- description ------------------------------------------------------------------------
     def setups(self) -> Sequence[Setup]:
@@ -77,7 +73,7 @@ class Classic(Ruleset[ClassicState]):
                 title=s.title,
                 description=s.description,
                 seats=tuple(Seat(name=seat.name, side=seat.side) for seat in s.seats),
-                options={"squadrons": [list(seat.squadrons) for seat in s.seats]},
+                options=ClassicOptions(squadrons=tuple(tuple(seat.squadrons) for seat in s.seats)),
                 max_rounds=s.max_rounds,
             )
             for s in self.specs.setups.setup
@@ -93,17 +89,11 @@ class Classic(Ruleset[ClassicState]):
         return self._sequence
 
     # -- the game ---------------------------------------------------------------------------
-    def _squadrons_of(self, setup: Setup) -> list[list[str]]:
-        raw = setup.options.get("squadrons")
-        if raw is None:
-            return [list(s.squadrons) for s in self.specs.setups.setup[0].seats]
-        return [list(x) for x in raw]
-
     def _empty_state(self, setup: Setup) -> ClassicState:
         """[classic.setup.5] [classic.setup.9] every plane on a landing square, guns on the
         dots, the packs by their hangars."""
-        seat_squadrons = self._squadrons_of(setup)
-        seat_side = [s.side for s in setup.seats]
+        seat_squadrons = [list(x) for x in setup.options_as(ClassicOptions).squadrons]
+        seat_side = tuple(s.side for s in setup.seats)
         squadrons: dict[str, Squadron] = {}
         planes: dict[str, Plane] = {}
         guns: list[Gun] = []
@@ -125,6 +115,7 @@ class Classic(Ruleset[ClassicState]):
             setup=setup.name,
             order=sides,
             seat_side=seat_side,
+            seat_names=tuple(s.name for s in setup.seats),
             seat_squadrons=seat_squadrons,
             planes=planes,
             squadrons=squadrons,
@@ -141,14 +132,18 @@ class Classic(Ruleset[ClassicState]):
             ctx.dice.shuffle(sq.pack)
         # [classic.move.19] throw the dice to decide who goes first (higher total; re-throw ties)
         sides = list(state.order)
+
+        def throw(side: str) -> int:
+            return sum(ctx.dice.roll(2, 6, lambda: f"who goes first: {side}"))
+
         while True:
-            totals = [sum(ctx.dice.roll(2, 6, f"who goes first: {s}")) for s in sides]
+            totals = [throw(s) for s in sides]
             if totals[0] != totals[1]:
                 break
         first = sides[0] if totals[0] > totals[1] else sides[1]
         state.order = [first] + [s for s in sides if s != first]
         state.first_rolls = totals
-        ctx.emit(FirstTurn(side=first))
+        ctx.emit(lambda: FirstTurn(side=first))
         return state
 
     def position_state(
@@ -157,13 +152,6 @@ class Classic(Ruleset[ClassicState]):
         from aerodrome_classic.position import build_position
 
         return build_position(self, setup, position, source)
-
-    def legal_actions(
-        self, state: ClassicState, decision: Decision, player: int
-    ) -> Sequence[Action]:
-        if decision.kind == "place guns":
-            return gun_options(state, self.board, self.specs, player)
-        return self._runners[0].legal(state, decision)
 
     def observation(self, state: ClassicState, player: int | None) -> ClassicView:
         return observe(state, player)
@@ -185,16 +173,7 @@ class Classic(Ruleset[ClassicState]):
 
     def is_over(self, state: ClassicState) -> bool:
         """[classic.end.1] play goes on until one side has lost all its planes."""
-        fleet = self._fleet.get(state.setup)
-        if fleet is None:
-            fleet = self._fleet[state.setup] = {s: 0 for s in state.order}
-            for p in state.planes.values():
-                fleet[state.squadrons[p.squadron].side] += 1
-        losses = state.losses
-        for s, n in fleet.items():  # noqa: SIM110 (a loop: cheaper than any() here)
-            if losses[s] >= n:
-                return True
-        return False
+        return bool(state.beaten)
 
     def result(self, state: ClassicState, rounds: int) -> Result:
         """[classic.end.2] the winner shot down all of the opponent's planes."""
@@ -225,24 +204,42 @@ class Classic(Ruleset[ClassicState]):
             },
         )
 
+    # -- for people: sentences and pictures, from an observation ----------------------------
+    def action_text(self, action: ClassicAction, view: ClassicView) -> str:
+        """A move reads "RED-1 to 12,7 facing N (4 squares, over enemy AA 11,7)" (see
+        :mod:`aerodrome_classic.text`)."""
+        from aerodrome_classic.text import action_text
+
+        return action_text(self.board, view, action)
+
+    def event_text(self, event: Event, view: ClassicView) -> str | None:
+        from aerodrome_classic.text import event_text
+
+        return event_text(view, event)
+
+    def action_odds(self, action: ClassicAction, view: ClassicView) -> str | None:
+        from aerodrome_classic.action_odds import action_odds
+
+        return action_odds(self.board, action, view)
+
+    def draw(self, view: ClassicView) -> RenderableType:
+        from aerodrome_classic.draw import draw
+
+        return draw(self.board, view)
+
+    def draw_svg(self, view: ClassicView) -> str:
+        from aerodrome_classic.svg import draw_svg
+
+        return draw_svg(self.board, view)
+
+    # -- for learning agents (classic numbers no actions: see aerodrome_classic.vector) ------
+    def observation_vector(self, view: ClassicView) -> list[float]:
+        """``view`` as numbers; the slots are listed in ``docs/rules/classic.md``."""
+        from aerodrome_classic.vector import observation_vector
+
+        return observation_vector(self.specs, view)
+
     # -- services ---------------------------------------------------------------------------
-    def describe_action(self, state: ClassicState, action: Action) -> str:
-        """The action's sentence; a move also names the enemy AA squares it passes (routes
-        to the same square differ only there)."""
-        text = action.describe()
-        if isinstance(action, Move) and action.plane in state.planes:
-            side = state.squadrons[state.planes[action.plane].squadron].side
-            aa = self.board.enemy_aa[side]
-            over = [c for c in action.path[1:] if self.board.bit(c) & aa]
-            if over:
-                text += " over AA " + " ".join(f"{x},{y}" for x, y in over)
-        return text
-
-    def render(self, state: ClassicState, player: int | None) -> RenderableType:
-        from aerodrome_classic.render import render
-
-        return render(self, state, player)
-
     def material(self, state: ClassicState) -> dict[str, float]:
         return {s: float(n) for s, n in self.sides_alive(state).items()}
 
@@ -260,6 +257,9 @@ class Classic(Ruleset[ClassicState]):
                 broken.append(f"{sq.name}: {len(flying)} planes in flight")
             if (sq.aloft or None) != (flying[0] if flying else None):
                 broken.append(f"{sq.name}: stand on {sq.aloft!r} but in flight {flying}")
+        beaten = [s for s, n in self.sides_alive(state).items() if n == 0]
+        if sorted(beaten) != sorted(state.beaten):
+            broken.append(f"sides without planes {beaten}, but beaten {state.beaten}")
         seen: dict[tuple[int, int], str] = {}
         for p in state.planes.values():
             if not p.alive:

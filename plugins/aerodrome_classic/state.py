@@ -7,6 +7,8 @@ own :class:`aerodrome.events.Event` subclasses (hidden ones carry ``seen_by``).
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import msgspec
 
 from aerodrome.data import Action
@@ -100,6 +102,9 @@ class KeepCards(Action, frozen=True):
         return "keep " + (kept if kept else "no cards")
 
 
+#: Every action of the classic game.
+ClassicAction = PlaceGuns | GivePlane | TakeOff | Move | Attack | PlayCard | Decline | KeepCards
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     PlaceGuns,
     GivePlane,
@@ -110,6 +115,20 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Decline,
     KeepCards,
 )
+
+
+class Kind(StrEnum):
+    """The decisions of the classic game (the values are what logs and agents see)."""
+
+    PLACE_GUNS = "place guns"  # [classic.setup.6] secret
+    GIVE = "give"  # [classic.partners.4]
+    TAKE_OFF = "take-off"  # [classic.move.2]
+    MOVE = "move"  # [classic.move.6]
+    KEEP_CARDS = "keep cards"  # [classic.renew.2] secret
+    ATTACK = "attack"  # [classic.dogfight.5] which attack first
+    BURST = "burst"  # which Burst to shoot (or hold fire after a Loop)
+    DEFEND = "defend"  # the defender's card, or none
+
 
 # -- state ----------------------------------------------------------------------------------
 
@@ -166,28 +185,29 @@ class Pending(msgspec.Struct, kw_only=True, frozen=True):
 
 
 class Fight(msgspec.Struct, kw_only=True):
-    """A dogfight in progress. ``shooter`` plays a Burst at ``target``; ``burst`` is the
-    value played (0 before); ``exchanges`` counts Loop exchanges."""
+    """A dogfight in progress. ``shooter`` plays a Burst at ``target``: ``burst`` is the value
+    on the table, 0 while the shooter has not fired (then it is his card to play; after it,
+    the target's); ``exchanges`` counts Loop exchanges."""
 
     attacker: str
     defender: str
     position: str  # "side", "head-on", "tail" or "ground"
     shooter: str
     target: str
-    stage: str = "shoot"  # "shoot" or "defend"
     burst: int = 0
     exchanges: int = 0
 
 
 class Turn(msgspec.Struct, kw_only=True):
-    """Progress of the current side's turn (its players move one after the other)."""
+    """What is on the table in a player's part of his side's turn: whose part it is, the dice
+    not used yet, the attacks still to fight, the dogfight being fought, and the squadron
+    whose landed plane's cards wait to be sorted (where the turn is in its steps is the
+    core's clock, not the state's). ``dice`` is None until the player throws them, then
+    holds the values not used yet."""
 
     side: str = ""
-    players: list[int] = []
-    index: int = 0
-    stage: str = "start"
-    launch: list[str] = []
-    dice: list[int] = []
+    player: int | None = None
+    dice: list[int] | None = None
     pending: list[Pending] = []
     fight: Fight | None = None
     keep: str = ""
@@ -198,7 +218,9 @@ class ClassicState(msgspec.Struct, kw_only=True):
 
     setup: str
     order: list[str]
-    seat_side: list[str]
+    #: each seat's side and name (as the set-up gives them) and squadrons
+    seat_side: tuple[str, ...]
+    seat_names: tuple[str, ...]
     seat_squadrons: list[list[str]]
     planes: dict[str, Plane]
     squadrons: dict[str, Squadron]
@@ -212,6 +234,8 @@ class ClassicState(msgspec.Struct, kw_only=True):
     #: engagement"); ``ground_attacks`` counts the ground attacks among them.
     engagements: int = 0
     ground_attacks: int = 0
+    #: The sides that have lost every plane [classic.end.1] (kept as planes are shot down).
+    beaten: list[str] = []
 
 
 # -- events ---------------------------------------------------------------------------------

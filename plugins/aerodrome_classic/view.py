@@ -48,18 +48,22 @@ class FightView(msgspec.Struct, frozen=True, kw_only=True):
     position: str
     shooter: str
     target: str
-    stage: str
-    burst: int
+    burst: int  # the Burst on the table; 0: the shooter has not fired yet
     exchanges: int
 
 
 class ClassicView(msgspec.Struct, frozen=True, kw_only=True):
+    """What one seat (``player``; None: the referee) sees. ``seats`` names the seats of the
+    set-up in order; ``turn_side`` and ``turn_player`` say whose part of the turn it is;
+    ``dice`` the dice thrown and not used yet; ``pending`` the attacks still to fight
+    (attacker, target, on the ground)."""
+
     player: int | None
     side: str | None
+    seats: tuple[str, ...]
     order: tuple[str, ...]
     turn_side: str
     turn_player: int | None
-    stage: str
     dice: tuple[int, ...]
     planes: tuple[PlaneView, ...]
     guns: tuple[GunView, ...]
@@ -71,6 +75,7 @@ class ClassicView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def observe(state: ClassicState, player: int | None) -> ClassicView:
+    """The view of ``player`` (None: the referee)."""
     t = state.turn
     side = state.seat_side[player] if player is not None else None
     planes = tuple(
@@ -123,7 +128,6 @@ def observe(state: ClassicState, player: int | None) -> ClassicView:
             position=f.position,
             shooter=f.shooter,
             target=f.target,
-            stage=f.stage,
             burst=f.burst,
             exchanges=f.exchanges,
         )
@@ -133,11 +137,11 @@ def observe(state: ClassicState, player: int | None) -> ClassicView:
     return ClassicView(
         player=player,
         side=side,
+        seats=state.seat_names,
         order=tuple(state.order),
         turn_side=t.side,
-        turn_player=t.players[t.index] if t.players and t.index < len(t.players) else None,
-        stage=t.stage,
-        dice=tuple(t.dice),
+        turn_player=t.player,
+        dice=tuple(t.dice or ()),
         planes=planes,
         guns=guns,
         squadrons=squadrons,

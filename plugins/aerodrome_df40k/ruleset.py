@@ -351,6 +351,11 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
     def event_text(self, event: Event, view: Df40kView) -> str | None:
         return text.event_text(self.specs, event, view)
 
+    def action_odds(self, action: Df40kAction, view: Df40kView) -> str | None:
+        from aerodrome_df40k.action_odds import action_odds
+
+        return action_odds(self.rules, action, view)
+
     def draw(self, view: Df40kView) -> RenderableType:
         from aerodrome_df40k.draw import draw
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.context import DfContext, announce
-from aerodrome_dockfighters.events import LeftBoard
+from aerodrome_dockfighters.events import LeftBoard, PushedIntoMountains
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState
 from aerodrome_dockfighters.views import AnyCloud, Craft, Scene, Sky
@@ -20,6 +20,10 @@ from aerodrome_dockfighters.views import AnyCloud, Craft, Scene, Sky
 CLEAR, BROKEN, RAIN, STORM = 0, 1, 2, 3
 #: Smoke clouds cover altitudes up to this one (clause load.6: "altitude 0-3").
 SMOKE_TOP = 3
+#: The ace challenges: the board is entered by the own edge only, the others are mountains
+#: (clause challenge.edges); each player's own edge.
+MOUNTAIN_MISSIONS = ("ace-challenge-1", "ace-challenge-2", "ace-challenge-3")
+HOME_EDGE = ("bottom", "top")
 
 
 # -- occupancy -----------------------------------------------------------------------------------
@@ -94,6 +98,11 @@ def leave_board(state: DfState, a: Aircraft, ctx: DfContext, last: int = -1, hea
     if last >= 0:
         a.exit_edge = edge_of(state, last, heading if heading >= 0 else a.facing)
     a.cell = -1
+    if state.squadrons[a.player].mission in MOUNTAIN_MISSIONS and a.exit_edge != HOME_EDGE[a.player]:
+        # challenge.edges: "he will be pushed into the mountains and destroyed"
+        announce(ctx, PushedIntoMountains, aircraft=a.id, edge=a.exit_edge)
+        rules.destroy(state, a, ctx, -1, excess=0, why="pushed into the mountains")
+        return
     penalty = builtin().tables.leave_board_penalty
     if rules.pilot_check(state, a, ctx, "return home after leaving the board", penalty):
         a.status, a.fate = "left", "returned"

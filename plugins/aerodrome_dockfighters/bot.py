@@ -17,9 +17,10 @@ from typing import Any
 
 from aerodrome.agents import PlayerView
 from aerodrome.data import Action
-from aerodrome_dockfighters import combat, movement, placement, rules
+from aerodrome_dockfighters import challenges, combat, movement, placement, rules
 from aerodrome_dockfighters.board import arc_sectors, board
 from aerodrome_dockfighters.bot_moves import ATTACK, ESCAPE, PATROL, KonradMoves
+from aerodrome_dockfighters.options import LEAGUE
 from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import (
     GROUND,
@@ -104,6 +105,10 @@ class Konrad(KonradMoves):
             return first  # dockfighters launch at once
         state = view.observation()
         assert isinstance(state, DfView)
+        if state.squadrons[self.player].mission == LEAGUE:  # "Opponents start in the mode: Attack"
+            for a in state.aircraft:
+                if a.player == self.player:
+                    self.status.setdefault(a.id, ATTACK)
         self.spot(state)
         if isinstance(first, Deploy | Place):
             return self._deploy(state, legal)
@@ -196,6 +201,8 @@ class Konrad(KonradMoves):
         return min(legal, key=key)
 
     def _plan(self, state: Scene, a: Craft, legal: Sequence[Action]) -> Action:
+        if challenges.waits_for_mug(state, a):  # challenge.one.1: a round on the ground
+            return next((p for p in legal if isinstance(p, Plan) and p.template == movement.STAY), legal[0])
         if a.status in ("landed", "grounded"):  # take off at once
             return next((p for p in legal if isinstance(p, Plan) and p.template == movement.TAKE_OFF), legal[0])
         specs = builtin()

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from aerodrome.data import Action
-from aerodrome_dockfighters import docking, movement, rules
+from aerodrome_dockfighters import challenges, docking, movement, rules
 from aerodrome_dockfighters.airspace import margin
 from aerodrome_dockfighters.board import arc_sectors, board
 from aerodrome_dockfighters.flight import (
@@ -40,7 +40,7 @@ PATROL, ATTACK, ESCAPE = "patrol", "attack", "escape"
 #: Patrol direction by d6 (konrad.7): hexsides to the left (+) or right (-).
 PATROL_TURN = (2, 1, 0, 0, -1, -2)
 #: Missions whose winning conditions name ground targets.
-GROUND_MISSIONS = ("fighter-sweep", "big-hunt", "bomb-run", "airstrip-visit")
+GROUND_MISSIONS = ("fighter-sweep", "big-hunt", "bomb-run", "airstrip-visit", "ace-challenge-2")
 #: Hexes from a ground target at which an attack run is planned (a move at most).
 RUN_DISTANCE = 8
 
@@ -218,6 +218,16 @@ class KonradMoves:
         key = state.squadrons[a.player].mission
         mine = [o for o in state.objectives if o.owner == a.player]
         ds = rules.sheet(a)
+        if a.role == "ace":  # an ace challenge (challenge.*): the cross, then home
+            aim = challenges.bot_goal(state, a)
+            if aim is None:
+                return None
+            cell, altitude, leave = aim
+            if not leave and b.distance(a.cell, cell) <= RUN_DISTANCE:
+                found = search_pass(state, a, level, cell, altitude)
+                if found is not None:
+                    return found
+            return self._fly_to(state, a, level, cell, altitude, legal, leave=leave)
         if a.role == "cargo" or (a.role == "recon" and key == "recon-escort" and mine and all(o.done for o in mine)):
             far = 0 if (a.role == "cargo") == (a.player == 0) else state.height - 1
             return self._fly_to(state, a, level, b.cell(a.cell % state.width, far), a.altitude, legal, leave=True)
@@ -313,6 +323,8 @@ class KonradMoves:
             g = min(targets, key=lambda x: (b.distance(a.cell, x.cell), x.id))
             self.goals[a.id] = g.id
         dist = b.distance(a.cell, g.cell)
+        if g.altitude:  # a target balloon (challenge.two.1): fly at it as at an air target
+            return self._fly_to(state, a, level, g.cell, g.altitude, legal)
         high = ds.klass in ("bomber", "airship")
         bombs = any(specs.weapons[n].kind == "bomb" for n in a.loads)
         run = a.altitude if high else 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from aerodrome_dockfighters import rules
+from aerodrome_dockfighters import careers, rules
 from aerodrome_dockfighters.airspace import cloud_cells_at, hull
 from aerodrome_dockfighters.board import Board, arc_sectors, board
 from aerodrome_dockfighters.context import DfContext, announce
@@ -105,6 +105,7 @@ def to_hit_air(state: Scene, a: Craft, t: Craft, ctx: DfContext | None = None) -
         need -= 1
     if tk == "dockfighter":
         need += 1
+    need += a.knacks.hit + t.knacks.evade  # aces' abilities (pilot.3)
     hook = ctx.variants.to_hit if ctx is not None else None
     if hook is not None and isinstance(state, DfState) and isinstance(a, Aircraft) and isinstance(t, Aircraft):
         changed = hook(state=state, attacker=a, target=t, need=need)
@@ -124,7 +125,7 @@ def to_hit_ground(a: Craft, g: AnyGround) -> int:
         need -= 1
     if g.mobile:
         need += 1
-    return need
+    return need + a.knacks.ground_hit  # an ace's ability (pilot.3)
 
 
 def hits(face: int, need: int) -> bool:
@@ -223,9 +224,10 @@ def _attacks(state: Scene, a: Craft) -> Iterator[Attack]:
                 yield from (Attack(aircraft=a.id, target=t.id, mounts=(i,)) for i in mounts)
         loads = tuple(j for j, name in enumerate(a.loads) if load_dice(state, a, name, t) > 0)
         yield from (Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=js) for js in _load_sets(loads))
-    if a.altitude == 1 or ds.klass in ("bomber", "airship"):
+    low = a.altitude == 1 or ds.klass in ("bomber", "airship")
+    if low or any(g.altitude for g in state.ground):
         for g in state.ground:
-            if g.damage >= g.structure:
+            if g.damage >= g.structure or not (low or g.altitude):
                 continue
             mounts = tuple(i for i in range(len(guns)) if ground_mount_dice(state, a, i, g) > 0)
             if mounts:
@@ -247,6 +249,8 @@ def ground_mount_dice(state: Scene, a: Craft, i: int, g: AnyGround) -> int:
     specs = builtin()
     mount = rules.mounts(a)[i]
     w = specs.weapons[mount.weapon]
+    if g.altitude:
+        return _balloon_dice(state, a, mount, w, g) if i not in a.weapons_out and (i >= len(a.ammo) or a.ammo[i] < 2) else 0
     if i in a.weapons_out or (i < len(a.ammo) and a.ammo[i] >= 2) or not w.ground_targets:
         return 0
     if w.kind == "bomb":  # airship.12: bomb racks, from any altitude, over the target
@@ -270,9 +274,28 @@ def bomb_run(a: Craft, g: AnyGround) -> bool:
     return not any(p in (k, k - 1) for p in a.turned_at)
 
 
+def _balloon_dice(state: Scene, a: Craft, mount: Mount, w: Weapon, g: AnyGround) -> int:
+    """A target balloon floats at an altitude (ace challenge 2): it is fired at like an air
+    target, with weapons that fire at air targets, from 1 altitude level above or below at
+    most (hit.7), the dice of the range band less the clouds crossed (assumed, clause
+    challenge.two.1)."""
+    specs = builtin()
+    if not w.air_targets or w.kind in ("bomb", "acm") or abs(a.altitude - g.altitude) >= 2:
+        return 0
+    b = board(state.width, state.height)
+    if not in_mount_arc(b, specs, a, mount, g.cell, g.altitude):
+        return 0
+    bi = band(specs, b.distance(a.cell, g.cell))
+    if bi < 0:
+        return 0
+    return max(0, mount.dice[bi] - clouds_crossed(state, a, g.cell, g.altitude))
+
+
 def ground_load_dice(state: Scene, a: Craft, name: str, g: AnyGround) -> int:
     specs = builtin()
     w = specs.weapons[name]
+    if g.altitude:
+        return _balloon_dice(state, a, Mount(weapon=name, dice=w.dice), w, g)
     if not w.ground_targets or (g.armoured and not w.harms_armour):
         return 0
     k = specs.aircraft[a.datasheet].klass
@@ -330,23 +353,31 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: DfContext) -> None
     t_ds = specs.aircraft[t.datasheet]
     easy = specs.classes[t_ds.klass].easy_target
     airship = t_ds.klass == "airship"
-    need = to_hit_air(state, a, t, ctx)
+    need = to_hit_air(state, a, t, ctx) + careers.first_shot(state, a, ctx)
     t.attacked_turn = state.turn
     announce(ctx, Fired, aircraft=a.id, target=t.id, need=max(2, min(6, need)), modified=need)
-    results: list[tuple[str, int, int, int]] = []  # weapon, dice, hits, damage points
+    shots: list[tuple[str, int]] = []  # weapon or load, attack dice
     for i in attack.mounts:
         mount = rules.mounts(a)[i]
-        n = mount_dice(state, a, i, t)
-        w = specs.weapons[mount.weapon]
-        h = _roll_hits(ctx, n, need, w.reroll_hits, easy, mount.weapon)
-        results.append((mount.weapon, n, h, _roll_damage(ctx, h, w.damage, airship, mount.weapon)))
+        shots.append((mount.weapon, mount_dice(state, a, i, t)))
     for j in sorted(attack.loads, reverse=True):
-        name = a.loads[j]
-        w = specs.weapons[name]
-        n = load_dice(state, a, name, t)
-        h = _roll_hits(ctx, n, need, w.reroll_hits, easy, name)
-        results.append((name, n, h, _roll_damage(ctx, h, w.damage, airship, name)))
+        shots.append((a.loads[j], load_dice(state, a, a.loads[j], t)))
+    for j in sorted(attack.loads, reverse=True):
         del a.loads[j]
+
+    def roll() -> list[tuple[str, int, int, int]]:  # weapon, dice, hits, damage points
+        out = []
+        for name, n in shots:
+            w = specs.weapons[name]
+            h = _roll_hits(ctx, n, need, w.reroll_hits, easy, name)
+            out.append((name, n, h, _roll_damage(ctx, h, w.damage, airship, name)))
+        return out
+
+    results = roll()
+    if not any(r[3] for r in results) and careers.reroll_attack(state, a, ctx):
+        results = roll()  # leader.dread.2: the attack rolled again; no damage: wounded
+        if not any(r[3] for r in results):
+            rules.wound(state, a, ctx)
     left = t_ds.structure - t.damage  # damage.8: the excess of the whole attack (p37)
     overkill = max(0, sum(r[3] for r in results) - left)
     for name, n, h, points in results:
@@ -365,7 +396,7 @@ def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: DfCont
         w = specs.weapons[rules.mounts(a)[i].weapon]
         if not w.discipline:
             continue
-        need = w.discipline[a.experience]
+        need = w.discipline[a.experience] + a.knacks.discipline  # an ace's ability (pilot.3)
         roll = ctx.dice.d(6, lambda: f"fire discipline #{a.id} {w.name} ({need}+)")  # noqa: B023 (rolled at once)
         if roll < need:
             a.ammo[i] = 2 if ds.klass == "dockfighter" else min(2, a.ammo[i] + 1)

@@ -45,7 +45,8 @@ def fit(state: DfState, ship: Aircraft, systems: list[str]) -> None:
             raise SpecError(f"a {system} mounts only on a side docking point [dockfighters.airship.23]")
     ship.systems = list(systems)
     ship.ammo = [0] * len(rules.mounts(ship))
-    fighter = next(a for a in specs.hangar.aircraft if a.faction == ship.side and a.klass == "dockfighter")
+    nation = (state.squadrons[ship.player].nation if state.squadrons else "") or ship.side
+    fighter = next(a for a in specs.hangar.aircraft if a.faction == nation and a.klass == "dockfighter")
     for point, system in zip(ds.docking_points, systems, strict=False):
         if system == "dockfighter":
             state.aircraft.append(Aircraft(

@@ -284,3 +284,38 @@ class TrainLeft(Event, frozen=True):
 class Photographed(Event, frozen=True):
     aircraft: int
     objective: int
+
+
+# -- campaign: the squadron leader's skills, the ace challenges ---------------------------------
+class LeaderSkillUsed(Event, frozen=True):
+    """A squadron leader's skill worked in play (clauses leader.dread.*, leader.drunken.*)."""
+
+    player: int
+    aircraft: int
+    skill: str
+
+
+class Reinforcements(Event, frozen=True):
+    """The League sent planes (ace challenges 1 and 2): their aircraft ids."""
+
+    aircraft: tuple[int, ...]
+
+
+class MugTaken(Event, frozen=True):
+    """The ace stayed a round on the ground by the red cross and took the silver beer mug
+    (ace challenge 1)."""
+
+    aircraft: int
+
+
+class PushedIntoMountains(Event, frozen=True):
+    """An aircraft crossed a board edge other than its own in an ace challenge."""
+
+    aircraft: int
+    edge: str
+
+
+class Serviced(Event, frozen=True):
+    """An aircraft landed on the landing strip was repaired and re-armed (ace challenge 3)."""
+
+    aircraft: int

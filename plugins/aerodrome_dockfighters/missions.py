@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Seat, Setup
+from aerodrome_dockfighters import challenges
 from aerodrome_dockfighters.board import board, zone_cells
 from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE, runway_hits
-from aerodrome_dockfighters.options import SIDES, DockfightersOptions, Force, Sortie, check
+from aerodrome_dockfighters.options import LEAGUE, SIDES, DockfightersOptions, Force, Sortie, check
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState
 
@@ -98,6 +99,28 @@ def setups() -> list[Setup]:
         setup("flying-eye", "The Flying Eye against Aerial Dominance",
               "A veteran Albatross photographs D3+1 objectives from altitude 3 or above.", fighters),
     ]
+    # the ace challenges: the League's seat is Konrad's (its planes come by the dice)
+    league = (Seat(name="Ace and wingman", side="Bavaria"), Seat(name="The League (Konrad)", side="Saxony", bot=True))
+
+    def challenge(n: int, title: str, description: str, loads: tuple[str, ...]) -> Setup:
+        ace = Sortie(datasheet=hawk, experience=3, loads=loads, pilot="the ace")
+        wing = Sortie(datasheet="Fw-127 B-2 Royal Harrier", experience=2, pilot="the wingman")
+        return Setup(
+            name=f"ace-challenge-{n}", title=title, description=description, seats=league, max_rounds=30,
+            options=DockfightersOptions(missions=(f"ace-challenge-{n}", LEAGUE), forces=((ace, wing), ())),
+        )
+
+    aces = [
+        challenge(1, "Ace Challenge No. 1: the silver beer mug",
+                  "An ace and his wingman land at the red cross, take the mug and escape; the League sends "
+                  "3-5 planes and 2 more a turn, up to 5.", ()),
+        challenge(2, "Ace Challenge No. 2: balloons in a thunderstorm",
+                  "Destroy 3 balloons and a large building in a thunderstorm and escape; the League sends 3-4 "
+                  "planes and 1 more a turn, up to 4.", ("AB 250 bomb", "AB 250 bomb")),
+        challenge(3, "Ace Challenge No. 3: a hell ride against Konrad",
+                  "Shoot down 5 League planes spread over the map in a thunderstorm; a landing strip repairs "
+                  "twice.", ()),
+    ]
     return [
         setup("aerial-dominance", "Aerial Dominance, two fighters a side",
               "Both squadrons fly Aerial Dominance: a green standard fighter and an experienced advanced fighter each.",
@@ -114,6 +137,7 @@ def setups() -> list[Setup]:
                          ("He-992 C-3 Pit Ghost", 2, ("Hurricane ACM",))),
               ), missions=ad, max_rounds=20),
         *more,
+        *aces,
     ]
 
 
@@ -135,6 +159,8 @@ def success(state: DfState, player: int) -> tuple[bool, int]:
     specs = builtin()
     sq = state.squadrons[player]
     other = state.squadrons[1 - player]
+    if challenges.is_challenge(state):  # challenge.*: the challenger against the League
+        return challenges.success(state, player)
     mission = specs.missions[sq.mission]
     if sq.mission == "aerial-dominance":  # mission.aerial-dominance.1-2
         gone = state.all_gone_turn.get(other.side)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aerodrome.ruleset import Setup
+from aerodrome_dockfighters import challenges
 from aerodrome_dockfighters.board import board, zone_cells
 from aerodrome_dockfighters.options import SIDES, options_of
 from aerodrome_dockfighters.specs import builtin
@@ -89,8 +90,11 @@ def capacity(setup: Setup) -> Capacity:
         count += extra
         if extra:
             sheets += [_hangar(side, "standard fighter"), _hangar(side, "airship"), specs.aircraft["Albatross"]]
+    league, targets, flown = challenges.capacity(options.missions)  # the ace challenges' League
+    count += league
+    sheets += [specs.aircraft[name] for name in flown]
     mounts = max([mounts, *(len(ds.weapons) for ds in sheets)])
-    ground = RUNWAY if options.missions[0] == "airstrip-visit" else 0
+    ground = (RUNWAY if options.missions[0] == "airstrip-visit" else 0) + targets
     for p, key in enumerate(options.missions):
         mission = specs.missions[key]
         if mission.ground_points and (key != "airstrip-visit" or p == 0):

@@ -7,7 +7,7 @@ The squadron leaders place objectives and ground targets themselves: see
 
 from __future__ import annotations
 
-from aerodrome_dockfighters import rules
+from aerodrome_dockfighters import challenges, rules
 from aerodrome_dockfighters.airspace import covered_cells
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.context import DfContext, announce
@@ -71,6 +71,7 @@ def after_move(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     identify(state, a, ctx)
     board_train(state, a, ctx)
     bot_landing(state, a, ctx)
+    challenges.after_move(state, a, ctx)
     check_path(state, a, ctx)
 
 
@@ -144,7 +145,7 @@ def touch_down(state: DfState, a: Aircraft, ctx: DfContext) -> None:
         killed = a.wounded
         rules.destroy(state, a, ctx, -1, excess=0, why="crash landing", bail=False)
         a.fate = "killed" if killed else "fit"
-        a.wounded = True
+        rules.wound(state, a, ctx)
         announce(ctx, PilotFate, aircraft=a.id, fate=a.fate)
         return
     a.status, a.speed = "landed", 0
@@ -199,8 +200,9 @@ def add_special_aircraft(state: DfState, player: int, ctx: DfContext) -> None:
     specs = builtin()
     key = state.squadrons[player].mission
     side = state.squadrons[player].side
-    fighter = next(a for a in specs.hangar.aircraft if a.faction == side and a.klass == "standard fighter")
-    airship = next(a for a in specs.hangar.aircraft if a.faction == side and a.klass == "airship")
+    nation = state.squadrons[player].nation or side  # a campaign squadron's own nation
+    fighter = next(a for a in specs.hangar.aircraft if a.faction == nation and a.klass == "standard fighter")
+    airship = next(a for a in specs.hangar.aircraft if a.faction == nation and a.klass == "airship")
 
     def add(name: str, exp: int, role: str, unarmed: bool) -> Aircraft:
         ds = specs.aircraft[name]

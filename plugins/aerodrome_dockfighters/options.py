@@ -22,13 +22,21 @@ the set-up and the field (``setup custom: forces[0][1]: unknown aircraft 'Eel'``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Annotated
+
+from msgspec import Meta
 
 from aerodrome.data import Record
 from aerodrome.errors import SpecError
 from aerodrome.ruleset import Options, Setup
+from aerodrome_dockfighters.state import Knacks
 
 #: The squadrons' sides, by player: Bavaria (player 0, bottom edge), Saxony (player 1).
 SIDES = ("Bavaria", "Saxony")
+#: The nations a campaign squadron can be of (its dockfighters, a mission's own aircraft).
+NATIONS = SIDES
+#: The mission of the League's side in an ace challenge: its planes come by the dice.
+LEAGUE = "the-league"
 #: At most this many aircraft a side: a squadron has at most 14 pilots and crews ("up to 8
 #: pilots, 2 airship crews or 4 bomber crews"); 20 leaves room for its dockfighters.
 MAX_FORCES = 20
@@ -54,6 +62,46 @@ class Sortie(Record, frozen=True):
 
 #: One squadron's aircraft on the mission.
 Force = tuple[Sortie, ...]
+#: Uses a game of a squadron leader's skill.
+Uses = Annotated[int, Meta(ge=0, le=6)]
+
+
+class Crew(Record, frozen=True, omit_defaults=True):
+    """What a campaign says of one aircraft of the forces (same order): its pilot flies
+    wounded (clauses leader.ruthless.1-2), the aircraft starts with damage points crossed off
+    (leader.ruthless.3), the pilot's ace abilities (pilot.3)."""
+
+    wounded: bool = False
+    damage: Annotated[int, Meta(ge=0, le=40)] = 0
+    knacks: Knacks = Knacks()
+
+
+class Leader(Record, frozen=True, omit_defaults=True):
+    """A campaign squadron leader's skills in play: uses a game (clauses leader.dread.*,
+    leader.drunken.*)."""
+
+    reroll_checks: Uses = 0
+    reroll_attacks: Uses = 0
+    ignore_wounds: Uses = 0
+    pass_checks: Uses = 0
+    first_shot_harder: bool = False
+
+
+class CampaignOptions(Record, frozen=True):
+    """What a campaign brings into a mission (issue 10; see :mod:`aerodrome_dockfighters.careers`).
+
+    :param initiative: the player holding the initiative in turn 1, won with fame bids in the
+        scenario set-up (clause setup.1); -1: rolled by the game.
+    :param nations: each player's nation (its dockfighters and the mission's own aircraft are
+        that nation's); empty: Bavaria and Saxony.
+    :param crews: per player, one :class:`Crew` per aircraft of its force.
+    :param leaders: per player, its squadron leader's skills in play.
+    """
+
+    initiative: int = -1
+    nations: tuple[str, ...] = ()
+    crews: tuple[tuple[Crew, ...], ...] = ()
+    leaders: tuple[Leader, ...] = ()
 
 
 class DockfightersOptions(Options, frozen=True):
@@ -65,12 +113,15 @@ class DockfightersOptions(Options, frozen=True):
     :param forces: each squadron's aircraft, Bavaria's then Saxony's: 1 to
         :data:`MAX_FORCES` each. A mission's own aircraft (recon planes, the cargo or recon
         airship) are added by the mission.
+    :param campaign: what a campaign squadron brings (the initiative bought with fame, the
+        nations, wounded pilots, damaged aircraft, aces' abilities, the leaders' skills).
     The seats the solo bot flies are the core's (:attr:`aerodrome.ruleset.Seat.bot`, set for
     an agent that plays by the bot rules, such as Konrad): read through :func:`bot_seats`.
     """
 
     forces: tuple[Force, Force]
     missions: tuple[str, str] = ("aerial-dominance", "aerial-dominance")
+    campaign: CampaignOptions | None = None
 
 
 def options_of(setup: Setup) -> DockfightersOptions:
@@ -101,8 +152,9 @@ def check(setup: Setup) -> DockfightersOptions:
     if not isinstance(forces, tuple | list) or len(forces) != 2:
         raise SpecError(f"{here}: forces: a list of two squadrons' aircraft")
     for p, force in enumerate(forces):
-        if not isinstance(force, tuple | list) or not 1 <= len(force) <= MAX_FORCES:
-            raise SpecError(f"{here}: forces[{p}]: 1 to {MAX_FORCES} aircraft")
+        least = 0 if missions[p] == LEAGUE else 1  # the League's planes come by the dice
+        if not isinstance(force, tuple | list) or not least <= len(force) <= MAX_FORCES:
+            raise SpecError(f"{here}: forces[{p}]: {least} to {MAX_FORCES} aircraft")
         for n, sortie in enumerate(force):
             where = f"{here}: forces[{p}][{n}]"
             if not isinstance(sortie, Sortie):

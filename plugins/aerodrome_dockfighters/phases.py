@@ -15,7 +15,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from aerodrome.turns import Ask, Decision
-from aerodrome_dockfighters import acm, combat, docking, mines, movement, placement, rules, text
+from aerodrome_dockfighters import (
+    acm,
+    challenges,
+    combat,
+    docking,
+    mines,
+    movement,
+    placement,
+    rules,
+    text,
+)
 from aerodrome_dockfighters.acm import release_options
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.context import DfContext, announce
@@ -292,6 +302,7 @@ def clouds_move(state: DfState, ctx: DfContext) -> None:
 def end_turn(state: DfState, ctx: DfContext) -> None:
     """Phase 3.2 (turn.3): the turn counter moves up, the initiative passes."""
     _note_gone(state)
+    challenges.end_of_turn(state, ctx)
     state.turn += 1
     state.initiative = 1 - state.initiative
     for a in state.aircraft:  # a new turn: every aircraft waits for its move again

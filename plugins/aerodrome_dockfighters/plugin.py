@@ -68,11 +68,13 @@ def aerodrome_register_agents() -> list[AgentSpec]:
 
 @hookimpl
 def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
+    from aerodrome_dockfighters.campaign.cli import app as campaign
     from aerodrome_dockfighters.cli import app as dockfighters_odds
     from aerodrome_dockfighters.cli import tools
 
     odds.add_typer(dockfighters_odds, name="dockfighters")
     app.add_typer(tools, name="dockfighters")
+    app.add_typer(campaign, name="campaign")  # issue 10: aerodrome campaign ...
 
 
 @hookimpl

@@ -11,6 +11,7 @@ from aerodrome_dockfighters.events import (
     CriticalDamage,
     Damaged,
     Destroyed,
+    LeaderSkillUsed,
     Overspeed,
     PilotChecked,
     PilotFate,
@@ -69,21 +70,29 @@ def agility(a: Craft, ds: Datasheet, specs: Specs | None = None) -> int:
     level = AGILITY.index(ds.agility) - (1 if is_damaged(a, ds) else 0) - a.agility_loss - (1 if a.jammed else 0)
     if s.classes[ds.klass].loads_lower_agility:
         level -= len(a.loads)  # one level per external load carried
+    if a.knacks.agility:  # an ace's ability (pilot.3), never above very high
+        level = min(len(AGILITY) - 1, level + a.knacks.agility)
     return max(0, level)
 
 
+#: What a bail-out check is called (an ace's ``bail`` knack eases it, pilot.3).
+BAIL_OUT = "bail out"
+
+
 def check_target(a: Craft, specs: Specs | None = None, modifier: int = 0) -> int:
-    """The roll a pilot check needs (check.1), +1 when wounded (cockpit critical)."""
+    """The roll a pilot check needs (check.1), +1 when wounded (cockpit critical), eased or
+    hardened by an ace's abilities (pilot.3)."""
     s = specs or builtin()
-    return s.tables.pilot_check[a.experience] + modifier + (1 if a.wounded else 0)
+    return s.tables.pilot_check[a.experience] + modifier + (1 if a.wounded else 0) + a.knacks.check
 
 
 def pilot_check(
     state: DfState, a: Aircraft, ctx: DfContext, why: str, modifier: int = 0
 ) -> bool:
     """Roll a pilot or crew check (clause check.1); a 1 never passes, a 6 always does
-    unless the target is above 6 (an overkill bail-out can be impossible)."""
-    need = check_target(a, modifier=modifier)
+    unless the target is above 6 (an overkill bail-out can be impossible). A failed check
+    may be saved by the squadron leader's skill (:func:`leader_saves`)."""
+    need = check_target(a, modifier=modifier + (a.knacks.bail if why == BAIL_OUT else 0))
     hook = ctx.variants.pilot_check
     if hook is not None:
         changed = hook(state=state, aircraft=a, need=need, why=why)
@@ -92,7 +101,44 @@ def pilot_check(
     roll = ctx.dice.d(6, lambda: f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
     ok = roll >= need and roll != 1
     announce(ctx, PilotChecked, aircraft=a.id, why=why, need=need, roll=roll, passed=ok)
-    return ok
+    return ok or leader_saves(state, a, ctx, need, why)
+
+
+def leader_saves(state: DfState, a: Aircraft, ctx: DfContext, need: int, why: str) -> bool:
+    """A failed skill check and the squadron leader's once-a-game skills (campaign):
+    Drunken, experienced level: "Once a game you can treat a skill check as passed. No dice
+    roll needed" (clause leader.drunken.2); Dread, green level: "Once a game a skill check can
+    be re-rolled. If failed, the pilot or crew gets wounded" (clause leader.dread.1). Spent
+    on the first failed check (assumed: no question is asked in the middle of a check)."""
+    if a.player < 0:
+        return False
+    lead = state.squadrons[a.player].leadership
+    if lead.pass_checks > 0:
+        lead.pass_checks -= 1
+        announce(ctx, LeaderSkillUsed, player=a.player, aircraft=a.id, skill="treat a skill check as passed")
+        return True
+    if lead.reroll_checks > 0:
+        lead.reroll_checks -= 1
+        announce(ctx, LeaderSkillUsed, player=a.player, aircraft=a.id, skill="re-roll a skill check")
+        roll = ctx.dice.d(6, f"re-rolled pilot check #{a.id} ({need}+): {why}")
+        ok = roll >= need and roll != 1
+        announce(ctx, PilotChecked, aircraft=a.id, why=why, need=need, roll=roll, passed=ok)
+        if not ok:
+            wound(state, a, ctx)
+        return ok
+    return False
+
+
+def wound(state: DfState, a: Aircraft, ctx: DfContext) -> None:
+    """The pilot or crew is wounded (hospital after the mission, +1 to his checks), unless
+    the Drunken squadron leader's "One pilot or crew can ignore one wound in this mission" is
+    still unused (clause leader.drunken.1)."""
+    lead = state.squadrons[a.player].leadership if a.player >= 0 else None
+    if lead is not None and not a.wounded and lead.ignore_wounds > 0:
+        lead.ignore_wounds -= 1
+        announce(ctx, LeaderSkillUsed, player=a.player, aircraft=a.id, skill="ignore a wound")
+        return
+    a.wounded = True
 
 
 def critical(state: DfState, a: Aircraft, ctx: DfContext, attacker: int = -1) -> None:
@@ -129,7 +175,7 @@ def critical(state: DfState, a: Aircraft, ctx: DfContext, attacker: int = -1) ->
     elif effect.effect == "fuel":
         damage(state, a, 1, ctx, attacker, crit=False)
     elif effect.effect == "cockpit":
-        a.wounded = True
+        wound(state, a, ctx)
     elif effect.effect == "docking-point":
         working = [i for i in range(len(mounts(a))) if i not in a.weapons_out]
         if working:
@@ -196,9 +242,10 @@ def destroy(
     a.status = "destroyed"
     a.down_mark = state.fire_mark
     killer = attacker if attacker >= 0 else a.last_hit_by
+    a.last_hit_by = killer  # who is credited with the kill, for the campaign's books
     announce(ctx, Destroyed, aircraft=a.id, why=why, by=killer)
     if bail and ds.klass != "airship":
-        a.fate = "bailed out" if pilot_check(state, a, ctx, "bail out", excess) else "killed"
+        a.fate = "bailed out" if pilot_check(state, a, ctx, BAIL_OUT, excess) else "killed"
     else:
         a.fate = "killed"
     if bail:  # without a bail-out the caller settles the crew's fate
@@ -221,6 +268,12 @@ def fame_for(victim: Aircraft) -> int:
     if ds.klass == "dockfighter":
         return 0
     return victim.experience + 1 + specs.classes[ds.klass].fame_bonus
+
+
+def bail_out_target(a: Craft, excess: int) -> int:
+    """The roll a bail-out needs (damage.8): the pilot check plus the excess damage, eased by
+    an ace's ability (pilot.3)."""
+    return check_target(a, modifier=excess + a.knacks.bail)
 
 
 def crew_points(a: Aircraft) -> int:

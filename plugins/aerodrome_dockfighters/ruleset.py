@@ -19,7 +19,7 @@ from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
 from aerodrome.turns import Context, TurnSequence
-from aerodrome_dockfighters import rules, scenario, text
+from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
 from aerodrome_dockfighters.draw import draw
@@ -63,7 +63,7 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         return builtin_specs("dockfighters")
 
     def spec_types(self) -> Mapping[str, type[Any]]:
-        return SPEC_TYPES
+        return {**SPEC_TYPES, "challenges.toml": challenges.Challenges}
 
     def sequence(self) -> TurnSequence[DfState]:
         if self._sequence is None:
@@ -114,6 +114,11 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
 
     def event_text(self, event: Event, view: DfView) -> str | None:
         return text.event_text(event, view)
+
+    def action_odds(self, action: DfAction, view: DfView) -> str | None:
+        from aerodrome_dockfighters.action_odds import action_odds
+
+        return action_odds(action, view)
 
     def draw(self, view: DfView) -> RenderableType:
         """The turn, the weather and wind, the map with coordinates, a legend, the aircraft."""

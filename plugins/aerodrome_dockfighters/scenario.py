@@ -22,16 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from aerodrome.errors import SpecError
 from aerodrome.ruleset import Setup
 from aerodrome.turns import Ask, Decision
-from aerodrome_dockfighters import docking, placement, rules, text
+from aerodrome_dockfighters import careers, challenges, docking, placement, rules, text
 from aerodrome_dockfighters.airspace import occupied
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.context import DfContext
 from aerodrome_dockfighters.deployment import deploy_options, place_options, setup_order
 from aerodrome_dockfighters.missions import check_mission_values, forces, scenario_fame
 from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
-from aerodrome_dockfighters.options import SIDES, bot_seats, check
+from aerodrome_dockfighters.options import bot_seats, check
 from aerodrome_dockfighters.order import interleave
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
@@ -56,41 +57,56 @@ def initial_state(setup: Setup, ctx: DfContext) -> DfState:
     specs = builtin()
     options = check(setup)
     missions = list(options.missions)
+    challenges.check_pairing(missions, f"setup {setup.name}")
     check_mission_values(missions)
     bots = bot_seats(setup)
+    campaign = careers.options(options.campaign, f"setup {setup.name}")  # issue 10
+    sides = careers.sides(campaign)
     state = DfState(
         setup=setup.name, width=specs.board.width, height=specs.board.height,
-        squadrons=[Squadron(player=p, side=SIDES[p], mission=missions[p], bot=p in bots) for p in (0, 1)],
+        squadrons=[
+            Squadron(player=p, side=sides[p], mission=missions[p], bot=p in bots,
+                     nation=careers.nation(campaign, p), leadership=careers.leadership(campaign, p))
+            for p in (0, 1)
+        ],
         aircraft=[],
     )
     for p, side in enumerate(forces(setup)):
         for n, (name, exp, loads, pilot) in enumerate(side):
             ds = specs.aircraft[name]
+            where = f"setup {setup.name}: forces[{p}][{n}]"
             if ds.klass != "airship":
-                rules.check_loads(name, list(loads), f"setup {setup.name}: forces[{p}][{n}]")
+                rules.check_loads(name, list(loads), where)
             if ds.klass == "dockfighter":
                 exp = max(0, exp - 1)  # dockfighter.3
             craft = Aircraft(
-                id=len(state.aircraft), player=p, side=SIDES[p], datasheet=name,
+                id=len(state.aircraft), player=p, side=sides[p], datasheet=name,
                 pilot=pilot, experience=exp,
                 loads=[] if ds.klass == "airship" else list(loads),
                 ammo=[0] * len(ds.weapons), speed=max(ds.min_speed, 0),
             )
+            crew = careers.crew(campaign, p, n)
+            if crew.damage >= ds.structure:
+                raise SpecError(f"{where}: campaign damage {crew.damage} would destroy the {name}")
+            careers.man(craft, crew)
             state.aircraft.append(craft)
             if ds.klass == "airship" and loads:  # an airship's list names its systems
                 docking.fit(state, craft, list(loads))
+    challenges.setup(state, ctx)
     for p in (1, 0):
         setup_mission(state, p, ctx)
     for p in (0, 1):
         add_special_aircraft(state, p, ctx)
     if state.runway:
         _airfield_defence(state, 1, ctx)
-    # setup.1 (without fame bids): initiative by d6, ties rolled again
-    while True:
-        r0, r1 = ctx.dice.d(6, "initiative Bavaria"), ctx.dice.d(6, "initiative Saxony")
-        if r0 != r1:
-            break
-    state.initiative = 0 if r0 > r1 else 1
+    if campaign.initiative >= 0:  # setup.1: won with fame bids in the campaign's set-up
+        state.initiative = campaign.initiative
+    else:  # setup.1 (without fame bids): initiative by d6, ties rolled again
+        while True:
+            r0, r1 = ctx.dice.d(6, "initiative Bavaria"), ctx.dice.d(6, "initiative Saxony")
+            if r0 != r1:
+                break
+        state.initiative = 0 if r0 > r1 else 1
     for sq, fame in zip(state.squadrons, scenario_fame(state), strict=True):
         sq.fame = fame
     setup_weather(state, ctx)

@@ -8,11 +8,12 @@ from the state; squadrons carry fame per player.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
-from aerodrome.data import Action
+from aerodrome.data import Action, Record
 from aerodrome_dockfighters.specs import AGILITY, builtin
 
 Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed", "grounded"]
@@ -24,6 +25,36 @@ Activation = Literal["waiting", "moving", "moved", "firing", "fired"]
 
 #: Offset of ground-target ids in actions (aircraft use their index).
 GROUND = 1000
+#: A modifier of a target number or a check: the d6 scale, with room to spare.
+Mod = Annotated[int, Meta(ge=-5, le=5)]
+
+
+class Knacks(Record, frozen=True, omit_defaults=True):
+    """What a campaign pilot's ace abilities change in play (clause pilot.3; see
+    :mod:`aerodrome_dockfighters.careers`). Negative ``hit``, ``ground_hit``, ``check``,
+    ``bail`` and ``discipline`` make his rolls easier; a positive ``evade`` makes attacks at
+    him harder; ``agility`` raises his aircraft's agility level."""
+
+    hit: Mod = 0
+    ground_hit: Mod = 0
+    evade: Mod = 0
+    check: Mod = 0
+    bail: Mod = 0
+    discipline: Mod = 0
+    agility: Annotated[int, Meta(ge=0, le=2)] = 0
+
+
+class Leadership(msgspec.Struct, kw_only=True):
+    """A campaign squadron leader's skills in play (clauses leader.dread.*, leader.drunken.*):
+    the uses left of each once-a-game skill, and the turn the squadron last fired its first
+    shot (Drunken)."""
+
+    reroll_checks: int = 0
+    reroll_attacks: int = 0
+    ignore_wounds: int = 0
+    pass_checks: int = 0
+    first_shot_harder: bool = False
+    first_shot_turn: int = 0
 
 
 class Aircraft(msgspec.Struct, kw_only=True):
@@ -70,6 +101,7 @@ class Aircraft(msgspec.Struct, kw_only=True):
     jammed: bool = False
     tesla_turn: int = -9
     mines_laid: int = 0
+    knacks: Knacks = Knacks()
     activation: Activation = "waiting"
 
 
@@ -103,6 +135,8 @@ class GroundUnit(msgspec.Struct, kw_only=True):
     hostile_to: int = -1
     destroyed_by: int = -1
     bombs_only: bool = False
+    #: 0 on the ground; a target balloon floats at an altitude (the 2nd ace challenge).
+    altitude: int = 0
 
 
 class Acm(msgspec.Struct, kw_only=True):
@@ -172,6 +206,10 @@ class Squadron(msgspec.Struct, kw_only=True):
     losses: int = 0
     ground_kills: int = 0
     bot: bool = False
+    #: The squadron's nation when a campaign says so (its dockfighters, the mission's own
+    #: aircraft); empty: the side.
+    nation: str = ""
+    leadership: Leadership = msgspec.field(default_factory=Leadership)
 
 
 class Sighting(msgspec.Struct, kw_only=True, array_like=True):

@@ -302,5 +302,11 @@ _EVENTS: dict[type, Callable[[Any, DfView], str]] = {
     ev.TrainStopped: lambda e, v: "The ale train stops: the agent has it.",
     ev.TrainLeft: lambda e, v: "The ale train leaves the board.",
     ev.Photographed: lambda e, v: f"{label(v, e.aircraft)} photographs {objective_name(v, e.objective)}.",
+    # the campaign (issue 10): the squadron leader's skills, the ace challenges
+    ev.LeaderSkillUsed: lambda e, v: f"The squadron leader's skill for {label(v, e.aircraft)}: {e.skill}.",
+    ev.Reinforcements: lambda e, v: f"The League sends {listing([label(v, a) for a in e.aircraft])}.",
+    ev.MugTaken: lambda e, v: f"{label(v, e.aircraft)} has the silver beer mug.",
+    ev.PushedIntoMountains: lambda e, v: f"{label(v, e.aircraft)} crosses the {e.edge} edge into the mountains.",
+    ev.Serviced: lambda e, v: f"{label(v, e.aircraft)} is repaired and re-armed on the landing strip.",
 }
 

@@ -18,6 +18,7 @@ from aerodrome_dockfighters.state import (
     Cloud,
     DfState,
     GroundUnit,
+    Knacks,
     PilotFate,
     Status,
 )
@@ -76,6 +77,7 @@ class AircraftView(msgspec.Struct, frozen=True, kw_only=True):
     jammed: bool = False
     tesla_turn: int = -9
     mines_laid: int = 0
+    knacks: Knacks = Knacks()
     activation: Activation = "waiting"
 
 
@@ -102,6 +104,7 @@ class GroundView(msgspec.Struct, frozen=True, kw_only=True):
     hostile_to: int = -1
     destroyed_by: int = -1
     bombs_only: bool = False
+    altitude: int = 0
 
 
 class AcmView(msgspec.Struct, frozen=True, kw_only=True):
@@ -149,6 +152,17 @@ class ObjectiveView(msgspec.Struct, frozen=True, kw_only=True):
     stop_in: int = -1
 
 
+
+
+class LeadershipView(msgspec.Struct, frozen=True, kw_only=True):
+    reroll_checks: int = 0
+    reroll_attacks: int = 0
+    ignore_wounds: int = 0
+    pass_checks: int = 0
+    first_shot_harder: bool = False
+    first_shot_turn: int = 0
+
+
 class SquadronView(msgspec.Struct, frozen=True, kw_only=True):
     player: int
     side: str
@@ -158,6 +172,8 @@ class SquadronView(msgspec.Struct, frozen=True, kw_only=True):
     losses: int = 0
     ground_kills: int = 0
     bot: bool = False
+    nation: str = ""
+    leadership: LeadershipView = LeadershipView()
 
 
 class SightingView(msgspec.Struct, frozen=True, kw_only=True, array_like=True):

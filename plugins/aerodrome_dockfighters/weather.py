@@ -6,7 +6,7 @@ The squadron leaders place the clouds (clauses weather.2, weather.13; see
 
 from __future__ import annotations
 
-from aerodrome_dockfighters import rules
+from aerodrome_dockfighters import challenges, rules
 from aerodrome_dockfighters.airspace import (
     CLEAR,
     STORM,
@@ -30,8 +30,8 @@ def setup_weather(state: DfState, ctx: DfContext) -> None:
     wind (weather.3): a d6 for the general direction, then the precise one of the three
     around it (the general, one hexside left or right, by the direction-change roll)."""
     w = builtin().weather
-    roll = ctx.dice.d(6, "weather")
-    state.weather = w.setup_roll[roll - 1]
+    if not challenges.start_weather(state):  # challenge.storm: thunderstorm, no roll
+        state.weather = w.setup_roll[ctx.dice.d(6, "weather") - 1]
     general = ctx.dice.d(6, "general wind direction") - 1
     state.wind = (general + w.wind_change[ctx.dice.d(6, "precise wind direction") - 1]) % 6
     if state.weather != CLEAR:  # the clouds are placed by the leaders (placement tasks)
@@ -44,6 +44,8 @@ def weather_change(state: DfState, ctx: DfContext) -> bool:
     skies turned broken, so the clouds must be placed again (weather.13)."""
     w = builtin().weather
     drift(state)
+    if challenges.fixed_storm(state):  # challenge.storm: it "does not get better"
+        return False
     roll = ctx.dice.d(6, "weather change")
     before = state.weather
     if roll == 1:

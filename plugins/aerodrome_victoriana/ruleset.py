@@ -87,6 +87,11 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
 
         return event_text(event, view)
 
+    def action_odds(self, action: VictorianaAction, view: DogfightView) -> str | None:
+        from aerodrome_victoriana.action_odds import action_odds
+
+        return action_odds(action, view)
+
     def draw(self, view: DogfightView) -> RenderableType:
         from aerodrome_victoriana.draw import draw
 

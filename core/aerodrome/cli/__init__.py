@@ -8,6 +8,7 @@ file) are one line on stderr too.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import warnings
@@ -30,10 +31,10 @@ from aerodrome.cli.output import fail, say, warn
 from aerodrome.errors import AerodromeError, AerodromeWarning
 from aerodrome.files import describe_os_error
 
-try:  # typer 0.26 and later ship their own copy of click
-    from typer._click import exceptions as click_errors
+try:  # typer 0.26 and later ship their own copy of click (and no longer install click itself)
+    click_errors: Any = importlib.import_module("typer._click.exceptions")
 except ImportError:  # older typer runs on click itself
-    from click import exceptions as click_errors  # type: ignore[no-redef]
+    click_errors = importlib.import_module("click.exceptions")
 
 #: click 8.2 raises this for a bare group; older click (typer 0.15) prints the help and exits 0.
 _NO_ARGS_IS_HELP: Any = getattr(click_errors, "NoArgsIsHelpError", ())

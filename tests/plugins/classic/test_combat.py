@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from aerodrome import hookimpl
+from aerodrome.plugins import load_plugins
 from aerodrome_classic.combat import head_on_outcome
+from aerodrome_classic.hookspecs import aerodrome_classic_head_on
 from aerodrome_classic.state import (
     Attack,
     CardPlayed,
@@ -73,7 +76,7 @@ def test_head_on_example_lower_or_no_burst_is_shot_down() -> None:
     for hand in (["B3", "RO"], ["LP"], []):
         g = head_on_game(hand)
         # asked all the same (his hand is hidden), he can only decline
-        assert kind(g) == "defend" and g.legal_actions(0) == [Decline(what="defend")]
+        assert kind(g) == "defend" and list(g.legal_actions(0)) == [Decline(what="defend")]
         act(g, Decline(what="defend"))
         (down,) = events(g, ShotDown)
         assert (down.plane, down.by) == ("RED-1", "GREEN-1")
@@ -81,15 +84,22 @@ def test_head_on_example_lower_or_no_burst_is_shot_down() -> None:
 
 @pytest.mark.clause("classic.headon.2")
 def test_head_on_hook_lets_a_variant_change_the_outcome() -> None:
-    class Hook:
+    """A variant registered as a real plugin changes the head-on outcome through the hook's
+    caller; without it the rulebook's outcome stands."""
+
+    class BothDownOnTies:
+        @hookimpl
         def aerodrome_classic_head_on(self, attacker_burst: int, defender_burst: int) -> str | None:
             return "both_down" if attacker_burst == defender_burst else None
 
-    assert head_on_outcome(Hook(), 4, 4) == "both_down"
-    assert head_on_outcome(Hook(), 4, 5) == "attacker_down"
+    variant = load_plugins(extra=[("both-down-on-ties", BothDownOnTies())]).ruleset("classic")
+    hook = variant.hooks.caller(aerodrome_classic_head_on)
+    assert hook is not None
+    assert RULESET.hooks.caller(aerodrome_classic_head_on) is None
+    assert head_on_outcome(hook, 4, 4) == "both_down"
+    assert head_on_outcome(hook, 4, 5) == "attacker_down"
     assert head_on_outcome(None, 4, 0) == "defender_down"
     assert head_on_outcome(None, 3, 3) == "cancel"
-    variant = type(RULESET)(Hook())
     g = game(
         position(
             "American",
@@ -100,7 +110,7 @@ def test_head_on_hook_lets_a_variant_change_the_outcome() -> None:
             hands={"GREEN": ["B4"], "RED": ["B4"]},
         ),
         dice=[2, 2],
-        ruleset=variant,
+        ruleset=variant,  # type: ignore[arg-type]
     )
     decline_take_offs(g)
     move_to(g, "GREEN-1", [(5, 12), (5, 11), (5, 10)], "N")
@@ -138,7 +148,7 @@ def test_side_attack_burst_of_any_value() -> None:
 def test_side_attack_without_roll_out_shoots_down() -> None:
     g = side_game(["B5", "LP"], ["B2"])
     act(g, card("B2"))
-    assert g.legal_actions(1) == [Decline(what="defend")]  # no Roll Out
+    assert list(g.legal_actions(1)) == [Decline(what="defend")]  # no Roll Out
     act(g, Decline(what="defend"))
     (down,) = events(g, ShotDown)
     assert down.plane == "BLUE-1" and down.how == "side attack"
@@ -204,7 +214,7 @@ def test_tail_example_american_loops_and_shoots_german_down() -> None:
     assert set(g.legal_actions(1)) == {card("B1"), Decline(what="hold fire")}
     act(g, card("B1"))
     assert [(e.plane, e.card) for e in events(g, CardPlayed)][-1] == ("GREEN-1", "B1")
-    assert g.legal_actions(0) == [Decline(what="defend")]
+    assert list(g.legal_actions(0)) == [Decline(what="defend")]
     act(g, Decline(what="defend"))
     (down,) = events(g, ShotDown)
     assert (down.plane, down.by) == ("RED-1", "GREEN-1")
@@ -234,7 +244,7 @@ def test_tail_plane_without_burst_ends_the_dogfight() -> None:
     act(g, card("B2"))
     act(g, card("LP"))
     # asked all the same (its hand is hidden), the tail plane can only hold fire
-    assert kind(g) == "burst" and g.legal_actions(1) == [Decline(what="hold fire")]
+    assert kind(g) == "burst" and list(g.legal_actions(1)) == [Decline(what="hold fire")]
     act(g, Decline(what="hold fire"))
     assert not events(g, ShotDown) and g.state.turn.fight is None
     assert g.state.planes["GREEN-1"].cell == (5, 7)
@@ -376,4 +386,4 @@ def test_the_tail_plane_may_hold_fire() -> None:
 def test_a_shooter_is_asked_even_with_one_burst_value() -> None:
     """Whether the attacker is asked which Burst must not tell how many values he holds."""
     g = side_game(["RO"], ["B2", "B2"])
-    assert kind(g) == "burst" and g.legal_actions(0) == [card("B2")]
+    assert kind(g) == "burst" and list(g.legal_actions(0)) == [card("B2")]

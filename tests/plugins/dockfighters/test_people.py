@@ -128,6 +128,9 @@ def test_every_event_kind_has_a_sentence() -> None:
         e.AcmDetonated(weapon="Swordwhale ACM", cell=45), e.ObjectiveIdentified(objective=0, meeting_point=False),
         e.AgentDelivered(aircraft=0, objective=0), e.AgentOnTrain(aircraft=0, objective=0, stops_in=2),
         e.TrainStopped(objective=0), e.TrainLeft(objective=0), e.Photographed(aircraft=0, objective=0),
+        # the campaign (issue 10)
+        e.LeaderSkillUsed(player=0, aircraft=0, skill="ignore a wound"), e.Reinforcements(aircraft=(0, 1)),
+        e.MugTaken(aircraft=0), e.PushedIntoMountains(aircraft=0, edge="left"), e.Serviced(aircraft=0),
     ]
     assert {type(x) for x in examples} == set(EVENT_TYPES)
     for event in examples:

@@ -139,6 +139,16 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
     def action_text(self, action: Pass, view: JoustView) -> str:
         return f"pass {action.height}"
 
+    def action_odds(self, action: Pass, view: JoustView) -> str:
+        """[joust.3] if the aces meet, each rolls a d6: exact chances (icepool)."""
+        from aerodrome.odds import as_fractions, d, percent, split_sign
+
+        chances = split_sign(as_fractions(d(6) - d(6)))
+        return (
+            f"if the other ace passes {action.height} too: you hit {percent(chances['win'])}, "
+            f"you are hit {percent(chances['loss'])}, no hit {percent(chances['draw'])}"
+        )
+
     def draw(self, view: JoustView) -> str:
         red, blue = view.structure
         return f"Red ace {'#' * red:<3} {red}/3   Blue ace {'#' * blue:<3} {blue}/3   passes left {view.rounds}"

@@ -1,0 +1,238 @@
+"""A game of ``aerodrome play`` from its first decision to its result: persons and agents
+take turns, everything a person may see is printed as it happens, the save is written after
+every action, ``undo`` takes a person's last decision back, Ctrl-C keeps the game.
+
+Who sees what: with one person at the table every event that person may see is printed as
+it happens; with several (a hot seat) the events all of them may see are printed, and each
+person's private ones (their own secret orders) just before their decision; with none (bots
+only) everything. In a hot seat of a game with hidden information the screen is handed over
+between two persons' decisions: the next one presses Enter when only they are looking (on a
+terminal the screen is cleared first).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import aerodrome.cli.screen as screen
+from aerodrome.agents import Agent, PlayerView
+from aerodrome.cli.prompt import QUIT, Answer, ask
+from aerodrome.cli.seats import SeatPlan
+from aerodrome.describe import seat_label
+from aerodrome.dice import derive_seed
+from aerodrome.events import Event
+from aerodrome.game import Game
+from aerodrome.saves import LogDigest, Undo, rebuild, restarts, saved_actions, write_save
+
+#: What ``play`` exits with when a person interrupts it (Ctrl-C), as shells count SIGINT.
+INTERRUPTED = 130
+
+
+@contextlib.contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back until the block is done, where the platform allows it (a
+    save is never left half written, nor its temporary file behind)."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, old)
+
+
+class Session:
+    """``game`` played by ``plans`` (one per seat; ``agents``: ``None`` for a person), saved
+    to ``save`` (if given) with the undos so far (``undone``)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        plans: Sequence[SeatPlan],
+        agents: Sequence[Agent | None],
+        save: Path | None,
+        undone: Sequence[Undo] = (),
+        read: Callable[[str], str] = input,
+    ) -> None:
+        self.game = game
+        self.plans = list(plans)
+        self.agents = list(agents)
+        self.save = save
+        self.undone = list(undone)
+        self.read = read
+        self.humans = [p for p, plan in enumerate(plans) if plan.human]
+        self.digest = LogDigest()
+        self.shown = 0  # events of the log already printed (or not for anybody here)
+        self.private = {h: len(game.log) for h in self.humans}  # per person, for a hot seat
+        self.applying = False
+        self.last_person: int | None = None
+
+    # -- what people see ------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """Whose view words the lines everybody at the table may see: a person's (never the
+        referee's, who sees what some persons may not), the referee's with bots only."""
+        return self.humans[0] if self.humans else None
+
+    def _public(self, event: Event) -> bool:
+        return all(event.visible_to(h) for h in self.humans)
+
+    def flush(self) -> None:
+        """Print what happened since the last call that everybody at the table may see."""
+        log = self.game.log
+        fresh = [e for e in log[self.shown :] if self._public(e)]
+        self.shown = len(log)
+        screen.events(self.game, fresh, self.viewer)
+
+    def _own(self, player: int) -> None:
+        """A person's own private events since their last decision (a hot seat only)."""
+        log = self.game.log
+        if len(self.humans) > 1:
+            mine = [
+                e for e in log[self.private[player] :] if e.visible_to(player) and not self._public(e)
+            ]
+            if mine:
+                screen.note(f"Only {seat_label(self.game.setup, player)} sees:", screen.HEADING)
+                screen.events(self.game, mine, player)
+        self.private[player] = len(log)
+
+    def show_board(self, player: int) -> None:
+        screen.board(self.game, player, f"{screen.where(self.game)} · {seat_label(self.game.setup, player)}")
+
+    def show_log(self, player: int, lines: int) -> None:
+        seen = [e for e in self.game.log if e.visible_to(player)]
+        texts = screen.event_lines(self.game, seen, player)[-lines:]
+        screen.note(f"The last {len(texts)} lines of what happened:", screen.HEADING)
+        for text in texts:
+            screen.note(f"{screen.EVENT_MARK} {text}")
+
+    def recap(self, lines: int = 8) -> None:
+        """Where a resumed game stands: the last few lines of what happened."""
+        seen = [e for e in self.game.log if e.visible_to(self.viewer) and self._public(e)]
+        for text in screen.event_lines(self.game, seen, self.viewer)[-lines:]:
+            screen.note(f"{screen.EVENT_MARK} {text}")
+        self.shown = len(self.game.log)
+        for h in self.humans:
+            self.private[h] = len(self.game.log)
+
+    # -- saving ---------------------------------------------------------------------------
+    def write(self, *, durable: bool = True) -> None:
+        """Write the save (if any); Ctrl-C waits until the file is whole."""
+        if self.save is None:
+            return
+        with _no_interrupt():
+            write_save(
+                self.game,
+                self.save,
+                seats=[plan.spec for plan in self.plans],
+                undone=self.undone,
+                digest=self.digest.of(self.game),
+                durable=durable,
+            )
+
+    # -- undo -----------------------------------------------------------------------------
+    def can_undo(self, player: int) -> bool:
+        """Whether ``player`` may take a decision back now: every other seat is a bot's and
+        ``player`` has decided before."""
+        alone = all(not plan.human for p, plan in enumerate(self.plans) if p != player)
+        return alone and any(p == player for p, _ in self.game.history)
+
+    def undo(self, player: int) -> None:
+        """Back to ``player``'s previous decision: their answer and everything after it are
+        taken back, kept in the save's ``undone``, and the dice from there on reseeded."""
+        game = self.game
+        others = [p for p in range(len(self.plans)) if p != player and self.plans[p].human]
+        if others:
+            screen.warn(
+                f"undo is for a game against bots only: {seat_label(game.setup, others[0])} "
+                "is played by a person."
+            )
+            return
+        mine = [i for i, (p, _) in enumerate(game.history) if p == player]
+        if not mine:
+            screen.warn("Nothing to undo: this is your first decision.")
+            return
+        at = mine[-1]
+        taken = game.history[at:]
+        record = Undo(
+            at=at,
+            by=player,
+            reason=f"{seat_label(game.setup, player)} took back a decision",
+            actions=saved_actions(taken),
+            reseed=derive_seed(game.seed, "undo", len(self.undone) + 1),
+        )
+        self.undone.append(record)
+        self.game = rebuild(game, game.history[:at], restarts(self.undone))
+        self.digest = LogDigest()
+        self.shown = len(self.game.log)
+        self.private = {h: len(self.game.log) for h in self.humans}
+        count = "1 action" if len(taken) == 1 else f"{len(taken)} actions"
+        screen.note(
+            f"↶ Undone: {count} taken back, to your decision of "
+            f"{screen.where(self.game).lower()}. The dice from here on are new ones.",
+            screen.HEADING,
+        )
+        self.write()
+
+    # -- playing ----------------------------------------------------------------------------
+    def _apply(self, player: int, action: Any) -> None:
+        self.applying = True
+        self.game.apply(player, action)
+        self.applying = False
+        self.flush()
+        self.write(durable=False)
+
+    def turn(self) -> bool:
+        """One answer by whoever owes one; ``False`` when a person quits."""
+        game = self.game
+        player = game.waiting_for()[0]
+        agent = self.agents[player]
+        if agent is not None:
+            self._apply(player, agent.choose(PlayerView(game, player), game.legal_actions(player)))
+            return True
+        self.write()  # before waiting for a person: durable
+        if not self._hand_over(player):
+            return False
+        self._own(player)
+        self.show_board(player)
+        answer: Answer = ask(game, player, self, self.read)
+        if answer.command == "quit":
+            return False
+        if answer.command == "undo":
+            self.undo(player)
+            return True
+        self._apply(player, answer.action)
+        return True
+
+    def _hand_over(self, player: int) -> bool:
+        """In a hot seat with hidden information, the next person takes the screen (``False``:
+        they quit instead)."""
+        before, self.last_person = self.last_person, player
+        hidden = self.game.ruleset.capabilities.hidden_information
+        if len(self.humans) < 2 or not hidden or before in (None, player):
+            return True
+        who = seat_label(self.game.setup, player)
+        screen.clear()
+        try:
+            answer = self.read(f"Hand over to {who}: press Enter when only they can see › ")
+        except EOFError:
+            return False
+        return answer.strip().lower() not in QUIT
+
+    def play(self) -> bool:
+        """Play until the game is over (``True``) or a person quits (``False``)."""
+        while not self.game.is_over():
+            if not self.turn():
+                return False
+        return True
+
+    def consistent(self) -> bool:
+        """Whether the game is between actions (not stopped inside one)."""
+        return not self.applying

@@ -1,0 +1,152 @@
+"""The end of a scenario (step 11; clauses setup.8, fame.1-6, campaign.return.1,
+campaign.hospital.1, campaign.workshop.1-2, challenge.2): the mission's fame and the kills',
+the pilots' victories, bail-outs brought home or captured, the planes' way home, the hospital
+and the workshop.
+
+"When a mission is played to the end, there is some book keeping to do." The squadron's
+leader decides what to pay; the dice are the scenario's own (seeded from its seed and the
+squadron's seat), so a replay rolls them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from aerodrome.dice import Dice, derive_seed
+from aerodrome_dockfighters.campaign import bridge, personal
+from aerodrome_dockfighters.campaign.journal import Outcome, PayReturn, Side, TakeAbility
+from aerodrome_dockfighters.campaign.leadership import effect, leader_active
+from aerodrome_dockfighters.campaign.ledger import Line
+from aerodrome_dockfighters.campaign.procedure import Party
+from aerodrome_dockfighters.campaign.sheet import PersonalFile, Squadron
+from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
+
+
+def settle(party: Party, seat: int, report: bridge.Report, sides: Sequence[Side], seed: int) -> Outcome:
+    """Book the mission for ``party``'s squadron (sitting in ``seat``)."""
+    sq = party.sq
+    assert sq is not None and party.leader is not None
+    c = tables().campaign
+    e = effect(sq)
+    dice = Dice(derive_seed(seed, "aftermath", seat))
+    side = sides[seat]
+    _release(sq)
+    for k in report.kills:
+        if k.seat != seat:
+            continue
+        if k.fame:  # fame.1-3: by the victim's experience, +1 bomber, +2 airship, none for a dockfighter
+            party.lines.append(Line(fame=k.fame, why="kill", note=f"{EXPERIENCE[k.experience]} {k.klass}"))
+        victims = sides[k.victim_seat].sent
+        if k.victim >= 0 and k.klass != "dockfighter" and victims[k.victim].club:  # challenge.2
+            party.lines.append(Line(fame=c.club_bounty, why="club bounty", note=f"{victims[k.victim].pilot} shot down"))
+    ok, won = report.mission[seat]
+    if won:
+        party.lines.append(Line(fame=won, why="mission", note=bridge.missions()[side.mission].name))
+    if ok:
+        sq.won += 1
+    else:
+        sq.lost += 1
+    lost: list[str] = []
+    wounded: list[str] = []
+    workshop: list[int] = []
+    for s, crew in zip(side.sent, report.crews[seat], strict=True):
+        p = sq.pilot(s.pilot)
+        plane = sq.plane(s.serial)
+        assert p is not None and plane is not None
+        info = bridge.catalogue()[plane.datasheet]
+        p.victories += crew.victories
+        plane_lost = crew.aircraft_lost
+        hurt = crew.wounded
+        fate = crew.fate
+        if fate == "bailed out":
+            fate = _bring_home(party, p, seat == report.defender, e.returning_discount)
+        elif crew.home and not plane_lost and info.gear and (crew.gear_damaged or crew.damage >= info.yellow):
+            # setup.8: "Each plane with damaged gear and/or that is damaged must pass a pilot
+            # check, or the plane crashes and is lost. The pilot gets wounded; so if he is
+            # already wounded, he gets killed."
+            need = bridge.check_target(s.experience, crew.wounded)
+            roll = dice.d(6, f"{s.pilot} lands #{s.serial} back at base ({need}+)")
+            if not (roll >= need and roll != 1):
+                plane_lost = True
+                fate = "killed" if crew.wounded else fate
+                hurt = True
+        if plane_lost:
+            plane.status = "lost"
+        if fate in ("killed", "missing", "captured"):
+            p.status = fate  # type: ignore[assignment]
+            lost.append(p.name)
+            continue
+        if hurt:  # campaign.hospital.1; Heroic: back at once on the roll
+            if e.hospital and dice.d(6, f"{p.name} back from hospital at once ({e.hospital}+)") >= e.hospital:
+                pass
+            else:
+                p.status = "hospital"
+                wounded.append(p.name)
+        if not plane_lost and _to_workshop(crew, info):  # campaign.workshop.1-2; Scrounge
+            if e.workshop and dice.d(6, f"#{plane.serial} back from the workshop at once ({e.workshop}+)") >= e.workshop:
+                continue
+            plane.status = "workshop"
+            workshop.append(plane.serial)
+    for s in side.sent:
+        p = sq.pilot(s.pilot)
+        assert p is not None
+        if p.active:
+            personal.more_abilities(p, dice, lambda pilot, options: _take(party, pilot, options))
+    if sq.leader is not None and not leader_active(sq):
+        sq.leader = None  # leader.1: the squadron needs a new squadron leader
+    sq.missions += 1
+    return Outcome(
+        mission_won=ok, kills=sum(1 for k in report.kills if k.seat == seat),
+        ground_kills=sum(x.victories - x.kills for x in report.crews[seat]),
+        losses=sum(1 for k in report.kills if k.victim_seat == seat and k.victim >= 0),
+        pilots_lost=tuple(lost), wounded=tuple(wounded), workshop=tuple(workshop), turns=report.turns,
+    )
+
+
+def _release(sq: Squadron) -> None:
+    """"After that mission, he or she is marked in the 'combat ready' section again ... The
+    same logic applies to aircraft and airships" (campaign.hospital.1, campaign.workshop.1)."""
+    for p in sq.barracks:
+        if p.status == "hospital":
+            p.status = "ready"
+    for plane in sq.hangar:
+        if plane.status == "workshop":
+            plane.status = "ready"
+
+
+def _to_workshop(crew: bridge.CrewReport, info: bridge.AircraftInfo) -> bool:
+    """"damaged up to 50% of its structure points or receives 2 critical damage" (an airship:
+    "2 unrepaired critical damage"); step 11: "yellow structure points marked off, and/or at
+    least 2 critical hits". One critical repairs itself."""
+    return crew.damage * 2 >= info.structure or crew.damage >= info.yellow or crew.crits >= 2
+
+
+def _bring_home(party: Party, p: PersonalFile, defender: bool, discount: int) -> str:
+    """campaign.return.1: "The costs for returning are: 2 for an experienced pilot, 3 for a
+    veteran and 4 for an ace. If the squadron leader does not pay the fame necessary, or
+    cannot, the pilot is lost"; a green pilot "always goes straight into the next POW camp".
+    The Airstrip Visit's defenders bail out over friendly territory and come home free."""
+    sq = party.sq
+    assert sq is not None and party.leader is not None
+    if defender:
+        return "fit"
+    base = tables().campaign.return_cost[p.level]
+    if base == 0:
+        return "captured"
+    cost = max(0, base - discount)
+    if cost > party.budget:
+        return "captured"
+    pay = party.leader.pay_return(sq, p, cost)
+    party.choices.append(PayReturn(pilot=p.name, pay=pay))
+    if not pay:
+        return "captured"
+    if cost:
+        party.lines.append(Line(fame=-cost, why="return", note=f"{p.experience} {p.name} brought home"))
+    return "fit"
+
+
+def _take(party: Party, p: PersonalFile, options: list[TakeAbility]) -> TakeAbility:
+    assert party.sq is not None and party.leader is not None
+    pick = party.leader.take_ability(party.sq, p, options)
+    party.choices.append(pick)
+    return pick

@@ -1,0 +1,441 @@
+"""The bodies of the ``aerodrome campaign ...`` commands (their options are declared in
+:mod:`.cli`, which imports this module only when a command runs: a fast start).
+
+Every command that changes a file works on a copy and writes it atomically only when
+everything went well; any error is one line naming the file and the field, and the file is
+untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+import aerodrome.cli.screen as screen
+from aerodrome.cli.output import console, err_console, fail, print_json
+from aerodrome.cli.prompt import ask
+from aerodrome.data import Action
+from aerodrome.describe import seat_label
+from aerodrome.dice import derive_seed
+from aerodrome.errors import AerodromeError
+from aerodrome.game import Game
+from aerodrome_dockfighters.campaign import bridge, campaign, files, leadership
+from aerodrome_dockfighters.campaign.botleader import BotLeader
+from aerodrome_dockfighters.campaign.journal import Pick, Send
+from aerodrome_dockfighters.campaign.ledger import earned, spent
+from aerodrome_dockfighters.campaign.sheet import CampaignError, Squadron
+from aerodrome_dockfighters.campaign.simulate import simulate as run_simulation
+from aerodrome_dockfighters.campaign.specs import tables
+
+FACTIONS = {"bavaria": "Bavaria", "saxony": "Saxony"}
+
+
+@contextlib.contextmanager
+def _errors(path: Path | None) -> Iterator[None]:
+    """Domain errors as one line ``FILE: field: message`` and exit code 1."""
+    try:
+        yield
+    except AerodromeError as exc:
+        msg = str(exc)
+        if path is not None and not msg.startswith(str(path)):
+            msg = f"{path}: {msg}"
+        fail(msg)  # printed literally (names are the user's text)
+
+
+def _load(path: Path) -> Squadron:
+    with _errors(path):
+        return files.load(path)
+    raise AssertionError  # fail() exits
+
+
+# -- creating and showing -------------------------------------------------------------------------
+def new(
+    file: Path,
+    faction: str,
+    pilot: list[str],
+    name: str | None = None,
+    seed: int = 1,
+    json: bool = False,
+) -> None:
+    """Found a squadron: 4 standard fighters of the faction, 4 named green pilots, 0 fame."""
+    with _errors(file):
+        if file.exists():
+            raise CampaignError(f"{file}: exists already; a new squadron needs a new file")
+        files.check_writable([file])
+        if faction.lower() not in FACTIONS:
+            raise CampaignError(f"--faction: bavaria or saxony, not {faction!r}")
+        sq = campaign.found(name or file.stem, FACTIONS[faction.lower()], list(pilot), seed)
+        files.save([(file, sq)])
+    _show(sq, json)
+
+
+def show(file: Path, json: bool = False) -> None:
+    """The squadron sheet: fame, hangar, barracks and personal files, equipment, leader."""
+    _show(_load(file), json)
+
+
+def sheet_data(sq: Squadron) -> dict[str, Any]:
+    """The sheet as plain data (without the journal; its ledger summed)."""
+    data: dict[str, Any] = msgspec.to_builtins(sq)
+    journal = data.pop("journal")
+    data.pop("digest", None)
+    books = [line for e in sq.journal for line in e.ledger]
+    data["ledger"] = {"earned": earned(books), "spent": spent(books), "entries": len(journal)}
+    for p, raw in zip(sq.barracks, data["barracks"], strict=True):
+        raw["experience"] = p.experience
+    if sq.leader is not None:
+        data["leader"]["skills"] = [s.text for s in leadership.skills(sq)]
+        data["leader"]["tree_name"] = tables().trees[sq.leader.tree].name
+    return data
+
+
+def _show(sq: Squadron, json: bool) -> None:
+    if json:
+        print_json(sheet_data(sq))
+        return
+    books = [line for e in sq.journal for line in e.ledger]
+    head = Text(f"{sq.name} ({sq.faction})  fame {sq.fame} (earned {earned(books)}, spent {spent(books)})  "
+                f"missions {sq.missions}: won {sq.won}, lost {sq.lost}" + ("  DISBANDED" if sq.disbanded else ""))
+    console.print(head)
+    hangar = _table("Hangar", ["#", "aircraft", "class", "value", "status"])
+    for plane in sq.hangar:
+        info = bridge.catalogue()[plane.datasheet]
+        hangar.add_row(*_cells(plane.serial, plane.datasheet, info.klass, info.value, plane.status))
+    console.print(hangar)
+    barracks = _table("Pilots and crews in barracks", ["name", "kind", "status", "experience", "missions",
+                                                      "victories", "ace abilities", "challenges"])
+    for p in sq.barracks:
+        abilities = ", ".join(f"{a.name}" + (" (level 2)" if a.level == 2 else "") for a in p.abilities)
+        done = ", ".join(map(str, p.challenges)) + (" - club member" if p.club else "")
+        barracks.add_row(*_cells(p.name, p.kind, p.status, p.experience, p.missions, p.victories, abilities, done))
+    console.print(barracks)
+    console.print(Text(f"equipment: {', '.join(sq.equipment) or 'none unlocked'}"))
+    if sq.leader is not None:
+        tree = tables().trees[sq.leader.tree]
+        skills = "; ".join(s.text for s in leadership.skills(sq)) or "no level unlocked yet"
+        console.print(Text(f"squadron leader: {sq.leader.pilot}, {tree.name} (d6 {tree.roll}): {skills}"))
+
+
+def _table(title: str, columns: Sequence[str]) -> Table:
+    t = Table(title=title, title_justify="left")
+    for c in columns:
+        t.add_column(c)
+    return t
+
+
+def _cells(*values: object) -> list[Text]:
+    """Cells printed literally (names are the user's text, never markup)."""
+    return [Text(str(v)) for v in values]
+
+
+# -- the purse ------------------------------------------------------------------------------------
+def _change(file: Path, change: Any, json: bool) -> None:
+    sq = _load(file)
+    with _errors(file):
+        work = campaign.copy_of(sq)
+        change(work)
+        files.save([(file, work)])
+    _show(work, json)
+
+
+def recruit(
+    file: Path,
+    name: str,
+    kind: str = "pilot",
+    rank: str = "",
+    json: bool = False,
+) -> None:
+    """Recruit a pilot or crew for 1 fame (up to 8 pilots, 2 airship crews, 4 bomber crews)."""
+    kind = kind.replace("-", " ")
+    _change(file, lambda sq: campaign.recruit(sq, name, kind, rank), json)
+
+
+def buy(
+    file: Path,
+    items: list[str],
+    json: bool = False,
+) -> None:
+    """Buy aircraft at their point value, or unlock equipment (paid once)."""
+
+    def purchase(sq: Squadron) -> None:
+        for item in items:
+            if item in tables().depot:
+                campaign.equip(sq, item)
+            else:
+                campaign.buy(sq, item)
+
+    _change(file, purchase, json)
+
+
+def promote(
+    file: Path,
+    pilot: str,
+    json: bool = False,
+) -> None:
+    """Promote the squadron leader; a d6 sets his skill tree."""
+    _change(file, lambda sq: campaign.promote(sq, pilot), json)
+
+
+def unlock(file: Path, json: bool = False) -> None:
+    """Unlock the next level of the squadron leader's skill tree (one a mission)."""
+    _change(file, campaign.unlock, json)
+
+
+# -- scenarios ------------------------------------------------------------------------------------
+class CliLeader(BotLeader):
+    """The bot's decisions, except those given on the command line."""
+
+    def __init__(self, seed: int, mission: str | None, picks: list[Pick] | None, bid: int | None,
+                 pay: bool | None) -> None:
+        super().__init__(seed)
+        self.chosen, self.picks, self.bid_cap, self.pay = mission, picks, bid, pay
+
+    def mission(self, sq: Squadron, allowed: Sequence[str], other: str | None, budget: int) -> str:
+        return self.chosen if self.chosen is not None else super().mission(sq, allowed, other, budget)
+
+    def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send:
+        return Send(picks=tuple(self.picks)) if self.picks is not None else super().send(sq, mission, other, budget)
+
+    def bid(self, sq: Squadron, own: int, other: int, other_bid: int | None, budget: int) -> int:
+        if self.bid_cap is None:
+            return super().bid(sq, own, other, other_bid, budget)
+        need = max(0, other - own + 1)
+        return need if need <= self.bid_cap else 0
+
+    def pay_return(self, sq: Squadron, pilot: Any, cost: int) -> bool:
+        return self.pay if self.pay is not None else super().pay_return(sq, pilot, cost)
+
+
+def parse_picks(sq: Squadron, send: list[str] | None) -> list[Pick] | None:
+    """``--send PILOT=SERIAL[:LOAD,LOAD...]``."""
+    if not send:
+        return None
+    out = []
+    for text in send:
+        pilot, sep, rest = text.partition("=")
+        serial, _, loads = rest.partition(":")
+        if not sep or not serial.strip().isdigit():
+            raise CampaignError(f"--send {text!r}: PILOT=SERIAL[:LOAD,LOAD], e.g. --send Hans=1")
+        out.append(Pick(pilot=pilot.strip(), serial=int(serial),
+                        loads=tuple(x.strip() for x in loads.split(",") if x.strip())))
+    return out
+
+
+def parse_seats(seats: list[str] | None, count: int) -> list[str]:
+    """``--seat 1=human`` (seat 1: the first squadron); the default is Konrad everywhere."""
+    kinds = ["konrad"] * count
+    for spec in seats or []:
+        number, sep, kind = spec.partition("=")
+        if not sep or not number.strip().isdigit() or not 1 <= int(number) <= count:
+            raise CampaignError(f"--seat {spec!r}: SEAT=AGENT with SEAT 1 to {count}, e.g. --seat 1=human")
+        kind = kind.strip()
+        if kind != campaign.HUMAN and kind not in bridge.agent_names():
+            raise CampaignError(f"--seat {spec!r}: human or one of {', '.join(bridge.agent_names())}")
+        kinds[int(number) - 1] = kind
+    return kinds
+
+
+class _Table:
+    """What play's prompt needs from a campaign mission (no undo: the mission is one whole)."""
+
+    def __init__(self, game: Game[Any, Any, Any]) -> None:
+        self.game = game
+
+    def show_board(self, player: int) -> None:
+        screen.board(self.game, player, f"{screen.where(self.game)} · {seat_label(self.game.setup, player)}")
+
+    def show_log(self, player: int, lines: int) -> None:
+        seen = [e for e in self.game.log if e.visible_to(player)]
+        for text in screen.event_lines(self.game, seen, player)[-lines:]:
+            screen.note(f"{screen.EVENT_MARK} {text}")
+
+    def can_undo(self, player: int) -> bool:
+        return False
+
+
+def ask_human(game: Game[Any, Any, Any], player: int, legal: list[Action]) -> Action | None:
+    """Ask a person at the terminal, as ``aerodrome play`` does (choices by number or words,
+    ``?`` for help, ``odds``), for one of ``legal``; None when they quit."""
+    table = _Table(game)
+    table.show_log(player, 12)
+    table.show_board(player)
+    answer = ask(game, player, table, input)
+    if answer.command == "quit":
+        return None
+    chosen: Action = answer.action
+    if chosen not in legal:  # play's prompt offers the game's own legal list
+        raise CampaignError(f"{chosen!r} is not among the choices offered")
+    return chosen
+
+
+def scenario(
+    file: Path,
+    against: Path,
+    seat: list[str] | None = None,
+    seed: int | None = None,
+    mission: str | None = None,
+    send: list[str] | None = None,
+    bid: int | None = None,
+    pay: bool | None = None,
+    json: bool = False,
+) -> None:
+    """Run the scenario set-up, play the mission, and record it in both files."""
+    mine, theirs = _load(file), _load(against)
+    if file.resolve() == against.resolve():
+        fail(f"{against}: --against names the same file as {file}")
+    a, b = campaign.copy_of(mine), campaign.copy_of(theirs)
+    with _errors(file):
+        files.check_writable([file, against])
+        agents = parse_seats(seat, 2)
+        the_seed = seed if seed is not None else derive_seed(a.seed, b.seed, "scenario", len(a.journal), len(b.journal))
+        leaders = [CliLeader(the_seed, mission, parse_picks(a, send), bid, pay), BotLeader(derive_seed(the_seed, 2))]
+        human = ask_human if campaign.HUMAN in agents else None
+        ea, eb = campaign.scenario(a, b, leaders, agents, the_seed, human)
+        files.save([(file, a), (against, b)])
+    if json:
+        print_json({"seed": the_seed, "sides": msgspec.to_builtins(ea.sides), "initiative": ea.initiative,
+                    str(file): {"outcome": msgspec.to_builtins(ea.outcome), "ledger": msgspec.to_builtins(ea.ledger),
+                                "fame": a.fame},
+                    str(against): {"outcome": msgspec.to_builtins(eb.outcome), "ledger": msgspec.to_builtins(eb.ledger),
+                                   "fame": b.fame}})
+        return
+    for sq, entry in ((a, ea), (b, eb)):
+        side = entry.sides[entry.player]
+        lines = ", ".join(f"{x.fame:+d} {x.why}" + (f" ({x.note})" if x.note else "") for x in entry.ledger)
+        won = "won" if entry.outcome.mission_won else "not won"
+        console.print(Text(f"{sq.name}: {bridge.missions()[side.mission].name} {won}; fame {sq.fame} ({lines or 'no change'})"))
+
+
+def challenge(
+    file: Path,
+    number: int,
+    ace: str | None = None,
+    wingman: str | None = None,
+    send: list[str] | None = None,
+    seat: str = "konrad",
+    seed: int | None = None,
+    json: bool = False,
+) -> None:
+    """Fly one of the League's three ace challenges (Konrad flies the League)."""
+    sq = _load(file)
+    work = campaign.copy_of(sq)
+    with _errors(file):
+        files.check_writable([file])
+        agent = parse_seats([f"1={seat}"], 1)[0]
+        picks = parse_picks(work, send)
+        if picks is None and (ace or wingman):
+            picks = _challengers(work, ace, wingman)
+        the_seed = seed if seed is not None else derive_seed(work.seed, "challenge", len(work.journal))
+        leader = CliLeader(the_seed, None, picks, None, None)
+        entry = campaign.challenge(work, number, leader, agent, the_seed, ask_human if agent == campaign.HUMAN else None)
+        files.save([(file, work)])
+    if json:
+        print_json({"seed": the_seed, "challenge": number, "outcome": msgspec.to_builtins(entry.outcome),
+                    "ledger": msgspec.to_builtins(entry.ledger), "fame": work.fame})
+        return
+    won = "mastered" if entry.outcome.mission_won else "not mastered"
+    console.print(Text(f"{work.name}: challenge {number} {won}; fame {work.fame}"))
+
+
+def _challengers(sq: Squadron, ace: str | None, wingman: str | None) -> list[Pick]:
+    bot = BotLeader(sq.seed)._challengers(sq) if ace is None else None
+    names = [ace or (bot.picks[0].pilot if bot else "")] + ([wingman] if wingman else [])
+    fighters = [p for p in sq.hangar if p.status == "ready"
+                and bridge.catalogue()[p.datasheet].klass in ("standard fighter", "advanced fighter")]
+    fighters.sort(key=lambda p: (-bridge.catalogue()[p.datasheet].value, p.serial))
+    if len(fighters) < len(names):
+        raise CampaignError(f"hangar: {len(names)} ready fighters needed for the challenge")
+    return [Pick(pilot=n, serial=f.serial) for n, f in zip(names, fighters, strict=False)]
+
+
+# -- simulating and replaying ---------------------------------------------------------------------
+def simulate(
+    scenarios: int = 10,
+    seed: int = 1,
+    out: Path | None = None,
+    json: bool = False,
+    quiet: bool = False,
+) -> None:
+    """A campaign between two bot squadrons: fame curves, pilot survival, aces made."""
+    if out is not None and not out.is_dir():
+        fail(f"--out {out}: the folder does not exist")
+    progress = Progress(TextColumn("campaign"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err_console, transient=True, disable=quiet or not err_console.is_terminal)
+    with _errors(None), progress:
+        task = progress.add_task("scenarios", total=scenarios)
+        report = run_simulation(scenarios, seed, out=out, progress=lambda n: progress.advance(task, n))
+    if json:
+        print_json(report)
+        return
+    t = _table(f"Campaign of {report.scenarios} scenarios, seed {report.seed} ({report.scenarios_per_second} scenarios/s)",
+               ["", *(s.faction for s in report.sides)])
+    rows: list[tuple[str, list[object]]] = [
+        ("squadrons (disbanded)", [f"{len(s.squadrons)} ({s.disbanded})" for s in report.sides]),
+        ("fame at the end", [s.fame[-1] if s.fame else 0 for s in report.sides]),
+        ("fame curve", [_curve(s.fame) for s in report.sides]),
+        ("missions won / lost", [f"{s.missions_won} / {s.missions_lost}" for s in report.sides]),
+        ("pilots alive / served", [f"{s.pilots_alive} / {s.pilots}" for s in report.sides]),
+        ("killed, missing, captured", [f"{s.killed}, {s.missing}, {s.captured}" for s in report.sides]),
+        ("aces made", [s.aces for s in report.sides]),
+        ("challenges mastered / flown", [f"{s.challenges_mastered} / {s.challenges_flown}" for s in report.sides]),
+        ("club members", [s.club_members for s in report.sides]),
+    ]
+    for label, values in rows:
+        t.add_row(*_cells(label, *values))
+    console.print(t)
+    for f in report.files:
+        console.print(Text(f"wrote {f}"))
+
+
+def _curve(fame: list[int]) -> str:
+    """The fame after each scenario as a sparkline (at most 40 marks)."""
+    if not fame:
+        return ""
+    marks = "▁▂▃▄▅▆▇█"
+    step = max(1, len(fame) // 40)
+    points = fame[::step]
+    lo, hi = min(points), max(points)
+    return "".join(marks[(v - lo) * (len(marks) - 1) // max(1, hi - lo)] for v in points) + f" {lo}..{hi}"
+
+
+def replay(
+    file: Path,
+    write: Path | None = None,
+    json: bool = False,
+) -> None:
+    """Rebuild the squadron from its journal (every scenario played again) and compare it
+    byte for byte with the file."""
+    with _errors(file):
+        if write is not None:
+            files.check_writable([write])
+        data = files.read(file)
+        try:
+            journal = msgspec.json.decode(data, type=Squadron).journal
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            raise CampaignError(f"{file}: not a squadron file ({exc})") from None
+        rebuilt = campaign.rebuild(journal, "$.journal")
+        same = files.encode(rebuilt) == data
+        if write is not None:
+            files.save([(write, rebuilt)])
+    scenarios = sum(1 for e in rebuilt.journal if type(e).__name__ == "Scenario")
+    if json:
+        print_json({"file": str(file), "identical": same, "entries": len(journal), "scenarios": scenarios})
+    elif same:
+        console.print(Text(f"{file}: rebuilt from its journal ({len(journal)} entries, {scenarios} scenarios): identical"))
+    if not same:
+        if not json:
+            try:
+                files.decode(data, str(file))
+                reason = "the bytes differ"
+            except AerodromeError as exc:
+                reason = str(exc)
+            err_console.print(Text(f"aerodrome: error: {file}: the journal does not rebuild the file: {reason}"))
+        raise typer.Exit(1)
