@@ -57,13 +57,18 @@ DEFAULT_DEPTH = 40
 DEFAULT_EXPLORATION = 1.0
 #: The default progressive widening: at most ``widen·√n`` actions tried at a node.
 DEFAULT_WIDEN = 2.0
+#: The default progressive bias towards the rollout agent's choice (see SearchOptions).
+DEFAULT_BIAS = 0.0
 #: Bounds that keep a typo from asking for a week of search.
 MAX_ITERATIONS = 1_000_000
 MAX_STEPS = 100_000_000
 MAX_MILLISECONDS = 600_000
 MAX_DEPTH = 100_000
 
-PARAMETERS = "ITERATIONS|Nsteps|MSms[:random|bot][:depth=N][:c=X][:widen=X][:prior=on|off][:eval=result|material]"
+PARAMETERS = (
+    "ITERATIONS|Nsteps|MSms[:random|bot][:depth=N][:c=X][:widen=X][:prior=on|off][:bias=X]"
+    "[:eval=result|material]"
+)
 
 
 @dataclass(frozen=True)
@@ -73,8 +78,11 @@ class SearchOptions:
     agent (``bot``: the ruleset's bot, ``random``, ``auto``: the bot when the ruleset has
     one), the ``depth`` cut-off, the UCB ``exploration`` constant, progressive ``widen``-ing
     (a node's player tries at most ``widen·√n`` actions after choosing there ``n`` times;
-    0: every action), whether the rollout agent's ``prior`` choice is tried first, and the
-    ``evaluation`` of a cut-off game (``result`` or ``material``, see :func:`rewards`)."""
+    0: every action), whether the rollout agent's ``prior`` choice is tried first, the
+    progressive ``bias`` towards that choice (``bias/visits`` added to its UCB score,
+    Chaslot et al. 2008: with few iterations the search leaves the rollout agent's choice
+    only for a clearly better one), and the ``evaluation`` of a cut-off game (``result``
+    or ``material``, see :func:`rewards`)."""
 
     iterations: int | None = None
     milliseconds: float | None = None
@@ -85,6 +93,7 @@ class SearchOptions:
     widen: float = DEFAULT_WIDEN
     prior: bool = True
     evaluation: str = "result"
+    bias: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.milliseconds is None and self.steps is None:
@@ -94,14 +103,14 @@ class SearchOptions:
 def parse_options(text: str, name: str = "mcts") -> SearchOptions:
     """Parse what follows ``mcts:``: a budget (``500`` iterations, ``8000steps`` or
     ``200ms``) and options ``random``/``bot`` (the rollout agent), ``depth=N``, ``c=X``,
-    ``widen=X``, ``prior=on|off``, ``eval=result|material``, separated by colons, in any
+    ``widen=X``, ``prior=on|off``, ``bias=X``, ``eval=result|material``, separated by colons, in any
     order (``""``: every default). Raises :class:`AgentParameterError` naming the bad
     part."""
     iterations: int | None = None
     milliseconds: float | None = None
     steps: int | None = None
     rollout, depth, exploration = "auto", DEFAULT_DEPTH, DEFAULT_EXPLORATION
-    widen, prior, evaluation = DEFAULT_WIDEN, True, "result"
+    widen, prior, evaluation, bias = DEFAULT_WIDEN, True, "result", DEFAULT_BIAS
     budget_seen = False
     full = f"{name}:{text}"
     for part in text.split(":") if text else ():
@@ -114,6 +123,8 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
             exploration = _number(full, "c", value)
         elif eq and key == "widen":
             widen = _number(full, "widen", value)
+        elif eq and key == "bias":
+            bias = _number(full, "bias", value)
         elif eq and key == "prior" and value in ("on", "off"):
             prior = value == "on"
         elif eq and key == "eval" and value in ("result", "material"):
@@ -131,11 +142,13 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
         else:
             raise AgentParameterError(
                 f"agent {full!r}: {part!r} is not a budget (500 iterations, 8000steps or 200ms) nor an "
-                f"option (random, bot, depth=N, c=X, widen=X, prior=on|off, eval=result|material); "
+                f"option (random, bot, depth=N, c=X, widen=X, prior=on|off, bias=X, "
+                f"eval=result|material); "
                 f"write {name}:{PARAMETERS}"
             )
     return SearchOptions(
-        iterations, milliseconds, rollout, depth, exploration, steps, widen, prior, evaluation
+        iterations, milliseconds, rollout, depth, exploration, steps, widen, prior, evaluation,
+        bias,
     )
 
 
@@ -181,10 +194,12 @@ class Node:
     chose here (``chosen``: for progressive widening), and the children by the joint
     answer."""
 
-    __slots__ = ("arms", "children", "chosen")
+    __slots__ = ("arms", "children", "chosen", "first")
 
     def __init__(self) -> None:
         self.arms: dict[int, dict[Action, Arm]] = {}
+        #: the rollout agent's choice for each player here (the prior), when asked
+        self.first: dict[int, Action] = {}
         self.chosen: dict[int, int] = {}
         self.children: dict[tuple[tuple[int, Action], ...], Node] = {}
 
@@ -196,11 +211,12 @@ def select(
     rng: random.Random,
     room: bool = True,
     first: Action | None = None,
+    bias: float = 0.0,
 ) -> Action:
     """While there is ``room`` for another arm, an untried legal action (``first`` if it is
     one, else one at random); otherwise, or when every legal action has an arm, the legal
     action of highest UCB among those with arms, with the availability count in place of
-    the parent's visits (ISMCTS)."""
+    the parent's visits (ISMCTS), ``first`` favoured by ``bias/visits``."""
     tried = 0
     for a in legal:
         arm = arms.get(a)
@@ -223,6 +239,8 @@ def select(
         if found is None:
             continue
         score = found.total / found.visits + c * math.sqrt(math.log(found.available) / found.visits)
+        if bias and a == first:
+            score += bias / found.visits
         if score > best_score:
             best, best_score = a, score
     return best
@@ -339,7 +357,7 @@ class MCTSAgent:
         """One iteration on ``game`` (a determinised game of its own): select down the tree,
         expand one node, roll out, back up the rewards. Returns the decisions simulated."""
         opts, rng = self.options, self.rng
-        c, widen = opts.exploration, opts.widen
+        c, widen, bias = opts.exploration, opts.widen, opts.bias
         prior = opts.prior and self.rollout is not None
         self._agents = {}
         node = root
@@ -353,10 +371,12 @@ class MCTSAgent:
                 arms = node.arms.get(p)
                 if arms is None:
                     arms = node.arms[p] = {}
-                first = self.policy(game, p, legal) if prior and not arms else None
+                if prior and not arms:
+                    node.first[p] = self.policy(game, p, legal)
+                first = node.first.get(p)
                 chosen = node.chosen[p] = node.chosen.get(p, 0) + 1
                 room = widen <= 0 or len(arms) < widen * math.sqrt(chosen)
-                joint.append((p, select(arms, legal, c, rng, room, first)))
+                joint.append((p, select(arms, legal, c, rng, room, first, bias)))
             for p, a in joint:
                 game.apply(p, a)
             depth += len(joint)

@@ -15,10 +15,12 @@ from aerodrome.agents import AgentParameterError, PlayerView, agent_seed
 from aerodrome.errors import UnknownNameError
 from aerodrome.search import (
     DEFAULT_STEPS,
+    Arm,
     MCTSAgent,
     SearchOptions,
     parse_options,
     rewards,
+    select,
 )
 from tests.conftest import PLUGINS
 
@@ -34,8 +36,8 @@ from tests.conftest import PLUGINS
         ("random", SearchOptions(rollout="random")),
         ("8000steps", SearchOptions(steps=8000)),
         (
-            "widen=0:prior=off:eval=material:40",
-            SearchOptions(iterations=40, widen=0.0, prior=False, evaluation="material"),
+            "widen=0:prior=off:eval=material:40:bias=0.5",
+            SearchOptions(iterations=40, widen=0.0, prior=False, evaluation="material", bias=0.5),
         ),
     ],
 )
@@ -247,3 +249,17 @@ def test_a_step_budget_stops_after_that_many_simulated_decisions() -> None:
     agent = MCTSAgent(PLUGINS.ruleset("classic"), player, 1, SearchOptions(steps=100, depth=10))
     agent.choose(PlayerView(game, player), game.legal_actions(player))
     assert 100 <= agent.last_steps < 100 + 10 and agent.last_iterations >= 10
+
+
+def test_a_progressive_bias_favours_the_prior_among_tried_actions() -> None:
+    """``bias`` adds ``bias/visits`` to the prior's UCB score (mutation caught: the bias
+    given to every arm, or to none)."""
+    arms: dict[Any, Arm] = {}
+    for name, total in (("prior", 4.0), ("other", 5.0)):
+        arm = arms[name] = Arm()
+        arm.visits, arm.total, arm.available = 10, total, 20
+    rng = random.Random(1)
+    legal = ["prior", "other"]
+    assert select(arms, legal, 0.0, rng, room=False, first="prior") == "other"  # type: ignore[arg-type]
+    assert select(arms, legal, 0.0, rng, room=False, first="prior", bias=2.0) == "prior"  # type: ignore[arg-type]
+    assert select(arms, legal, 0.0, rng, room=False, first="other", bias=2.0) == "other"  # type: ignore[arg-type]
