@@ -66,7 +66,7 @@ MAX_MILLISECONDS = 600_000
 MAX_DEPTH = 100_000
 
 PARAMETERS = (
-    "ITERATIONS|Nsteps|MSms[:random|bot][:depth=N][:c=X][:widen=X][:prior=on|off][:bias=X]"
+    "ITERATIONS|Nsteps|MSms[:random|bot|mix][:depth=N][:c=X][:widen=X][:prior=on|off][:bias=X]"
     "[:eval=result|material]"
 )
 
@@ -75,8 +75,9 @@ PARAMETERS = (
 class SearchOptions:
     """How an ``mcts`` agent searches: a budget of ``iterations``, of simulated decisions
     (``steps``) or of CPU ``milliseconds`` per decision (exactly one is set), the ``rollout``
-    agent (``bot``: the ruleset's bot, ``random``, ``auto``: the bot when the ruleset has
-    one), the ``depth`` cut-off, the UCB ``exploration`` constant, progressive ``widen``-ing
+    agent (``bot``: the ruleset's bot, ``random``, ``mix``: for each player in each
+    iteration the bot or random, even odds, so that the search assumes neither a skilled
+    nor an aimless opponent; ``auto``: the bot when the ruleset has one), the ``depth`` cut-off, the UCB ``exploration`` constant, progressive ``widen``-ing
     (a node's player tries at most ``widen·√n`` actions after choosing there ``n`` times;
     0: every action), whether the rollout agent's ``prior`` choice is tried first, the
     progressive ``bias`` towards that choice (``bias/visits`` added to its UCB score,
@@ -115,7 +116,7 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
     full = f"{name}:{text}"
     for part in text.split(":") if text else ():
         key, eq, value = part.partition("=")
-        if part in ("random", "bot"):
+        if part in ("random", "bot", "mix"):
             rollout = part
         elif eq and key == "depth":
             depth = _integer(full, "depth", value, 1, MAX_DEPTH)
@@ -142,7 +143,7 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
         else:
             raise AgentParameterError(
                 f"agent {full!r}: {part!r} is not a budget (500 iterations, 8000steps or 200ms) nor an "
-                f"option (random, bot, depth=N, c=X, widen=X, prior=on|off, bias=X, "
+                f"option (random, bot, mix, depth=N, c=X, widen=X, prior=on|off, bias=X, "
                 f"eval=result|material); "
                 f"write {name}:{PARAMETERS}"
             )
@@ -310,6 +311,9 @@ class MCTSAgent:
         self.last_steps = 0
         #: the rollout agents of the current iteration, by player (made when first asked)
         self._agents: dict[int, tuple[Agent, PlayerView[Any, Any]]] = {}
+        #: ``mix`` rollouts: whether each player rolls out at random this iteration
+        self.mixed = options.rollout == "mix"
+        self._random: dict[int, bool] = {}
 
     def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -343,10 +347,20 @@ class MCTSAgent:
 
         return legal[max(range(len(legal)), key=rank)]
 
-    def policy(self, game: Game[Any, Any, Any], player: int, legal: Sequence[Action]) -> Action:
-        """The rollout agent's choice for ``player`` in ``game`` (random without a bot)."""
+    def policy(
+        self, game: Game[Any, Any, Any], player: int, legal: Sequence[Action], prior: bool = False
+    ) -> Action:
+        """The rollout agent's choice for ``player`` in ``game`` (random without a bot; with
+        ``mix`` rollouts, random for the players drawn so for this iteration, except for the
+        ``prior``: always the bot's)."""
         if self.rollout is None:
             return legal[self.rng.randrange(len(legal))]
+        if self.mixed and not prior:
+            plays_random = self._random.get(player)
+            if plays_random is None:
+                plays_random = self._random[player] = self.rng.random() < 0.5
+            if plays_random:
+                return legal[self.rng.randrange(len(legal))]
         found = self._agents.get(player)
         if found is None:
             bot = self.rollout(self.ruleset, player, self.rng.getrandbits(62))
@@ -360,6 +374,7 @@ class MCTSAgent:
         c, widen, bias = opts.exploration, opts.widen, opts.bias
         prior = opts.prior and self.rollout is not None
         self._agents = {}
+        self._random = {}
         node = root
         path: list[tuple[Node, tuple[tuple[int, Action], ...]]] = []
         depth = 0
@@ -372,7 +387,7 @@ class MCTSAgent:
                 if arms is None:
                     arms = node.arms[p] = {}
                 if prior and not arms:
-                    node.first[p] = self.policy(game, p, legal)
+                    node.first[p] = self.policy(game, p, legal, prior=True)
                 first = node.first.get(p)
                 chosen = node.chosen[p] = node.chosen.get(p, 0) + 1
                 room = widen <= 0 or len(arms) < widen * math.sqrt(chosen)
@@ -420,11 +435,11 @@ def configure(params: str, lookup: AgentLookup) -> AgentFactory:
     the ruleset's ``bot`` when it has one, else random rollouts)."""
     options = parse_options(params)
     rollout: AgentFactory | None = None
-    if options.rollout in ("bot", "auto"):
+    if options.rollout in ("bot", "auto", "mix"):
         try:
             rollout = lookup("bot").factory
         except KeyError:
-            if options.rollout == "bot":
+            if options.rollout != "auto":
                 raise AgentParameterError(
                     f"agent 'mcts:{params}': this ruleset has no 'bot' agent to roll out with "
                     "(use random)"

@@ -129,6 +129,16 @@ def test_bot_rollouts_play_a_game() -> None:
     assert game.is_over()
 
 
+def test_mixed_rollouts_are_seeded_and_need_a_bot() -> None:
+    """``mix``: the bot or random for each player in each iteration, drawn from the agent's
+    own stream: same seed, same game."""
+    a = play("df40k", ["mcts:8:mix:depth=12", "random"], 5)
+    b = play("df40k", ["mcts:8:mix:depth=12", "random"], 5)
+    assert a.is_over() and a.history == b.history
+    with pytest.raises(AgentParameterError, match="no 'bot' agent to roll out with"):
+        PLUGINS.agent("joust", "mcts:5:mix")
+
+
 def test_rewards_score_results_and_material() -> None:
     rules = PLUGINS.ruleset("classic")
     game = Game(rules, None, 1, record=False)
