@@ -50,13 +50,13 @@ from aerodrome.ruleset import Ruleset
 
 #: The default budget: simulated decisions per decision (docs/performance.md: what it costs
 #: and how strong it plays).
-DEFAULT_STEPS = 10_000
+DEFAULT_STEPS = 3_000
 #: The default cut-off: decisions after the root before a rollout is scored by material.
 DEFAULT_DEPTH = 40
 #: The default UCB exploration constant (rewards lie in [0, 1]).
 DEFAULT_EXPLORATION = 1.0
 #: The default progressive widening: at most ``widen·√n`` actions tried at a node.
-DEFAULT_WIDEN = 2.0
+DEFAULT_WIDEN = 1.0
 #: The default progressive bias towards the rollout agent's choice (see SearchOptions).
 DEFAULT_BIAS = 0.0
 #: Bounds that keep a typo from asking for a week of search.
