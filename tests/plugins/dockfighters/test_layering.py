@@ -24,6 +24,8 @@ FOUNDATION = ("specs", "state", "events", "hookspecs", "context", "board", "view
 #: The entry points, which import what they register only when it is used (lazy start-up,
 #: issue 18): the only modules with imports inside functions.
 LAZY = ("plugin", "cli")
+#: Modules any module may import on first use: they pull in icepool (a slow start-up).
+LAZY_TARGETS = ("aerodrome_dockfighters.action_odds",)
 
 
 def _modules() -> dict[str, ast.Module]:
@@ -105,6 +107,8 @@ def test_every_import_is_at_module_top() -> None:
         top = set(map(id, _top_level(tree)))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in top:
+                if isinstance(node, ast.ImportFrom) and node.module in LAZY_TARGETS:
+                    continue
                 misplaced.append(f"{name}.py:{node.lineno}")
     assert not misplaced, f"{len(misplaced)} imports inside functions or classes: {', '.join(misplaced)}"
 
