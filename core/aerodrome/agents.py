@@ -85,8 +85,9 @@ AgentLookup = Callable[[str], "AgentSpec"]
 
 AgentConfigure = Callable[[str, AgentLookup], AgentFactory]
 """``configure(parameters, lookup) -> factory``: parses what follows ``name:`` in an agent
-name (``""`` for the plain name: the defaults, which may depend on the ruleset's other
-agents); raises :class:`AgentParameterError` with a one-line message."""
+name (``""`` for the plain name when the spec sets ``configure_plain``: the defaults, which
+may depend on the ruleset's other agents); raises :class:`AgentParameterError` with a
+one-line message."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,9 @@ class AgentSpec:
     :param bot_rules: the agent plays by the rulebook's rules for bots (a solo-play procedure
         such as Dockfighters' Konrad), so its seat is a bot seat (:attr:`aerodrome.Seat.bot`).
     :param configure: when set, the agent takes parameters: ``name:PARAMS`` is built by
-        ``configure(PARAMS, lookup)``; plain ``name`` still uses ``factory``.
+        ``configure(PARAMS, lookup)``; plain ``name`` still uses ``factory``, unless
+        ``configure_plain``: then plain ``name`` is ``configure("", lookup)`` (defaults that
+        depend on the ruleset, e.g. the search's rollouts by the ruleset's bot).
     :param parameters: how the parameters are written, for help texts and errors.
     """
 
@@ -107,6 +110,7 @@ class AgentSpec:
     bot_rules: bool = False
     configure: AgentConfigure | None = None
     parameters: str = ""
+    configure_plain: bool = False
 
 
 class RandomAgent:

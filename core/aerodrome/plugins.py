@@ -224,7 +224,7 @@ class Plugins:
             return self.agent(ruleset, other)
 
         if not colon:
-            if spec.configure is None:
+            if spec.configure is None or not spec.configure_plain:
                 return spec
             # the defaults, configured for this ruleset (e.g. mcts rolls out with its bot)
             return dataclasses.replace(spec, factory=spec.configure("", lookup))

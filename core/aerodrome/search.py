@@ -12,19 +12,28 @@ hidden hand or a die may make it illegal in other determinisations.
 A simultaneous decision is one node where every owing player picks from statistics of his own
 (decoupled UCT, Lanctot et al. 2013): no player's choice is conditioned on another's answer.
 
-Below the tree, a rollout plays on with the random agent (``random``) or with the ruleset's
-own ``bot`` agent, and is cut after ``depth`` decisions counted from the root; an unfinished
-game is scored by each side's share of :meth:`aerodrome.ruleset.Ruleset.material` (an even
-split when the ruleset reports none), a finished one 1 for a winning side, 0 for a losing
-one, 1/sides each for a draw.
+Below the tree, a rollout plays on with the ruleset's own ``bot`` agent (``auto``, the
+default, when the ruleset has one; ``bot``), with the random agent (``random``; ``auto``
+without a bot) or with either, drawn for each player in each iteration (``mix``), and is
+cut after ``depth`` decisions counted from the root. A finished game scores 1 for a winning
+side, 0 for a losing one, 1/sides each for a draw; a cut-off one the mean of its side's
+share of :meth:`aerodrome.ruleset.Ruleset.material`, of the verdict if it ended now and of
+the aircraft destroyed (:func:`rewards`).
+
+With a rollout bot, the bot's choice is the first action a node tries (``prior``). A
+node's player tries at most ``widen·√n`` actions after choosing there ``n`` times
+(progressive widening, Coulom 2007; Chaslot et al. 2008): a classic move list has 200+
+entries, and a few hundred iterations spread over all of them would each get one noisy
+rollout. ``bias=X`` adds a progressive bias towards the prior.
 
 Budget, per decision: iterations (``mcts:500``), simulated decisions (``mcts:8000steps``:
 every action applied in the tree or a rollout counts, so a ruleset whose iterations are
 long gets fewer of them), or CPU milliseconds (``mcts:200ms``, measured with
 :func:`time.process_time`, so a loaded machine does not shorten a search). Iterations and
 steps are reproducible (same seed, same choices); milliseconds are not. The default,
-:data:`DEFAULT_STEPS` simulated decisions, costs about the same time in every built-in
-ruleset (docs/performance.md). Name grammar, see :func:`parse_options`.
+:data:`DEFAULT_STEPS` simulated decisions, keeps a decision within a second in every
+built-in ruleset, bot rollouts included (docs/performance.md). Name grammar, see
+:func:`parse_options`.
 """
 
 from __future__ import annotations
@@ -461,4 +470,5 @@ MCTS = AgentSpec(
     f"decision; mcts:{PARAMETERS})",
     configure=configure,
     parameters=PARAMETERS,
+    configure_plain=True,
 )
