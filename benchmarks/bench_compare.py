@@ -6,10 +6,16 @@
   building a ruleset's tables) instead of the 1-worker run reusing this process's warm caches.
 - :func:`bench_memory`: peak memory (RSS) of a whole streamed comparison run of 10,000 and of
   100,000 games of a fast ruleset, each in a fresh process: it must stay flat as N grows.
+- :func:`bench_default_compare`: the README's ``aerodrome compare`` (every ruleset, default
+  games and skill trace) as a user runs it, on 1 worker and on 2: wall time, and the CPU time
+  of the main process and of all its workers (targets: ≤ 30 s wall on 2 cores, 2 workers
+  over 1 ≥ 1.8×). On a machine shared with other work the wall times measure the load too:
+  the CPU times say what the run costs, whatever the load.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import resource
@@ -182,4 +188,72 @@ def bench_memory() -> dict[str, Any]:
         "growth_100k_over_10k": round(large["peak_rss_mib"] / small["peak_rss_mib"], 3),
         "results_file_mib_100k": round(large["file_mib"], 1),
         "games_per_second_100k": round(large["games"] / large["seconds"], 1),
+    }
+
+
+# -- the default compare, as a user runs it ---------------------------------------------------
+#: The command of :func:`bench_default_compare` (``--workers N`` is added).
+DEFAULT_COMPARE = ("aerodrome", "compare", "--quiet")
+#: prctl's PR_SET_CHILD_SUBREAPER: orphaned descendants (the pool's fork server and its
+#: workers) are handed to this process, so that their CPU time can be collected.
+_PR_SET_CHILD_SUBREAPER = 36
+
+
+def _reap_as_subreaper() -> bool:
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):  # not Linux
+        return False
+
+
+def timed_compare(workers: int) -> dict[str, float]:
+    """One ``aerodrome compare`` on ``workers`` workers in a fresh process: wall seconds, the
+    main process's CPU seconds and every other process's (the pool's workers)."""
+    subreaper = _reap_as_subreaper()
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [*DEFAULT_COMPARE, "--workers", str(workers)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    _, status, main = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise RuntimeError(f"aerodrome compare failed: {proc.stderr.read().decode() if proc.stderr else ''}")
+    others = 0.0
+    while subreaper:  # the fork server (and the workers it reaped) exit after the main process
+        try:
+            _, _, usage = os.wait4(-1, 0)
+        except ChildProcessError:
+            break
+        others += usage.ru_utime + usage.ru_stime
+    return {
+        "wall_seconds": round(wall, 1),
+        "cpu_main": round(main.ru_utime + main.ru_stime, 1),
+        "cpu_workers": round(others, 1),
+    }
+
+
+def bench_default_compare() -> dict[str, Any]:
+    """The default ``aerodrome compare`` on 1 worker (in-process) and on 2, each in a fresh
+    process; with the load average, since the wall times include the machine's other work."""
+    load = os.getloadavg()[0]
+    one = timed_compare(1)
+    two = timed_compare(2)
+    cpu_one = one["cpu_main"] + one["cpu_workers"]
+    cpu_two = two["cpu_main"] + two["cpu_workers"]
+    return {
+        "command": " ".join(DEFAULT_COMPARE) + " --workers N",
+        "cores": os.cpu_count(),
+        "load_average_before_after": [round(load, 1), round(os.getloadavg()[0], 1)],
+        "1_worker": one,
+        "2_workers": two,
+        "cpu_seconds_1_worker": round(cpu_one, 1),
+        "cpu_seconds_2_workers": round(cpu_two, 1),
+        "wall_speedup_2_over_1": round(one["wall_seconds"] / two["wall_seconds"], 2),
+        # on two idle cores, at best: every process's CPU shared evenly by the two cores
+        # (the 1-worker run is one process: its CPU time is its wall time on an idle core)
+        "idle_wall_bound_2_workers": round(cpu_two / 2, 1),
+        "cpu_speedup_bound_2_over_1": round(cpu_one / (cpu_two / 2), 2),
     }

@@ -32,7 +32,7 @@ from aerodrome.events import (
     encode_log,
 )
 from aerodrome.ruleset import Result, Ruleset, Setup, copy_state
-from aerodrome.turns import Ask, Clock, Context, Decision, TurnSequence
+from aerodrome.turns import Ask, Clock, Context, Decision, Step, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741
@@ -45,7 +45,9 @@ __all__ = ["Game", "copy_state"]
 
 
 class Game(Generic[S, O, A]):
-    """One game of a ruleset. Create with a setup (or a position) and a seed."""
+    """One game of a ruleset. Create with a setup (or a position) and a seed; the setup's
+    options must be the ruleset's :attr:`~aerodrome.ruleset.Ruleset.options_type` (else
+    :class:`~aerodrome.errors.SpecError`)."""
 
     def __init__(
         self,
@@ -59,6 +61,7 @@ class Game(Generic[S, O, A]):
     ) -> None:
         self.ruleset = ruleset
         self.setup = setup if isinstance(setup, Setup) else ruleset.setup(setup)
+        self.setup.options_as(ruleset.options_type)  # a one-line error on foreign options
         self.seed = seed
         self.position = dict(position) if position is not None else None
         self.bus = EventBus()
@@ -69,8 +72,9 @@ class Game(Generic[S, O, A]):
         self._emit = _emitter(self.log, self.bus, record)
         self.dice = Dice(seed, self._emit)
         self.clock = Clock()
-        self._ctx = Context(self.dice, self._emit, self.clock, hook=ruleset.hook)
+        self._ctx = Context(self.dice, self._emit, self.clock)
         self._pending: Ask[S, A] | None = None
+        self._step: Step[S] | None = None  # the step that asked the pending decision
         self._commits: dict[int, A] = {}
         self._legal: dict[int, Sequence[A]] = {}
         self._over = False
@@ -119,15 +123,19 @@ class Game(Generic[S, O, A]):
         return encode_log(self.log if player is None else self.log_for(player))
 
     # -- driving the sequence ---------------------------------------------------------------
-    def _advance(self) -> None:
+    def _advance(self, step: Step[S] | None = None) -> None:
+        """Run steps until one asks a decision or the game ends; ``step``: the step the clock
+        points at, when the caller knows it (the step that asked stays after its answer)."""
         ruleset, seq, ctx, state = self.ruleset, self._sequence, self._ctx, self.state
+        max_rounds = self.setup.max_rounds
+        is_over = ruleset.is_over
         idle = 0
         while True:
             clock = self.clock
-            if ruleset.is_over(state):
+            if is_over(state):
                 self._finish()
                 return
-            if clock.round > self.setup.max_rounds:
+            if clock.round > max_rounds:
                 self._capped = True
                 self._finish()
                 return
@@ -141,26 +149,21 @@ class Game(Generic[S, O, A]):
                     )
             if not clock.setup:
                 self._played = clock.round
-            step = seq.step_at(clock)
+            if step is None:
+                step = seq.step_at(clock)
             asked = step.run(state, ctx)
             if asked is not None:
-                if isinstance(asked, Decision):  # legacy step: the ruleset lists, the step resolves
-                    asked = self._legacy_ask(asked, step.resolve)
+                if not isinstance(asked, Ask):
+                    raise TypeError(_not_an_ask(ruleset.name, step.name, asked))
                 self._pending = asked
+                self._step = step
                 self.asked += 1
                 return
             seq.advance(clock, state)
+            step = None
             idle += 1
             if idle > _MAX_IDLE_STEPS:
                 raise RuntimeError(f"{ruleset.name}: {idle} steps ran without a decision")
-
-    def _legacy_ask(self, decision: Decision, resolve: Any) -> Ask[S, A]:
-        ruleset = self.ruleset
-        if resolve is None:
-            raise AssertionError(f"{ruleset.name}: a step that asks a decision must resolve it")
-        return Ask(
-            decision, lambda state, player: ruleset.legal_actions(state, decision, player), resolve
-        )
 
     def _finish(self) -> None:
         self._over = True
@@ -204,7 +207,7 @@ class Game(Generic[S, O, A]):
         if ask is None:
             raise IllegalActionError("the game is over")
         decision = ask.decision
-        if not self._owes(player):
+        if player not in decision.players or player in self._commits:
             raise IllegalActionError(
                 f"player {player} does not owe a decision now (waiting for "
                 f"{', '.join(map(str, self.waiting_for()))}: {decision.kind})"
@@ -242,12 +245,15 @@ class Game(Generic[S, O, A]):
                         seen_by=(player,) if decision.secret else None,
                     )
                 )
-        self._commits = {}
-        self._legal = {}
+        if self._commits:
+            self._commits = {}
+        self._legal.clear()
         self._pending = None
-        if not ask.resolve(self.state, self._ctx, answers):
+        if ask.resolve(self.state, self._ctx, answers):
+            self._advance(self._step)  # the step stays: it runs again
+        else:
             self._sequence.advance(self.clock, self.state)
-        self._advance()
+            self._advance()
 
     def _text(self, player: int, action: A) -> str:
         """The sentence recorded for ``player``'s ``action`` (as that player reads it)."""
@@ -276,10 +282,13 @@ class Game(Generic[S, O, A]):
         return self.clock.round
 
     # -- look-ahead --------------------------------------------------------------------------
-    def clone(self, *, reseed: int | None = None, record: bool | None = None) -> Game[S, O, A]:
+    def clone(
+        self, *, reseed: int | None = None, state: S | None = None, record: bool | None = None
+    ) -> Game[S, O, A]:
         """An independent copy: same state, log and history. Its dice go on where this
         game's are, unless ``reseed`` is given: then its future dice come from a fresh
         stream seeded ``reseed``, so a search can never see the real future rolls.
+        ``state``: the copy's state, made by the caller (instead of a copy of this game's).
         ``record=False`` gives a copy that keeps no log (empty) and builds no events, whatever
         this game does: what a search plays on; ``None`` records as this game does."""
         new: Game[S, O, A] = Game.__new__(Game)
@@ -293,17 +302,19 @@ class Game(Generic[S, O, A]):
         new.history = list(self.history)
         new._sequence = self._sequence
         new._emit = _emitter(new.log, new.bus, new.record)
-        new.dice = Dice(self.seed, new._emit)
         if reseed is None:
+            new.dice = Dice(self.seed, new._emit)
             new.dice.setstate(self.dice.getstate())
-        else:
-            new.dice.setstate(random.Random(derive_seed(reseed, "reseed")).getstate())
+        else:  # seeded as random.Random(derive_seed(reseed, "reseed")) is
+            new.dice = Dice(derive_seed(reseed, "reseed"), new._emit)
+            new.dice.seed = self.seed
         new.clock = self.clock.copy()
-        new.state = copy_state(self.state)
-        new._ctx = Context(new.dice, new._emit, new.clock, hook=self.ruleset.hook)
+        new.state = copy_state(self.state) if state is None else state
+        new._ctx = Context(new.dice, new._emit, new.clock)
         if not new.record:
             new._quiet()
         new._pending = self._pending
+        new._step = self._step
         new._commits = dict(self._commits)
         new._legal = {}
         new._over = self._over
@@ -322,8 +333,11 @@ class Game(Generic[S, O, A]):
         are reseeded with ``seed`` (``reseed=False`` keeps the real stream: for tests that
         compare a game with its determinisation roll for roll). ``record=False``: a clone
         that keeps no log and builds no events (see :meth:`clone`), for a search."""
-        new = self.clone(reseed=seed if reseed else None, record=record)
-        new.state = self.ruleset.determinise(self.state, player, random.Random(seed))
+        new = self.clone(
+            reseed=seed if reseed else None,
+            state=self.ruleset.determinise(self.state, player, random.Random(seed)),
+            record=record,
+        )
         if new.record:
             new.log[:] = self.log_for(player)
         hidden = [p for p in self._commits if p != player]
@@ -334,6 +348,15 @@ class Game(Generic[S, O, A]):
             for p in hidden:
                 del new._commits[p]
         return new
+
+
+def _not_an_ask(ruleset: str, step: str, asked: object) -> str:
+    """The error for a step whose ``run`` returned neither ``None`` nor an :class:`Ask` (a
+    bare :class:`Decision` was the form before the core's contracts)."""
+    return (
+        f"{ruleset}: step {step!r} returned a {type(asked).__name__}; a step returns None or "
+        "an Ask(decision, legal, resolve)"
+    )
 
 
 def _describe_unchecked(action: object) -> str:

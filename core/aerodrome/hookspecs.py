@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import typer
 
     from aerodrome.agents import AgentSpec
     from aerodrome.events import Event
     from aerodrome.metrics import Metric
+    from aerodrome.plugins import RulesetRef
     from aerodrome.ruleset import Ruleset
     from aerodrome.variants import VariantSpec
 
@@ -37,11 +40,13 @@ def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookspec
-def aerodrome_register_rulesets() -> list[type[Ruleset[Any, Any, Any]]]:
-    """Return the ruleset classes this plugin provides.
+def aerodrome_register_rulesets() -> Sequence[type[Ruleset[Any, Any, Any]] | RulesetRef]:
+    """Return the rulesets this plugin provides: classes, or references to them.
 
     Each class has a unique ``name`` ClassVar; two plugins registering the same name is an
-    error naming both.
+    error naming both. A :class:`~aerodrome.plugins.RulesetRef` (the name and
+    ``"module:Class"``) keeps start-up fast: the class is imported only when a command needs
+    that ruleset, and then must carry the name given.
     """
     return []
 

@@ -451,11 +451,14 @@ class Engine:
 # -- the local process pool -------------------------------------------------------------------
 def warm_worker(env: Environment, warm: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
     """A pool worker's start: a clean ``sys.path``, then load the plugins and build the
-    rulesets of the run once (their specs and tables), before the first chunk arrives."""
+    rulesets of the run once (their specs and tables: :meth:`Ruleset.warm_up`), before the
+    first chunk arrives."""
     drop_cwd_from_path()
     for ruleset, variants in warm:
         try:
-            worker_plugins(env.sources, variants).ruleset(ruleset).setups()
+            found = worker_plugins(env.sources, variants).ruleset(ruleset)
+            found.setups()
+            found.warm_up()
         except Exception:  # the chunk's own call says what is wrong, with its game
             return
 

@@ -1,7 +1,9 @@
 """A typed facade over pluggy's PluginManager and the registries it fills.
 
 Plugins are found through the ``aerodrome`` entry-point group; built-in rulesets register
-exactly like third-party ones. Set ``AERODROME_BLOCK_PLUGINS=name,name`` to skip plugins by
+exactly like third-party ones. Registering is cheap (issue 18): a plugin's registration module
+imports nothing heavy, and it may register a ruleset as a :class:`RulesetRef` (its name and
+``"module:Class"``), whose class is imported only when a command needs that ruleset. Set ``AERODROME_BLOCK_PLUGINS=name,name`` to skip plugins by
 entry-point name, or ``AERODROME_PLUGINS=name,name`` to load only those.
 
 Nothing outside this module calls ``pm.hook``: every core hook has a typed method here, and
@@ -13,6 +15,7 @@ registered twice is an error naming both plugins.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -55,11 +58,22 @@ class HookSpecInfo:
     module: str
 
 
+@dataclass(frozen=True)
+class RulesetRef:
+    """A ruleset registered by its name and where its class lives (``target``:
+    ``"package.module:Class"``), so that registering it imports nothing: the class is imported
+    the first time a command needs this ruleset (:meth:`Plugins.ruleset_class`)."""
+
+    name: str
+    target: str
+
+
 @dataclass
 class Registry:
     """What the plugins registered, by name, with the plugin that registered each."""
 
-    rulesets: dict[str, type[Ruleset[Any, Any, Any]]] = field(default_factory=dict)
+    #: a class, or a reference to it until the class is first needed
+    rulesets: dict[str, type[Ruleset[Any, Any, Any]] | RulesetRef] = field(default_factory=dict)
     agents: dict[tuple[str | None, str], AgentSpec] = field(default_factory=dict)
     variants: dict[str, VariantSpec] = field(default_factory=dict)
     metrics: dict[str, Metric] = field(default_factory=dict)
@@ -118,11 +132,10 @@ class Plugins:
         self.registry = reg = Registry(variants=variants, owners=variant_owners)
         self._instances.clear()
         for plugin, cls in self._results(hookspecs.aerodrome_register_rulesets):
-            rname = getattr(cls, "name", None)
-            if not (isinstance(cls, type) and issubclass(cls, Ruleset) and isinstance(rname, str)):
-                raise PluginError(
-                    f"plugin {plugin!r} registered {cls!r}, which is not a Ruleset class with a name"
-                )
+            if isinstance(cls, RulesetRef):
+                reg.add(reg.rulesets, "ruleset", cls.name, cls.name, cls, plugin)
+                continue
+            rname = _ruleset_name(cls, plugin)
             reg.add(reg.rulesets, "ruleset", rname, rname, cls, plugin)
         for plugin, spec in self._results(hookspecs.aerodrome_register_agents):
             if not isinstance(spec, AgentSpec):
@@ -149,14 +162,21 @@ class Plugins:
     def ruleset_names(self) -> list[str]:
         return sorted(self.registry.rulesets)
 
+    def ruleset_class(self, name: str) -> type[Ruleset[Any, Any, Any]]:
+        """The class of the ruleset called ``name``, imported now if it was registered as a
+        :class:`RulesetRef`."""
+        entry = self.registry.rulesets.get(name)
+        if entry is None:
+            raise UnknownNameError("ruleset", name, self.registry.rulesets)
+        if isinstance(entry, RulesetRef):
+            entry = self.registry.rulesets[name] = _import_ruleset(entry, self.owner("ruleset", name))
+        return entry
+
     def ruleset(self, name: str) -> Ruleset[Any, Any, Any]:
         """The ruleset instance called ``name`` (one per process)."""
         inst = self._instances.get(name)
         if inst is None:
-            cls = self.registry.rulesets.get(name)
-            if cls is None:
-                raise UnknownNameError("ruleset", name, self.registry.rulesets)
-            inst = cls(RuleHooks(self.pm))
+            inst = self.ruleset_class(name)(RuleHooks(self.pm))
             self._instances[name] = inst
         return inst
 
@@ -316,6 +336,30 @@ def _hook_names(pm: pluggy.PluginManager) -> Iterable[tuple[str, Any]]:
     for name, caller in vars(pm.hook).items():
         if isinstance(caller, pluggy.HookCaller) and caller.spec is not None:
             yield name, caller
+
+
+def _ruleset_name(cls: Any, plugin: str) -> str:
+    """The name of the ruleset class ``cls`` that ``plugin`` registered."""
+    rname = getattr(cls, "name", None)
+    if not (isinstance(cls, type) and issubclass(cls, Ruleset) and isinstance(rname, str)):
+        raise PluginError(
+            f"plugin {plugin!r} registered {cls!r}, which is not a Ruleset class with a name"
+        )
+    return rname
+
+
+def _import_ruleset(ref: RulesetRef, plugin: str) -> type[Ruleset[Any, Any, Any]]:
+    """The class ``ref`` points at; a class that fails to import, is missing or is named
+    otherwise is a :class:`PluginError` naming the plugin."""
+    module, _, attr = ref.target.partition(":")
+    where = f"plugin {plugin!r}: ruleset {ref.name!r} ({ref.target})"
+    try:
+        cls = getattr(importlib.import_module(module), attr)
+    except Exception as exc:  # a broken plugin must not take the CLI down with a traceback
+        raise PluginError(f"{where} failed to import: {type(exc).__name__}: {exc}") from None
+    if _ruleset_name(cls, plugin) != ref.name:
+        raise PluginError(f"{where} is a ruleset named {cls.name!r}")
+    return cls  # type: ignore[no-any-return]
 
 
 def _call(impl: Any, plugin: str) -> list[Any]:

@@ -19,7 +19,7 @@ Only pluggy's public API is used (``PluginManager.subset_hook_caller``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
+from typing import TYPE_CHECKING, ParamSpec, TypeVar, cast
 
 import pluggy
 
@@ -63,9 +63,3 @@ class RuleHooks:
         if hook is None:
             return None
         return lambda ruleset, event: hook(ruleset=ruleset, event=event)
-
-    @property
-    def relay(self) -> Any:
-        """Legacy: the untyped hook relay (``pm.hook``), for rulesets not yet on
-        :meth:`caller`."""
-        return self._pm.hook if self._pm is not None else None

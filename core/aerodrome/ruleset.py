@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import Event
-    from aerodrome.turns import Context, Decision, TurnSequence
+    from aerodrome.turns import Context, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (OpenSpiel's letters)
@@ -74,8 +74,7 @@ class Setup(Record, frozen=True):
     """A named starting configuration of a ruleset.
 
     :param options: the ruleset's typed settings (optional rules, mission, forces...): an
-        instance of its :attr:`Ruleset.options_type`. (A plain dict is accepted while the
-        built-in rulesets move to typed options.)
+        instance of its :attr:`Ruleset.options_type`, read with :meth:`options_as`.
     :param max_rounds: a safety cap; a game still running then ends unfinished.
     """
 
@@ -83,11 +82,12 @@ class Setup(Record, frozen=True):
     title: str
     seats: tuple[Seat, ...]
     description: str = ""
-    options: Any = Options()  # Options once every built-in ruleset has typed options
+    options: Options = Options()
     max_rounds: int = 500
 
     def options_as(self, kind: type[OptionsT]) -> OptionsT:
-        """The options, checked to be a ``kind``."""
+        """The options, checked to be a ``kind`` (a one-line error naming the set-up when they
+        are not, e.g. a set-up built in code with another ruleset's options)."""
         if not isinstance(self.options, kind):
             raise SpecError(
                 f"setup {self.name!r}: options are {type(self.options).__name__}, "
@@ -170,18 +170,7 @@ class Ruleset(ABC, Generic[S, O, A]):
     options_type: ClassVar[type[Options]] = Options
 
     def __init__(self, hooks: RuleHooks | None = None) -> None:
-        if hooks is None or isinstance(hooks, RuleHooks):
-            self.hooks = hooks if hooks is not None else RuleHooks(None)
-            self._relay: Any = self.hooks.relay
-        else:  # legacy: an object with hook methods standing in for the relay
-            self.hooks = RuleHooks(None)
-            self._relay = hooks
-
-    @property
-    def hook(self) -> Any:
-        """Legacy: the plugin manager's untyped hook relay (``None`` without plugins). Goes
-        when every built-in ruleset calls its hooks through :attr:`hooks`."""
-        return self._relay
+        self.hooks = hooks if hooks is not None else RuleHooks(None)
 
     # -- description -----------------------------------------------------------------------
     @abstractmethod
@@ -223,14 +212,6 @@ class Ruleset(ABC, Generic[S, O, A]):
         ``source`` names the file for error messages. Raise :class:`SpecError` on bad input.
         """
         raise SpecError(f"{source}: ruleset {self.name!r} does not support position files")
-
-    def legal_actions(self, state: S, decision: Decision, player: int) -> Sequence[A]:
-        """Legacy: the legal answers to a bare :class:`Decision` returned by a step's ``run``
-        (a step now returns an :class:`~aerodrome.turns.Ask` that lists them itself)."""
-        raise NotImplementedError(
-            f"ruleset {self.name!r}: a step returned a bare Decision {decision.kind!r}; "
-            "return an Ask that lists the legal actions"
-        )
 
     @abstractmethod
     def observation(self, state: S, player: int | None) -> O:
@@ -295,19 +276,6 @@ class Ruleset(ABC, Generic[S, O, A]):
         bytes; every name from a spec or a plugin escaped."""
         return None
 
-    # -- legacy services (removed once every built-in ruleset draws from observations) -------
-    def render(self, state: S, player: int | None) -> RenderableType:
-        """Legacy: :meth:`draw` of the player's observation."""
-        return self.draw(self.observation(state, player))
-
-    def svg(self, state: S, player: int | None) -> str | None:
-        """Legacy: :meth:`draw_svg` of the player's observation."""
-        return self.draw_svg(self.observation(state, player))
-
-    def describe_action(self, state: S, action: A) -> str:
-        """Legacy: :meth:`action_text` with the referee's observation."""
-        return self.action_text(action, self.observation(state, None))
-
     # -- for learning agents: a fixed numbering of actions, observations as numbers ----------
     def action_count(self, setup: Setup) -> int | None:
         """The size of this ruleset's fixed action space for ``setup`` (every action any
@@ -336,6 +304,11 @@ class Ruleset(ABC, Generic[S, O, A]):
     def material(self, state: S) -> dict[str, float]:
         """Per-side material (aircraft alive weighted by value) for comparison metrics."""
         return {}
+
+    def warm_up(self) -> None:
+        """Build what every game of this process will need once (tables worked out or loaded
+        from a cache), before the first game: a simulation's worker calls it when it starts.
+        Nothing by default."""
 
 
 def copy_state(state: S) -> S:

@@ -74,12 +74,10 @@ class ScriptedDice(Dice):
         return len(rng.faces) - rng.used
 
 
-def scripted_context(
-    faces: Sequence[int], hook: Any = None, events: list[Event] | None = None
-) -> Context:
+def scripted_context(faces: Sequence[int], events: list[Event] | None = None) -> Context:
     """A step :class:`Context` whose dice show ``faces``; events go to ``events`` if given."""
     sink = events.append if events is not None else (lambda e: None)
-    return Context(ScriptedDice(faces, sink), sink, Clock(), hook=hook)
+    return Context(ScriptedDice(faces, sink), sink, Clock())
 
 
 def load_dice(game: Any, faces: Sequence[int]) -> None:

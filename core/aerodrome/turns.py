@@ -67,26 +67,16 @@ class Context:
     needs no ``if recording`` of its own.
     """
 
-    __slots__ = ("_sink", "clock", "dice", "hook", "recording")
+    __slots__ = ("_sink", "clock", "dice", "recording")
 
     def __init__(
-        self,
-        dice: Dice,
-        sink: Callable[[Event], None],
-        clock: Clock,
-        *,
-        recording: bool = True,
-        hook: Any = None,
+        self, dice: Dice, sink: Callable[[Event], None], clock: Clock, *, recording: bool = True
     ) -> None:
         self.dice = dice
         self._sink = sink
         self.clock = clock
         #: Whether anybody keeps or observes events.
         self.recording = recording
-        #: Legacy: the plugin manager's hook relay (rulesets now hold typed callers of their
-        #: own hooks, see :class:`aerodrome.plugins.RuleHooks`). Goes when every built-in
-        #: ruleset has moved to them.
-        self.hook = hook
 
     def emit(self, event: Event | Callable[[], Event]) -> None:
         """Announce ``event`` (or, when recording, the event ``event()`` makes)."""
@@ -119,8 +109,7 @@ Legal = Callable[[S, int], Sequence[A]]
 Resolve = Callable[[S, Context, Mapping[int, A]], "bool | None"]
 
 
-@dataclass(frozen=True, slots=True)
-class Ask(Generic[S, A]):
+class Ask(msgspec.Struct, Generic[S, A], frozen=True):
     """A question a step asks: the decision, the legal answers and what they do.
 
     :param decision: who owes an answer, and what kind of question it is.
@@ -129,6 +118,9 @@ class Ask(Generic[S, A]):
         only immutable values from the moment it was made (a game is cloned with its asks).
     :param resolve: ``resolve(state, ctx, answers)`` applies the answers (one per owing
         player, each one of its legal actions) and returns ``True`` to stay in the step.
+
+    (A frozen ``msgspec.Struct``, not a dataclass: one is made for every decision, and a
+    Struct is made in C.)
     """
 
     decision: Decision
@@ -141,21 +133,17 @@ def listed(actions: Sequence[A]) -> Legal[Any, A]:
     return lambda state, player: actions
 
 
-Run = Callable[[S, Context], "Ask[S, Any] | Decision | None"]
+Run = Callable[[S, Context], "Ask[S, Any] | None"]
 
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """One step of a phase: ``run(state, ctx)`` works and may return an :class:`Ask`.
-
-    Legacy form (until every built-in ruleset has moved to :class:`Ask`): ``run`` returns a
-    bare :class:`Decision`, the ruleset's ``legal_actions`` lists the answers and
-    ``resolve`` applies them.
-    """
+    """One step of a phase: ``run(state, ctx)`` does the step's automatic work and returns
+    ``None`` (the step is over) or an :class:`Ask` (the question, its legal answers and how
+    they are applied). ``clause`` names the rule the step plays."""
 
     name: str
     run: Run[S]
-    resolve: Resolve[S, Any] | None = None
     clause: str | None = None
 
 
@@ -236,7 +224,7 @@ class TurnSequence(Generic[S]):
         file does)."""
         in_setup = setup and bool(self.setup)
         clock = Clock(round=0 if in_setup else 1, setup=in_setup)
-        self._descend(clock, state)
+        self._walk(clock, state, [self.phase_of(clock).steps], False)
         return clock
 
     def phase_of(self, clock: Clock) -> Phase[S]:
@@ -245,71 +233,76 @@ class TurnSequence(Generic[S]):
     def step_at(self, clock: Clock) -> Step[S]:
         """The step the clock points at."""
         frames = clock.frames
-        node: Node[S] = self.phase_of(clock).steps[frames[0].index]
-        for frame in frames[1:] if len(frames) > 1 else ():
-            assert isinstance(node, ForEach)
-            node = node.steps[frame.index]
+        node: Node[S] = (self.setup if clock.setup else self.phases)[clock.phase].steps[
+            frames[0].index
+        ]
+        if len(frames) > 1:
+            for frame in frames[1:]:
+                assert isinstance(node, ForEach)
+                node = node.steps[frame.index]
         assert isinstance(node, Step)
         return node
 
-    def _container(self, clock: Clock, depth: int) -> tuple[Node[S], ...]:
-        """The nodes among which ``clock.frames[depth]`` points."""
-        nodes = self.phase_of(clock).steps
-        for frame in clock.frames[:depth]:
-            node = nodes[frame.index]
-            assert isinstance(node, ForEach)
-            nodes = node.steps
-        return nodes
+    def _containers(self, clock: Clock) -> list[tuple[Node[S], ...]]:
+        """The nodes among which each of ``clock.frames`` points (outermost first)."""
+        nodes = (self.setup if clock.setup else self.phases)[clock.phase].steps
+        out = [nodes]
+        frames = clock.frames
+        if len(frames) > 1:
+            for frame in frames[:-1]:
+                node = nodes[frame.index]
+                assert isinstance(node, ForEach)
+                nodes = node.steps
+                out.append(nodes)
+        return out
 
-    def _descend(self, clock: Clock, state: S) -> None:
-        """From the node the last frame points at, go down to a step, entering ForEach nodes
-        (an empty one is skipped)."""
-        while True:
-            frames = clock.frames
-            top = frames[-1]
-            node = self._container(clock, len(frames) - 1)[top.index]
-            if isinstance(node, Step):
-                return
-            items = tuple(node.over(state))
-            if items:
-                top.items, top.item = items, 0
-                frames.append(Frame())
-            elif not self._next_sibling(clock, state):
-                return
-
-    def _next_sibling(self, clock: Clock, state: S) -> bool:
-        """Move the last frame to its next node; False when a new phase (or round) began, in
-        which case the clock already points at that phase's first step."""
+    def _walk(self, clock: Clock, state: S, conts: list[tuple[Node[S], ...]], skip: bool) -> None:
+        """Move the clock to the next step to run: past the node the last frame points at
+        when ``skip``, then down into it (a ForEach with items is entered, an empty one is
+        passed over), on to the next phase (or round) when a phase runs out. ``conts`` are
+        :meth:`_containers` of the clock, kept in step with its frames. (One loop, no
+        recursion: the core runs this after every step, a few times per decision.)"""
         frames = clock.frames
         while True:
-            top = frames[-1]
-            top.index += 1
-            top.items, top.item = None, 0
-            if top.index < len(self._container(clock, len(frames) - 1)):
-                return True
-            if len(frames) == 1:
-                self._next_phase(clock, state)
-                return False
-            frames.pop()
-            parent = frames[-1]
-            assert parent.items is not None
-            parent.item += 1
-            if parent.item < len(parent.items):
+            if skip:  # past the current node: its next sibling, else up and on
+                top = frames[-1]
+                top.index += 1
+                top.items, top.item = None, 0
+                if top.index >= len(conts[-1]):
+                    if len(frames) == 1:  # the phase is over
+                        clock.phase += 1
+                        clock.started = False
+                        if clock.phase >= len(self.setup if clock.setup else self.phases):
+                            clock.phase = 0
+                            clock.round += 1
+                            clock.setup = False
+                        frames = clock.frames = [Frame()]
+                        conts = [(self.setup if clock.setup else self.phases)[clock.phase].steps]
+                    else:
+                        frames.pop()
+                        conts.pop()
+                        parent = frames[-1]
+                        assert parent.items is not None
+                        parent.item += 1
+                        if parent.item >= len(parent.items):
+                            continue  # every item played: the ForEach is over, go on after it
+                        frames.append(Frame())
+                        node = conts[-1][parent.index]
+                        assert isinstance(node, ForEach)
+                        conts.append(node.steps)
+            skip = True
+            while True:  # down to a step
+                top = frames[-1]
+                node = conts[-1][top.index]
+                if isinstance(node, Step):
+                    return
+                items = tuple(node.over(state))
+                if not items:
+                    break  # an empty ForEach: passed over
+                top.items, top.item = items, 0
                 frames.append(Frame())
-                return True
-            # every item played: the ForEach is over, go on after it
-
-    def _next_phase(self, clock: Clock, state: S) -> None:
-        clock.phase += 1
-        clock.started = False
-        clock.frames = [Frame()]
-        if clock.phase >= len(self.setup if clock.setup else self.phases):
-            clock.phase = 0
-            clock.round += 1
-            clock.setup = False
-        self._descend(clock, state)
+                conts.append(node.steps)
 
     def advance(self, clock: Clock, state: S) -> None:
         """Move ``clock`` past the current step to the next step to run."""
-        if self._next_sibling(clock, state):
-            self._descend(clock, state)
+        self._walk(clock, state, self._containers(clock), True)

@@ -158,6 +158,13 @@ class Board:
             assert found is not None
         return found
 
+    def warm_up(self) -> None:
+        """Make every walk table now (each square, length, side and may-land state)."""
+        for ci in range(len(self.cells)):
+            for length in range(1, REACH + 1):
+                if self.tables[self.slot(ci, length, 0, False)] is None:
+                    self._fill(ci, length)
+
     def _fill(self, cell_index: int, length: int) -> None:
         """Make the tables of (start square, length) for every side and may-land state: from
         the disk cache when it has them (loaded, or built whole and saved, on first need),

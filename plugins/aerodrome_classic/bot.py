@@ -57,13 +57,24 @@ def p_none(pool: int, good: int, drawn: int) -> float:
     return comb(pool - good, drawn) / comb(pool, drawn)
 
 
+def _nearest(end: Cell, cells: list[Cell]) -> int:
+    """The fewest orthogonal squares from ``end`` to one of ``cells`` (not empty)."""
+    ex, ey = end
+    best = -1
+    for x, y in cells:
+        d = abs(ex - x) + abs(ey - y)
+        if best < 0 or d < best:
+            best = d
+    return best
+
+
 class _Notes:
     """What the bot's evaluation of a plane's end squares shares across squares: whether it
     holds a Burst, whether its hand is weak, how much an attack from each side hurts it, its
     free landing squares, the grounded enemy aces it may go for, and which squares enemies In
     Flight can reach (filled as asked)."""
 
-    __slots__ = ("has_burst", "home", "prey", "threat", "weak", "weights")
+    __slots__ = ("chase", "has_burst", "home", "prey", "threat", "weak", "weights")
 
     def __init__(
         self,
@@ -79,6 +90,8 @@ class _Notes:
         self.weights = weights
         self.home = home
         self.threat: dict[Cell, bool] = {}
+        #: the squares of the planes it heads for (the decision's enemies: filled when asked)
+        self.chase: list[Cell] | None = None
 
 
 class ClassicBot:
@@ -223,16 +236,19 @@ class ClassicBot:
         best_score = float("-inf")
         random = self.rng.random
         facings = self.board.facings
+        enemy_guns = {c: g for c, g in guns.items() if g.side != me}
+        worth = {p.id: plane_worth(p) for p in view.planes}
         for pid, path in routes:
             survive = 1.0
-            for c in path[1:]:
-                gun = guns.get(c)
-                if gun is not None and gun.side != me:
-                    if gun.revealed:
-                        survive *= 0.0 if gun.face == "hit" else 1.0
-                    else:
-                        survive *= 1.0 - p_hit.get(gun.squadron, 0.5)
-            loss = (1.0 - survive) * plane_worth(by_id[pid])
+            if enemy_guns:
+                for c in path[1:]:
+                    gun = enemy_guns.get(c)
+                    if gun is not None:
+                        if gun.revealed:
+                            survive *= 0.0 if gun.face == "hit" else 1.0
+                        else:
+                            survive *= 1.0 - p_hit.get(gun.squadron, 0.5)
+            loss = (1.0 - survive) * worth[pid]
             key = (pid, path[-1])
             values = cache.get(key)
             if values is None:
@@ -328,10 +344,17 @@ class ClassicBot:
             go = -(0.3 * self.rows_to_cross(side, end))
         elif flying or notes.prey:
             # [classic.strategy.3] grounded aces are worth the trip, like planes in flight
-            go = -(0.4 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in (*flying, *notes.prey)))
+            chase = notes.chase
+            if chase is None:
+                chase = notes.chase = [e.cell for e in (*flying, *notes.prey)]
+            go = -(0.4 * _nearest(end, chase))
         elif enemies:
-            go = -(0.2 * min(abs(end[0] - e.cell[0]) + abs(end[1] - e.cell[1]) for e in enemies))
+            chase = notes.chase
+            if chase is None:
+                chase = notes.chase = [e.cell for e in enemies]
+            go = -(0.2 * _nearest(end, chase))
         weights = notes.weights
+        exposed = True in open_to  # no side open: no danger (value -= 0.0 changes nothing)
         out: list[float] = []
         for facing in (0, 1, 2, 3):
             value = 0.0
@@ -350,11 +373,12 @@ class ClassicBot:
             for g in grounds:
                 value += g
             # danger from enemies that may reach an attack square next turn
-            danger = 0.0
-            for rel, weight in weights:
-                if open_to[(facing + rel) % 4]:
-                    danger += weight
-            value -= 3.0 * danger
+            if exposed:
+                danger = 0.0
+                for rel, weight in weights:
+                    if open_to[(facing + rel) % 4]:
+                        danger += weight
+                value -= 3.0 * danger
             if go is not None:
                 value += go
             out.append(value)

@@ -1,4 +1,7 @@
-"""``aerodrome odds classic attack``: exact odds of a dogfight from the card pack."""
+"""``aerodrome odds classic attack``: exact odds of a dogfight from the card pack.
+
+Registered at every start-up, so it imports only typer: the odds (icepool) are imported by the
+command (issue 18)."""
 
 from __future__ import annotations
 
@@ -6,8 +9,6 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
-
-from aerodrome_classic.odds import attack_odds
 
 app = typer.Typer(help="Dogfight (classic): exact dogfight odds.", no_args_is_help=True)
 
@@ -23,6 +24,8 @@ def _p(p: Fraction) -> dict[str, Any]:
 
 def odds_report(position: str, cards: int, burst: int, played: list[str]) -> dict[str, Any]:
     """The JSON document of ``aerodrome odds classic attack --json``."""
+    from aerodrome_classic.odds import attack_odds
+
     odds = attack_odds(position, cards, burst, played)
     return {
         "position": position,

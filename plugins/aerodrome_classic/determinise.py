@@ -28,6 +28,19 @@ from aerodrome.ruleset import copy_state
 from aerodrome_classic.state import ClassicState, Gun, Squadron
 
 
+def shuffle(items: list[str], rng: random.Random) -> None:
+    """``rng.shuffle(items)``, the same draws and the same order (the algorithm of CPython's
+    ``random.shuffle`` and ``_randbelow``, inlined: a determinisation shuffles every pack)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def determinise(state: ClassicState, player: int, rng: random.Random) -> ClassicState:
     """A copy of ``state`` that ``player`` cannot tell from it, with every hidden card and
     AA face dealt again with ``rng``; ``state`` is not changed."""
@@ -35,7 +48,7 @@ def determinise(state: ClassicState, player: int, rng: random.Random) -> Classic
     for name in sorted(new.squadrons):
         sq = new.squadrons[name]
         if sq.seat == player:
-            rng.shuffle(sq.pack)
+            shuffle(sq.pack, rng)
         else:
             _deal_again(sq, rng)
     placed = new.guns_placed
@@ -65,7 +78,7 @@ def _deal_again(sq: Squadron, rng: random.Random) -> None:
         else:
             unseen_discards.append(card)
     pool = sq.hand + sq.pack + unseen_discards
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     hand_size, pack_size = len(sq.hand), len(sq.pack)
     sq.hand = sorted(pool[:hand_size])
     sq.pack = pool[hand_size : hand_size + pack_size]

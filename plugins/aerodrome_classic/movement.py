@@ -68,7 +68,7 @@ class MoveList(Sequence[Move]):
     squares": never off the board [classic.move.15]). Random agents only index it; ``in``
     checks a move without listing them all."""
 
-    __slots__ = ("_facings", "_last", "_segments", "_total")
+    __slots__ = ("_all", "_facings", "_last", "_segments", "_total")
 
     def __init__(
         self,
@@ -77,6 +77,7 @@ class MoveList(Sequence[Move]):
         total: int | None = None,
     ) -> None:
         self._last: Move | None = None
+        self._all: list[Move] | None = None  # every move, once iterated (searches iterate often)
         self._segments = segments
         self._facings = facings
         if total is None:
@@ -99,6 +100,8 @@ class MoveList(Sequence[Move]):
             index += self._total
         if not 0 <= index < self._total:
             raise IndexError(index)
+        if self._all is not None:
+            return self._all[index]
         k = index
         for plane, paths, counts in self._segments:
             n = counts[-1]
@@ -113,12 +116,17 @@ class MoveList(Sequence[Move]):
         raise IndexError(index)
 
     def __iter__(self) -> Iterator[Move]:
-        facings = self._facings
-        for plane, paths, _counts in self._segments:
-            for path in paths:
-                if path:  # an empty walk: a blocked choice (no move)
-                    for facing in facings[path[-1]]:
-                        yield Move(plane=plane, path=path, facing=facing)
+        moves = self._all
+        if moves is None:
+            facings = self._facings
+            moves = self._all = [
+                Move(plane=plane, path=path, facing=facing)
+                for plane, paths, _counts in self._segments
+                for path in paths
+                if path  # an empty walk: a blocked choice (no move)
+                for facing in facings[path[-1]]
+            ]
+        return iter(moves)
 
     def routes(self) -> Iterator[tuple[str, tuple[Cell, ...]]]:
         """Every (plane, walk) choice; each is legal with the facings its end allows."""
@@ -153,12 +161,8 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
             lengths = (a,)
     segments: list[tuple[str, Sequence[tuple[Cell, ...]], tuple[int, ...]]] = []
     total = 0
-    bitof = board.bitof
-    everyone = 0
+    everyone = -1  # the squares of every plane, worked out when a plane is to move
     planes = state.planes
-    for q in planes.values():
-        if q.alive:
-            everyone |= bitof[q.cell]
     squadrons = state.squadrons
     index = board.index
     side_index = board.side_index
@@ -172,6 +176,12 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
         p = planes[pid]
         if p.moved:
             continue
+        if everyone < 0:
+            bitof = board.bitof
+            everyone = 0
+            for q in planes.values():
+                if q.alive:
+                    everyone |= bitof[q.cell]
         ci = index[p.cell]
         si = side_index[sq.side]  # the squadron of the plane on its stand
         occ = everyone & ~(1 << ci)
@@ -181,7 +191,10 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
             table = tables[base + length]
             if table is None:
                 table = board.table_at(ci, length, si, qualified)
-            paths, counts = table.open_paths(occ)
+            # table.open_paths(occ), its two commonest answers inline
+            near = occ & table.reach
+            found = table._cache.get(near) if near else table.open
+            paths, counts = found if found is not None else table.open_paths(occ)
             if counts[-1]:
                 segments.append((pid, paths, counts))
                 total += counts[-1]
@@ -207,7 +220,8 @@ def apply_move(state: ClassicState, ctx: Context, board: Board, move: Move) -> b
     side = sq.side
     p.moved = True
     path = move.path
-    ctx.emit(lambda: Moved(plane=move.plane, path=path, facing=move.facing))
+    if ctx.recording:
+        ctx.emit(Moved(plane=move.plane, path=path, facing=move.facing))
     bitof = board.bitof
     entered = 0
     for cell in path[1:]:

@@ -1,14 +1,21 @@
-"""Registration of the classic Dogfight ruleset, its bot and its hookspecs."""
+"""Registration of the classic Dogfight ruleset, its bot and its hookspecs.
+
+Nothing heavy is imported until it is used (issue 18): the ruleset is registered by reference,
+the bot's module is imported by its factory, the odds command's module by the command.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aerodrome import AgentSpec, Ruleset, hookimpl
+from aerodrome import AgentSpec, hookimpl
+from aerodrome.plugins import RulesetRef
 
 if TYPE_CHECKING:
     import pluggy
     import typer
+
+    from aerodrome import Agent, Ruleset
 
 
 @hookimpl
@@ -19,16 +26,19 @@ def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookimpl
-def aerodrome_register_rulesets() -> list[type[Ruleset[Any, Any, Any]]]:
-    from aerodrome_classic.ruleset import Classic
+def aerodrome_register_rulesets() -> list[RulesetRef]:
+    return [RulesetRef("classic", "aerodrome_classic.ruleset:Classic")]
 
-    return [Classic]
+
+def make_bot(ruleset: Ruleset[Any, Any, Any], player: int, seed: int) -> Agent:
+    """The classic bot (its module imported on first use)."""
+    from aerodrome_classic.bot import make_bot
+
+    return make_bot(ruleset, player, seed)
 
 
 @hookimpl
 def aerodrome_register_agents() -> list[AgentSpec]:
-    from aerodrome_classic.bot import make_bot
-
     return [
         AgentSpec(
             "bot",

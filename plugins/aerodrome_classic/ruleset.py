@@ -240,6 +240,11 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         return observation_vector(self.specs, view)
 
     # -- services ---------------------------------------------------------------------------
+    def warm_up(self) -> None:
+        """Every walk table of the board, from the disk cache when it has them (about 0.25 s
+        of a simulation worker's start instead of the first games')."""
+        self.board.warm_up()
+
     def material(self, state: ClassicState) -> dict[str, float]:
         return {s: float(n) for s, n in self.sides_alive(state).items()}
 

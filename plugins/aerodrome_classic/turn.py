@@ -106,7 +106,10 @@ def launch_candidates(state: ClassicState, player: int | None) -> list[str]:
     if player is None:
         return []
     squadrons = state.squadrons
-    idle = [name for name in state.seat_squadrons[player] if not squadrons[name].aloft]
+    idle: list[str] = []
+    for name in state.seat_squadrons[player]:  # a plain loop: asked at every player's part
+        if not squadrons[name].aloft:
+            idle.append(name)
     if not idle:
         return idle
     grounded = {p.squadron for p in state.planes.values() if p.alive and not p.in_flight}
@@ -391,9 +394,7 @@ class Rules:
         planes moved)."""
         t = state.turn
         t.dice = None
-        t.pending = self._attacks(state)
-        for plane in state.planes.values():
-            plane.moved = False
+        t.pending = self._attacks(state)  # also marks every plane unmoved
 
     def _moved(self, state: ClassicState, ctx: Context, answers: Mapping[int, Move]) -> bool:
         """Fly the move; True while the step has a question left (the landed plane's cards,
@@ -437,7 +438,8 @@ class Rules:
 
     def _attacks(self, state: ClassicState) -> list[Pending]:
         """The attacks of the planes that moved [classic.dogfight.1, classic.ground.3]; a
-        plane with no plane on a square beside it has none (checked on bit masks first)."""
+        plane with no plane on a square beside it has none (checked on bit masks first).
+        Every plane is left unmoved (the moves are over)."""
         board = self.board
         bitof = board.bitof
         around = board.around
@@ -445,7 +447,10 @@ class Rules:
         cells: dict[tuple[int, int], str] | None = None
         found: list[Pending] = []
         for x in state.planes.values():
-            if x.moved and x.alive and x.in_flight:
+            if x.moved:
+                x.moved = False  # read once, here (the attacks look at squares, not at moves)
+                if not (x.alive and x.in_flight):
+                    continue
                 if occupied < 0:
                     occupied = 0
                     for q in state.planes.values():

@@ -1,16 +1,23 @@
 """Registration of the df40k ruleset: the ruleset, its bot, its odds command, its hooks and
-its rule variants (inactive unless asked for with ``--variant``)."""
+its rule variants (inactive unless asked for with ``--variant``).
+
+Nothing heavy is imported until it is used (issue 18): the ruleset is registered by reference,
+the bot's module is imported by its factory, the odds command's module by the command.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aerodrome import AgentSpec, Ruleset, hookimpl
+from aerodrome import AgentSpec, hookimpl
+from aerodrome.plugins import RulesetRef
 from aerodrome.variants import VariantSpec
 
 if TYPE_CHECKING:
     import pluggy
     import typer
+
+    from aerodrome import Agent, Ruleset
 
 
 @hookimpl
@@ -21,16 +28,19 @@ def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookimpl
-def aerodrome_register_rulesets() -> list[type[Ruleset[Any, Any, Any]]]:
-    from aerodrome_df40k.ruleset import Df40k
+def aerodrome_register_rulesets() -> list[RulesetRef]:
+    return [RulesetRef("df40k", "aerodrome_df40k.ruleset:Df40k")]
 
-    return [Df40k]
+
+def bot_factory(ruleset: Ruleset[Any, Any, Any], player: int, seed: int) -> Agent:
+    """The df40k bot (its module imported on first use)."""
+    from aerodrome_df40k.bot import bot_factory
+
+    return bot_factory(ruleset, player, seed)
 
 
 @hookimpl
 def aerodrome_register_agents() -> list[AgentSpec]:
-    from aerodrome_df40k.bot import bot_factory
-
     return [
         AgentSpec(
             "bot",

@@ -8,6 +8,8 @@ frozen observation alike (see :mod:`aerodrome_dockfighters.views`).
 
 from __future__ import annotations
 
+import msgspec
+
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.context import DfContext, announce
@@ -111,6 +113,9 @@ def leave_board(state: DfState, a: Aircraft, ctx: DfContext, last: int = -1, hea
     announce(ctx, LeftBoard, aircraft=a.id, edge=a.exit_edge, fate=a.fate)
 
 
+_encode = msgspec.msgpack.Encoder().encode
+
+
 # -- clouds --------------------------------------------------------------------------------------
 def cloud_cells(game: Scene, cloud: AnyCloud) -> tuple[int, ...]:
     """The on-board cells of ``cloud``: the centre and its ring (size 7), the centre and its
@@ -160,11 +165,18 @@ def sky(game: Scene) -> Sky:
     (a runtime attribute, never saved), an observation carries its own."""
     if not isinstance(game, DfState):
         return game.sky
+    # the weather and every field of every cloud, encoded in C: when they are unchanged, so
+    # is the key (cheaper to check than to build the key)
+    seen = _encode((game.weather, game.clouds))
+    kept = game.__dict__
+    got: Sky | None = kept.get("_sky")
+    if got is not None and kept.get("_sky_seen") == seen:
+        return got
     key = sky_key(game)
-    got: Sky | None = game.__dict__.get("_sky")
     if got is None or got.key != key:
         got = build_sky(game, key)
-        game.__dict__["_sky"] = got
+        kept["_sky"] = got
+    kept["_sky_seen"] = seen
     return got
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from aerodrome_dockfighters import careers, rules
-from aerodrome_dockfighters.airspace import cloud_cells_at, hull
+from aerodrome_dockfighters.airspace import hull, sky
 from aerodrome_dockfighters.board import Board, arc_sectors, board
 from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import (
@@ -75,7 +75,11 @@ def clouds_crossed(state: Scene, a: Craft, cell: int, altitude: int) -> int:
     """Cloud hexes on the line of fire, the attacker's own included (hit.5); of two lines
     along a hexside the one with more cloud."""
     b = board(state.width, state.height)
-    cloudy = cloud_cells_at(state, a.altitude) | cloud_cells_at(state, altitude)
+    at = sky(state).at  # the cells clouded at either altitude
+    none: frozenset[int] = frozenset()
+    cloudy = (at[a.altitude] if 0 <= a.altitude < len(at) else none) | (
+        at[altitude] if 0 <= altitude < len(at) else none
+    )
     if not cloudy:
         return 0
     own = 1 if a.cell in cloudy else 0
@@ -139,6 +143,8 @@ def damage_points(face: int, profile: tuple[int, ...] | list[int]) -> int:
 
 
 def _nearest(b: Board, origin: int, cells: list[int]) -> int:
+    if len(cells) == 1:  # an aircraft's own hex (an airship fills three)
+        return cells[0]
     return min(cells, key=lambda c: b.distance(origin, c))
 
 
@@ -151,12 +157,14 @@ def mount_dice(state: Scene, a: Craft, i: int, t: Craft) -> int:
         return 0
     if a.tesla_turn >= state.turn - 1 or t.tesla_turn == state.turn:  # airship.18
         return 0
+    b = board(state.width, state.height)
+    if b.distance(a.cell, t.cell) - 1 > specs.tables.range_bands[-1]:
+        return 0  # out of range (arc.2): no hex of its hull (the base hex or one beside it) in reach
     w = specs.weapons[mount.weapon]
     if not w.air_targets:
         return 0
     if not _air_weapon_ok(specs, a, w, t):
         return 0
-    b = board(state.width, state.height)
     cells = [c for c in hull(state, t) if in_mount_arc(b, specs, a, mount, c, t.altitude)]
     if not cells:
         return 0

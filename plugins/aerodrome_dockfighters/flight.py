@@ -205,6 +205,8 @@ def approach(
 
 def firing_position(state: Scene, a: Craft, end: End, t: Craft) -> bool:
     """Whether ``a`` at ``end`` (cell, facing, altitude) brings a weapon to bear on ``t``."""
+    if board(state.width, state.height).distance(end[0], t.cell) - 1 > builtin().tables.range_bands[-1]:
+        return False  # out of range of every hex of its hull (what combat.mount_dice checks first)
     moved = msgspec.structs.replace(a, cell=end[0], facing=end[1], altitude=end[2])
     return any(combat.mount_dice(state, moved, i, t) > 0 for i in range(len(rules.mounts(a))))
 

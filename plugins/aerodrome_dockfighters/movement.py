@@ -123,26 +123,39 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     agil = rules.agility(a, ds, s)
     levels = list(range(agil + 1)) + ([agil + 1] if agil + 1 < len(AGILITY) and not is_airship else [])
     climb_ok = can_climb(a, s)
-    templates = [(level, s.templates[AGILITY[level]]) for level in levels]
+    known = builtin()  # turn_points' specs
+    templates = [
+        (level, t, known.points_by_speed(t))
+        for level, t in ((level, s.templates[AGILITY[level]]) for level in levels)
+    ]
     ahead = b.step[a.cell * 6 + a.facing] if s.classes[ds.klass].special_manoeuvres else -1
     ahead_free: dict[int, bool] = {}  # Immelmann: is the hex ahead free at that altitude?
+    straight_free: dict[int, bool] = {}  # no turn point: is the end hex free at that speed?
     out: list[Plan] = []
     free_end: list[Plan] = []
     room_up = top - a.altitude if climb_ok else 0  # how far the turn points can still climb or dive (move.8-9)
     room_down = a.altitude - 1
     for speed in speeds:
-        for level, t in templates:
-            pts = turn_points(speed, t)
+        for level, t, by_speed in templates:
+            pts = by_speed.get(speed)
+            if pts is None:
+                pts = by_speed[speed] = known.turn_points(speed, t)
             n = len(pts)
-            if speed + min(n, room_down) < lo or speed - n - min(n, room_up) > hi:
+            # speed + min(n, room_down) < lo or speed - n - min(n, room_up) > hi (inline)
+            if speed + (n if n < room_down else room_down) < lo or speed - n - (
+                n if n < room_up else room_up
+            ) > hi:
                 continue
             plan = Plan(aircraft=a.id, speed=speed, template=level)
             out.append(plan)
             if pts:
                 free_end.append(plan)
-            else:
-                end = straight(b, a.cell, a.facing, speed, None)
-                if end < 0 or not occupied(state, end, a.altitude, a.id):
+            else:  # no turn point: straight on; is the end hex free? (the same for every level)
+                free = straight_free.get(speed)
+                if free is None:
+                    end = straight(b, a.cell, a.facing, speed, None)
+                    free = straight_free[speed] = end < 0 or not occupied(state, end, a.altitude, a.id)
+                if free:
                     free_end.append(plan)
         if ahead < 0:
             continue
@@ -260,6 +273,7 @@ def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = 
         else:
             cell = prog.cell
             facing = (prog.facing + (1 if lat == "L" else -1 if lat == "R" else 0)) % 6
+        end: int | None = None
         for ver in VERTICAL:
             if ver == "+" and (prog.altitude >= top or not climb_ok):
                 continue
@@ -268,14 +282,17 @@ def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = 
             alt = prog.altitude + (1 if ver == "+" else -1 if ver == "-" else 0)
             now = prog.speed + prog.delta + LATERAL_SPEED[lat] + VERTICAL_SPEED[ver]
             # the lowest and highest speed change the remaining turn points can make (move.8-9)
-            if now + min(remaining, alt - 1) < lo:
+            down = alt - 1
+            if now + (remaining if remaining < down else down) < lo:
                 continue
-            if now - remaining - (min(remaining, top - alt) if climb_ok else 0) > hi:
+            up = top - alt
+            if now - remaining - ((remaining if remaining < up else up) if climb_ok else 0) > hi:
                 continue
             m = Manoeuvre(aircraft=a.id, lateral=lat, vertical=ver)
             out.append(m)
             if last:
-                end = straight(b, cell, facing, sign * (abs(prog.speed) - prog.moved), None)
+                if end is None:  # the end hex: the same for every vertical choice
+                    end = straight(b, cell, facing, sign * (abs(prog.speed) - prog.moved), None)
                 if end >= 0 and occupied(state, end, alt, a.id):
                     continue
             free.append(m)

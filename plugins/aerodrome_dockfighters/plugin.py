@@ -1,7 +1,7 @@
 """Registration of the dockfighters ruleset, its Konrad bot, its commands and its hookspecs.
 
-Nothing heavy is imported until it is used (issue 18): the ruleset, the bot and the commands'
-modules are imported inside the hooks and the agent factories.
+Nothing heavy is imported until it is used (issue 18): the ruleset is registered by reference,
+the bot and the commands' modules are imported inside the agent factories and the commands.
 """
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from aerodrome import AgentSpec, Ruleset, hookimpl
+from aerodrome import AgentSpec, hookimpl
+from aerodrome.plugins import RulesetRef
 
 if TYPE_CHECKING:
     import pluggy
@@ -29,10 +30,8 @@ def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookimpl
-def aerodrome_register_rulesets() -> list[type[Ruleset[Any, Any, Any]]]:
-    from aerodrome_dockfighters.ruleset import Dockfighters
-
-    return [Dockfighters]
+def aerodrome_register_rulesets() -> list[RulesetRef]:
+    return [RulesetRef("dockfighters", "aerodrome_dockfighters.ruleset:Dockfighters")]
 
 
 def konrad(**behaviour: Any) -> Callable[[Any, int, int], Agent]:

@@ -22,21 +22,19 @@ from aerodrome.turns import Context, TurnSequence
 from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
-from aerodrome_dockfighters.draw import draw
 from aerodrome_dockfighters.missions import mission_exit, setups, success
-from aerodrome_dockfighters.numbering import Numbering, observation_vector
 from aerodrome_dockfighters.options import SIDES, DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.sequence import sequence
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import ACTIONS, DfAction, DfState
-from aerodrome_dockfighters.svg import draw_svg
 from aerodrome_dockfighters.views import DfView
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import Event
+    from aerodrome_dockfighters.numbering import Numbering
 
 
 class Dockfighters(Ruleset[DfState, DfView, DfAction]):
@@ -109,6 +107,8 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         )
 
     # -- for people (issues 14, 15): from an observation only -----------------------------------
+    # (drawings, SVG and numbering imported on first use: `aerodrome rulesets` imports the
+    # ruleset, issue 18)
     def action_text(self, action: DfAction, view: DfView) -> str:
         return text.action_text(action, view)
 
@@ -122,11 +122,15 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
 
     def draw(self, view: DfView) -> RenderableType:
         """The turn, the weather and wind, the map with coordinates, a legend, the aircraft."""
+        from aerodrome_dockfighters.draw import draw
+
         return draw(view)
 
     def draw_svg(self, view: DfView) -> str:
         """Hexes with coordinates, clouds by height, aircraft with id, altitude, speed and
         heading, the wind, objectives, a legend."""
+        from aerodrome_dockfighters.svg import draw_svg
+
         return draw_svg(view)
 
     # -- for learning agents (issue 17) -------------------------------------------------------
@@ -134,6 +138,8 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         """The fixed numbering of ``setup``'s actions (kept per set-up on the instance)."""
         got = self._numberings.get(setup)
         if got is None:
+            from aerodrome_dockfighters.numbering import Numbering
+
             got = self._numberings[setup] = Numbering(setup)
         return got
 
@@ -148,6 +154,8 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
 
     def observation_vector(self, view: DfView) -> Sequence[float]:
         """See docs/rules/dockfighters.md, "The observation as numbers"."""
+        from aerodrome_dockfighters.numbering import observation_vector
+
         return observation_vector(view)
 
     # -- checks and metrics ---------------------------------------------------------------------

@@ -274,6 +274,7 @@ class Specs:
         self.arcs = {a.name: a for a in self.tables.arcs}
         self._fitted: dict[tuple[str, tuple[str, ...]], tuple[Mount, ...]] = {}
         self._points: dict[tuple[int, Template], tuple[int, ...]] = {}
+        self._points_by_speed: dict[Template, dict[int, tuple[int, ...]]] = {}
 
     def turn_points(self, speed: int, t: Template) -> tuple[int, ...]:
         """Hexes moved before each turn point of template ``t`` at movement ``speed`` (clause
@@ -294,6 +295,14 @@ class Specs:
                         break
                     p += t.spacing
             got = self._points[key] = tuple(out)
+        return got
+
+    def points_by_speed(self, t: Template) -> dict[int, tuple[int, ...]]:
+        """:meth:`turn_points` of ``t`` by speed, as far as asked so far (fill it with
+        ``turn_points``): the template is hashed once per listing, not once per speed."""
+        got = self._points_by_speed.get(t)
+        if got is None:
+            got = self._points_by_speed[t] = {}
         return got
 
     def fitted_mounts(self, datasheet: str, systems: tuple[str, ...]) -> tuple[Mount, ...]:

@@ -260,7 +260,7 @@ _EVENTS: dict[type, Callable[[Any, DfView], str]] = {
     ev.RoleDeclared: lambda e, v: f"{label(v, e.aircraft)} is the {e.role} aircraft.",
     ev.GroundTargetRolled: lambda e, v: f"A value {ROMAN[e.value]} ground target: the d6 shows {e.roll}, a {e.target}.",
     ev.WeatherSet: lambda e, v: (f"The weather is {e.weather}; the wind blows the clouds {FACING_NAMES[e.wind]}, "
-                                 f"{e.cloud_speed} hexes a turn."),
+                                 f"{count(e.cloud_speed, 'hex', 'hexes')} a turn."),
     ev.WeatherChanged: lambda e, v: f"The weather turns from {e.was} to {e.weather}.",
     ev.TurnsExtended: lambda e, v: (f"The mission's airship is still on the map: {count(e.turns, 'more turn')}, "
                                     f"the last is turn {e.last_turn}."),

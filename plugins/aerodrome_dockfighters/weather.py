@@ -78,13 +78,15 @@ def move_clouds(state: DfState, ctx: DfContext) -> None:
     for cloud in state.clouds:
         if cloud.smoke:
             continue
-        before = set(cloud_cells(state, cloud))
+        # the hexes it covered and swept: only a squall pushes aircraft (weather.11)
+        before = set(cloud_cells(state, cloud)) if squall else set()
         swept: set[int] = set()
         h = b.hexes[b.cell(cloud.col, cloud.row)]
         for _ in range(state.cloud_speed):
             h = h.neighbor(state.wind)
             col, row = b.hex_to_colrow(h)
-            swept.update(cloud_cells(state, Cloud(col=col, row=row, size=cloud.size)))
+            if squall:
+                swept.update(cloud_cells(state, Cloud(col=col, row=row, size=cloud.size)))
         margin = 1 if cloud.size >= 7 else 0
         if not (margin <= col < state.width - margin and margin <= row < state.height - margin):
             if col < margin:

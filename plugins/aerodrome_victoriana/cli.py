@@ -1,12 +1,13 @@
-"""``aerodrome odds victoriana ...``: exact odds of the Squadron Roll."""
+"""``aerodrome odds victoriana ...``: exact odds of the Squadron Roll.
+
+Registered at every start-up, so it imports only typer: the odds (icepool) are imported by the
+commands (issue 18)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
-
-from aerodrome_victoriana import odds
 
 app = typer.Typer(help="Victoriana: exact odds of Heresy-engine rolls (icepool).", no_args_is_help=True)
 
@@ -18,7 +19,7 @@ def task(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """A character's test: success, partial, failure, foul failure, and an attack's hit chance."""
-    from aerodrome_victoriana import specs
+    from aerodrome_victoriana import odds, specs
 
     book = specs.rules().tests
     result = odds.task_odds(white, black, book.success, book.partial)
@@ -48,6 +49,8 @@ def squadron_roll(
 ) -> None:
     """Who wins the Squadron Roll: white and black pools, both exploding on 6s."""
     import time
+
+    from aerodrome_victoriana import odds
 
     start = time.perf_counter()
     result = odds.squadron_roll(white, black)

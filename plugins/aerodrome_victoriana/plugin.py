@@ -1,15 +1,22 @@
 """Registration of the victoriana ruleset: the ruleset, its bot, its odds command and its
-own hookspecs."""
+own hookspecs.
+
+Nothing heavy is imported until it is used (issue 18): the ruleset is registered by reference,
+the bot's module is imported by its factory, the odds command's module by the command.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aerodrome import AgentSpec, Ruleset, hookimpl
+from aerodrome import AgentSpec, hookimpl
+from aerodrome.plugins import RulesetRef
 
 if TYPE_CHECKING:
     import pluggy
     import typer
+
+    from aerodrome import Agent, Ruleset
 
 
 @hookimpl
@@ -20,16 +27,19 @@ def aerodrome_addhooks(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookimpl
-def aerodrome_register_rulesets() -> list[type[Ruleset[Any, Any, Any]]]:
-    from aerodrome_victoriana.ruleset import Victoriana
+def aerodrome_register_rulesets() -> list[RulesetRef]:
+    return [RulesetRef("victoriana", "aerodrome_victoriana.ruleset:Victoriana")]
 
-    return [Victoriana]
+
+def bot_agent(ruleset: Ruleset[Any, Any, Any], player: int, seed: int) -> Agent:
+    """The Victoriana bot (its module imported on first use)."""
+    from aerodrome_victoriana.bot import bot_agent
+
+    return bot_agent(ruleset, player, seed)
 
 
 @hookimpl
 def aerodrome_register_agents() -> list[AgentSpec]:
-    from aerodrome_victoriana.bot import bot_agent
-
     return [
         AgentSpec(
             "bot", bot_agent,

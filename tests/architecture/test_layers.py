@@ -87,3 +87,48 @@ def test_no_cache_keyed_by_object_identity(package: Path) -> None:
     Mutation caught: ``_CACHE[id(specs)]`` anywhere in a package."""
     found = _identity_calls(package)
     assert not found, f"id() used (a cache keyed by identity?) at {found}"
+
+
+#: Attributes of the forms the core's contracts replaced: the untyped hook relay
+#: (``pm.hook``, ``ruleset.hook``, ``ctx.hook``, ``RuleHooks.relay``), pluggy's private
+#: ``_hookimpls`` and the state-drawing shims (``render``/``svg``/``describe_action`` of a
+#: state; a ruleset draws with ``draw``/``draw_svg``/``action_text`` of an observation).
+UNTYPED_HOOKS = {"hook", "relay", "_hookimpls"}
+#: The one module that may call pluggy's relay: the typed facade over it.
+FACADE = ROOT / "core" / "aerodrome" / "plugins.py"
+
+
+def _untyped_hook_uses(package: Path) -> list[str]:
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Attribute) and node.attr in UNTYPED_HOOKS and path != FACADE:
+                found.append(f"{where} .{node.attr}")
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "getattr"
+                and len(node.args) > 1
+                and isinstance(node.args[1], ast.Constant)
+                and str(node.args[1].value).startswith("aerodrome_")
+                and "hook" in ast.unparse(node.args[0]).lower()
+            ):
+                found.append(f"{where} getattr(..., {node.args[1].value!r})")
+            elif isinstance(node, ast.FunctionDef) and node.name in {"render", "svg", "describe_action"}:
+                args = [a.arg for a in node.args.args]
+                if args[:2] == ["self", "state"]:
+                    found.append(f"{where} def {node.name}(self, state, ...)")
+    return found
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
+def test_hooks_are_called_typed_and_pictures_drawn_from_observations(package: Path) -> None:
+    """Rules call variant hooks only through ``self.hooks.caller(spec)``, the core only
+    through the ``Plugins`` facade, and pictures and sentences come from observations.
+    Mutations caught (tried, in classic's ruleset module): ``getattr(x.hooks,
+    "aerodrome_classic_head_on")``; a class defining ``render(self, state, player)`` that
+    reads ``self.hook``."""
+    found = _untyped_hook_uses(package)
+    assert not found, f"untyped hook calls or state-drawing shims at {found}"

@@ -14,7 +14,14 @@ from aerodrome.cli import app
 from aerodrome.ruleset import Result
 from aerodrome.sim import GameRecord
 from aerodrome.tournament import plan, rate, seatings
-from tests.conftest import PLUGINS
+from tests.conftest import PLUGINS, stderr_apart
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    """stdout and stderr apart (the tests read both), on old click too."""
+    return stderr_apart()
+
 
 ARGS = ["tournament", "joust", "--agents", "random,mcts:3:depth=6", "--games", "3"]
 

@@ -10,19 +10,23 @@ import pytest
 
 from aerodrome import (
     Action,
+    Ask,
     Context,
     Decision,
     Game,
     IllegalActionError,
+    Options,
     Phase,
     Result,
     Ruleset,
     Seat,
     Setup,
+    SpecError,
     Step,
     TurnSequence,
 )
 from aerodrome.events import DecisionCommitted, PhaseStarted, RoundStarted
+from aerodrome.plugins import Plugins
 
 
 class Pick(Action, frozen=True):
@@ -39,13 +43,17 @@ class CountState(msgspec.Struct, kw_only=True):
     secret: list[int] = []
 
 
-def _auto(state: CountState, ctx: Context) -> Decision | None:
+def _auto(state: CountState, ctx: Context) -> None:
     state.total += ctx.dice.d(6, "bonus") * 0  # a roll with a purpose, no effect
     return None
 
 
-def _ask_twice(state: CountState, ctx: Context) -> Decision | None:
-    return Decision(players=(state.asked % 2,), kind="pick")
+def _ask_twice(state: CountState, ctx: Context) -> Ask[CountState, Action]:
+    return Ask(Decision(players=(state.asked % 2,), kind="pick"), _picks, _add)
+
+
+def _picks(state: CountState, player: int) -> Sequence[Action]:
+    return [Pick(n=1), Pick(n=2)]
 
 
 def _add(state: CountState, ctx: Context, answers: Mapping[int, Action]) -> bool:
@@ -56,8 +64,12 @@ def _add(state: CountState, ctx: Context, answers: Mapping[int, Action]) -> bool
     return state.asked % 2 == 1  # two questions per round
 
 
-def _secret(state: CountState, ctx: Context) -> Decision | None:
-    return Decision(players=(0, 1), kind="secret", simultaneous=True)
+def _secret(state: CountState, ctx: Context) -> Ask[CountState, Action]:
+    return Ask(Decision(players=(0, 1), kind="secret", simultaneous=True), _secrets, _reveal)
+
+
+def _secrets(state: CountState, player: int) -> Sequence[Action]:
+    return [Secret(n=player * 10 + i) for i in range(3)]
 
 
 def _reveal(state: CountState, ctx: Context, answers: Mapping[int, Action]) -> None:
@@ -67,7 +79,6 @@ def _reveal(state: CountState, ctx: Context, answers: Mapping[int, Action]) -> N
 class Counting(Ruleset[CountState]):
     name = "counting"
     title = "Counting"
-    state_type = CountState
     action_types = (Pick, Secret)
 
     def setups(self) -> Sequence[Setup]:
@@ -78,17 +89,12 @@ class Counting(Ruleset[CountState]):
         return TurnSequence(
             phases=(
                 Phase("upkeep", (Step("auto", _auto),)),
-                Phase("main", (Step("pick", _ask_twice, _add), Step("secret", _secret, _reveal))),
+                Phase("main", (Step("pick", _ask_twice), Step("secret", _secret))),
             )
         )
 
     def initial_state(self, setup: Setup, ctx: Context) -> CountState:
         return CountState()
-
-    def legal_actions(self, state: CountState, decision: Decision, player: int) -> Sequence[Action]:
-        if decision.kind == "pick":
-            return [Pick(n=1), Pick(n=2)]
-        return [Secret(n=player * 10 + i) for i in range(3)]
 
     def observation(self, state: CountState, player: int | None) -> CountState:
         return state
@@ -203,3 +209,54 @@ def test_bot_seats_are_marked_by_agents_that_play_by_the_bot_rules_and_saved(tmp
     seen.clear()
     again = replay(read_save(path), plugins, str(path))
     assert seen == [(1,)] and again.setup.bots == (1,)
+
+
+class CountingOptions(Options, frozen=True):
+    target: int = 100
+
+
+class TypedCounting(Counting):
+    options_type = CountingOptions
+
+    def setups(self) -> Sequence[Setup]:
+        (base,) = super().setups()
+        return [msgspec.structs.replace(base, options=CountingOptions(target=5))]
+
+
+def test_a_setup_must_carry_the_rulesets_own_options() -> None:
+    """A set-up's options are the ruleset's ``options_type``: a set-up carrying other options
+    (another ruleset's, or none) is refused when the game is made, in one line naming the
+    set-up. Mutation caught (tried): Game no longer checking ``setup.options_as``."""
+    ruleset = TypedCounting()
+    assert Game(ruleset, None, 1).setup.options_as(CountingOptions).target == 5
+    foreign = msgspec.structs.replace(ruleset.setup(), options=Options())
+    with pytest.raises(SpecError, match=r"^setup 's': options are Options, expected CountingOptions$"):
+        Game(ruleset, foreign, 1)
+
+
+def test_every_built_in_setup_carries_its_rulesets_typed_options(plugins: Plugins) -> None:
+    """Every ruleset with settings declares its own ``Options`` Struct, and each of its set-ups
+    carries an instance of it (no untyped dicts). Mutation caught (tried): a classic set-up
+    given ``Options()``; Dockfighters' ``options_type`` left at the base class."""
+    builtin = {"classic", "df40k", "dockfighters", "victoriana"}
+    assert builtin <= set(plugins.ruleset_names())
+    for name in plugins.ruleset_names():
+        ruleset = plugins.ruleset(name)
+        if name in builtin:
+            assert ruleset.options_type is not Options, name
+        for setup in ruleset.setups():
+            assert type(setup.options) is ruleset.options_type, (name, setup.name)
+
+
+class AsksABareDecision(Counting):
+    def sequence(self) -> TurnSequence[CountState]:
+        bare = Decision(players=(0,), kind="pick")
+        return TurnSequence(phases=(Phase("main", (Step("pick", lambda s, c: bare),)),))  # type: ignore[arg-type, return-value]
+
+
+def test_a_step_returning_a_bare_decision_is_a_clear_error() -> None:
+    """A step returns ``None`` or an ``Ask``; a bare ``Decision`` (the form before the core's
+    contracts: the ruleset listed the answers elsewhere) is named in one line. Mutation caught
+    (tried): the check removed (an AttributeError on ``.decision`` far from the step)."""
+    with pytest.raises(TypeError, match=r"^counting: step 'pick' returned a Decision; a step returns None or an Ask"):
+        Game(AsksABareDecision(), None, 1)

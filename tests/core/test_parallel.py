@@ -13,6 +13,7 @@ import pytest
 from aerodrome import (
     Action,
     AgentSpec,
+    Ask,
     Context,
     Decision,
     Phase,
@@ -24,6 +25,7 @@ from aerodrome import (
     TurnSequence,
     hookimpl,
     hookspec,
+    listed,
 )
 from aerodrome.agents import PlayerView
 from aerodrome.dice import derive_seed
@@ -161,6 +163,36 @@ def test_worker_plugin_sources_name_the_example_module(plugins: Plugins) -> None
         assert (Path(root) / "aerodrome_joust" / "__init__.py").exists()
 
 
+def test_a_pool_worker_warms_up_the_rulesets_of_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker builds each ruleset's tables when it starts (``Ruleset.warm_up``), before the
+    first chunk (issue 18). Mutation caught: ``warm_worker`` not calling ``warm_up``."""
+    import aerodrome.parallel as parallel
+
+    warmed: list[tuple[str, tuple[str, ...]]] = []
+
+    class Rules:
+        def __init__(self, name: str, variants: tuple[str, ...]) -> None:
+            self.key = (name, variants)
+
+        def setups(self) -> list[object]:
+            return []
+
+        def warm_up(self) -> None:
+            warmed.append(self.key)
+
+    class Found:
+        def __init__(self, variants: tuple[str, ...]) -> None:
+            self.variants = variants
+
+        def ruleset(self, name: str) -> Rules:
+            return Rules(name, self.variants)
+
+    monkeypatch.setattr(parallel, "worker_plugins", lambda sources, variants: Found(variants))
+    monkeypatch.setattr(parallel, "drop_cwd_from_path", lambda: None)
+    parallel.warm_worker(parallel.Environment(), (("classic", ()), ("classic", ("v",)), ("df40k", ())))
+    assert warmed == [("classic", ()), ("classic", ("v",)), ("df40k", ())]
+
+
 # -- a fake ruleset with a hookspec, and a variant of it -------------------------------------
 class Flip(Action, frozen=True):
     """Call the coin."""
@@ -179,8 +211,11 @@ class CoinSpecs:
         """Whether red wins on ``roll``. Stops at first non-None result."""
 
 
-def _ask(state: CoinState, ctx: Context) -> Decision | None:
-    return None if state.roll else Decision(players=(0,), kind="call")
+CALLS = (Flip(call="heads"), Flip(call="tails"))
+
+
+def _ask(state: CoinState, ctx: Context) -> Ask[CoinState, Action] | None:
+    return None if state.roll else Ask(Decision(players=(0,), kind="call"), listed(CALLS), _resolve)
 
 
 def _resolve(state: CoinState, ctx: Context, answers: Mapping[int, Action]) -> bool:
@@ -192,7 +227,6 @@ def _resolve(state: CoinState, ctx: Context, answers: Mapping[int, Action]) -> b
 class Coin(Ruleset[CoinState]):
     name = "coin"
     title = "Coin (test)"
-    state_type = CoinState
     action_types = (Flip,)
 
     def setups(self) -> Sequence[Setup]:
@@ -200,13 +234,10 @@ class Coin(Ruleset[CoinState]):
         return [Setup(name="toss", title="A toss", seats=seats)]
 
     def sequence(self) -> TurnSequence[CoinState]:
-        return TurnSequence(phases=(Phase(name="toss", steps=(Step("call", _ask, _resolve),)),))
+        return TurnSequence(phases=(Phase(name="toss", steps=(Step("call", _ask),)),))
 
     def initial_state(self, setup: Setup, ctx: Context) -> CoinState:
         return CoinState()
-
-    def legal_actions(self, state: CoinState, decision: Decision, player: int) -> Sequence[Action]:
-        return (Flip(call="heads"), Flip(call="tails"))
 
     def observation(self, state: CoinState, player: int | None) -> CoinState:
         return state
@@ -215,7 +246,8 @@ class Coin(Ruleset[CoinState]):
         return state.roll > 0
 
     def result(self, state: CoinState, rounds: int) -> Result:
-        red = None if self.hook is None else self.hook.aerodrome_coin_red_wins(roll=state.roll)
+        red_wins = self.hooks.caller(CoinSpecs.aerodrome_coin_red_wins)
+        red = None if red_wins is None else red_wins(roll=state.roll)
         if red is None:
             red = state.roll >= 4  # the "rulebook"
         winner = "red" if red else "blue"
@@ -333,10 +365,13 @@ def test_the_classic_variant_changes_classic_head_on_ties(plugins: Plugins) -> N
         extra.append(("classic_variants", variants_module))
     base = load_plugins(extra=extra)
     on = load_plugins(extra=extra, variants=["head-on-ties-kill-both"])
-    hook_on, hook_base = on.ruleset("classic").hook, base.ruleset("classic").hook
-    assert hook_on.aerodrome_classic_head_on(attacker_burst=3, defender_burst=3) == "both_down"
-    assert hook_on.aerodrome_classic_head_on(attacker_burst=3, defender_burst=2) is None
-    assert hook_base.aerodrome_classic_head_on(attacker_burst=3, defender_burst=3) is None
+    from aerodrome_classic.hookspecs import aerodrome_classic_head_on
+
+    head_on = on.ruleset("classic").hooks.caller(aerodrome_classic_head_on)
+    assert head_on is not None
+    assert head_on(attacker_burst=3, defender_burst=3) == "both_down"
+    assert head_on(attacker_burst=3, defender_burst=2) is None
+    assert base.ruleset("classic").hooks.caller(aerodrome_classic_head_on) is None
     plans = plan(base, ["classic"], ["head-on-ties-kill-both"], 2, 1)
     assert [p.column.name for p in plans] == ["classic", "classic+head-on-ties-kill-both"]
 

@@ -9,7 +9,7 @@ import pytest
 from aerodrome import hookimpl
 from aerodrome.agents import AgentSpec, random_agent
 from aerodrome.errors import PluginError, UnknownNameError
-from aerodrome.plugins import load_plugins
+from aerodrome.plugins import RulesetRef, load_plugins
 from tests.conftest import PLUGINS, example_module
 
 
@@ -89,3 +89,53 @@ def test_generic_agents_serve_every_ruleset() -> None:
 
     plugins = load_plugins(extra=[("joust", example_module()), ("extra", Extra())])
     assert {"random", "also-random"} <= set(plugins.agents_for("joust"))
+
+
+class _ByReference:
+    """Registers rulesets by reference (issue 18): imported when first needed."""
+
+    def __init__(self, *refs: RulesetRef) -> None:
+        self.refs = refs
+
+    @hookimpl
+    def aerodrome_register_rulesets(self) -> list[Any]:
+        return list(self.refs)
+
+
+def test_a_ruleset_registered_by_reference_is_imported_when_first_needed() -> None:
+    """Mutation caught: the reference resolved at registration (the class is then in the
+    registry before anything asked for it)."""
+    example_module()
+    ref = RulesetRef("joust", "aerodrome_joust:Joust")
+    plugins = load_plugins(extra=[("lazy", _ByReference(ref))])
+    assert plugins.registry.rulesets["joust"] is ref
+    assert plugins.ruleset("joust").name == "joust"
+    assert plugins.registry.rulesets["joust"] is example_module().Joust
+    assert plugins.owner("ruleset", "joust") == "lazy"
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("no_such_module_for_aerodrome:Joust", r"failed to import: ModuleNotFoundError"),
+        ("aerodrome_joust:NoSuchClass", r"failed to import: AttributeError"),
+        ("aerodrome_joust:JoustState", r"not a Ruleset class"),
+        ("aerodrome_joust:Joust", r"is a ruleset named 'joust'"),
+    ],
+)
+def test_a_broken_reference_names_the_plugin_and_the_ruleset(target: str, message: str) -> None:
+    example_module()
+    name = "joust" if "named" not in message else "jousting"
+    plugins = load_plugins(extra=[("lazy", _ByReference(RulesetRef(name, target)))])
+    with pytest.raises(PluginError, match=rf"plugin 'lazy'.*{message}"):
+        plugins.ruleset(name)
+
+
+def test_a_name_registered_by_reference_and_by_class_is_a_duplicate() -> None:
+    with pytest.raises(PluginError, match="registered twice: by plugin 'joust' and by plugin 'lazy'"):
+        load_plugins(
+            extra=[
+                ("joust", example_module()),
+                ("lazy", _ByReference(RulesetRef("joust", "aerodrome_joust:Joust"))),
+            ]
+        )

@@ -16,7 +16,7 @@ SDIST_NEEDS = (
     "LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "mkdocs.yml", "noxfile.py",
     ".ci/run", "benchmarks/__main__.py", "docs/gen_pages.py", "docs/plugins.md",
     "docs/examples/aerodrome-joust/tests/test_joust.py", "tests/conftest.py",
-    "specs/classic/clauses.toml", "core/aerodrome/conformance/plugin.py",
+    "specs/classic/clauses.toml", "core/aerodrome/conformance/plugin.py", "docs/index.md",
 )
 
 
@@ -40,6 +40,16 @@ def test_the_wheel_has_the_license_and_publishes_no_test_extras(tmp_path: Path) 
     assert extras == {"report", "dask", "rl", "bench", "compare"}
     requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist: ")]
     assert not [r for r in requires if "pytest" in r or "mypy" in r]  # groups stay unpublished
+    urls = dict(
+        line.split(": ", 1)[1].split(", ", 1)
+        for line in meta.splitlines()
+        if line.startswith("Project-URL: ")
+    )
+    assert {"Documentation", "Changelog"} <= set(urls)
+    # an https address, or a file the sdist ships (no placeholder host, no made-up path)
+    for label, url in urls.items():
+        assert url.startswith("https://") or (ROOT / url).is_file(), (label, url)
+        assert "example" not in url and "TODO" not in url.upper(), (label, url)
     entry_points = wheel.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "[pytest11]\naerodrome = aerodrome.conformance.plugin" in entry_points
 

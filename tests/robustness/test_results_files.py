@@ -109,6 +109,7 @@ def test_compare_killed_mid_run_resumes_to_the_same_comparison(tmp_path: Path) -
     assert len(games) == len(set(games)) == lines_in(reference)
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="holds a process still with SIGSTOP (POSIX)")
 def test_two_concurrent_writers_do_not_duplicate(tmp_path: Path) -> None:
     out = tmp_path / "shared.jsonl"
     args = [
@@ -125,8 +126,15 @@ def test_two_concurrent_writers_do_not_duplicate(tmp_path: Path) -> None:
     ]
     first = aerodrome(*args)
     while lines_in(out) == 0 and first.poll() is None:
-        time.sleep(0.02)
-    second = finish(aerodrome(*args))
+        time.sleep(0.01)
+    # the first writer is held still while the second tries: no race with a fast first run
+    # (on a quick machine 1,500 games can end before a second process has started)
+    first.send_signal(signal.SIGSTOP)
+    try:
+        assert first.poll() is None, "the first run ended before a second could try: more games"
+        second = finish(aerodrome(*args))
+    finally:
+        first.send_signal(signal.SIGCONT)
     assert second[0] == 1 and "another aerodrome run is writing this file" in second[2]
     assert "Traceback" not in second[2] and len(second[2].splitlines()) == 1
     assert finish(first)[0] == 0

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from aerodrome.cli import app
 from aerodrome.plugins import Plugins
 from aerodrome.saves import write_save
+from tests.conftest import stderr_apart
 from tests.viewer.games import short_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "positions"
@@ -25,7 +26,7 @@ def _save(plugins: Plugins, tmp_path: Path, name: str = "joust", actions: int = 
 def test_replay_html_writes_the_page_and_still_verifies(plugins: Plugins, tmp_path: Path) -> None:
     save = _save(plugins, tmp_path)
     page = tmp_path / "game.html"
-    result = CliRunner().invoke(
+    result = stderr_apart().invoke(
         app, ["replay", str(save), "--verify", "--html", str(page), "--json"]
     )
     assert result.exit_code == 0, result.output

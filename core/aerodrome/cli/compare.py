@@ -10,17 +10,9 @@ per ruleset, variants next to their base ruleset. ``--json`` prints the same as 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from aerodrome.cli.options import (
@@ -36,21 +28,14 @@ from aerodrome.cli.options import (
     Workers,
     dask_option,
 )
-from aerodrome.cli.output import console, err_console, print_json, say
+from aerodrome.cli.output import console, print_json, progress_bar, say
 from aerodrome.files import check_output, check_output_folder
-from aerodrome.metrics import Estimate, MetricInfo
-from aerodrome.metrics.compare import (
-    TRACE_BUDGETS,
-    TRACE_GAMES,
-    Comparison,
-    all_metrics,
-    highlights,
-    measure,
-    plan,
-    total_games,
-)
-from aerodrome.parallel import Engine
+from aerodrome.metrics.compare import TRACE_BUDGETS, TRACE_GAMES
 from aerodrome.plugins import default_plugins
+
+if TYPE_CHECKING:
+    from aerodrome.metrics import Estimate, MetricInfo
+    from aerodrome.metrics.compare import Comparison
 
 #: Units of the metrics whose spread (standard deviation) is shown under the interval.
 SPREAD_UNITS = ("turns", "decisions")
@@ -132,6 +117,17 @@ def compare(
     ] = TRACE_GAMES,
 ) -> None:
     """Compare rulesets: completion, balance, duration, lethality, drama, skill and more."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from aerodrome.metrics.compare import all_metrics, highlights, measure, plan, total_games
+    from aerodrome.parallel import Engine
+
     target = dask_option(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
     )
@@ -144,16 +140,14 @@ def compare(
 
         require_matplotlib()
         check_output_folder(report, "--report")
-    progress = Progress(
+    progress = progress_bar(
         TextColumn("comparing"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("games"),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=quiet or not err_console.is_terminal,
+        quiet=quiet,
     )
     with progress:
         task = progress.add_task("games", total=None)

@@ -12,7 +12,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import msgspec
 from rich.console import Console, RenderableType
@@ -21,6 +21,9 @@ from rich.text import Text
 
 from aerodrome.errors import AerodromeError
 from aerodrome.files import write_atomic
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, ProgressColumn
 
 console = Console()
 err_console = Console(stderr=True)
@@ -66,6 +69,28 @@ def show(renderable: RenderableType) -> None:
     _drawings.print(literal(renderable) if isinstance(renderable, str) else renderable)
 
 
+def progress_bar(*columns: str | ProgressColumn, quiet: bool) -> Progress:
+    """A transient progress bar on stderr, shown only on a terminal and without ``--quiet``.
+
+    Disabled, it writes nothing at all: rich before 14.3 printed an empty line on stderr when
+    a disabled bar stopped away from a terminal (`2>file`, a pipe, CI), so `simulate -q` and
+    friends printed a blank line before an error. rich.progress is imported here, not at
+    start-up (issue 18)."""
+    from rich.progress import Progress
+
+    class _Bar(Progress):
+        def stop(self) -> None:
+            if not self.disable:
+                super().stop()
+
+    return _Bar(
+        *columns,
+        console=err_console,
+        transient=True,
+        disable=quiet or not err_console.is_terminal,
+    )
+
+
 def print_json(data: Any) -> None:
     """Print ``data`` (Structs, dicts, lists...) as indented JSON on stdout."""
     sys.stdout.write(msgspec.json.format(msgspec.json.encode(data), indent=2).decode() + "\n")
@@ -76,9 +101,6 @@ def write_svg(game: Any, path: Path, viewer: int | None = None) -> None:
     """Write the ruleset's SVG picture of what ``viewer`` sees of ``game`` now (``None``:
     the referee, who sees everything) to ``path``: ``draw_svg`` of that observation."""
     picture = game.ruleset.draw_svg(game.observation(viewer))
-    if picture is None and viewer is None:
-        # Legacy: a ruleset that still draws states (overrides Ruleset.svg); goes with it.
-        picture = game.ruleset.svg(game.state, None)
     if picture is None:
         raise AerodromeError(f"--svg: ruleset {game.ruleset.name!r} draws no SVG pictures")
     write_atomic(path, picture, "--svg")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 import typer
@@ -14,6 +14,9 @@ from aerodrome.errors import AerodromeError
 from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
 from aerodrome.saves import game_from_position, read_position
+
+if TYPE_CHECKING:
+    from aerodrome.game import Game
 
 #: Legal actions listed per seat (``--json`` gives all).
 SHOWN = 40
@@ -39,10 +42,7 @@ def position(
         write_svg(game, svg, seen_by)
     decision = game.decision()
     r = game.ruleset
-    legal = {
-        p: [r.describe_action(game.state, a) for a in game.legal_actions(p)]
-        for p in game.waiting_for()
-    }
+    legal = {p: _texts(game, p) for p in game.waiting_for()}
     if json:
         print_json(
             {
@@ -55,7 +55,7 @@ def position(
             }
         )
         return
-    show(r.render(game.state, None))
+    show(r.draw(game.observation(None)))
     if decision is None:
         res = game.result()
         say(f"The game is over: {', '.join(res.winners) or 'no winner'} ({res.reason}).")
@@ -70,6 +70,12 @@ def position(
             say(f"  {i:>3} {act}")
         if len(acts) > SHOWN:
             console.print(f"  … and {len(acts) - SHOWN} more (all of them with --json)")
+
+
+def _texts(game: Game[Any], player: int) -> list[str]:
+    """``player``'s legal actions, each as that player reads it (from their observation)."""
+    view = game.observation(player)
+    return [game.ruleset.action_text(a, view) for a in game.legal_actions(player)]
 
 
 def register(app: typer.Typer) -> None:

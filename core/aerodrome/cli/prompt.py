@@ -62,8 +62,15 @@ class Decision:
     """The choices of ``player`` now, and the state of their list (the words narrowing it, the
     part shown)."""
 
-    def __init__(self, game: Game[Any, Any, Any], player: int, table: Table) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        player: int,
+        table: Table,
+        help_text: Sequence[str] = HELP_TEXT,
+    ) -> None:
         self.game = game
+        self.help_text = help_text
         self.player = player
         self.table = table
         self.legal = list(game.legal_actions(player))
@@ -154,7 +161,7 @@ class Decision:
         screen.choice_lines(group([(i + 1, self.texts[i]) for i in shown], merge=False), extra)
 
     def _help(self) -> None:
-        for line in HELP_TEXT:
+        for line in self.help_text:
             screen.note(line)
         self.table.show_board(self.player)
         self.show(self.among)
@@ -192,10 +199,16 @@ class Decision:
 
 
 def ask(
-    game: Game[Any, Any, Any], player: int, table: Table, read: Callable[[str], str]
+    game: Game[Any, Any, Any],
+    player: int,
+    table: Table,
+    read: Callable[[str], str],
+    *,
+    help_text: Sequence[str] = HELP_TEXT,
 ) -> Answer:
-    """Show ``player``'s choices and read until they answer (end of input: ``quit``)."""
-    decision = Decision(game, player, table)
+    """Show ``player``'s choices and read until they answer (end of input: ``quit``);
+    ``help_text`` is what ``?`` prints before the board and the choices again."""
+    decision = Decision(game, player, table, help_text)
     decision.show()
     prompt = f"{seat_label(game.setup, player)} › "
     while True:

@@ -34,7 +34,7 @@ INTERRUPTED = 130
 
 
 @contextlib.contextmanager
-def _no_interrupt() -> Iterator[None]:
+def no_interrupt() -> Iterator[None]:
     """Hold Ctrl-C (SIGINT) back until the block is done, where the platform allows it (a
     save is never left half written, nor its temporary file behind)."""
     mask = getattr(signal, "pthread_sigmask", None)
@@ -127,7 +127,7 @@ class Session:
         """Write the save (if any); Ctrl-C waits until the file is whole."""
         if self.save is None:
             return
-        with _no_interrupt():
+        with no_interrupt():
             write_save(
                 self.game,
                 self.save,

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from aerodrome.cli.options import (
     GAMES_MAX,
@@ -21,10 +20,12 @@ from aerodrome.cli.options import (
     Workers,
     dask_option,
 )
-from aerodrome.cli.output import console, err_console, print_json, say, table
+from aerodrome.cli.output import console, print_json, progress_bar, say, table
 from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
-from aerodrome.sim import Summary, resolve_agents, summarise
+
+if TYPE_CHECKING:
+    from aerodrome.sim import Summary
 
 
 def _default_agents(names: list[str]) -> list[str]:
@@ -68,7 +69,10 @@ def simulate(
 
     Game i is seeded from (SEED, i), so the summary is the same whatever --workers or --dask.
     """
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+
     from aerodrome.parallel import Config, Engine
+    from aerodrome.sim import resolve_agents, summarise
 
     target = dask_option(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
@@ -82,14 +86,12 @@ def simulate(
     agent_names = resolve_agents(plugins, r, s, [n.strip() for n in names])
     config = Config(ruleset=ruleset, setup=s.name, agents=agent_names, games=games, seed=seed)
     engine = Engine(plugins, workers=workers, dask=target, detail=False)
-    progress = Progress(
+    progress = progress_bar(
         TextColumn(f"{ruleset} {s.name}".replace("[", "\\[")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=quiet or not err_console.is_terminal,
+        quiet=quiet,
     )
     with progress:
         task = progress.add_task("games", total=games)

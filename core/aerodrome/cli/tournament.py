@@ -4,16 +4,17 @@ rated with openskill (see :mod:`aerodrome.tournament`)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from aerodrome.cli.output import console, err_console, print_json
+from aerodrome.cli.output import console, err_console, print_json, progress_bar
 from aerodrome.plugins import default_plugins
-from aerodrome.tournament import Standings, run_tournament
+
+if TYPE_CHECKING:
+    from aerodrome.tournament import Standings
 
 
 def tournament(
@@ -61,17 +62,19 @@ def tournament(
 
     The same seed gives the same standings, whatever --workers or --dask.
     """
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+    from aerodrome.tournament import run_tournament
+
     plugins = default_plugins()
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    progress = Progress(
+    progress = progress_bar(
         TextColumn("tournament"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("games"),
         TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-        disable=quiet or not err_console.is_terminal,
+        quiet=quiet,
     )
     with progress:
         task = progress.add_task("games", total=None)

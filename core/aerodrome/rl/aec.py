@@ -147,7 +147,8 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = agent_name(game.waiting_for()[0])
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return self.translator.observe(self.game, self._player[agent])
+        game = self._game
+        return self.translator.observe(self.game if game is None else game, self._player[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -129,7 +129,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def action_masks(self) -> Mask:
         """The legal actions of the learning seat now (1: legal)."""
-        return self.translator.mask(self.game.legal_actions(self.seat), self.seat)
+        game = self.game
+        return self.translator.mask(game.legal_actions(self.seat), self.seat, game)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -19,7 +19,7 @@ from aerodrome_dockfighters.campaign import bridge, campaign, leadership
 from aerodrome_dockfighters.campaign.economy import aircraft_price, usable
 from aerodrome_dockfighters.campaign.journal import Pick, Scenario, Send, TakeAbility
 from aerodrome_dockfighters.campaign.procedure import flies
-from aerodrome_dockfighters.campaign.sheet import PersonalFile, Plane, Squadron
+from aerodrome_dockfighters.campaign.sheet import CampaignError, PersonalFile, Plane, Squadron
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
 
 #: How often Konrad wins each mission against Konrad (docs/rules/dockfighters.md, 200 games
@@ -128,12 +128,18 @@ class BotLeader:
 
     def _challengers(self, sq: Squadron) -> Send:
         ace = self.challenger(sq)
-        assert ace is not None
+        if ace is None:
+            raise CampaignError(
+                "barracks: no ready ace fighter pilot with a challenge still to master; the challenges are for aces "
+                "[dockfighters.challenge.1]"
+            )
         wing = next((p for p in sorted(sq.ready(), key=lambda p: (-p.level, p.name))
                      if p.kind == "pilot" and p.level < EXPERIENCE.index("ace")), None)
         fighters = [p for p in sq.hangar if p.status == "ready"
                     and bridge.catalogue()[p.datasheet].klass in ("standard fighter", "advanced fighter")]
         fighters.sort(key=lambda p: (-bridge.catalogue()[p.datasheet].value, p.serial))
+        if not fighters:
+            raise CampaignError("hangar: no ready fighter for the ace [dockfighters.challenge.1]")
         picks = [Pick(pilot=ace.name, serial=fighters[0].serial)]
         if wing is not None and len(fighters) > 1:
             picks.append(Pick(pilot=wing.name, serial=fighters[1].serial))

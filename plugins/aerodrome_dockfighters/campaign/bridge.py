@@ -18,9 +18,9 @@ set-up options or state touches this module only:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -201,12 +201,18 @@ def new_game(the_setup: Setup, seed: int, *, record: bool = False) -> Game[Any, 
         raise SpecError(f"the scenario cannot be set up: {exc}") from None
 
 
-Human = Callable[[Game[Any, Any, Any], int, list[Action]], Action | None]
+class Human(Protocol):
+    """A person at a seat: asked for each decision (``None``: they quit), and told when the
+    mission is over (to show how it ended)."""
+
+    def __call__(self, game: Game[Any, Any, Any], player: int, legal: list[Action]) -> Action | None: ...
+
+    def ended(self, game: Game[Any, Any, Any]) -> None: ...
 
 
 def play(game: Game[Any, Any, Any], agents: Sequence[Agent | None], human: Human | None = None) -> bool:
     """Play ``game`` to its end: an agent per seat, ``None`` for a human asked through
-    ``human``. False when a human quit (the game is then abandoned)."""
+    ``human`` (who is told the end). False when a human quit (the game is then abandoned)."""
     views = [PlayerView(game, p) for p in range(len(agents))]
     while not game.is_over():
         for player in game.waiting_for():
@@ -221,6 +227,8 @@ def play(game: Game[Any, Any, Any], agents: Sequence[Agent | None], human: Human
             else:
                 action = agent.choose(views[player], legal)
             game.apply(player, action)
+    if human is not None:
+        human.ended(game)
     return True
 
 

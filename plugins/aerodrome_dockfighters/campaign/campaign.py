@@ -140,7 +140,8 @@ def _play(
     challenge: int, human: bridge.Human | None,
 ) -> tuple[bridge.Report, tuple[str, ...]]:
     the_setup = bridge.setup(sides, initiative_seat, bots, challenge=challenge)
-    game = bridge.new_game(the_setup, seed)
+    # a person sees what happens (the log); bots alone need no log (the same game either way)
+    game = bridge.new_game(the_setup, seed, record=human is not None and HUMAN in agents)
     players = [None if name == HUMAN else bridge.bot_agent(name, seat, seed) for seat, name in enumerate(agents)]
     if not bridge.play(game, players, human):
         raise Abandoned("the mission was left before its end; nothing is recorded")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 import typer
@@ -19,23 +19,22 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-import aerodrome.cli.screen as screen
 from aerodrome.cli.output import console, err_console, fail, print_json
-from aerodrome.cli.prompt import ask
-from aerodrome.data import Action
-from aerodrome.describe import seat_label
+from aerodrome.cli.session import INTERRUPTED, no_interrupt
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError
-from aerodrome.game import Game
 from aerodrome_dockfighters.campaign import bridge, campaign, files, leadership
 from aerodrome_dockfighters.campaign.botleader import BotLeader
-from aerodrome_dockfighters.campaign.journal import Pick, Send
+from aerodrome_dockfighters.campaign.journal import Pick, Scenario
+from aerodrome_dockfighters.campaign.leaders import CliLeader, PersonLeader
 from aerodrome_dockfighters.campaign.ledger import earned, spent
+from aerodrome_dockfighters.campaign.person import Person
 from aerodrome_dockfighters.campaign.sheet import CampaignError, Squadron
 from aerodrome_dockfighters.campaign.simulate import simulate as run_simulation
-from aerodrome_dockfighters.campaign.specs import tables
+from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
 
-FACTIONS = {"bavaria": "Bavaria", "saxony": "Saxony"}
+#: The factions by their names and adjectives ("--faction bavarian" as the issue writes it).
+FACTIONS = {"bavaria": "Bavaria", "bavarian": "Bavaria", "saxony": "Saxony", "saxon": "Saxony"}
 
 
 @contextlib.contextmanager
@@ -71,7 +70,7 @@ def new(
             raise CampaignError(f"{file}: exists already; a new squadron needs a new file")
         files.check_writable([file])
         if faction.lower() not in FACTIONS:
-            raise CampaignError(f"--faction: bavaria or saxony, not {faction!r}")
+            raise CampaignError(f"--faction: bavaria (bavarian) or saxony (saxon), not {faction!r}")
         sq = campaign.found(name or file.stem, FACTIONS[faction.lower()], list(pilot), seed)
         files.save([(file, sq)])
     _show(sq, json)
@@ -110,12 +109,16 @@ def _show(sq: Squadron, json: bool) -> None:
         info = bridge.catalogue()[plane.datasheet]
         hangar.add_row(*_cells(plane.serial, plane.datasheet, info.klass, info.value, plane.status))
     console.print(hangar)
-    barracks = _table("Pilots and crews in barracks", ["name", "kind", "status", "experience", "missions",
-                                                      "victories", "ace abilities", "challenges"])
+    rows = []
     for p in sq.barracks:
         abilities = ", ".join(f"{a.name}" + (" (level 2)" if a.level == 2 else "") for a in p.abilities)
         done = ", ".join(map(str, p.challenges)) + (" - club member" if p.club else "")
-        barracks.add_row(*_cells(p.name, p.kind, p.status, p.experience, p.missions, p.victories, abilities, done))
+        rows.append([p.name, p.kind, p.status, p.experience, p.missions, p.victories, abilities, done])
+    columns = ["name", "kind", "status", "level", "missions", "victories", "ace abilities", "challenges"]
+    keep = [k for k, c in enumerate(columns) if k < 6 or any(row[k] for row in rows)]  # no empty columns
+    barracks = _table("Pilots and crews in barracks", [columns[k] for k in keep])
+    for row in rows:
+        barracks.add_row(*_cells(*(row[k] for k in keep)))
     console.print(barracks)
     console.print(Text(f"equipment: {', '.join(sq.equipment) or 'none unlocked'}"))
     if sq.leader is not None:
@@ -190,30 +193,6 @@ def unlock(file: Path, json: bool = False) -> None:
 
 
 # -- scenarios ------------------------------------------------------------------------------------
-class CliLeader(BotLeader):
-    """The bot's decisions, except those given on the command line."""
-
-    def __init__(self, seed: int, mission: str | None, picks: list[Pick] | None, bid: int | None,
-                 pay: bool | None) -> None:
-        super().__init__(seed)
-        self.chosen, self.picks, self.bid_cap, self.pay = mission, picks, bid, pay
-
-    def mission(self, sq: Squadron, allowed: Sequence[str], other: str | None, budget: int) -> str:
-        return self.chosen if self.chosen is not None else super().mission(sq, allowed, other, budget)
-
-    def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send:
-        return Send(picks=tuple(self.picks)) if self.picks is not None else super().send(sq, mission, other, budget)
-
-    def bid(self, sq: Squadron, own: int, other: int, other_bid: int | None, budget: int) -> int:
-        if self.bid_cap is None:
-            return super().bid(sq, own, other, other_bid, budget)
-        need = max(0, other - own + 1)
-        return need if need <= self.bid_cap else 0
-
-    def pay_return(self, sq: Squadron, pilot: Any, cost: int) -> bool:
-        return self.pay if self.pay is not None else super().pay_return(sq, pilot, cost)
-
-
 def parse_picks(sq: Squadron, send: list[str] | None) -> list[Pick] | None:
     """``--send PILOT=SERIAL[:LOAD,LOAD...]``."""
     if not send:
@@ -243,39 +222,6 @@ def parse_seats(seats: list[str] | None, count: int) -> list[str]:
     return kinds
 
 
-class _Table:
-    """What play's prompt needs from a campaign mission (no undo: the mission is one whole)."""
-
-    def __init__(self, game: Game[Any, Any, Any]) -> None:
-        self.game = game
-
-    def show_board(self, player: int) -> None:
-        screen.board(self.game, player, f"{screen.where(self.game)} · {seat_label(self.game.setup, player)}")
-
-    def show_log(self, player: int, lines: int) -> None:
-        seen = [e for e in self.game.log if e.visible_to(player)]
-        for text in screen.event_lines(self.game, seen, player)[-lines:]:
-            screen.note(f"{screen.EVENT_MARK} {text}")
-
-    def can_undo(self, player: int) -> bool:
-        return False
-
-
-def ask_human(game: Game[Any, Any, Any], player: int, legal: list[Action]) -> Action | None:
-    """Ask a person at the terminal, as ``aerodrome play`` does (choices by number or words,
-    ``?`` for help, ``odds``), for one of ``legal``; None when they quit."""
-    table = _Table(game)
-    table.show_log(player, 12)
-    table.show_board(player)
-    answer = ask(game, player, table, input)
-    if answer.command == "quit":
-        return None
-    chosen: Action = answer.action
-    if chosen not in legal:  # play's prompt offers the game's own legal list
-        raise CampaignError(f"{chosen!r} is not among the choices offered")
-    return chosen
-
-
 def scenario(
     file: Path,
     against: Path,
@@ -292,14 +238,28 @@ def scenario(
     if file.resolve() == against.resolve():
         fail(f"{against}: --against names the same file as {file}")
     a, b = campaign.copy_of(mine), campaign.copy_of(theirs)
+    for path, sq in ((file, a), (against, b)):
+        with _errors(path):
+            files.check_writable([path])
+            _disband_if_grounded(path, sq)
     with _errors(file):
         files.check_writable([file, against])
         agents = parse_seats(seat, 2)
+        if json and campaign.HUMAN in agents:
+            raise CampaignError("--json: a person's mission is played on the screen; --json is for bot-flown seats")
         the_seed = seed if seed is not None else derive_seed(a.seed, b.seed, "scenario", len(a.journal), len(b.journal))
-        leaders = [CliLeader(the_seed, mission, parse_picks(a, send), bid, pay), BotLeader(derive_seed(the_seed, 2))]
-        human = ask_human if campaign.HUMAN in agents else None
-        ea, eb = campaign.scenario(a, b, leaders, agents, the_seed, human)
-        files.save([(file, a), (against, b)])
+        mine_leader = PersonLeader if agents[0] == campaign.HUMAN else CliLeader
+        other_leader: BotLeader = BotLeader(derive_seed(the_seed, 2))
+        if agents[1] == campaign.HUMAN:  # the other squadron's person decides for it too
+            other_leader = PersonLeader(derive_seed(the_seed, 2), None, None, None, None)
+        leaders = [mine_leader(the_seed, mission, parse_picks(a, send), bid, pay), other_leader]
+        human = Person() if campaign.HUMAN in agents else None
+        try:
+            ea, eb = campaign.scenario(a, b, leaders, agents, the_seed, human)
+        except KeyboardInterrupt:
+            _interrupted(file, against)
+        with no_interrupt():  # both files or neither
+            files.save([(file, a), (against, b)])
     if json:
         print_json({"seed": the_seed, "sides": msgspec.to_builtins(ea.sides), "initiative": ea.initiative,
                     str(file): {"outcome": msgspec.to_builtins(ea.outcome), "ledger": msgspec.to_builtins(ea.ledger),
@@ -307,11 +267,61 @@ def scenario(
                     str(against): {"outcome": msgspec.to_builtins(eb.outcome), "ledger": msgspec.to_builtins(eb.ledger),
                                    "fame": b.fame}})
         return
+    winner = ea.sides[ea.initiative].squadron if 0 <= ea.initiative < len(ea.sides) else "nobody"
+    console.print(Text(f"Initiative: {winner}."), soft_wrap=True)
     for sq, entry in ((a, ea), (b, eb)):
-        side = entry.sides[entry.player]
-        lines = ", ".join(f"{x.fame:+d} {x.why}" + (f" ({x.note})" if x.note else "") for x in entry.ledger)
-        won = "won" if entry.outcome.mission_won else "not won"
-        console.print(Text(f"{sq.name}: {bridge.missions()[side.mission].name} {won}; fame {sq.fame} ({lines or 'no change'})"))
+        for line in story(sq, entry):
+            console.print(Text(line), soft_wrap=True)
+
+
+def _interrupted(*paths: Path) -> NoReturn:
+    """Ctrl-C during a scenario: it is abandoned and nothing is written."""
+    names = " or ".join(str(p) for p in paths)
+    err_console.print(Text(f"Interrupted: the scenario is abandoned; nothing is recorded in {names}."),
+                      soft_wrap=True)
+    raise typer.Exit(INTERRUPTED)
+
+
+def _disband_if_grounded(path: Path, sq: Squadron) -> None:
+    """A squadron that cannot get 2 planes and 2 pilots airborne, not even by recruiting and
+    buying with all its fame, is disbanded (clause campaign.sortie.2): its file says so, and
+    the scenario is not flown. One that could recover is only told to recruit or buy."""
+    if sq.disbanded:
+        raise CampaignError(f"{path}: disbanded: {sq.name} was disbanded; the campaign is over for it "
+                            "[dockfighters.campaign.sortie.2]")
+    if campaign.can_fly(sq):
+        return
+    trial = campaign.copy_of(sq)
+    BotLeader(sq.seed).spend(trial)  # recruits and buys what it can to get two pairs airborne
+    if campaign.can_fly(trial):
+        return  # campaign.scenario names what is missing
+    campaign.disband(sq, "could not get 2 planes and 2 pilots airborne, nor pay for them")
+    files.save([(path, sq)])
+    raise CampaignError(
+        f"{path}: disbanded: {sq.name} cannot get 2 planes and 2 pilots airborne and has {sq.fame} fame to recruit "
+        "or buy with; found a new squadron with 'aerodrome campaign new' [dockfighters.campaign.sortie.2]"
+    )
+
+
+def story(sq: Squadron, entry: Scenario) -> list[str]:
+    """What a scenario came to for ``sq``, in words: the mission, who flew what, kills,
+    losses and where everybody went, and every fame line."""
+    side = entry.sides[entry.player]
+    out = entry.outcome
+    won = "won" if out.mission_won else "not won"
+    mission = bridge.missions()[side.mission].name
+    lines = [f"{sq.name}: {mission} {won} after {out.turns} turns."]
+    flown = ", ".join(f"{s.pilot} ({EXPERIENCE[s.experience]}) in #{s.serial} {s.datasheet}" for s in side.sent)
+    lines.append(f"  flew: {flown or 'nobody'}")
+    lines.append(f"  shot down {out.kills}, ground targets destroyed {out.ground_kills}; shot down by the enemy {out.losses}")
+    fates = [f"#{s.serial} lost" for s in side.sent if (plane := sq.plane(s.serial)) is not None and plane.status == "lost"]
+    fates += [f"{name} {p.status if (p := sq.pilot(name)) is not None else 'lost'}" for name in out.pilots_lost]
+    home = [*(f"{name} in hospital" for name in out.wounded), *(f"#{n} in the workshop" for n in out.workshop)]
+    if fates or home:
+        lines.append("  " + "; ".join([*fates, *home]))
+    fame = "; ".join(f"{x.fame:+d} {x.why}" + (f" ({x.note})" if x.note else "") for x in entry.ledger)
+    lines.append(f"  fame {sq.fame}: {fame or 'no change'}")
+    return lines
 
 
 def challenge(
@@ -330,19 +340,28 @@ def challenge(
     with _errors(file):
         files.check_writable([file])
         agent = parse_seats([f"1={seat}"], 1)[0]
+        if json and agent == campaign.HUMAN:
+            raise CampaignError("--json: a person's mission is played on the screen; --json is for bot-flown seats")
         picks = parse_picks(work, send)
         if picks is None and (ace or wingman):
             picks = _challengers(work, ace, wingman)
         the_seed = seed if seed is not None else derive_seed(work.seed, "challenge", len(work.journal))
-        leader = CliLeader(the_seed, None, picks, None, None)
-        entry = campaign.challenge(work, number, leader, agent, the_seed, ask_human if agent == campaign.HUMAN else None)
-        files.save([(file, work)])
+        leader = (PersonLeader if agent == campaign.HUMAN else CliLeader)(the_seed, None, picks, None, None)
+        try:
+            entry = campaign.challenge(work, number, leader, agent, the_seed,
+                                       Person() if agent == campaign.HUMAN else None)
+        except KeyboardInterrupt:
+            _interrupted(file)
+        with no_interrupt():
+            files.save([(file, work)])
     if json:
         print_json({"seed": the_seed, "challenge": number, "outcome": msgspec.to_builtins(entry.outcome),
                     "ledger": msgspec.to_builtins(entry.ledger), "fame": work.fame})
         return
     won = "mastered" if entry.outcome.mission_won else "not mastered"
-    console.print(Text(f"{work.name}: challenge {number} {won}; fame {work.fame}"))
+    console.print(Text(f"Challenge {number} {won}."), soft_wrap=True)
+    for line in story(work, entry):
+        console.print(Text(line), soft_wrap=True)
 
 
 def _challengers(sq: Squadron, ace: str | None, wingman: str | None) -> list[Pick]:
@@ -437,5 +456,7 @@ def replay(
                 reason = "the bytes differ"
             except AerodromeError as exc:
                 reason = str(exc)
-            err_console.print(Text(f"aerodrome: error: {file}: the journal does not rebuild the file: {reason}"))
+            reason = reason.removeprefix(f"{file}: ")
+            err_console.print(Text(f"aerodrome: error: {file}: the journal does not rebuild the file: {reason}"),
+                              soft_wrap=True)
         raise typer.Exit(1)

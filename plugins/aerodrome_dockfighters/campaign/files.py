@@ -17,7 +17,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import tempfile
+import secrets
+import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -198,8 +199,15 @@ def save(items: Iterable[tuple[Path, Squadron]]) -> None:
 def _stage(path: Path, data: bytes) -> str:
     check_writable([path])
     folder = path.parent
+    # the file keeps its permissions; a new one gets the umask's, like every file aerodrome
+    # writes (a temporary file of mkstemp's would make it private: 0600)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = 0o666
+    tmp = str(folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
     except OSError as exc:
         raise CampaignError(f"{path}: cannot write: {exc.strerror}") from None
     try:

@@ -215,7 +215,10 @@ def _mission(party: Party, allowed: list[str], other: str | None) -> str:
         party.choices.append(ChooseMission(mission=key))
     if key not in allowed:
         info = bridge.missions().get(key)
-        why = "unknown mission" if info is None else f"value {info.value}"
+        if info is None:
+            raise CampaignError(f"mission: no mission is called {key!r}; this one may be one of {', '.join(allowed)} "
+                                "[dockfighters.setup.2]")
+        why = f"value {info.value}"
         limit = max((bridge.missions()[k].value for k in allowed), default=0)
         raise CampaignError(
             f"mission: {key!r} ({why}) cannot be flown here: the missions of a scenario have a value of "

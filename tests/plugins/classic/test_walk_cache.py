@@ -177,3 +177,25 @@ def test_an_oversized_file_is_not_read(saved: Path, tmp_path: Path, monkeypatch:
     path.write_bytes(saved.read_bytes())
     monkeypatch.setattr(walkcache, "MAX_BYTES", 1000)
     assert walkcache.load(path, Board(SPECS).cache_key()) is None
+
+
+def test_warm_up_makes_every_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Classic.warm_up`` (what a simulation worker calls when it starts, issue 18) leaves no
+    walk table to make during the games; the same tables as made on demand. Mutation caught:
+    ``Board.warm_up`` making one length per square (``range(1, 2)``)."""
+    monkeypatch.setenv("AERODROME_CACHE_DIR", "off")
+    board = Board(SPECS)
+    slots = [
+        board.slot(ci, n, si, q)
+        for ci in range(len(board.cells)) for n in range(1, 7) for si in range(len(board.sides))
+        for q in (False, True)
+    ]
+    assert all(board.tables[s] is None for s in slots)
+    board.warm_up()
+    assert all(board.tables[s] is not None for s in slots)
+    warmed = [(ci, n, t.codes) for ci, n, *_, t in _sample(board)]
+    assert warmed == [(ci, n, t.codes) for ci, n, *_, t in _sample(Board(SPECS))]
+
+
+def _sample(board: Board) -> list[tuple[int, int, WalkTable]]:
+    return [(ci, n, board.table_at(ci, n, 0, False)) for ci in SAMPLE for n in range(1, 7)]

@@ -24,8 +24,15 @@ FOUNDATION = ("specs", "state", "events", "hookspecs", "context", "board", "view
 #: The entry points, which import what they register only when it is used (lazy start-up,
 #: issue 18): the only modules with imports inside functions.
 LAZY = ("plugin", "cli")
-#: Modules any module may import on first use: they pull in icepool (a slow start-up).
-LAZY_TARGETS = ("aerodrome_dockfighters.action_odds",)
+#: Modules any module may import on first use: they pull in icepool (a slow start-up), or are
+#: for people (drawings, SVG: xml.sax imports urllib) and learning agents (the numbering), so
+#: that `aerodrome rulesets`, which imports the ruleset module, imports none of them.
+LAZY_TARGETS = (
+    "aerodrome_dockfighters.action_odds",
+    "aerodrome_dockfighters.draw",
+    "aerodrome_dockfighters.svg",
+    "aerodrome_dockfighters.numbering",
+)
 
 
 def _modules() -> dict[str, ast.Module]:

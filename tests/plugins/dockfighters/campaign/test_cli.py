@@ -19,6 +19,8 @@ from typer.testing import CliRunner
 
 from aerodrome_dockfighters.campaign import campaign, files
 from aerodrome_dockfighters.campaign.cli import app
+from aerodrome_dockfighters.campaign.journal import Scenario
+from tests.cli.play.driver import Terminal
 from tests.plugins.dockfighters.campaign.helpers import squadron
 
 PILOTS = ["--pilot", "Hans", "--pilot", "Fritz", "--pilot", "Sepp", "--pilot", "Alois"]
@@ -128,7 +130,8 @@ def test_a_corrupt_file_is_named_and_untouched(pair: tuple[Path, Path]) -> None:
     one_line_error(code, out, a, "$.fame: 3, but the journal's fame ledger adds up to 0")
     assert a.read_bytes() == before
     code, out = run("replay", str(a))
-    assert code == 1 and "does not rebuild" in out
+    one_line_error(code, out, a, "the journal does not rebuild the file: $.fame: 3")
+    assert f"{a}: {a}" not in out  # the file is named once
 
 
 @pytest.mark.clause("dockfighters.leader.1", "dockfighters.challenge.1")
@@ -168,7 +171,91 @@ def test_a_human_who_quits_records_nothing(pair: tuple[Path, Path]) -> None:
     assert (a.read_bytes(), b.read_bytes()) == before
 
 
+def test_json_is_for_bot_flown_seats(pair: tuple[Path, Path]) -> None:
+    """A person's mission on the screen would spoil the JSON on the same output."""
+    a, b = pair
+    before = (a.read_bytes(), b.read_bytes())
+    one_line_error(*run("scenario", str(a), "--against", str(b), "--seat", "1=human", "--json"), a, "--json: a person")
+    one_line_error(*run("challenge", str(a), "1", "--seat", "human", "--json"), a, "--json: a person")
+    assert (a.read_bytes(), b.read_bytes()) == before
+
+
 def test_an_error_names_are_printed_literally(pair: tuple[Path, Path]) -> None:
     a, _ = pair
     code, out = run("promote", str(a), "[bold]Nobody[/]")
     assert code == 1 and "'[bold]Nobody[/]' is not a pilot" in out
+
+
+@pytest.mark.clause("dockfighters.challenge.1")
+def test_a_challenge_without_an_ace_is_one_line(pair: tuple[Path, Path]) -> None:
+    """It was an AssertionError's traceback (the bot's pick of an ace found none)."""
+    a, _ = pair
+    before = a.read_bytes()
+    one_line_error(*run("challenge", str(a), "1"), a, "barracks: no ready ace fighter pilot")
+    assert a.read_bytes() == before
+
+
+@pytest.mark.clause("dockfighters.setup.2")
+def test_the_words_of_the_issue_and_a_mission_by_name(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert run("new", str(a), "--faction", "bavarian", *PILOTS)[0] == 0  # as issue 10 writes it
+    assert run("new", str(b), "--faction", "saxon", *SAXONS)[0] == 0
+    assert files.load(a).faction == "Bavaria" and files.load(b).faction == "Saxony"
+    code, out = run("scenario", str(a), "--against", str(b), "--mission", "nonsense", "--seed", "3")
+    one_line_error(code, out, a, "mission: no mission is called 'nonsense'; this one may be one of aerial-dominance")
+    code, out = run("scenario", str(a), "--against", str(b), "--mission", "the duel", "--seed", "3")
+    one_line_error(code, out, a, "fame: the mission costs 5")  # The Duel by its name: 5 fame
+
+
+@pytest.mark.clause("dockfighters.campaign.sortie.2")
+def test_a_squadron_that_can_neither_fly_nor_pay_is_disbanded(pair: tuple[Path, Path], tmp_path: Path) -> None:
+    """The command line had no way to disband it: every scenario was refused ("recruit or
+    buy first") with nothing to pay with, for ever."""
+    _, b = pair
+    for fame, disbanded in ((0, True), (1, False)):
+        sq = squadron(fame=fame)
+        for plane in sq.hangar[1:]:
+            plane.status = "lost"
+        path = tmp_path / f"grounded-{fame}.json"
+        files.save([(path, sq)])
+        before = (path.read_bytes(), b.read_bytes())
+        code, out = run("scenario", str(path), "--against", str(b), "--seed", "3")
+        if disbanded:
+            one_line_error(code, out, path, f"{path}: disbanded: Bavaria test cannot get 2 planes and 2 pilots")
+            assert files.load(path).disbanded and b.read_bytes() == before[1]
+            one_line_error(*run("scenario", str(path), "--against", str(b)), path, "was disbanded")
+            one_line_error(*run("scenario", str(b), "--against", str(path)), path, "was disbanded")
+        else:  # 1 fame buys a Hawk: told what is missing, and untouched
+            one_line_error(code, out, path, "recruit or buy first")
+            assert (path.read_bytes(), b.read_bytes()) == before
+
+
+@pytest.mark.clause("dockfighters.campaign.free.1")
+def test_a_scenario_tells_what_happened(pair: tuple[Path, Path]) -> None:
+    a, b = pair
+    code, out = run("scenario", str(a), "--against", str(b), "--seed", "7")
+    assert code == 0, out
+    sq = files.load(a)
+    entry = sq.journal[-1]
+    assert isinstance(entry, Scenario)
+    side = entry.sides[entry.player]
+    assert "Initiative: " in out and f"{sq.name}: " in out and f"after {entry.outcome.turns} turns." in out
+    for sent in side.sent:
+        assert f"{sent.pilot} (green) in #{sent.serial} {sent.datasheet}" in out
+    for name in entry.outcome.pilots_lost:
+        p = sq.pilot(name)
+        assert p is not None and f"{name} {p.status}" in out
+    assert f"  fame {sq.fame}: " in out
+    for line in entry.ledger:
+        assert f"{line.fame:+d} {line.why}" in out
+
+
+def test_simulate_shows_a_progress_bar_on_a_terminal_only() -> None:
+    """Issue 10: "with a progress bar". Mutation caught: the bar disabled (or shown with
+    ``--quiet``)."""
+    for args, bar in (((), True), (("--quiet",), False)):
+        term = Terminal(["campaign", "simulate", "--scenarios", "2", "--seed", "2", *args], tty=True)
+        term.screen()
+        assert term.finish() == 0, term.text
+        assert ("campaign" in term.raw and "2/2" in term.raw) is bar, term.raw[:400]
+        assert "fame curve" in term.text

@@ -9,6 +9,7 @@ only at the top level (red: the victories test names ``$.barracks``).
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import msgspec
@@ -38,6 +39,18 @@ def test_a_saved_squadron_loads_again_and_leaves_no_temporary_file(tmp_path: Pat
     sq = files.load(path)
     assert files.encode(sq) == path.read_bytes()
     assert [p.name for p in tmp_path.iterdir()] == ["jasta.json"]
+
+
+def test_a_file_keeps_its_permissions_and_a_new_one_gets_the_umasks(tmp_path: Path) -> None:
+    """Mutation caught: the temporary file of ``tempfile.mkstemp`` (0600) moved into place
+    made every squadron file private, and a shared one lost its group's read access."""
+    umask = os.umask(0)
+    os.umask(umask)
+    path = saved(tmp_path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+    path.chmod(0o640)
+    files.save([(path, files.load(path))])
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
 
 
 def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

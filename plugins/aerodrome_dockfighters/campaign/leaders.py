@@ -1,0 +1,89 @@
+"""The command line's squadron leaders: :class:`CliLeader` takes the decisions given as
+options (``--mission``, ``--send``, ``--bid``, ``--pay``) and leaves the rest to the bot;
+:class:`PersonLeader` asks a person at the terminal what the options do not give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from aerodrome_dockfighters.campaign import bridge, leadership
+from aerodrome_dockfighters.campaign.botleader import BotLeader
+from aerodrome_dockfighters.campaign.journal import Pick, Send, TakeAbility
+from aerodrome_dockfighters.campaign.person import choose
+from aerodrome_dockfighters.campaign.sheet import Squadron
+from aerodrome_dockfighters.campaign.specs import tables
+
+
+class CliLeader(BotLeader):
+    """The bot's decisions, except those given on the command line."""
+
+    def __init__(self, seed: int, mission: str | None, picks: list[Pick] | None, bid: int | None,
+                 pay: bool | None) -> None:
+        super().__init__(seed)
+        self.chosen, self.picks, self.bid_cap, self.pay = mission, picks, bid, pay
+
+    def mission(self, sq: Squadron, allowed: Sequence[str], other: str | None, budget: int) -> str:
+        if self.chosen is None:
+            return super().mission(sq, allowed, other, budget)
+        named = {m.name.lower(): key for key, m in bridge.missions().items()}  # "--mission 'The Duel'"
+        return named.get(self.chosen.strip().lower(), self.chosen)
+
+    def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send:
+        return Send(picks=tuple(self.picks)) if self.picks is not None else super().send(sq, mission, other, budget)
+
+    def bid(self, sq: Squadron, own: int, other: int, other_bid: int | None, budget: int) -> int:
+        if self.bid_cap is None:
+            return super().bid(sq, own, other, other_bid, budget)
+        need = max(0, other - own + 1)
+        return need if need <= self.bid_cap else 0
+
+    def pay_return(self, sq: Squadron, pilot: Any, cost: int) -> bool:
+        return self.pay if self.pay is not None else super().pay_return(sq, pilot, cost)
+
+
+#: The bids a person is offered: up to 12 fame (more can never be needed: two d6 and a bid).
+BID_CHOICES = 12
+
+
+class PersonLeader(CliLeader):
+    """A person's decisions as their squadron's leader (``--seat N=human``): what the command
+    line does not give is asked at the terminal - the initiative bid, the mission, bringing a
+    bailed-out pilot home, an ace's new ability; who is sent stays ``--send`` or the bot's
+    pick (the mission starts by saying who flies what)."""
+
+    def __init__(self, seed: int, mission: str | None, picks: list[Pick] | None, bid: int | None,
+                 pay: bool | None, read: Callable[[str], str] = input) -> None:
+        super().__init__(seed, mission, picks, bid, pay)
+        self.read = read
+
+    def bid(self, sq: Squadron, own: int, other: int, other_bid: int | None, budget: int) -> int:
+        if self.bid_cap is not None or budget <= 0:
+            return super().bid(sq, own, other, other_bid, budget) if self.bid_cap is not None else 0
+        theirs = "" if other_bid is None else f", bid {other_bid}"
+        texts = [f"{n} fame: {own + n} against {other}" for n in range(min(budget, BID_CHOICES) + 1)]
+        question = f"Initiative: your d6 shows {own}, theirs {other}{theirs}. Bid fame for +1 each (you have {budget})"
+        return choose(self.read, sq.name, question, texts)
+
+    def mission(self, sq: Squadron, allowed: Sequence[str], other: str | None, budget: int) -> str:
+        if self.chosen is not None:
+            return super().mission(sq, allowed, other, budget)
+        infos = bridge.missions()
+        discount = leadership.effect(sq).mission_discount + (tables().campaign.club_discount if any(
+            p.club and p.status == "ready" for p in sq.barracks) else 0)
+        keys = [k for k in allowed if max(0, infos[k].fame_cost - discount) <= budget] or list(allowed)
+        texts = [f"{infos[k].name}: value {infos[k].value}, costs {infos[k].fame_cost}, wins {infos[k].fame_win}"
+                 for k in keys]
+        beside = f"; the other squadron flies {infos[other].name}" if other else ""
+        return keys[choose(self.read, sq.name, f"Choose your mission (you have {budget} fame{beside})", texts)]
+
+    def pay_return(self, sq: Squadron, pilot: Any, cost: int) -> bool:
+        if self.pay is not None:
+            return self.pay
+        texts = [f"pay {cost} fame to bring {pilot.name} home", f"leave {pilot.name} to be captured"]
+        return choose(self.read, sq.name, f"{pilot.name} bailed out over enemy ground", texts) == 0
+
+    def take_ability(self, sq: Squadron, pilot: Any, options: Sequence[TakeAbility]) -> TakeAbility:
+        texts = [f"{o.ability} level {o.level}" for o in options]
+        return options[choose(self.read, sq.name, f"{pilot.name}: five more victories, an ace ability", texts)]
