@@ -58,12 +58,13 @@ class PlayerView(Generic[O, A]):
     def legal_actions(self) -> Sequence[A]:
         return self._game.legal_actions(self.player)
 
-    def determinised(self, seed: int) -> Game[Any, O, A]:
+    def determinised(self, seed: int, *, record: bool | None = None) -> Game[Any, O, A]:
         """A game this player cannot tell from the real one, in which everything the player
         cannot see is resampled and the future dice come from ``seed`` (see
         :meth:`aerodrome.game.Game.determinised`): what a searching agent may look ahead
-        in. The view never hands out the real game."""
-        return self._game.determinised(self.player, seed)
+        in. The view never hands out the real game. ``record=False``: the game keeps no log
+        and builds no events (a search's rollouts need none); ``None``: as the real game."""
+        return self._game.determinised(self.player, seed, record=record)
 
 
 class Agent(Protocol):
@@ -84,7 +85,9 @@ AgentLookup = Callable[[str], "AgentSpec"]
 
 AgentConfigure = Callable[[str, AgentLookup], AgentFactory]
 """``configure(parameters, lookup) -> factory``: parses what follows ``name:`` in an agent
-name; raises :class:`AgentParameterError` with a one-line message."""
+name (``""`` for the plain name when the spec sets ``configure_plain``: the defaults, which
+may depend on the ruleset's other agents); raises :class:`AgentParameterError` with a
+one-line message."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,9 @@ class AgentSpec:
     :param bot_rules: the agent plays by the rulebook's rules for bots (a solo-play procedure
         such as Dockfighters' Konrad), so its seat is a bot seat (:attr:`aerodrome.Seat.bot`).
     :param configure: when set, the agent takes parameters: ``name:PARAMS`` is built by
-        ``configure(PARAMS, lookup)``; plain ``name`` still uses ``factory``.
+        ``configure(PARAMS, lookup)``; plain ``name`` still uses ``factory``, unless
+        ``configure_plain``: then plain ``name`` is ``configure("", lookup)`` (defaults that
+        depend on the ruleset, e.g. the search's rollouts by the ruleset's bot).
     :param parameters: how the parameters are written, for help texts and errors.
     """
 
@@ -105,6 +110,7 @@ class AgentSpec:
     bot_rules: bool = False
     configure: AgentConfigure | None = None
     parameters: str = ""
+    configure_plain: bool = False
 
 
 class RandomAgent:

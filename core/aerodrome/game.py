@@ -282,19 +282,23 @@ class Game(Generic[S, O, A]):
         return self.clock.round
 
     # -- look-ahead --------------------------------------------------------------------------
-    def clone(self, *, reseed: int | None = None, state: S | None = None) -> Game[S, O, A]:
+    def clone(
+        self, *, reseed: int | None = None, state: S | None = None, record: bool | None = None
+    ) -> Game[S, O, A]:
         """An independent copy: same state, log and history. Its dice go on where this
         game's are, unless ``reseed`` is given: then its future dice come from a fresh
         stream seeded ``reseed``, so a search can never see the real future rolls.
-        ``state``: the copy's state, made by the caller (instead of a copy of this game's)."""
+        ``state``: the copy's state, made by the caller (instead of a copy of this game's).
+        ``record=False`` gives a copy that keeps no log (empty) and builds no events, whatever
+        this game does: what a search plays on; ``None`` records as this game does."""
         new: Game[S, O, A] = Game.__new__(Game)
         new.ruleset = self.ruleset
         new.setup = self.setup
         new.seed = self.seed
         new.position = self.position
         new.bus = EventBus()
-        new.log = list(self.log)
-        new.record = self.record
+        new.record = self.record if record is None else record
+        new.log = list(self.log) if new.record else []
         new.history = list(self.history)
         new._sequence = self._sequence
         new._emit = _emitter(new.log, new.bus, new.record)
@@ -319,18 +323,23 @@ class Game(Generic[S, O, A]):
         new.asked = self.asked
         return new
 
-    def determinised(self, player: int, seed: int, *, reseed: bool = True) -> Game[S, O, A]:
+    def determinised(
+        self, player: int, seed: int, *, reseed: bool = True, record: bool | None = None
+    ) -> Game[S, O, A]:
         """A clone in which everything ``player`` cannot see is resampled
         (:meth:`Ruleset.determinise`): what a fair look-ahead for ``player`` may search.
         Its log is ``player``'s log, answers other players have committed in secret to the
         pending decision are forgotten (they must answer again in the clone), and its dice
         are reseeded with ``seed`` (``reseed=False`` keeps the real stream: for tests that
-        compare a game with its determinisation roll for roll)."""
+        compare a game with its determinisation roll for roll). ``record=False``: a clone
+        that keeps no log and builds no events (see :meth:`clone`), for a search."""
         new = self.clone(
             reseed=seed if reseed else None,
             state=self.ruleset.determinise(self.state, player, random.Random(seed)),
+            record=record,
         )
-        new.log[:] = self.log_for(player)
+        if new.record:
+            new.log[:] = self.log_for(player)
         hidden = [p for p in self._commits if p != player]
         if hidden:
             recent = len(self._commits)  # the commits are the last entries of the history

@@ -237,20 +237,23 @@ class Plugins:
         if base not in agents:
             raise UnknownNameError(f"agent for {ruleset}", base if colon else name, agents)
         spec = agents[base]
-        if not colon:
-            return spec
-        if spec.configure is None:
-            raise AgentParameterError(f"agent {name!r}: {base!r} takes no parameters")
-        if not params:
-            raise AgentParameterError(
-                f"agent {name!r}: nothing after the colon (write {base}:{spec.parameters})"
-            )
 
         def lookup(other: str) -> AgentSpec:
             if other == base:
                 raise AgentParameterError(f"agent {name!r}: {base!r} cannot use itself")
             return self.agent(ruleset, other)
 
+        if not colon:
+            if spec.configure is None or not spec.configure_plain:
+                return spec
+            # the defaults, configured for this ruleset (e.g. mcts rolls out with its bot)
+            return dataclasses.replace(spec, factory=spec.configure("", lookup))
+        if spec.configure is None:
+            raise AgentParameterError(f"agent {name!r}: {base!r} takes no parameters")
+        if not params:
+            raise AgentParameterError(
+                f"agent {name!r}: nothing after the colon (write {base}:{spec.parameters})"
+            )
         factory = spec.configure(params, lookup)
         return dataclasses.replace(spec, name=name, factory=factory, configure=None)
 

@@ -15,10 +15,12 @@ from aerodrome.agents import AgentParameterError, PlayerView, agent_seed
 from aerodrome.errors import UnknownNameError
 from aerodrome.search import (
     DEFAULT_STEPS,
+    Arm,
     MCTSAgent,
     SearchOptions,
     parse_options,
     rewards,
+    select,
 )
 from tests.conftest import PLUGINS
 
@@ -33,6 +35,10 @@ from tests.conftest import PLUGINS
         ("depth=12:30:c=0.5", SearchOptions(iterations=30, depth=12, exploration=0.5)),
         ("random", SearchOptions(rollout="random")),
         ("8000steps", SearchOptions(steps=8000)),
+        (
+            "widen=0:prior=off:eval=material:40:bias=0.5",
+            SearchOptions(iterations=40, widen=0.0, prior=False, evaluation="material", bias=0.5),
+        ),
     ],
 )
 def test_parameters_parse(text: str, expected: SearchOptions) -> None:
@@ -51,6 +57,8 @@ def test_parameters_parse(text: str, expected: SearchOptions) -> None:
         ("mcts:depth=0", r"depth must be from 1"),
         ("mcts:c=-1", r"c must be a number ≥ 0, got '-1'"),
         ("mcts:", r"nothing after the colon \(write mcts:ITERATIONS"),
+        ("mcts:prior=maybe", r"'prior=maybe' is not a budget .* prior=on\|off"),
+        ("mcts:widen=x", r"widen must be a number ≥ 0, got 'x'"),
         ("random:3", r"agent 'random:3': 'random' takes no parameters"),
     ],
 )
@@ -68,6 +76,16 @@ def test_bot_rollouts_need_a_bot() -> None:
     assert PLUGINS.agent("classic", "mcts:5:bot").name == "mcts:5:bot"
     with pytest.raises(AgentParameterError, match="no 'bot' agent to roll out with"):
         PLUGINS.agent("joust", "mcts:5:bot")
+
+
+def test_plain_mcts_rolls_out_with_the_bot_when_there_is_one() -> None:
+    """``auto`` rollouts: the ruleset's bot where it has one, random where not (mutation
+    caught: the plain name keeping the unconfigured random-rollout factory)."""
+    for ruleset, bot in (("classic", True), ("joust", False)):
+        rules = PLUGINS.ruleset(ruleset)
+        agent = PLUGINS.agent(ruleset, "mcts").factory(rules, 0, 1)
+        assert isinstance(agent, MCTSAgent) and (agent.rollout is not None) is bot
+        assert PLUGINS.agent(ruleset, "mcts:5:random").factory(rules, 0, 1).rollout is None  # type: ignore[attr-defined]
 
 
 def test_mcts_is_registered_for_every_ruleset_third_party_included() -> None:
@@ -111,6 +129,16 @@ def test_bot_rollouts_play_a_game() -> None:
     assert game.is_over()
 
 
+def test_mixed_rollouts_are_seeded_and_need_a_bot() -> None:
+    """``mix``: the bot or random for each player in each iteration, drawn from the agent's
+    own stream: same seed, same game."""
+    a = play("df40k", ["mcts:8:mix:depth=12", "random"], 5)
+    b = play("df40k", ["mcts:8:mix:depth=12", "random"], 5)
+    assert a.is_over() and a.history == b.history
+    with pytest.raises(AgentParameterError, match="no 'bot' agent to roll out with"):
+        PLUGINS.agent("joust", "mcts:5:mix")
+
+
 def test_rewards_score_results_and_material() -> None:
     rules = PLUGINS.ruleset("classic")
     game = Game(rules, None, 1, record=False)
@@ -133,8 +161,8 @@ class SpyView(PlayerView[Any, Any]):
         #: each handed game as it was handed: (observation of the player, referee's view)
         self.seen: list[tuple[bytes, bytes]] = []
 
-    def determinised(self, seed: int) -> Game[Any, Any, Any]:
-        game = super().determinised(seed)
+    def determinised(self, seed: int, *, record: bool | None = None) -> Game[Any, Any, Any]:
+        game = super().determinised(seed, record=record)
         self.handed.append(game)
         self.seen.append(
             (
@@ -231,3 +259,17 @@ def test_a_step_budget_stops_after_that_many_simulated_decisions() -> None:
     agent = MCTSAgent(PLUGINS.ruleset("classic"), player, 1, SearchOptions(steps=100, depth=10))
     agent.choose(PlayerView(game, player), game.legal_actions(player))
     assert 100 <= agent.last_steps < 100 + 10 and agent.last_iterations >= 10
+
+
+def test_a_progressive_bias_favours_the_prior_among_tried_actions() -> None:
+    """``bias`` adds ``bias/visits`` to the prior's UCB score (mutation caught: the bias
+    given to every arm, or to none)."""
+    arms: dict[Any, Arm] = {}
+    for name, total in (("prior", 4.0), ("other", 5.0)):
+        arm = arms[name] = Arm()
+        arm.visits, arm.total, arm.available = 10, total, 20
+    rng = random.Random(1)
+    legal = ["prior", "other"]
+    assert select(arms, legal, 0.0, rng, room=False, first="prior") == "other"  # type: ignore[arg-type]
+    assert select(arms, legal, 0.0, rng, room=False, first="prior", bias=2.0) == "prior"  # type: ignore[arg-type]
+    assert select(arms, legal, 0.0, rng, room=False, first="other", bias=2.0) == "other"  # type: ignore[arg-type]

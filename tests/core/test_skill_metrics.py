@@ -95,7 +95,7 @@ def test_the_plan_plays_each_doubling_on_each_side() -> None:
         ("search-trace", 4, "imperium", 3),
         ("search-trace", 4, "orks", 3),
     ]
-    assert search[2][0] == ("mcts:4:depth=5", "mcts:2:depth=5")
+    assert search[2][0] == ("mcts:4:depth=5:random", "mcts:2:depth=5:random")
     assert column.column.trace == (2, 4, 8)
 
 

@@ -37,8 +37,10 @@ TRACE_GAMES = 10
 
 
 def search_agent(budget: int, depth: int = TRACE_DEPTH) -> str:
-    """The agent name of the search agent at ``budget`` iterations in the skill trace."""
-    return f"mcts:{budget}:depth={depth}"
+    """The agent name of the search agent at ``budget`` iterations in the skill trace: random
+    rollouts, cut at ``depth``, cheap on purpose (a bot rollout in classic costs five random
+    ones) and the same search in every ruleset, with or without a bot."""
+    return f"mcts:{budget}:depth={depth}:random"
 
 
 def check_budgets(budgets: Sequence[int]) -> tuple[int, ...]:
