@@ -5,7 +5,6 @@ no actions: see :mod:`aerodrome_classic.vector`.)"""
 
 from __future__ import annotations
 
-import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ from aerodrome_classic import state as classic_state
 from aerodrome_classic.bot import make_bot
 from aerodrome_classic.state import ACTION_TYPES, Move
 from aerodrome_classic.text import FACING_LETTERS
+from tests import playouts
 from tests.plugins.classic.helpers import RULESET, game, move_to, plane, position
 
 SETUPS = [s.name for s in RULESET.setups()]
@@ -49,20 +49,12 @@ def plain(line: str) -> None:
 def playout(setup: str, seed: int, agent: str, decisions: int = 400) -> Iterator[Game[Any, Any, Any]]:
     """A game of ``agent`` players, yielded at each of its first ``decisions`` decisions and
     at its end."""
-    g = Game(RULESET, setup, seed)
-    rng = random.Random(seed)
-    bots = [make_bot(RULESET, p, agent_seed(seed, p)) for p in range(len(g.setup.seats))]
-    for _ in range(decisions):
-        yield g
-        if g.is_over():
-            return
-        for player in g.waiting_for():
-            legal = g.legal_actions(player)
-            if agent == "bot":
-                g.apply(player, bots[player].choose(PlayerView(g, player), legal))
-            else:
-                g.apply(player, legal[rng.randrange(len(legal))])
-    yield g
+    if agent != "bot":
+        return playouts.playout(RULESET, setup, seed, decisions)
+    bots = [make_bot(RULESET, p, agent_seed(seed, p)) for p in range(len(RULESET.setup(setup).seats))]
+    return playouts.playout(
+        RULESET, setup, seed, decisions, lambda g, player, legal: bots[player].choose(PlayerView(g, player), legal)
+    )
 
 
 # -- sentences ---------------------------------------------------------------------------------
@@ -73,34 +65,30 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: str) -> None:
     legal moves with the same sentence (a route told apart only by its walk)."""
     described: set[str] = set()
     for seed, agent in ((1, "bot"), (2, "random")):
-        seats = len(RULESET.setup(setup).seats)
-        seen = [0] * seats
-        for g in playout(setup, seed, agent, decisions=250 if agent == "bot" else 120):
-            for player in range(seats):
-                view = g.observation(player)
-                texts = [RULESET.action_text(a, view) for a in g.legal_actions(player)]
-                for action, text in zip(g.legal_actions(player), texts, strict=True):
-                    plain(text)
-                    described.add(type(action).__name__)
-                    if isinstance(action, Move):
-                        found = MOVE.match(text)
-                        assert found, text
-                        end = action.path[-1]
-                        assert found.groups() == (
-                            action.plane, str(end[0]), str(end[1]), FACING_LETTERS[action.facing]
-                        ), text
-                assert len(set(texts)) == len(texts), "two legal actions read the same"
-                log = g.log_for(player)
-                for event in log[seen[player]:]:
-                    text = event_text(RULESET, g.setup, event, view)
-                    if type(event).__module__ == classic_state.__name__:
-                        own = RULESET.event_text(event, view)
-                        assert own, f"{type(event).__name__} has no sentence"
-                        plain(own)
-                        described.add(type(event).__name__)
-                    if text is not None:
-                        assert "player 0" not in text and "player 1" not in text, text
-                seen[player] = len(log)
+        for g, player, view, fresh in playouts.seat_moments(
+            playout(setup, seed, agent, decisions=250 if agent == "bot" else 120)
+        ):
+            texts = [RULESET.action_text(a, view) for a in g.legal_actions(player)]
+            for action, text in zip(g.legal_actions(player), texts, strict=True):
+                plain(text)
+                described.add(type(action).__name__)
+                if isinstance(action, Move):
+                    found = MOVE.match(text)
+                    assert found, text
+                    end = action.path[-1]
+                    assert found.groups() == (
+                        action.plane, str(end[0]), str(end[1]), FACING_LETTERS[action.facing]
+                    ), text
+            assert len(set(texts)) == len(texts), "two legal actions read the same"
+            for event in fresh:
+                text = event_text(RULESET, g.setup, event, view)
+                if type(event).__module__ == classic_state.__name__:
+                    own = RULESET.event_text(event, view)
+                    assert own, f"{type(event).__name__} has no sentence"
+                    plain(own)
+                    described.add(type(event).__name__)
+                if text is not None:
+                    assert "player 0" not in text and "player 1" not in text, text
     assert {"Move", "TakeOff", "PlaceGuns", "Decline", "Moved", "CardsDrawn", "GunsPlaced"} <= described
 
 

@@ -39,6 +39,7 @@ from aerodrome_df40k.state import (
     RamResolved,
     WeaponFired,
 )
+from tests import playouts
 from tests.plugins.df40k.helpers import ARMADA, RULESET, custom, give_orders
 
 SETUPS = [s.name for s in RULESET.setups()]
@@ -69,16 +70,7 @@ def plain(line: str, *, own: bool) -> None:
 
 def playout(setup: Any, seed: int, decisions: int = 120) -> Iterator[Game[Any, Any, Any]]:
     """A random battle, yielded at each of its first ``decisions`` decisions and at its end."""
-    game = Game(RULESET, setup, seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        yield game
-        if game.is_over():
-            return
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            game.apply(player, legal[rng.randrange(len(legal))])
-    yield game
+    return playouts.playout(RULESET, setup, seed, decisions)
 
 
 # -- sentences ---------------------------------------------------------------------------------
@@ -89,24 +81,19 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: Any) -> None:
     ("RamResolved: rammer ..."), a flyer named by its id."""
     described: set[str] = set()
     for seed in (1, 2, 3):
-        seen = [0, 0]  # events of each seat's log already read
-        for game in playout(setup, seed):
-            for player in (0, 1):
-                view = game.observation(player)
-                for action in game.legal_actions(player):
-                    plain(RULESET.action_text(action, view), own=True)
-                    described.add(type(action).__name__)
-                log = game.log_for(player)
-                for event in log[seen[player]:]:
-                    text = event_text(RULESET, game.setup, event, view)
-                    if type(event).__module__ == df40k_state.__name__:
-                        own = RULESET.event_text(event, view)
-                        assert own, f"{type(event).__name__} has no sentence"
-                        plain(own, own=True)
-                        described.add(type(event).__name__)
-                    if text is not None:
-                        plain(text, own=False)
-                seen[player] = len(log)
+        for game, player, view, fresh in playouts.seat_moments(playout(setup, seed)):
+            for action in game.legal_actions(player):
+                plain(RULESET.action_text(action, view), own=True)
+                described.add(type(action).__name__)
+            for event in fresh:
+                text = event_text(RULESET, game.setup, event, view)
+                if type(event).__module__ == df40k_state.__name__:
+                    own = RULESET.event_text(event, view)
+                    assert own, f"{type(event).__name__} has no sentence"
+                    plain(own, own=True)
+                    described.add(type(event).__name__)
+                if text is not None:
+                    plain(text, own=False)
     assert {"DogfightDeclared", "DogfightRolled", "OrdersRevealed"} <= described
     assert described & {"GiveOrder", "GiveOrders"}
 

@@ -4,7 +4,6 @@ the actions and the observation as numbers, all from a player's observation."""
 
 from __future__ import annotations
 
-import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from aerodrome_dockfighters.missions import setups
 from aerodrome_dockfighters.numbering import vector_length
 from aerodrome_dockfighters.ruleset import observe
 from aerodrome_dockfighters.state import ACTIONS, GROUND, Attack, Plan
+from tests import playouts
 from tests.conftest import PLUGINS
 from tests.plugins.dockfighters.helpers import plane, state
 
@@ -47,16 +47,7 @@ def plain(line: str) -> None:
 
 def playout(setup: str, seed: int, decisions: int) -> Iterator[Game[Any, Any, Any]]:
     """A random game, yielded at each of its first ``decisions`` decisions and at its end."""
-    game = Game(RULESET, setup, seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        yield game
-        if game.is_over():
-            return
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            game.apply(player, legal[rng.randrange(len(legal))])
-    yield game
+    return playouts.playout(RULESET, setup, seed, decisions)
 
 
 @pytest.mark.parametrize("setup", SETUPS)
@@ -69,30 +60,25 @@ def test_every_action_and_event_reads_as_plain_sentences_and_every_action_has_a_
     count = RULESET.action_count(RULESET.setup(setup))
     described: set[str] = set()
     for seed in (1, 2):
-        seen = [0, 0]
-        for game in playout(setup, seed, 160):
+        for game, player, view, fresh in playouts.seat_moments(playout(setup, seed, 160)):
             decision = game.decision()
-            if decision is not None:
+            if player == 0 and decision is not None:  # once a moment
                 plain(decision.prompt)
-            for player in (0, 1):
-                view = game.observation(player)
-                for action in game.legal_actions(player):
-                    plain(RULESET.action_text(action, view))
-                    described.add(type(action).__name__)
-                    n = RULESET.action_id(action, game.setup)
-                    assert 0 <= n < count and RULESET.action_from_id(n, game.setup) == action
-                    assert numbers.setdefault(n, action) == action, f"{action} and {numbers[n]} share number {n}"
-                log = game.log_for(player)
-                for event in log[seen[player]:]:
-                    if type(event).__module__ == df_events.__name__:
-                        own = RULESET.event_text(event, view)
-                        assert own, f"{type(event).__name__} has no sentence"
-                        plain(own)
-                        described.add(type(event).__name__)
-                    text = event_text(RULESET, game.setup, event, view)
-                    if text is not None:
-                        assert text.strip()
-                seen[player] = len(log)
+            for action in game.legal_actions(player):
+                plain(RULESET.action_text(action, view))
+                described.add(type(action).__name__)
+                n = RULESET.action_id(action, game.setup)
+                assert 0 <= n < count and RULESET.action_from_id(n, game.setup) == action
+                assert numbers.setdefault(n, action) == action, f"{action} and {numbers[n]} share number {n}"
+            for event in fresh:
+                if type(event).__module__ == df_events.__name__:
+                    own = RULESET.event_text(event, view)
+                    assert own, f"{type(event).__name__} has no sentence"
+                    plain(own)
+                    described.add(type(event).__name__)
+                text = event_text(RULESET, game.setup, event, view)
+                if text is not None:
+                    assert text.strip()
     assert {"Place", "Deploy", "Plan", "Manoeuvre"} <= described
 
 

@@ -5,7 +5,6 @@ the actions and the observation as numbers, all from a player's observation."""
 from __future__ import annotations
 
 import io
-import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import SquadronRolled
 from aerodrome_victoriana.state import ACTION_TYPES, ChooseManoeuvre
 from aerodrome_victoriana.view import DogfightView, observe
+from tests import playouts
 from tests.conftest import PLUGINS
 from tests.plugins.victoriana.helpers import battle, flight
 
@@ -53,16 +53,7 @@ def plain(line: str, *, own: bool) -> None:
 
 def playout(setup: str, seed: int, decisions: int = 120) -> Iterator[Game[Any, Any, Any]]:
     """A random game, yielded at each of its first ``decisions`` decisions and at its end."""
-    game = Game(RULESET, setup, seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        yield game
-        if game.is_over():
-            return
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            game.apply(player, legal[rng.randrange(len(legal))])
-    yield game
+    return playouts.playout(RULESET, setup, seed, decisions)
 
 
 # -- sentences ---------------------------------------------------------------------------------
@@ -74,24 +65,19 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: str) -> None:
     ruleset = RULESET
     described: set[str] = set()
     for seed in (1, 2):
-        seen = [0, 0]  # events of each seat's log already read
-        for game in playout(setup, seed):
-            for player in (0, 1):
-                view = game.observation(player)
-                for action in game.legal_actions(player):
-                    plain(ruleset.action_text(action, view), own=True)
-                    described.add(type(action).__name__)
-                log = game.log_for(player)
-                for event in log[seen[player]:]:
-                    text = event_text(ruleset, game.setup, event, view)
-                    if type(event).__module__ == victoriana_events.__name__:
-                        own = ruleset.event_text(event, view)
-                        assert own, f"{type(event).__name__} has no sentence"
-                        plain(own, own=True)
-                        described.add(type(event).__name__)
-                    if text is not None:
-                        plain(text, own=False)
-                seen[player] = len(log)
+        for game, player, view, fresh in playouts.seat_moments(playout(setup, seed)):
+            for action in game.legal_actions(player):
+                plain(ruleset.action_text(action, view), own=True)
+                described.add(type(action).__name__)
+            for event in fresh:
+                text = event_text(ruleset, game.setup, event, view)
+                if type(event).__module__ == victoriana_events.__name__:
+                    own = ruleset.event_text(event, view)
+                    assert own, f"{type(event).__name__} has no sentence"
+                    plain(own, own=True)
+                    described.add(type(event).__name__)
+                if text is not None:
+                    plain(text, own=False)
     assert described & {"ChooseManoeuvre", "EndTurn"}
     assert "CraftDamaged" in described or "SquadronRolled" in described
 
