@@ -88,6 +88,20 @@ def board(game: Game[Any, Any, Any], viewer: int | None, title: str) -> None:
     show(game.ruleset.draw(game.observation(viewer)))
 
 
+def seat_board(game: Game[Any, Any, Any], player: int) -> None:
+    """The board as ``player`` sees it, under a rule naming the round and the seat."""
+    board(game, player, f"{where(game)} · {seat_label(game.setup, player)}")
+
+
+def log_tail(game: Game[Any, Any, Any], player: int, lines: int) -> None:
+    """The last ``lines`` sentences of what ``player`` may have seen happen."""
+    seen = [e for e in game.log if e.visible_to(player)]
+    texts = event_lines(game, seen, player)[-lines:]
+    note(f"The last {len(texts)} lines of what happened:", HEADING)
+    for text in texts:
+        note(f"{EVENT_MARK} {text}")
+
+
 def decision(game: Game[Any, Any, Any], player: int, choices: int) -> None:
     decided = game.decision()
     prompt = (decided.prompt or decided.kind) if decided is not None else ""

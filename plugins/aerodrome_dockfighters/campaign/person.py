@@ -100,14 +100,10 @@ class _Table:
         self.game = game
 
     def show_board(self, player: int) -> None:
-        screen.board(self.game, player, f"{screen.where(self.game)} · {seat_label(self.game.setup, player)}")
+        screen.seat_board(self.game, player)
 
     def show_log(self, player: int, lines: int) -> None:
-        seen = [e for e in self.game.log if e.visible_to(player)]
-        texts = screen.event_lines(self.game, seen, player)[-lines:]
-        screen.note(f"The last {len(texts)} lines of what happened:", screen.HEADING)
-        for text in texts:
-            screen.note(f"{screen.EVENT_MARK} {text}")
+        screen.log_tail(self.game, player, lines)
 
     def can_undo(self, player: int) -> bool:
         return False
