@@ -132,10 +132,7 @@ class Plugins:
         self.registry = reg = Registry(variants=variants, owners=variant_owners)
         self._instances.clear()
         for plugin, cls in self._results(hookspecs.aerodrome_register_rulesets):
-            if isinstance(cls, RulesetRef):
-                reg.add(reg.rulesets, "ruleset", cls.name, cls.name, cls, plugin)
-                continue
-            rname = _ruleset_name(cls, plugin)
+            rname = cls.name if isinstance(cls, RulesetRef) else _ruleset_name(cls, plugin)
             reg.add(reg.rulesets, "ruleset", rname, rname, cls, plugin)
         for plugin, spec in self._results(hookspecs.aerodrome_register_agents):
             if not isinstance(spec, AgentSpec):
