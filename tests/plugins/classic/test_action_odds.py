@@ -4,7 +4,6 @@ enemy plane In Flight straight ahead starts a dogfight, and its chances are the 
 
 from __future__ import annotations
 
-import random
 import re
 from fractions import Fraction
 
@@ -15,26 +14,24 @@ from aerodrome.odds import percent
 from aerodrome.plugins import default_plugins
 from aerodrome_classic.odds import attack_odds
 from aerodrome_classic.state import Move
+from tests import playouts
 
 RULES = default_plugins().ruleset("classic")
 SETUP = next(s for s in RULES.setups() if s.name == "two-player")
 
 
 def _moves_with_odds(seed: int) -> list[tuple[Game, int, Move, str]]:
-    game = Game(RULES, SETUP, seed)
-    rng = random.Random(seed)
+    """Up to 40 moves that start a dogfight, one per decision, from a random game."""
     found = []
-    while not game.is_over() and len(found) < 40:
+    for game in playouts.playout(RULES, SETUP, seed, decisions=3000):
+        if game.is_over() or len(found) >= 40:
+            break
         player = game.waiting_for()[0]
-        legal = game.legal_actions(player)
         view = game.observation(player)
-        for action in legal:
-            if isinstance(action, Move):
-                text = RULES.action_odds(action, view)
-                if text:  # one per decision: moves from the whole game
-                    found.append((game.clone(), player, action, text))
-                    break
-        game.apply(player, rng.choice(legal))
+        for action in game.legal_actions(player):
+            if isinstance(action, Move) and (text := RULES.action_odds(action, view)):
+                found.append((game.clone(), player, action, text))
+                break
     return found
 
 
