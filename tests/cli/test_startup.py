@@ -16,8 +16,7 @@ from importlib import metadata
 
 import pytest
 
-#: Imported only where used: never by `import aerodrome.cli` nor by `aerodrome --help`.
-HEAVY = ("networkx", "icepool", "matplotlib", "rich.progress")
+from tests.startup import heavy
 
 _REPORT = """
 import json, sys
@@ -43,17 +42,13 @@ def _after(code: str) -> tuple[set[str], list[str]]:
     return set(found["modules"]), found["unresolved"]
 
 
-def _heavy(modules: set[str]) -> list[str]:
-    return sorted(m for m in modules if m.split(".")[0] in HEAVY or m in HEAVY)
-
-
 def _plugin_packages() -> set[str]:
     return {ep.value.split(".")[0] for ep in metadata.entry_points(group="aerodrome")}
 
 
 def test_importing_the_cli_imports_no_ruleset_and_nothing_heavy() -> None:
     modules, _ = _after("import aerodrome.cli")
-    assert _heavy(modules) == []
+    assert heavy(modules) == []
     assert sorted(m for m in modules if m.split(".")[0] in _plugin_packages()) == []
 
 
@@ -67,7 +62,7 @@ with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
 
 def test_help_lists_the_plugin_commands_without_importing_a_ruleset() -> None:
     modules, unresolved = _after(_HELP.format(args=["--help"]))
-    assert _heavy(modules) == []
+    assert heavy(modules) == []
     assert {"aerodrome_classic.ruleset", "aerodrome_victoriana.ruleset"} <= set(unresolved)
     assert sorted(m for m in unresolved if m in modules) == []
     help_text = subprocess.run(

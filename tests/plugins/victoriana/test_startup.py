@@ -7,22 +7,9 @@ Mutation caught (tried): an ``import icepool`` at the top of ``aerodrome_victori
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
-
 import pytest
 
-HEAVY = ("networkx", "icepool", "matplotlib", "dask", "rich.progress")
-
-
-def imported(code: str) -> set[str]:
-    """The modules ``python -X importtime -c code`` imports, in a fresh interpreter."""
-    proc = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", code],
-        capture_output=True, text=True, timeout=120, check=True,
-    )
-    return {m.group(1) for m in re.finditer(r"\|\s+(\S+)\s*$", proc.stderr, re.MULTILINE)}
+from tests.startup import heavy, imported
 
 
 @pytest.mark.parametrize(
@@ -35,6 +22,5 @@ def imported(code: str) -> set[str]:
 def test_no_heavy_module_at_start_up(code: str) -> None:
     modules = imported(code)
     assert "aerodrome_victoriana.plugin" in modules or "aerodrome_victoriana.ruleset" in modules
-    heavy = sorted({m if m in HEAVY else m.split(".")[0] for m in modules
-                    if m in HEAVY or m.split(".")[0] in HEAVY})
-    assert not heavy, f"{code!r} imports {heavy}"
+    found = heavy(modules)
+    assert not found, f"{code!r} imports {found}"
