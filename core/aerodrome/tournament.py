@@ -23,6 +23,7 @@ from pathlib import Path
 
 import msgspec
 
+from aerodrome.cluster import DaskTarget
 from aerodrome.errors import AerodromeError
 from aerodrome.metrics import Z95, Estimate, Mean
 from aerodrome.parallel import Config, Engine
@@ -229,7 +230,7 @@ def run_tournament(
     games: int = 10,
     seed: int = 1,
     workers: int | None = None,
-    dask: str | None = None,
+    dask: str | DaskTarget | None = None,
     out: Path | None = None,
     on_plan: Callable[[int], None] | None = None,
     on_progress: Callable[[int], None] | None = None,

@@ -15,6 +15,7 @@ from aerodrome.ruleset import Result
 from aerodrome.sim import GameRecord
 from aerodrome.tournament import plan, rate, seatings
 from tests.conftest import PLUGINS, stderr_apart
+from tests.robustness.conftest import run_cli
 
 
 @pytest.fixture
@@ -128,3 +129,29 @@ def test_ratings_order_a_planted_strong_weak_pair() -> None:
     strong, _, weak = ratings
     assert strong.mu > weak.mu and strong.ordinal > weak.ordinal
     assert strong.wins + strong.draws + strong.losses == strong.games == 40
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--dask-insecure"], "--dask-insecure: needs --dask"),
+        (["--seed", str(2**70)], "--seed"),
+        (["--games", str(10**12)], "--games"),
+    ],
+)
+def test_options_are_checked_as_compare_checks_them(extra: list[str], message: str) -> None:
+    """tournament shares compare's options (seed and games bounded, the checked Dask target):
+    mutation caught: its own unchecked --dask/--seed declarations back."""
+    done = run_cli(*ARGS, "--workers", "1", *extra)
+    assert done.code != 0 and message in done.err and "Traceback" not in done.err
+
+
+def test_output_paths_are_checked_before_any_game(tmp_path: Path) -> None:
+    """An --out or --report that cannot be written fails at once, in one line, with no game
+    played (the report was found unwritable only after the games)."""
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    done = run_cli(*ARGS, "--workers", "1", "--report", str(blocker / "sub"))
+    assert done.code == 1 and "--report" in done.err and len(done.err.strip().splitlines()) == 1
+    done = run_cli(*ARGS, "--workers", "1", "--out", str(tmp_path))
+    assert done.code == 1 and "--out" in done.err and len(done.err.strip().splitlines()) == 1

@@ -19,6 +19,7 @@ from typing import Annotated, Any
 import typer
 
 import aerodrome.cli.screen as screen
+from aerodrome.cli.options import SEED_MAX, SEED_MIN
 from aerodrome.cli.output import say
 from aerodrome.cli.seats import HUMAN, SeatPlan, agents, bot_seats, check_agents, parse_seats
 from aerodrome.cli.session import INTERRUPTED, Session
@@ -31,7 +32,6 @@ from aerodrome.saves import PositionFile, Undo, read_position, read_save, replay
 
 #: A random seed is drawn below this: short enough to type back.
 SEED_RANGE = 10**9
-SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
 
 __all__ = ["HUMAN", "parse_seats", "play", "register"]
 

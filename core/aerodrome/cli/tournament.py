@@ -10,7 +10,21 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from aerodrome.cli.options import (
+    GAMES_MAX,
+    TIMEOUT,
+    Dask,
+    DaskCa,
+    DaskCert,
+    DaskInsecure,
+    DaskKey,
+    DaskTimeout,
+    Seed,
+    Workers,
+    dask_option,
+)
 from aerodrome.cli.output import console, err_console, print_json, progress_bar
+from aerodrome.files import check_output, check_output_folder
 from aerodrome.plugins import default_plugins
 
 if TYPE_CHECKING:
@@ -27,23 +41,19 @@ def tournament(
         ),
     ] = "random,bot,mcts:100,mcts:1000",
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="Games per pairing and seating.")
+        int, typer.Option("--games", "-n", min=1, max=GAMES_MAX, help="Games per pairing and seating.")
     ] = 10,
-    seed: Annotated[int, typer.Option(help="Run seed; game i is seeded from (seed, i).")] = 1,
+    seed: Seed = 1,
     setup: Annotated[
         str | None, typer.Option(help="Setup name (default: the ruleset's first).")
     ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers", "-w", min=1, help="Worker processes (default: all cores).",
-            show_default=False,
-        ),
-    ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option(help="Run on a Dask cluster: tcp://host:port, or 'local' for a local one."),
-    ] = None,
+    workers: Workers = None,
+    dask: Dask = None,
+    dask_tls_ca_file: DaskCa = None,
+    dask_tls_cert: DaskCert = None,
+    dask_tls_key: DaskKey = None,
+    dask_insecure: DaskInsecure = False,
+    dask_timeout: DaskTimeout = TIMEOUT,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -66,6 +76,13 @@ def tournament(
 
     from aerodrome.tournament import run_tournament
 
+    target = dask_option(
+        dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
+    )
+    if out is not None:  # before any game
+        check_output(out, "--out", regular=True)
+    if report is not None:
+        check_output_folder(report, "--report")
     plugins = default_plugins()
     names = [a.strip() for a in agents.split(",") if a.strip()]
     progress = progress_bar(
@@ -86,7 +103,7 @@ def tournament(
             games=games,
             seed=seed,
             workers=workers,
-            dask=dask,
+            dask=target,
             out=out,
             on_plan=lambda total: progress.update(task, total=total),
             on_progress=lambda n: progress.advance(task, n),
