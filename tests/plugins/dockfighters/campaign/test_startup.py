@@ -7,11 +7,11 @@ Mutation tried: ``from aerodrome_dockfighters.campaign import commands`` at the 
 
 from __future__ import annotations
 
-from tests.plugins.dockfighters.test_startup import HEAVY, imported
+from tests.startup import heavy, imported
 
 
 def test_the_campaign_commands_import_nothing_heavy() -> None:
     modules = imported("import aerodrome_dockfighters.campaign.cli")
     assert "aerodrome_dockfighters.campaign.cli" in modules
-    heavy = sorted({m.split(".")[0] for m in modules if m in HEAVY or m.split(".")[0] in HEAVY})
-    assert not heavy, f"the campaign's commands import {heavy}"
+    found = heavy(modules)
+    assert not found, f"the campaign's commands import {found}"
