@@ -71,9 +71,11 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
-    """ruff over everything."""
+    """ruff over everything: the linter, and the formatter's check (lines of at most 100
+    columns, except strings the formatter may not split)."""
     session.install(*groups("lint"))
     session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
 
 
 @nox.session(python=PYTHON)
@@ -110,12 +112,16 @@ def wheel(session: nox.Session) -> None:
     venv = Path(tempfile.mkdtemp(prefix="aerodrome-wheel-venv-"))
     session.run("python", "-m", "venv", str(venv))
     bindir = venv / ("Scripts" if os.name == "nt" else "bin")
-    session.run(str(bindir / "python"), "-m", "pip", "install", "-q", str(wheels[-1]), external=True)
+    session.run(
+        str(bindir / "python"), "-m", "pip", "install", "-q", str(wheels[-1]), external=True
+    )
     cli = str(bindir / "aerodrome")
     with session.chdir(tempfile.gettempdir()):
         session.run(cli, "--version", external=True)
         session.run(cli, "rulesets", external=True)
-        session.run(cli, "simulate", "classic", "--games", "5", "--seed", "1", "--json", external=True)
+        session.run(
+            cli, "simulate", "classic", "--games", "5", "--seed", "1", "--json", external=True
+        )
         session.run(cli, "specs", "validate", external=True)
         # The viewer's template is package data: a page written from the wheel proves it ships.
         save, page = str(dist / "game.json"), str(dist / "game.html")

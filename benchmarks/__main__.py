@@ -33,7 +33,12 @@ def discover() -> list[tuple[str, Any]]:
         module = importlib.import_module(f"benchmarks.{path.stem}")
         for name in sorted(dir(module)):
             if name.startswith("bench_") and callable(getattr(module, name)):
-                found.append((f"{path.stem.removeprefix('bench_')}.{name.removeprefix('bench_')}", getattr(module, name)))
+                found.append(
+                    (
+                        f"{path.stem.removeprefix('bench_')}.{name.removeprefix('bench_')}",
+                        getattr(module, name),
+                    )
+                )
     return found
 
 
@@ -49,14 +54,19 @@ def _options(fn: Any, given: dict[str, Any]) -> dict[str, Any]:
     """The options of ``given`` that ``fn`` takes as keyword-only parameters."""
     params = inspect.signature(fn).parameters
     return {
-        k: v for k, v in given.items()
+        k: v
+        for k, v in given.items()
         if v is not None and k in params and params[k].kind is inspect.Parameter.KEYWORD_ONLY
     }
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n")[0])
-    parser.add_argument("filters", nargs="*", metavar="FILTER", help="keep benchmarks whose name contains it")
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument(
+        "filters", nargs="*", metavar="FILTER", help="keep benchmarks whose name contains it"
+    )
     parser.add_argument("--json", action="store_true", help="print every figure as JSON")
     parser.add_argument("--rounds", type=int, help="rounds of the interleaved benchmarks")
     parser.add_argument("--seconds", type=float, help="CPU seconds per workload and round")
@@ -87,7 +97,16 @@ def main(argv: list[str]) -> int:
                 shown = ", ".join(f"{k}={v}" for k, v in figures.items())
                 print(f"{name:40} {shown}", flush=True)
     if args.json:
-        print(json.dumps({"python": platform.python_version(), "machine": platform.machine(), "results": results}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "python": platform.python_version(),
+                    "machine": platform.machine(),
+                    "results": results,
+                },
+                indent=2,
+            )
+        )
     return 0
 
 

@@ -32,5 +32,7 @@ def bench_simulate(scenarios: int = 40, seed: int = 1) -> dict[str, Any]:
         "cpu_scenarios_per_second": round(scenarios / cpu, 2),
         "replayed_entries_per_second": round(played / rebuilt, 2),
         "replay_identical": same,
-        "file_kb_per_scenario": round(sum(len(files.encode(sq)) for sq in squadrons) / 1024 / (scenarios + 1), 1),
+        "file_kb_per_scenario": round(
+            sum(len(files.encode(sq)) for sq in squadrons) / 1024 / (scenarios + 1), 1
+        ),
     }

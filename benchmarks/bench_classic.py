@@ -99,15 +99,21 @@ def bench_bot_games(games: int = 40, seed: int = 0) -> dict[str, Any]:
 def bench_legal_moves(rounds: int = 3000) -> dict[str, Any]:
     ruleset = _ruleset()
     warm_up(ruleset)
-    game = Game(ruleset, "two-player", 0, position={
-        "turn": "German",
-        "planes": [
-            {"id": "RED-1", "cell": [4, 9], "facing": "S", "in_flight": True},
-            {"id": "YELLOW-1", "cell": [11, 9], "facing": "S", "in_flight": True},
-            {"id": "GREEN-1", "cell": [6, 11], "facing": "N", "in_flight": True},
-            {"id": "BLUE-1", "cell": [15, 21]},
-        ],
-    }, record=False)
+    game = Game(
+        ruleset,
+        "two-player",
+        0,
+        position={
+            "turn": "German",
+            "planes": [
+                {"id": "RED-1", "cell": [4, 9], "facing": "S", "in_flight": True},
+                {"id": "YELLOW-1", "cell": [11, 9], "facing": "S", "in_flight": True},
+                {"id": "GREEN-1", "cell": [6, 11], "facing": "N", "in_flight": True},
+                {"id": "BLUE-1", "cell": [15, 21]},
+            ],
+        },
+        record=False,
+    )
     state = game.state
     state.turn.dice = [5, 6]
     start = time.process_time()
@@ -281,7 +287,9 @@ def _balance_chunk(setup_name: str, seeds: range) -> list[tuple[str, bool, int, 
         r = game.result()
         ground = int(r.stats.get("ground_attacks", 0))
         fights = (r.engagements or 0) - ground
-        out.append((r.winners[0] if len(r.winners) == 1 else "", r.finished, fights, ground, r.rounds))
+        out.append(
+            (r.winners[0] if len(r.winners) == 1 else "", r.finished, fights, ground, r.rounds)
+        )
     return out
 
 
@@ -353,7 +361,10 @@ def bench_balance(games: int = BALANCE_GAMES) -> dict[str, Any]:
     start = time.perf_counter()
     rows = balance(games)
     print(balance_table(rows), flush=True)
-    figures: dict[str, Any] = {"games_per_setup": games, "wall_seconds_all": round(time.perf_counter() - start, 1)}
+    figures: dict[str, Any] = {
+        "games_per_setup": games,
+        "wall_seconds_all": round(time.perf_counter() - start, 1),
+    }
     for r in rows:
         figures[f"{r['setup']}_german_share"] = round(r.get("German", 0) / r["games"], 3)
     return figures
@@ -368,5 +379,11 @@ if __name__ == "__main__":
         if "--write" in sys.argv:
             print("wrote", write_table(table))
     else:
-        for fn in (bench_random_games, bench_bot_games, bench_legal_moves, bench_core_floor, bench_walk_tables):
+        for fn in (
+            bench_random_games,
+            bench_bot_games,
+            bench_legal_moves,
+            bench_core_floor,
+            bench_walk_tables,
+        ):
             print(fn.__name__, fn())

@@ -214,13 +214,17 @@ def timed_compare(workers: int) -> dict[str, float]:
     start = time.perf_counter()
     proc = subprocess.Popen(
         [*DEFAULT_COMPARE, "--workers", str(workers)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     _, status, main = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode:
-        raise RuntimeError(f"aerodrome compare failed: {proc.stderr.read().decode() if proc.stderr else ''}")
+        raise RuntimeError(
+            f"aerodrome compare failed: {proc.stderr.read().decode() if proc.stderr else ''}"
+        )
     others = 0.0
     while subreaper:  # the fork server (and the workers it reaped) exit after the main process
         try:

@@ -80,7 +80,9 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "rules" / "df40k.md"
 BEGIN, END = "<!-- bench_df40k.bench_setups: begin -->", "<!-- bench_df40k.bench_setups: end -->"
 
 
-def setup_results(setup: str, games: int, seed: int = 1, variants: tuple[str, ...] = ()) -> dict[str, Any]:
+def setup_results(
+    setup: str, games: int, seed: int = 1, variants: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """Bot-vs-bot results of ``games`` seeded battles of ``setup`` (battle i seeded from
     (seed, setup, i))."""
     plugins = load_plugins(variants=variants)
@@ -158,7 +160,10 @@ def bench_setups(games: int = 1000, seed: int = 1, write: bool = True) -> dict[s
     elapsed = time.perf_counter() - start
     if write:
         write_table(table(rows, fixed, printed))
-    figures: dict[str, Any] = {"games_per_setup": games, "battles_per_second": round(2 * games * len(names) / elapsed)}
+    figures: dict[str, Any] = {
+        "games_per_setup": games,
+        "battles_per_second": round(2 * games * len(names) / elapsed),
+    }
     for r in rows:
         figures[f"{r['setup']}_side1_share"] = round(r["first_side_share"], 3)
         figures[f"{r['setup']}_draws"] = r["draws"]

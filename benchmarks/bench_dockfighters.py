@@ -43,18 +43,35 @@ def bench_konrad_duels(games: int = 60) -> dict[str, Any]:
     took, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {
         "games_per_second": round(games / took, 1),  # wall clock
-        "cpu_games_per_second": round(games / cpu, 1),  # this process's CPU time: steady on a busy machine
+        "cpu_games_per_second": round(
+            games / cpu, 1
+        ),  # this process's CPU time: steady on a busy machine
         "turns_per_game": round(turns / games, 1),
         "decisions_per_game": round(decisions / games, 1),
     }
 
 
 def bench_legal_moves(rounds: int = 2000) -> dict[str, Any]:
-    fastest = max(builtin().aircraft.values(), key=lambda d: (d.max_speed, d.agility == "very high"))
-    state = from_position(setups()[0], {"aircraft": [
-        {"datasheet": fastest.name, "player": 0, "col": 8, "row": 14, "speed": fastest.max_speed - 1, "altitude": 3},
-        {"datasheet": "Do-335 L-3 Arrow", "player": 1, "col": 8, "row": 4},
-    ]}, "<bench>")
+    fastest = max(
+        builtin().aircraft.values(), key=lambda d: (d.max_speed, d.agility == "very high")
+    )
+    state = from_position(
+        setups()[0],
+        {
+            "aircraft": [
+                {
+                    "datasheet": fastest.name,
+                    "player": 0,
+                    "col": 8,
+                    "row": 14,
+                    "speed": fastest.max_speed - 1,
+                    "altitude": 3,
+                },
+                {"datasheet": "Do-335 L-3 Arrow", "player": 1, "col": 8, "row": 4},
+            ]
+        },
+        "<bench>",
+    )
     a = state.aircraft[0]
     start = time.perf_counter()
     for _ in range(rounds):
@@ -134,8 +151,13 @@ def against_random(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:
         if winners:
             decided += 1
             won += game.setup.seats[bot].side in winners
-    return {"setup": name, "games": games, "decided": decided, "bot_wins": won,
-            "bot_share": won / decided if decided else 0.0}
+    return {
+        "setup": name,
+        "games": games,
+        "decided": decided,
+        "bot_wins": won,
+        "bot_share": won / decided if decided else 0.0,
+    }
 
 
 def missions_table(games: int = MISSION_GAMES) -> tuple[str, dict[str, Any]]:
@@ -158,10 +180,17 @@ def missions_table(games: int = MISSION_GAMES) -> tuple[str, dict[str, Any]]:
             f"{specs.missions[sax].name} | {f['objective']['Saxony']:.0%} | {f['draws']:.0%} | "
             f"{f['kills_per_game']:.2f} | {f['off_edge']:.1%} |"
         )
-    lines += ["", "Konrad against the random agent (Konrad flies each side in turn):", "",
-              "| set-up | games | decided | Konrad won | share of the decided |", "|---|---:|---:|---:|---:|"]
+    lines += [
+        "",
+        "Konrad against the random agent (Konrad flies each side in turn):",
+        "",
+        "| set-up | games | decided | Konrad won | share of the decided |",
+        "|---|---:|---:|---:|---:|",
+    ]
     for r in randoms:
-        lines.append(f"| `{r['setup']}` | {games} | {r['decided']} | {r['bot_wins']} | {r['bot_share']:.0%} |")
+        lines.append(
+            f"| `{r['setup']}` | {games} | {r['decided']} | {r['bot_wins']} | {r['bot_share']:.0%} |"
+        )
     extremes = {
         "lowest_choosing_side_objective": min(f["objective"]["Bavaria"] for f in rows),
         "highest_edge_loss": max(f["off_edge"] for f in rows),
@@ -177,7 +206,11 @@ def bench_missions(games: int = MISSION_GAMES) -> dict[str, Any]:
     start = time.process_time()
     table, extremes = missions_table(games)
     print(table, file=sys.stderr, flush=True)
-    return {"games_per_setup": games, **extremes, "cpu_seconds": round(time.process_time() - start, 1)}
+    return {
+        "games_per_setup": games,
+        **extremes,
+        "cpu_seconds": round(time.process_time() - start, 1),
+    }
 
 
 if __name__ == "__main__":

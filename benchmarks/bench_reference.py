@@ -48,24 +48,40 @@ BACKGAMMON_GAMES_PER_SECOND = 500
 
 def _absolute_target(what: str, workload: str, per_second: float, source: str) -> Target:
     ratio = round(per_second / BACKGAMMON_GAMES_PER_SECOND, 2)
-    return Target(what, workload, "games", BACKGAMMON, ratio,
-                  f"{source}: {per_second:,.0f}/s at backgammon's {BACKGAMMON_GAMES_PER_SECOND}/s")
+    return Target(
+        what,
+        workload,
+        "games",
+        BACKGAMMON,
+        ratio,
+        f"{source}: {per_second:,.0f}/s at backgammon's {BACKGAMMON_GAMES_PER_SECOND}/s",
+    )
 
 
 TARGETS = (
     Target("classic, random play", "classic random", "decisions", BACKGAMMON, 1.5, "issue 18"),
-    Target("classic, bot play", "classic bot", "games", BACKGAMMON, 0.07,
-           "issue 18: twice the bot's speed before it"),
+    Target(
+        "classic, bot play",
+        "classic bot",
+        "games",
+        BACKGAMMON,
+        0.07,
+        "issue 18: twice the bot's speed before it",
+    ),
     _absolute_target("Dockfighters, Konrad duels", "dockfighters konrad", 100, "issue 18"),
-    _absolute_target("Victoriana, 11-group bot battles", "victoriana 11-group bot", 150,
-                     "issue 18"),
-    _absolute_target("Victoriana, squadron bot battles", "victoriana squadrons bot", 1000,
-                     "earlier target"),
+    _absolute_target(
+        "Victoriana, 11-group bot battles", "victoriana 11-group bot", 150, "issue 18"
+    ),
+    _absolute_target(
+        "Victoriana, squadron bot battles", "victoriana squadrons bot", 1000, "earlier target"
+    ),
     _absolute_target("Dogfight 40,000, bot battles", "df40k bot", 2000, "earlier target"),
 )
 
 
-def _ruleset_run(plugins: Any, ruleset_name: str, setup: str, agent: str) -> Callable[[int, int], int]:
+def _ruleset_run(
+    plugins: Any, ruleset_name: str, setup: str, agent: str
+) -> Callable[[int, int], int]:
     ruleset = plugins.ruleset(ruleset_name)
     chosen = ruleset.setup(setup)
     factory = plugins.agent(ruleset_name, agent).factory
@@ -111,17 +127,28 @@ def aerodrome_workloads() -> list[Workload]:
         return warm_up(classic)  # every walk table, as classic's own benchmarks do
 
     return [
-        Workload("classic random", _ruleset_run(plugins, "classic", "two-player", "random"),
-                 warm=walk_tables),
-        Workload("classic bot", _ruleset_run(plugins, "classic", "two-player", "bot"),
-                 warm=walk_tables),
+        Workload(
+            "classic random",
+            _ruleset_run(plugins, "classic", "two-player", "random"),
+            warm=walk_tables,
+        ),
+        Workload(
+            "classic bot", _ruleset_run(plugins, "classic", "two-player", "bot"), warm=walk_tables
+        ),
         Workload("df40k bot", _ruleset_run(plugins, "df40k", "first-blood", "bot"), "battles"),
-        Workload("victoriana 11-group bot",
-                 _ruleset_run(plugins, "victoriana", "11-group", "bot"), "battles"),
-        Workload("victoriana squadrons bot",
-                 _ruleset_run(plugins, "victoriana", "11-group-squadrons", "bot"), "battles"),
-        Workload("dockfighters konrad",
-                 _ruleset_run(plugins, "dockfighters", "duel", "konrad"), "duels"),
+        Workload(
+            "victoriana 11-group bot",
+            _ruleset_run(plugins, "victoriana", "11-group", "bot"),
+            "battles",
+        ),
+        Workload(
+            "victoriana squadrons bot",
+            _ruleset_run(plugins, "victoriana", "11-group-squadrons", "bot"),
+            "battles",
+        ),
+        Workload(
+            "dockfighters konrad", _ruleset_run(plugins, "dockfighters", "duel", "konrad"), "duels"
+        ),
         Workload("core joust", _ruleset_run(plugins, "joust", "duel", "random")),
         Workload("core floor", _core_floor_run()),
     ]
@@ -166,9 +193,16 @@ def _ratios(measured: dict[str, Series]) -> dict[str, Any]:
     for s in measured.values():
         if s.workload.reference:
             continue
-        row = {f"decisions/s vs {r.workload.name}": ratios(s.decisions_per_second, r.decisions_per_second) for r in refs}
+        row = {
+            f"decisions/s vs {r.workload.name}": ratios(
+                s.decisions_per_second, r.decisions_per_second
+            )
+            for r in refs
+        }
         if BACKGAMMON in measured:
-            row[f"games/s vs {BACKGAMMON}"] = ratios(s.games_per_second, measured[BACKGAMMON].games_per_second)
+            row[f"games/s vs {BACKGAMMON}"] = ratios(
+                s.games_per_second, measured[BACKGAMMON].games_per_second
+            )
         out[s.workload.name] = row
     return out
 
@@ -188,8 +222,11 @@ def _targets(measured: dict[str, Series]) -> list[dict[str, Any]]:
         }
         if t.reference in measured:
             got = ratios(mine, measured[t.reference].rate(t.per))
-            row |= {"ratio": got, "met": got["median"] >= t.ratio,
-                    "reference_median": spread(measured[t.reference].rate(t.per))["median"]}
+            row |= {
+                "ratio": got,
+                "met": got["median"] >= t.ratio,
+                "reference_median": spread(measured[t.reference].rate(t.per))["median"],
+            }
         out.append(row)
     return out
 
@@ -218,16 +255,27 @@ def render_engines(figures: dict[str, Any]) -> str:
         f"{figures['load_average_before_after']}",
     ]
     if figures["references_missing"]:
-        lines.append("reference engines not installed: " + ", ".join(figures["references_missing"])
-                     + " (pip install -e '.[bench]'); figures without those references")
-    lines += ["", f"{'workload':36}{'decisions/game':>15}{'decisions/s min / median':>28}"
-              f"{'games/s min / median':>24}"]
+        lines.append(
+            "reference engines not installed: "
+            + ", ".join(figures["references_missing"])
+            + " (pip install -e '.[bench]'); figures without those references"
+        )
+    lines += [
+        "",
+        f"{'workload':36}{'decisions/game':>15}{'decisions/s min / median':>28}"
+        f"{'games/s min / median':>24}",
+    ]
     for name, w in figures["workloads"].items():
-        lines.append(f"{name + (' (ref)' if w['reference'] else ''):36}{w['decisions_per_game']:>15.1f}"
-                     f"{_mm(w['decisions_per_second']):>28}{_mm(w['games_per_second']):>24}")
+        lines.append(
+            f"{name + (' (ref)' if w['reference'] else ''):36}{w['decisions_per_game']:>15.1f}"
+            f"{_mm(w['decisions_per_second']):>28}{_mm(w['games_per_second']):>24}"
+        )
     columns: dict[str, Any] = next(iter(figures["ratios"].values()), {})
     if columns:
-        lines += ["", "aerodrome's rate over the reference's, taken per round: min / median over rounds"]
+        lines += [
+            "",
+            "aerodrome's rate over the reference's, taken per round: min / median over rounds",
+        ]
         lines += [f"  [{i}] {what}" for i, what in enumerate(columns, 1)]
         lines.append(f"{'':26}" + "".join(f"{f'[{i}]':>18}" for i in range(1, len(columns) + 1)))
         for name, row in figures["ratios"].items():

@@ -129,13 +129,25 @@ def bench_env_steps(*, rounds: int = 5, seconds: float = 0.3) -> dict[str, Any]:
             Workload(f"play {name}", _raw(ruleset, setup, observe=False)),
         ]
     series = {s.workload.name: s for s in measure(workloads, rounds, seconds, to_stderr)}
-    figures: dict[str, Any] = {"rounds": rounds, "seconds": seconds, "target_overhead": TARGET_OVERHEAD}
+    figures: dict[str, Any] = {
+        "rounds": rounds,
+        "seconds": seconds,
+        "target_overhead": TARGET_OVERHEAD,
+    }
     for name, info in layouts.items():
-        raw, tensor, env, play = (series[f"{kind} {name}"] for kind in ("raw", "tensor", "env", "play"))
+        raw, tensor, env, play = (
+            series[f"{kind} {name}"] for kind in ("raw", "tensor", "env", "play")
+        )
         slowdown = ratios(raw.decisions_per_second, env.decisions_per_second)
         overhead = {k: round(v - 1, 3) for k, v in slowdown.items()}
-        wrapper = {k: round(v - 1, 3) for k, v in ratios(tensor.decisions_per_second, env.decisions_per_second).items()}
-        encoding = {k: round(v - 1, 3) for k, v in ratios(raw.decisions_per_second, tensor.decisions_per_second).items()}
+        wrapper = {
+            k: round(v - 1, 3)
+            for k, v in ratios(tensor.decisions_per_second, env.decisions_per_second).items()
+        }
+        encoding = {
+            k: round(v - 1, 3)
+            for k, v in ratios(raw.decisions_per_second, tensor.decisions_per_second).items()
+        }
         figures[name] = {
             **info,
             "decisions_per_game": round(env.decisions_per_game, 1),

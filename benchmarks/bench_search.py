@@ -111,7 +111,9 @@ def _match(name: str, agent: str, other: str, games: int, workers: int) -> dict[
     configs = []
     for side in sides:
         agents = tuple(agent if s.side == side else other for s in setup.seats)
-        configs.append((side, Config(ruleset=name, setup=setup.name, agents=agents, games=games, seed=11)))
+        configs.append(
+            (side, Config(ruleset=name, setup=setup.name, agents=agents, games=games, seed=11))
+        )
     wins = losses = draws = unfinished = 0
     by_key = {c.key: side for side, c in configs}
     for rec in Engine(plugins, workers=workers, detail=False).run([c for _, c in configs]):
@@ -172,7 +174,9 @@ def _render_strength(figures: dict[str, Any]) -> str:
     for key in ("vs_random", "vs_bot"):
         f = figures[key]
         share = f["decided_share"]
-        text = "—" if share is None else f"{share:.2f} ({f['interval'][0]:.2f}–{f['interval'][1]:.2f})"
+        text = (
+            "—" if share is None else f"{share:.2f} ({f['interval'][0]:.2f}–{f['interval'][1]:.2f})"
+        )
         lines.append(
             f"  {key:9} won {f['wins']:3} lost {f['losses']:3} drawn {f['draws']:3} "
             f"unfinished {f['unfinished']:3}  share of decided games {text}"

@@ -26,7 +26,13 @@ COMMANDS = {
     "--help": ["--help"],
     "rulesets": ["rulesets"],
     "odds victoriana squadron-roll --white 14 --black 15": [
-        "odds", "victoriana", "squadron-roll", "--white", "14", "--black", "15",
+        "odds",
+        "victoriana",
+        "squadron-roll",
+        "--white",
+        "14",
+        "--black",
+        "15",
     ],
 }
 

@@ -92,7 +92,10 @@ def bench_odds_14_15() -> dict[str, Any]:
 
 # -- the balance table of docs/rules/victoriana.md (issue #13) -------------------------------
 DOC = Path(__file__).resolve().parent.parent / "docs" / "rules" / "victoriana.md"
-BEGIN, END = "<!-- balance table: begin (bench_victoriana.bench_balance) -->", "<!-- balance table: end -->"
+BEGIN, END = (
+    "<!-- balance table: begin (bench_victoriana.bench_balance) -->",
+    "<!-- balance table: end -->",
+)
 BALANCE_GAMES = 1000
 
 
@@ -117,7 +120,7 @@ def balance(setup_name: str, games: int = BALANCE_GAMES) -> dict[str, Any]:
         else:
             draws += 1
         capped += (not result.finished) or result.reason.startswith("out of range")
-        engagements += (result.engagements or 0)
+        engagements += result.engagements or 0
         rounds += result.rounds
     return {
         "setup": setup_name,
@@ -209,7 +212,13 @@ def bench_bot_battles_cold() -> dict[str, Any]:
     )
     runs = []
     for _ in range(3):
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        )
         runs.append(float(out.stdout.strip()))
-    return {"setup": "11-group", "games": 100, "cpu_seconds_min": round(min(runs), 3),
-            "battles_per_cpu_second_cold": round(100 / min(runs))}
+    return {
+        "setup": "11-group",
+        "games": 100,
+        "cpu_seconds_min": round(min(runs), 3),
+        "battles_per_cpu_second_cold": round(100 / min(runs)),
+    }

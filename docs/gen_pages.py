@@ -101,7 +101,16 @@ def cli_page() -> str:
     utils docs``) over the whole command tree, plugin commands included
     (:mod:`aerodrome.cli.reference`)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "typer", "aerodrome.cli.reference", "utils", "docs", "--name", "aerodrome"],
+        [
+            sys.executable,
+            "-m",
+            "typer",
+            "aerodrome.cli.reference",
+            "utils",
+            "docs",
+            "--name",
+            "aerodrome",
+        ],
         capture_output=True,
         text=True,
         check=False,

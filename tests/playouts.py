@@ -33,7 +33,9 @@ def playout(
             return
         for player in game.waiting_for():
             legal = game.legal_actions(player)
-            game.apply(player, choose(game, player, legal) if choose else legal[rng.randrange(len(legal))])
+            game.apply(
+                player, choose(game, player, legal) if choose else legal[rng.randrange(len(legal))]
+            )
     yield game
 
 
@@ -46,6 +48,6 @@ def seat_moments(games: Iterable[AnyGame]) -> Iterator[tuple[AnyGame, int, Any, 
         seen += [0] * (seats - len(seen))
         for player in range(seats):
             log = game.log_for(player)
-            fresh = list(log[seen[player]:])
+            fresh = list(log[seen[player] :])
             seen[player] = len(log)
             yield game, player, game.observation(player), fresh

@@ -16,7 +16,10 @@ def imported(code: str) -> set[str]:
     """The modules ``python -X importtime -c code`` imports, in a fresh interpreter."""
     proc = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", code],
-        capture_output=True, text=True, timeout=120, check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     )
     return {m.group(1) for m in re.finditer(r"\|\s+(\S+)\s*$", proc.stderr, re.MULTILINE)}
 

@@ -73,9 +73,13 @@ def test_targets_judge_the_median_ratio(monkeypatch: pytest.MonkeyPatch) -> None
     """Against a fake backgammon: classic random at 2 decisions for its 1 meets 1.5×."""
     fake = engines.Engine(bench_reference.BACKGAMMON, lambda first, games: games)
     monkeypatch.setattr(engines, "available", lambda: ([fake], []))
-    monkeypatch.setattr(bench_reference, "aerodrome_workloads", lambda: [
-        Workload("classic random", lambda first, games: 2 * games),
-    ])
+    monkeypatch.setattr(
+        bench_reference,
+        "aerodrome_workloads",
+        lambda: [
+            Workload("classic random", lambda first, games: 2 * games),
+        ],
+    )
     figures = bench_reference.bench_engines(rounds=3, seconds=0.001)
     [target] = figures["targets"]
     assert target["what"] == "classic, random play"
@@ -91,9 +95,14 @@ def test_aerodrome_workload_is_deterministic() -> None:
     assert run(0, 5) == run(0, 5) > 0
 
 
-@pytest.mark.parametrize("name", [
-    "openspiel backgammon", "openspiel backgammon (stdlib rng)", "openspiel tic-tac-toe",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "openspiel backgammon",
+        "openspiel backgammon (stdlib rng)",
+        "openspiel tic-tac-toe",
+    ],
+)
 def test_reference_rollouts_are_seeded(name: str) -> None:
     pytest.importorskip("pyspiel")
     [engine] = [e for e in engines.available()[0] if e.name == name]

@@ -35,7 +35,9 @@ def test_readme_opens_with_the_two_commands() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     assert command in ci
     noxfile = (ROOT / "noxfile.py").read_text()
-    assert f'nox.options.sessions = {command.split(" -s ")[1].split()!r}'.replace("'", '"') in noxfile
+    assert (
+        f"nox.options.sessions = {command.split(' -s ')[1].split()!r}".replace("'", '"') in noxfile
+    )
 
 
 def test_every_docs_page_is_in_the_nav() -> None:
@@ -59,11 +61,26 @@ def test_no_merge_conflict_markers_anywhere() -> None:
     bad = []
     for name in files:
         path = ROOT / name
-        if path.suffix not in {".py", ".md", ".toml", ".json", ".yml", ".j2", ".js", ".css", ".txt", ""}:
+        if path.suffix not in {
+            ".py",
+            ".md",
+            ".toml",
+            ".json",
+            ".yml",
+            ".j2",
+            ".js",
+            ".css",
+            ".txt",
+            "",
+        }:
             continue
         try:
             lines = path.read_text().splitlines()
         except (UnicodeDecodeError, OSError):
             continue
-        bad += [f"{name}:{i + 1}" for i, line in enumerate(lines) if line.startswith(("<<<<<<< ", ">>>>>>> "))]
+        bad += [
+            f"{name}:{i + 1}"
+            for i, line in enumerate(lines)
+            if line.startswith(("<<<<<<< ", ">>>>>>> "))
+        ]
     assert not bad, f"merge conflict markers at {bad}"

@@ -26,5 +26,7 @@ def test_every_code_block_runs(page: str, capsys: pytest.CaptureFixture[str]) ->
         try:
             exec(compile(code, f"docs/{page} block {i}", "exec"), namespace)
         except Exception as exc:  # name the block that broke
-            raise AssertionError(f"docs/{page}, code block {i}: {type(exc).__name__}: {exc}") from exc
+            raise AssertionError(
+                f"docs/{page}, code block {i}: {type(exc).__name__}: {exc}"
+            ) from exc
     assert capsys.readouterr().out  # the examples print what they show

@@ -76,6 +76,7 @@ class Agent(Protocol):
 AgentFactory = Callable[["Ruleset[Any, Any, Any]", int, int], Agent]
 """``factory(ruleset, player, seed) -> Agent``."""
 
+
 class AgentParameterError(AerodromeError):
     """An agent name's parameters (``mcts:500``) are malformed; the message says which."""
 

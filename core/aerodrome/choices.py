@@ -139,7 +139,9 @@ def example(texts: Sequence[str], index: int = 0, limit: int = EXAMPLE_WORDS) ->
     own = words(texts[index])
     counts = {w: sum(1 for s in split if w in s) for w in set(own)}
     chosen: list[str] = []
-    for word in sorted(dict.fromkeys(own), key=lambda w: (counts[w], w.isdigit(), not w.isalpha(), own.index(w))):
+    for word in sorted(
+        dict.fromkeys(own), key=lambda w: (counts[w], w.isdigit(), not w.isalpha(), own.index(w))
+    ):
         if len(chosen) == limit:
             return None
         chosen.append(word)

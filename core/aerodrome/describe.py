@@ -25,7 +25,7 @@ from aerodrome.ruleset import Ruleset, Setup
 
 
 def seat_label(setup: Setup, player: int) -> str:
-    """"Seat 2 (American)": a seat as people count them, with the name the set-up gives it."""
+    """ "Seat 2 (American)": a seat as people count them, with the name the set-up gives it."""
     if 0 <= player < len(setup.seats):
         return f"Seat {player + 1} ({setup.seats[player].name})"
     return f"Seat {player + 1}"

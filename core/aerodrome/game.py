@@ -144,9 +144,7 @@ class Game(Generic[S, O, A]):
                 if self.record or self.bus.active:
                     if clock.phase == 0 and not clock.setup:
                         self._emit(RoundStarted(round=clock.round))
-                    self._emit(
-                        PhaseStarted(round=clock.round, phase=seq.phase_of(clock).name)
-                    )
+                    self._emit(PhaseStarted(round=clock.round, phase=seq.phase_of(clock).name))
             if not clock.setup:
                 self._played = clock.round
             if step is None:

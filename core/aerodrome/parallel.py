@@ -526,9 +526,7 @@ def _run_dask(
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise AerodromeError(
-            "--dask needs Dask: pip install 'aerodrome[dask]'"
-        ) from None
+        raise AerodromeError("--dask needs Dask: pip install 'aerodrome[dask]'") from None
     cluster: Any = None
     try:
         if target.local:

@@ -121,7 +121,9 @@ class Plugins:
         self.registry.variants.clear()
         for plugin, spec in self._results(hookspecs.aerodrome_register_variants):
             if not isinstance(spec, VariantSpec):
-                raise PluginError(f"plugin {plugin!r} registered {spec!r}, which is not a VariantSpec")
+                raise PluginError(
+                    f"plugin {plugin!r} registered {spec!r}, which is not a VariantSpec"
+                )
             reg = self.registry
             reg.add(reg.variants, "variant", spec.name, spec.name, spec, plugin)
 
@@ -136,7 +138,9 @@ class Plugins:
             reg.add(reg.rulesets, "ruleset", rname, rname, cls, plugin)
         for plugin, spec in self._results(hookspecs.aerodrome_register_agents):
             if not isinstance(spec, AgentSpec):
-                raise PluginError(f"plugin {plugin!r} registered {spec!r}, which is not an AgentSpec")
+                raise PluginError(
+                    f"plugin {plugin!r} registered {spec!r}, which is not an AgentSpec"
+                )
             label = f"{spec.name} for {spec.ruleset or 'any ruleset'}"
             reg.add(reg.agents, "agent", (spec.ruleset, spec.name), label, spec, plugin)
         for plugin, metric in self._results(hookspecs.aerodrome_register_metrics):
@@ -166,7 +170,9 @@ class Plugins:
         if entry is None:
             raise UnknownNameError("ruleset", name, self.registry.rulesets)
         if isinstance(entry, RulesetRef):
-            entry = self.registry.rulesets[name] = _import_ruleset(entry, self.owner("ruleset", name))
+            entry = self.registry.rulesets[name] = _import_ruleset(
+                entry, self.owner("ruleset", name)
+            )
         return entry
 
     def ruleset(self, name: str) -> Ruleset[Any, Any, Any]:

@@ -57,9 +57,7 @@ def require_matplotlib() -> Any:
     try:
         return importlib.import_module("matplotlib")
     except ImportError:
-        raise AerodromeError(
-            "--report needs matplotlib: pip install 'aerodrome[report]'"
-        ) from None
+        raise AerodromeError("--report needs matplotlib: pip install 'aerodrome[report]'") from None
 
 
 def _pyplot() -> Any:

@@ -59,7 +59,9 @@ def tournament_section(result: Standings) -> str:
         "<th>won</th><th>drawn</th><th>lost</th><th>points</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
         '<table id="seatings"><thead><tr><th>seating</th><th>games</th>'
-        + "".join(f"<th>{e(s)} won</th>" for s in (result.pairings[0].agents if result.pairings else {}))
+        + "".join(
+            f"<th>{e(s)} won</th>" for s in (result.pairings[0].agents if result.pairings else {})
+        )
         + f"<th>draws</th><th>unfinished</th></tr></thead><tbody>{seatings}</tbody></table>"
         "</section>"
     )
@@ -96,7 +98,7 @@ def skill_section(result: Comparison) -> str:
         "mcts at budget 2k wins against mcts at budget k (each side in turn), per doubling "
         "of the budget, with 95 % intervals: a game where thinking pays stays above ½ as "
         "the budget grows (after Ludii's skill trace).</p>"
-        f'<table><thead><tr><th>column</th>{head}<th>all doublings</th></tr></thead>'
+        f"<table><thead><tr><th>column</th>{head}<th>all doublings</th></tr></thead>"
         f"<tbody>{rows}</tbody></table></section>"
     )
 

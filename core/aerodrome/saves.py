@@ -87,7 +87,9 @@ class SaveFile(Record, frozen=True):
     log_lines: Annotated[int, msgspec.Meta(ge=0)]
     position: dict[str, Any] | None = None
     #: Players whose seats were flown by bots under the rulebook's bot rules.
-    bots: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=64)], ...], msgspec.Meta(max_length=64)] = ()
+    bots: Annotated[
+        tuple[Annotated[int, msgspec.Meta(ge=0, le=64)], ...], msgspec.Meta(max_length=64)
+    ] = ()
     #: Who played each seat (``"human"``, ``"bot"``, ``"bot:konrad"``), when ``play`` wrote it.
     seats: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_SEATS)] | None = None
     undone: Annotated[tuple[Undo, ...], msgspec.Meta(max_length=MAX_UNDOS)] = ()

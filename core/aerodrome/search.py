@@ -157,7 +157,15 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
                 f"write {name}:{PARAMETERS}"
             )
     return SearchOptions(
-        iterations, milliseconds, rollout, depth, exploration, steps, widen, prior, evaluation,
+        iterations,
+        milliseconds,
+        rollout,
+        depth,
+        exploration,
+        steps,
+        widen,
+        prior,
+        evaluation,
         bias,
     )
 
@@ -330,7 +338,9 @@ class MCTSAgent:
         opts, rng = self.options, self.rng
         root = Node()
         deadline = (
-            time.process_time() + opts.milliseconds / 1000 if opts.milliseconds is not None else None
+            time.process_time() + opts.milliseconds / 1000
+            if opts.milliseconds is not None
+            else None
         )
         done = steps = 0
         while True:

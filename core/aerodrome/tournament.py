@@ -156,7 +156,9 @@ def rate(
         played = wins + draws + losses
         score = points[a].estimate()
         if score is not None:
-            score = msgspec.structs.replace(score, low=max(0.0, score.low), high=min(1.0, score.high))
+            score = msgspec.structs.replace(
+                score, low=max(0.0, score.low), high=min(1.0, score.high)
+            )
         out.append(
             Rating(
                 agent=a,

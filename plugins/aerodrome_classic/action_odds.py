@@ -40,7 +40,9 @@ def action_odds(board: Board, action: ClassicAction, view: ClassicView) -> str |
     return None
 
 
-def _dogfight(board: Board, view: ClassicView, squadron: str, cell: Cell, target: PlaneView) -> str | None:
+def _dogfight(
+    board: Board, view: ClassicView, squadron: str, cell: Cell, target: PlaneView
+) -> str | None:
     mine, theirs = _squadron(view, squadron), _squadron(view, target.squadron)
     if not target.in_flight or mine is None or theirs is None or mine.hand is None:
         return None

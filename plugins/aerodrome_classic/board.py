@@ -40,8 +40,12 @@ class Board:
         self.width = b.width
         self.height = b.height
         self.german_last_row = b.no_mans_land.german_last_row
-        rows_g = [(x, y) for y in range(b.height) for x in range(b.width) if y <= self.german_last_row]
-        rows_a = [(x, y) for y in range(b.height) for x in range(b.width) if y > self.german_last_row]
+        rows_g = [
+            (x, y) for y in range(b.height) for x in range(b.width) if y <= self.german_last_row
+        ]
+        rows_a = [
+            (x, y) for y in range(b.height) for x in range(b.width) if y > self.german_last_row
+        ]
         zones: dict[str, list[Cell]] = {"German": rows_g, "American": rows_a}
         self.landing: dict[str, tuple[Cell, ...]] = {}
         self.dots: dict[str, tuple[Cell, ...]] = {}
@@ -96,7 +100,8 @@ class Board:
         #: adjoining 4 squares", so never off the board [classic.move.15]; and their number
         #: by square number
         self.facings: dict[Cell, tuple[int, ...]] = {
-            c: tuple(f for f in range(4) if self._ahead[c][f] is not None) for c in self.grid.cells()
+            c: tuple(f for f in range(4) if self._ahead[c][f] is not None)
+            for c in self.grid.cells()
         }
         self.facing_counts: list[int] = [len(self.facings[c]) for c in self.cells]
         #: the walk tables, flat: see :meth:`slot` (made on first use)
@@ -152,7 +157,9 @@ class Board:
         found = self.tables[slot]
         if found is None:
             if not 1 <= length <= REACH:
-                raise ValueError(f"walk length {length} outside 1..{REACH} (a die of the classic game)")
+                raise ValueError(
+                    f"walk length {length} outside 1..{REACH} (a die of the classic game)"
+                )
             self._fill(cell_index, length)
             found = self.tables[slot]
             assert found is not None
@@ -176,23 +183,38 @@ class Board:
         if grouped is not None:
             try:
                 window = self._window(start)
-                made = [(slots, WalkTable(codes, start, length, window, self.width, self.facing_counts)) for slots, codes in grouped]
+                made = [
+                    (slots, WalkTable(codes, start, length, window, self.width, self.facing_counts))
+                    for slots, codes in grouped
+                ]
             except (ValueError, IndexError, TypeError):
                 self._stored = {}  # a stored table that does not fit this board: build here
             else:
                 self._place(cell_index, length, made)
                 return
         window = self._window(start)
-        self._place(cell_index, length, [
-            (slots, WalkTable(codes, start, length, window, self.width, self.facing_counts))
-            for slots, codes in self.group_walks(cell_index, length)
-        ])
+        self._place(
+            cell_index,
+            length,
+            [
+                (slots, WalkTable(codes, start, length, window, self.width, self.facing_counts))
+                for slots, codes in self.group_walks(cell_index, length)
+            ],
+        )
 
-    def _place(self, cell_index: int, length: int, made: list[tuple[tuple[int, ...], WalkTable]]) -> None:
-        family = {self.slot(cell_index, length, si, q) for si in range(len(self.sides)) for q in (False, True)}
+    def _place(
+        self, cell_index: int, length: int, made: list[tuple[tuple[int, ...], WalkTable]]
+    ) -> None:
+        family = {
+            self.slot(cell_index, length, si, q)
+            for si in range(len(self.sides))
+            for q in (False, True)
+        }
         filled = [s for slots, _ in made for s in slots]
         if sorted(filled) != sorted(family):
-            raise ValueError(f"walk tables of square {self.cells[cell_index]}, length {length}: slots {filled}")
+            raise ValueError(
+                f"walk tables of square {self.cells[cell_index]}, length {length}: slots {filled}"
+            )
         for slots, table in made:
             for s in slots:
                 self.tables[s] = table
@@ -200,9 +222,14 @@ class Board:
     def _window(self, start: Cell) -> list[Cell | None]:
         """The window of squares around ``start`` (the board's own cell objects)."""
         cells, index = self.cells, self.index
-        return [cells[index[c]] if c is not None else None for c in window_of(start, self.width, self.height)]
+        return [
+            cells[index[c]] if c is not None else None
+            for c in window_of(start, self.width, self.height)
+        ]
 
-    def group_walks(self, cell_index: int, length: int) -> list[tuple[tuple[int, ...], tuple[bytes, ...]]]:
+    def group_walks(
+        self, cell_index: int, length: int
+    ) -> list[tuple[tuple[int, ...], tuple[bytes, ...]]]:
         """Enumerate the walks of ``length`` from a square once and group them into the route
         choices of every side and may-land state: (the slots a table fills, its codes).
         Side and may-land states that group the walks alike share one table (less memory,

@@ -257,7 +257,14 @@ class ClassicBot:
                 if plane_notes is None:
                     plane_notes = notes[pid] = self.notes(view, plane, planes)
                 values = cache[key] = self.end_values(
-                    view, plane, path[-1], planes, enemies, flying_enemies, own_hits, odds,
+                    view,
+                    plane,
+                    path[-1],
+                    planes,
+                    enemies,
+                    flying_enemies,
+                    own_hits,
+                    odds,
                     plane_notes,
                 )
             for facing in facings[path[-1]]:  # never off the board [classic.move.15]
@@ -391,12 +398,22 @@ class ClassicBot:
         loops = "LP" in hand
         rolls = "RO" in hand
         # rear, right, left, front: how much an attack from there hurts
-        weights = ((2, 1.0 if not loops else 0.25), (1, 0.6 if not rolls else 0.15),
-                   (3, 0.6 if not rolls else 0.15), (0, 0.2))
+        weights = (
+            (2, 1.0 if not loops else 0.25),
+            (1, 0.6 if not rolls else 0.15),
+            (3, 0.6 if not rolls else 0.15),
+            (0, 0.2),
+        )
         home = [
-            c for c in self.board.landing[plane.squadron] if c not in planes or planes[c].id == plane.id
+            c
+            for c in self.board.landing[plane.squadron]
+            if c not in planes or planes[c].id == plane.id
         ]
-        prey = [p for p in planes.values() if p.side != plane.side and not p.in_flight and p.kills] if has_burst else []
+        prey = (
+            [p for p in planes.values() if p.side != plane.side and not p.in_flight and p.kills]
+            if has_burst
+            else []
+        )
         return _Notes(has_burst, len(hand) <= 1 or not has_burst, weights, home, prey)
 
     def rows_to_cross(self, side: str, cell: Cell) -> int:

@@ -62,4 +62,6 @@ def attack(
     from aerodrome.cli.output import console, table
 
     rows = [[k, v["fraction"], f"{v['probability']:.1%}"] for k, v in report["outcomes"].items()]
-    console.print(table(f"{position} attack on {cards} cards", ["outcome", "exact", "chance"], rows))
+    console.print(
+        table(f"{position} attack on {cards} cards", ["outcome", "exact", "chance"], rows)
+    )

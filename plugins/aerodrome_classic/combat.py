@@ -248,7 +248,9 @@ class Combat:
         self.board = board
         self.head_on = head_on
 
-    def ask(self, state: ClassicState, ctx: Context) -> Ask[ClassicState, PlayCard | Decline] | None:
+    def ask(
+        self, state: ClassicState, ctx: Context
+    ) -> Ask[ClassicState, PlayCard | Decline] | None:
         """Play the current fight until a player must choose a card (that question) or it is
         over (None).
 

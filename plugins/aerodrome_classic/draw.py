@@ -28,7 +28,12 @@ LANDING = "□"
 AA = {"gun": "•", "hit": "H", "miss": "m"}
 ACE_MARKS = (" ", "*", "#")
 NO_MANS_LAND = "═"
-COLOURS = {"RED": "bright_red", "YELLOW": "bright_yellow", "GREEN": "bright_green", "BLUE": "bright_cyan"}
+COLOURS = {
+    "RED": "bright_red",
+    "YELLOW": "bright_yellow",
+    "GREEN": "bright_green",
+    "BLUE": "bright_cyan",
+}
 
 
 def colour(squadron: str) -> str:
@@ -55,7 +60,10 @@ def board_lines(board: Board, view: ClassicView) -> list[Text]:
             plane = planes.get(c)
             if plane is not None:
                 mark = ARROWS[plane.facing] if plane.in_flight else GROUNDED
-                row.append(f"{mark}{plane.squadron[:1]}{ace_mark(plane.kills)}", style=f"bold {colour(plane.squadron)}")
+                row.append(
+                    f"{mark}{plane.squadron[:1]}{ace_mark(plane.kills)}",
+                    style=f"bold {colour(plane.squadron)}",
+                )
             elif c in guns:
                 g = guns[c]
                 style = colour(g.squadron) + (" reverse" if g.revealed else "")
@@ -84,7 +92,9 @@ def legend(view: ClassicView) -> list[Text]:
         Text(f"  {' '.join(ARROWS)}  a plane In Flight facing N, E, S, W"),
         letters,
         Text(f"  {GROUNDED}   a plane on the ground (on a landing square)"),
-        Text(f"  {ACE_MARKS[1]} after the letter: an ACE (1 victory); {ACE_MARKS[2]}: a DOUBLE ACE (2 or more)"),
+        Text(
+            f"  {ACE_MARKS[1]} after the letter: an ACE (1 victory); {ACE_MARKS[2]}: a DOUBLE ACE (2 or more)"
+        ),
         Text(f"  {LANDING}   a landing square, in its squadron's colour"),
         Text(
             f"  {AA['gun']} {AA['hit']} {AA['miss']} an AA piece: face unknown to you, Hit, Miss "
@@ -127,7 +137,9 @@ def info(view: ClassicView) -> Table:
             Text(f"{f.attacker} on {f.defender}: {position_words(f.position)}{loops}; {whose}"),
         )
     for attacker, target, ground in view.pending:
-        table.add_row(Text("to fight"), Text(f"{attacker} on {target}{' on the ground' if ground else ''}"))
+        table.add_row(
+            Text("to fight"), Text(f"{attacker} on {target}{' on the ground' if ground else ''}")
+        )
     aces = [f"{p.id} {'DOUBLE ACE' if p.kills >= 2 else 'ACE'}" for p in view.planes if p.kills]
     if aces:
         table.add_row(Text("aces"), Text(", ".join(aces)))

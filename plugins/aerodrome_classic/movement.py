@@ -110,7 +110,9 @@ class MoveList(Sequence[Move]):
                 # then the facing among those its end square allows
                 j = bisect_right(counts, k) - 1
                 path = paths[j]
-                move = self._last = Move(plane=plane, path=path, facing=self._facings[path[-1]][k - counts[j]])
+                move = self._last = Move(
+                    plane=plane, path=path, facing=self._facings[path[-1]][k - counts[j]]
+                )
                 return move
             k -= n
         raise IndexError(index)
@@ -143,7 +145,8 @@ class MoveList(Sequence[Move]):
         if action.facing not in self._facings.get(action.path[-1], ()):
             return False
         return any(
-            plane == action.plane and action.path in paths for plane, paths, _counts in self._segments
+            plane == action.plane and action.path in paths
+            for plane, paths, _counts in self._segments
         )
 
 

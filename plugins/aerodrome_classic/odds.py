@@ -37,7 +37,9 @@ def _deal_none(pool: tuple[tuple[str, int], ...], kinds: frozenset[str], cards: 
     wanted = sum(n for k, n in pool if k in kinds)
     if wanted == 0:
         return Fraction(1)
-    deck = icepool.Deck({"wanted": wanted, "other": total - wanted} if total > wanted else {"wanted": wanted})
+    deck = icepool.Deck(
+        {"wanted": wanted, "other": total - wanted} if total > wanted else {"wanted": wanted}
+    )
     size = deck.deal(cards).keep_outcomes(["wanted"]).size()
     return _p(size, 0)
 

@@ -110,7 +110,9 @@ def build_position(
         if e.in_flight:
             sq = state.squadrons[squadron]
             if sq.aloft:
-                raise SpecError(f"{at}: {squadron} already has {sq.aloft} in flight [classic.move.4]")
+                raise SpecError(
+                    f"{at}: {squadron} already has {sq.aloft} in flight [classic.move.4]"
+                )
             sq.aloft = e.id
     for pid, p in state.planes.items():
         if pid not in planes:
@@ -133,7 +135,9 @@ def build_position(
             pack = list(spec.packs[name])
             for c in pack:
                 if c not in rest:
-                    raise SpecError(f"{where}.packs.{name}: card {c!r} is not (or no more) in the pack")
+                    raise SpecError(
+                        f"{where}.packs.{name}: card {c!r} is not (or no more) in the pack"
+                    )
                 rest.remove(c)
             sq.discards = rest
         else:

@@ -256,7 +256,9 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
             if cards != full:
                 broken.append(f"{sq.name}: cards not conserved (pack+hand+discards={len(cards)})")
             flying = [
-                p.id for p in state.planes.values() if p.alive and p.in_flight and p.squadron == sq.name
+                p.id
+                for p in state.planes.values()
+                if p.alive and p.in_flight and p.squadron == sq.name
             ]
             if len(flying) > 1:
                 broken.append(f"{sq.name}: {len(flying)} planes in flight")

@@ -93,8 +93,12 @@ def _legend(view: ClassicView, top: int, width: int) -> list[str]:
     y = 14
     x = 0
     for sq in view.squadrons:
-        out.append(f'<rect x="{x}" y="{y - 9}" width="12" height="12" fill="{tint(sq.name)}" stroke="{fill(sq.name)}"/>')
-        out.append(f'<text x="{x + 16}" y="{y + 1}">{escape(sq.name)}: {escape(seat(view, sq.seat))}</text>')
+        out.append(
+            f'<rect x="{x}" y="{y - 9}" width="12" height="12" fill="{tint(sq.name)}" stroke="{fill(sq.name)}"/>'
+        )
+        out.append(
+            f'<text x="{x + 16}" y="{y + 1}">{escape(sq.name)}: {escape(seat(view, sq.seat))}</text>'
+        )
         x += (width - 2 * MARGIN) // 2
         if x + 10 > width - 2 * MARGIN:
             x = 0
@@ -103,10 +107,19 @@ def _legend(view: ClassicView, top: int, width: int) -> list[str]:
         y += 16
     y += 4
     sample = PlaneView(
-        id="R-1", squadron="", side="", cell=(0, 0), facing=0, in_flight=True, kills=2, may_land=False
+        id="R-1",
+        squadron="",
+        side="",
+        cell=(0, 0),
+        facing=0,
+        in_flight=True,
+        kills=2,
+        may_land=False,
     )
     out.extend(_plane(sample, 8, y + 4, CELL * 0.7))
-    out.append(f'<text x="24" y="{y + 8}">a plane In Flight, pointing its facing (R1: RED-1)</text>')
+    out.append(
+        f'<text x="24" y="{y + 8}">a plane In Flight, pointing its facing (R1: RED-1)</text>'
+    )
     y += 20
     out.append(f'<text x="0" y="{y + 8}" fill="#b8860b">★</text>')
     out.append(f'<text x="24" y="{y + 8}">an ACE (1 victory); ★★ a DOUBLE ACE</text>')
@@ -115,12 +128,16 @@ def _legend(view: ClassicView, top: int, width: int) -> list[str]:
     out.extend(_plane(grounded, 8, y + 4, CELL * 0.7))
     out.append(f'<text x="24" y="{y + 8}">a plane on the ground; tinted: landing squares</text>')
     y += 20
-    for i, (face, what) in enumerate((("gun", "AA face unknown"), ("hit", "Hit"), ("miss", "Miss"))):
+    for i, (face, what) in enumerate(
+        (("gun", "AA face unknown"), ("hit", "Hit"), ("miss", "Miss"))
+    ):
         gv = GunView(cell=(0, 0), squadron="", side="", face=face, revealed=False)
         out.extend(_gun(gv, 8 + 120 * i, y + 4))
         out.append(f'<text x="{24 + 120 * i}" y="{y + 8}">{what}</text>')
     y += 20
-    out.append(f'<text x="0" y="{y + 8}">A black ring: an AA piece turned over, seen by all.</text>')
+    out.append(
+        f'<text x="0" y="{y + 8}">A black ring: an AA piece turned over, seen by all.</text>'
+    )
     y += 16
     out.append(f'<text x="0" y="{y + 8}">Double line: No Man\'s Land (Germans above it).</text>')
     y += 16
@@ -141,11 +158,15 @@ def draw_svg(board: Board, view: ClassicView) -> str:
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
     ]
     whose = "the referee" if view.player is None else seat(view, view.player)
-    out.append(f'<text x="{MARGIN}" y="18" font-size="12">{escape(f"Dogfight, as {whose} sees it")}</text>')
+    out.append(
+        f'<text x="{MARGIN}" y="18" font-size="12">{escape(f"Dogfight, as {whose} sees it")}</text>'
+    )
     if view.turn_player is not None:
         dice = " and ".join(map(str, view.dice)) if view.dice else "none left"
         turn = f"{view.turn_side} side to move: {seat(view, view.turn_player)}, dice {dice}"
-        out.append(f'<text x="{MARGIN}" y="{board_bottom + MARGIN + 2}" font-size="12">{escape(turn)}</text>')
+        out.append(
+            f'<text x="{MARGIN}" y="{board_bottom + MARGIN + 2}" font-size="12">{escape(turn)}</text>'
+        )
     # squares
     out.append('<g stroke="#bbbbbb" stroke-width="0.5">')
     for y in range(h):
@@ -186,4 +207,3 @@ def draw_svg(board: Board, view: ClassicView) -> str:
     out.extend(_legend(view, board_bottom + MARGIN + 8, width))
     out.append("</svg>")
     return "\n".join(out)
-

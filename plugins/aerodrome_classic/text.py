@@ -57,7 +57,7 @@ def squares(cells: tuple[Cell, ...] | list[Cell]) -> str:
 
 
 def seat(view: ClassicView, player: int) -> str:
-    """"Seat 2 (American player)" (as :func:`aerodrome.describe.seat_label` names seats)."""
+    """ "Seat 2 (American player)" (as :func:`aerodrome.describe.seat_label` names seats)."""
     if 0 <= player < len(view.seats):
         return f"Seat {player + 1} ({view.seats[player]})"
     return f"Seat {player + 1}"
@@ -89,7 +89,7 @@ def position_words(position: str) -> str:
 
 
 def move_text(board: Board, view: ClassicView, move: Move) -> str:
-    """"RED-1 to 12,7 facing N (4 squares, over enemy AA 11,7, entering the enemy half)"."""
+    """ "RED-1 to 12,7 facing N (4 squares, over enemy AA 11,7, entering the enemy half)"."""
     end = move.path[-1]
     steps = len(move.path) - 1
     parts = [f"{steps} square" if steps == 1 else f"{steps} squares"]
@@ -104,7 +104,9 @@ def move_text(board: Board, view: ClassicView, move: Move) -> str:
             half = board.enemy_half[plane.side]
             if any(bit(c) & half for c in move.path[1:]):
                 parts.append("entering the enemy half")
-    return f"{move.plane} to {square(end)} facing {FACING_LETTERS[move.facing]} ({', '.join(parts)})"
+    return (
+        f"{move.plane} to {square(end)} facing {FACING_LETTERS[move.facing]} ({', '.join(parts)})"
+    )
 
 
 DECLINES = {
@@ -134,7 +136,9 @@ def action_text(board: Board, view: ClassicView, action: ClassicAction) -> str:
         if attacker is None or target is None:
             return f"{action.attacker} attacks {action.target}"
         if not target.in_flight:
-            return f"{action.attacker} attacks {action.target} on the ground at {square(target.cell)}"
+            return (
+                f"{action.attacker} attacks {action.target} on the ground at {square(target.cell)}"
+            )
         position = board.position(target.cell, target.facing, attacker.cell)
         return f"{action.attacker} attacks {action.target}: {position_words(position)}"
     if isinstance(action, KeepCards):
@@ -195,7 +199,13 @@ def event_text(view: ClassicView, event: Event) -> str | None:
     if isinstance(event, Landed):
         return f"{event.plane} lands at {square(event.cell)}."
     if isinstance(event, CardsKept):
-        kept = "no cards" if event.kept == 0 else "1 card" if event.kept == 1 else f"{event.kept} cards"
+        kept = (
+            "no cards"
+            if event.kept == 0
+            else "1 card"
+            if event.kept == 1
+            else f"{event.kept} cards"
+        )
         return f"{event.squadron} keeps {kept} In Flight, the rest are discarded."
     if isinstance(event, Exchanged):
         return f"{event.plane} loops: it changes squares with {event.other} and is now on its tail."

@@ -65,7 +65,9 @@ from aerodrome_classic.state import (
 # -- the answers of each question -------------------------------------------------------------
 
 
-def gun_options(state: ClassicState, board: Board, specs: Specs, player: int) -> tuple[PlaceGuns, ...]:
+def gun_options(
+    state: ClassicState, board: Board, specs: Specs, player: int
+) -> tuple[PlaceGuns, ...]:
     """Every way to place the player's Hit pieces on his squadrons' dot squares
     [classic.setup.6, classic.setup.7]."""
     per_squadron = [
@@ -149,7 +151,9 @@ def attack_options(pending: list[Pending]) -> tuple[Attack | Decline, ...]:
 # -- the steps --------------------------------------------------------------------------------
 
 
-def only_if(name: str, test: Callable[[ClassicState], bool], *steps: Node[ClassicState]) -> ForEach[ClassicState]:
+def only_if(
+    name: str, test: Callable[[ClassicState], bool], *steps: Node[ClassicState]
+) -> ForEach[ClassicState]:
     """``steps``, played once when ``test(state)`` holds as they are reached, else skipped.
 
     (A ForEach over one item or none: the core skips an empty ForEach without running a
@@ -288,7 +292,9 @@ class Rules:
             return []
         return [q for q in seats if not alive_planes(state, q)]
 
-    def give(self, state: ClassicState, ctx: Context) -> Ask[ClassicState, GivePlane | Decline] | None:
+    def give(
+        self, state: ClassicState, ctx: Context
+    ) -> Ask[ClassicState, GivePlane | Decline] | None:
         """A player with a plane to spare may give one to a partner who has none
         [classic.partners.4]."""
         player = self._begin(state, ctx.items[0])
@@ -304,7 +310,9 @@ class Rules:
         )
 
     @staticmethod
-    def _given(state: ClassicState, ctx: Context, answers: Mapping[int, GivePlane | Decline]) -> None:
+    def _given(
+        state: ClassicState, ctx: Context, answers: Mapping[int, GivePlane | Decline]
+    ) -> None:
         """[classic.partners.6] the plane joins the partner's squadron (stand, cards,
         airfield) where it stands."""
         ((_, action),) = answers.items()
@@ -321,7 +329,9 @@ class Rules:
             return launch_candidates(state, seats[0])
         return [name for q in seats for name in launch_candidates(state, q)]
 
-    def take_off(self, state: ClassicState, ctx: Context) -> Ask[ClassicState, TakeOff | Decline] | None:
+    def take_off(
+        self, state: ClassicState, ctx: Context
+    ) -> Ask[ClassicState, TakeOff | Decline] | None:
         player = self._begin(state, ctx.items[0])
         squadron = ctx.item
         assert isinstance(squadron, str)
@@ -342,11 +352,11 @@ class Rules:
     ) -> None:
         ((_, action),) = answers.items()
         if isinstance(action, TakeOff):
-            take_off(
-                state, ctx, self.board, self.specs.cards, action.plane, self.cards_at_take_off
-            )
+            take_off(state, ctx, self.board, self.specs.cards, action.plane, self.cards_at_take_off)
 
-    def move(self, state: ClassicState, ctx: Context) -> Ask[ClassicState, KeepCards] | Ask[ClassicState, Move] | None:
+    def move(
+        self, state: ClassicState, ctx: Context
+    ) -> Ask[ClassicState, KeepCards] | Ask[ClassicState, Move] | None:
         """The player throws both dice, when he has a plane In Flight [classic.move.6], then
         moves one plane per question until the dice are used [classic.move.9,
         classic.move.10]; the cards of a plane that landed are sorted before anything else
@@ -356,7 +366,10 @@ class Rules:
             squadron = state.squadrons[t.keep]
             return Ask(
                 Decision(
-                    players=(squadron.seat,), kind=Kind.KEEP_CARDS, secret=True, prompt="Keep which cards?"
+                    players=(squadron.seat,),
+                    kind=Kind.KEEP_CARDS,
+                    secret=True,
+                    prompt="Keep which cards?",
                 ),
                 listed(keep_options(squadron.hand)),
                 self._kept,
@@ -488,13 +501,17 @@ class Rules:
                         continue
                     assert t.player is not None
                     return Ask(
-                        Decision(players=(t.player,), kind=Kind.ATTACK, prompt="Which attack first?"),
+                        Decision(
+                            players=(t.player,), kind=Kind.ATTACK, prompt="Which attack first?"
+                        ),
                         listed(attack_options(t.pending)),
                         self._chosen,
                     )
             return None
 
-    def _chosen(self, state: ClassicState, ctx: Context, answers: Mapping[int, Attack | Decline]) -> bool:
+    def _chosen(
+        self, state: ClassicState, ctx: Context, answers: Mapping[int, Attack | Decline]
+    ) -> bool:
         t = state.turn
         ((_, action),) = answers.items()
         if isinstance(action, Attack):

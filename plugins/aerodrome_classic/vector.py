@@ -40,19 +40,32 @@ def observation_vector(specs: Specs, view: ClassicView) -> list[float]:
             facing = [0.0] * 4
             facing[p.facing] = 1.0
             out += [
-                1.0, p.cell[0] / (width - 1), p.cell[1] / (height - 1), *facing, float(p.in_flight),
-                float(p.kills >= 1), float(p.kills >= 2), float(p.may_land), float(p.side == my_side),
+                1.0,
+                p.cell[0] / (width - 1),
+                p.cell[1] / (height - 1),
+                *facing,
+                float(p.in_flight),
+                float(p.kills >= 1),
+                float(p.kills >= 2),
+                float(p.may_land),
+                float(p.side == my_side),
                 float(seat_of.get(p.squadron) == me),
             ]
     for g in view.guns:
         out += [
-            float(g.face == "gun"), float(g.face == "hit"), float(g.face == "miss"), float(g.revealed),
+            float(g.face == "gun"),
+            float(g.face == "hit"),
+            float(g.face == "miss"),
+            float(g.revealed),
             float(g.side == my_side),
         ]
     for sq in view.squadrons:
         hand = sq.hand
         out += [float(sq.seat == me), float(bool(sq.aloft)), float(hand is not None)]
-        out += [(hand.count(k) / in_pack[k] if hand is not None and in_pack[k] else 0.0) for k in CARD_KINDS]
+        out += [
+            (hand.count(k) / in_pack[k] if hand is not None and in_pack[k] else 0.0)
+            for k in CARD_KINDS
+        ]
         out += [sq.played.count(k) / in_pack[k] if in_pack[k] else 0.0 for k in CARD_KINDS]
         out += [sq.hand_size / 8, sq.pack_size / total, sq.discards_size / total]
     dice = [*view.dice, 0, 0][:2]
@@ -67,7 +80,13 @@ def observation_vector(specs: Specs, view: ClassicView) -> list[float]:
         out += [0.0] * 9
     else:
         side_of = {p.id: p.side for p in view.planes}
-        out += [1.0, *(float(f.position == k) for k in POSITIONS), f.burst / 5, min(f.exchanges, 3) / 3,
-                float(side_of.get(f.shooter) == my_side), float(side_of.get(f.target) == my_side)]
+        out += [
+            1.0,
+            *(float(f.position == k) for k in POSITIONS),
+            f.burst / 5,
+            min(f.exchanges, 3) / 3,
+            float(side_of.get(f.shooter) == my_side),
+            float(side_of.get(f.target) == my_side),
+        ]
     out += [min(len(view.pending), 4) / 4, float(any(g for _, _, g in view.pending))]
     return out

@@ -66,7 +66,11 @@ def cache_dir() -> Path | None:
         return None
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA")
-        return Path(base) / "aerodrome" / "Cache" if base else home / "AppData" / "Local" / "aerodrome" / "Cache"
+        return (
+            Path(base) / "aerodrome" / "Cache"
+            if base
+            else home / "AppData" / "Local" / "aerodrome" / "Cache"
+        )
     if sys.platform == "darwin":
         return home / "Library" / "Caches" / "aerodrome"
     xdg = os.environ.get("XDG_CACHE_HOME")

@@ -69,9 +69,20 @@ class WalkTable:
     """
 
     __slots__ = (
-        "_bit_at", "_cache", "_misses", "_touch", "_window", "codes", "facings", "firsts", "heads", "length",
-        "open", "reach",
-        "start", "width",
+        "_bit_at",
+        "_cache",
+        "_misses",
+        "_touch",
+        "_window",
+        "codes",
+        "facings",
+        "firsts",
+        "heads",
+        "length",
+        "open",
+        "reach",
+        "start",
+        "width",
     )
 
     def __init__(
@@ -97,7 +108,9 @@ class WalkTable:
             bit_at[b] = c[1] * width + c[0]
         for code in codes:
             if not code or len(code) % length:
-                raise ValueError(f"walks from {start} of length {length}: a code of {len(code)} bytes")
+                raise ValueError(
+                    f"walks from {start} of length {length}: a code of {len(code)} bytes"
+                )
         #: the codes of the first walks, one after the other (searched in C for blocked ones)
         self.heads = b"".join([code[:length] for code in codes])
         cells = list(map(window.__getitem__, self.heads))

@@ -55,7 +55,10 @@ def _dogfight(rules: Rules, view: Df40kView, action: ChooseTarget) -> str | None
     earlier = defender.attacked
     dice = 1 + earlier * dogfight.extra_attacker_dice
     bonus = earlier * dogfight.extra_attacker_bonus
-    adf, ddf = _skill(rules, attacker, attacker.order or "intercept"), _skill(rules, defender, defender.order)
+    adf, ddf = (
+        _skill(rules, attacker, attacker.order or "intercept"),
+        _skill(rules, defender, defender.order),
+    )
     attack = highest_of(dice, dogfight.die) + (adf + bonus)
     chances = split_sign(as_fractions(attack - (d(dogfight.die) + ddf)))
     notes = [f"DF {adf} against {ddf}"]
@@ -63,7 +66,9 @@ def _dogfight(rules: Rules, view: Df40kView, action: ChooseTarget) -> str | None
         before = "1 flyer" if earlier == 1 else f"{earlier} flyers"
         notes.append(f"{dice} dice, the highest counts, +{bonus}: {before} attacked it this turn")
     if escort is not None:
-        notes.append(f"{flyer_name(rules.specs, escort.id, escort.type)} takes the fight as its escort")
+        notes.append(
+            f"{flyer_name(rules.specs, escort.id, escort.type)} takes the fight as its escort"
+        )
     if any(_shielded(rules, view, f) for f in (attacker, defender)):
         notes.append("before any Gargoyles")
     if defender.order == "ground-support":  # its win counts as a draw (df40k.victory.4)

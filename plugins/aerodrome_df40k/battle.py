@@ -39,9 +39,7 @@ Orders = GiveOrder | GiveOrders
 
 def enemies(state: Df40kState, f: FlyerState) -> list[FlyerState]:
     """Opposing flyers ``f`` may intercept: alive and not Disengaging [df40k.orders.5]."""
-    return [
-        g for g in state.flyers if g.player != f.player and g.alive and g.order != "disengage"
-    ]
+    return [g for g in state.flyers if g.player != f.player and g.alive and g.order != "disengage"]
 
 
 def sides_alive(state: Df40kState) -> list[int]:
@@ -118,7 +116,15 @@ class Battle:
             if sets:
                 due.append((p, given, 1, sets, None))
             else:
-                due.append((p, given, len(waiting), orders.legal_orders(state, specs, waiting[0]), waiting[0]))
+                due.append(
+                    (
+                        p,
+                        given,
+                        len(waiting),
+                        orders.legal_orders(state, specs, waiting[0]),
+                        waiting[0],
+                    )
+                )
         if not due:
             return None
         slot = min(d[1] for d in due)
@@ -135,9 +141,11 @@ class Battle:
                 for p, _, _, _, f in asked
             ]
             decision = self._decisions[key] = Decision(
-                players=tuple(d[0] for d in asked), kind=Kind.ORDERS,
+                players=tuple(d[0] for d in asked),
+                kind=Kind.ORDERS,
                 prompt="Secret orders for " + " / ".join(heads),
-                simultaneous=len(asked) > 1, secret=len(asked) == 1,
+                simultaneous=len(asked) > 1,
+                secret=len(asked) == 1,
             )
         return Ask(decision, lambda state, player: legal_of[player], self.take_orders)
 
@@ -167,11 +175,14 @@ class Battle:
             key = (f.id, tuple(g.id for g in targets))
             legal = self._targets.get(key)
             if legal is None:
-                legal = self._targets[key] = tuple(ChooseTarget(flyer=f.id, target=g) for g in key[1])
+                legal = self._targets[key] = tuple(
+                    ChooseTarget(flyer=f.id, target=g) for g in key[1]
+                )
             decision = self._decisions.get(key)
             if decision is None:
                 decision = self._decisions[key] = Decision(
-                    players=(f.player,), kind=Kind.INTERCEPT,
+                    players=(f.player,),
+                    kind=Kind.INTERCEPT,
                     prompt=f"Which flyer does {flyer_name(self.specs, f.id, f.type)} intercept?",
                 )
             return Ask(decision, listed(legal), self.intercept)
@@ -179,9 +190,13 @@ class Battle:
             combat.declare(state, self.rules, ctx, f, targets[0])
         return None
 
-    def intercept(self, state: Df40kState, ctx: Context, answers: Mapping[int, ChooseTarget]) -> bool:
+    def intercept(
+        self, state: Df40kState, ctx: Context, answers: Mapping[int, ChooseTarget]
+    ) -> bool:
         for action in answers.values():
-            combat.declare(state, self.rules, ctx, state.flyer(action.flyer), state.flyer(action.target))
+            combat.declare(
+                state, self.rules, ctx, state.flyer(action.flyer), state.flyer(action.target)
+            )
         return False
 
     def result(self, state: Df40kState, ctx: Context) -> Ask[Df40kState, CommitGargoyles] | None:
@@ -196,16 +211,20 @@ class Battle:
             return None
         loser = state.flyer(fight.defender if fight.margin > 0 else fight.attacker)
         decision = Decision(
-            players=(loser.player,), kind=Kind.GARGOYLES,
+            players=(loser.player,),
+            kind=Kind.GARGOYLES,
             prompt=f"{flyer_name(self.specs, loser.id, loser.type)} lost by {abs(fight.margin)}: "
             "how many Gargoyles shield it?",
         )
         legal = tuple(
-            CommitGargoyles(flyer=loser.id, count=n) for n in range(state.gargoyles[loser.player] + 1)
+            CommitGargoyles(flyer=loser.id, count=n)
+            for n in range(state.gargoyles[loser.player] + 1)
         )
         return Ask(decision, listed(legal), self.gargoyles)
 
-    def gargoyles(self, state: Df40kState, ctx: Context, answers: Mapping[int, CommitGargoyles]) -> bool:
+    def gargoyles(
+        self, state: Df40kState, ctx: Context, answers: Mapping[int, CommitGargoyles]
+    ) -> bool:
         """Gargoyles committed [df40k.racial.2, df40k.racial.3], then the result."""
         fight = state.fight
         assert fight is not None
@@ -227,7 +246,11 @@ class Battle:
                 if drop:
                     for slot, mount in enumerate(self.specs.mounts[f.type]):
                         kind = self.specs.weapons[mount.weapon].kind
-                        if kind in ("bomb", "big-bomb") and slot not in f.spent and slot not in f.lost:
+                        if (
+                            kind in ("bomb", "big-bomb")
+                            and slot not in f.spent
+                            and slot not in f.lost
+                        ):
                             f.spent.append(slot)
                             bombs.append(mount.weapon)
                 ctx.emit(partial(GroundRun, flyer=f.id, bombs=tuple(bombs)))

@@ -136,7 +136,9 @@ class Df40kBot:
         got = memory.contexts.get(key)
         if got is None:
             memory.trim()
-            values = OrderValues(self.estimates, beliefs(self.estimates, foes), dict(mine), lead, weight)
+            values = OrderValues(
+                self.estimates, beliefs(self.estimates, foes), dict(mine), lead, weight
+            )
             got = memory.contexts[key] = (len(memory.contexts), values)
         self._context, self._values = got
 
@@ -210,7 +212,11 @@ class Df40kBot:
                         defender = g
                         break
             v = self.value(
-                sig(me), "intercept", me.ram, sig(defender), defender.order or "intercept",
+                sig(me),
+                "intercept",
+                me.ram,
+                sig(defender),
+                defender.order or "intercept",
                 defender.attacked + 1,
             )
             if v > best_v:
@@ -240,9 +246,17 @@ class Df40kBot:
             for shift, prob in gargoyle_shift(a.count, success).items():
                 left = need - shift  # > 0: still lost by that much
                 if left > 0 and foe_fires:
-                    v -= float(prob) * self.estimates.kill_chance(sig(foe), me.type, left, "front", True) * worth_me
+                    v -= (
+                        float(prob)
+                        * self.estimates.kill_chance(sig(foe), me.type, left, "front", True)
+                        * worth_me
+                    )
                 elif left < 0 and me_fires:
-                    v += float(prob) * self.estimates.kill_chance(sig(me), foe.type, -left, "front", True) * worth_foe
+                    v += (
+                        float(prob)
+                        * self.estimates.kill_chance(sig(me), foe.type, -left, "front", True)
+                        * worth_foe
+                    )
             if v > best_v:
                 best_i, best_v = i, v
         return legal[best_i]
@@ -257,9 +271,12 @@ def _split(options: tuple[Action, ...]) -> Split:
     combos = []
     for combo in options:
         assert isinstance(combo, GiveOrders)
-        combos.append(tuple(
-            seen.setdefault(o, len(seen)) for seen, o in zip(per_flyer, combo.orders, strict=True)
-        ))
+        combos.append(
+            tuple(
+                seen.setdefault(o, len(seen))
+                for seen, o in zip(per_flyer, combo.orders, strict=True)
+            )
+        )
     return tuple(tuple(seen) for seen in per_flyer), tuple(combos), {}
 
 

@@ -60,7 +60,9 @@ def dogfight(
     attackers: Annotated[
         int,
         typer.Option(
-            "--attackers", min=1, max=FLYERS,
+            "--attackers",
+            min=1,
+            max=FLYERS,
             help="this attacker's place among the flyers attacking the defender this turn "
             "(1: a single attacker; the n-th rolls n d6, keeps the highest, adds n - 1; "
             f"at most {FLYERS}, the most flyers a side may field)",
@@ -85,7 +87,11 @@ def dogfight(
     for col in ("margin", "probability", "exact"):
         t.add_column(col, justify="right")
     for row in report["margins"]:
-        t.add_row(f"{row['margin']:+d}" if row["margin"] else "0", f"{row['probability']:.4f}", row["fraction"])
+        t.add_row(
+            f"{row['margin']:+d}" if row["margin"] else "0",
+            f"{row['probability']:.4f}",
+            row["fraction"],
+        )
     for key in ("win", "draw", "loss"):
         t.add_row(key, f"{report[key]['probability']:.4f}", report[key]["fraction"], style="bold")
     Console().print(t)

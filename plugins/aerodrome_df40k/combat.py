@@ -130,7 +130,9 @@ def commit_gargoyles(
     fight.margin += successes if toward_attacker else -successes
     fight.awaiting_gargoyles = False
     ctx.emit(
-        lambda: GargoylesCommitted(flyer=loser_id, count=count, successes=successes, margin=fight.margin)
+        lambda: GargoylesCommitted(
+            flyer=loser_id, count=count, successes=successes, margin=fight.margin
+        )
     )
 
 
@@ -148,7 +150,9 @@ def conclude(state: Df40kState, rules: Rules, ctx: Context, fight: Fight) -> Non
     if winner.order == "ground-support":
         _record(state, fight, "counts as draw")
         ctx.emit(
-            lambda: DogfightResult(winner=winner.id, loser=loser.id, margin=margin, outcome="counts as draw")
+            lambda: DogfightResult(
+                winner=winner.id, loser=loser.id, margin=margin, outcome="counts as draw"
+            )
         )
         return
     _record(state, fight, "win")
@@ -167,13 +171,19 @@ def conclude(state: Df40kState, rules: Rules, ctx: Context, fight: Fight) -> Non
 def _record(state: Df40kState, fight: Fight, outcome: str) -> None:
     state.dogfights.append(
         Dogfight(
-            attacker=fight.attacker, target=fight.declared, defender=fight.defender,
-            margin=fight.margin, outcome=outcome, ram=fight.ram,
+            attacker=fight.attacker,
+            target=fight.declared,
+            defender=fight.defender,
+            margin=fight.margin,
+            outcome=outcome,
+            ram=fight.ram,
         )
     )
 
 
-def ram(state: Df40kState, rules: Rules, ctx: Context, rammer: FlyerState, target: FlyerState) -> None:
+def ram(
+    state: Df40kState, rules: Rules, ctx: Context, rammer: FlyerState, target: FlyerState
+) -> None:
     """The scatter die: on a Hit both flyers take one penetrating hit [df40k.victory.13]."""
     face = ctx.dice.d(6, lambda: f"ram scatter die: {rammer.id}")
     hit = face in rules.specs.rules.scatter.hit_faces
@@ -199,8 +209,15 @@ def best_weapons(
 
 
 def fire(
-    state: Df40kState, rules: Rules, ctx: Context, shooter: FlyerState, target: FlyerState,
-    slots: list[int], armour_facing: str, *, all_glancing: bool,
+    state: Df40kState,
+    rules: Rules,
+    ctx: Context,
+    shooter: FlyerState,
+    target: FlyerState,
+    slots: list[int],
+    armour_facing: str,
+    *,
+    all_glancing: bool,
 ) -> None:
     """Fire ``slots`` at ``target``: to-hit with BS (twin-linked re-rolls misses), then each
     hit rolls d6 + Strength against the armour [df40k.victory.2, df40k.victory.3, df40k.victory.7]."""
@@ -218,27 +235,40 @@ def fire(
         faces = ctx.dice.roll(w.shots, 6, partial("to hit: {} {}".format, shooter.id, mount.weapon))
         n = sum(1 for x in faces if x >= need)
         if mount.twin_linked and n < w.shots:
-            again = ctx.dice.roll(w.shots - n, 6, partial("twin-linked re-roll: {}".format, mount.weapon))
+            again = ctx.dice.roll(
+                w.shots - n, 6, partial("twin-linked re-roll: {}".format, mount.weapon)
+            )
             n += sum(1 for x in again if x >= need)
         shooter.fired.append(slot)
         if w.one_shot:
             shooter.spent.append(slot)
-        ctx.emit(partial(WeaponFired, flyer=shooter.id, weapon=mount.weapon, target=target.id, hits=n))
+        ctx.emit(
+            partial(WeaponFired, flyer=shooter.id, weapon=mount.weapon, target=target.id, hits=n)
+        )
         hits.extend([w.strength] * n)
     for strength in hits:
         if not target.alive:
             break
         pen = ctx.dice.d(6, lambda: f"penetration: {target.id}") + strength
         if pen < armour:
-            ctx.emit(partial(HitResolved, target=target.id, penetration=pen, armour=armour, hit="none"))
+            ctx.emit(
+                partial(HitResolved, target=target.id, penetration=pen, armour=armour, hit="none")
+            )
             continue
         kind = "glancing" if all_glancing or pen == armour else "penetrating"
         damage(state, rules, ctx, target, kind, shooter.player, pen=pen, armour=armour)
 
 
 def damage(
-    state: Df40kState, rules: Rules, ctx: Context, target: FlyerState, kind: str, by: int,
-    *, pen: int = 0, armour: int = 0,
+    state: Df40kState,
+    rules: Rules,
+    ctx: Context,
+    target: FlyerState,
+    kind: str,
+    by: int,
+    *,
+    pen: int = 0,
+    armour: int = 0,
 ) -> str:
     """Roll on the damage table of ``kind`` and apply the result [df40k.victory.3], or the
     result a variant's ``aerodrome_df40k_damage_result`` gives."""
@@ -253,7 +283,9 @@ def damage(
         effect = (table.glancing if kind == "glancing" else table.penetrating)[face - 1]
     applied = apply_effect(state, specs, target, effect, by)
     ctx.emit(
-        lambda: HitResolved(target=target.id, penetration=pen, armour=armour, hit=kind, effect=applied)
+        lambda: HitResolved(
+            target=target.id, penetration=pen, armour=armour, hit=kind, effect=applied
+        )
     )
     if not target.alive:
         ctx.emit(lambda: FlyerDestroyed(flyer=target.id, by=by))

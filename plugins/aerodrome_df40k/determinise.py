@@ -22,9 +22,7 @@ from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder
 
 
-def determinise(
-    state: Df40kState, specs: Specs, player: int, rng: random.Random
-) -> Df40kState:
+def determinise(state: Df40kState, specs: Specs, player: int, rng: random.Random) -> Df40kState:
     """A copy of ``state`` that ``player`` cannot tell from it, the other players' unrevealed
     orders drawn again with ``rng``; ``state`` is not changed."""
     new = copy_state(state)

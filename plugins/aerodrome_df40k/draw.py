@@ -42,7 +42,9 @@ def weapons_of(specs: Specs, f: FlyerView) -> str:
     counts: list[int] = []
     for slot, m in enumerate(specs.mounts[f.type]):
         mark = "✗" if slot in f.lost else "·" if slot in f.spent else "*" if slot in f.fired else ""
-        weapon = f"{'TL ' if m.twin_linked else ''}{m.weapon}{mark} {FACINGS.get(m.facing, m.facing)}"
+        weapon = (
+            f"{'TL ' if m.twin_linked else ''}{m.weapon}{mark} {FACINGS.get(m.facing, m.facing)}"
+        )
         if words and words[-1] == weapon:
             counts[-1] += 1
         else:
@@ -89,7 +91,7 @@ def revealed_line(r: Revealed, named: dict[str, str]) -> str:
 
 
 def dogfight_line(d: Dogfight, named: dict[str, str]) -> str:
-    """"Imperial fighter 1 → Ork heavy bomber 1: Imperial fighter 1 wins by 3"."""
+    """ "Imperial fighter 1 → Ork heavy bomber 1: Imperial fighter 1 wins by 3"."""
     a, t, dfd = (named.get(x, x) for x in (d.attacker, d.target, d.defender))
     head = f"{a} → {t}" + (f", taken by its escort {dfd}" if d.defender != d.target else "")
     head += " (ramming)" if d.ram else ""
@@ -122,7 +124,10 @@ def draw(rules: Rules, view: Df40kView) -> RenderableType:
             carried = specs.carried(f.type, f.spent, f.lost)
             df = str(rules.skill(f.type, f.order, carried))
         table.add_row(
-            Text(flyer_name(specs, f.id, f.type) + (" (large)" if spec.large else ""), style=SIDE_STYLES[f.player % 2]),
+            Text(
+                flyer_name(specs, f.id, f.type) + (" (large)" if spec.large else ""),
+                style=SIDE_STYLES[f.player % 2],
+            ),
             Text(sides[f.player]),
             Text(str(spec.bs)),
             Text(str(spec.initiative)),
@@ -132,29 +137,36 @@ def draw(rules: Rules, view: Df40kView) -> RenderableType:
             Text(df),
             Text(status_of(f), style="bold red" if not f.alive else ""),
         )
-    score = Text(" | ".join(
-        f"{sides[p]}: {view.kills[p]} kills, {view.ground_runs[p]} ground runs"
-        + (f", {view.gargoyles[p]} Gargoyles" if view.gargoyles[p] else "")
-        for p in range(len(sides))
-    ))
+    score = Text(
+        " | ".join(
+            f"{sides[p]}: {view.kills[p]} kills, {view.ground_runs[p]} ground runs"
+            + (f", {view.gargoyles[p]} Gargoyles" if view.gargoyles[p] else "")
+            for p in range(len(sides))
+        )
+    )
     parts: list[RenderableType] = [head, table, score]
     if view.fight is not None:
         fi = view.fight
         bonus = f" + {fi.bonus}" if fi.bonus else ""
-        parts.append(Text(
-            f"Dogfight under way: {named.get(fi.attacker, fi.attacker)}, DF {fi.attacker_df}, rolled "
-            f"{fi.attacker_roll}{bonus}, against {named.get(fi.defender, fi.defender)}, DF "
-            f"{fi.defender_df}, rolled {fi.defender_roll}: margin {fi.margin:+d}",
-            style="bold yellow",
-        ))
+        parts.append(
+            Text(
+                f"Dogfight under way: {named.get(fi.attacker, fi.attacker)}, DF {fi.attacker_df}, rolled "
+                f"{fi.attacker_roll}{bonus}, against {named.get(fi.defender, fi.defender)}, DF "
+                f"{fi.defender_df}, rolled {fi.defender_roll}: margin {fi.margin:+d}",
+                style="bold yellow",
+            )
+        )
     if view.last_turn:
         if not view.revealed:
             shown = [revealed_line(r, named) for r in view.last_orders]
-            parts.append(Text(f"Orders of game turn {view.last_turn}: " + ("; ".join(shown) or "none")))
+            parts.append(
+                Text(f"Orders of game turn {view.last_turn}: " + ("; ".join(shown) or "none"))
+            )
         fights = [dogfight_line(d, named) for d in view.dogfights]
         none = "none yet" if view.revealed else "none"
-        parts.append(Text(f"Dogfights of game turn {view.last_turn}: " + ("; ".join(fights) or none)))
+        parts.append(
+            Text(f"Dogfights of game turn {view.last_turn}: " + ("; ".join(fights) or none))
+        )
     parts.append(Text("Legend", style="bold"))
     parts.extend(Text(line) for line in LEGEND)
     return Group(*parts)
-

@@ -60,7 +60,9 @@ class Estimates:
         key = (shooter, target_type, weapons, facing, all_glancing)
         got = self._kill.get(key)
         if got is None:
-            got = self._kill[key] = self._kill_chance(shooter, target_type, weapons, facing, all_glancing)
+            got = self._kill[key] = self._kill_chance(
+                shooter, target_type, weapons, facing, all_glancing
+            )
         return got
 
     def _kill_chance(
@@ -166,7 +168,14 @@ class Estimates:
             if margin <= 0:
                 continue
             if ram:
-                chance += float(prob) * (1 - back_a) * scatter * self.destroy_share(table_d, "penetrating")
+                chance += (
+                    float(prob)
+                    * (1 - back_a)
+                    * scatter
+                    * self.destroy_share(table_d, "penetrating")
+                )
             elif a_order in ("intercept", "escort"):
-                chance += float(prob) * self.kill_chance(attacker, defender[0], margin, "front", True)
+                chance += float(prob) * self.kill_chance(
+                    attacker, defender[0], margin, "front", True
+                )
         return chance

@@ -74,5 +74,7 @@ def readable(message: str) -> str:
     for pattern, words in _PATTERN_WORDS.items():
         message = message.replace(f"`str` matching regex {pattern!r}", words)
     return message
+
+
 #: A side's force: one flyer type per flyer.
 Force = Annotated[tuple[Name, ...], Meta(min_length=1, max_length=FLYERS)]

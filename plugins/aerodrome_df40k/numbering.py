@@ -38,7 +38,9 @@ ORDERS = ("intercept", "ground-support", "escort", "disengage")
 class Numbering:
     """The fixed numbering of one set-up's actions (see the module)."""
 
-    def __init__(self, specs: Specs, forces: Sequence[Sequence[str]], gargoyles: Sequence[int]) -> None:
+    def __init__(
+        self, specs: Specs, forces: Sequence[Sequence[str]], gargoyles: Sequence[int]
+    ) -> None:
         counts: dict[str, int] = {}
         self.sides: list[list[str]] = []
         for force in forces:  # the ids a battle gives its flyers (Df40k.initial_state)
@@ -57,7 +59,9 @@ class Numbering:
         for ids in self.sides:
             for fid in ids:
                 allies = tuple(g for g in ids if g != fid)
-                self.options[fid] = orders_for(fid, False, specs.carried(types[fid], (), ()), allies)
+                self.options[fid] = orders_for(
+                    fid, False, specs.carried(types[fid], (), ()), allies
+                )
         self._order_list = [o for fid in self.options for o in self.options[fid]]
         self._order_id = {o: i for i, o in enumerate(self._order_list)}
         self._option_index = {o: k for fid in self.options for k, o in enumerate(self.options[fid])}
@@ -79,7 +83,10 @@ class Numbering:
         base += len(self._pairs)
         self._gargoyle_base = base
         self._shields: list[tuple[str, int]] = [
-            (fid, n) for p, ids in enumerate(self.sides) if gargoyles[p] for fid in ids
+            (fid, n)
+            for p, ids in enumerate(self.sides)
+            if gargoyles[p]
+            for fid in ids
             for n in range(gargoyles[p] + 1)
         ]
         self._shield_id = {s: i for i, s in enumerate(self._shields)}
@@ -150,12 +157,21 @@ def observation_vector(specs: Specs, view: Df40kView) -> list[float]:
     length for every view of a battle, only what the view shows."""
     seat = view.player
     out: list[float] = [
-        view.turn / TURNS, view.turns / TURNS,
-        float(seat is None), float(seat == 0), float(seat == 1),
-        float(view.first_player == 0), float(view.first_player == 1), float(view.revealed),
+        view.turn / TURNS,
+        view.turns / TURNS,
+        float(seat is None),
+        float(seat == 0),
+        float(seat == 1),
+        float(view.first_player == 0),
+        float(view.first_player == 1),
+        float(view.revealed),
     ]
     for p in (0, 1):
-        out += [view.gargoyles[p] / GARGOYLES, view.kills[p] / FLYERS, view.ground_runs[p] / (TURNS * FLYERS)]
+        out += [
+            view.gargoyles[p] / GARGOYLES,
+            view.kills[p] / FLYERS,
+            view.ground_runs[p] / (TURNS * FLYERS),
+        ]
     fight = view.fight
     out += [
         float(fight is not None),
@@ -170,7 +186,10 @@ def observation_vector(specs: Specs, view: Df40kView) -> list[float]:
         out += [float(f.ram), float(bool(f.escort))]
         out += [float(f.no_intercept), float(f.crew_hit), f.attacked / FLYERS]
         out += [f.orders_given / TURNS, f.disengaged / TURNS]
-        out += [float(fight is not None and fight.attacker == f.id), float(fight is not None and fight.defender == f.id)]
+        out += [
+            float(fight is not None and fight.attacker == f.id),
+            float(fight is not None and fight.defender == f.id),
+        ]
         shown = last.get(f.id)
         out += [float(shown is not None and shown.order == o) for o in ORDERS]
         out += [float(shown is not None and shown.ram)]

@@ -17,11 +17,15 @@ from aerodrome_df40k.limits import FLYERS, GARGOYLES
 
 
 @cache
-def margin_distribution(attacker_df: int, defender_df: int, attackers: int = 1) -> dict[int, Fraction]:
+def margin_distribution(
+    attacker_df: int, defender_df: int, attackers: int = 1
+) -> dict[int, Fraction]:
     """``{margin: exact probability}`` when ``attackers`` - 1 flyers attacked the defender
     before this one this turn (``attackers`` = 1: a single attacker)."""
     if not 1 <= attackers <= FLYERS:
-        raise ValueError(f"attackers counts this attacker too: 1 to {FLYERS} (the most flyers a side may field)")
+        raise ValueError(
+            f"attackers counts this attacker too: 1 to {FLYERS} (the most flyers a side may field)"
+        )
     attack = highest_of(attackers, 6) + (attackers - 1) + attacker_df
     defend = d(6) + defender_df
     return as_fractions(attack - defend)

@@ -155,7 +155,9 @@ def reveal(state: Df40kState, specs: Specs, ctx: Context) -> None:
         f.orders_given += 1
         if f.order == "disengage":
             f.disengaged += 1
-        shown.append(Revealed(flyer=f.id, order=f.order, escort=f.escort, ram=f.ram, eject=tuple(f.eject)))
+        shown.append(
+            Revealed(flyer=f.id, order=f.order, escort=f.escort, ram=f.ram, eject=tuple(f.eject))
+        )
     state.last_turn, state.last_orders, state.dogfights = state.turn, shown, []
     ctx.emit(lambda: OrdersRevealed(turn=state.turn, orders=tuple(_explain(r) for r in shown)))
     for f in state.flyers:
@@ -172,7 +174,13 @@ def reveal(state: Df40kState, specs: Specs, ctx: Context) -> None:
 
 
 def _explain(r: Revealed) -> str:
-    return GiveOrder(flyer=r.flyer, order=r.order, escort=r.escort, ram=r.ram, eject=r.eject).explain()  # type: ignore[arg-type]
+    return GiveOrder(
+        flyer=r.flyer,
+        order=r.order,  # type: ignore[arg-type]
+        escort=r.escort,
+        ram=r.ram,
+        eject=r.eject,  # type: ignore[arg-type]
+    ).explain()
 
 
 def interceptors(state: Df40kState) -> list[str]:

@@ -70,8 +70,12 @@ class OrderValues:
     """The worth of the orders of a force's flyers against a belief about the enemy."""
 
     def __init__(
-        self, estimates: Estimates, foes: tuple[Belief, ...], mine: dict[str, Sig],
-        lead: int = 0, risk: float = 1.0,
+        self,
+        estimates: Estimates,
+        foes: tuple[Belief, ...],
+        mine: dict[str, Sig],
+        lead: int = 0,
+        risk: float = 1.0,
     ) -> None:
         self.estimates, self.foes, self.mine = estimates, foes, mine
         #: the worth of an attack run, given the force's lead in runs
@@ -141,9 +145,11 @@ class OrderValues:
             total += best
             foe, p = self.foes[pick]
             n, alive = on.get(pick, (0, 1.0))
-            kill = p * self.estimates.dogfight_kill(me, "intercept", ram, foe, "intercept", n + 1) + (
-                1 - p
-            ) * self.estimates.dogfight_kill(me, "intercept", ram, foe, "ground-support", n + 1)
+            kill = p * self.estimates.dogfight_kill(
+                me, "intercept", ram, foe, "intercept", n + 1
+            ) + (1 - p) * self.estimates.dogfight_kill(
+                me, "intercept", ram, foe, "ground-support", n + 1
+            )
             on[pick] = (n + 1, alive * (1 - kill))
         self._attacks[interceptors] = total
         return total
@@ -198,11 +204,13 @@ def plan(values: OrderValues, force: Mapping[str, Choice]) -> dict[str, GiveOrde
         (
             (alone(i, j), i, j)
             for i, (_, options, _) in enumerate(choices)
-            for j in [max(
-                (j for j, o in enumerate(options) if o.order == "intercept"),
-                key=lambda j, i=i: alone(i, j),  # type: ignore[misc]
-                default=-1,
-            )]
+            for j in [
+                max(
+                    (j for j, o in enumerate(options) if o.order == "intercept"),
+                    key=lambda j, i=i: alone(i, j),  # type: ignore[misc]
+                    default=-1,
+                )
+            ]
             if j >= 0
         ),
         reverse=True,
@@ -218,7 +226,8 @@ def plan(values: OrderValues, force: Mapping[str, Choice]) -> dict[str, GiveOrde
         improved = False
         for i, (_, options, _) in enumerate(choices):
             warded = any(
-                choices[k][1][picks[k]].order == "escort" and choices[k][1][picks[k]].escort == ids[i]
+                choices[k][1][picks[k]].order == "escort"
+                and choices[k][1][picks[k]].escort == ids[i]
                 for k in range(len(ids))
             )
             if warded:

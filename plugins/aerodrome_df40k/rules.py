@@ -88,7 +88,9 @@ class Rules:
         return 1 - player
 
     # -- the weapons a winner fires ------------------------------------------------------
-    def ranked(self, shooter: str, slots: tuple[int, ...], target: str, facing: str) -> tuple[int, ...]:
+    def ranked(
+        self, shooter: str, slots: tuple[int, ...], target: str, facing: str
+    ) -> tuple[int, ...]:
         """The usable ``slots`` of ``facing`` of a ``shooter`` type, best first against a
         ``target`` type: the most expected hits that glance or penetrate; guns before
         one-shot ordnance on equal odds, then roster order (stand-in for the owner's
@@ -99,7 +101,9 @@ class Rules:
             got = self._ranked[key] = self._rank(shooter, slots, target, facing)
         return got
 
-    def _rank(self, shooter: str, slots: tuple[int, ...], target: str, facing: str) -> tuple[int, ...]:
+    def _rank(
+        self, shooter: str, slots: tuple[int, ...], target: str, facing: str
+    ) -> tuple[int, ...]:
         specs = self.specs
         spec, tspec = specs.flyers[shooter], specs.flyers[target]
         armour = tspec.armour.rear if facing == "front" else tspec.armour.front

@@ -177,21 +177,23 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
             raise SpecError(f"setup {setup.name}: gargoyles: must be within 0..{limits.GARGOYLES}")
         for player, force in enumerate(forces):
             if not force:
-                raise SpecError(f"setup {setup.name}: side {player + 1} has no flyer (df40k.intro.2)")
+                raise SpecError(
+                    f"setup {setup.name}: side {player + 1} has no flyer (df40k.intro.2)"
+                )
             if len(force) > limits.FLYERS:
                 raise SpecError(
                     f"setup {setup.name}: side {player + 1} has more than {limits.FLYERS} flyers"
                 )
             for ftype in force:
                 if ftype not in self.specs.flyers:
-                    raise SpecError(f"setup {setup.name}: side {player + 1}: unknown flyer {ftype!r}")
+                    raise SpecError(
+                        f"setup {setup.name}: side {player + 1}: unknown flyer {ftype!r}"
+                    )
                 counts[ftype] = counts.get(ftype, 0) + 1
                 flyers.append(FlyerState(id=f"{ftype}-{counts[ftype]}", type=ftype, player=player))
         return self._new_state(setup, flyers, gargoyles, options.turns)
 
-    def position_state(
-        self, setup: Setup, position: Mapping[str, Any], source: str
-    ) -> Df40kState:
+    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> Df40kState:
         try:
             pos = msgspec.convert(dict(position), Position, strict=True)
         except msgspec.ValidationError as exc:  # the table sits at $.position of the file
@@ -209,7 +211,8 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
             for field in ("lost", "spent"):
                 for name in getattr(pf, field):
                     free = [
-                        s for s, m in enumerate(mounts)
+                        s
+                        for s, m in enumerate(mounts)
                         if m.weapon == name and s not in slots["lost"] and s not in slots["spent"]
                     ]
                     if not free:
@@ -222,9 +225,15 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
                 raise SpecError(f"{where}.disengaged: more than orders_given ({pf.orders_given})")
             flyers.append(
                 FlyerState(
-                    id=fid, type=pf.type, player=pf.player, lost=slots["lost"],
-                    spent=slots["spent"], no_intercept=pf.no_intercept,
-                    orders_given=pf.orders_given, disengaged=pf.disengaged, alive=pf.alive,
+                    id=fid,
+                    type=pf.type,
+                    player=pf.player,
+                    lost=slots["lost"],
+                    spent=slots["spent"],
+                    no_intercept=pf.no_intercept,
+                    orders_given=pf.orders_given,
+                    disengaged=pf.disengaged,
+                    alive=pf.alive,
                     destroyed_by=-1 if pf.alive else 1 - pf.player,
                 )
             )
@@ -262,30 +271,55 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
             known = state.revealed or player is None or f.player == player
             views.append(
                 FlyerView(
-                    id=f.id, type=f.type, player=f.player, alive=f.alive,
-                    lost=tuple(f.lost), spent=tuple(f.spent), fired=tuple(f.fired),
-                    no_intercept=f.no_intercept, crew_hit=f.crew_hit, attacked=f.attacked,
+                    id=f.id,
+                    type=f.type,
+                    player=f.player,
+                    alive=f.alive,
+                    lost=tuple(f.lost),
+                    spent=tuple(f.spent),
+                    fired=tuple(f.fired),
+                    no_intercept=f.no_intercept,
+                    crew_hit=f.crew_hit,
+                    attacked=f.attacked,
                     order=(f.order or None) if known else None,
-                    escort=f.escort if known else "", ram=f.ram if known else False,
+                    escort=f.escort if known else "",
+                    ram=f.ram if known else False,
                     orders_given=f.orders_given,
                     disengaged=f.disengaged,
                 )
             )
         fight = state.fight
         return Df40kView(
-            player=player, sides=tuple(state.sides), turn=state.turn, turns=state.turns,
-            first_player=state.first_player, revealed=state.revealed, flyers=tuple(views),
-            gargoyles=tuple(state.gargoyles), kills=tuple(state.kills),
+            player=player,
+            sides=tuple(state.sides),
+            turn=state.turn,
+            turns=state.turns,
+            first_player=state.first_player,
+            revealed=state.revealed,
+            flyers=tuple(views),
+            gargoyles=tuple(state.gargoyles),
+            kills=tuple(state.kills),
             ground_runs=tuple(state.ground_runs),
-            fight=None if fight is None else FightView(
-                attacker=fight.attacker, defender=fight.defender, declared=fight.declared,
-                attacker_df=fight.attacker_df, defender_df=fight.defender_df, dice=fight.dice,
-                bonus=fight.bonus, attacker_roll=fight.attacker_roll,
-                defender_roll=fight.defender_roll, margin=fight.margin, ram=fight.ram,
+            fight=None
+            if fight is None
+            else FightView(
+                attacker=fight.attacker,
+                defender=fight.defender,
+                declared=fight.declared,
+                attacker_df=fight.attacker_df,
+                defender_df=fight.defender_df,
+                dice=fight.dice,
+                bonus=fight.bonus,
+                attacker_roll=fight.attacker_roll,
+                defender_roll=fight.defender_roll,
+                margin=fight.margin,
+                ram=fight.ram,
                 awaiting_gargoyles=fight.awaiting_gargoyles,
             ),
-            last_turn=state.last_turn, last_orders=tuple(state.last_orders),
-            dogfights=tuple(state.dogfights), over=state.over,
+            last_turn=state.last_turn,
+            last_orders=tuple(state.last_orders),
+            dogfights=tuple(state.dogfights),
+            over=state.over,
         )
 
     def determinise(self, state: Df40kState, player: int, rng: random.Random) -> Df40kState:
@@ -301,7 +335,11 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
     def losses(self, state: Df40kState) -> list[int]:
         """Flyers lost per player: destroyed, or Disengaged every turn [df40k.resolution.6]."""
         return [
-            sum(1 for f in state.flyers if f.player == p and (not f.alive or disengaged_throughout(f)))
+            sum(
+                1
+                for f in state.flyers
+                if f.player == p and (not f.alive or disengaged_throughout(f))
+            )
             for p in (0, 1)
         ]
 
@@ -322,7 +360,8 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
         else:
             winners, reason = (), "as many flyers destroyed and ground-support runs"
         disengaged = [
-            sum(1 for f in state.flyers if f.player == p and disengaged_throughout(f)) for p in (0, 1)
+            sum(1 for f in state.flyers if f.player == p and disengaged_throughout(f))
+            for p in (0, 1)
         ]
         stats: dict[str, float] = {}
         for p in (0, 1):
@@ -344,7 +383,7 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
 
     # -- for people: sentences and pictures, from an observation ----------------------------
     def action_text(self, action: Df40kAction, view: Df40kView) -> str:
-        """"Imperial fighter 1: Intercept and ram", "Ork fighter 1 intercepts Harridan 1"...
+        """ "Imperial fighter 1: Intercept and ram", "Ork fighter 1 intercepts Harridan 1"...
         (:mod:`aerodrome_df40k.text`)."""
         return text.action_text(self.specs, action, view)
 
@@ -383,7 +422,9 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
         if got is None:
             from aerodrome_df40k.numbering import Numbering
 
-            got = self._numberings[options] = Numbering(self.specs, options.forces, options.gargoyles)
+            got = self._numberings[options] = Numbering(
+                self.specs, options.forces, options.gargoyles
+            )
         return got
 
     def observation_vector(self, view: Df40kView) -> Sequence[float]:

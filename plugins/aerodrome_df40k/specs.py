@@ -183,7 +183,9 @@ class Battle(Assumed, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.first_order_turn > self.turns:
-            raise ValueError(f"first_order_turn {self.first_order_turn} is after the last turn ({self.turns})")
+            raise ValueError(
+                f"first_order_turn {self.first_order_turn} is after the last turn ({self.turns})"
+            )
 
 
 class RulesFile(Record, frozen=True, kw_only=True):

@@ -115,20 +115,20 @@ class FlyerState(msgspec.Struct, kw_only=True):
     type: str
     player: int
     alive: bool = True
-    lost: list[int] = []          # slots destroyed by damage
-    spent: list[int] = []         # one-shot slots fired, dropped or ejected
-    fired: list[int] = []         # slots used this turn (each weapon once per turn)
-    no_intercept: bool = False    # crew result last turn: no Intercept order (df40k.victory.11)
-    crew_hit: bool = False        # crew result this turn: cannot shoot, no attack run
-    order: str = ""               # this turn's order (secret until revealed)
+    lost: list[int] = []  # slots destroyed by damage
+    spent: list[int] = []  # one-shot slots fired, dropped or ejected
+    fired: list[int] = []  # slots used this turn (each weapon once per turn)
+    no_intercept: bool = False  # crew result last turn: no Intercept order (df40k.victory.11)
+    crew_hit: bool = False  # crew result this turn: cannot shoot, no attack run
+    order: str = ""  # this turn's order (secret until revealed)
     escort: str = ""
     ram: bool = False
     eject: list[str] = []
-    attacked: int = 0             # dogfights fought as the attacked flyer this turn
-    redirected: bool = False      # an escort that has taken its redirected Intercept
+    attacked: int = 0  # dogfights fought as the attacked flyer this turn
+    redirected: bool = False  # an escort that has taken its redirected Intercept
     orders_given: int = 0
     disengaged: int = 0
-    destroyed_by: int = -1        # the player whose fire or ram destroyed it
+    destroyed_by: int = -1  # the player whose fire or ram destroyed it
 
 
 class Fight(msgspec.Struct, kw_only=True):
@@ -136,14 +136,14 @@ class Fight(msgspec.Struct, kw_only=True):
 
     attacker: str
     defender: str
-    declared: str                 # the flyer the attacker declared against (before escort)
+    declared: str  # the flyer the attacker declared against (before escort)
     attacker_df: int
     defender_df: int
-    dice: int                     # d6 the attacker rolled (keeps the highest)
-    bonus: int                    # +1 per earlier attacker on the defender
+    dice: int  # d6 the attacker rolled (keeps the highest)
+    bonus: int  # +1 per earlier attacker on the defender
     attacker_roll: int
     defender_roll: int
-    margin: int                   # attacker total - defender total (after Gargoyles)
+    margin: int  # attacker total - defender total (after Gargoyles)
     ram: bool = False
     awaiting_gargoyles: bool = False
 
@@ -167,7 +167,7 @@ class Dogfight(msgspec.Struct, frozen=True, kw_only=True):
     target: str
     defender: str
     margin: int
-    outcome: str                  # "win", "draw", "counts as draw"
+    outcome: str  # "win", "draw", "counts as draw"
     ram: bool = False
 
 
@@ -257,7 +257,7 @@ class DogfightResult(Event, frozen=True):
     winner: str
     loser: str
     margin: int
-    outcome: str                  # "win", "draw", "counts as draw"
+    outcome: str  # "win", "draw", "counts as draw"
 
 
 class WeaponFired(Event, frozen=True):
@@ -271,7 +271,7 @@ class HitResolved(Event, frozen=True):
     target: str
     penetration: int
     armour: int
-    hit: str                      # "none", "glancing", "penetrating"
+    hit: str  # "none", "glancing", "penetrating"
     effect: str = ""
 
 
@@ -322,7 +322,7 @@ class FlyerView(msgspec.Struct, frozen=True, kw_only=True):
     no_intercept: bool
     crew_hit: bool
     attacked: int
-    order: str | None             # None: not known to the viewer (secret) or not given
+    order: str | None  # None: not known to the viewer (secret) or not given
     escort: str
     ram: bool
     orders_given: int

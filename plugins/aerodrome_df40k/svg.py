@@ -24,15 +24,25 @@ LINE, WRAP = 15, 48
 TOP = 56
 
 
-def _text(x: float, y: float, words: str, *, size: int = 12, weight: str = "normal",
-          fill: str = "#111", anchor: str = "start") -> str:
+def _text(
+    x: float,
+    y: float,
+    words: str,
+    *,
+    size: int = 12,
+    weight: str = "normal",
+    fill: str = "#111",
+    anchor: str = "start",
+) -> str:
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
         f'text-anchor="{anchor}">{escape(words)}</text>'
     )
 
 
-def _box_lines(specs: Specs, view: Df40kView, f: FlyerView, named: dict[str, str], due: bool) -> list[str]:
+def _box_lines(
+    specs: Specs, view: Df40kView, f: FlyerView, named: dict[str, str], due: bool
+) -> list[str]:
     spec = specs.flyers[f.type]
     a = spec.armour
     lines = [f"BS {spec.bs}, I {spec.initiative}, armour {a.front}/{a.side}/{a.rear}"]
@@ -40,7 +50,13 @@ def _box_lines(specs: Specs, view: Df40kView, f: FlyerView, named: dict[str, str
     if f.alive:
         if f.order is not None:
             order = order_words(f.order, named.get(f.escort, f.escort), f.ram)
-        elif due and not view.revealed and not view.over and view.player is not None and f.player != view.player:
+        elif (
+            due
+            and not view.revealed
+            and not view.over
+            and view.player is not None
+            and f.player != view.player
+        ):
             order = "secret until the reveal"
         else:
             order = "none given"
@@ -58,17 +74,38 @@ def draw_svg(specs: Specs, view: Df40kView) -> str:
     sides = view.sides
     body: list[str] = []
     whose = "referee's view" if view.player is None else f"view of the {sides[view.player]} player"
-    body.append(_text(MARGIN, 22, f"Dogfight 40,000 — game turn {view.turn} of {view.turns}", size=16, weight="bold"))
-    body.append(_text(MARGIN, 40, f"the {sides[view.first_player]} player's turn — {stage(view, due)} — {whose}"))
+    body.append(
+        _text(
+            MARGIN,
+            22,
+            f"Dogfight 40,000 — game turn {view.turn} of {view.turns}",
+            size=16,
+            weight="bold",
+        )
+    )
+    body.append(
+        _text(
+            MARGIN,
+            40,
+            f"the {sides[view.first_player]} player's turn — {stage(view, due)} — {whose}",
+        )
+    )
     # the flyers, one column per side
     anchors: dict[str, tuple[float, float, float]] = {}  # id -> (left x, right x, middle y)
     bottom = TOP
     for p in (0, 1):
         x = MARGIN + p * (COLUMN + GAP)
         y = TOP
-        body.append(_text(x, y + 12, f"{sides[p]}: {view.kills[p]} kills, {view.ground_runs[p]} ground runs"
-                          + (f", {view.gargoyles[p]} Gargoyles" if view.gargoyles[p] else ""),
-                          weight="bold", fill=COLOURS[p]))
+        body.append(
+            _text(
+                x,
+                y + 12,
+                f"{sides[p]}: {view.kills[p]} kills, {view.ground_runs[p]} ground runs"
+                + (f", {view.gargoyles[p]} Gargoyles" if view.gargoyles[p] else ""),
+                weight="bold",
+                fill=COLOURS[p],
+            )
+        )
         y += 22
         for f in (g for g in view.flyers if g.player == p):
             lines = _box_lines(specs, view, f, named, due)
@@ -78,12 +115,22 @@ def draw_svg(specs: Specs, view: Df40kView) -> str:
                 f'<rect x="{x}" y="{y}" width="{COLUMN}" height="{height}" rx="6" fill="{fill}" '
                 f'stroke="{COLOURS[p]}" stroke-width="2"/>'
             )
-            title = flyer_name(specs, f.id, f.type) + (" (large)" if specs.flyers[f.type].large else "")
+            title = flyer_name(specs, f.id, f.type) + (
+                " (large)" if specs.flyers[f.type].large else ""
+            )
             body.append(_text(x + 8, y + 17, title, size=13, weight="bold", fill=COLOURS[p]))
             for i, line in enumerate(lines):
                 red = line.startswith("DESTROYED")
-                body.append(_text(x + 8, y + 17 + LINE * (i + 1), line, size=11,
-                                  fill="#b00000" if red else "#111", weight="bold" if red else "normal"))
+                body.append(
+                    _text(
+                        x + 8,
+                        y + 17 + LINE * (i + 1),
+                        line,
+                        size=11,
+                        fill="#b00000" if red else "#111",
+                        weight="bold" if red else "normal",
+                    )
+                )
             if not f.alive:
                 body.append(
                     f'<line x1="{x}" y1="{y}" x2="{x + COLUMN}" y2="{y + height}" stroke="#b00000" stroke-width="2"/>'
@@ -116,21 +163,38 @@ def draw_svg(specs: Specs, view: Df40kView) -> str:
     if view.last_turn:
         if not view.revealed and view.last_orders:
             shown = "; ".join(revealed_line(r, named) for r in view.last_orders)
-            notes += [(w, "normal") for w in textwrap.wrap(f"Orders of game turn {view.last_turn}: {shown}", 120)]
-        notes.append((f"Dogfights of game turn {view.last_turn}" + ("" if fights else ": none"), "bold"))
+            notes += [
+                (w, "normal")
+                for w in textwrap.wrap(f"Orders of game turn {view.last_turn}: {shown}", 120)
+            ]
+        notes.append(
+            (f"Dogfights of game turn {view.last_turn}" + ("" if fights else ": none"), "bold")
+        )
     for i, d in enumerate(view.dogfights, 1):
         notes.append((f"{i}. {dogfight_line(d, named)}", "normal"))
     if view.fight is not None:
         fi = view.fight
-        notes.append((
-            f"{len(fights)}. under way: {named.get(fi.attacker, fi.attacker)} against "
-            f"{named.get(fi.defender, fi.defender)}, margin {fi.margin:+d}", "normal",
-        ))
+        notes.append(
+            (
+                f"{len(fights)}. under way: {named.get(fi.attacker, fi.attacker)} against "
+                f"{named.get(fi.defender, fi.defender)}, margin {fi.margin:+d}",
+                "normal",
+            )
+        )
     notes.append(("Legend", "bold"))
     notes += [
-        ("arrow n: dogfight n, from the flyer that declared it to the flyer that defended (dashed: under way)", "normal"),
-        ("weapons: ✗ destroyed, · spent, * fired this turn; TL twin-linked; F front, R rear, H hull; 2 lascannon: two alike", "normal"),
-        ("a grey, crossed-out box: a destroyed flyer; crew hit: cannot shoot and makes no attack run this turn", "normal"),
+        (
+            "arrow n: dogfight n, from the flyer that declared it to the flyer that defended (dashed: under way)",
+            "normal",
+        ),
+        (
+            "weapons: ✗ destroyed, · spent, * fired this turn; TL twin-linked; F front, R rear, H hull; 2 lascannon: two alike",
+            "normal",
+        ),
+        (
+            "a grey, crossed-out box: a destroyed flyer; crew hit: cannot shoot and makes no attack run this turn",
+            "normal",
+        ),
     ]
     for words, weight in notes:
         body.append(_text(MARGIN, y, words, weight=weight))
@@ -144,5 +208,7 @@ def draw_svg(specs: Specs, view: Df40kView) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:g}" '
         f'viewBox="0 0 {WIDTH} {height:g}" font-family="sans-serif">'
-        f'<rect width="{WIDTH}" height="{height:g}" fill="#fafafa"/>{defs}' + "".join(body) + "</svg>"
+        f'<rect width="{WIDTH}" height="{height:g}" fill="#fafafa"/>{defs}'
+        + "".join(body)
+        + "</svg>"
     )

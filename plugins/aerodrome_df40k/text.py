@@ -45,7 +45,7 @@ KIND_WORDS = {"rocket": "rockets", "bomb": "bombs", "big-bomb": "big bombs"}
 
 
 def flyer_name(specs: Specs, fid: str, ftype: str) -> str:
-    """"Imperial fighter 2" for the id ``imperial-fighter-2`` of that type, else the id."""
+    """ "Imperial fighter 2" for the id ``imperial-fighter-2`` of that type, else the id."""
     number = fid.removeprefix(f"{ftype}-")
     spec = specs.flyers.get(ftype)
     if number != fid and number.isdigit() and spec is not None:
@@ -59,13 +59,15 @@ def names(specs: Specs, view: Df40kView) -> dict[str, str]:
 
 
 def and_list(words: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     if len(words) < 2:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def order_words(order: str, escort: str = "", ram: bool = False, eject: tuple[str, ...] = ()) -> str:
+def order_words(
+    order: str, escort: str = "", ram: bool = False, eject: tuple[str, ...] = ()
+) -> str:
     """An order as the rulebook names it ("Intercept and ram", "Escort Ork heavy bomber 1",
     "Disengage, ejecting big bombs"); ``escort`` is the ward's name."""
     words = ORDER_WORDS.get(order, order)
@@ -106,7 +108,7 @@ def _explained(text: str, named: Mapping[str, str]) -> str:
     see :meth:`GiveOrder.explain`) with names in place of ids."""
     for fid in sorted(named, key=len, reverse=True):
         if text.startswith(f"{fid}: "):
-            words = text[len(fid) + 2:]
+            words = text[len(fid) + 2 :]
             if words.startswith("Escort "):
                 ward = words.removeprefix("Escort ")
                 words = f"Escort {named.get(ward, ward)}"

@@ -28,7 +28,11 @@ ACM_SPEED = 5
 
 def release_options(state: DfState, a: Aircraft) -> list[Release]:
     specs = builtin()
-    return [Release(aircraft=a.id, load=j) for j, name in enumerate(a.loads) if specs.weapons[name].kind == "acm"]
+    return [
+        Release(aircraft=a.id, load=j)
+        for j, name in enumerate(a.loads)
+        if specs.weapons[name].kind == "acm"
+    ]
 
 
 def release(state: DfState, a: Aircraft, action: Release, ctx: DfContext) -> None:
@@ -71,7 +75,10 @@ def fly(state: DfState, ctx: DfContext) -> None:
         if hit:
             continue
         missile.turns += 1
-        if ctx.dice.d(6, lambda: f"{missile.weapon} guidance ({missile.turns} turns)") <= missile.turns:  # noqa: B023 (rolled at once)
+        if (
+            ctx.dice.d(6, lambda: f"{missile.weapon} guidance ({missile.turns} turns)")  # noqa: B023 (rolled at once)
+            <= missile.turns
+        ):
             if builtin().weapons[missile.weapon].area:
                 detonate(state, missile, ctx)
             else:
@@ -100,10 +107,21 @@ def detonate(state: DfState, missile: Acm, ctx: DfContext) -> None:
         faces = ctx.dice.roll(w.dice[0], 6, lambda: f"{w.name} against {g.name} ({w.to_hit}+)")  # noqa: B023 (rolled at once)
         hits = sum(1 for f in faces if combat.hits(f, w.to_hit))
         if hits:
-            pts = sum(combat.damage_points(f, w.damage) for f in ctx.dice.roll(hits, 6, lambda: f"damage: {w.name}"))
+            pts = sum(
+                combat.damage_points(f, w.damage)
+                for f in ctx.dice.roll(hits, 6, lambda: f"damage: {w.name}")
+            )
             g.damage = min(g.structure, g.damage + pts)
             if pts:
-                announce(ctx, GroundTargetDamaged, target=g.id, name=g.name, points=pts, damage=g.damage, structure=g.structure)
+                announce(
+                    ctx,
+                    GroundTargetDamaged,
+                    target=g.id,
+                    name=g.name,
+                    points=pts,
+                    damage=g.damage,
+                    structure=g.structure,
+                )
             if g.damage >= g.structure and missile.launcher >= 0:
                 launcher = state.aircraft[missile.launcher]
                 g.destroyed_by = launcher.id

@@ -53,7 +53,10 @@ def _total(
         if n <= 0:
             continue
         w = specs.weapons[name]
-        total = _add(total, attack(n, need, tuple(w.damage), easy=easy, reroll_hits=w.reroll_hits, airship=airship))
+        total = _add(
+            total,
+            attack(n, need, tuple(w.damage), easy=easy, reroll_hits=w.reroll_hits, airship=airship),
+        )
         dice += n
     return total, dice
 

@@ -93,14 +93,19 @@ def margin(game: Scene, cell: int) -> int:
     return min(col, game.width - 1 - col, row, game.height - 1 - row)
 
 
-def leave_board(state: DfState, a: Aircraft, ctx: DfContext, last: int = -1, heading: int = -1) -> None:
+def leave_board(
+    state: DfState, a: Aircraft, ctx: DfContext, last: int = -1, heading: int = -1
+) -> None:
     """Clause move.17: the aircraft is off the board for good; a pilot check at +1 brings it
     home, otherwise it is missing in action. The edge it left by is kept for the missions
     (the caller first lets a recon aircraft photograph what it flew over)."""
     if last >= 0:
         a.exit_edge = edge_of(state, last, heading if heading >= 0 else a.facing)
     a.cell = -1
-    if state.squadrons[a.player].mission in MOUNTAIN_MISSIONS and a.exit_edge != HOME_EDGE[a.player]:
+    if (
+        state.squadrons[a.player].mission in MOUNTAIN_MISSIONS
+        and a.exit_edge != HOME_EDGE[a.player]
+    ):
         # challenge.edges: "he will be pushed into the mountains and destroyed"
         announce(ctx, PushedIntoMountains, aircraft=a.id, edge=a.exit_edge)
         rules.destroy(state, a, ctx, -1, excess=0, why="pushed into the mountains")
@@ -135,7 +140,8 @@ def sky_key(game: Scene) -> tuple[object, ...]:
     """What the clouded cells depend on: the heights (rain or worse), thunderstorm or not, and
     each cloud's place, size, smoke and cells."""
     return (
-        game.weather >= RAIN, game.weather == STORM,
+        game.weather >= RAIN,
+        game.weather == STORM,
         *[(c.col, c.row, c.size, c.smoke > 0, tuple(c.cells)) for c in game.clouds],
     )
 
@@ -157,7 +163,12 @@ def build_sky(game: Scene, key: tuple[object, ...]) -> Sky:
             storm.update(cells)
         for h in range(max(lo, 0), min(hi, top) + 1):
             at[h].update(cells)
-    return Sky(key=key, at=tuple(frozenset(s) for s in at), storm=frozenset(storm), covered=frozenset(covered))
+    return Sky(
+        key=key,
+        at=tuple(frozenset(s) for s in at),
+        storm=frozenset(storm),
+        covered=frozenset(covered),
+    )
 
 
 def sky(game: Scene) -> Sky:

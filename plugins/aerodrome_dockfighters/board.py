@@ -28,7 +28,9 @@ class Board:
         self.height = height
         self.size = width * height
         zones = {
-            "bavarian set-up": [(c, r) for r in range(height - zone_depth, height) for c in range(width)],
+            "bavarian set-up": [
+                (c, r) for r in range(height - zone_depth, height) for c in range(width)
+            ],
             "saxon set-up": [(c, r) for r in range(zone_depth) for c in range(width)],
         }
         self.grid = HexGrid(width, height, offset="odd-q", zones=zones)

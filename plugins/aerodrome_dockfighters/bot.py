@@ -77,8 +77,14 @@ class Konrad(KonradMoves):
     """The Konrad procedure for every aircraft of one player."""
 
     def __init__(
-        self, player: int, seed: int, *, escape: str | None = None, ranged: bool = False,
-        guard: bool = False, priority: str | None = None,
+        self,
+        player: int,
+        seed: int,
+        *,
+        escape: str | None = None,
+        ranged: bool = False,
+        guard: bool = False,
+        priority: str | None = None,
     ) -> None:
         """``escape``: the escape behaviour (``retreat``, ``avoid``, ``repair``; the rulebook's
         default is none, konrad.2); ``ranged``: Ranged attack, ``guard``: Guard the nearest
@@ -113,7 +119,14 @@ class Konrad(KonradMoves):
         if isinstance(first, Deploy | Place):
             return self._deploy(state, legal)
         if isinstance(first, Declare):  # the fastest aircraft flies the mission
-            return max(legal, key=lambda x: rules.sheet(state.aircraft[x.aircraft]).max_speed if isinstance(x, Declare) else 0)
+            return max(
+                legal,
+                key=lambda x: (
+                    rules.sheet(state.aircraft[x.aircraft]).max_speed
+                    if isinstance(x, Declare)
+                    else 0
+                ),
+            )
         if isinstance(first, ChooseValue):
             return self._value(state, legal)
         if isinstance(first, PlaceToken):  # tokens: the leader's free choice
@@ -132,7 +145,10 @@ class Konrad(KonradMoves):
         status change for all bots who are currently in Patrol status": from the positions
         the observation keeps of those moments, in the order they happened, each once."""
         moments = sorted(
-            ((state.move_start_turn, START, state.move_start), (state.move_end_turn, END, state.move_end)),
+            (
+                (state.move_start_turn, START, state.move_start),
+                (state.move_end_turn, END, state.move_end),
+            ),
             key=lambda m: (m[0], m[1]),
         )
         for turn, moment, seen in moments:
@@ -143,9 +159,20 @@ class Konrad(KonradMoves):
             for s in seen:
                 a = state.aircraft[s.aircraft]
                 if a.player == self.player and self.status.get(a.id, PATROL) == PATROL:
-                    self._spot_from(state, a, s, [where[e.aircraft] for e in seen if state.aircraft[e.aircraft].player != a.player])
+                    self._spot_from(
+                        state,
+                        a,
+                        s,
+                        [
+                            where[e.aircraft]
+                            for e in seen
+                            if state.aircraft[e.aircraft].player != a.player
+                        ],
+                    )
 
-    def _spot_from(self, state: DfView, a: Craft, me: SightingView, enemies: list[SightingView]) -> None:
+    def _spot_from(
+        self, state: DfView, a: Craft, me: SightingView, enemies: list[SightingView]
+    ) -> None:
         """One check: "Stop at the first check that applies" - the enemy that "can be spotted
         with the best chance"; in arc within 9 hexes at once, otherwise a d6 against the
         case's number made harder by the enemy's experience above the bot's (konrad.3-4)."""
@@ -154,7 +181,11 @@ class Konrad(KonradMoves):
             base = spot_base(state, me, e)
             if base is None:
                 continue
-            need = 0 if base == 0 else spot_need(base, a.experience, state.aircraft[e.aircraft].experience)
+            need = (
+                0
+                if base == 0
+                else spot_need(base, a.experience, state.aircraft[e.aircraft].experience)
+            )
             if best is None or need < best:
                 best = need
         if best is not None and (best == 0 or self.rng.randint(1, 6) >= min(best, 6)):
@@ -174,7 +205,10 @@ class Konrad(KonradMoves):
         bot aircraft found goes first (the Bavarian edge is the bottom: its reading order
         is the cell order; from the Saxon edge it is reversed)."""
         sign = 1 if state.initiative == 0 else -1
-        return min(legal, key=lambda x: sign * state.aircraft[x.aircraft].cell if isinstance(x, Activate) else 0)
+        return min(
+            legal,
+            key=lambda x: sign * state.aircraft[x.aircraft].cell if isinstance(x, Activate) else 0,
+        )
 
     def _value(self, state: Scene, legal: Sequence[Action]) -> Action:
         """A ground target's value list, the leader's free choice (gt.1): the highest that
@@ -196,15 +230,24 @@ class Konrad(KonradMoves):
             col = d.cell % state.width
             if isinstance(d, Place):
                 return (abs(col - centre + (d.aircraft % 3) * 2), 0, 0)
-            return (abs(col - centre + (d.aircraft % 3) * 2), abs(d.altitude - 3), abs(d.speed - (ds.max_speed - 1)))
+            return (
+                abs(col - centre + (d.aircraft % 3) * 2),
+                abs(d.altitude - 3),
+                abs(d.speed - (ds.max_speed - 1)),
+            )
 
         return min(legal, key=key)
 
     def _plan(self, state: Scene, a: Craft, legal: Sequence[Action]) -> Action:
         if challenges.waits_for_mug(state, a):  # challenge.one.1: a round on the ground
-            return next((p for p in legal if isinstance(p, Plan) and p.template == movement.STAY), legal[0])
+            return next(
+                (p for p in legal if isinstance(p, Plan) and p.template == movement.STAY), legal[0]
+            )
         if a.status in ("landed", "grounded"):  # take off at once
-            return next((p for p in legal if isinstance(p, Plan) and p.template == movement.TAKE_OFF), legal[0])
+            return next(
+                (p for p in legal if isinstance(p, Plan) and p.template == movement.TAKE_OFF),
+                legal[0],
+            )
         specs = builtin()
         ds = rules.sheet(a, specs)
         status = self.check_status(state, a)
@@ -222,7 +265,10 @@ class Konrad(KonradMoves):
         if isinstance(job, tuple):
             return self._pick(job[0], job[1], legal)
         ward = self._ward(state, a) if self.guard and status != ESCAPE else None
-        if ward is not None and board(state.width, state.height).distance(a.cell, ward.cell) > GUARD_RANGE:
+        if (
+            ward is not None
+            and board(state.width, state.height).distance(a.cell, ward.cell) > GUARD_RANGE
+        ):
             plan, moves = self._fly_to(state, a, level, ward.cell, ward.altitude, legal)
         elif status == ESCAPE:
             plan, moves = self._escape(state, a, level, legal)
@@ -324,8 +370,10 @@ class Konrad(KonradMoves):
         """An enemy dead ahead within two ACM flights: worth a cruise missile."""
         b = board(state.width, state.height)
         return any(
-            e.player != a.player and e.status == "flying" and e.cell != a.cell
-            and b.sector(a.facing, a.cell, e.cell) == 0 and b.distance(a.cell, e.cell) <= 10
+            e.player != a.player
+            and e.status == "flying"
+            and e.cell != a.cell
+            and b.sector(a.facing, a.cell, e.cell) == 0
+            and b.distance(a.cell, e.cell) <= 10
             for e in state.aircraft
         )
-

@@ -63,14 +63,19 @@ class KonradMoves:
         """Guard (konrad.13): the nearest friendly airship or mission aircraft."""
         b = board(state.width, state.height)
         wards = [
-            o for o in state.aircraft
-            if o.player == a.player and o.id != a.id and o.status == "flying"
+            o
+            for o in state.aircraft
+            if o.player == a.player
+            and o.id != a.id
+            and o.status == "flying"
             and (o.role or rules.sheet(o).klass == "airship")
         ]
         return min(wards, key=lambda o: b.distance(a.cell, o.cell)) if wards else None
 
     # -- the border ---------------------------------------------------------------------------
-    def _about_turn(self, state: Scene, a: Craft, level: int, speed: int, legal: Sequence[Action]) -> Planned:
+    def _about_turn(
+        self, state: Scene, a: Craft, level: int, speed: int, legal: Sequence[Action]
+    ) -> Planned:
         """konrad.7: "In case you reach the border of the game map, turn 180 degrees": the
         Immelmann, the manoeuvre by which "an aircraft can turn 180 degrees" (up when the
         minimum speed allows, else down; never below altitude 2); an airship (no special
@@ -96,6 +101,7 @@ class KonradMoves:
         for v in speeds:
             for lv in range(level, -1, -1):
                 for side in (1, 5):
+
                     def steer(cell: int, facing: int, s: int = side) -> int:
                         return facing if facing == want else (facing + s) % 6
 
@@ -103,7 +109,12 @@ class KonradMoves:
                     if end is None:
                         continue
                     off = (end[1] - want) % 6
-                    key = (int(not at_border(state, end)), -min(off, 6 - off), margin(state, end[0]), -abs(v - speed))
+                    key = (
+                        int(not at_border(state, end)),
+                        -min(off, 6 - off),
+                        margin(state, end[0]),
+                        -abs(v - speed),
+                    )
                     if best is None or key > best[0]:
                         best = (key, (Plan(aircraft=a.id, speed=v, template=lv), moves))
         if best is not None:
@@ -117,7 +128,8 @@ class KonradMoves:
         hi = rules.max_speed(a, ds)
         if self.escape == "repair":
             home = [
-                o for o in state.aircraft
+                o
+                for o in state.aircraft
                 if o.player == a.player and o.id != a.id and docking.has(o, "docking clamp")
             ]
             if not home:
@@ -148,7 +160,11 @@ class KonradMoves:
         the right-hand one."""
         b = board(state.width, state.height)
         rear = arc_sectors(builtin().arcs["rear"].sectors)
-        enemies = [e for e in state.aircraft if e.player != a.player and e.status == "flying" and e.cell != a.cell]
+        enemies = [
+            e
+            for e in state.aircraft
+            if e.player != a.player and e.status == "flying" and e.cell != a.cell
+        ]
         if not enemies:
             return a.facing
 
@@ -159,7 +175,8 @@ class KonradMoves:
         foe = min(enemies, key=order)
         here = b.distance(a.cell, foe.cell)
         away = [
-            d for d in range(6)
+            d
+            for d in range(6)
             if (n := b.step[a.cell * 6 + d]) < 0 or b.distance(n, foe.cell) > here
         ]
         if not away:
@@ -173,8 +190,16 @@ class KonradMoves:
 
     # -- Fly to (konrad.13) --------------------------------------------------------------------
     def _fly_to(
-        self, state: Scene, a: Craft, level: int, cell: int, altitude: int, legal: Sequence[Action],
-        *, leave: bool = False, far: bool = False,
+        self,
+        state: Scene,
+        a: Craft,
+        level: int,
+        cell: int,
+        altitude: int,
+        legal: Sequence[Action],
+        *,
+        leave: bool = False,
+        far: bool = False,
     ) -> Planned:
         """Fly to (konrad.13): the Attack speed rule and turns towards a point; ``leave``
         lets the move run off the board (a mission exit); otherwise at the border it turns
@@ -192,7 +217,9 @@ class KonradMoves:
             speed = a.speed
         floor = MIN_ALTITUDE if altitude >= MIN_ALTITUDE else altitude
         if floor <= 1 and not specs.classes[ds.klass].flies_low_freely:
-            speed = max(min(speed, specs.tables.flying_low_speed), lo, a.speed - ds.engine_power - 1)  # konrad.18
+            speed = max(
+                min(speed, specs.tables.flying_low_speed), lo, a.speed - ds.engine_power - 1
+            )  # konrad.18
 
         def steer(here: int, facing: int) -> int:
             if here == cell:
@@ -228,9 +255,13 @@ class KonradMoves:
                 if found is not None:
                     return found
             return self._fly_to(state, a, level, cell, altitude, legal, leave=leave)
-        if a.role == "cargo" or (a.role == "recon" and key == "recon-escort" and mine and all(o.done for o in mine)):
+        if a.role == "cargo" or (
+            a.role == "recon" and key == "recon-escort" and mine and all(o.done for o in mine)
+        ):
             far = 0 if (a.role == "cargo") == (a.player == 0) else state.height - 1
-            return self._fly_to(state, a, level, b.cell(a.cell % state.width, far), a.altitude, legal, leave=True)
+            return self._fly_to(
+                state, a, level, b.cell(a.cell % state.width, far), a.altitude, legal, leave=True
+            )
         if a.role == "recon":
             todo = [o for o in mine if not o.done]
             if not todo:
@@ -262,7 +293,9 @@ class KonradMoves:
                 if found is not None:
                     return found
             if train and a.altitude == 1:  # end over the train at minimum speed
-                found = search_pass(state, a, level, target.cell, 1, speeds=[ds.min_speed], end_on=True)
+                found = search_pass(
+                    state, a, level, target.cell, 1, speeds=[ds.min_speed], end_on=True
+                )
                 if found is not None:
                     return found
             found = None
@@ -283,7 +316,8 @@ class KonradMoves:
         specs = builtin()
         loads = [specs.weapons[n] for n in a.loads]
         guns = [
-            specs.weapons[m.weapon] for i, m in enumerate(rules.mounts(a))
+            specs.weapons[m.weapon]
+            for i, m in enumerate(rules.mounts(a))
             if i not in a.weapons_out and (i >= len(a.ammo) or a.ammo[i] < 2)
         ]
         out = []
@@ -294,17 +328,22 @@ class KonradMoves:
                 continue
             armour = g.armoured
             by_load = any(
-                w.ground_targets and w.kind in ("bomb", "air-ground missile") and (not armour or w.harms_armour)
+                w.ground_targets
+                and w.kind in ("bomb", "air-ground missile")
+                and (not armour or w.harms_armour)
                 for w in loads
             )
             by_gun = not g.bombs_only and any(
-                w.ground_targets and w.kind != "bomb" and (not armour or w.harms_armour) for w in guns
+                w.ground_targets and w.kind != "bomb" and (not armour or w.harms_armour)
+                for w in guns
             )
             if by_load or by_gun:
                 out.append(g)
         return out
 
-    def _ground(self, state: Scene, a: Craft, level: int, legal: Sequence[Action]) -> Planned | None:
+    def _ground(
+        self, state: Scene, a: Craft, level: int, legal: Sequence[Action]
+    ) -> Planned | None:
         """Fly to the nearest ground target of the mission and attack it: "Bots never drop
         below altitude 2, except when they ... attack ground targets. In that case:
         fighterbombers will fly faster than 3; all other aircraft will fly at a maximum speed
@@ -329,7 +368,9 @@ class KonradMoves:
         bombs = any(specs.weapons[n].kind == "bomb" for n in a.loads)
         run = a.altitude if high else 1
         if dist > 2 * RUN_DISTANCE:
-            return self._fly_to(state, a, level, g.cell, run if high else MIN_ALTITUDE, legal, far=True)
+            return self._fly_to(
+                state, a, level, g.cell, run if high else MIN_ALTITUDE, legal, far=True
+            )
         # a bomb run over the target, or guns and missiles at it from altitude 1; or this move
         # sets one up for the next (a fighter one level above, diving into the run)
 
@@ -337,7 +378,9 @@ class KonradMoves:
             return f.end[2] == 1 and ground_position(state, a, f.end, g) > 0
 
         attack, attack_goal = (bombs_over(g.cell, run), run) if bombs else (aims, 1)
-        found = search(state, a, level, attack_goal, attack, speeds=low_speeds(state, a, attack_goal))
+        found = search(
+            state, a, level, attack_goal, attack, speeds=low_speeds(state, a, attack_goal)
+        )
         if found is None and bombs and not high:
             found = search(state, a, level, 1, aims, speeds=low_speeds(state, a, 1))
         if found is not None:
@@ -354,7 +397,9 @@ class KonradMoves:
         speed = min(a.speed + ds.engine_power, rules.max_speed(a, ds))
         want = (a.facing + PATROL_TURN[self.rng.randint(1, 6) - 1]) % 6
         top = builtin().tables.max_altitude
-        moves, end = simulate(state, a, speed, level, lambda cell, facing: want, climb_to=top, levels=1)
+        moves, end = simulate(
+            state, a, speed, level, lambda cell, facing: want, climb_to=top, levels=1
+        )
         if at_border(state, end):
             return self._about_turn(state, a, level, speed, legal)
         return Plan(aircraft=a.id, speed=speed, template=level), moves
@@ -396,7 +441,9 @@ class KonradMoves:
             else:
                 speed = a.speed
             goal = t.altitude + 1 if t.altitude >= a.altitude else max(MIN_ALTITUDE, t.altitude + 1)
-            moves, end = simulate(state, a, speed, level, self._steer(state, t, front), climb_to=goal)
+            moves, end = simulate(
+                state, a, speed, level, self._steer(state, t, front), climb_to=goal
+            )
             plan = Plan(aircraft=a.id, speed=speed, template=level)
             if not at_border(state, end) and end is not None and firing_position(state, a, end, t):
                 return plan, moves

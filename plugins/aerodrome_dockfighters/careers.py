@@ -34,7 +34,9 @@ def options(got: CampaignOptions | None, where: str) -> CampaignOptions:
     if got is None:
         return CampaignOptions()
     if got.nations and (len(got.nations) != 2 or not set(got.nations) <= set(NATIONS)):
-        raise SpecError(f"{where}: campaign.nations: two of {', '.join(NATIONS)}, not {list(got.nations)}")
+        raise SpecError(
+            f"{where}: campaign.nations: two of {', '.join(NATIONS)}, not {list(got.nations)}"
+        )
     if got.crews and len(got.crews) != 2:
         raise SpecError(f"{where}: campaign.crews: one list per player")
     if got.leaders and len(got.leaders) != 2:
@@ -85,7 +87,13 @@ def first_shot(state: DfState, a: Aircraft, ctx: DfContext) -> int:
     if not lead.first_shot_harder or lead.first_shot_turn == state.turn:
         return 0
     lead.first_shot_turn = state.turn
-    announce(ctx, LeaderSkillUsed, player=a.player, aircraft=a.id, skill="first shot of the turn +1 harder")
+    announce(
+        ctx,
+        LeaderSkillUsed,
+        player=a.player,
+        aircraft=a.id,
+        skill="first shot of the turn +1 harder",
+    )
     return 1
 
 

@@ -74,9 +74,15 @@ class Challenge(Assumed, frozen=True, kw_only=True):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        for name, table in (("start", self.start), ("types", self.types), ("experience", self.experience)):
+        for name, table in (
+            ("start", self.start),
+            ("types", self.types),
+            ("experience", self.experience),
+        ):
             if table and len(table) != 6:
-                raise ValueError(f"{self.key}: {name} is read from a d6: 6 entries, not {len(table)}")
+                raise ValueError(
+                    f"{self.key}: {name} is read from a d6: 6 entries, not {len(table)}"
+                )
 
 
 class Arrival(Assumed, frozen=True, kw_only=True):
@@ -90,7 +96,10 @@ class Challenges(Record, frozen=True):
 
 @cache
 def tables() -> dict[str, Challenge]:
-    return {c.key: c for c in load(builtin_specs("dockfighters") / "challenges.toml", Challenges).challenge}
+    return {
+        c.key: c
+        for c in load(builtin_specs("dockfighters") / "challenges.toml", Challenges).challenge
+    }
 
 
 @cache
@@ -108,7 +117,9 @@ def capacity(missions: tuple[str, ...] | list[str]) -> tuple[int, int, list[str]
     turns = builtin().tables.turns
     planes = (max(c.start) if c.start else 0) + c.reinforce * (turns - 1) + len(c.fixed)
     klasses = set(c.types) | {k for k, _ in c.fixed}
-    sheets = [d.name for d in builtin().hangar.aircraft if d.klass in klasses and d.faction in NATIONS]
+    sheets = [
+        d.name for d in builtin().hangar.aircraft if d.klass in klasses and d.faction in NATIONS
+    ]
     return planes, c.balloons + len(c.targets), sheets
 
 
@@ -137,21 +148,40 @@ def setup(state: DfState, ctx: DfContext) -> None:
     c = tables()[state.squadrons[CHALLENGER].mission]
     ace = next((a for a in state.aircraft if a.player == CHALLENGER), None)
     if ace is None:
-        raise SpecError(f"setup {state.setup}: an ace challenge needs the ace (player 0's first aircraft)")
+        raise SpecError(
+            f"setup {state.setup}: an ace challenge needs the ace (player 0's first aircraft)"
+        )
     ace.role = "ace"
     league = state.squadrons[THE_LEAGUE]
     league.nation = NATIONS[(ctx.dice.d(6, "the League's nation") - 1) // 3]
     b = board(state.width, state.height)
     if c.cross is not None:
-        state.objectives.append(Objective(id=len(state.objectives), cell=b.cell(*c.cross), owner=CHALLENGER, kind="cross"))
+        state.objectives.append(
+            Objective(
+                id=len(state.objectives), cell=b.cell(*c.cross), owner=CHALLENGER, kind="cross"
+            )
+        )
     if c.strip is not None:
         col, row = c.strip
         for k in range(c.strip_length):
-            state.objectives.append(Objective(id=len(state.objectives), cell=b.cell(col, row - k), owner=CHALLENGER,
-                                              kind="strip", facing=2))
+            state.objectives.append(
+                Objective(
+                    id=len(state.objectives),
+                    cell=b.cell(col, row - k),
+                    owner=CHALLENGER,
+                    kind="strip",
+                    facing=2,
+                )
+            )
         for _ in range(c.services):
-            state.objectives.append(Objective(id=len(state.objectives), cell=b.cell(col, row), owner=CHALLENGER,
-                                              kind="service"))
+            state.objectives.append(
+                Objective(
+                    id=len(state.objectives),
+                    cell=b.cell(col, row),
+                    owner=CHALLENGER,
+                    kind="service",
+                )
+            )
     _targets(state, c, ctx)
     if c.start:
         for _ in range(c.start[ctx.dice.d(6, "League planes at the start") - 1]):
@@ -175,9 +205,14 @@ def _league_plane(state: DfState, what: tuple[AircraftClass, int], ctx: DfContex
     ds = next(d for d in specs.hangar.aircraft if d.faction == nation and d.klass == klass)
     side = state.squadrons[THE_LEAGUE].side
     a = Aircraft(
-        id=len(state.aircraft), player=THE_LEAGUE, side=side, datasheet=ds.name,
+        id=len(state.aircraft),
+        player=THE_LEAGUE,
+        side=side,
+        datasheet=ds.name,
         pilot=f"League pilot {sum(1 for x in state.aircraft if x.player == THE_LEAGUE) + 1}",
-        experience=exp, ammo=[0] * len(ds.weapons), speed=max(ds.min_speed, 1),
+        experience=exp,
+        ammo=[0] * len(ds.weapons),
+        speed=max(ds.min_speed, 1),
     )
     state.aircraft.append(a)
     return a
@@ -192,17 +227,25 @@ def _targets(state: DfState, c: Challenge, ctx: DfContext) -> None:
     for name in names:
         taken = [g.cell for g in state.ground]
         free = [
-            cell for cell in range(b.size)
+            cell
+            for cell in range(b.size)
             if EDGE_GAP <= cell % state.width < state.width - EDGE_GAP
             and EDGE_GAP + depth <= cell // state.width < state.height - EDGE_GAP - depth
             and all(b.distance(cell, t) >= 2 for t in taken)
         ]
         cell = free[ctx.dice.d(len(free), f"where the {name} is") - 1]
         if name == "Target balloon":
-            state.ground.append(GroundUnit(
-                id=len(state.ground), name=name, value=0, cell=cell, structure=c.balloon_structure,
-                hostile_to=CHALLENGER, altitude=ctx.dice.d(5, "balloon altitude"),
-            ))
+            state.ground.append(
+                GroundUnit(
+                    id=len(state.ground),
+                    name=name,
+                    value=0,
+                    cell=cell,
+                    structure=c.balloon_structure,
+                    hostile_to=CHALLENGER,
+                    altitude=ctx.dice.d(5, "balloon altitude"),
+                )
+            )
         else:
             value, roll = _lookup(name)
             place(state, value, roll, cell, hostile_to=CHALLENGER, facing=0)
@@ -226,8 +269,13 @@ def _spread(state: DfState, c: Challenge, ctx: DfContext) -> None:
     for a in state.aircraft:
         if a.player != THE_LEAGUE:
             continue
-        free = [cell for cell in range(b.size) if cell not in zones and margin(state, cell) >= 1
-                and all(b.distance(cell, p) >= c.spread for p in placed)]
+        free = [
+            cell
+            for cell in range(b.size)
+            if cell not in zones
+            and margin(state, cell) >= 1
+            and all(b.distance(cell, p) >= c.spread for p in placed)
+        ]
         a.cell = free[ctx.dice.d(len(free), "where a League plane is") - 1]
         placed.append(a.cell)
         a.altitude = 1 + ctx.dice.d(3, "League plane altitude")
@@ -260,7 +308,11 @@ def after_move(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     cross = [o for o in state.objectives if o.kind == "cross"]
     alts = a.path_alts if len(a.path_alts) == len(a.path) else [a.altitude] * len(a.path)
     for cell, h in zip(a.path, alts, strict=True):
-        if h == 1 and any(b.distance(cell, o.cell) <= 1 for o in cross) and not occupied(state, cell, 1, a.id):
+        if (
+            h == 1
+            and any(b.distance(cell, o.cell) <= 1 for o in cross)
+            and not occupied(state, cell, 1, a.id)
+        ):
             a.cell, a.altitude, a.status, a.speed = cell, 1, "landed", 0
             announce(ctx, Landed, aircraft=a.id, cell=a.cell)
             return
@@ -280,7 +332,7 @@ def end_of_turn(state: DfState, ctx: DfContext) -> None:
 
 
 def _mug(state: DfState, ctx: DfContext) -> None:
-    """"You must land on or next to the cross. You must stay on the ground for 1 round and
+    """ "You must land on or next to the cross. You must stay on the ground for 1 round and
     then start again, with the silver beer mug in your possession": landed by the cross at
     the end of one turn ("landed") and still there at the end of the next, the ace has the
     mug ("mug"); taking off sooner starts over."""
@@ -300,7 +352,7 @@ def _mug(state: DfState, ctx: DfContext) -> None:
 
 
 def _service(state: DfState, ctx: DfContext) -> None:
-    """"You can land on it, and will be fully repaired and reloaded with ammo at the end of
+    """ "You can land on it, and will be fully repaired and reloaded with ammo at the end of
     the turn you landed. You may do this a total of two times (one plane twice, or both once
     each)"."""
     strip = {o.cell for o in state.objectives if o.kind == "strip"}
@@ -319,7 +371,7 @@ def _service(state: DfState, ctx: DfContext) -> None:
 
 
 def _reinforce(state: DfState, c: Challenge, ctx: DfContext) -> None:
-    """"In each subsequent turn they will send 2 new planes towards you, but only until there
+    """ "In each subsequent turn they will send 2 new planes towards you, but only until there
     are 5 enemy planes in the air" (challenge 2: one plane, up to 4): rolled like the first
     ones, coming on at the League's edge (assumed, see challenges.toml)."""
     flying = sum(1 for a in state.aircraft if a.player == THE_LEAGUE and a.status == "flying")
@@ -332,7 +384,11 @@ def _reinforce(state: DfState, c: Challenge, ctx: DfContext) -> None:
         a = _league_plane(state, _rolled(c, ctx), ctx)
         ds = rules.sheet(a)
         a.altitude = arrival().altitude
-        free = [cell for cell in zone_cells(b, THE_LEAGUE) if not occupied(state, cell, a.altitude, a.id)]
+        free = [
+            cell
+            for cell in zone_cells(b, THE_LEAGUE)
+            if not occupied(state, cell, a.altitude, a.id)
+        ]
         if not free:
             state.aircraft.pop()
             break
@@ -399,4 +455,6 @@ def waits_for_mug(state: Scene, a: Craft) -> bool:
     if a.role != "ace" or a.status != "landed":
         return False
     b = board(state.width, state.height)
-    return any(o.kind in ("cross", "landed") and b.distance(a.cell, o.cell) <= 1 for o in state.objectives)
+    return any(
+        o.kind in ("cross", "landed") and b.distance(a.cell, o.cell) <= 1 for o in state.objectives
+    )

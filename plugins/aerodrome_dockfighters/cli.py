@@ -13,7 +13,9 @@ import typer
 MAX_DICE = 60
 MAX_NEED = 12
 
-app = typer.Typer(help="Dockfighters: exact odds of an attack (hits and damage points).", no_args_is_help=True)
+app = typer.Typer(
+    help="Dockfighters: exact odds of an attack (hits and damage points).", no_args_is_help=True
+)
 tools = typer.Typer(help="Dockfighters tools: pictures of positions.", no_args_is_help=True)
 
 
@@ -21,7 +23,9 @@ tools = typer.Typer(help="Dockfighters tools: pictures of positions.", no_args_i
 def attack(
     dice: Annotated[int, typer.Option(help="attack dice after range and clouds")],
     need: Annotated[int, typer.Option(help="target number (6 +/- modifiers)")] = 6,
-    weapon: Annotated[str, typer.Option(help="a weapon of specs/dockfighters/weapons.toml")] = "light machine gun",
+    weapon: Annotated[
+        str, typer.Option(help="a weapon of specs/dockfighters/weapons.toml")
+    ] = "light machine gun",
     easy: Annotated[bool, typer.Option(help="bomber or airship target: misses re-rolled")] = False,
     airship: Annotated[bool, typer.Option(help="airship target: damage re-rolled")] = False,
     json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
@@ -40,21 +44,37 @@ def attack(
         fail(f"--dice: 0 to {MAX_DICE} (more than any attack of the game can roll), not {dice}")
     if not 1 <= need <= MAX_NEED:
         fail(f"--need: 1 to {MAX_NEED} (6 plus or minus the modifiers), not {need}")
-    dist = attack_odds(dice, need, w.damage, easy=easy or airship, reroll_hits=w.reroll_hits, airship=airship)
+    dist = attack_odds(
+        dice, need, w.damage, easy=easy or airship, reroll_hits=w.reroll_hits, airship=airship
+    )
     p_hit = hit_chance(need, easy=easy or airship, reroll_hits=w.reroll_hits)
     if json:
-        print_json({"weapon": weapon, "dice": dice, "need": need, "hit_chance": float(p_hit),
-                    "damage": {str(k): float(v) for k, v in sorted(dist.items())}})
+        print_json(
+            {
+                "weapon": weapon,
+                "dice": dice,
+                "need": need,
+                "hit_chance": float(p_hit),
+                "damage": {str(k): float(v) for k, v in sorted(dist.items())},
+            }
+        )
         return
     mean = sum(k * v for k, v in dist.items())
     rows = [(k, f"{float(v):.4f}") for k, v in sorted(dist.items())]
-    console.print(table(f"{weapon}: {dice} dice at {need}+ (hit {float(p_hit):.3f}, mean damage {float(mean):.3f})",
-                        ["damage points", "probability"], rows))
+    console.print(
+        table(
+            f"{weapon}: {dice} dice at {need}+ (hit {float(p_hit):.3f}, mean damage {float(mean):.3f})",
+            ["damage points", "probability"],
+            rows,
+        )
+    )
 
 
 @tools.command("svg")
 def svg(
-    position: Annotated[str, typer.Argument(help="a position file (TOML or JSON) of the dockfighters ruleset")],
+    position: Annotated[
+        str, typer.Argument(help="a position file (TOML or JSON) of the dockfighters ruleset")
+    ],
     out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
 ) -> None:
     """Draw a position file as an SVG picture (the referee's view)."""

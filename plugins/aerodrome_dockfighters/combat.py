@@ -39,9 +39,7 @@ def band(specs: Specs, distance: int) -> int:
     return -1
 
 
-def in_mount_arc(
-    b: Board, specs: Specs, a: Craft, mount: Mount, cell: int, altitude: int
-) -> bool:
+def in_mount_arc(b: Board, specs: Specs, a: Craft, mount: Mount, cell: int, altitude: int) -> bool:
     """Whether ``cell``/``altitude`` lies in the mount's arc (arc.1, arc.4, airship.19-20)."""
     spec = specs.arcs[mount.arc]
     if spec.altitude == "same-or-higher" and altitude < a.altitude:
@@ -111,7 +109,12 @@ def to_hit_air(state: Scene, a: Craft, t: Craft, ctx: DfContext | None = None) -
         need += 1
     need += a.knacks.hit + t.knacks.evade  # aces' abilities (pilot.3)
     hook = ctx.variants.to_hit if ctx is not None else None
-    if hook is not None and isinstance(state, DfState) and isinstance(a, Aircraft) and isinstance(t, Aircraft):
+    if (
+        hook is not None
+        and isinstance(state, DfState)
+        and isinstance(a, Aircraft)
+        and isinstance(t, Aircraft)
+    ):
         changed = hook(state=state, attacker=a, target=t, need=need)
         if changed is not None:
             need = int(changed)
@@ -159,7 +162,9 @@ def mount_dice(state: Scene, a: Craft, i: int, t: Craft) -> int:
         return 0
     b = board(state.width, state.height)
     if b.distance(a.cell, t.cell) - 1 > specs.tables.range_bands[-1]:
-        return 0  # out of range (arc.2): no hex of its hull (the base hex or one beside it) in reach
+        return (
+            0  # out of range (arc.2): no hex of its hull (the base hex or one beside it) in reach
+        )
     w = specs.weapons[mount.weapon]
     if not w.air_targets:
         return 0
@@ -231,7 +236,9 @@ def _attacks(state: Scene, a: Craft) -> Iterator[Attack]:
             if len(mounts) > 1:
                 yield from (Attack(aircraft=a.id, target=t.id, mounts=(i,)) for i in mounts)
         loads = tuple(j for j, name in enumerate(a.loads) if load_dice(state, a, name, t) > 0)
-        yield from (Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=js) for js in _load_sets(loads))
+        yield from (
+            Attack(aircraft=a.id, target=t.id, mounts=mounts, loads=js) for js in _load_sets(loads)
+        )
     low = a.altitude == 1 or ds.klass in ("bomber", "airship")
     if low or any(g.altitude for g in state.ground):
         for g in state.ground:
@@ -240,8 +247,13 @@ def _attacks(state: Scene, a: Craft) -> Iterator[Attack]:
             mounts = tuple(i for i in range(len(guns)) if ground_mount_dice(state, a, i, g) > 0)
             if mounts:
                 yield Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts)
-            loads = tuple(j for j, name in enumerate(a.loads) if ground_load_dice(state, a, name, g) > 0)
-            yield from (Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts, loads=js) for js in _load_sets(loads))
+            loads = tuple(
+                j for j, name in enumerate(a.loads) if ground_load_dice(state, a, name, g) > 0
+            )
+            yield from (
+                Attack(aircraft=a.id, target=GROUND + g.id, mounts=mounts, loads=js)
+                for js in _load_sets(loads)
+            )
 
 
 def _load_sets(loads: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -258,7 +270,11 @@ def ground_mount_dice(state: Scene, a: Craft, i: int, g: AnyGround) -> int:
     mount = rules.mounts(a)[i]
     w = specs.weapons[mount.weapon]
     if g.altitude:
-        return _balloon_dice(state, a, mount, w, g) if i not in a.weapons_out and (i >= len(a.ammo) or a.ammo[i] < 2) else 0
+        return (
+            _balloon_dice(state, a, mount, w, g)
+            if i not in a.weapons_out and (i >= len(a.ammo) or a.ammo[i] < 2)
+            else 0
+        )
     if i in a.weapons_out or (i < len(a.ammo) and a.ammo[i] >= 2) or not w.ground_targets:
         return 0
     if w.kind == "bomb":  # airship.12: bomb racks, from any altitude, over the target
@@ -338,7 +354,9 @@ def _roll_hits(ctx: DfContext, n: int, need: int, reroll_hits: bool, easy: bool,
     return count
 
 
-def _roll_damage(ctx: DfContext, n: int, profile: tuple[int, ...] | list[int], airship: bool, what: str) -> int:
+def _roll_damage(
+    ctx: DfContext, n: int, profile: tuple[int, ...] | list[int], airship: bool, what: str
+) -> int:
     if n <= 0:
         return 0
     faces = list(ctx.dice.roll(n, 6, lambda: f"damage: {what}"))
@@ -390,7 +408,9 @@ def resolve(state: DfState, a: Aircraft, attack: Attack, ctx: DfContext) -> None
     overkill = max(0, sum(r[3] for r in results) - left)
     for name, n, h, points in results:
         if h:
-            announce(ctx, Hit, aircraft=a.id, target=t.id, weapon=name, dice=n, hits=h, damage=points)
+            announce(
+                ctx, Hit, aircraft=a.id, target=t.id, weapon=name, dice=n, hits=h, damage=points
+            )
         if points:
             rules.damage(state, t, points, ctx, a.id, crit=True, overkill=overkill)
     discipline(state, a, attack.mounts, ctx)
@@ -408,7 +428,13 @@ def discipline(state: DfState, a: Aircraft, mounts: tuple[int, ...], ctx: DfCont
         roll = ctx.dice.d(6, lambda: f"fire discipline #{a.id} {w.name} ({need}+)")  # noqa: B023 (rolled at once)
         if roll < need:
             a.ammo[i] = 2 if ds.klass == "dockfighter" else min(2, a.ammo[i] + 1)
-            announce(ctx, AmmunitionSpent, aircraft=a.id, weapon=w.name, ammo="half" if a.ammo[i] == 1 else "empty")
+            announce(
+                ctx,
+                AmmunitionSpent,
+                aircraft=a.id,
+                weapon=w.name,
+                ammo="half" if a.ammo[i] == 1 else "empty",
+            )
 
 
 def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: DfContext) -> None:
@@ -420,7 +446,9 @@ def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: DfContext)
     for i in attack.mounts:
         w = specs.weapons[rules.mounts(a)[i].weapon]
         n = ground_mount_dice(state, a, i, g)
-        total += _roll_damage(ctx, _roll_hits(ctx, n, need, w.reroll_hits, False, w.name), w.damage, False, w.name)
+        total += _roll_damage(
+            ctx, _roll_hits(ctx, n, need, w.reroll_hits, False, w.name), w.damage, False, w.name
+        )
         if w.kind == "bomb":  # bomb racks: used up, and they hit the 6 hexes around alike
             a.ammo[i] = 2
             area = max(area, w.area)
@@ -428,14 +456,20 @@ def _resolve_ground(state: DfState, a: Aircraft, attack: Attack, ctx: DfContext)
         name = a.loads[j]
         w = specs.weapons[name]
         n = ground_load_dice(state, a, name, g)
-        pts = _roll_damage(ctx, _roll_hits(ctx, n, need, w.reroll_hits, False, name), w.damage, False, name)
+        pts = _roll_damage(
+            ctx, _roll_hits(ctx, n, need, w.reroll_hits, False, name), w.damage, False, name
+        )
         total += pts
         del a.loads[j]
         if w.smoke and pts:  # load.6: a 3-hex smoke cloud directly behind the plane
             _smoke(state, a, w.smoke, ctx)
             total -= pts
     b = board(state.width, state.height)
-    hit = [g] + ([x for x in state.ground if x is not g and b.distance(x.cell, g.cell) <= area] if area else [])
+    hit = [g] + (
+        [x for x in state.ground if x is not g and b.distance(x.cell, g.cell) <= area]
+        if area
+        else []
+    )
     for x in hit:
         _ground_damage(state, a, x, total, ctx)
     discipline(state, a, attack.mounts, ctx)
@@ -445,7 +479,15 @@ def _ground_damage(state: DfState, a: Aircraft, g: GroundUnit, total: int, ctx: 
     if not total or g.damage >= g.structure:
         return
     g.damage = min(g.structure, g.damage + total)
-    announce(ctx, GroundTargetDamaged, target=g.id, name=g.name, points=total, damage=g.damage, structure=g.structure)
+    announce(
+        ctx,
+        GroundTargetDamaged,
+        target=g.id,
+        name=g.name,
+        points=total,
+        damage=g.damage,
+        structure=g.structure,
+    )
     if g.damage >= g.structure:  # ground.hit.4
         g.destroyed_by = a.id
         a.ground_kills += 1
@@ -477,8 +519,11 @@ def ground_fire(state: DfState, ctx: DfContext) -> None:
         if g.damage >= g.structure or not any(g.dice):
             continue
         enemies = [
-            x for x in state.aircraft
-            if x.status == "flying" and x.cell >= 0 and (g.hostile_to < 0 or x.player == g.hostile_to)
+            x
+            for x in state.aircraft
+            if x.status == "flying"
+            and x.cell >= 0
+            and (g.hostile_to < 0 or x.player == g.hostile_to)
             and x.tesla_turn != state.turn
         ]
         if not enemies:
@@ -496,12 +541,21 @@ def ground_fire(state: DfState, ctx: DfContext) -> None:
             rules.damage(state, t, pts, ctx, -1, crit=True)
 
 
-def strike(ctx: DfContext, dice: int, need: int, profile: tuple[int, ...] | list[int], target: Craft, what: str) -> int:
+def strike(
+    ctx: DfContext,
+    dice: int,
+    need: int,
+    profile: tuple[int, ...] | list[int],
+    target: Craft,
+    what: str,
+) -> int:
     """The damage points of an attack that needs a fixed roll (ground FLAK, an air mine, a
     cruise missile's warhead): "if you shoot at an airship you can always re-roll any failed
     attack dice" and "re-roll any successful damage rolls" (airship.1), whoever shoots."""
     airship = rules.sheet(target).klass == "airship"
-    return _roll_damage(ctx, _roll_hits(ctx, dice, need, False, airship, what), profile, airship, what)
+    return _roll_damage(
+        ctx, _roll_hits(ctx, dice, need, False, airship, what), profile, airship, what
+    )
 
 
 def summary(state: Scene, attack: Attack) -> tuple[int, int]:

@@ -69,8 +69,11 @@ class DfContext:
     ) -> Ask[DfState, Any]:
         """An :class:`~aerodrome.turns.Ask` whose ``resolve`` gets a :class:`DfContext` with
         these variants."""
+
         def resolved(state: DfState, core: Context, answers: Mapping[int, A]) -> bool:
-            return resolve(state, self if core is self.core else bind(state, core, self.variants), answers)
+            return resolve(
+                state, self if core is self.core else bind(state, core, self.variants), answers
+            )
 
         return Ask(decision, legal, resolved)
 
@@ -85,7 +88,9 @@ def bind(state: DfState, core: Context, variants: Variants) -> DfContext:
     return ctx
 
 
-def announce(ctx: DfContext, event: Callable[P, Event], /, *args: P.args, **fields: P.kwargs) -> None:
+def announce(
+    ctx: DfContext, event: Callable[P, Event], /, *args: P.args, **fields: P.kwargs
+) -> None:
     """Emit ``event(**fields)``, built only when somebody records or observes (the core
     decides): the fields are type-checked against the event class."""
     ctx.emit(lambda: event(*args, **fields))

@@ -49,9 +49,13 @@ class _Slots:
     def __init__(self, state: DfState, a: Aircraft) -> None:
         ds = rules.sheet(a)
         self.state, self.a = state, a
-        self.taken = {(o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"}
+        self.taken = {
+            (o.cell, o.altitude) for o in state.aircraft if o.deployed and o.status == "flying"
+        }
         self.altitudes = entry_altitudes(state, a)
-        self.speeds = range(max(ds.min_speed, 0 if ds.klass == "airship" else 1), rules.max_speed(a, ds) + 1)
+        self.speeds = range(
+            max(ds.min_speed, 0 if ds.klass == "airship" else 1), rules.max_speed(a, ds) + 1
+        )
         self.wards = wards(state, a)
 
     def free(self, cell: int) -> list[tuple[int, int]]:
@@ -95,5 +99,3 @@ def deploy_options(state: DfState, a: Aircraft, cell: int = -1) -> list[Deploy]:
         slots = where.allowed(here) or where.free(here)
         out += [Deploy(aircraft=a.id, cell=here, altitude=h, speed=v) for h, v in slots]
     return out
-
-

@@ -23,8 +23,17 @@ from aerodrome_dockfighters.state import Aircraft, DfState, Undock
 from aerodrome_dockfighters.views import Craft
 
 SYSTEMS = (
-    "light anti-aircraft turret", "heavy anti-aircraft turret", "artillery turret", "magnetic railgun",
-    "bomb racks", "docking clamp", "radar", "jammer", "dockfighter", "tesla coil", "air mine launcher",
+    "light anti-aircraft turret",
+    "heavy anti-aircraft turret",
+    "artillery turret",
+    "magnetic railgun",
+    "bomb racks",
+    "docking clamp",
+    "radar",
+    "jammer",
+    "dockfighter",
+    "tesla coil",
+    "air mine launcher",
 )
 SIDE_ONLY = ("docking clamp", "dockfighter")  # airship.23
 RANGE = 6  # radar and jammer (airship.16-17)
@@ -37,24 +46,40 @@ def fit(state: DfState, ship: Aircraft, systems: list[str]) -> None:
     specs = builtin()
     ds = rules.sheet(ship)
     if len(systems) > len(ds.docking_points):
-        raise SpecError(f"{ship.datasheet} has {len(ds.docking_points)} docking points, not {len(systems)}")
+        raise SpecError(
+            f"{ship.datasheet} has {len(ds.docking_points)} docking points, not {len(systems)}"
+        )
     for point, system in zip(ds.docking_points, systems, strict=False):
         if system not in SYSTEMS:
             raise SpecError(f"unknown docking point system {system!r} [dockfighters.airship.4]")
         if system in SIDE_ONLY and point == "top":
-            raise SpecError(f"a {system} mounts only on a side docking point [dockfighters.airship.23]")
+            raise SpecError(
+                f"a {system} mounts only on a side docking point [dockfighters.airship.23]"
+            )
     ship.systems = list(systems)
     ship.ammo = [0] * len(rules.mounts(ship))
     nation = (state.squadrons[ship.player].nation if state.squadrons else "") or ship.side
-    fighter = next(a for a in specs.hangar.aircraft if a.faction == nation and a.klass == "dockfighter")
+    fighter = next(
+        a for a in specs.hangar.aircraft if a.faction == nation and a.klass == "dockfighter"
+    )
     for point, system in zip(ds.docking_points, systems, strict=False):
         if system == "dockfighter":
-            state.aircraft.append(Aircraft(
-                id=len(state.aircraft), player=ship.player, side=ship.side, datasheet=fighter.name,
-                pilot=f"{ship.side} dockfighter pilot", experience=max(0, ship.experience - 1),
-                status="docked", docked_to=ship.id, dock_side=point, deployed=True,
-                ammo=[0] * len(fighter.weapons), speed=fighter.min_speed,
-            ))
+            state.aircraft.append(
+                Aircraft(
+                    id=len(state.aircraft),
+                    player=ship.player,
+                    side=ship.side,
+                    datasheet=fighter.name,
+                    pilot=f"{ship.side} dockfighter pilot",
+                    experience=max(0, ship.experience - 1),
+                    status="docked",
+                    docked_to=ship.id,
+                    dock_side=point,
+                    deployed=True,
+                    ammo=[0] * len(fighter.weapons),
+                    speed=fighter.min_speed,
+                )
+            )
 
 
 def has(ship: Craft, system: str) -> bool:
@@ -72,7 +97,8 @@ def undock_options(state: DfState, a: Aircraft) -> list[Undock]:
     """Launch beside the airship on the docking side (dockfighter.1, airship.15)."""
     ship = state.aircraft[a.docked_to]
     return [
-        Undock(aircraft=a.id, cell=c) for c in side_cells(state, ship, a.dock_side)
+        Undock(aircraft=a.id, cell=c)
+        for c in side_cells(state, ship, a.dock_side)
         if not occupied(state, c, ship.altitude, a.id)
     ]
 
@@ -95,7 +121,12 @@ def try_dock(state: DfState, a: Aircraft, ctx: DfContext) -> None:
         return
     is_dockfighter = rules.sheet(a).klass == "dockfighter"
     for ship in state.aircraft:
-        if ship.player != a.player or ship.status != "flying" or not ship.systems or ship.altitude != a.altitude:
+        if (
+            ship.player != a.player
+            or ship.status != "flying"
+            or not ship.systems
+            or ship.altitude != a.altitude
+        ):
             continue
         if abs(ship.speed - a.speed) > 1:
             continue
@@ -105,7 +136,10 @@ def try_dock(state: DfState, a: Aircraft, ctx: DfContext) -> None:
                 system == "docking clamp" and not is_dockfighter and a.facing == ship.facing
             )
             if fits and point in ("left", "right") and a.cell in side_cells(state, ship, point):
-                if any(o.docked_to == ship.id and o.dock_side == point and o.status == "docked" for o in state.aircraft):
+                if any(
+                    o.docked_to == ship.id and o.dock_side == point and o.status == "docked"
+                    for o in state.aircraft
+                ):
                     continue
                 a.status, a.cell, a.docked_to, a.dock_side = "docked", -1, ship.id, point
                 announce(ctx, Docked, aircraft=a.id, airship=ship.id, side=point)
@@ -146,8 +180,13 @@ def radar_bonus(state: DfState, a: Aircraft) -> int:
     if a.cell < 0:
         return 0
     for ship in state.aircraft:  # the cheap questions first: most aircraft carry no systems
-        if ship.systems and ship.player == a.player and ship.id != a.id and has(ship, "radar") \
-                and board(state.width, state.height).distance(ship.cell, a.cell) <= RANGE:
+        if (
+            ship.systems
+            and ship.player == a.player
+            and ship.id != a.id
+            and has(ship, "radar")
+            and board(state.width, state.height).distance(ship.cell, a.cell) <= RANGE
+        ):
             return 1
     return 0
 
@@ -156,7 +195,10 @@ def jammed(state: DfState, a: Aircraft) -> bool:
     """airship.17: starting a move within 6 hexes of an enemy jammer: one agility level less."""
     b = board(state.width, state.height)
     return any(
-        ship.player != a.player and has(ship, "jammer") and a.cell >= 0 and b.distance(ship.cell, a.cell) <= RANGE
+        ship.player != a.player
+        and has(ship, "jammer")
+        and a.cell >= 0
+        and b.distance(ship.cell, a.cell) <= RANGE
         for ship in state.aircraft
     )
 

@@ -37,8 +37,10 @@ def _weather_line(view: DfView) -> Text:
     if view.weather:
         lo, hi = altitudes(view)
         clouds = f" (clouds at altitudes {lo}-{hi})"
-    wind = (f"wind {FACING_NAMES[view.wind]} {FACING_ARROWS[view.wind]}, clouds drift "
-            f"{view.cloud_speed} hex{'es' if view.cloud_speed != 1 else ''} a turn")
+    wind = (
+        f"wind {FACING_NAMES[view.wind]} {FACING_ARROWS[view.wind]}, clouds drift "
+        f"{view.cloud_speed} hex{'es' if view.cloud_speed != 1 else ''} a turn"
+    )
     return Text(f"Weather {weather}{clouds}; {wind}")
 
 
@@ -73,7 +75,11 @@ def board_text(view: DfView) -> Text:
             put(g.cell, " ▣ " if any(g.dice) else " ■ ", GROUND_STYLE)
     for o in view.objectives:
         if o.cell >= 0 and o.kind not in ("gone", "stopped"):
-            put(o.cell, {"train": " ═ ", "meeting": " ◎ "}.get(o.kind, " ✓ " if o.done else " ○ "), OBJECTIVE_STYLE)
+            put(
+                o.cell,
+                {"train": " ═ ", "meeting": " ◎ "}.get(o.kind, " ✓ " if o.done else " ○ "),
+                OBJECTIVE_STYLE,
+            )
     for m in view.mines:
         put(m.cell, " ✱ ", MARK_STYLE)
     for x in view.acms:
@@ -99,7 +105,9 @@ def board_text(view: DfView) -> Text:
 def legend(view: DfView) -> Text:
     """Every symbol of the map, in lines shorter than 80 characters."""
     lo, hi = altitudes(view)
-    arrows = " ".join(f"{arrow} {name}" for arrow, name in zip(FACING_ARROWS, FACING_NAMES, strict=True))
+    arrows = " ".join(
+        f"{arrow} {name}" for arrow, name in zip(FACING_ARROWS, FACING_NAMES, strict=True)
+    )
     text = Text("Legend\n", style="bold")
     text.append("↓32", style=SIDE_STYLE[1])
     text.append("  an aircraft heading S at altitude 3, map id 2 (")
@@ -107,50 +115,92 @@ def legend(view: DfView) -> Text:
     text.append(", ")
     text.append("Saxony", style=SIDE_STYLE[1])
     text.append(f")\n     headings: {arrows}\n")
-    text.append(f"░    a clouded hex: clouds at altitudes {lo}-{hi}, smoke up to {SMOKE_TOP}   ·  open sky\n")
-    for glyph, what, style in (("▣", "ground target that fires  ", GROUND_STYLE), ("■", "ground target\n", GROUND_STYLE),
-                               ("○", "objective  ", OBJECTIVE_STYLE), ("✓", "photographed  ", OBJECTIVE_STYLE),
-                               ("◎", "meeting point  ", OBJECTIVE_STYLE), ("═", "ale train\n", OBJECTIVE_STYLE),
-                               ("✱", "air mine  ", MARK_STYLE), ("↑»", "cruise missile and its heading\n", MARK_STYLE)):
+    text.append(
+        f"░    a clouded hex: clouds at altitudes {lo}-{hi}, smoke up to {SMOKE_TOP}   ·  open sky\n"
+    )
+    for glyph, what, style in (
+        ("▣", "ground target that fires  ", GROUND_STYLE),
+        ("■", "ground target\n", GROUND_STYLE),
+        ("○", "objective  ", OBJECTIVE_STYLE),
+        ("✓", "photographed  ", OBJECTIVE_STYLE),
+        ("◎", "meeting point  ", OBJECTIVE_STYLE),
+        ("═", "ale train\n", OBJECTIVE_STYLE),
+        ("✱", "air mine  ", MARK_STYLE),
+        ("↑»", "cruise missile and its heading\n", MARK_STYLE),
+    ):
         text.append(glyph, style=style)
         text.append(f" {what}")
-    text.append("Hexes are column,row: columns along the top and bottom; rows on the left for\n"
-                "even columns, on the right for odd columns (they sit half a hex lower).")
+    text.append(
+        "Hexes are column,row: columns along the top and bottom; rows on the left for\n"
+        "even columns, on the right for odd columns (they sit half a hex lower)."
+    )
     return text
 
 
 def aircraft_table(view: DfView) -> Table:
     specs = builtin()
     t = Table(title="Aircraft", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("id", "aircraft", "pilot", "at", "alt", "speed", "structure", "weapons and loads", "status"):
+    for col in (
+        "id",
+        "aircraft",
+        "pilot",
+        "at",
+        "alt",
+        "speed",
+        "structure",
+        "weapons and loads",
+        "status",
+    ):
         t.add_column(col)
     for a in view.aircraft:
         ds = specs.aircraft[a.datasheet]
         on_board = a.cell >= 0 and a.status in ("flying", "docked", "landed", "grounded")
         at = f"{where(view, a.cell)} {FACING_NAMES[a.facing]}" if on_board else "-"
-        structure = f"{ds.structure - a.damage}/{ds.structure}" + (" damaged" if rules.is_damaged(a, ds) else "")
+        structure = f"{ds.structure - a.damage}/{ds.structure}" + (
+            " damaged" if rules.is_damaged(a, ds) else ""
+        )
         if a.crits:
             structure += ", " + ", ".join(a.crits)
         guns = rules.mounts(a)
-        arms = [m.weapon + ("", " (half ammunition)", " (no ammunition)")[a.ammo[i] if i < len(a.ammo) else 0]
-                for i, m in enumerate(guns) if i not in a.weapons_out]
+        arms = [
+            m.weapon
+            + ("", " (half ammunition)", " (no ammunition)")[a.ammo[i] if i < len(a.ammo) else 0]
+            for i, m in enumerate(guns)
+            if i not in a.weapons_out
+        ]
         arms += list(a.loads)
         status = a.status + ("" if a.fate == "fit" else f", {a.fate}")
         if a.activation != "waiting" and a.status in ("flying", "docked", "landed", "grounded"):
             status += f", {a.activation}"
         t.add_row(
-            Text(tag(a.id), style=SIDE_STYLE[a.player]), Text(a.datasheet), Text(EXPERIENCE[a.experience]),
-            Text(at), Text(str(a.altitude)), Text(f"{a.speed} ({rules.min_speed(a, ds)}-{rules.max_speed(a, ds)})"),
-            Text(structure), Text(", ".join(arms) or "-"), Text(status),
+            Text(tag(a.id), style=SIDE_STYLE[a.player]),
+            Text(a.datasheet),
+            Text(EXPERIENCE[a.experience]),
+            Text(at),
+            Text(str(a.altitude)),
+            Text(f"{a.speed} ({rules.min_speed(a, ds)}-{rules.max_speed(a, ds)})"),
+            Text(structure),
+            Text(", ".join(arms) or "-"),
+            Text(status),
         )
     return t
 
 
 def draw(view: DfView) -> RenderableType:
     """The picture of ``view``: header, map, legend, aircraft."""
-    parts: list[RenderableType] = [header(view), board_text(view), legend(view), aircraft_table(view)]
+    parts: list[RenderableType] = [
+        header(view),
+        board_text(view),
+        legend(view),
+        aircraft_table(view),
+    ]
     if view.move is not None:
         m = view.move
-        parts.insert(1, Text(f"{label(view, m.aircraft)} is moving: at {where(view, m.cell)}, "
-                             f"facing {FACING_NAMES[m.facing]}, altitude {m.altitude}"))
+        parts.insert(
+            1,
+            Text(
+                f"{label(view, m.aircraft)} is moving: at {where(view, m.cell)}, "
+                f"facing {FACING_NAMES[m.facing]}, altitude {m.altitude}"
+            ),
+        )
     return Group(*parts)

@@ -51,7 +51,9 @@ class _Objective:
         est = self.both.estimate()
         if est is None:
             return None
-        parts = {side: e for side, share in self.sides.items() if (e := share.estimate()) is not None}
+        parts = {
+            side: e for side, share in self.sides.items() if (e := share.estimate()) is not None
+        }
         return msgspec.structs.replace(est, parts=parts)
 
 

@@ -46,7 +46,9 @@ def at_border(state: Scene, end: End | None) -> bool:
     the board, or ends on an edge hex, or facing off the board from the hex it ends on."""
     if end is None:
         return True
-    return margin(state, end[0]) == 0 or board(state.width, state.height).step[end[0] * 6 + end[1]] < 0
+    return (
+        margin(state, end[0]) == 0 or board(state.width, state.height).step[end[0] * 6 + end[1]] < 0
+    )
 
 
 def _laterals(n: int) -> list[tuple[str, ...]]:
@@ -57,7 +59,12 @@ def _laterals(n: int) -> list[tuple[str, ...]]:
 
 
 def flights(
-    state: Scene, a: Craft, level: int, goal: int, *, speeds: list[int] | None = None,
+    state: Scene,
+    a: Craft,
+    level: int,
+    goal: int,
+    *,
+    speeds: list[int] | None = None,
 ) -> Iterator[Flight]:
     """Every move of ``a`` on the template of ``level``: each speed the engine allows (or
     ``speeds``), each of straight/left/right at the turn points, climbing or diving one level
@@ -68,7 +75,9 @@ def flights(
     b = board(state.width, state.height)
     lo, hi = rules.min_speed(a, ds), rules.max_speed(a, ds)
     if speeds is None:
-        speeds = list(range(max(1, a.speed - ds.engine_power - 1), min(a.speed + ds.engine_power, hi) + 1))
+        speeds = list(
+            range(max(1, a.speed - ds.engine_power - 1), min(a.speed + ds.engine_power, hi) + 1)
+        )
     top = specs.tables.max_altitude
     for speed in speeds:
         pts = movement.turn_points(speed, specs.templates[AGILITY[level]])
@@ -98,14 +107,23 @@ def flights(
             if cell < 0 or not lo <= speed + delta <= hi:
                 continue
             yield Flight(
-                plan=Plan(aircraft=a.id, speed=speed, template=level), moves=tuple(moves),
-                path=tuple(path), alts=tuple(alts), turned_at=tuple(turned), end=(cell, facing, alt),
+                plan=Plan(aircraft=a.id, speed=speed, template=level),
+                moves=tuple(moves),
+                path=tuple(path),
+                alts=tuple(alts),
+                turned_at=tuple(turned),
+                end=(cell, facing, alt),
                 speed=speed + delta,
             )
 
 
 def search(
-    state: Scene, a: Craft, level: int, goal: int, ok: Callable[[Flight], bool], *,
+    state: Scene,
+    a: Craft,
+    level: int,
+    goal: int,
+    ok: Callable[[Flight], bool],
+    *,
     speeds: list[int] | None = None,
 ) -> tuple[Plan, Moves] | None:
     """The first of :func:`flights` that ``ok`` accepts and that does not reach the border."""
@@ -128,8 +146,15 @@ def low_speeds(state: Scene, a: Craft, goal: int) -> list[int] | None:
 
 
 def search_pass(
-    state: Scene, a: Craft, level: int, target: int, goal: int, *,
-    speeds: list[int] | None = None, end_on: bool = False, land: bool = False,
+    state: Scene,
+    a: Craft,
+    level: int,
+    target: int,
+    goal: int,
+    *,
+    speeds: list[int] | None = None,
+    end_on: bool = False,
+    land: bool = False,
 ) -> tuple[Plan, Moves] | None:
     """A move whose path crosses ``target`` (or ends on it with ``end_on``; or, with
     ``land``, ends at altitude 1 where a straight landing at minimum speed stops beside it)."""
@@ -161,8 +186,15 @@ def bombs_over(target: int, goal: int) -> Callable[[Flight], bool]:
 
 
 def approach(
-    state: Scene, a: Craft, level: int, goal: int, target: int, run: Callable[[Flight], bool],
-    run_goal: int, *, tries: int = 20,
+    state: Scene,
+    a: Craft,
+    level: int,
+    goal: int,
+    target: int,
+    run: Callable[[Flight], bool],
+    run_goal: int,
+    *,
+    tries: int = 20,
 ) -> tuple[Plan, Moves] | None:
     """The move that sets up ``run`` (a bomb run or an attack on a ground target) for the
     next one: of this move's flights, ranked by how nearly they end with the target dead
@@ -190,9 +222,16 @@ def approach(
     depth = 2 if len(ranked) <= 12 else 1
 
     def can_run(craft: Craft, f: Flight, depth: int) -> bool:
-        moved = msgspec.structs.replace(craft, cell=f.end[0], facing=f.end[1], altitude=f.end[2], speed=f.speed)
-        nxt = [g for g in flights(state, moved, base, run_goal, speeds=low_speeds(state, moved, run_goal))
-               if not at_border(state, g.end)]
+        moved = msgspec.structs.replace(
+            craft, cell=f.end[0], facing=f.end[1], altitude=f.end[2], speed=f.speed
+        )
+        nxt = [
+            g
+            for g in flights(
+                state, moved, base, run_goal, speeds=low_speeds(state, moved, run_goal)
+            )
+            if not at_border(state, g.end)
+        ]
         if any(run(g) for g in nxt):
             return True
         return depth > 1 and any(can_run(moved, g, depth - 1) for g in nxt)
@@ -205,7 +244,10 @@ def approach(
 
 def firing_position(state: Scene, a: Craft, end: End, t: Craft) -> bool:
     """Whether ``a`` at ``end`` (cell, facing, altitude) brings a weapon to bear on ``t``."""
-    if board(state.width, state.height).distance(end[0], t.cell) - 1 > builtin().tables.range_bands[-1]:
+    if (
+        board(state.width, state.height).distance(end[0], t.cell) - 1
+        > builtin().tables.range_bands[-1]
+    ):
         return False  # out of range of every hex of its hull (what combat.mount_dice checks first)
     moved = msgspec.structs.replace(a, cell=end[0], facing=end[1], altitude=end[2])
     return any(combat.mount_dice(state, moved, i, t) > 0 for i in range(len(rules.mounts(a))))
@@ -220,7 +262,14 @@ def ground_position(state: Scene, a: Craft, end: End, g: AnyGround) -> int:
 
 
 def simulate(
-    state: Scene, a: Craft, speed: int, level: int, steer: Any, *, climb_to: int, levels: int = 5,
+    state: Scene,
+    a: Craft,
+    speed: int,
+    level: int,
+    steer: Any,
+    *,
+    climb_to: int,
+    levels: int = 5,
     floor: int = MIN_ALTITUDE,
 ) -> tuple[Moves, End | None]:
     """Fly ``speed`` hexes on the template of ``level``, turning at each turn point towards
@@ -243,7 +292,13 @@ def simulate(
         moved = p
         want = steer(cell, facing)
         lat = "." if want == facing else "L" if (want - facing) % 6 <= 3 else "R"
-        ver = "+" if alt < climb_to and alt < specs.tables.max_altitude else "-" if alt > max(climb_to, floor) else "."
+        ver = (
+            "+"
+            if alt < climb_to and alt < specs.tables.max_altitude
+            else "-"
+            if alt > max(climb_to, floor)
+            else "."
+        )
         if abs(alt - a.altitude) >= levels:
             ver = "."
         # keep the end within the speed limits (the least-costly future is "straight, level")

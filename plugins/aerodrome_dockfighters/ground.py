@@ -15,14 +15,24 @@ def lookup(value: int, roll: int) -> GroundTarget:
     return next(t for t in table.target if roll in t.roll)
 
 
-def place(state: DfState, value: int, roll: int, cell: int, *, hostile_to: int = -1, facing: int = 0) -> GroundUnit:
+def place(
+    state: DfState, value: int, roll: int, cell: int, *, hostile_to: int = -1, facing: int = 0
+) -> GroundUnit:
     """Put the ground target of ``value``/``roll`` on ``cell``; FLAK fights only the
     squadron whose mission placed it (gt.6)."""
     t = lookup(value, roll)
     unit = GroundUnit(
-        id=len(state.ground), name=t.name, value=value, cell=cell, structure=t.structure,
-        mobile=t.mobile, armoured=t.armoured, dice=list(t.dice), profile=list(t.damage),
-        hostile_to=hostile_to, facing=facing,
+        id=len(state.ground),
+        name=t.name,
+        value=value,
+        cell=cell,
+        structure=t.structure,
+        mobile=t.mobile,
+        armoured=t.armoured,
+        dice=list(t.dice),
+        profile=list(t.damage),
+        hostile_to=hostile_to,
+        facing=facing,
     )
     state.ground.append(unit)
     return unit

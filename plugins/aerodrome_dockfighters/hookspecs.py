@@ -33,7 +33,9 @@ def aerodrome_dockfighters_to_hit(
 
 
 @hookspec(firstresult=True)
-def aerodrome_dockfighters_pilot_check(state: DfState, aircraft: Aircraft, need: int, why: str) -> int | None:
+def aerodrome_dockfighters_pilot_check(
+    state: DfState, aircraft: Aircraft, need: int, why: str
+) -> int | None:
     """Change the roll a pilot or crew check needs (clause check.1).
 
     Stops at first non-None result.

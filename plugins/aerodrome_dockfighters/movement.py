@@ -68,7 +68,12 @@ def punch(state: DfState, ship: Aircraft, ctx: DfContext) -> None:
     b = board(state.width, state.height)
     mine = airship_cells(state, ship)
     for o in state.aircraft:
-        if o.id == ship.id or o.status != "flying" or o.altitude != ship.altitude or o.cell not in mine:
+        if (
+            o.id == ship.id
+            or o.status != "flying"
+            or o.altitude != ship.altitude
+            or o.cell not in mine
+        ):
             continue
         if rules.sheet(o).klass == "airship":
             continue
@@ -80,7 +85,9 @@ def punch(state: DfState, ship: Aircraft, ctx: DfContext) -> None:
         if rules.pilot_check(state, o, ctx, "punched out of the way"):
             continue
         if o.altitude <= 1:
-            rules.destroy(state, o, ctx, ship.id, excess=0, why="pushed into the ground", bail=False)
+            rules.destroy(
+                state, o, ctx, ship.id, excess=0, why="pushed into the ground", bail=False
+            )
             continue
         o.altitude -= 1
         o.speed += 1
@@ -121,7 +128,9 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     first_speed = max(first_speed, lo if is_airship else 1)  # airship.3: not beyond reverse
     speeds = range(first_speed, min(a.speed + ep, hi) + 1)
     agil = rules.agility(a, ds, s)
-    levels = list(range(agil + 1)) + ([agil + 1] if agil + 1 < len(AGILITY) and not is_airship else [])
+    levels = list(range(agil + 1)) + (
+        [agil + 1] if agil + 1 < len(AGILITY) and not is_airship else []
+    )
     climb_ok = can_climb(a, s)
     known = builtin()  # turn_points' specs
     templates = [
@@ -133,7 +142,9 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
     straight_free: dict[int, bool] = {}  # no turn point: is the end hex free at that speed?
     out: list[Plan] = []
     free_end: list[Plan] = []
-    room_up = top - a.altitude if climb_ok else 0  # how far the turn points can still climb or dive (move.8-9)
+    room_up = (
+        top - a.altitude if climb_ok else 0
+    )  # how far the turn points can still climb or dive (move.8-9)
     room_down = a.altitude - 1
     for speed in speeds:
         for level, t, by_speed in templates:
@@ -142,9 +153,10 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
                 pts = by_speed[speed] = known.turn_points(speed, t)
             n = len(pts)
             # speed + min(n, room_down) < lo or speed - n - min(n, room_up) > hi (inline)
-            if speed + (n if n < room_down else room_down) < lo or speed - n - (
-                n if n < room_up else room_up
-            ) > hi:
+            if (
+                speed + (n if n < room_down else room_down) < lo
+                or speed - n - (n if n < room_up else room_up) > hi
+            ):
                 continue
             plan = Plan(aircraft=a.id, speed=speed, template=level)
             out.append(plan)
@@ -154,7 +166,9 @@ def plan_options(state: DfState, a: Aircraft, specs: Specs | None = None) -> lis
                 free = straight_free.get(speed)
                 if free is None:
                     end = straight(b, a.cell, a.facing, speed, None)
-                    free = straight_free[speed] = end < 0 or not occupied(state, end, a.altitude, a.id)
+                    free = straight_free[speed] = end < 0 or not occupied(
+                        state, end, a.altitude, a.id
+                    )
                 if free:
                     free_end.append(plan)
         if ahead < 0:
@@ -219,14 +233,23 @@ def start(state: DfState, a: Aircraft, plan: Plan, ctx: DfContext) -> MoveProgre
             return None
     t = s.templates[AGILITY[plan.template]]
     prog = MoveProgress(
-        aircraft=a.id, speed=plan.speed, template=plan.template,
-        points=list(turn_points(plan.speed, t)), cell=a.cell, facing=a.facing,
-        altitude=a.altitude, start_altitude=a.altitude, path=[a.cell], path_alts=[a.altitude],
+        aircraft=a.id,
+        speed=plan.speed,
+        template=plan.template,
+        points=list(turn_points(plan.speed, t)),
+        cell=a.cell,
+        facing=a.facing,
+        altitude=a.altitude,
+        start_altitude=a.altitude,
+        path=[a.cell],
+        path_alts=[a.altitude],
     )
     return _advance(state, a, prog, ctx)
 
 
-def _advance(state: DfState, a: Aircraft, prog: MoveProgress, ctx: DfContext) -> MoveProgress | None:
+def _advance(
+    state: DfState, a: Aircraft, prog: MoveProgress, ctx: DfContext
+) -> MoveProgress | None:
     """Fly straight to the next turn point, or to the end of the move."""
     b = board(state.width, state.height)
     target = prog.points[prog.index] if prog.index < len(prog.points) else abs(prog.speed)
@@ -246,7 +269,9 @@ def _advance(state: DfState, a: Aircraft, prog: MoveProgress, ctx: DfContext) ->
     return None
 
 
-def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = None) -> list[Manoeuvre]:
+def manoeuvre_options(
+    state: DfState, prog: MoveProgress, specs: Specs | None = None
+) -> list[Manoeuvre]:
     """Legal choices at the current turn point (clauses move.7-9, barrel.1-3)."""
     s = specs or builtin()
     a = state.aircraft[prog.aircraft]
@@ -299,7 +324,9 @@ def manoeuvre_options(state: DfState, prog: MoveProgress, specs: Specs | None = 
     return free or out or [Manoeuvre(aircraft=a.id, lateral=".", vertical=".")]
 
 
-def manoeuvre(state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: DfContext) -> MoveProgress | None:
+def manoeuvre(
+    state: DfState, prog: MoveProgress, m: Manoeuvre, ctx: DfContext
+) -> MoveProgress | None:
     """Apply a manoeuvre at the turn point and fly on (speed changes wait for the end, move.3)."""
     a = state.aircraft[prog.aircraft]
     b = board(state.width, state.height)
@@ -336,7 +363,9 @@ def _finish(state: DfState, a: Aircraft, prog: MoveProgress, ctx: DfContext) -> 
     _after_move(state, a, prog.speed, prog.start_altitude, prog.low or prog.altitude == 1, ctx)
 
 
-def _after_move(state: DfState, a: Aircraft, speed: int, start_alt: int, low: bool, ctx: DfContext) -> None:
+def _after_move(
+    state: DfState, a: Aircraft, speed: int, start_alt: int, low: bool, ctx: DfContext
+) -> None:
     s = builtin()
     ds = s.aircraft[a.datasheet]
     if occupied(state, a.cell, a.altitude, a.id):

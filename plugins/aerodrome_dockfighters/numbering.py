@@ -89,7 +89,11 @@ def capacity(setup: Setup) -> Capacity:
         extra = MISSION_AIRCRAFT.get(options.missions[p], 0)
         count += extra
         if extra:
-            sheets += [_hangar(side, "standard fighter"), _hangar(side, "airship"), specs.aircraft["Albatross"]]
+            sheets += [
+                _hangar(side, "standard fighter"),
+                _hangar(side, "airship"),
+                specs.aircraft["Albatross"],
+            ]
     league, targets, flown = challenges.capacity(options.missions)  # the ace challenges' League
     count += league
     sheets += [specs.aircraft[name] for name in flown]
@@ -106,7 +110,9 @@ def capacity(setup: Setup) -> Capacity:
 
 def _hangar(side: str, klass: str) -> Any:
     specs = builtin()
-    return specs.aircraft[next(a.name for a in specs.hangar.aircraft if a.faction == side and a.klass == klass)]
+    return specs.aircraft[
+        next(a.name for a in specs.hangar.aircraft if a.faction == side and a.klass == klass)
+    ]
 
 
 class Numbering:
@@ -224,14 +230,22 @@ def _target(nb: Numbering, t: int) -> int:
 
 _BUILD: dict[type, Callable[[Numbering, tuple[int, ...]], Any]] = {
     Place: lambda nb, d: Place(aircraft=d[0], cell=nb.zone[d[1]]),
-    Deploy: lambda nb, d: Deploy(aircraft=d[0], cell=nb.zone[d[1]], altitude=d[2] + 1, speed=nb.speeds[d[3]]),
+    Deploy: lambda nb, d: Deploy(
+        aircraft=d[0], cell=nb.zone[d[1]], altitude=d[2] + 1, speed=nb.speeds[d[3]]
+    ),
     PlaceToken: lambda nb, d: PlaceToken(kind=TOKENS[d[0]], cell=d[1]),
     ChooseValue: lambda nb, d: ChooseValue(value=d[0] + 1),
     Declare: lambda nb, d: Declare(aircraft=d[0], role=ROLES[d[1]]),
     Activate: lambda nb, d: Activate(aircraft=d[0]),
-    Plan: lambda nb, d: Plan(aircraft=d[0], template=TEMPLATES[d[1]], speed=nb.speeds[d[2]], climb=CLIMBS[d[3]]),
-    Manoeuvre: lambda nb, d: Manoeuvre(aircraft=d[0], lateral=LATERAL[d[1]], vertical=VERTICAL[d[2]]),
-    Attack: lambda nb, d: Attack(aircraft=d[0], target=_target(nb, d[1]), mounts=_unmask(d[2]), loads=_unmask(d[3])),
+    Plan: lambda nb, d: Plan(
+        aircraft=d[0], template=TEMPLATES[d[1]], speed=nb.speeds[d[2]], climb=CLIMBS[d[3]]
+    ),
+    Manoeuvre: lambda nb, d: Manoeuvre(
+        aircraft=d[0], lateral=LATERAL[d[1]], vertical=VERTICAL[d[2]]
+    ),
+    Attack: lambda nb, d: Attack(
+        aircraft=d[0], target=_target(nb, d[1]), mounts=_unmask(d[2]), loads=_unmask(d[3])
+    ),
     HoldFire: lambda nb, d: HoldFire(aircraft=d[0]),
     Repair: lambda nb, d: Repair(aircraft=d[0]),
     Jettison: lambda nb, d: Jettison(aircraft=d[0]),
@@ -243,7 +257,14 @@ _BUILD: dict[type, Callable[[Numbering, tuple[int, ...]], Any]] = {
 
 # -- the observation as numbers -----------------------------------------------------------------
 #: Slots of the observation vector (ruleset-wide bounds, as for position files).
-AIRCRAFT_SLOTS, GROUND_SLOTS, OBJECTIVE_SLOTS, CLOUD_SLOTS, ACM_SLOTS, MINE_SLOTS = 40, 30, 10, 20, 8, 12
+AIRCRAFT_SLOTS, GROUND_SLOTS, OBJECTIVE_SLOTS, CLOUD_SLOTS, ACM_SLOTS, MINE_SLOTS = (
+    40,
+    30,
+    10,
+    20,
+    8,
+    12,
+)
 STATUSES = ("flying", "docked", "landed", "grounded", "destroyed", "left", "missing")
 ACTIVATIONS = ("waiting", "moving", "moved", "firing", "fired")
 OBJECTIVE_KINDS = ("recon", "candidate", "meeting", "not", "train", "stopped", "gone")
@@ -272,49 +293,92 @@ def observation_vector(view: DfView) -> list[float]:
     w, h = view.width - 1, view.height - 1
     top = specs.tables.max_altitude
     out: list[float] = [
-        min(view.turn, 30) / 30, view.last_turn / 30, float(view.initiative), view.cloud_speed / 3,
-        *_one_hot(view.weather, range(4)), *_one_hot(view.wind, range(6)),
-        1.0 if view.fire_mark >= 0 else 0.0, 1.0 if view.over else 0.0,
+        min(view.turn, 30) / 30,
+        view.last_turn / 30,
+        float(view.initiative),
+        view.cloud_speed / 3,
+        *_one_hot(view.weather, range(4)),
+        *_one_hot(view.wind, range(6)),
+        1.0 if view.fire_mark >= 0 else 0.0,
+        1.0 if view.over else 0.0,
     ]
     for sq in view.squadrons:
-        out += [_scale(sq.fame, 20), _scale(sq.kills, 10), _scale(sq.losses, 10), _scale(sq.ground_kills, 10),
-                *_one_hot(sq.mission, missions)]
+        out += [
+            _scale(sq.fame, 20),
+            _scale(sq.kills, 10),
+            _scale(sq.losses, 10),
+            _scale(sq.ground_kills, 10),
+            *_one_hot(sq.mission, missions),
+        ]
     move = view.move
-    out += [1.0, move.aircraft / AIRCRAFT_SLOTS, move.index / 4, move.speed / 10] if move else [0.0] * 4
+    out += (
+        [1.0, move.aircraft / AIRCRAFT_SLOTS, move.index / 4, move.speed / 10]
+        if move
+        else [0.0] * 4
+    )
     for a in view.aircraft[:AIRCRAFT_SLOTS]:
         ds = specs.aircraft[a.datasheet]
         on = a.cell >= 0
         out += [
-            1.0, float(a.player),
-            (a.cell % view.width) / w if on else -1.0, (a.cell // view.width) / h if on else -1.0,
+            1.0,
+            float(a.player),
+            (a.cell % view.width) / w if on else -1.0,
+            (a.cell // view.width) / h if on else -1.0,
             *_one_hot(a.facing, range(6)),
-            a.altitude / top, a.speed / 10, (ds.structure - a.damage) / ds.structure, a.experience / 3,
-            len(a.loads) / 4, *_one_hot(a.status, STATUSES), *_one_hot(a.activation, ACTIVATIONS),
-            *_one_hot(a.role, AIRCRAFT_ROLES), sum(a.ammo) / (2 * len(a.ammo)) if a.ammo else 0.0,
+            a.altitude / top,
+            a.speed / 10,
+            (ds.structure - a.damage) / ds.structure,
+            a.experience / 3,
+            len(a.loads) / 4,
+            *_one_hot(a.status, STATUSES),
+            *_one_hot(a.activation, ACTIVATIONS),
+            *_one_hot(a.role, AIRCRAFT_ROLES),
+            sum(a.ammo) / (2 * len(a.ammo)) if a.ammo else 0.0,
         ]
     out += [0.0] * (AIRCRAFT_FEATURES * max(0, AIRCRAFT_SLOTS - len(view.aircraft)))
     for g in view.ground[:GROUND_SLOTS]:
         on = g.cell >= 0
         out += [
-            1.0, (g.cell % view.width) / w if on else -1.0, (g.cell // view.width) / h if on else -1.0,
-            g.damage / g.structure if g.structure else 0.0, 1.0 if g.damage >= g.structure else 0.0,
-            *_one_hot(g.hostile_to, (0, 1)), 1.0 if any(g.dice) else 0.0, 1.0 if g.mobile else 0.0,
+            1.0,
+            (g.cell % view.width) / w if on else -1.0,
+            (g.cell // view.width) / h if on else -1.0,
+            g.damage / g.structure if g.structure else 0.0,
+            1.0 if g.damage >= g.structure else 0.0,
+            *_one_hot(g.hostile_to, (0, 1)),
+            1.0 if any(g.dice) else 0.0,
+            1.0 if g.mobile else 0.0,
         ]
     out += [0.0] * (GROUND_FEATURES * max(0, GROUND_SLOTS - len(view.ground)))
     for o in view.objectives[:OBJECTIVE_SLOTS]:
         on = o.cell >= 0
-        out += [1.0, (o.cell % view.width) / w if on else -1.0, (o.cell // view.width) / h if on else -1.0,
-                float(o.owner), 1.0 if o.done else 0.0, *_one_hot(o.kind, OBJECTIVE_KINDS)]
+        out += [
+            1.0,
+            (o.cell % view.width) / w if on else -1.0,
+            (o.cell // view.width) / h if on else -1.0,
+            float(o.owner),
+            1.0 if o.done else 0.0,
+            *_one_hot(o.kind, OBJECTIVE_KINDS),
+        ]
     out += [0.0] * (OBJECTIVE_FEATURES * max(0, OBJECTIVE_SLOTS - len(view.objectives)))
     for c in view.clouds[:CLOUD_SLOTS]:
         placed = c.col >= 0 or bool(c.cells)
-        out += [1.0, 1.0 if placed else 0.0, c.col / w if c.col >= 0 else -1.0, c.row / h if c.row >= 0 else -1.0,
-                c.size / 7, min(c.smoke, 5) / 5]
+        out += [
+            1.0,
+            1.0 if placed else 0.0,
+            c.col / w if c.col >= 0 else -1.0,
+            c.row / h if c.row >= 0 else -1.0,
+            c.size / 7,
+            min(c.smoke, 5) / 5,
+        ]
     out += [0.0] * (CLOUD_FEATURES * max(0, CLOUD_SLOTS - len(view.clouds)))
     for x in view.acms[:ACM_SLOTS]:
         on = x.cell >= 0
-        out += [1.0, (x.cell % view.width) / w if on else -1.0, (x.cell // view.width) / h if on else -1.0,
-                x.facing / 5]
+        out += [
+            1.0,
+            (x.cell % view.width) / w if on else -1.0,
+            (x.cell // view.width) / h if on else -1.0,
+            x.facing / 5,
+        ]
     out += [0.0] * (ACM_FEATURES * max(0, ACM_SLOTS - len(view.acms)))
     for m in view.mines[:MINE_SLOTS]:
         out += [1.0, (m.cell % view.width) / w, (m.cell // view.width) / h]
@@ -324,7 +388,14 @@ def observation_vector(view: DfView) -> list[float]:
 
 def vector_length() -> int:
     """The length of every observation vector."""
-    return (16 + 2 * (4 + len(builtin().missions)) + 4 + AIRCRAFT_FEATURES * AIRCRAFT_SLOTS
-            + GROUND_FEATURES * GROUND_SLOTS + OBJECTIVE_FEATURES * OBJECTIVE_SLOTS + CLOUD_FEATURES * CLOUD_SLOTS
-            + ACM_FEATURES * ACM_SLOTS + MINE_FEATURES * MINE_SLOTS)
-
+    return (
+        16
+        + 2 * (4 + len(builtin().missions))
+        + 4
+        + AIRCRAFT_FEATURES * AIRCRAFT_SLOTS
+        + GROUND_FEATURES * GROUND_SLOTS
+        + OBJECTIVE_FEATURES * OBJECTIVE_SLOTS
+        + CLOUD_FEATURES * CLOUD_SLOTS
+        + ACM_FEATURES * ACM_SLOTS
+        + MINE_FEATURES * MINE_SLOTS
+    )

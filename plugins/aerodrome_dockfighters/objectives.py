@@ -41,7 +41,11 @@ def setup_mission(state: DfState, player: int, ctx: DfContext) -> None:
         b = board(state.width, state.height)
         cell = b.cell(state.width // 2, state.height // 2)
         facing = ctx.dice.d(6, "train direction") - 1
-        state.objectives.append(Objective(id=len(state.objectives), cell=cell, owner=player, kind="train", facing=facing))
+        state.objectives.append(
+            Objective(
+                id=len(state.objectives), cell=cell, owner=player, kind="train", facing=facing
+            )
+        )
     if key == "airstrip-visit" and player == 0 and not state.runway:
         setup_airstrip(state, player, ctx)
 
@@ -52,13 +56,23 @@ def setup_airstrip(state: DfState, player: int, ctx: DfContext) -> None:
     value II-III ground targets within 2 hexes of it are placed by the leaders."""
     b = board(state.width, state.height)
     col = state.width // 2
-    state.runway = [b.cell(col, row) for row in range(state.height // 2 + 2, state.height // 2 - 3, -1)]
+    state.runway = [
+        b.cell(col, row) for row in range(state.height // 2 + 2, state.height // 2 - 3, -1)
+    ]
     state.runway_facing = 2
     for cell in state.runway:
-        state.ground.append(GroundUnit(
-            id=len(state.ground), name="Runway", value=0, cell=cell, structure=3,
-            armoured=True, bombs_only=True, hostile_to=player,
-        ))
+        state.ground.append(
+            GroundUnit(
+                id=len(state.ground),
+                name="Runway",
+                value=0,
+                cell=cell,
+                structure=3,
+                armoured=True,
+                bombs_only=True,
+                hostile_to=player,
+            )
+        )
 
 
 def runway_hits(state: DfState) -> int:
@@ -96,7 +110,10 @@ def move_train(state: DfState, ctx: DfContext) -> None:
                 break
             o.cell = nxt
         if o.kind == "train":
-            o.facing = (o.facing + builtin().weather.wind_change[ctx.dice.d(6, "train direction change") - 1]) % 6
+            o.facing = (
+                o.facing
+                + builtin().weather.wind_change[ctx.dice.d(6, "train direction change") - 1]
+            ) % 6
 
 
 def board_train(state: DfState, a: Aircraft, ctx: DfContext) -> None:
@@ -130,7 +147,9 @@ def bot_landing(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     if a.role != "agent" or a.status != "flying" or not state.squadrons[a.player].bot:
         return
     b = board(state.width, state.height)
-    meeting = [o for o in state.objectives if o.owner == a.player and o.kind == "meeting" and not o.done]
+    meeting = [
+        o for o in state.objectives if o.owner == a.player and o.kind == "meeting" and not o.done
+    ]
     for cell in low_path(a) if meeting else ():
         if any(b.distance(cell, o.cell) <= 1 for o in meeting):
             a.cell = cell
@@ -169,7 +188,10 @@ def identify(state: DfState, a: Aircraft, ctx: DfContext) -> None:
         checked = sum(1 for x in mine if x.kind == "not")
         left = [x for x in mine if x.kind == "candidate"]
         need = (5, 3, 1)[min(checked, 2)]
-        if len(left) == 1 or ctx.dice.d(6, lambda: f"is objective {o.id} the meeting point? ({need}+)") >= need:  # noqa: B023 (rolled at once)
+        if (
+            len(left) == 1
+            or ctx.dice.d(6, lambda: f"is objective {o.id} the meeting point? ({need}+)") >= need  # noqa: B023 (rolled at once)
+        ):
             o.kind = "meeting"
             announce(ctx, ObjectiveIdentified, objective=o.id, meeting_point=True)
             return
@@ -201,15 +223,24 @@ def add_special_aircraft(state: DfState, player: int, ctx: DfContext) -> None:
     key = state.squadrons[player].mission
     side = state.squadrons[player].side
     nation = state.squadrons[player].nation or side  # a campaign squadron's own nation
-    fighter = next(a for a in specs.hangar.aircraft if a.faction == nation and a.klass == "standard fighter")
+    fighter = next(
+        a for a in specs.hangar.aircraft if a.faction == nation and a.klass == "standard fighter"
+    )
     airship = next(a for a in specs.hangar.aircraft if a.faction == nation and a.klass == "airship")
 
     def add(name: str, exp: int, role: str, unarmed: bool) -> Aircraft:
         ds = specs.aircraft[name]
         a = Aircraft(
-            id=len(state.aircraft), player=player, side=side, datasheet=name,
-            pilot=f"{side} {role} crew", experience=exp, role=role, provided=True,
-            ammo=[0] * len(ds.weapons), speed=max(ds.min_speed, 1),
+            id=len(state.aircraft),
+            player=player,
+            side=side,
+            datasheet=name,
+            pilot=f"{side} {role} crew",
+            experience=exp,
+            role=role,
+            provided=True,
+            ammo=[0] * len(ds.weapons),
+            speed=max(ds.min_speed, 1),
             weapons_out=list(range(len(ds.weapons))) if unarmed else [],
         )
         state.aircraft.append(a)
@@ -272,7 +303,11 @@ def extend(state: DfState, ctx: DfContext) -> None:
         return
     for a in state.aircraft:
         key = state.squadrons[a.player].mission
-        if a.role in ("cargo", "recon") and key in ("cargo-escort", "flying-eye") and a.status == "flying":
+        if (
+            a.role in ("cargo", "recon")
+            and key in ("cargo-escort", "flying-eye")
+            and a.status == "flying"
+        ):
             state.extended = True
             more = max(0, ctx.dice.d(6, "extra turns (d6-2)") - 2)
             state.last_turn += more

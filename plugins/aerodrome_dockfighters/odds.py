@@ -37,7 +37,12 @@ def damage_die(profile: tuple[int, ...], *, airship: bool = False) -> icepool.Di
 
 
 def attack(
-    dice: int, need: int, profile: tuple[int, ...], *, easy: bool = False, reroll_hits: bool = False,
+    dice: int,
+    need: int,
+    profile: tuple[int, ...],
+    *,
+    easy: bool = False,
+    reroll_hits: bool = False,
     airship: bool = False,
 ) -> dict[int, Fraction]:
     """``{damage points: exact probability}`` of an attack with ``dice`` attack dice."""
@@ -45,6 +50,12 @@ def attack(
     one = damage_die(profile, airship=airship)
     miss = icepool.Die([0])
     per_die = icepool.Die([one, miss], times=[p.numerator, p.denominator - p.numerator])
-    total = per_die if dice == 1 else icepool.Pool([per_die] * dice).sum() if dice > 1 else icepool.Die([0])
+    total = (
+        per_die
+        if dice == 1
+        else icepool.Pool([per_die] * dice).sum()
+        if dice > 1
+        else icepool.Die([0])
+    )
     denominator = total.denominator()
     return {int(o): Fraction(int(q), int(denominator)) for o, q in total.items()}

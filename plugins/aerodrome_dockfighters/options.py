@@ -144,8 +144,10 @@ def check(setup: Setup) -> DockfightersOptions:
     options = options_of(setup)
     here = f"setup {setup.name}"
     missions = options.missions
-    if not isinstance(missions, tuple | list) or len(missions) != 2 or not all(
-        isinstance(m, str) for m in missions
+    if (
+        not isinstance(missions, tuple | list)
+        or len(missions) != 2
+        or not all(isinstance(m, str) for m in missions)
     ):
         raise SpecError(f"{here}: missions: one mission name per squadron, not {missions!r}")
     forces = options.forces
@@ -162,7 +164,9 @@ def check(setup: Setup) -> DockfightersOptions:
             exp = sortie.experience
             if not isinstance(exp, int) or isinstance(exp, bool) or not 0 <= exp <= 3:
                 raise SpecError(f"{where}: experience 0-3, not {exp!r}")
-            if not isinstance(sortie.loads, tuple | list) or not all(isinstance(x, str) and x for x in sortie.loads):
+            if not isinstance(sortie.loads, tuple | list) or not all(
+                isinstance(x, str) and x for x in sortie.loads
+            ):
                 raise SpecError(f"{where}: loads must be a list of names")
             if not isinstance(sortie.pilot, str) or (sortie.pilot and not sortie.pilot.strip()):
                 raise SpecError(f"{where}: a pilot's name must not be blank")

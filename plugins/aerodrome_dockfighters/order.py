@@ -40,12 +40,15 @@ def move_order(state: DfState, airships: bool) -> list[int]:
     leader and level the turn belongs to; the leader picks which of his aircraft of the level
     goes (the ``activate`` decision)."""
     levels = {
-        a.id: move_level(state, a) for a in state.aircraft
+        a.id: move_level(state, a)
+        for a in state.aircraft
         if a.status in MOVABLE and (rules.sheet(a).klass == "airship") == airships
     }
     out: list[int] = []
     for level in range(4):
-        out += interleave(state, [i for i, at in levels.items() if at == level], 1 - state.initiative)
+        out += interleave(
+            state, [i for i, at in levels.items() if at == level], 1 - state.initiative
+        )
     return out
 
 
@@ -73,9 +76,13 @@ def move_candidates(state: DfState, turn: Aircraft) -> list[Aircraft]:
     level = move_level(state, turn)
     airship = rules.sheet(turn).klass == "airship"
     return [
-        a for a in state.aircraft
-        if a.player == turn.player and a.activation == "waiting" and a.status in MOVABLE
-        and (rules.sheet(a).klass == "airship") == airship and move_level(state, a) == level
+        a
+        for a in state.aircraft
+        if a.player == turn.player
+        and a.activation == "waiting"
+        and a.status in MOVABLE
+        and (rules.sheet(a).klass == "airship") == airship
+        and move_level(state, a) == level
     ]
 
 
@@ -84,13 +91,18 @@ def may_fire(state: DfState, a: Aircraft) -> bool:
     return a.status == "flying" or (a.status == "destroyed" and a.down_mark == state.fire_mark >= 0)
 
 
-def fire_candidates(state: DfState, turn: Aircraft, acting: Callable[[Aircraft], bool]) -> list[Aircraft]:
+def fire_candidates(
+    state: DfState, turn: Aircraft, acting: Callable[[Aircraft], bool]
+) -> list[Aircraft]:
     """Combat.4: "The squadron leader who lost the initiative that turn opens fire with one of
     his aircraft first, followed by the squadron leader who holds the initiative, and so on":
     in the turn of ``turn`` its leader fires with any of his aircraft of its level that has
     not fired yet and has something to do (``acting``)."""
     return [
-        a for a in state.aircraft
-        if a.player == turn.player and a.experience == turn.experience
-        and a.activation not in ("firing", "fired") and acting(a)
+        a
+        for a in state.aircraft
+        if a.player == turn.player
+        and a.experience == turn.experience
+        and a.activation not in ("firing", "fired")
+        and acting(a)
     ]

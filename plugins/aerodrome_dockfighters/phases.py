@@ -66,8 +66,11 @@ Asked = Ask[DfState, Any]
 def sightings(state: DfState) -> list[Sighting]:
     """Where every flying aircraft is now (konrad.3: the bot spots "as soon as the movement
     phase starts and after it ends")."""
-    return [Sighting(aircraft=a.id, cell=a.cell, facing=a.facing, altitude=a.altitude)
-            for a in state.aircraft if a.status == "flying" and a.cell >= 0]
+    return [
+        Sighting(aircraft=a.id, cell=a.cell, facing=a.facing, altitude=a.altitude)
+        for a in state.aircraft
+        if a.status == "flying" and a.cell >= 0
+    ]
 
 
 def acm_move(state: DfState, ctx: DfContext) -> None:
@@ -86,7 +89,10 @@ def ground_move(state: DfState, ctx: DfContext) -> None:
     for g in state.ground:
         if not g.mobile or g.damage >= g.structure:
             continue
-        g.facing = (g.facing + builtin().weather.wind_change[ctx.dice.d(6, lambda: f"{g.name} direction") - 1]) % 6  # noqa: B023 (rolled at once)
+        g.facing = (
+            g.facing
+            + builtin().weather.wind_change[ctx.dice.d(6, lambda: f"{g.name} direction") - 1]  # noqa: B023 (rolled at once)
+        ) % 6
         nxt = b.step[g.cell * 6 + g.facing]
         if nxt >= 0:
             g.cell = nxt
@@ -107,15 +113,26 @@ def move_step(state: DfState, ctx: DfContext) -> Asked | None:
         if not choice:  # the leader has no aircraft left to move at this level
             return None
         if len(choice) > 1:
-            decision = Decision(players=(turn.player,), kind=Kind.ACTIVATE, prompt="Which aircraft moves next?")
-            return ctx.ask(decision, lambda s, p: [Activate(aircraft=a.id) for a in move_candidates(s, s.aircraft[turn.id])],
-                           _move_activated)
+            decision = Decision(
+                players=(turn.player,), kind=Kind.ACTIVATE, prompt="Which aircraft moves next?"
+            )
+            return ctx.ask(
+                decision,
+                lambda s, p: [
+                    Activate(aircraft=a.id) for a in move_candidates(s, s.aircraft[turn.id])
+                ],
+                _move_activated,
+            )
         moving = choice[0]
         _activated(state, moving)
     if moving.status not in MOVABLE:
         moving.activation = "moved"
         return None
-    decision = Decision(players=(moving.player,), kind=Kind.PLAN, prompt=f"{text.label(state, moving.id)}: speed and template?")
+    decision = Decision(
+        players=(moving.player,),
+        kind=Kind.PLAN,
+        prompt=f"{text.label(state, moving.id)}: speed and template?",
+    )
     aircraft = moving.id
     return ctx.ask(decision, lambda s, p: plan_options(s, s.aircraft[aircraft]), _planned)
 
@@ -123,14 +140,19 @@ def move_step(state: DfState, ctx: DfContext) -> Asked | None:
 def plan_options(state: DfState, a: Aircraft) -> Sequence[Plan | Undock]:
     """The plans of a move (move.1); a docked aircraft undocks or stays (dockfighter.1)."""
     if a.status == "docked":
-        return [*docking.undock_options(state, a), Plan(aircraft=a.id, speed=0, template=movement.STAY)]
+        return [
+            *docking.undock_options(state, a),
+            Plan(aircraft=a.id, speed=0, template=movement.STAY),
+        ]
     return movement.plan_options(state, a)
 
 
 def _manoeuvre_ask(state: DfState, ctx: DfContext) -> Asked:
     assert state.move is not None
     a = state.aircraft[state.move.aircraft]
-    decision = Decision(players=(a.player,), kind=Kind.MANOEUVRE, prompt=f"{text.label(state, a.id)}: turn point")
+    decision = Decision(
+        players=(a.player,), kind=Kind.MANOEUVRE, prompt=f"{text.label(state, a.id)}: turn point"
+    )
 
     def legal(s: DfState, p: int) -> list[Manoeuvre]:
         assert s.move is not None
@@ -199,7 +221,9 @@ def can_act(state: DfState, a: Aircraft) -> bool:
         return False
     if (a.loads and a.status == "flying") or rules.can_repair(a, state.turn):
         return True
-    return bool(release_options(state, a) or mines.lay_options(state, a)) or combat.has_attack(state, a)
+    return bool(release_options(state, a) or mines.lay_options(state, a)) or combat.has_attack(
+        state, a
+    )
 
 
 def fire_step(state: DfState, ctx: DfContext) -> Asked | None:
@@ -221,16 +245,25 @@ def fire_step(state: DfState, ctx: DfContext) -> Asked | None:
         if not choice:  # the leader has nothing left to fire at this level
             return None
         if len(choice) > 1:
-            decision = Decision(players=(turn.player,), kind=Kind.ACTIVATE, prompt="Which aircraft fires next?")
-            return ctx.ask(decision, lambda s, p: [
-                Activate(aircraft=x.id) for x in fire_candidates(s, s.aircraft[turn.id], lambda y: can_act(s, y))
-            ], _fire_activated)
+            decision = Decision(
+                players=(turn.player,), kind=Kind.ACTIVATE, prompt="Which aircraft fires next?"
+            )
+            return ctx.ask(
+                decision,
+                lambda s, p: [
+                    Activate(aircraft=x.id)
+                    for x in fire_candidates(s, s.aircraft[turn.id], lambda y: can_act(s, y))
+                ],
+                _fire_activated,
+            )
         a = choice[0]
         a.activation = "firing"
     if not acting(a):
         a.activation = "fired"
         return None
-    decision = Decision(players=(a.player,), kind=Kind.FIRE, prompt=f"{text.label(state, a.id)}: fire?")
+    decision = Decision(
+        players=(a.player,), kind=Kind.FIRE, prompt=f"{text.label(state, a.id)}: fire?"
+    )
     aircraft = a.id
     return ctx.ask(decision, lambda s, p: fire_options(s, s.aircraft[aircraft]), _fired)
 

@@ -46,8 +46,11 @@ def declarers(state: DfState) -> list[int]:
 
 def declare_options(state: DfState, player: int) -> list[Declare]:
     role = ROLES[state.squadrons[player].mission]
-    return [Declare(aircraft=a.id, role=role) for a in state.aircraft
-            if a.player == player and not a.provided and rules.sheet(a).klass != "airship"]
+    return [
+        Declare(aircraft=a.id, role=role)
+        for a in state.aircraft
+        if a.player == player and not a.provided and rules.sheet(a).klass != "airship"
+    ]
 
 
 def declare(state: DfState, answer: Declare, ctx: DfContext) -> None:
@@ -66,7 +69,9 @@ def deal_objectives(state: DfState, player: int, ctx: DfContext) -> None:
     elif key == "agents-insertion":
         count, kind = 3, "candidate"
     for _ in range(count):
-        state.objectives.append(Objective(id=len(state.objectives), cell=-1, owner=player, kind=kind))
+        state.objectives.append(
+            Objective(id=len(state.objectives), cell=-1, owner=player, kind=kind)
+        )
 
 
 def objective_in_hand(state: DfState, owner: int) -> tuple[Objective, int] | None:
@@ -95,7 +100,9 @@ def points_left(scene: Scene, owner: int) -> int:
     mission = _ground_mission(scene, owner)
     if mission is None:
         return 0
-    return mission.ground_points - sum(g.value for g in scene.ground if g.hostile_to == owner and g.value > 0)
+    return mission.ground_points - sum(
+        g.value for g in scene.ground if g.hostile_to == owner and g.value > 0
+    )
 
 
 def choosing_values(scene: Scene, owner: int) -> bool:
@@ -108,14 +115,20 @@ def choosing_values(scene: Scene, owner: int) -> bool:
     if left == mission.ground_points:
         return True
     near_runway = scene.squadrons[owner].mission == "airstrip-visit"
-    return left > 0 and any(v <= left for v in mission.ground_values) and bool(cells(scene, "ground", near_runway))
+    return (
+        left > 0
+        and any(v <= left for v in mission.ground_values)
+        and bool(cells(scene, "ground", near_runway))
+    )
 
 
 def ground_owner(scene: Scene) -> int | None:
     """Whose mission's ground targets are being chosen now: the initiative loser's first
     (setup.6), each until its points are spent."""
     for owner in (1 - scene.initiative, scene.initiative):
-        if choosing_values(scene, owner) or any(g.cell < 0 for g in scene.ground if g.hostile_to == owner):
+        if choosing_values(scene, owner) or any(
+            g.cell < 0 for g in scene.ground if g.hostile_to == owner
+        ):
             return owner
     return None
 
@@ -144,7 +157,9 @@ def choose_value(state: DfState, owner: int, answer: ChooseValue, ctx: DfContext
 
 
 def target_in_hand(state: DfState, owner: int) -> GroundUnit | None:
-    return next((g for g in state.ground if g.hostile_to == owner and g.value > 0 and g.cell < 0), None)
+    return next(
+        (g for g in state.ground if g.hostile_to == owner and g.value > 0 and g.cell < 0), None
+    )
 
 
 # -- clouds --------------------------------------------------------------------------------------------
@@ -179,10 +194,16 @@ def cells(scene: Scene, kind: str, near_runway: bool = False) -> list[int]:
     """The hexes a token of ``kind`` ("cloud", "objective", "ground") may go on."""
     b = board(scene.width, scene.height)
     if kind == "cloud":
-        return [c for c in range(b.size) if (c % scene.width) % 3 == 1 and (c // scene.width) % 3 == 1]
-    taken = [g.cell for g in scene.ground if g.cell >= 0] + [o.cell for o in scene.objectives if o.cell >= 0]
+        return [
+            c for c in range(b.size) if (c % scene.width) % 3 == 1 and (c // scene.width) % 3 == 1
+        ]
+    taken = [g.cell for g in scene.ground if g.cell >= 0] + [
+        o.cell for o in scene.objectives if o.cell >= 0
+    ]
     if near_runway:
-        around = dict.fromkeys(c for r in scene.runway for c in b.within(r, 2) if c not in scene.runway)
+        around = dict.fromkeys(
+            c for r in scene.runway for c in b.within(r, 2) if c not in scene.runway
+        )
         return [c for c in around if c not in taken]
     depth = builtin().board.zone_depth
     out = []
@@ -190,7 +211,10 @@ def cells(scene: Scene, kind: str, near_runway: bool = False) -> list[int]:
         col, row = c % scene.width, c // scene.width
         if col % 2 or row % 2:
             continue
-        if not (EDGE_GAP <= col < scene.width - EDGE_GAP and EDGE_GAP + depth <= row < scene.height - EDGE_GAP - depth):
+        if not (
+            EDGE_GAP <= col < scene.width - EDGE_GAP
+            and EDGE_GAP + depth <= row < scene.height - EDGE_GAP - depth
+        ):
             continue
         if all(b.distance(c, t) >= 2 for t in taken):
             out.append(c)

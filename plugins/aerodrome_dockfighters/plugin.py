@@ -49,18 +49,39 @@ def konrad(**behaviour: Any) -> Callable[[Any, int, int], Agent]:
 def aerodrome_register_agents() -> list[AgentSpec]:
     summary = "Konrad, the rulebook's solo bot (patrol, spotting, lock-on, escape)"
     variants = [
-        AgentSpec(f"konrad-{name}", konrad(escape=name), f"Konrad escaping by {name.title()}", ruleset="dockfighters", bot_rules=True)
+        AgentSpec(
+            f"konrad-{name}",
+            konrad(escape=name),
+            f"Konrad escaping by {name.title()}",
+            ruleset="dockfighters",
+            bot_rules=True,
+        )
         for name in ESCAPES
     ]
     return [
         AgentSpec("bot", konrad(), summary, ruleset="dockfighters", bot_rules=True),
         AgentSpec("konrad", konrad(), summary, ruleset="dockfighters", bot_rules=True),
-        AgentSpec("konrad-ranged", konrad(ranged=True), "Konrad with the Ranged attack behaviour",
-                  ruleset="dockfighters", bot_rules=True),
-        AgentSpec("konrad-guard", konrad(guard=True),
-                  "Konrad guarding the nearest friendly airship or mission aircraft", ruleset="dockfighters", bot_rules=True),
-        AgentSpec("konrad-airships", konrad(priority="airship"),
-                  "Konrad with airships as target priority", ruleset="dockfighters", bot_rules=True),
+        AgentSpec(
+            "konrad-ranged",
+            konrad(ranged=True),
+            "Konrad with the Ranged attack behaviour",
+            ruleset="dockfighters",
+            bot_rules=True,
+        ),
+        AgentSpec(
+            "konrad-guard",
+            konrad(guard=True),
+            "Konrad guarding the nearest friendly airship or mission aircraft",
+            ruleset="dockfighters",
+            bot_rules=True,
+        ),
+        AgentSpec(
+            "konrad-airships",
+            konrad(priority="airship"),
+            "Konrad with airships as target priority",
+            ruleset="dockfighters",
+            bot_rules=True,
+        ),
         *variants,
     ]
 

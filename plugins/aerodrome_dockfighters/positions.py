@@ -91,7 +91,9 @@ class PlacedAircraft(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     systems: Annotated[list[Name], msgspec.Meta(max_length=10)] = []
     role: Literal["", "recon", "agent", "cargo"] = ""
     status: Literal["flying", "landed", "grounded"] = "flying"
-    ammo: Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=2)]], msgspec.Meta(max_length=10)] = []
+    ammo: Annotated[
+        list[Annotated[int, msgspec.Meta(ge=0, le=2)]], msgspec.Meta(max_length=10)
+    ] = []
     gear_damaged: bool = False
     wounded: bool = False
 
@@ -156,18 +158,27 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         raise SpecError(f"{here}.missions: {exc}") from None
     bots = bot_seats(setup, pos.bot_seats)
     state = DfState(
-        setup=setup.name, width=specs.board.width, height=specs.board.height, turn=pos.turn,
-        initiative=pos.initiative, weather=specs.weather.levels.index(pos.weather), wind=pos.wind,
+        setup=setup.name,
+        width=specs.board.width,
+        height=specs.board.height,
+        turn=pos.turn,
+        initiative=pos.initiative,
+        weather=specs.weather.levels.index(pos.weather),
+        wind=pos.wind,
         cloud_speed=pos.cloud_speed,
-        squadrons=[Squadron(player=p, side=SIDES[p], mission=pos.missions[p], bot=p in bots)
-                   for p in (0, 1)],
+        squadrons=[
+            Squadron(player=p, side=SIDES[p], mission=pos.missions[p], bot=p in bots)
+            for p in (0, 1)
+        ],
         aircraft=[],
     )
     for i, c in enumerate(pos.clouds):
         where = f"{here}.clouds[{i}]"
         _on_board(state, c.col, c.row, where)
         if c.size not in CLOUD_SIZES:
-            raise SpecError(f"{where}.size: one of {', '.join(map(str, CLOUD_SIZES))}, not {c.size}")
+            raise SpecError(
+                f"{where}.size: one of {', '.join(map(str, CLOUD_SIZES))}, not {c.size}"
+            )
         state.clouds.append(Cloud(col=c.col, row=c.row, size=c.size))
     taken: dict[tuple[int, int], int] = {}
     for i, p in enumerate(pos.aircraft):
@@ -184,21 +195,37 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         if not 1 <= p.altitude <= top:
             raise SpecError(f"{where}.altitude: 1..{top} (clause move.15), not {p.altitude}")
         craft = Aircraft(
-            id=len(state.aircraft), player=p.player, side=SIDES[p.player], datasheet=p.datasheet,
-            pilot=f"{SIDES[p.player]} pilot {i + 1}", experience=EXPERIENCE.index(p.experience),
-            cell=cell if p.status != "grounded" else -1, facing=FACING_NAMES.index(p.facing),
-            altitude=p.altitude, speed=p.speed, damage=p.damage, loads=list(p.loads),
-            ammo=[0] * len(ds.weapons), deployed=True, role=p.role, status=p.status,
-            gear_damaged=p.gear_damaged, wounded=p.wounded,
+            id=len(state.aircraft),
+            player=p.player,
+            side=SIDES[p.player],
+            datasheet=p.datasheet,
+            pilot=f"{SIDES[p.player]} pilot {i + 1}",
+            experience=EXPERIENCE.index(p.experience),
+            cell=cell if p.status != "grounded" else -1,
+            facing=FACING_NAMES.index(p.facing),
+            altitude=p.altitude,
+            speed=p.speed,
+            damage=p.damage,
+            loads=list(p.loads),
+            ammo=[0] * len(ds.weapons),
+            deployed=True,
+            role=p.role,
+            status=p.status,
+            gear_damaged=p.gear_damaged,
+            wounded=p.wounded,
         )
         lo = min_speed(craft, ds) if p.status == "flying" else 0
         hi = max_speed(craft, ds)
         if not lo <= p.speed <= hi:
-            raise SpecError(f"{where}.speed: {lo}..{hi} for {p.datasheet} (clauses move.4-5), not {p.speed}")
+            raise SpecError(
+                f"{where}.speed: {lo}..{hi} for {p.datasheet} (clauses move.4-5), not {p.speed}"
+            )
         if p.status == "flying":
             other = taken.setdefault((cell, p.altitude), i)
             if other != i:
-                raise SpecError(f"{where}: the same hex and altitude as aircraft[{other}] (clause move.16)")
+                raise SpecError(
+                    f"{where}: the same hex and altitude as aircraft[{other}] (clause move.16)"
+                )
         state.aircraft.append(craft)
         if p.systems:
             try:
@@ -206,7 +233,9 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
             except SpecError as exc:
                 raise SpecError(f"{where}.systems: {exc}") from None
         if len(state.aircraft) > MAX_AIRCRAFT:
-            raise SpecError(f"{where}.systems: more than {MAX_AIRCRAFT} aircraft with the docked dockfighters")
+            raise SpecError(
+                f"{where}.systems: more than {MAX_AIRCRAFT} aircraft with the docked dockfighters"
+            )
         if p.ammo:
             if len(p.ammo) != len(craft.ammo):
                 raise SpecError(f"{where}.ammo: {len(craft.ammo)} values, 0 full, 1 half, 2 empty")
@@ -215,12 +244,20 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         where = f"{here}.ground[{i}]"
         if g.facing not in FACING_NAMES:
             raise SpecError(f"{where}.facing: one of {', '.join(FACING_NAMES)}")
-        unit = place(state, g.value, g.roll, _on_board(state, g.col, g.row, where), hostile_to=g.hostile_to,
-                     facing=FACING_NAMES.index(g.facing))
+        unit = place(
+            state,
+            g.value,
+            g.roll,
+            _on_board(state, g.col, g.row, where),
+            hostile_to=g.hostile_to,
+            facing=FACING_NAMES.index(g.facing),
+        )
         if g.damage > unit.structure:
             raise SpecError(f"{where}.damage: 0..{unit.structure} for a {unit.name}")
         unit.damage = g.damage
     for i, o in enumerate(pos.objectives):
         cell = _on_board(state, o.col, o.row, f"{here}.objectives[{i}]")
-        state.objectives.append(Objective(id=len(state.objectives), cell=cell, owner=o.owner, kind=o.kind))
+        state.objectives.append(
+            Objective(id=len(state.objectives), cell=cell, owner=o.owner, kind=o.kind)
+        )
     return state

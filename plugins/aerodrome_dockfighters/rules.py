@@ -67,7 +67,12 @@ def agility(a: Craft, ds: Datasheet, specs: Specs | None = None) -> int:
     """Effective agility level 0..4: datasheet, -1 damaged (move.18), -1 per controls
     critical, -1 per external load for fighters (move.19), never below very low."""
     s = specs or builtin()
-    level = AGILITY.index(ds.agility) - (1 if is_damaged(a, ds) else 0) - a.agility_loss - (1 if a.jammed else 0)
+    level = (
+        AGILITY.index(ds.agility)
+        - (1 if is_damaged(a, ds) else 0)
+        - a.agility_loss
+        - (1 if a.jammed else 0)
+    )
     if s.classes[ds.klass].loads_lower_agility:
         level -= len(a.loads)  # one level per external load carried
     if a.knacks.agility:  # an ace's ability (pilot.3), never above very high
@@ -86,9 +91,7 @@ def check_target(a: Craft, specs: Specs | None = None, modifier: int = 0) -> int
     return s.tables.pilot_check[a.experience] + modifier + (1 if a.wounded else 0) + a.knacks.check
 
 
-def pilot_check(
-    state: DfState, a: Aircraft, ctx: DfContext, why: str, modifier: int = 0
-) -> bool:
+def pilot_check(state: DfState, a: Aircraft, ctx: DfContext, why: str, modifier: int = 0) -> bool:
     """Roll a pilot or crew check (clause check.1); a 1 never passes, a 6 always does
     unless the target is above 6 (an overkill bail-out can be impossible). A failed check
     may be saved by the squadron leader's skill (:func:`leader_saves`)."""
@@ -98,7 +101,9 @@ def pilot_check(
         changed = hook(state=state, aircraft=a, need=need, why=why)
         if changed is not None:
             need = int(changed)
-    roll = ctx.dice.d(6, lambda: f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}")
+    roll = ctx.dice.d(
+        6, lambda: f"pilot check #{a.id} ({EXPERIENCE[a.experience]}, {need}+): {why}"
+    )
     ok = roll >= need and roll != 1
     announce(ctx, PilotChecked, aircraft=a.id, why=why, need=need, roll=roll, passed=ok)
     return ok or leader_saves(state, a, ctx, need, why)
@@ -115,11 +120,19 @@ def leader_saves(state: DfState, a: Aircraft, ctx: DfContext, need: int, why: st
     lead = state.squadrons[a.player].leadership
     if lead.pass_checks > 0:
         lead.pass_checks -= 1
-        announce(ctx, LeaderSkillUsed, player=a.player, aircraft=a.id, skill="treat a skill check as passed")
+        announce(
+            ctx,
+            LeaderSkillUsed,
+            player=a.player,
+            aircraft=a.id,
+            skill="treat a skill check as passed",
+        )
         return True
     if lead.reroll_checks > 0:
         lead.reroll_checks -= 1
-        announce(ctx, LeaderSkillUsed, player=a.player, aircraft=a.id, skill="re-roll a skill check")
+        announce(
+            ctx, LeaderSkillUsed, player=a.player, aircraft=a.id, skill="re-roll a skill check"
+        )
         roll = ctx.dice.d(6, f"re-rolled pilot check #{a.id} ({need}+): {why}")
         ok = roll >= need and roll != 1
         announce(ctx, PilotChecked, aircraft=a.id, why=why, need=need, roll=roll, passed=ok)
@@ -197,7 +210,13 @@ def overspeed(state: DfState, a: Aircraft, ctx: DfContext, attacker: int = -1) -
 
 
 def damage(
-    state: DfState, a: Aircraft, points: int, ctx: DfContext, attacker: int, *, crit: bool,
+    state: DfState,
+    a: Aircraft,
+    points: int,
+    ctx: DfContext,
+    attacker: int,
+    *,
+    crit: bool,
     overkill: int | None = None,
 ) -> None:
     """Cross off ``points`` structure points (damage.6); the red section crossed off destroys
@@ -215,7 +234,15 @@ def damage(
         a.last_hit_by = attacker
     if ds.klass == "dockfighter" and a.damage < ds.yellow:
         a.damage = ds.yellow  # dockfighter.4: any damage makes it damaged at once
-    announce(ctx, Damaged, aircraft=a.id, points=points, damage=a.damage, structure=ds.structure, by=attacker)
+    announce(
+        ctx,
+        Damaged,
+        aircraft=a.id,
+        points=points,
+        damage=a.damage,
+        structure=ds.structure,
+        by=attacker,
+    )
     if a.damage >= ds.structure:
         if ds.klass == "airship":
             return  # airship.7: it falls; the ground destroys it
@@ -229,7 +256,13 @@ def damage(
 
 
 def destroy(
-    state: DfState, a: Aircraft, ctx: DfContext, attacker: int, *, excess: int, why: str,
+    state: DfState,
+    a: Aircraft,
+    ctx: DfContext,
+    attacker: int,
+    *,
+    excess: int,
+    why: str,
     bail: bool = True,
 ) -> None:
     """The aircraft is destroyed; the pilot bails out with a pilot check at +excess
@@ -290,7 +323,12 @@ def crew_points(a: Aircraft) -> int:
 def can_repair(a: Aircraft, turn: int = 0) -> bool:
     """An airship with crew points and something to mend, not recharging its Tesla coil."""
     recharging = a.tesla_turn >= turn - 1
-    return a.status == "flying" and not recharging and crew_points(a) > 0 and (a.damage > 0 or bool(a.crits))
+    return (
+        a.status == "flying"
+        and not recharging
+        and crew_points(a) > 0
+        and (a.damage > 0 or bool(a.crits))
+    )
 
 
 def repair(state: DfState, a: Aircraft, ctx: DfContext) -> None:

@@ -93,13 +93,21 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
             stats[f"fame_{sq.side}"] = float(sq.fame + won)
             stats[f"objective_{sq.side}"] = 1.0 if ok else 0.0
         stats["aircraft"] = float(len(state.aircraft))
-        stats["off_edge"] = float(sum(
-            1 for a in state.aircraft if a.status in ("left", "missing") and not mission_exit(state, a)
-        ))
-        reason = "turn 13 reached" if state.turn > state.last_turn else "a squadron has no aircraft left"
+        stats["off_edge"] = float(
+            sum(
+                1
+                for a in state.aircraft
+                if a.status in ("left", "missing") and not mission_exit(state, a)
+            )
+        )
+        reason = (
+            "turn 13 reached" if state.turn > state.last_turn else "a squadron has no aircraft left"
+        )
         return Result(
-            winners=tuple(winners), reason=reason if state.over else "unfinished",
-            rounds=rounds, finished=state.over,
+            winners=tuple(winners),
+            reason=reason if state.over else "unfinished",
+            rounds=rounds,
+            finished=state.over,
             kills={sq.side: sq.kills for sq in state.squadrons},
             losses={sq.side: sq.losses for sq in state.squadrons},
             engagements=state.engagements,
@@ -177,7 +185,9 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
             seen[key] = a.id
             if not 1 <= a.altitude <= specs.tables.max_altitude:
                 broken.append(f"#{a.id} altitude {a.altitude}")
-            if state.move is None and not rules.min_speed(a, ds) <= a.speed <= rules.max_speed(a, ds):
+            if state.move is None and not rules.min_speed(a, ds) <= a.speed <= rules.max_speed(
+                a, ds
+            ):
                 broken.append(f"#{a.id} speed {a.speed} outside its limits")
         if sum(1 for a in state.aircraft if a.activation in ("moving", "firing")) > 1:
             broken.append("more than one aircraft moving or firing at once")

@@ -63,10 +63,18 @@ def initial_state(setup: Setup, ctx: DfContext) -> DfState:
     campaign = careers.options(options.campaign, f"setup {setup.name}")  # issue 10
     sides = careers.sides(campaign)
     state = DfState(
-        setup=setup.name, width=specs.board.width, height=specs.board.height,
+        setup=setup.name,
+        width=specs.board.width,
+        height=specs.board.height,
         squadrons=[
-            Squadron(player=p, side=sides[p], mission=missions[p], bot=p in bots,
-                     nation=careers.nation(campaign, p), leadership=careers.leadership(campaign, p))
+            Squadron(
+                player=p,
+                side=sides[p],
+                mission=missions[p],
+                bot=p in bots,
+                nation=careers.nation(campaign, p),
+                leadership=careers.leadership(campaign, p),
+            )
             for p in (0, 1)
         ],
         aircraft=[],
@@ -80,10 +88,15 @@ def initial_state(setup: Setup, ctx: DfContext) -> DfState:
             if ds.klass == "dockfighter":
                 exp = max(0, exp - 1)  # dockfighter.3
             craft = Aircraft(
-                id=len(state.aircraft), player=p, side=sides[p], datasheet=name,
-                pilot=pilot, experience=exp,
+                id=len(state.aircraft),
+                player=p,
+                side=sides[p],
+                datasheet=name,
+                pilot=pilot,
+                experience=exp,
                 loads=[] if ds.klass == "airship" else list(loads),
-                ammo=[0] * len(ds.weapons), speed=max(ds.min_speed, 0),
+                ammo=[0] * len(ds.weapons),
+                speed=max(ds.min_speed, 0),
             )
             crew = careers.crew(campaign, p, n)
             if crew.damage >= ds.structure:
@@ -140,7 +153,9 @@ def declare_step(state: DfState, ctx: DfContext) -> Ask[DfState, Declare]:
     """The leader names the aircraft that flies his mission (the recon or agent aircraft)."""
     player = int(ctx.item)
     role = placement.ROLES[state.squadrons[player].mission]
-    decision = Decision(players=(player,), kind=Kind.TOKEN, prompt=f"Which aircraft is the {role} aircraft?")
+    decision = Decision(
+        players=(player,), kind=Kind.TOKEN, prompt=f"Which aircraft is the {role} aircraft?"
+    )
     return ctx.ask(decision, lambda s, p: placement.declare_options(s, player), _declared)
 
 
@@ -156,7 +171,9 @@ def missions_in_order(state: DfState) -> list[int]:
     return [1 - state.initiative, state.initiative]
 
 
-def ground_targets_step(state: DfState, ctx: DfContext) -> Ask[DfState, ChooseValue | PlaceToken] | None:
+def ground_targets_step(
+    state: DfState, ctx: DfContext
+) -> Ask[DfState, ChooseValue | PlaceToken] | None:
     """The mission's ground targets, one at a time: the value list, then the hex (gt.1)."""
     owner = int(ctx.item)
     chooser = placement.ground_chooser(state, owner)
@@ -164,23 +181,32 @@ def ground_targets_step(state: DfState, ctx: DfContext) -> Ask[DfState, ChooseVa
     target = placement.target_in_hand(state, owner)
     if target is not None:
         decision = Decision(players=(chooser,), kind=Kind.TOKEN, prompt=f"Place the {target.name}")
-        return ctx.ask(decision, lambda s, p: placement.token_options(s, "ground", near_runway), _ground_placed)
+        return ctx.ask(
+            decision, lambda s, p: placement.token_options(s, "ground", near_runway), _ground_placed
+        )
     if not placement.choosing_values(state, owner):
         return None
     left = placement.points_left(state, owner)
-    decision = Decision(players=(chooser,), kind=Kind.TOKEN,
-                        prompt=f"Choose the value of a ground target ({left} points left)")
+    decision = Decision(
+        players=(chooser,),
+        kind=Kind.TOKEN,
+        prompt=f"Choose the value of a ground target ({left} points left)",
+    )
     return ctx.ask(decision, lambda s, p: placement.value_options(s, owner), _value_chosen)
 
 
-def _value_chosen(state: DfState, ctx: DfContext, answers: Mapping[int, ChooseValue | PlaceToken]) -> bool:
+def _value_chosen(
+    state: DfState, ctx: DfContext, answers: Mapping[int, ChooseValue | PlaceToken]
+) -> bool:
     (answer,) = answers.values()
     assert isinstance(answer, ChooseValue)
     placement.choose_value(state, int(ctx.item), answer, ctx)
     return True
 
 
-def _ground_placed(state: DfState, ctx: DfContext, answers: Mapping[int, ChooseValue | PlaceToken]) -> bool:
+def _ground_placed(
+    state: DfState, ctx: DfContext, answers: Mapping[int, ChooseValue | PlaceToken]
+) -> bool:
     (answer,) = answers.values()
     assert isinstance(answer, PlaceToken)
     target = placement.target_in_hand(state, int(ctx.item))
@@ -196,7 +222,9 @@ def objectives_step(state: DfState, ctx: DfContext) -> Ask[DfState, PlaceToken] 
         return None
     _, player = found
     decision = Decision(players=(player,), kind=Kind.TOKEN, prompt="Place an objective")
-    return ctx.ask(decision, lambda s, p: placement.token_options(s, "objective"), _objective_placed)
+    return ctx.ask(
+        decision, lambda s, p: placement.token_options(s, "objective"), _objective_placed
+    )
 
 
 def _objective_placed(state: DfState, ctx: DfContext, answers: Mapping[int, PlaceToken]) -> bool:
@@ -219,7 +247,9 @@ def setup_sequence(state: DfState) -> list[int]:
 
 def place_step(state: DfState, ctx: DfContext) -> Ask[DfState, Place]:
     a = state.aircraft[int(ctx.item)]
-    decision = Decision(players=(a.player,), kind=Kind.PLACE, prompt=f"Where does {text.label(state, a.id)} set up?")
+    decision = Decision(
+        players=(a.player,), kind=Kind.PLACE, prompt=f"Where does {text.label(state, a.id)} set up?"
+    )
     aircraft = a.id
     return ctx.ask(decision, lambda s, p: place_options(s, s.aircraft[aircraft]), _placed)
 
@@ -232,10 +262,17 @@ def _placed(state: DfState, ctx: DfContext, answers: Mapping[int, Place]) -> boo
 
 def deploy_step(state: DfState, ctx: DfContext) -> Ask[DfState, Deploy]:
     a = state.aircraft[int(ctx.item)]
-    decision = Decision(players=(a.player,), kind=Kind.DEPLOY,
-                        prompt=f"Altitude and speed of {text.label(state, a.id)} on {text.where(state, a.cell)}?")
+    decision = Decision(
+        players=(a.player,),
+        kind=Kind.DEPLOY,
+        prompt=f"Altitude and speed of {text.label(state, a.id)} on {text.where(state, a.cell)}?",
+    )
     aircraft = a.id
-    return ctx.ask(decision, lambda s, p: deploy_options(s, s.aircraft[aircraft], s.aircraft[aircraft].cell), _deployed)
+    return ctx.ask(
+        decision,
+        lambda s, p: deploy_options(s, s.aircraft[aircraft], s.aircraft[aircraft].cell),
+        _deployed,
+    )
 
 
 def _deployed(state: DfState, ctx: DfContext, answers: Mapping[int, Deploy]) -> bool:
@@ -251,8 +288,11 @@ def cloud_step(state: DfState, ctx: DfContext) -> Ask[DfState, PlaceToken]:
     """A leader places a cloud of his hand (weather.2; weather.13 in the weather phase)."""
     index = int(ctx.item)
     size = state.clouds[index].size
-    decision = Decision(players=(placement.cloud_placer(state, index),), kind=Kind.TOKEN,
-                        prompt=f"Place a cloud of {size} hexes")
+    decision = Decision(
+        players=(placement.cloud_placer(state, index),),
+        kind=Kind.TOKEN,
+        prompt=f"Place a cloud of {size} hexes",
+    )
     return ctx.ask(decision, lambda s, p: placement.token_options(s, "cloud"), _cloud_placed)
 
 
@@ -260,4 +300,3 @@ def _cloud_placed(state: DfState, ctx: DfContext, answers: Mapping[int, PlaceTok
     (answer,) = answers.values()
     placement.place_cloud(state, state.clouds[int(ctx.item)], answer)
     return False
-

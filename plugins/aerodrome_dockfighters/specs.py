@@ -37,11 +37,24 @@ AircraftClass = Literal[
     "standard fighter", "advanced fighter", "fighterbomber", "bomber", "airship", "dockfighter"
 ]
 Arc = Literal[
-    "front", "rear", "left", "right", "turret", "same-or-higher", "same-or-lower",
-    "top", "down", "airship-left", "airship-right",
+    "front",
+    "rear",
+    "left",
+    "right",
+    "turret",
+    "same-or-higher",
+    "same-or-lower",
+    "top",
+    "down",
+    "airship-left",
+    "airship-right",
 ]
 #: The arc of a weapon system on an airship's docking point (clauses airship.19-20).
-SIDE_ARC: dict[str, Arc] = {"left": "airship-left", "right": "airship-right", "top": "same-or-higher"}
+SIDE_ARC: dict[str, Arc] = {
+    "left": "airship-left",
+    "right": "airship-right",
+    "top": "same-or-higher",
+}
 
 
 # -- datasheets -----------------------------------------------------------------------------
@@ -113,7 +126,16 @@ class Weapon(Assumed, frozen=True, kw_only=True):
     """
 
     name: Name
-    kind: Literal["machine gun", "cannon", "bomb", "air-air missile", "air-ground missile", "acm", "flak", "artillery"]
+    kind: Literal[
+        "machine gun",
+        "cannon",
+        "bomb",
+        "air-air missile",
+        "air-ground missile",
+        "acm",
+        "flak",
+        "artillery",
+    ]
     damage: Annotated[tuple[Face, ...], Meta(min_length=1, max_length=6)]
     discipline: Annotated[tuple[Face, ...], Meta(max_length=4)] = ()
     dice: tuple[Dice, Dice, Dice] = (0, 0, 0)
@@ -149,7 +171,9 @@ class ArcSpec(Assumed, frozen=True, kw_only=True):
     counter-clockwise and inclusive."""
 
     name: Arc
-    sectors: tuple[tuple[Annotated[int, Meta(ge=0, le=23)], Annotated[int, Meta(ge=0, le=23)]], ...] = ()
+    sectors: tuple[
+        tuple[Annotated[int, Meta(ge=0, le=23)], Annotated[int, Meta(ge=0, le=23)]], ...
+    ] = ()
     altitude: Literal["any", "same-or-higher", "same-or-lower", "higher", "lower"] = "any"
 
 
@@ -188,7 +212,9 @@ class Weather(Assumed, frozen=True, kw_only=True):
 
     levels: tuple[Name, Name, Name, Name]
     setup_roll: tuple[Level, Level, Level, Level, Level, Level]
-    cloud_speed: dict[str, tuple[CloudSpeed, CloudSpeed, CloudSpeed, CloudSpeed, CloudSpeed, CloudSpeed]]
+    cloud_speed: dict[
+        str, tuple[CloudSpeed, CloudSpeed, CloudSpeed, CloudSpeed, CloudSpeed, CloudSpeed]
+    ]
     wind_change: tuple[Turn, Turn, Turn, Turn, Turn, Turn]
     clouds_medium: Annotated[int, Meta(ge=0, le=10)]
     clouds_small: Annotated[int, Meta(ge=0, le=10)]
@@ -313,7 +339,9 @@ class Specs:
         got = self._fitted.get(key)
         if got is None:
             out = []
-            for point, system in zip(self.aircraft[datasheet].docking_points, systems, strict=False):
+            for point, system in zip(
+                self.aircraft[datasheet].docking_points, systems, strict=False
+            ):
                 w = self.weapons.get(system)
                 if w is not None:
                     out.append(Mount(weapon=system, dice=w.dice, arc=SIDE_ARC[point]))

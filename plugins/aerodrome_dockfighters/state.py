@@ -377,8 +377,15 @@ class Manoeuvre(Action, frozen=True):
     vertical: str
 
     def describe(self) -> str:
-        lat = {".": "straight", "L": "turn left", "R": "turn right", "FL": "roll forward left",
-               "FR": "roll forward right", "RL": "roll back left", "RR": "roll back right"}
+        lat = {
+            ".": "straight",
+            "L": "turn left",
+            "R": "turn right",
+            "FL": "roll forward left",
+            "FR": "roll forward right",
+            "RL": "roll back left",
+            "RR": "roll back right",
+        }
         ver = {".": "", "+": ", climb", "-": ", dive"}
         return f"#{self.aircraft}: {lat[self.lateral]}{ver[self.vertical]}"
 
@@ -394,8 +401,12 @@ class Attack(Action, frozen=True):
 
     def describe(self) -> str:
         mounts = ", ".join(str(i + 1) for i in self.mounts)
-        what = f"weapon mounts {mounts}" + (f" and {len(self.loads)} external loads" if self.loads else "")
-        tgt = f"ground target {self.target - GROUND}" if self.target >= GROUND else f"#{self.target}"
+        what = f"weapon mounts {mounts}" + (
+            f" and {len(self.loads)} external loads" if self.loads else ""
+        )
+        tgt = (
+            f"ground target {self.target - GROUND}" if self.target >= GROUND else f"#{self.target}"
+        )
         return f"#{self.aircraft}: fire {what} at {tgt}"
 
 
@@ -467,9 +478,36 @@ class Repair(Action, frozen=True):
 
 #: Every action of the game.
 DfAction = (
-    Deploy | Place | PlaceToken | ChooseValue | Declare | Activate | Plan | Manoeuvre | Attack | HoldFire
-    | Repair | Release | Undock | Jettison | LayMine
+    Deploy
+    | Place
+    | PlaceToken
+    | ChooseValue
+    | Declare
+    | Activate
+    | Plan
+    | Manoeuvre
+    | Attack
+    | HoldFire
+    | Repair
+    | Release
+    | Undock
+    | Jettison
+    | LayMine
 )
 ACTIONS: tuple[type[Action], ...] = (
-    Deploy, Place, PlaceToken, ChooseValue, Declare, Activate, Plan, Manoeuvre, Attack, HoldFire, Repair, Release, Undock, Jettison, LayMine,
+    Deploy,
+    Place,
+    PlaceToken,
+    ChooseValue,
+    Declare,
+    Activate,
+    Plan,
+    Manoeuvre,
+    Attack,
+    HoldFire,
+    Repair,
+    Release,
+    Undock,
+    Jettison,
+    LayMine,
 )

@@ -55,62 +55,97 @@ def draw_svg(view: DfView) -> str:
     for cell, h in enumerate(b.hexes):
         pts = " ".join(f"{p.x:.1f},{p.y:.1f}" for p in polygon_corners(layout, h))
         c = hex_to_pixel(layout, h)
-        out.append(f'<polygon points="{pts}" fill="{cloud_at.get(cell, SKY)}" stroke="#b9b2a0" stroke-width="0.6"/>')
-        out.append(f'<text x="{c.x:.1f}" y="{c.y - 9:.1f}" font-size="5" fill="#6b6659" '
-                   f'text-anchor="middle">{where(view, cell)}</text>')
+        out.append(
+            f'<polygon points="{pts}" fill="{cloud_at.get(cell, SKY)}" stroke="#b9b2a0" stroke-width="0.6"/>'
+        )
+        out.append(
+            f'<text x="{c.x:.1f}" y="{c.y - 9:.1f}" font-size="5" fill="#6b6659" '
+            f'text-anchor="middle">{where(view, cell)}</text>'
+        )
     for g in view.ground:
         if g.cell < 0 or g.damage >= g.structure:
             continue
         c = hex_to_pixel(layout, b.hexes[g.cell])
         colour = "#5b4a12" if any(g.dice) else "#a0822a"
-        out.append(f'<rect x="{c.x - 6:.1f}" y="{c.y - 6:.1f}" width="12" height="12" fill="{colour}">'
-                   f"<title>{escape(g.name)} at {where(view, g.cell)}, {g.structure - g.damage} of "
-                   f"{g.structure} structure left</title></rect>")
+        out.append(
+            f'<rect x="{c.x - 6:.1f}" y="{c.y - 6:.1f}" width="12" height="12" fill="{colour}">'
+            f"<title>{escape(g.name)} at {where(view, g.cell)}, {g.structure - g.damage} of "
+            f"{g.structure} structure left</title></rect>"
+        )
     for o in view.objectives:
         if o.cell < 0 or o.kind in ("gone", "stopped"):
             continue
         c = hex_to_pixel(layout, b.hexes[o.cell])
         dash = ' stroke-dasharray="3 2"' if o.kind == "candidate" else ""
         fill = "#2c8a3c" if o.done or o.kind == "meeting" else "none"
-        out.append(f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="7" fill="{fill}" fill-opacity="0.35" stroke="#2c8a3c" '
-                   f'stroke-width="2"{dash}><title>{escape(o.kind)} objective at {where(view, o.cell)}'
-                   f"{', done' if o.done else ''}</title></circle>")
+        out.append(
+            f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="7" fill="{fill}" fill-opacity="0.35" stroke="#2c8a3c" '
+            f'stroke-width="2"{dash}><title>{escape(o.kind)} objective at {where(view, o.cell)}'
+            f"{', done' if o.done else ''}</title></circle>"
+        )
     for m in view.mines:
         c = hex_to_pixel(layout, b.hexes[m.cell])
-        out.append(f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="4" fill="#8e2c8e"><title>air mine at '
-                   f"{where(view, m.cell)}</title></circle>")
+        out.append(
+            f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="4" fill="#8e2c8e"><title>air mine at '
+            f"{where(view, m.cell)}</title></circle>"
+        )
     for x in view.acms:
         if x.cell >= 0:
-            out.append(_arrow(layout, b, x.cell, x.facing, "#8e2c8e", 0.5,
-                              f"{escape(x.weapon)} heading {FACING_NAMES[x.facing]}"))
+            out.append(
+                _arrow(
+                    layout,
+                    b,
+                    x.cell,
+                    x.facing,
+                    "#8e2c8e",
+                    0.5,
+                    f"{escape(x.weapon)} heading {FACING_NAMES[x.facing]}",
+                )
+            )
     for a in sorted(view.aircraft, key=lambda x: (x.altitude, x.id)):
         if a.status != "flying" or a.cell < 0:
             continue
         if rules.sheet(a).klass == "airship":  # its hull fills three hexes (airship.9)
             for cell in airship_cells(view, a):
-                pts = " ".join(f"{p.x:.1f},{p.y:.1f}" for p in polygon_corners(layout, b.hexes[cell]))
-                out.append(f'<polygon points="{pts}" fill="{SIDE_COLOUR[a.player]}" fill-opacity="0.18" '
-                           f'stroke="{SIDE_COLOUR[a.player]}" stroke-width="1.2"/>')
-        title = (f"#{tag(a.id)} {escape(a.datasheet)} ({escape(a.side)}), {where(view, a.cell)}, heading "
-                 f"{FACING_NAMES[a.facing]}, altitude {a.altitude}, speed {a.speed}")
+                pts = " ".join(
+                    f"{p.x:.1f},{p.y:.1f}" for p in polygon_corners(layout, b.hexes[cell])
+                )
+                out.append(
+                    f'<polygon points="{pts}" fill="{SIDE_COLOUR[a.player]}" fill-opacity="0.18" '
+                    f'stroke="{SIDE_COLOUR[a.player]}" stroke-width="1.2"/>'
+                )
+        title = (
+            f"#{tag(a.id)} {escape(a.datasheet)} ({escape(a.side)}), {where(view, a.cell)}, heading "
+            f"{FACING_NAMES[a.facing]}, altitude {a.altitude}, speed {a.speed}"
+        )
         out.append(_arrow(layout, b, a.cell, a.facing, SIDE_COLOUR[a.player], 0.8, title))
         c = hex_to_pixel(layout, b.hexes[a.cell])
-        out.append(f'<text x="{c.x + 5:.1f}" y="{c.y + 12:.1f}" font-weight="bold" fill="{SIDE_COLOUR[a.player]}">'
-                   f"{tag(a.id)} {a.altitude}/{a.speed}</text>")
+        out.append(
+            f'<text x="{c.x + 5:.1f}" y="{c.y + 12:.1f}" font-weight="bold" fill="{SIDE_COLOUR[a.player]}">'
+            f"{tag(a.id)} {a.altitude}/{a.speed}</text>"
+        )
     out += _wind(view, width)
     out += _legend(view, height, lo, hi, specs.weather.levels[view.weather])
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _arrow(layout: Layout, b: Board, cell: int, facing: int, colour: str, scale: float, title: str) -> str:
+def _arrow(
+    layout: Layout, b: Board, cell: int, facing: int, colour: str, scale: float, title: str
+) -> str:
     h = b.hexes[cell]
     c = hex_to_pixel(layout, h)
     n = hex_to_pixel(layout, h.neighbor(facing))
     ang = math.atan2(n.y - c.y, n.x - c.x)
     tip = (c.x + math.cos(ang) * SIZE * scale, c.y + math.sin(ang) * SIZE * scale)
-    left = (c.x + math.cos(ang + 2.5) * SIZE * scale * 0.7, c.y + math.sin(ang + 2.5) * SIZE * scale * 0.7)
-    right = (c.x + math.cos(ang - 2.5) * SIZE * scale * 0.7, c.y + math.sin(ang - 2.5) * SIZE * scale * 0.7)
+    left = (
+        c.x + math.cos(ang + 2.5) * SIZE * scale * 0.7,
+        c.y + math.sin(ang + 2.5) * SIZE * scale * 0.7,
+    )
+    right = (
+        c.x + math.cos(ang - 2.5) * SIZE * scale * 0.7,
+        c.y + math.sin(ang - 2.5) * SIZE * scale * 0.7,
+    )
     pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (tip, left, right))
     return f'<polygon points="{pts}" fill="{colour}" stroke="#ffffff" stroke-width="0.8"><title>{title}</title></polygon>'
 
@@ -144,22 +179,36 @@ def _legend(view: DfView, top: float, lo: int, hi: int, weather: str) -> list[st
     y += 32
 
     def triangle(colour: str) -> Shape:
-        return lambda yn: f'<polygon points="8,{yn - 8:.0f} 18,{yn - 4:.0f} 8,{yn:.0f}" fill="{colour}"/>'
+        return lambda yn: (
+            f'<polygon points="8,{yn - 8:.0f} 18,{yn - 4:.0f} 8,{yn:.0f}" fill="{colour}"/>'
+        )
 
     def square(colour: str) -> Shape:
         return lambda yn: f'<rect x="8" y="{yn - 8:.0f}" width="10" height="9" fill="{colour}"/>'
 
     items: list[tuple[Shape, str]] = [
-        (triangle(SIDE_COLOUR[0]), "Bavarian aircraft: the arrow points its heading; the label is its map id, "
-                                   "altitude/speed (a 3/4)"),
-        (triangle(SIDE_COLOUR[1]), "Saxon aircraft; an airship's hull is shaded over its three hexes"),
+        (
+            triangle(SIDE_COLOUR[0]),
+            "Bavarian aircraft: the arrow points its heading; the label is its map id, "
+            "altitude/speed (a 3/4)",
+        ),
+        (
+            triangle(SIDE_COLOUR[1]),
+            "Saxon aircraft; an airship's hull is shaded over its three hexes",
+        ),
         (square(CLOUD), f"cloud (altitudes {lo}-{hi}); darker: thunderstorm"),
         (square(SMOKE), f"smoke (altitudes 0-{SMOKE_TOP})"),
         (square("#5b4a12"), "ground target that fires (lighter: one that does not)"),
-        (lambda yn: f'<circle cx="13" cy="{yn - 4:.0f}" r="5" fill="none" stroke="#2c8a3c" stroke-width="2"/>',
-         "objective (filled: photographed or the meeting point; dashed: a possible meeting point)"),
-        (lambda yn: f'<circle cx="13" cy="{yn - 4:.0f}" r="4" fill="#8e2c8e"/>',
-         "air mine; a small purple arrow: a cruise missile"),
+        (
+            lambda yn: (
+                f'<circle cx="13" cy="{yn - 4:.0f}" r="5" fill="none" stroke="#2c8a3c" stroke-width="2"/>'
+            ),
+            "objective (filled: photographed or the meeting point; dashed: a possible meeting point)",
+        ),
+        (
+            lambda yn: f'<circle cx="13" cy="{yn - 4:.0f}" r="4" fill="#8e2c8e"/>',
+            "air mine; a small purple arrow: a cruise missile",
+        ),
     ]
     for n, (shape, text) in enumerate(items):
         yn = y + 13 * n

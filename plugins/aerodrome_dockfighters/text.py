@@ -41,8 +41,15 @@ from aerodrome_dockfighters.views import DfView, Scene
 #: The map's id of an aircraft: 0-9 then a-z (the last character of its map glyph).
 ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 ROMAN = ("", "I", "II", "III")
-LATERAL = {".": "straight on", "L": "turn left", "R": "turn right", "FL": "barrel roll forward left",
-           "FR": "barrel roll forward right", "RL": "barrel roll back left", "RR": "barrel roll back right"}
+LATERAL = {
+    ".": "straight on",
+    "L": "turn left",
+    "R": "turn right",
+    "FL": "barrel roll forward left",
+    "FR": "barrel roll forward right",
+    "RL": "barrel roll back left",
+    "RR": "barrel roll back right",
+}
 VERTICAL = {".": "", "+": " and climb", "-": " and dive"}
 
 
@@ -166,8 +173,10 @@ def _attack(x: Any, view: DfView) -> str:
     guns = rules.mounts(a)
     weapons = listing([guns[i].weapon for i in x.mounts] + [a.loads[j] for j in x.loads])
     dice, need = combat.summary(view, x)
-    return (f"{label(view, x.aircraft)}: fire {weapons} at {target_name(view, x.target)}, "
-            f"{count(dice, 'die', 'dice')} hitting on {need}+")
+    return (
+        f"{label(view, x.aircraft)}: fire {weapons} at {target_name(view, x.target)}, "
+        f"{count(dice, 'die', 'dice')} hitting on {need}+"
+    )
 
 
 def _hold(x: Any, view: DfView) -> str:
@@ -195,9 +204,21 @@ def _lay(x: Any, view: DfView) -> str:
 
 
 _ACTIONS: dict[type, Callable[[Any, DfView], str]] = {
-    Place: _place, Deploy: _deploy, PlaceToken: _token, ChooseValue: _value, Declare: _declare,
-    Activate: _activate, Plan: _plan, Manoeuvre: _manoeuvre, Attack: _attack, HoldFire: _hold,
-    Repair: _repair, Release: _release, Jettison: _jettison, Undock: _undock, LayMine: _lay,
+    Place: _place,
+    Deploy: _deploy,
+    PlaceToken: _token,
+    ChooseValue: _value,
+    Declare: _declare,
+    Activate: _activate,
+    Plan: _plan,
+    Manoeuvre: _manoeuvre,
+    Attack: _attack,
+    HoldFire: _hold,
+    Repair: _repair,
+    Release: _release,
+    Jettison: _jettison,
+    Undock: _undock,
+    LayMine: _lay,
 }
 
 
@@ -234,8 +255,10 @@ def _checked(e: Any, v: DfView) -> str:
 
 
 def _hit(e: Any, v: DfView) -> str:
-    return (f"{label(v, e.aircraft)} hits {target_name(v, e.target)} with the {e.weapon}: "
-            f"{count(e.dice, 'die', 'dice')}, {count(e.hits, 'hit')}, {count(e.damage, 'damage point')}.")
+    return (
+        f"{label(v, e.aircraft)} hits {target_name(v, e.target)} with the {e.weapon}: "
+        f"{count(e.dice, 'die', 'dice')}, {count(e.hits, 'hit')}, {count(e.damage, 'damage point')}."
+    )
 
 
 def _damaged(e: Any, v: DfView) -> str:
@@ -258,37 +281,65 @@ def _smoke(e: Any, v: DfView) -> str:
 
 _EVENTS: dict[type, Callable[[Any, DfView], str]] = {
     ev.RoleDeclared: lambda e, v: f"{label(v, e.aircraft)} is the {e.role} aircraft.",
-    ev.GroundTargetRolled: lambda e, v: f"A value {ROMAN[e.value]} ground target: the d6 shows {e.roll}, a {e.target}.",
-    ev.WeatherSet: lambda e, v: (f"The weather is {e.weather}; the wind blows the clouds {FACING_NAMES[e.wind]}, "
-                                 f"{count(e.cloud_speed, 'hex', 'hexes')} a turn."),
+    ev.GroundTargetRolled: lambda e, v: (
+        f"A value {ROMAN[e.value]} ground target: the d6 shows {e.roll}, a {e.target}."
+    ),
+    ev.WeatherSet: lambda e, v: (
+        f"The weather is {e.weather}; the wind blows the clouds {FACING_NAMES[e.wind]}, "
+        f"{count(e.cloud_speed, 'hex', 'hexes')} a turn."
+    ),
     ev.WeatherChanged: lambda e, v: f"The weather turns from {e.was} to {e.weather}.",
-    ev.TurnsExtended: lambda e, v: (f"The mission's airship is still on the map: {count(e.turns, 'more turn')}, "
-                                    f"the last is turn {e.last_turn}."),
-    ev.Immelmann: lambda e, v: (f"{label(v, e.aircraft)} flies an Immelmann to {where(v, e.cell)}, altitude "
-                                f"{e.altitude}, speed {e.speed}."),
+    ev.TurnsExtended: lambda e, v: (
+        f"The mission's airship is still on the map: {count(e.turns, 'more turn')}, "
+        f"the last is turn {e.last_turn}."
+    ),
+    ev.Immelmann: lambda e, v: (
+        f"{label(v, e.aircraft)} flies an Immelmann to {where(v, e.cell)}, altitude "
+        f"{e.altitude}, speed {e.speed}."
+    ),
     ev.TookOff: lambda e, v: f"{label(v, e.aircraft)} takes off from {where(v, e.cell)}.",
     ev.Landed: lambda e, v: f"{label(v, e.aircraft)} lands on {where(v, e.cell)}.",
     ev.LeftBoard: _left,
     ev.AirshipDescended: lambda e, v: f"{label(v, e.aircraft)} sinks to altitude {e.altitude}.",
-    ev.Punched: lambda e, v: f"{label(v, e.airship)} pushes {label(v, e.aircraft)} out of its way to {where(v, e.cell)}.",
-    ev.Docked: lambda e, v: f"{label(v, e.aircraft)} docks on the {e.side} of {label(v, e.airship)}.",
-    ev.Undocked: lambda e, v: f"{label(v, e.aircraft)} undocks from {label(v, e.airship)} onto {where(v, e.cell)}.",
+    ev.Punched: lambda e, v: (
+        f"{label(v, e.airship)} pushes {label(v, e.aircraft)} out of its way to {where(v, e.cell)}."
+    ),
+    ev.Docked: lambda e, v: (
+        f"{label(v, e.aircraft)} docks on the {e.side} of {label(v, e.airship)}."
+    ),
+    ev.Undocked: lambda e, v: (
+        f"{label(v, e.aircraft)} undocks from {label(v, e.airship)} onto {where(v, e.cell)}."
+    ),
     ev.PilotChecked: _checked,
-    ev.Fired: lambda e, v: f"{label(v, e.aircraft)} fires at {target_name(v, e.target)}, hitting on {e.need}+.",
+    ev.Fired: lambda e, v: (
+        f"{label(v, e.aircraft)} fires at {target_name(v, e.target)}, hitting on {e.need}+."
+    ),
     ev.Hit: _hit,
     ev.Damaged: _damaged,
-    ev.CriticalDamage: lambda e, v: f"{label(v, e.aircraft)} takes a critical, {e.effect}: {e.text}",
-    ev.Overspeed: lambda e, v: f"{label(v, e.aircraft)} is over its maximum speed and takes {e.damage} damage.",
+    ev.CriticalDamage: lambda e, v: (
+        f"{label(v, e.aircraft)} takes a critical, {e.effect}: {e.text}"
+    ),
+    ev.Overspeed: lambda e, v: (
+        f"{label(v, e.aircraft)} is over its maximum speed and takes {e.damage} damage."
+    ),
     ev.Destroyed: _destroyed,
     ev.PilotFate: _fate,
-    ev.AmmunitionSpent: lambda e, v: f"The {e.weapon} of {label(v, e.aircraft)} is down to {e.ammo} ammunition.",
+    ev.AmmunitionSpent: lambda e, v: (
+        f"The {e.weapon} of {label(v, e.aircraft)} is down to {e.ammo} ammunition."
+    ),
     ev.Repaired: _repaired,
-    ev.Jettisoned: lambda e, v: f"{label(v, e.aircraft)} jettisons {listing(e.loads) or 'nothing'}.",
+    ev.Jettisoned: lambda e, v: (
+        f"{label(v, e.aircraft)} jettisons {listing(e.loads) or 'nothing'}."
+    ),
     ev.SmokeLaid: _smoke,
-    ev.GroundTargetDamaged: lambda e, v: (f"{first_upper(ground_name(v, e.target))} takes {e.points} damage, "
-                                          f"{e.damage} of its {e.structure} structure points gone."),
-    ev.GroundTargetDestroyed: lambda e, v: (f"{first_upper(ground_name(v, e.target))} is destroyed"
-                                            + (f" by {label(v, e.by)}." if e.by >= 0 else ".")),
+    ev.GroundTargetDamaged: lambda e, v: (
+        f"{first_upper(ground_name(v, e.target))} takes {e.points} damage, "
+        f"{e.damage} of its {e.structure} structure points gone."
+    ),
+    ev.GroundTargetDestroyed: lambda e, v: (
+        f"{first_upper(ground_name(v, e.target))} is destroyed"
+        + (f" by {label(v, e.by)}." if e.by >= 0 else ".")
+    ),
     ev.TeslaFired: lambda e, v: f"{label(v, e.airship)} fires its Tesla coil.",
     ev.MineLaid: lambda e, v: f"{label(v, e.airship)} lays an air mine on {where(v, e.cell)}.",
     ev.MineExploded: lambda e, v: f"An air mine explodes on {where(v, e.cell)}.",
@@ -296,17 +347,30 @@ _EVENTS: dict[type, Callable[[Any, DfView], str]] = {
     ev.AcmGone: lambda e, v: f"A {e.weapon} is gone: it {e.why}.",
     ev.AcmDetonated: lambda e, v: f"A {e.weapon} detonates on {where(v, e.cell)}.",
     ev.ObjectiveIdentified: _identified,
-    ev.AgentDelivered: lambda e, v: f"{label(v, e.aircraft)} delivers the agent at {objective_name(v, e.objective)}.",
-    ev.AgentOnTrain: lambda e, v: (f"{label(v, e.aircraft)} drops the agent on the ale train: it stops in "
-                                   f"{count(e.stops_in, 'turn')}."),
+    ev.AgentDelivered: lambda e, v: (
+        f"{label(v, e.aircraft)} delivers the agent at {objective_name(v, e.objective)}."
+    ),
+    ev.AgentOnTrain: lambda e, v: (
+        f"{label(v, e.aircraft)} drops the agent on the ale train: it stops in "
+        f"{count(e.stops_in, 'turn')}."
+    ),
     ev.TrainStopped: lambda e, v: "The ale train stops: the agent has it.",
     ev.TrainLeft: lambda e, v: "The ale train leaves the board.",
-    ev.Photographed: lambda e, v: f"{label(v, e.aircraft)} photographs {objective_name(v, e.objective)}.",
+    ev.Photographed: lambda e, v: (
+        f"{label(v, e.aircraft)} photographs {objective_name(v, e.objective)}."
+    ),
     # the campaign (issue 10): the squadron leader's skills, the ace challenges
-    ev.LeaderSkillUsed: lambda e, v: f"The squadron leader's skill for {label(v, e.aircraft)}: {e.skill}.",
-    ev.Reinforcements: lambda e, v: f"The League sends {listing([label(v, a) for a in e.aircraft])}.",
+    ev.LeaderSkillUsed: lambda e, v: (
+        f"The squadron leader's skill for {label(v, e.aircraft)}: {e.skill}."
+    ),
+    ev.Reinforcements: lambda e, v: (
+        f"The League sends {listing([label(v, a) for a in e.aircraft])}."
+    ),
     ev.MugTaken: lambda e, v: f"{label(v, e.aircraft)} has the silver beer mug.",
-    ev.PushedIntoMountains: lambda e, v: f"{label(v, e.aircraft)} crosses the {e.edge} edge into the mountains.",
-    ev.Serviced: lambda e, v: f"{label(v, e.aircraft)} is repaired and re-armed on the landing strip.",
+    ev.PushedIntoMountains: lambda e, v: (
+        f"{label(v, e.aircraft)} crosses the {e.edge} edge into the mountains."
+    ),
+    ev.Serviced: lambda e, v: (
+        f"{label(v, e.aircraft)} is repaired and re-armed on the landing strip."
+    ),
 }
-

@@ -152,8 +152,6 @@ class ObjectiveView(msgspec.Struct, frozen=True, kw_only=True):
     stop_in: int = -1
 
 
-
-
 class LeadershipView(msgspec.Struct, frozen=True, kw_only=True):
     reroll_checks: int = 0
     reroll_attacks: int = 0
@@ -223,7 +221,9 @@ Scene = DfState | DfView
 #: An aircraft to read from: the state's or an observation's.
 Craft = Aircraft | AircraftView
 #: Fields of the state an observation leaves out, with the reason.
-NOT_OBSERVED: dict[str, str] = {"all_gone_turn": "bookkeeping for the result (Aerial Dominance's turn 6)"}
+NOT_OBSERVED: dict[str, str] = {
+    "all_gone_turn": "bookkeeping for the result (Aerial Dominance's turn 6)"
+}
 #: A cloud to read from.
 AnyCloud = Cloud | CloudView
 #: A ground target to read from.

@@ -36,7 +36,13 @@ def setup_weather(state: DfState, ctx: DfContext) -> None:
     state.wind = (general + w.wind_change[ctx.dice.d(6, "precise wind direction") - 1]) % 6
     if state.weather != CLEAR:  # the clouds are placed by the leaders (placement tasks)
         state.cloud_speed = w.cloud_speed[w.levels[state.weather]][ctx.dice.d(6, "cloud speed") - 1]
-    announce(ctx, WeatherSet, weather=w.levels[state.weather], wind=state.wind, cloud_speed=state.cloud_speed)
+    announce(
+        ctx,
+        WeatherSet,
+        weather=w.levels[state.weather],
+        wind=state.wind,
+        cloud_speed=state.cloud_speed,
+    )
 
 
 def weather_change(state: DfState, ctx: DfContext) -> bool:

@@ -40,8 +40,14 @@ def _first_roll_done(view: DogfightView) -> bool:
 
 
 def _pools(
-    view: DogfightView, airman: Airman, white: int, black: int, *, with_handling: bool,
-    bonus: int = 0, free: bool = False,
+    view: DogfightView,
+    airman: Airman,
+    white: int,
+    black: int,
+    *,
+    with_handling: bool,
+    bonus: int = 0,
+    free: bool = False,
 ) -> tuple[int, int]:
     """The white and black dice of ``airman``'s test, as :func:`character_task` builds them."""
     book = specs.rules()
@@ -67,13 +73,20 @@ def _attack(view: DogfightView, airman: Airman, target: int, free: bool) -> str:
     book = specs.rules()
     th = view.crafts[target].handling
     white, black = _pools(
-        view, airman, airman.pools["gunnery"], book.attack.black_base + max(0, th),
-        with_handling=True, bonus=max(0, -th), free=free,
+        view,
+        airman,
+        airman.pools["gunnery"],
+        book.attack.black_base + max(0, th),
+        with_handling=True,
+        bonus=max(0, -th),
+        free=free,
     )
     return f"hits {percent(odds.hit_chance(white, black))} ({white} dice against {black} black)"
 
 
-def _test(view: DogfightView, airman: Airman, white: int, black: int, *, with_handling: bool) -> str:
+def _test(
+    view: DogfightView, airman: Airman, white: int, black: int, *, with_handling: bool
+) -> str:
     white, black = _pools(view, airman, white, black, with_handling=with_handling)
     book = specs.rules().tests
     chance = odds.success_chance(white, black, book.success)
@@ -106,10 +119,15 @@ def action_odds(action: VictorianaAction, view: DogfightView) -> str | None:
         airman = view.airmen[action.airman]
         spec = spec_of(view.crafts[airman.craft])
         line = (spec.optional_ordnance if action.optional else spec.ordnance)[action.line]
-        dice = airman.pools["gunnery"] + (line.weight_lb * action.count // 500) * book.bomb.dice_per_500lb
+        dice = (
+            airman.pools["gunnery"]
+            + (line.weight_lb * action.count // 500) * book.bomb.dice_per_500lb
+        )
         white, black = _pools(view, airman, dice, book.bomb.black, with_handling=False)
         tests = book.tests
         result = odds.task_odds(white, black, tests.success, tests.partial)
-        return (f"on target {percent(result.success)}, partly {percent(result.partial)} "
-                f"({white} dice against {black} black)")
+        return (
+            f"on target {percent(result.success)}, partly {percent(result.partial)} "
+            f"({white} dice against {black} black)"
+        )
     return None

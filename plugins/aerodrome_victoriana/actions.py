@@ -49,11 +49,15 @@ from aerodrome_victoriana.variants import Variants
 
 
 # -- performing actions ------------------------------------------------------------------------
-def perform(state: DogfightState, ctx: Context, action: CharacterAction, variants: Variants) -> None:
+def perform(
+    state: DogfightState, ctx: Context, action: CharacterAction, variants: Variants
+) -> None:
     """A character's action of the Combat Phase (counted for the multi-action penalty)."""
     a = state.airmen[action.airman]
     if a.actions == 0:
-        a = update_airman(state, a.id, actions=1, prev_turn_start=a.turn_start, turn_start=state.serial)
+        a = update_airman(
+            state, a.id, actions=1, prev_turn_start=a.turn_start, turn_start=state.serial
+        )
     else:
         a = update_airman(state, a.id, actions=a.actions + 1)
     state.serial += 1
@@ -70,8 +74,15 @@ def perform(state: DogfightState, ctx: Context, action: CharacterAction, variant
 
 
 def attack(
-    state: DogfightState, ctx: Context, a: Airman, craft: Craft, target: Craft, weapon: int,
-    variants: Variants, *, free: bool = False,
+    state: DogfightState,
+    ctx: Context,
+    a: Airman,
+    craft: Craft,
+    target: Craft,
+    weapon: int,
+    variants: Variants,
+    *,
+    free: bool = False,
 ) -> None:
     """Gunnery + Handling against the target's Handling + 3 black dice; a target's black-dice
     Handling joins the attack pool; ties go to the attacker (victoriana.pilot.1,
@@ -81,8 +92,15 @@ def attack(
     th = handling(target)
     black = book.attack.black_base + max(0, th)
     roll = character_task(
-        state, ctx, a, f"attack {target.label}", a.pools["gunnery"], black,
-        with_handling=True, bonus=max(0, -th), free=free,
+        state,
+        ctx,
+        a,
+        f"attack {target.label}",
+        a.pools["gunnery"],
+        black,
+        with_handling=True,
+        bonus=max(0, -th),
+        free=free,
     )
     if roll.white >= roll.black and roll.white > 0:
         extra = max(0, roll.net) if book.damage.attack_net_adds_pips else 0
@@ -105,7 +123,9 @@ def defend(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: 
     """Aviation + Handling: net successes add to an aircraft's Armour Value until the start
     of the pilot's next turn (victoriana.pilot.2)."""
     ward = state.crafts[action.ward]
-    roll = character_task(state, ctx, a, f"defend {ward.label}", a.pools["aviation"], 0, with_handling=True)
+    roll = character_task(
+        state, ctx, a, f"defend {ward.label}", a.pools["aviation"], 0, with_handling=True
+    )
     if roll.net > 0:
         defence = state.crafts[ward.id].defence
         update_craft(state, ward.id, defence=(*defence, DefenceBonus(by=a.id, amount=roll.net)))
@@ -139,7 +159,9 @@ def tactical(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action
         state.tactical_dice[side] = max(state.tactical_dice.get(side, 0), roll.net)
 
 
-def drop_bomb(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: DropBomb) -> None:
+def drop_bomb(
+    state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: DropBomb
+) -> None:
     """Gunnery with 6 black dice, +2 dice per 500 lb dropped; success, partial or miss
     (victoriana.crew.2-3)."""
     book = specs.rules()
@@ -147,31 +169,45 @@ def drop_bomb(state: DogfightState, ctx: Context, a: Airman, craft: Craft, actio
     lines = spec.optional_ordnance if action.optional else spec.ordnance
     stock = list(craft.optional_bombs if action.optional else craft.bombs)
     stock[action.line] -= action.count
-    craft = update_craft(state, craft.id, **{"optional_bombs" if action.optional else "bombs": tuple(stock)})
+    craft = update_craft(
+        state, craft.id, **{"optional_bombs" if action.optional else "bombs": tuple(stock)}
+    )
     # victoriana.aircraft.11: the penalty ends with the bombs
     update_craft(state, craft.id, handling=handling_of(craft))
     weight = lines[action.line].weight_lb * action.count
     dice = a.pools["gunnery"] + (weight // 500) * book.bomb.dice_per_500lb
-    roll = character_task(state, ctx, a, f"drop {weight} lb", dice, book.bomb.black, with_handling=False)
+    roll = character_task(
+        state, ctx, a, f"drop {weight} lb", dice, book.bomb.black, with_handling=False
+    )
     side = craft.side
     partial_roll = 0
     if roll.outcome == "success":
         outcome = "on target"
     elif roll.outcome == "partial":
         partial_roll = ctx.dice.d(6, f"{a.name}: partial bombing")
-        outcome = {1: "target damaged", 6: "target damaged", 2: "destruction elsewhere",
-                   5: "destruction elsewhere"}.get(partial_roll, "no effect")  # 3-4 assumed
+        outcome = {
+            1: "target damaged",
+            6: "target damaged",
+            2: "destruction elsewhere",
+            5: "destruction elsewhere",
+        }.get(partial_roll, "no effect")  # 3-4 assumed
     else:
         outcome = "missed"
     stat(state, f"{side}.bombs {outcome}")
-    ctx.emit(lambda: BombsDropped(airman=a.id, weight_lb=weight, outcome=outcome, partial_roll=partial_roll))
+    ctx.emit(
+        lambda: BombsDropped(
+            airman=a.id, weight_lb=weight, outcome=outcome, partial_roll=partial_roll
+        )
+    )
 
 
 def repair(state: DogfightState, ctx: Context, a: Airman, craft: Craft, action: Repair) -> None:
     """Ad Hoc Repair with 3 black dice: a pip per success, at most the Armour Value
     (victoriana.crew.4); any success also mends vital components (assumed)."""
     book = specs.rules()
-    roll = character_task(state, ctx, a, "repair", a.pools["repair"], book.repair.black, with_handling=False)
+    roll = character_task(
+        state, ctx, a, "repair", a.pools["repair"], book.repair.black, with_handling=False
+    )
     if roll.net > 0:
         spec = spec_of(craft)
         health = min(spec.health, state.crafts[craft.id].health + min(roll.net, spec.armour))
@@ -192,8 +228,15 @@ def emergency_landing(
     """Aviation + Handling against the environment's black dice; the aircraft takes the
     environment's damage less the successes (victoriana.optional.2-3)."""
     env = specs.rules().environment_of(state.rules.environment)
-    roll = character_task(state, ctx, a, f"emergency landing ({env.name})", a.pools["aviation"],
-                          env.black, with_handling=True)
+    roll = character_task(
+        state,
+        ctx,
+        a,
+        f"emergency landing ({env.name})",
+        a.pools["aviation"],
+        env.black,
+        with_handling=True,
+    )
     health = max(0, state.crafts[craft.id].health - max(0, env.damage - max(0, roll.net)))
     craft = update_craft(state, craft.id, health=health)
     if craft.health == 0:

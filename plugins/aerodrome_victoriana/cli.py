@@ -9,7 +9,9 @@ from typing import Annotated
 
 import typer
 
-app = typer.Typer(help="Victoriana: exact odds of Heresy-engine rolls (icepool).", no_args_is_help=True)
+app = typer.Typer(
+    help="Victoriana: exact odds of Heresy-engine rolls (icepool).", no_args_is_help=True
+)
 
 
 @app.command("test")
@@ -36,15 +38,29 @@ def task(
     t = Table(title=f"Test: {white} white dice against {black} black dice", title_justify="left")
     for col in ("success", "partial", "failure", "foul failure", "attack hits"):
         t.add_column(col, justify="right")
-    t.add_row(*(f"{p:.4%}" for p in (result.success, result.partial, result.failure, result.foul,
-                                      result.attack_hits)))
+    t.add_row(
+        *(
+            f"{p:.4%}"
+            for p in (
+                result.success,
+                result.partial,
+                result.failure,
+                result.foul,
+                result.attack_hits,
+            )
+        )
+    )
     Console().print(t)
 
 
 @app.command("squadron-roll")
 def squadron_roll(
-    white: Annotated[int, typer.Option("--white", min=0, max=200, help="dice in the friendly (white) pool")],
-    black: Annotated[int, typer.Option("--black", min=0, max=200, help="dice in the enemy (black) pool")],
+    white: Annotated[
+        int, typer.Option("--white", min=0, max=200, help="dice in the friendly (white) pool")
+    ],
+    black: Annotated[
+        int, typer.Option("--black", min=0, max=200, help="dice in the enemy (black) pool")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Who wins the Squadron Roll: white and black pools, both exploding on 6s."""
@@ -69,12 +85,16 @@ def squadron_roll(
     from rich.table import Table
 
     console = Console()
-    summary = Table(title=f"Squadron Roll: {white} white dice against {black} black dice", title_justify="left")
+    summary = Table(
+        title=f"Squadron Roll: {white} white dice against {black} black dice", title_justify="left"
+    )
     for col in ("white wins", "black wins", "tie"):
         summary.add_column(col, justify="right")
     summary.add_row(*(f"{p:.6%}" for p in (result.white_wins, result.black_wins, result.tie)))
     console.print(summary)
-    dist = Table(title="net successes (white − black), outcomes of at least 0.01%", title_justify="left")
+    dist = Table(
+        title="net successes (white − black), outcomes of at least 0.01%", title_justify="left"
+    )
     dist.add_column("net", justify="right")
     dist.add_column("probability", justify="right")
     dist.add_column("at least", justify="right")

@@ -122,7 +122,8 @@ def actors(state: DogfightState, turn: Item) -> list[Airman]:
         crafts = [craft] if craft.status == FLYING else []
     else:
         crafts = [
-            c for c in map(state.crafts.__getitem__, state.named)
+            c
+            for c in map(state.crafts.__getitem__, state.named)
             if c.side == turn and c.status == FLYING
         ]
         if not crafts:
@@ -155,9 +156,15 @@ def run_end(state: DogfightState, ctx: Context) -> None:
         land_due(state, ctx)
         for c in state.crafts:
             if c.defence:
-                update_craft(state, c.id, defence=tuple(
-                    b for b in c.defence if state.crafts[state.airmen[b.by].craft].status == FLYING
-                ))
+                update_craft(
+                    state,
+                    c.id,
+                    defence=tuple(
+                        b
+                        for b in c.defence
+                        if state.crafts[state.airmen[b.by].craft].status == FLYING
+                    ),
+                )
     break_off(state, ctx)  # victoriana.turn.4: the Gamemaster's call on a beaten squadron
     state.round += 1
     if battle_over(state):
@@ -201,7 +208,9 @@ class CombatPhase:
         """The start of a side's (or an aircraft's) turn."""
         start_turn(state, ctx.item)
 
-    def act(self, state: DogfightState, ctx: Context) -> Ask[DogfightState, Acting] | Ask[DogfightState, FreeAttack] | None:
+    def act(
+        self, state: DogfightState, ctx: Context
+    ) -> Ask[DogfightState, Acting] | Ask[DogfightState, FreeAttack] | None:
         """The free attack on an aircraft that failed to escape (victoriana.pilot.5), then the
         turn's characters act, one action at a time in the order their seat chooses
         (victoriana.combat.4), until the seat ends the turn or nobody may act."""
@@ -210,7 +219,8 @@ class CombatPhase:
             if target.status == FLYING and free_attack_options(state, target):
                 chooser = enemy_of(state, target.side)
                 decision = Decision(
-                    players=(player_of(state, chooser),), kind=Kind.FREE_ATTACK,
+                    players=(player_of(state, chooser),),
+                    kind=Kind.FREE_ATTACK,
                     prompt=f"{target.label} failed to escape: choose the aircraft and weapon "
                     "of the free attack on it.",
                 )
@@ -226,13 +236,16 @@ class CombatPhase:
         asking = self._act.get(key)
         if asking is None:
             asking = self._act[key] = Decision(
-                players=(player,), kind=Kind.ACT,
+                players=(player,),
+                kind=Kind.ACT,
                 prompt=f"The turn of {whose}: choose a character's action, or end the turn.",
             )
         # the characters who may act are listed now; their actions when asked for
         return Ask(asking, lambda state, player: ActOptions(snapshot(state), ids), self.resolve_act)
 
-    def resolve_act(self, state: DogfightState, ctx: Context, answers: Mapping[int, Acting]) -> bool:
+    def resolve_act(
+        self, state: DogfightState, ctx: Context, answers: Mapping[int, Acting]
+    ) -> bool:
         (action,) = answers.values()
         if isinstance(action, EndTurn):
             return False

@@ -30,8 +30,14 @@ INITIATIVE_WORTH = 0.2
 
 @lru_cache(maxsize=65536)
 def manoeuvre_values(
-    mine: int, theirs: int, my_carry: int, their_carry: int,
-    my_fighters: int, their_fighters: int, my_count: int, their_count: int,
+    mine: int,
+    theirs: int,
+    my_carry: int,
+    their_carry: int,
+    my_fighters: int,
+    their_fighters: int,
+    my_count: int,
+    their_count: int,
     contest: bool = False,
 ) -> tuple[float, ...]:
     """Expected value of each of my manoeuvres (Attack, Defend, Escape, Tactical), half
@@ -40,17 +46,19 @@ def manoeuvre_values(
     :data:`INITIATIVE_WORTH`: the winner acts first, a tie goes to the bigger pool
     (victoriana.combat.2-3), equal pools to a roll-off."""
     w_def, b_def = mine + (mine + 1) // 2, theirs + (theirs + 1) // 2
-    dists = {
-        (w, b): chances.net_distribution(w, b) for w in (mine, w_def) for b in (theirs, b_def)
-    }
+    dists = {(w, b): chances.net_distribution(w, b) for w in (mine, w_def) for b in (theirs, b_def)}
     # _effect by net successes, tabulated once per manoeuvre (the distributions are sorted
     # by net successes)
     top = max((d[-1][0] for d in dists.values() if d), default=0) + my_carry
     bottom = max((-d[0][0] for d in dists.values() if d), default=0) + their_carry
-    gain = {m: [_effect(m, n, their_fighters, my_count, their_count) for n in range(top + 1)]
-            for m in MANOEUVRES}
-    loss = {e: [_effect(e, n, my_fighters, their_count, my_count) for n in range(bottom + 1)]
-            for e in MANOEUVRES}
+    gain = {
+        m: [_effect(m, n, their_fighters, my_count, their_count) for n in range(top + 1)]
+        for m in MANOEUVRES
+    }
+    loss = {
+        e: [_effect(e, n, my_fighters, their_count, my_count) for n in range(bottom + 1)]
+        for e in MANOEUVRES
+    }
     rows: list[float] = []
     for m in MANOEUVRES:
         results: list[float] = []
@@ -96,12 +104,26 @@ def _effect(manoeuvre: str, n: int, foe_fighters: int, own: int, foe: int) -> fl
 
 @cache  # unbounded (the positions of a battle are few): no LRU bookkeeping on every hit
 def _best_manoeuvre(
-    mine: int, theirs: int, my_carry: int, their_carry: int,
-    my_fighters: int, their_fighters: int, my_count: int, their_count: int, contest: bool,
+    mine: int,
+    theirs: int,
+    my_carry: int,
+    their_carry: int,
+    my_fighters: int,
+    their_fighters: int,
+    my_count: int,
+    their_count: int,
+    contest: bool,
 ) -> ChooseManoeuvre:
     """The manoeuvre of highest :func:`manoeuvre_values` (the first of equals)."""
     values = manoeuvre_values(
-        mine, theirs, my_carry, their_carry, my_fighters, their_fighters, my_count, their_count,
+        mine,
+        theirs,
+        my_carry,
+        their_carry,
+        my_fighters,
+        their_fighters,
+        my_count,
+        their_count,
         contest,
     )
     return MANOEUVRE_CHOICES[values.index(max(values))]
@@ -145,8 +167,17 @@ def choose_manoeuvre(obs: DogfightView, me: str) -> ChooseManoeuvre:
     their_fighters, their_best, their_named = table[foe]
     dice, carry = obs.tactical_dice, obs.tactical_carry
     mine = count + (best if best > 0 else 0) + dice.get(me, 0) if count else 0
-    theirs = their_count + (their_best if their_best > 0 else 0) + dice.get(foe, 0) if their_count else 0
+    theirs = (
+        their_count + (their_best if their_best > 0 else 0) + dice.get(foe, 0) if their_count else 0
+    )
     return _best_manoeuvre(
-        mine, theirs, carry.get(me, 0), carry.get(foe, 0),
-        fighters, their_fighters, count, their_count, bool(named and their_named),
+        mine,
+        theirs,
+        carry.get(me, 0),
+        carry.get(foe, 0),
+        fighters,
+        their_fighters,
+        count,
+        their_count,
+        bool(named and their_named),
     )

@@ -176,7 +176,12 @@ def character_task(
     outcome = classify(w, b, book.tests.success, book.tests.partial)
     ctx.emit(
         lambda: TaskRolled(
-            airman=airman.id, task=task, white_dice=white, black_dice=black, white=w, black=b,
+            airman=airman.id,
+            task=task,
+            white_dice=white,
+            black_dice=black,
+            white=w,
+            black=b,
             outcome=outcome,
         )
     )

@@ -39,14 +39,21 @@ def pips_lost(variants: Variants, successes: int, armour: int, ap: int, extra: i
 
 
 def damage_roll(
-    state: DogfightState, ctx: Context, target: Craft, weapon: specs.Weapon, extra: int, who: str,
+    state: DogfightState,
+    ctx: Context,
+    target: Craft,
+    weapon: specs.Weapon,
+    extra: int,
+    who: str,
     variants: Variants,
 ) -> int:
     """Roll ``weapon``'s damage against ``target``; returns the pips lost."""
     book = specs.rules()
     label = target.label
     succ = roll_pool(
-        ctx.dice, weapon.damage, lambda: f"{who}: damage {weapon.name} on {label}",
+        ctx.dice,
+        weapon.damage,
+        lambda: f"{who}: damage {weapon.name} on {label}",
         explode=book.damage.dice_explode,
     )
     target = state.crafts[target.id]  # the current record

@@ -48,7 +48,11 @@ def draw(view: DogfightView) -> RenderableType:
         for r in rows:
             label = Text(r.label + (f" {r.tag}" if r.tag else ""), style="bold" if r.flying else "")
             table.add_row(
-                label, health_bar(r), Text(r.armour), Text(r.handling), Text(r.status),
+                label,
+                health_bar(r),
+                Text(r.armour),
+                Text(r.handling),
+                Text(r.status),
                 Text(", ".join(r.crew)),
             )
         parts.append(table)

@@ -40,7 +40,8 @@ def beaten(state: DogfightState) -> list[str]:
     a, b = state.sides
     left = state.left
     broken = [
-        side for side, foe in ((a, b), (b, a))
+        side
+        for side, foe in ((a, b), (b, a))
         if left[side] * 100 <= starting(state, side) * rule.left_percent and left[foe] >= left[side]
     ]
     if len(broken) == 2:
@@ -81,12 +82,27 @@ def result(state: DogfightState, rounds: int) -> Result:
         stats[f"{s}.left_in_dogfight"] = float(left[s])
 
     def ended(winners: tuple[str, ...], reason: str) -> Result:
-        return Result(winners=winners, reason=reason, rounds=rounds, kills=kills, losses=losses,
-                      engagements=engagements, stats=stats)
+        return Result(
+            winners=winners,
+            reason=reason,
+            rounds=rounds,
+            kills=kills,
+            losses=losses,
+            engagements=engagements,
+            stats=stats,
+        )
 
     if not battle_over(state):
-        return Result(winners=(), reason="the dogfight goes on", rounds=rounds, finished=False,
-                      kills=kills, losses=losses, engagements=engagements, stats=stats)
+        return Result(
+            winners=(),
+            reason="the dogfight goes on",
+            rounds=rounds,
+            finished=False,
+            kills=kills,
+            losses=losses,
+            engagements=engagements,
+            stats=stats,
+        )
     broke = [s for s in state.sides if state.stats.get(f"{s}.{BROKE_OFF}")]
     if not (left[a] and left[b]):  # victoriana.turn.3, victoriana.turn.4
         if left[a] == left[b]:

@@ -44,14 +44,18 @@ def check_options(options: VictorianaOptions, source: str) -> None:
     """Cross-checks naming the field at fault (SpecError)."""
     book = specs.rules()
     if len(options.side) != 2:
-        raise SpecError(f"{source}: $.side: a dogfight has exactly two sides, got {len(options.side)}")
+        raise SpecError(
+            f"{source}: $.side: a dogfight has exactly two sides, got {len(options.side)}"
+        )
     if options.side[0].key == options.side[1].key:
         raise SpecError(f"{source}: $.side: the two sides need different keys")
     try:
         book.weather_of(options.rules.weather)
     except KeyError:
         known = ", ".join(w.key for w in book.weather)
-        raise SpecError(f"{source}: $.rules.weather: unknown weather {options.rules.weather!r} (known: {known})") from None
+        raise SpecError(
+            f"{source}: $.rules.weather: unknown weather {options.rules.weather!r} (known: {known})"
+        ) from None
     try:
         book.environment_of(options.rules.environment)
     except KeyError:
@@ -69,7 +73,9 @@ def check_options(options: VictorianaOptions, source: str) -> None:
         for j, f in enumerate(side.flight):
             where = f"{source}: $.side[{i}].flight[{j}]"
             if f.aircraft not in specs.aircraft():
-                raise SpecError(f"{where}.aircraft: unknown aircraft {f.aircraft!r} (known: {', '.join(specs.aircraft())})")
+                raise SpecError(
+                    f"{where}.aircraft: unknown aircraft {f.aircraft!r} (known: {', '.join(specs.aircraft())})"
+                )
             if f.crew not in specs.crew_templates():
                 raise SpecError(f"{where}.crew: unknown crew template {f.crew!r}")
             if f.count < 1:
@@ -77,7 +83,9 @@ def check_options(options: VictorianaOptions, source: str) -> None:
             spec = specs.aircraft()[f.aircraft]
             if f.fitted and not spec.optional_ordnance:
                 raise SpecError(f"{where}.fitted: the {spec.name} has no optional ordnance")
-            if f.health and (len(f.health) != f.count or any(not 0 < h <= spec.health for h in f.health)):
+            if f.health and (
+                len(f.health) != f.count or any(not 0 < h <= spec.health for h in f.health)
+            ):
                 raise SpecError(f"{where}.health: give one Health per aircraft, 1..{spec.health}")
             if len(f.names) > f.count * len(spec.crew):
                 raise SpecError(
@@ -104,25 +112,45 @@ def build_state(options: VictorianaOptions, source: str) -> DogfightState:
                 crew: list[int] = []
                 for st, station in enumerate(spec.crew):
                     idx = st + k * len(spec.crew)
-                    name = f.names[idx] if idx < len(f.names) else f"{label} {'/'.join(station.jobs).lower()}"
+                    name = (
+                        f.names[idx]
+                        if idx < len(f.names)
+                        else f"{label} {'/'.join(station.jobs).lower()}"
+                    )
                     airmen.append(
                         Airman(
-                            id=len(airmen), name=name, craft=cid, station=st, template=f.crew,
+                            id=len(airmen),
+                            name=name,
+                            craft=cid,
+                            station=st,
+                            template=f.crew,
                             health=book.character.health,
                         )
                     )
                     crew.append(len(airmen) - 1)
                 craft = Craft(
-                    id=cid, spec=spec.key, side=side.key, label=label, role=spec.role,
-                    named=named, pc=f.pc, special=named or spec.role != "fighter", health=f.health[k] if f.health else spec.health,
+                    id=cid,
+                    spec=spec.key,
+                    side=side.key,
+                    label=label,
+                    role=spec.role,
+                    named=named,
+                    pc=f.pc,
+                    special=named or spec.role != "fighter",
+                    health=f.health[k] if f.health else spec.health,
                     bombs=tuple(o.count for o in spec.ordnance),
-                    optional_bombs=tuple(o.count for o in spec.optional_ordnance) if f.fitted else (),
+                    optional_bombs=tuple(o.count for o in spec.optional_ordnance)
+                    if f.fitted
+                    else (),
                     crew=tuple(crew),
                 )
                 crafts.append(msgspec.structs.replace(craft, handling=handling_of(craft)))
     sides = [s.key for s in options.side]
     return DogfightState(
-        rules=options.rules, sides=sides, crafts=crafts, airmen=airmen,
+        rules=options.rules,
+        sides=sides,
+        crafts=crafts,
+        airmen=airmen,
         roster=roster_of(sides, crafts),
         left={s: sum(1 for c in crafts if c.side == s) for s in sides},
         named=[c.id for c in crafts if c.named],
@@ -190,8 +218,13 @@ def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -
     options = VictorianaOptions(rules=pos.rules or base.rules, side=pos.side or base.side)
     state = build_state(options, source)
     if [s.key for s in options.side] != list(setup.sides):
-        raise SpecError(f"{source}: $.side: sides {state.sides} differ from the setup's seats {list(setup.sides)}")
-    for name, table in (("tactical_carry", pos.tactical_carry), ("tactical_dice", pos.tactical_dice)):
+        raise SpecError(
+            f"{source}: $.side: sides {state.sides} differ from the setup's seats {list(setup.sides)}"
+        )
+    for name, table in (
+        ("tactical_carry", pos.tactical_carry),
+        ("tactical_dice", pos.tactical_dice),
+    ):
         for k, v in table.items():
             if k not in state.sides or v < 0:
                 raise SpecError(f"{source}: $.{name}.{k}: needs a side key and a count >= 0")

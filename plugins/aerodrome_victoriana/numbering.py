@@ -56,7 +56,8 @@ class Numbering:
             if target.special:
                 actions.extend(
                     DamageRoll(target=target.id, craft=c.id, weapon=w)
-                    for c in crafts if c.side != target.side
+                    for c in crafts
+                    if c.side != target.side
                     for w in range(len(spec_of(c).weapons))
                 )
         actions.extend(RemoveFighter(craft=c.id) for c in crafts if not c.special)
@@ -91,21 +92,26 @@ def _character(state: DogfightState, a: Airman) -> list[VictorianaAction]:
     mates = [m for m in craft.crew if m != a.id]
     out: list[VictorianaAction] = [
         Attack(airman=a.id, target=f, weapon=w)
-        for w in station_weapons(craft.spec, a.station) for f in foes
+        for w in station_weapons(craft.spec, a.station)
+        for f in foes
     ]
     if "Bombardier" in jobs_of(state, a):
         for optional, stock in ((False, craft.bombs), (True, craft.optional_bombs)):
             out.extend(
                 DropBomb(airman=a.id, line=line, count=n, optional=optional)
-                for line, left in enumerate(stock) for n in range(1, left + 1)
+                for line, left in enumerate(stock)
+                for n in range(1, left + 1)
             )
     spots = [Spot(airman=a.id, mate=m, skill=s) for m in mates for s in SKILLS]
     if a.pilot:
         out.extend(Defend(airman=a.id, ward=c) for c in friends)
         out.append(Escape(airman=a.id))
         out.extend(Chase(airman=a.id, target=t) for t in foes)
-        out.extend(spots if rules.skip_squadron else
-                   [Tactical(airman=a.id, skill="aviation"), Tactical(airman=a.id, skill="tactics")])
+        out.extend(
+            spots
+            if rules.skip_squadron
+            else [Tactical(airman=a.id, skill="aviation"), Tactical(airman=a.id, skill="tactics")]
+        )
         if rules.emergency_landings:
             out.append(EmergencyLanding(airman=a.id))
     else:
@@ -117,7 +123,16 @@ def _character(state: DogfightState, a: Airman) -> list[VictorianaAction]:
 
 
 # -- the observation as numbers --------------------------------------------------------------
-STATUSES = ("flying", "destroyed", "removed", "crashed", "escaped", "chasing", "landed", "withdrawn")
+STATUSES = (
+    "flying",
+    "destroyed",
+    "removed",
+    "crashed",
+    "escaped",
+    "chasing",
+    "landed",
+    "withdrawn",
+)
 CREW_STATUSES = ("aboard", "out", "descending", "down", "dead")
 PHASES = ("squadron", "combat", "over")
 #: Scales: dice and successes of a Squadron Roll, Defend bonuses, Handling.
@@ -147,7 +162,11 @@ def observation_vector(view: DogfightView) -> Sequence[float]:
         out.append(view.tactical_dice.get(side, 0) / DICE)
         out.append(1.0 if view.order and view.order[0] == side else 0.0)
         out.append(float(i))  # which side this block is (0: the friendly squadron)
-        out.append(1.0 if view.free_attack_on >= 0 and view.crafts[view.free_attack_on].side == side else 0.0)
+        out.append(
+            1.0
+            if view.free_attack_on >= 0 and view.crafts[view.free_attack_on].side == side
+            else 0.0
+        )
     initiative = {cid: n for n, cid in enumerate(view.initiative)}
     count = len(view.crafts)
     for c in view.crafts:

@@ -112,9 +112,11 @@ def pool_odds(dice: int, explode: bool = True) -> PoolOdds:
     die, trimmed, depth = _pool(dice, explode)
     total = die.denominator()
     return PoolOdds(
-        dice=dice, explode=explode,
+        dice=dice,
+        explode=explode,
         successes={int(o): q / total for o, q in die.items()},
-        truncated_mass=trimmed + _capped(dice, depth, explode), explosion_depth=depth,
+        truncated_mass=trimmed + _capped(dice, depth, explode),
+        explosion_depth=depth,
     )
 
 
@@ -128,7 +130,9 @@ def opposed(white: int, black: int, black_explodes: bool = True) -> OpposedOdds:
     total = diff.denominator()
     net = {int(o): q / total for o, q in diff.items()}
     return OpposedOdds(
-        white=white, black=black, black_explodes=black_explodes,
+        white=white,
+        black=black,
+        black_explodes=black_explodes,
         white_wins=sum((p for o, p in net.items() if o > 0), 0.0),
         black_wins=sum((p for o, p in net.items() if o < 0), 0.0),
         tie=net.get(0, 0.0),
@@ -190,10 +194,15 @@ def task_odds(white: int, black: int, success: int, partial: int) -> TaskOdds:
     dist = opposed(white, black, False)
     net = dist.net
     return TaskOdds(
-        white=white, black=black,
+        white=white,
+        black=black,
         success=sum((p for n, p in net.items() if n >= success), 0.0),
-        partial=sum((p for n, p in net.items() if partial <= n < success), 0.0) if partial > 0 else 0.0,
-        failure=sum((p for n, p in net.items() if 0 <= n < (partial if partial > 0 else success)), 0.0),
+        partial=sum((p for n, p in net.items() if partial <= n < success), 0.0)
+        if partial > 0
+        else 0.0,
+        failure=sum(
+            (p for n, p in net.items() if 0 <= n < (partial if partial > 0 else success)), 0.0
+        ),
         foul=sum((p for n, p in net.items() if n < 0), 0.0),
         attack_hits=hit_chance(white, black),
         truncated_mass=dist.truncated_mass,

@@ -128,7 +128,16 @@ class ActOptions(Sequence[Acting]):
 
 
 CHARACTER_ACTIONS = (
-    Attack, Defend, Escape, Chase, Tactical, DropBomb, Repair, Spot, EmergencyLanding, BailOut,
+    Attack,
+    Defend,
+    Escape,
+    Chase,
+    Tactical,
+    DropBomb,
+    Repair,
+    Spot,
+    EmergencyLanding,
+    BailOut,
 )
 
 
@@ -136,7 +145,9 @@ CHARACTER_ACTIONS = (
 def station_weapons(aircraft: str, station: int) -> tuple[int, ...]:
     """The armament lines manned from ``station`` of an aircraft type (victoriana.aircraft.8)."""
     spec = specs.aircraft()[aircraft]
-    return tuple(w for w, weapon in enumerate(spec.weapons) if spec.station_of(weapon.station) == station)
+    return tuple(
+        w for w, weapon in enumerate(spec.weapons) if spec.station_of(weapon.station) == station
+    )
 
 
 def flying_ids(table: Table) -> dict[str, list[int]]:
@@ -193,9 +204,7 @@ def _options(table: Table, a: Airman, flying: dict[str, list[int]]) -> list[Char
 
 
 def spots(a: Airman, mates: list[Airman]) -> list[CharacterAction]:
-    return [
-        Spot(airman=a.id, mate=m.id, skill=s) for m in mates for s in ("perception", "gunnery")
-    ]
+    return [Spot(airman=a.id, mate=m.id, skill=s) for m in mates for s in ("perception", "gunnery")]
 
 
 def chase_targets(table: Table, a: Airman) -> list[int]:
@@ -204,8 +213,11 @@ def chase_targets(table: Table, a: Airman) -> list[int]:
     side = table.crafts[a.craft].side
     since = a.prev_turn_start if a.actions > 0 else a.turn_start
     return [
-        c.id for c in table.crafts
-        if c.side != side and c.status in ("escaped", "chasing") and c.escaped_at > since
+        c.id
+        for c in table.crafts
+        if c.side != side
+        and c.status in ("escaped", "chasing")
+        and c.escaped_at > since
         and c.id not in a.lost
     ]
 

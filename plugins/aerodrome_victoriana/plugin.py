@@ -42,7 +42,8 @@ def bot_agent(ruleset: Ruleset[Any, Any, Any], player: int, seed: int) -> Agent:
 def aerodrome_register_agents() -> list[AgentSpec]:
     return [
         AgentSpec(
-            "bot", bot_agent,
+            "bot",
+            bot_agent,
             "squadron commander choosing manoeuvres by the exact Squadron Roll odds; "
             "each character attacks, bombs, repairs or escapes by expected value",
             ruleset="victoriana",

@@ -62,7 +62,9 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
     def initial_state(self, setup: Setup, ctx: Context) -> DogfightState:
         return self._templates.state_for(setup)
 
-    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
+    def position_state(
+        self, setup: Setup, position: Mapping[str, Any], source: str
+    ) -> DogfightState:
         return forces.state_for_position(setup, position, source)
 
     def observation(self, state: DogfightState, player: int | None) -> DogfightView:
@@ -148,7 +150,9 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
         for s in state.sides:
             n = sum(1 for c in state.crafts if c.side == s and c.status == FLYING)
             if state.left.get(s) != n:
-                broken.append(f"{s}: {state.left.get(s)} aircraft counted in the dogfight, {n} flying")
+                broken.append(
+                    f"{s}: {state.left.get(s)} aircraft counted in the dogfight, {n} flying"
+                )
         if state.named != [c.id for c in state.crafts if c.named]:
             broken.append(f"aircraft with named characters {state.named} do not match the crews")
         if state.to_spend < 0 or state.to_remove < 0:

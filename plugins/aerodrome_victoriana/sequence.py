@@ -29,8 +29,11 @@ def build(variants: Variants) -> TurnSequence[DogfightState]:
                 name="Squadron Phase",
                 clause="victoriana.squadron.1",
                 steps=(
-                    Step("manoeuvres and the Squadron Roll", squadron.manoeuvre,
-                         clause="victoriana.squadron.7"),
+                    Step(
+                        "manoeuvres and the Squadron Roll",
+                        squadron.manoeuvre,
+                        clause="victoriana.squadron.7",
+                    ),
                     Step("spend the successes", squadron.spend, clause="victoriana.squadron.8"),
                     Step("take out aircraft", squadron.remove, clause="victoriana.squadron.8"),
                 ),

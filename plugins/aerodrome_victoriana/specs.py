@@ -90,7 +90,9 @@ class AircraftSpec(Assumed, frozen=True, kw_only=True):
             raise ValueError(f"aircraft {self.key}: needs at least the pilot's station")
         for w in self.weapons:
             if self.station_of(w.station) is None:
-                raise ValueError(f"aircraft {self.key}: weapon {w.name!r} names no crew job {w.station!r}")
+                raise ValueError(
+                    f"aircraft {self.key}: weapon {w.name!r} names no crew job {w.station!r}"
+                )
 
     def station_of(self, job: str) -> int | None:
         """The index of the station holding ``job`` (victoriana.aircraft.2)."""

@@ -119,8 +119,12 @@ def squadron_roll(state: DogfightState, ctx: Context, variants: Variants) -> Non
     state.to_spend = state.to_remove = 0
     ctx.emit(
         lambda: SquadronRolled(
-            round=state.round, manoeuvres=dict(state.manoeuvre), pools=pools,
-            successes=rolled, winner=state.winner, net=state.net,
+            round=state.round,
+            manoeuvres=dict(state.manoeuvre),
+            pools=pools,
+            successes=rolled,
+            winner=state.winner,
+            net=state.net,
         )
     )
     if not state.winner:  # victoriana.squadron.6: ties accomplish nothing
@@ -163,7 +167,9 @@ def _damage_options(state: DogfightState, side: str) -> tuple[list[tuple[int, in
             kinds = fighters if c.role == "fighter" else others
             if c.spec not in kinds:
                 kinds[c.spec] = c.id
-    targets = [c.id for c in side_crafts(state, enemy_of(state, side)) if c.special and c.status == FLYING]
+    targets = [
+        c.id for c in side_crafts(state, enemy_of(state, side)) if c.special and c.status == FLYING
+    ]
     weapons = _weapon_count()
     # without fighters, ``others`` holds every aircraft type of the side
     kinds = fighters or others
@@ -257,8 +263,12 @@ def _alike(crafts: list[Craft]) -> bool:
     spec, health, optional_bombs, bombs = f.spec, f.health, f.optional_bombs, f.bombs
     for c in crafts:
         if c is not f and not (
-            c.spec == spec and c.health == health and c.optional_bombs == optional_bombs
-            and c.bombs == bombs and c.named == f.named and c.vital_damage == f.vital_damage
+            c.spec == spec
+            and c.health == health
+            and c.optional_bombs == optional_bombs
+            and c.bombs == bombs
+            and c.named == f.named
+            and c.vital_damage == f.vital_damage
         ):
             return False
     return True
@@ -290,9 +300,13 @@ def resolve_remove(state: DogfightState, ctx: Context, answers: Mapping[int, Rem
 @cache
 def _remove_ask(player: int, escape: bool, to_remove: int) -> Ask[DogfightState, Removal]:
     decision = Decision(
-        players=(player,), kind=Kind.ESCAPE if escape else Kind.REMOVE,
-        prompt=(f"Choose {to_remove} of your aircraft to leave the battle." if escape
-                else f"Remove {to_remove} of your fighters from the dogfight."),
+        players=(player,),
+        kind=Kind.ESCAPE if escape else Kind.REMOVE,
+        prompt=(
+            f"Choose {to_remove} of your aircraft to leave the battle."
+            if escape
+            else f"Remove {to_remove} of your fighters from the dogfight."
+        ),
     )
     return Ask(decision, _remove_legal, resolve_remove)
 
@@ -309,7 +323,10 @@ def _remove_fighter(craft: int) -> RemoveFighter:
 
 # -- the steps -------------------------------------------------------------------------------
 _MANOEUVRE = Decision(
-    players=(0, 1), kind=Kind.MANOEUVRE, simultaneous=True, secret=True,
+    players=(0, 1),
+    kind=Kind.MANOEUVRE,
+    simultaneous=True,
+    secret=True,
     prompt="Choose the squadron manoeuvre: attack, defend, escape or tactical.",
 )
 
@@ -328,7 +345,9 @@ class SquadronPhase:
         )
         self._spend: dict[tuple[int, int, int, int], Ask[DogfightState, Spending]] = {}
 
-    def manoeuvre(self, state: DogfightState, ctx: Context) -> Ask[DogfightState, ChooseManoeuvre] | None:
+    def manoeuvre(
+        self, state: DogfightState, ctx: Context
+    ) -> Ask[DogfightState, ChooseManoeuvre] | None:
         """Both sides choose their manoeuvre in secret before the roll (victoriana.squadron.7)."""
         if state.rules.skip_squadron or battle_over(state):
             return None
@@ -354,7 +373,8 @@ class SquadronPhase:
             ask = self._spend.get(key)
             if ask is None:
                 decision = Decision(
-                    players=(key[0],), kind=Kind.SPEND,
+                    players=(key[0],),
+                    kind=Kind.SPEND,
                     prompt=f"{key[1]} successes to spend: a damage roll on a special aircraft "
                     f"costs {special_cost}, removing a fighter {fighter_cost}.",
                 )
@@ -376,7 +396,12 @@ class SquadronPhase:
         weapon = spec_of(craft).weapons[action.weapon]
         # victoriana.squadron.9: the manoeuvre's successes never add to the damage
         damage_roll(
-            state, ctx, state.crafts[action.target], weapon, 0, f"{state.winner} squadron",
+            state,
+            ctx,
+            state.crafts[action.target],
+            weapon,
+            0,
+            f"{state.winner} squadron",
             self.variants,
         )
         return True

@@ -176,10 +176,23 @@ def update_airman(state: DogfightState, airman: int, **changes: Any) -> Airman:
 # -- copying ---------------------------------------------------------------------------------
 #: The fields of the state holding mutable containers: what :func:`copy_state` copies
 #: (everything else is immutable: numbers, strings, frozen Structs, and is shared).
-_MUTABLE = frozenset({
-    "sides", "crafts", "airmen", "left", "named", "manoeuvre", "pools", "rolled",
-    "tactical_carry", "tactical_dice", "order", "initiative", "stats",
-})
+_MUTABLE = frozenset(
+    {
+        "sides",
+        "crafts",
+        "airmen",
+        "left",
+        "named",
+        "manoeuvre",
+        "pools",
+        "rolled",
+        "tactical_carry",
+        "tactical_dice",
+        "order",
+        "initiative",
+        "stats",
+    }
+)
 
 
 def copy_state(state: DogfightState) -> DogfightState:
@@ -205,7 +218,11 @@ def copy_state(state: DogfightState) -> DogfightState:
 
 
 def _frozen_struct(kind: Any) -> bool:
-    return isinstance(kind, type) and issubclass(kind, msgspec.Struct) and kind.__struct_config__.frozen
+    return (
+        isinstance(kind, type)
+        and issubclass(kind, msgspec.Struct)
+        and kind.__struct_config__.frozen
+    )
 
 
 @cache
@@ -245,6 +262,7 @@ class ChooseManoeuvre(Action, frozen=True):
     """The squadron's secret manoeuvre for this round (victoriana.squadron.7)."""
 
     manoeuvre: Manoeuvre
+
 
 #: The four manoeuvres, built once (the legal choices; bots answer with these very objects).
 MANOEUVRE_CHOICES = tuple(ChooseManoeuvre(manoeuvre=m) for m in MANOEUVRES)
@@ -363,12 +381,34 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 
 #: The actions of a character in the Combat Phase (each names its ``airman``).
 CharacterAction = (
-    Attack | Defend | Escape | Chase | Tactical | DropBomb | Repair | Spot | EmergencyLanding
+    Attack
+    | Defend
+    | Escape
+    | Chase
+    | Tactical
+    | DropBomb
+    | Repair
+    | Spot
+    | EmergencyLanding
     | BailOut
 )
 #: Every answer a dogfight's decisions take.
 VictorianaAction = (
-    ChooseManoeuvre | DamageRoll | SpendOnFighters | RemoveFighter | LeaveBattle | Attack
-    | Defend | Escape | Chase | Tactical | DropBomb | Repair | Spot | EmergencyLanding | BailOut
-    | EndTurn | FreeAttack
+    ChooseManoeuvre
+    | DamageRoll
+    | SpendOnFighters
+    | RemoveFighter
+    | LeaveBattle
+    | Attack
+    | Defend
+    | Escape
+    | Chase
+    | Tactical
+    | DropBomb
+    | Repair
+    | Spot
+    | EmergencyLanding
+    | BailOut
+    | EndTurn
+    | FreeAttack
 )

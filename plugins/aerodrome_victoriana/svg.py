@@ -23,10 +23,20 @@ COLUMN_CHARS = 84
 PAGE_CHARS = 175
 
 
-def _text(x: int, y: int, text: str, *, size: int = 13, fill: str = "#111", weight: str = "normal",
-          style: str = "normal") -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
-            f'font-style="{style}">{escape(text)}</text>')
+def _text(
+    x: int,
+    y: int,
+    text: str,
+    *,
+    size: int = 13,
+    fill: str = "#111",
+    weight: str = "normal",
+    style: str = "normal",
+) -> str:
+    return (
+        f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
+        f'font-style="{style}">{escape(text)}</text>'
+    )
 
 
 def _bar_colour(share: float) -> str:
@@ -41,19 +51,31 @@ def _row(x: int, y: int, r: Row) -> tuple[list[str], int]:
     out = [_text(x, y, label, fill=fill, weight="bold" if r.flying else "normal")]
     bx = x + COLUMN - 24 - BAR - 56
     filled = round(BAR * r.share)
-    out.append(f'<rect x="{bx}" y="{y - 11}" width="{BAR}" height="12" fill="#e6e6e6" '
-               'stroke="#999" stroke-width="0.5"/>')
+    out.append(
+        f'<rect x="{bx}" y="{y - 11}" width="{BAR}" height="12" fill="#e6e6e6" '
+        'stroke="#999" stroke-width="0.5"/>'
+    )
     if filled:
-        out.append(f'<rect x="{bx}" y="{y - 11}" width="{filled}" height="12" '
-                   f'fill="{_bar_colour(r.share)}"/>')
+        out.append(
+            f'<rect x="{bx}" y="{y - 11}" width="{filled}" height="12" '
+            f'fill="{_bar_colour(r.share)}"/>'
+        )
     out.append(_text(bx + BAR + 6, y, f"{r.health}/{r.full}", size=12, fill=fill))
     below = wrap(
         f"armour {r.armour}, handling {r.handling}; {r.status}; crew: {', '.join(r.crew)}",
         COLUMN_CHARS,
     )
     for k, line in enumerate(below):
-        out.append(_text(x + 12, y + 15 + 14 * k, line, size=11, fill=fill,
-                         style="normal" if r.flying else "italic"))
+        out.append(
+            _text(
+                x + 12,
+                y + 15 + 14 * k,
+                line,
+                size=11,
+                fill=fill,
+                style="normal" if r.flying else "italic",
+            )
+        )
     return out, ROW + 14 * (len(below) - 1)
 
 
@@ -92,7 +114,5 @@ def draw_svg(view: DogfightView) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">'
-        f'<rect width="{WIDTH}" height="{height}" fill="#fcfcf8"/>'
-        + "".join(body)
-        + "</svg>"
+        f'<rect width="{WIDTH}" height="{height}" fill="#fcfcf8"/>' + "".join(body) + "</svg>"
     )

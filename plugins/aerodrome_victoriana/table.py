@@ -28,8 +28,13 @@ STATUS = {
 
 #: Marks after a character's name.
 ACTED = "*"
-CREW_STATUS = {"aboard": "", "out": " out of action", "descending": " under a parachute",
-               "down": " landed", "dead": " dead"}
+CREW_STATUS = {
+    "aboard": "",
+    "out": " out of action",
+    "descending": " under a parachute",
+    "down": " landed",
+    "dead": " dead",
+}
 
 LEGEND = (
     "PC / NPC: the aircraft of a player character / an important NPC (special aircraft; "
@@ -54,8 +59,10 @@ def header(view: DogfightView) -> list[str]:
     elif view.phase == "squadron":
         lines.append("Squadron Roll: both sides are choosing their manoeuvres in secret.")
     if view.to_spend:
-        lines.append(f"{view.winner}: {view.to_spend} net successes of their "
-                     f"{view.manoeuvre.get(view.winner, '')} to spend.")
+        lines.append(
+            f"{view.winner}: {view.to_spend} net successes of their "
+            f"{view.manoeuvre.get(view.winner, '')} to spend."
+        )
     if view.to_remove:
         lines.append(f"{view.to_remove} aircraft to take out of the dogfight.")
     if view.order:
@@ -64,8 +71,10 @@ def header(view: DogfightView) -> list[str]:
         names = ", ".join(view.crafts[i].label for i in view.initiative)
         lines.append(f"Initiative order: {names}.")
     if view.free_attack_on >= 0:
-        lines.append(f"{view.crafts[view.free_attack_on].label} failed to escape: "
-                     "a free attack on it is due.")
+        lines.append(
+            f"{view.crafts[view.free_attack_on].label} failed to escape: "
+            "a free attack on it is due."
+        )
     for side, n in view.tactical_carry.items():
         lines.append(f"{side}: {n} Tactical successes carried into the next Squadron Roll.")
     for side, n in view.tactical_dice.items():

@@ -121,7 +121,9 @@ class _Weigher:
         if guns is None:  # (mean pips, AP) of each gun the enemy has in the dogfight
             kinds = {e.spec for e in self.obs.crafts if e.side != craft.side and e.status == FLYING}
             guns = self.guns[craft.side] = {
-                weapon_mean(kind, w) for kind in kinds for w in range(len(specs.aircraft()[kind].weapons))
+                weapon_mean(kind, w)
+                for kind in kinds
+                for w in range(len(specs.aircraft()[kind].weapons))
             }
         armour = target_numbers(craft)[0]
         worst = 0.0
@@ -151,8 +153,10 @@ class _Weigher:
             return escape, 0.0, 0.0
         env = book.environment_of(rules.environment)
         to_survive = env.damage - craft.health + 1  # net successes the landing needs
-        survive = 1.0 if to_survive <= 0 else chances.success_chance(
-            white, max(0, black + env.black - spot), to_survive
+        survive = (
+            1.0
+            if to_survive <= 0
+            else chances.success_chance(white, max(0, black + env.black - spot), to_survive)
         )
         return escape, 3.0 * survive, 2.0
 
@@ -194,7 +198,10 @@ class _Weigher:
                 numbers = targets[target_id] = target_numbers(target)
             armour, worth, health = numbers
             aimed[target_id] = found = (
-                chances.hit_chance(white, black if black > 0 else 0), armour, worth, health
+                chances.hit_chance(white, black if black > 0 else 0),
+                armour,
+                worth,
+                health,
             )
             return found
 
@@ -220,7 +227,9 @@ class _Weigher:
             if kind is Spot:
                 assert isinstance(action, Spot)
                 mate = obs.airmen[action.mate]
-                return 0.08 if mate.pilot and mate.actions == 0 and action.skill == spotting else 0.0
+                return (
+                    0.08 if mate.pilot and mate.actions == 0 and action.skill == spotting else 0.0
+                )
             if kind is DropBomb:
                 assert isinstance(action, DropBomb)
                 lines = spec.optional_ordnance if action.optional else spec.ordnance

@@ -44,12 +44,16 @@ def manoeuvre_text(manoeuvre: str) -> str:
     """What a squadron manoeuvre does (victoriana.squadron.8-14), with the book's costs."""
     if manoeuvre == "attack":
         fighter, special = costs("attack")
-        return (f"Attack: {_every(fighter)} an enemy fighter, "
-                f"or {special} buy a damage roll on a special aircraft")
+        return (
+            f"Attack: {_every(fighter)} an enemy fighter, "
+            f"or {special} buy a damage roll on a special aircraft"
+        )
     if manoeuvre == "defend":
         fighter, special = costs("defend")
-        return (f"Defend: half the pool again; {_every(fighter)} an enemy fighter, "
-                f"or {special} buy a damage roll on a special aircraft")
+        return (
+            f"Defend: half the pool again; {_every(fighter)} an enemy fighter, "
+            f"or {special} buy a damage roll on a special aircraft"
+        )
     if manoeuvre == "escape":
         return "Escape: every net success takes one of your aircraft, not a PC's, out of the battle"
     return "Tactical: the net successes are added to next round's Squadron Roll"
@@ -84,8 +88,10 @@ def action_text(action: VictorianaAction, view: DogfightView) -> str:
     if isinstance(action, ChooseManoeuvre):
         return manoeuvre_text(action.manoeuvre)
     if isinstance(action, DamageRoll):
-        return (f"Damage roll on {craft_name(view, action.target)} with "
-                f"{craft_name(view, action.craft)}'s {weapon_name(view, action.craft, action.weapon)}")
+        return (
+            f"Damage roll on {craft_name(view, action.target)} with "
+            f"{craft_name(view, action.craft)}'s {weapon_name(view, action.craft, action.weapon)}"
+        )
     if isinstance(action, SpendOnFighters):
         return "Spend the successes removing enemy fighters"
     if isinstance(action, RemoveFighter):
@@ -96,9 +102,13 @@ def action_text(action: VictorianaAction, view: DogfightView) -> str:
     if isinstance(action, EndTurn):
         return "End the turn"
     if isinstance(action, FreeAttack):
-        target = view.crafts[view.free_attack_on].label if view.free_attack_on >= 0 else "the fugitive"
-        return (f"Free attack on {target} by {craft_name(view, action.craft)} with "
-                f"{weapon_name(view, action.craft, action.weapon)}")
+        target = (
+            view.crafts[view.free_attack_on].label if view.free_attack_on >= 0 else "the fugitive"
+        )
+        return (
+            f"Free attack on {target} by {craft_name(view, action.craft)} with "
+            f"{weapon_name(view, action.craft, action.weapon)}"
+        )
     return f"{who(view, action.airman)}: {_deed(action, view)}"
 
 
@@ -133,8 +143,12 @@ def _deed(action: VictorianaAction, view: DogfightView) -> str:
     raise TypeError(f"victoriana has no action {type(action).__name__}")
 
 
-_OUTCOMES = {"success": "a success", "partial": "a partial success", "failure": "a failure",
-             "foul": "a foul failure"}
+_OUTCOMES = {
+    "success": "a success",
+    "partial": "a partial success",
+    "failure": "a failure",
+    "foul": "a foul failure",
+}
 
 _LEFT = {
     "destroyed": "is destroyed",
@@ -160,24 +174,33 @@ def event_text(event: Event, view: DogfightView) -> str | None:
     if isinstance(event, SquadronRolled):
         return squadron_roll_text(event)
     if isinstance(event, TaskRolled):
-        black = (f"{event.black} on {_dice(event.black_dice)} black" if event.black_dice
-                 else "no black dice")
-        return (f"{who(view, event.airman)}: {event.task}, {_successes(event.white)} on "
-                f"{_dice(event.white_dice)} against {black}: "
-                f"{_OUTCOMES.get(event.outcome, event.outcome)}.")
+        black = (
+            f"{event.black} on {_dice(event.black_dice)} black"
+            if event.black_dice
+            else "no black dice"
+        )
+        return (
+            f"{who(view, event.airman)}: {event.task}, {_successes(event.white)} on "
+            f"{_dice(event.white_dice)} against {black}: "
+            f"{_OUTCOMES.get(event.outcome, event.outcome)}."
+        )
     if isinstance(event, CraftDamaged):
         craft = view.crafts[event.craft]
-        return (f"{craft.label} loses {event.pips} Health: {_successes(event.successes)} of "
-                f"damage against Armour {event.armour}; Health {event.health} of "
-                f"{spec_of(craft).health} left.")
+        return (
+            f"{craft.label} loses {event.pips} Health: {_successes(event.successes)} of "
+            f"damage against Armour {event.armour}; Health {event.health} of "
+            f"{spec_of(craft).health} left."
+        )
     if isinstance(event, CraftLeft):
         return f"{craft_name(view, event.craft)} {_LEFT.get(event.status, event.status)}."
     if isinstance(event, CrewHit):
         hit = craft_name(view, event.craft)
         if event.airman < 0:
             return f"Crew damage on {hit}, a {event.roll}: its vital components are hit."
-        return (f"Crew damage on {hit}, a {event.roll}: the {event.result}, "
-                f"{view.airmen[event.airman].name}, takes {event.pips} pips.")
+        return (
+            f"Crew damage on {hit}, a {event.roll}: the {event.result}, "
+            f"{view.airmen[event.airman].name}, takes {event.pips} pips."
+        )
     if isinstance(event, BombsDropped):
         partial = f" on a {event.partial_roll}" if event.partial_roll else ""
         return f"{who(view, event.airman)} drops {event.weight_lb} lb: {event.outcome}{partial}."
@@ -196,6 +219,5 @@ def squadron_roll_text(event: SquadronRolled) -> str:
         f"{_successes(event.successes.get(side, 0))} on {_dice(event.pools[side])}"
         for side in sides
     ]
-    outcome = (f"{event.winner} win by {event.net}" if event.winner
-               else "a tie, nothing happens")
+    outcome = f"{event.winner} win by {event.net}" if event.winner else "a tie, nothing happens"
     return f"Squadron Roll of round {event.round}: {' against '.join(parts)}: {outcome}."

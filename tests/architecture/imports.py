@@ -56,9 +56,7 @@ def _imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
 def import_graph(package_dir: Path) -> nx.DiGraph:
     """module → modules of the same package it imports."""
     graph = nx.DiGraph()
-    modules = {
-        _module_name(package_dir, p): p for p in sorted(package_dir.rglob("*.py"))
-    }
+    modules = {_module_name(package_dir, p): p for p in sorted(package_dir.rglob("*.py"))}
     for name, path in modules.items():
         graph.add_node(name)
         tree = ast.parse(path.read_text(), str(path))

@@ -53,7 +53,9 @@ def test_the_cycle_finder_finds_cycles(tmp_path: Path) -> None:
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "a.py").write_text("def f():\n    from pkg import b\n")
-    (pkg / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import c\nimport pkg.a\n")
+    (pkg / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import c\nimport pkg.a\n"
+    )
     (pkg / "c.py").write_text("from pkg import b\n")
     assert cycles(pkg) == [["pkg.a", "pkg.b"]]
 
@@ -63,7 +65,11 @@ def _identity_calls(package: Path) -> list[str]:
     for path in sorted(package.rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "id":
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "id"
+            ):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     return found
 
@@ -116,7 +122,11 @@ def _untyped_hook_uses(package: Path) -> list[str]:
                 and "hook" in ast.unparse(node.args[0]).lower()
             ):
                 found.append(f"{where} getattr(..., {node.args[1].value!r})")
-            elif isinstance(node, ast.FunctionDef) and node.name in {"render", "svg", "describe_action"}:
+            elif isinstance(node, ast.FunctionDef) and node.name in {
+                "render",
+                "svg",
+                "describe_action",
+            }:
                 args = [a.arg for a in node.args.args]
                 if args[:2] == ["self", "state"]:
                     found.append(f"{where} def {node.name}(self, state, ...)")

@@ -81,7 +81,19 @@ def test_play_human_against_random_then_replay_verify(runner: CliRunner, tmp_pat
 
 def test_replay_detects_a_tampered_log(runner: CliRunner, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    run(runner, "play", "joust", "--seat", "1=random", "--seat", "2=random", "--seed", "1", "--save", str(save))
+    run(
+        runner,
+        "play",
+        "joust",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seed",
+        "1",
+        "--save",
+        str(save),
+    )
     data = json.loads(save.read_text())
     data["seed"] += 1
     save.write_text(json.dumps(data))
@@ -138,14 +150,28 @@ def test_bad_position_names_file_and_field(runner: CliRunner, tmp_path: Path) ->
 
 def test_svg_of_a_position(runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "x.svg"
-    result = runner.invoke(app, ["position", str(EXAMPLES / "joust-last-pass.toml"), "--svg", str(out)])
+    result = runner.invoke(
+        app, ["position", str(EXAMPLES / "joust-last-pass.toml"), "--svg", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert out.read_text().startswith("<svg")
 
 
 def test_replay_until_stops_early(runner: CliRunner, tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    run(runner, "play", "joust", "--seat", "1=random", "--seat", "2=random", "--seed", "1", "--save", str(save))
+    run(
+        runner,
+        "play",
+        "joust",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seed",
+        "1",
+        "--save",
+        str(save),
+    )
     code, out = run(runner, "replay", str(save), "--until", "2", "--json")
     assert code == 0, out
     assert json.loads(out)["events"] < len(json.loads(save.read_text())["actions"]) * 10

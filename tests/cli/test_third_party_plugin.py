@@ -30,7 +30,13 @@ def guide_commands() -> list[str]:
 
 def test_the_guide_has_commands_for_every_step() -> None:
     text = "\n".join(guide_commands())
-    for step in ("pip install ./aerodrome", "pip install -e ./aerodrome-joust", "pytest", "aerodrome simulate joust", "pip wheel"):
+    for step in (
+        "pip install ./aerodrome",
+        "pip install -e ./aerodrome-joust",
+        "pytest",
+        "aerodrome simulate joust",
+        "pip wheel",
+    ):
         assert step in text, step
 
 

@@ -97,14 +97,25 @@ def test_bad_agents_are_one_line(runner: CliRunner, agents: str, message: str) -
 
 def test_seatings_are_ordered_choices_of_different_agents() -> None:
     assert seatings(("a", "b"), ["x", "y", "z"]) == [
-        ("x", "y"), ("x", "z"), ("y", "x"), ("y", "z"), ("z", "x"), ("z", "y"),
+        ("x", "y"),
+        ("x", "z"),
+        ("y", "x"),
+        ("y", "z"),
+        ("z", "x"),
+        ("z", "y"),
     ]
 
 
 def record(index: int, winners: tuple[str, ...]) -> GameRecord:
     return GameRecord(
-        index=index, seed=index, ruleset="r", setup="s", agents=("?",), sides=("red", "blue"),
-        result=Result(winners=winners, reason="", rounds=1), decisions=1,
+        index=index,
+        seed=index,
+        ruleset="r",
+        setup="s",
+        agents=("?",),
+        sides=("red", "blue"),
+        result=Result(winners=winners, reason="", rounds=1),
+        decisions=1,
     )
 
 

@@ -106,7 +106,9 @@ MUTATIONS: list[tuple[type, Check, str]] = [
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "check", "message"), MUTATIONS, ids=[f"{r.__name__}-{c.__name__}" for r, c, _ in MUTATIONS]
+    ("ruleset", "check", "message"),
+    MUTATIONS,
+    ids=[f"{r.__name__}-{c.__name__}" for r, c, _ in MUTATIONS],
 )
 def test_a_broken_ruleset_fails_the_check(ruleset: type, check: Check, message: str) -> None:
     check(plugins_with(joust.Joust), CASE, 1)  # the example passes

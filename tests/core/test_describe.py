@@ -24,9 +24,14 @@ def test_seats_are_counted_from_one_with_their_names() -> None:
 def test_core_events_read_as_sentences() -> None:
     view = JOUST.observation(Game(JOUST, None, 1).state, 0)
     roll = DiceRolled(purpose="ace 1 fires", sides=6, faces=(3, 5), kept=(5,))
-    assert event_text(JOUST, SETUP, roll, view) == "ace 1 fires: 2 dice (d6) show 3, 5 (counting 5)."
+    assert (
+        event_text(JOUST, SETUP, roll, view) == "ace 1 fires: 2 dice (d6) show 3, 5 (counting 5)."
+    )
     end = GameEnded(winners=("red",), reason="shot down", rounds=4)
-    assert event_text(JOUST, SETUP, end, view) == "The game ends after 4 rounds, won by red: shot down."
+    assert (
+        event_text(JOUST, SETUP, end, view)
+        == "The game ends after 4 rounds, won by red: shot down."
+    )
 
 
 def test_a_whole_game_reads_without_indices_or_reprs() -> None:

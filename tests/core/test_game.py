@@ -230,7 +230,9 @@ def test_a_setup_must_carry_the_rulesets_own_options() -> None:
     ruleset = TypedCounting()
     assert Game(ruleset, None, 1).setup.options_as(CountingOptions).target == 5
     foreign = msgspec.structs.replace(ruleset.setup(), options=Options())
-    with pytest.raises(SpecError, match=r"^setup 's': options are Options, expected CountingOptions$"):
+    with pytest.raises(
+        SpecError, match=r"^setup 's': options are Options, expected CountingOptions$"
+    ):
         Game(ruleset, foreign, 1)
 
 
@@ -258,5 +260,8 @@ def test_a_step_returning_a_bare_decision_is_a_clear_error() -> None:
     """A step returns ``None`` or an ``Ask``; a bare ``Decision`` (the form before the core's
     contracts: the ruleset listed the answers elsewhere) is named in one line. Mutation caught
     (tried): the check removed (an AttributeError on ``.decision`` far from the step)."""
-    with pytest.raises(TypeError, match=r"^counting: step 'pick' returned a Decision; a step returns None or an Ask"):
+    with pytest.raises(
+        TypeError,
+        match=r"^counting: step 'pick' returned a Decision; a step returns None or an Ask",
+    ):
         Game(AsksABareDecision(), None, 1)

@@ -189,7 +189,9 @@ def test_a_pool_worker_warms_up_the_rulesets_of_the_run(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(parallel, "worker_plugins", lambda sources, variants: Found(variants))
     monkeypatch.setattr(parallel, "drop_cwd_from_path", lambda: None)
-    parallel.warm_worker(parallel.Environment(), (("classic", ()), ("classic", ("v",)), ("df40k", ())))
+    parallel.warm_worker(
+        parallel.Environment(), (("classic", ()), ("classic", ("v",)), ("df40k", ()))
+    )
     assert warmed == [("classic", ()), ("classic", ("v",)), ("df40k", ())]
 
 

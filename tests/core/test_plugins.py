@@ -132,7 +132,9 @@ def test_a_broken_reference_names_the_plugin_and_the_ruleset(target: str, messag
 
 
 def test_a_name_registered_by_reference_and_by_class_is_a_duplicate() -> None:
-    with pytest.raises(PluginError, match="registered twice: by plugin 'joust' and by plugin 'lazy'"):
+    with pytest.raises(
+        PluginError, match="registered twice: by plugin 'joust' and by plugin 'lazy'"
+    ):
         load_plugins(
             extra=[
                 ("joust", example_module()),

@@ -97,7 +97,9 @@ def test_mcts_is_registered_for_every_ruleset_third_party_included() -> None:
 
 
 # -- playing --------------------------------------------------------------------------------
-def play(ruleset: str, agents: list[str], seed: int, decisions: int = 10_000) -> Game[Any, Any, Any]:
+def play(
+    ruleset: str, agents: list[str], seed: int, decisions: int = 10_000
+) -> Game[Any, Any, Any]:
     """``agents`` (names) play a game seeded ``seed`` for at most ``decisions`` decisions."""
     rules = PLUGINS.ruleset(ruleset)
     made = [

@@ -47,7 +47,9 @@ def test_skill_over_luck_reads_the_strongest_agent_and_leaves_draws_out() -> Non
     (mutation caught: counting draws as losses of the strong agent)."""
     acc = StrongestSkill().accumulator(COLUMN)
     for i in range(20):  # the bot: 10 of 20 decided games won
-        acc.add(game(("red",) if i % 2 else ("blue",)), Matchup(kind="bot-vs-random", bot_side="red"))
+        acc.add(
+            game(("red",) if i % 2 else ("blue",)), Matchup(kind="bot-vs-random", bot_side="red")
+        )
     search = Matchup(kind="search-vs-random", bot_side="blue", budget=32)
     for i in range(20):  # mcts: 4 decided games, all won; 16 draws
         acc.add(game(("blue",) if i < 4 else ()), search)
@@ -67,7 +69,9 @@ def test_headlines_name_a_column_only_when_its_interval_separates() -> None:
             column=column, games={}, metrics={"skill-strongest": e}, profile=Profile()
         )
 
-    apart = Comparison(seed=1, games=1, metrics=[], columns=[col("a", 0.9, 0.05), col("b", 0.2, 0.1)])
+    apart = Comparison(
+        seed=1, games=1, metrics=[], columns=[col("a", 0.9, 0.05), col("b", 0.2, 0.1)]
+    )
     found = {h.label: h.column for h in highlights(apart)}
     assert found == {"most skill-driven": "a", "most luck-driven": "b"}
     overlapping = Comparison(
@@ -87,7 +91,11 @@ def test_budgets_must_double() -> None:
 def test_the_plan_plays_each_doubling_on_each_side() -> None:
     [column] = plan(PLUGINS, ["df40k"], [], 10, 1, trace=(2, 4, 8), trace_games=6)
     search = [(c.agents, m) for c, m in column.configs if m.kind.startswith("search")]
-    assert [(m.kind, m.budget, m.bot_side, c.games) for (c, m) in column.configs if m.kind.startswith("search")] == [
+    assert [
+        (m.kind, m.budget, m.bot_side, c.games)
+        for (c, m) in column.configs
+        if m.kind.startswith("search")
+    ] == [
         ("search-vs-random", 8, "imperium", 3),
         ("search-vs-random", 8, "orks", 3),
         ("search-trace", 2, "imperium", 3),

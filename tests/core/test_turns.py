@@ -91,14 +91,21 @@ class TrailRules(Ruleset[Trail, TrailView, Go]):
                             "each side",
                             lambda s: ("red", "blue"),
                             (
-                                ForEach("each plane", lambda s: tuple(s.planes), (Step("fly", note("fly")),)),
+                                ForEach(
+                                    "each plane",
+                                    lambda s: tuple(s.planes),
+                                    (Step("fly", note("fly")),),
+                                ),
                                 Step("side done", note("side")),
                             ),
                         ),
                         ForEach("nobody", lambda s: (), (Step("never", note("never")),)),
                     ),
                 ),
-                Phase(name="fire", steps=(ForEach("shooters", lambda s: (7,), (Step("ask", ask_twice),)),)),
+                Phase(
+                    name="fire",
+                    steps=(ForEach("shooters", lambda s: (7,), (Step("ask", ask_twice),)),),
+                ),
             ),
         )
 

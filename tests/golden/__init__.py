@@ -106,7 +106,11 @@ def perft_counts(plugins: Plugins, path: Path, depths: int | None = None) -> lis
     game = game_from_position(read_position(path), plugins, str(path))
     counts: list[int] = []
     while depths is None or len(counts) < depths:
-        if depths is None and counts and (counts[-1] * counts[0] > PERFT_LEAVES or len(counts) >= 4):
+        if (
+            depths is None
+            and counts
+            and (counts[-1] * counts[0] > PERFT_LEAVES or len(counts) >= 4)
+        ):
             break  # the next depth would be too slow for the test suite
         counts.append(perft(game, len(counts) + 1))
     return counts

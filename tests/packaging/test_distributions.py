@@ -13,18 +13,38 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 #: What the unpacked sdist needs to build its docs and run its tests.
 SDIST_NEEDS = (
-    "LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "mkdocs.yml", "noxfile.py",
-    ".ci/run", "benchmarks/__main__.py", "docs/gen_pages.py", "docs/plugins.md",
-    "docs/examples/aerodrome-joust/tests/test_joust.py", "tests/conftest.py",
-    "specs/classic/clauses.toml", "core/aerodrome/conformance/plugin.py", "docs/index.md",
+    "LICENSE",
+    "README.md",
+    "CHANGELOG.md",
+    "pyproject.toml",
+    "mkdocs.yml",
+    "noxfile.py",
+    ".ci/run",
+    "benchmarks/__main__.py",
+    "docs/gen_pages.py",
+    "docs/plugins.md",
+    "docs/examples/aerodrome-joust/tests/test_joust.py",
+    "tests/conftest.py",
+    "specs/classic/clauses.toml",
+    "core/aerodrome/conformance/plugin.py",
+    "docs/index.md",
 )
 
 
 def _build(kind: str, out: Path) -> Path:
     code = f"from hatchling.build import build_{kind}; print(build_{kind}({str(out)!r}))"
-    name = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, timeout=300
-    ).stdout.strip().splitlines()[-1]
+    name = (
+        subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     return out / name
 
 
@@ -36,7 +56,9 @@ def test_the_wheel_has_the_license_and_publishes_no_test_extras(tmp_path: Path) 
     )
     meta = wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "License-Expression: MIT" in meta
-    extras = {line.split(": ", 1)[1] for line in meta.splitlines() if line.startswith("Provides-Extra: ")}
+    extras = {
+        line.split(": ", 1)[1] for line in meta.splitlines() if line.startswith("Provides-Extra: ")
+    }
     assert extras == {"report", "dask", "rl", "bench", "compare"}
     requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist: ")]
     assert not [r for r in requires if "pytest" in r or "mypy" in r]  # groups stay unpublished

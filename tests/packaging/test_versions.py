@@ -50,9 +50,17 @@ def test_shell_completion_is_enabled() -> None:
     commands, plugin commands too."""
     env = {**os.environ, "_AERODROME_COMPLETE": "complete_bash", "COMP_CWORD": "1"}
     cmd = [sys.executable, "-c", "from aerodrome.cli import main; main()"]
-    got = subprocess.run(cmd, env={**env, "COMP_WORDS": "aerodrome sim"}, capture_output=True, text=True, timeout=120)
+    got = subprocess.run(
+        cmd, env={**env, "COMP_WORDS": "aerodrome sim"}, capture_output=True, text=True, timeout=120
+    )
     assert got.stdout.split() == ["simulate"], got.stderr
-    got = subprocess.run(cmd, env={**env, "COMP_WORDS": "aerodrome dockf"}, capture_output=True, text=True, timeout=120)
+    got = subprocess.run(
+        cmd,
+        env={**env, "COMP_WORDS": "aerodrome dockf"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert got.stdout.split() == ["dockfighters"], got.stderr
 
 
@@ -114,7 +122,9 @@ def test_records_carry_versions_and_another_versions_file_is_refused(tmp_path: P
     out.write_bytes(seal(msgspec.json.encode(first)) + b"\n".join(lines[1:]) + b"\n")
     with cli_plugins():
         got = run_cli("simulate", "joust", "--games", "4", "--seed", "3", "--out", str(out), "-q")
-    got.one_line_error(str(out), "aerodrome 9.9", f"now {aerodrome.__version__}", "another --out file")
+    got.one_line_error(
+        str(out), "aerodrome 9.9", f"now {aerodrome.__version__}", "another --out file"
+    )
 
 
 def test_records_without_versions_are_still_read(tmp_path: Path) -> None:

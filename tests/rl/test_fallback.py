@@ -74,7 +74,10 @@ def test_an_action_number_out_of_range_or_illegal_is_a_clear_error() -> None:
     e.reset()
     with pytest.raises(IllegalActionError, match=r"action 3 is out of range .*Discrete\(3\)"):
         e.step(3)
-    with pytest.raises(IllegalActionError, match=r"action 2 is not legal for seat 0 now .*2 legal actions, numbered 0 to 1"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"action 2 is not legal for seat 0 now .*2 legal actions, numbered 0 to 1",
+    ):
         e.step(2)
     with pytest.raises(IllegalActionError, match="not an action number"):
         e.step("high")
@@ -93,7 +96,10 @@ def test_a_legal_list_longer_than_the_action_space_is_an_error_or_truncated() ->
     assert small.actions == 1 and small.probed > 0  # the caps are still probed
     e = env(plain, seed=5, layout=small)
     e.reset()
-    with pytest.raises(ActionSpaceError, match=r"seat 0 has 2 legal actions but the action space holds 1 .*max_actions=2"):
+    with pytest.raises(
+        ActionSpaceError,
+        match=r"seat 0 has 2 legal actions but the action space holds 1 .*max_actions=2",
+    ):
         e.observe("seat_0")
     t = env(plain, seed=5, layout=small, overflow="truncate")
     t.reset()
@@ -104,7 +110,10 @@ def test_declared_caps_and_bad_ones() -> None:
     plain = PlainJoust()
     layout = find_layout(plain, caps={"structure[]": 1})
     assert layout.caps == {"structure[]": 1} and layout.observation == 3
-    with pytest.raises(EncodingError, match=r"caps: planes\[\]: no such collection in JoustView \(known: structure\[\]\)"):
+    with pytest.raises(
+        EncodingError,
+        match=r"caps: planes\[\]: no such collection in JoustView \(known: structure\[\]\)",
+    ):
         find_layout(plain, caps={"planes[]": 3})
     with pytest.raises(EncodingError, match="a cap is a whole number"):
         find_layout(plain, caps={"structure[]": -1})
@@ -170,15 +179,21 @@ def test_every_kind_of_field_has_a_fixed_place() -> None:
     assert got["name"] == text_code("Red Baron")  # then texts
     assert (got["colour=red"], got["colour=blue"]) == (0, 1)
     assert (got["stage=move"], got["stage=fire"]) == (0, 1)
-    assert got["fight?"] == 1 and got["fight.revealed"] == 1 and got["fight.face"] == text_code("hit")
+    assert (
+        got["fight?"] == 1 and got["fight.revealed"] == 1 and got["fight.face"] == text_code("hit")
+    )
     assert [got["either:int?"], got["either:str?"], got["either:NoneType?"]] == [0, 1, 0]
     assert got["either:str"] == text_code("x") and got["either:int"] == 0
-    assert got["len(cells)"] == 3 and got["cells[1][1]"] == 4 and "cells[2][0]" not in got  # cut at 2
+    assert (
+        got["len(cells)"] == 3 and got["cells[1][1]"] == 4 and "cells[2][0]" not in got
+    )  # cut at 2
     assert got["len(guns)"] == 0 and got["guns[0].revealed"] == 0  # zero padding
     assert got["kills.key[0]"] == text_code("a") and got["kills.value[1]"] == 2  # sorted by key
     assert [got["seen[0]"], got["seen[1]"], got["seen[2]"]] == [7, 9, 0]  # a set, sorted
     assert got["pair[1]"] == 0.5
-    assert got["other"] == enc.encode(msgspec.structs.replace(view, other=None))[names.index("other")]
+    assert (
+        got["other"] == enc.encode(msgspec.structs.replace(view, other=None))[names.index("other")]
+    )
     bad = msgspec.structs.replace(view, turn="three")
     assert "observation turn: str where a number is declared" in str(enc.error(bad))
 
@@ -194,7 +209,10 @@ class BadJoust(PlainJoust):  # type: ignore[misc, valid-type]
 def test_a_view_that_breaks_its_types_is_a_clear_error() -> None:
     e = env(BadJoust(), seed=1)
     e.reset()
-    with pytest.raises(EncodingError, match=r"plain-joust duel: observation structure\[0\]: str where a number is declared"):
+    with pytest.raises(
+        EncodingError,
+        match=r"plain-joust duel: observation structure\[0\]: str where a number is declared",
+    ):
         e.observe("seat_0")
 
 
@@ -213,13 +231,25 @@ def test_remembered_items_give_the_numbers_of_their_value() -> None:
     enc = Encoder(build(View, {"guns[]": 2}), "test")
     assert "c" in enc.source and ".get(" in enc.source  # the memo is in use for guns
     base = View(
-        name="", colour=Colour.RED, stage="move", fight=None, either=None, cells=(), guns=[],
-        kills={}, seen=frozenset(), pair=(0, 0.0), score=0.0, turn=0,
+        name="",
+        colour=Colour.RED,
+        stage="move",
+        fight=None,
+        either=None,
+        cells=(),
+        guns=[],
+        kills={},
+        seen=frozenset(),
+        pair=(0, 0.0),
+        score=0.0,
+        turn=0,
     )
     names = enc.names()
 
     def guns(*items: Gun) -> list[float]:
-        got = dict(zip(names, enc.encode(msgspec.structs.replace(base, guns=list(items))), strict=True))
+        got = dict(
+            zip(names, enc.encode(msgspec.structs.replace(base, guns=list(items))), strict=True)
+        )
         return [got[f"guns[{i}].{f}"] for i in (0, 1) for f in ("revealed", "face")]
 
     hit, miss = Gun(face="hit", revealed=True), Gun(face="miss", revealed=False)

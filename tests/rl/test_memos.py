@@ -96,7 +96,6 @@ def test_a_seat_observed_again_at_the_same_moment_gets_copies() -> None:
     assert len(calls) == 2
 
 
-
 def test_kept_legal_tuples_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """Legal tuples are kept by value with their masks (one byte per action number) up to
     ``MASKS_MEMO_BYTES`` together, so a large action space keeps fewer of them; what is kept

@@ -53,12 +53,16 @@ def play(e: SeatEnv, seed: int) -> tuple[float, dict[str, Any], int]:
         ("joust", "duel", 1, "random"),
     ],
 )
-def test_a_seat_plays_against_registered_agents(ruleset: str, setup: str, seat: int, opponents: Any) -> None:
+def test_a_seat_plays_against_registered_agents(
+    ruleset: str, setup: str, seat: int, opponents: Any
+) -> None:
     e = seat_env(ruleset, setup, seat=seat, opponents=opponents)
     total, info, steps = play(e, seed=7)
     result = e.game.result()
     side = e.setup.seats[seat].side
-    expected = (1.0 if side in result.winners else -1.0) if result.winners and result.finished else 0.0
+    expected = (
+        (1.0 if side in result.winners else -1.0) if result.winners and result.finished else 0.0
+    )
     assert total == expected and info["winners"] == result.winners
     learner_moves = sum(1 for p, _ in e.game.history if p == seat)
     assert learner_moves == steps > 0  # the opponents played every other decision
@@ -123,8 +127,10 @@ def test_shaping_is_off_by_default_and_a_difference_of_potentials() -> None:
         rewards["shaped"].append(r1)
         done = t0 or u0
     assert all(r == 0 for r in rewards["plain"][:-1])
-    start = Shaping(plain.setup.seats, PLUGINS.ruleset("df40k").material(
-        type(plain.game)(plain.ruleset, plain.setup, 3).state))
+    start = Shaping(
+        plain.setup.seats,
+        PLUGINS.ruleset("df40k").material(type(plain.game)(plain.ruleset, plain.setup, 3).state),
+    )
     phi = start.potentials(plain.ruleset.material(shaped.game.state))[0]
     assert sum(rewards["shaped"]) - sum(rewards["plain"]) == pytest.approx(0.5 * phi)
     assert any(r != 0 for r in rewards["shaped"][:-1])

@@ -109,7 +109,9 @@ def test_compare_killed_mid_run_resumes_to_the_same_comparison(tmp_path: Path) -
     assert len(games) == len(set(games)) == lines_in(reference)
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="holds a process still with SIGSTOP (POSIX)")
+@pytest.mark.skipif(
+    not hasattr(signal, "SIGSTOP"), reason="holds a process still with SIGSTOP (POSIX)"
+)
 def test_two_concurrent_writers_do_not_duplicate(tmp_path: Path) -> None:
     out = tmp_path / "shared.jsonl"
     args = [

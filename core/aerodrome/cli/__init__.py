@@ -143,8 +143,14 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         rich_utils.rich_format_error(exc)
         sys.exit(exc.exit_code)
-    except click_errors.ClickException as exc:  # a usage error: one line too, naming the help to read
-        where = exc.ctx.command_path if isinstance(exc, click_errors.UsageError) and exc.ctx else "aerodrome"
+    except (
+        click_errors.ClickException
+    ) as exc:  # a usage error: one line too, naming the help to read
+        where = (
+            exc.ctx.command_path
+            if isinstance(exc, click_errors.UsageError) and exc.ctx
+            else "aerodrome"
+        )
         fail(f"{exc.format_message()} (see `{where} --help`)", exc.exit_code)
     except typer.Abort:
         fail("aborted")

@@ -77,6 +77,7 @@ def _resumed(
 def _same_bots(game: Game[Any, Any, Any], bots: tuple[int, ...]) -> None:
     """A resumed game keeps its bot seats: the bot rules applied from its first action."""
     if bots != game.setup.bots:
+
         def seats(players: tuple[int, ...]) -> str:
             return ", ".join(f"Seat {p + 1}" for p in players) or "none"
 

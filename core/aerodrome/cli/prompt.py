@@ -97,7 +97,9 @@ class Decision:
         self.shown = end
         left = sum(len(line.items) for line in self.lines[end:])
         if left:
-            screen.note(f"  … {left} more: press Enter to see them, or type words to narrow the list")
+            screen.note(
+                f"  … {left} more: press Enter to see them, or type words to narrow the list"
+            )
 
     def _hint(self) -> None:
         words = example(self.texts, self.among[0]) if self.among else None
@@ -129,7 +131,9 @@ class Decision:
             if not found:
                 if result.unknown:
                     missing = ", ".join(result.unknown)
-                    screen.warn(f"'{typed}' is not a choice: no choice says {missing} (? for help).")
+                    screen.warn(
+                        f"'{typed}' is not a choice: no choice says {missing} (? for help)."
+                    )
                 else:
                     screen.warn(f"'{typed}' is not a choice: none says all of it (? for help).")
                 return None

@@ -163,7 +163,13 @@ def result_text(setup: Setup, result: Result, humans: Sequence[int]) -> list[str
         lines = [f"A draw after {rounds}: {result.reason}."]
     if len(humans) == 1 and result.finished:
         side = setup.seats[humans[0]].side
-        you = "You win." if side in result.winners else "A draw." if not result.winners else "You lose."
+        you = (
+            "You win."
+            if side in result.winners
+            else "A draw."
+            if not result.winners
+            else "You lose."
+        )
         lines.append(you)
     return lines
 

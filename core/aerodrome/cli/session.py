@@ -96,7 +96,9 @@ class Session:
         log = self.game.log
         if len(self.humans) > 1:
             mine = [
-                e for e in log[self.private[player] :] if e.visible_to(player) and not self._public(e)
+                e
+                for e in log[self.private[player] :]
+                if e.visible_to(player) and not self._public(e)
             ]
             if mine:
                 screen.note(f"Only {seat_label(self.game.setup, player)} sees:", screen.HEADING)

@@ -41,7 +41,8 @@ def tournament(
         ),
     ] = "random,bot,mcts:100,mcts:1000",
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, max=GAMES_MAX, help="Games per pairing and seating.")
+        int,
+        typer.Option("--games", "-n", min=1, max=GAMES_MAX, help="Games per pairing and seating."),
     ] = 10,
     seed: Seed = 1,
     setup: Annotated[
@@ -64,7 +65,9 @@ def tournament(
     json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     report: Annotated[
         Path | None,
-        typer.Option(help="Write an HTML report of the standings to this folder.", show_default=False),
+        typer.Option(
+            help="Write an HTML report of the standings to this folder.", show_default=False
+        ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -130,7 +133,17 @@ def standings_table(result: Standings) -> Table:
         title=escape(f"aerodrome tournament: {result.ruleset}, setup {result.setup}"),
         title_justify="left",
     )
-    for col in ("rank", "agent", "rating", "95 % interval", "games", "won", "drawn", "lost", "points"):
+    for col in (
+        "rank",
+        "agent",
+        "rating",
+        "95 % interval",
+        "games",
+        "won",
+        "drawn",
+        "lost",
+        "points",
+    ):
         t.add_column(col, justify="left" if col == "agent" else "right")
     for i, r in enumerate(result.ratings, start=1):
         score = r.score

@@ -63,6 +63,8 @@ def check_tests_cite_known_clauses(
     if clauses is None:
         return f"{ruleset} has no clauses.toml in its specs_dir()"
     ids = {c.id for c in clauses}
-    unknown = sorted(cid for cid in cited(tests) if cid.startswith(f"{ruleset}.") and cid not in ids)
+    unknown = sorted(
+        cid for cid in cited(tests) if cid.startswith(f"{ruleset}.") and cid not in ids
+    )
     assert not unknown, f"{ruleset}: tests cite clauses not in its catalogue: {unknown}"
     return None

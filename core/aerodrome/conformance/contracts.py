@@ -220,10 +220,9 @@ def check_hidden_information_stays_hidden(plugins: Plugins, case: Case, seed: in
         for _ in range(40):
             if real.is_over() or alt.is_over():
                 break
-            if (
-                real.observation(player) != alt.observation(player)
-                or real.log_bytes(player) != alt.log_bytes(player)
-            ):
+            if real.observation(player) != alt.observation(player) or real.log_bytes(
+                player
+            ) != alt.log_bytes(player):
                 break  # revealed by the rules: from here the two games may differ
             assert views(real, player) == views(alt, player), (
                 f"{case.ruleset}: player {player} sees a decision that depends on hidden "

@@ -115,12 +115,16 @@ def test_nothing_visible_depends_on_what_is_hidden(
 def test_every_clause_has_a_test(
     aerodrome_plugins: Plugins, aerodrome_ruleset: str, aerodrome_tests: list[Path]
 ) -> None:
-    _skip_unless(clauses.check_clauses_are_tested(aerodrome_plugins, aerodrome_ruleset, aerodrome_tests))
+    _skip_unless(
+        clauses.check_clauses_are_tested(aerodrome_plugins, aerodrome_ruleset, aerodrome_tests)
+    )
 
 
 def test_tests_cite_only_catalogued_clauses(
     aerodrome_plugins: Plugins, aerodrome_ruleset: str, aerodrome_tests: list[Path]
 ) -> None:
     _skip_unless(
-        clauses.check_tests_cite_known_clauses(aerodrome_plugins, aerodrome_ruleset, aerodrome_tests)
+        clauses.check_tests_cite_known_clauses(
+            aerodrome_plugins, aerodrome_ruleset, aerodrome_tests
+        )
     )

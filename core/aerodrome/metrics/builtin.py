@@ -387,9 +387,7 @@ class _SkillTrace:
         if e is None:
             return None
         parts = {
-            f"{k}→{2 * k}": p
-            for k, a in self.steps.items()
-            if (p := a.estimate()) is not None
+            f"{k}→{2 * k}": p for k, a in self.steps.items() if (p := a.estimate()) is not None
         }
         return msgspec.structs.replace(e, parts=parts)
 

@@ -335,9 +335,7 @@ def highlights(result: Comparison) -> list[Highlight]:
     out: list[Highlight] = []
     for label, metric, highest in HIGHLIGHTS:
         found = [
-            (e, c.column.name)
-            for c in result.columns
-            if (e := c.metrics.get(metric)) is not None
+            (e, c.column.name) for c in result.columns if (e := c.metrics.get(metric)) is not None
         ]
         if len(found) < 2:
             continue

@@ -63,7 +63,11 @@ def spaces(layout: Layout) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Disc
 class AerodromeEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment of one ruleset × set-up (build it with :func:`aerodrome.rl.env`)."""
 
-    metadata = {"name": "aerodrome_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    metadata = {
+        "name": "aerodrome_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -83,7 +87,9 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
         self.layout = layout if layout is not None else find_layout(ruleset, self.setup)
         self.translator = Translator(ruleset, self.setup, self.layout, overflow=overflow)
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise AerodromeError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
+            raise AerodromeError(
+                f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
+            )
         self.render_mode = render_mode
         self.render_seat = render_seat
         self.shaping = float(shaping)
@@ -124,8 +130,14 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
         ruleset and set-up instead: a position, a determinisation. Other options are ignored."""
         given = (options or {}).get("game")
         if given is not None:
-            if not isinstance(given, Game) or given.ruleset.name != self.ruleset.name or given.setup != self.setup:
-                raise AerodromeError(f"options['game'] must be a game of {self.ruleset.name} {self.setup.name}")
+            if (
+                not isinstance(given, Game)
+                or given.ruleset.name != self.ruleset.name
+                or given.setup != self.setup
+            ):
+                raise AerodromeError(
+                    f"options['game'] must be a game of {self.ruleset.name} {self.setup.name}"
+                )
             game: Game[Any, Any, Any] = given.clone()
         else:
             game = Game(self.ruleset, self.setup, self._seeds.next(seed), record=False)
@@ -201,7 +213,9 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "svg":
             svg = self.ruleset.draw_svg(view)
             if svg is None:
-                raise AerodromeError(f"ruleset {self.ruleset.name!r} draws no SVG (draw_svg gave None)")
+                raise AerodromeError(
+                    f"ruleset {self.ruleset.name!r} draws no SVG (draw_svg gave None)"
+                )
             return svg
         text = picture(self.ruleset, view)
         if self.render_mode == "human":

@@ -183,7 +183,12 @@ class _Writer:
         elif isinstance(node.item, Fields) and hashable(node.item):
             # Frozen items (an aircraft, an airman) mostly stay the same from one step to
             # the next: their numbers are remembered by value (equal items, equal numbers).
-            fn, memo, y, c = self.item_function(node.item), self.const({}), self.var("y"), self.var("c")
+            fn, memo, y, c = (
+                self.item_function(node.item),
+                self.const({}),
+                self.var("y"),
+                self.var("c"),
+            )
             self.line(indent, f"for {y} in {kept}:")
             self.line(indent + 1, f"{c} = {memo}.get({y})")
             self.line(indent + 1, f"if {c} is None:")
@@ -250,7 +255,10 @@ class Encoder:
             "_Mismatch": _Mismatch,
             **writer.consts,
         }
-        exec(compile("\n".join(writer.lines), f"<aerodrome.rl encoder of {label}>", "exec"), namespace)
+        exec(
+            compile("\n".join(writer.lines), f"<aerodrome.rl encoder of {label}>", "exec"),
+            namespace,
+        )
         self._encode: Callable[[Any, list[Any]], list[Any]] = namespace["encode"]
         self.source = "\n".join(writer.lines)
         self._packer = struct.Struct(f"={self.width}f")

@@ -122,7 +122,11 @@ class Text(Node):
 
     def check(self, value: Any, path: str) -> str | None:
         ok = isinstance(value, self.python)
-        return None if ok else f"{path}: {type(value).__name__} where {self.python.__name__} is declared"
+        return (
+            None
+            if ok
+            else f"{path}: {type(value).__name__} where {self.python.__name__} is declared"
+        )
 
 
 @dataclass
@@ -475,12 +479,16 @@ def build(tp: Any, caps: Mapping[str, int], path: str = "", within: tuple[type, 
     return Opaque()
 
 
-def _union(args: tuple[Any, ...], caps: Mapping[str, int], path: str, within: tuple[type, ...]) -> Node:
+def _union(
+    args: tuple[Any, ...], caps: Mapping[str, int], path: str, within: tuple[type, ...]
+) -> Node:
     others = [a for a in args if a is not type(None)]
     if len(others) == 1 and len(args) == 2:
         return Maybe(item=build(others[0], caps, path, within))
     labels = tuple(getattr(a, "__name__", None) or str(a) for a in args)
-    members = tuple(build(a, caps, f"{path}:{label}", within) for a, label in zip(args, labels, strict=True))
+    members = tuple(
+        build(a, caps, f"{path}:{label}", within) for a, label in zip(args, labels, strict=True)
+    )
     return AnyOf(members=members, labels=labels)
 
 

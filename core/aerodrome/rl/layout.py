@@ -100,7 +100,9 @@ def find_layout(
     numbered = count is not None
     encoded = vector is not None
     if numbered and (not isinstance(count, int) or count < 1):
-        raise ActionSpaceError(f"{ruleset.name}: action_count({setup.name!r}) is {count!r}, not a positive number")
+        raise ActionSpaceError(
+            f"{ruleset.name}: action_count({setup.name!r}) is {count!r}, not a positive number"
+        )
     if max_actions is not None and max_actions < 1:
         raise ActionSpaceError(f"max_actions must be at least 1, not {max_actions}")
     declared_caps = dict(caps or {})
@@ -119,7 +121,9 @@ def find_layout(
                 f"caps: {', '.join(unknown)}: no such collection in {type(view).__name__} "
                 f"(known: {', '.join(collection_paths(probe.root)) or 'none'})"
             )
-        longest, found = _probe(ruleset, setup, probe if want_caps else None, games, decisions, seed)
+        longest, found = _probe(
+            ruleset, setup, probe if want_caps else None, games, decisions, seed
+        )
         probed = games
     if numbered:
         actions = int(count)  # type: ignore[arg-type]

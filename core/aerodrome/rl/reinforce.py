@@ -180,11 +180,15 @@ def report(figures: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m aerodrome.rl.reinforce", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m aerodrome.rl.reinforce", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--ruleset", default="df40k")
     parser.add_argument("--setup", default="first-blood")
     parser.add_argument("--seat", type=int, default=0)
-    parser.add_argument("--opponents", default="random", help="a registered agent for the other seats")
+    parser.add_argument(
+        "--opponents", default="random", help="a registered agent for the other seats"
+    )
     parser.add_argument("--episodes", type=int, default=20000, help="training games")
     parser.add_argument("--games", type=int, default=1000, help="evaluation games of each policy")
     parser.add_argument("--seed", type=int, default=1)

@@ -57,7 +57,9 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.setup: Setup = setup if isinstance(setup, Setup) else self.ruleset.setup(setup)
         seats = len(self.setup.seats)
         if not 0 <= seat < seats:
-            raise AerodromeError(f"seat must be from 0 to {seats - 1} in {self.setup.name}, not {seat}")
+            raise AerodromeError(
+                f"seat must be from 0 to {seats - 1} in {self.setup.name}, not {seat}"
+            )
         self.seat = seat
         names = (
             {p: opponents for p in range(seats) if p != seat}
@@ -76,7 +78,9 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.translator = Translator(self.ruleset, self.setup, self.layout, overflow=overflow)
         self.observation_space, self.action_space = spaces(self.layout)
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise AerodromeError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
+            raise AerodromeError(
+                f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
+            )
         self.render_mode = render_mode
         self.shaping = float(shaping)
         self._seeds = _Seeds(seed)
@@ -113,7 +117,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         game = self.game
         if game.is_over():
             raise AerodromeError("the game is over: call reset()")
-        game.apply(self.seat, self.translator.action(action, game.legal_actions(self.seat), self.seat, game))
+        game.apply(
+            self.seat,
+            self.translator.action(action, game.legal_actions(self.seat), self.seat, game),
+        )
         self._play_opponents()
         reward = 0.0
         if self._shaping is not None:
@@ -139,7 +146,9 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self.render_mode == "svg":
             svg = self.ruleset.draw_svg(view)
             if svg is None:
-                raise AerodromeError(f"ruleset {self.ruleset.name!r} draws no SVG (draw_svg gave None)")
+                raise AerodromeError(
+                    f"ruleset {self.ruleset.name!r} draws no SVG (draw_svg gave None)"
+                )
             return svg
         text = picture(self.ruleset, view)
         if self.render_mode == "human":
@@ -170,4 +179,3 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return {}
         result = game.result()
         return {"winners": result.winners, "reason": result.reason, "finished": result.finished}
-

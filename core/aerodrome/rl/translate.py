@@ -66,7 +66,12 @@ class Numbered:
     __slots__ = ("game", "ids", "legal", "mask", "moment")
 
     def __init__(
-        self, legal: Sequence[Action], ids: list[int], mask: bytes | bytearray, game: object, moment: int
+        self,
+        legal: Sequence[Action],
+        ids: list[int],
+        mask: bytes | bytearray,
+        game: object,
+        moment: int,
     ) -> None:
         self.legal = legal
         self.ids = ids
@@ -82,7 +87,12 @@ class Seen:
     __slots__ = ("game", "mask", "moment", "player", "vector")
 
     def __init__(
-        self, game: object, moment: int, player: int, vector: bytes | bytearray, mask: bytes | bytearray
+        self,
+        game: object,
+        moment: int,
+        player: int,
+        vector: bytes | bytearray,
+        mask: bytes | bytearray,
     ) -> None:
         self.game = game
         self.moment = moment
@@ -107,7 +117,9 @@ class Translator:
                 f"the layout is for {layout.ruleset} {layout.setup}, not {ruleset.name} {setup.name}"
             )
         if overflow not in OVERFLOWS:
-            raise ActionSpaceError(f"overflow must be one of {', '.join(OVERFLOWS)}, not {overflow!r}")
+            raise ActionSpaceError(
+                f"overflow must be one of {', '.join(OVERFLOWS)}, not {overflow!r}"
+            )
         self.ruleset = ruleset
         self.setup = setup
         self.layout = layout
@@ -141,7 +153,9 @@ class Translator:
             try:
                 return self._packer.pack(*numbers)
             except (struct.error, OverflowError, TypeError):
-                raise EncodingError(f"{self.label}: observation_vector gave something not a number") from None
+                raise EncodingError(
+                    f"{self.label}: observation_vector gave something not a number"
+                ) from None
         got = "None" if numbers is None else f"{len(numbers)} numbers"
         raise EncodingError(
             f"{self.label}: observation_vector gave {got}, expected {self.width} "
@@ -168,7 +182,9 @@ class Translator:
         return self.encoder(view).names()
 
     # -- actions -----------------------------------------------------------------------------
-    def mask(self, legal: Sequence[Action], player: int, game: Game[Any, Any, Any] | None = None) -> Mask:
+    def mask(
+        self, legal: Sequence[Action], player: int, game: Game[Any, Any, Any] | None = None
+    ) -> Mask:
         """1 for each action index that is legal now, 0 elsewhere (a new array). ``game``,
         when given, is the game ``legal`` comes from (its numbers are then kept for the
         decision)."""
@@ -199,7 +215,9 @@ class Translator:
             "overflow='truncate' to offer only the first ones"
         )
 
-    def numbered(self, legal: Sequence[Action], game: Game[Any, Any, Any] | None = None) -> Numbered:
+    def numbered(
+        self, legal: Sequence[Action], game: Game[Any, Any, Any] | None = None
+    ) -> Numbered:
         """The numbers of ``legal`` (the ruleset's numbering), kept for the decision."""
         if type(legal) is tuple:  # an immutable list, maybe handed out again by the ruleset
             got = self._tuples.get(legal)
@@ -256,7 +274,11 @@ class Translator:
         return out
 
     def action(
-        self, index: object, legal: Sequence[Action], player: int, game: Game[Any, Any, Any] | None = None
+        self,
+        index: object,
+        legal: Sequence[Action],
+        player: int,
+        game: Game[Any, Any, Any] | None = None,
     ) -> Action:
         """The legal action numbered ``index`` for ``player``; an index out of range or not
         legal now is an :class:`IllegalActionError` (naming the decision of ``game``)."""

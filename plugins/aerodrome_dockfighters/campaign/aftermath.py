@@ -22,7 +22,9 @@ from aerodrome_dockfighters.campaign.sheet import PersonalFile, Squadron
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
 
 
-def settle(party: Party, seat: int, report: bridge.Report, sides: Sequence[Side], seed: int) -> Outcome:
+def settle(
+    party: Party, seat: int, report: bridge.Report, sides: Sequence[Side], seed: int
+) -> Outcome:
     """Book the mission for ``party``'s squadron (sitting in ``seat``)."""
     sq = party.sq
     assert sq is not None and party.leader is not None
@@ -34,11 +36,21 @@ def settle(party: Party, seat: int, report: bridge.Report, sides: Sequence[Side]
     for k in report.kills:
         if k.seat != seat:
             continue
-        if k.fame:  # fame.1-3: by the victim's experience, +1 bomber, +2 airship, none for a dockfighter
-            party.lines.append(Line(fame=k.fame, why="kill", note=f"{EXPERIENCE[k.experience]} {k.klass}"))
+        if (
+            k.fame
+        ):  # fame.1-3: by the victim's experience, +1 bomber, +2 airship, none for a dockfighter
+            party.lines.append(
+                Line(fame=k.fame, why="kill", note=f"{EXPERIENCE[k.experience]} {k.klass}")
+            )
         victims = sides[k.victim_seat].sent
         if k.victim >= 0 and k.klass != "dockfighter" and victims[k.victim].club:  # challenge.2
-            party.lines.append(Line(fame=c.club_bounty, why="club bounty", note=f"{victims[k.victim].pilot} shot down"))
+            party.lines.append(
+                Line(
+                    fame=c.club_bounty,
+                    why="club bounty",
+                    note=f"{victims[k.victim].pilot} shot down",
+                )
+            )
     ok, won = report.mission[seat]
     if won:
         party.lines.append(Line(fame=won, why="mission", note=bridge.missions()[side.mission].name))
@@ -60,7 +72,12 @@ def settle(party: Party, seat: int, report: bridge.Report, sides: Sequence[Side]
         fate = crew.fate
         if fate == "bailed out":
             fate = _bring_home(party, p, seat == report.defender, e.returning_discount)
-        elif crew.home and not plane_lost and info.gear and (crew.gear_damaged or crew.damage >= info.yellow):
+        elif (
+            crew.home
+            and not plane_lost
+            and info.gear
+            and (crew.gear_damaged or crew.damage >= info.yellow)
+        ):
             # setup.8: "Each plane with damaged gear and/or that is damaged must pass a pilot
             # check, or the plane crashes and is lost. The pilot gets wounded; so if he is
             # already wounded, he gets killed."
@@ -77,13 +94,20 @@ def settle(party: Party, seat: int, report: bridge.Report, sides: Sequence[Side]
             lost.append(p.name)
             continue
         if hurt:  # campaign.hospital.1; Heroic: back at once on the roll
-            if e.hospital and dice.d(6, f"{p.name} back from hospital at once ({e.hospital}+)") >= e.hospital:
+            if (
+                e.hospital
+                and dice.d(6, f"{p.name} back from hospital at once ({e.hospital}+)") >= e.hospital
+            ):
                 pass
             else:
                 p.status = "hospital"
                 wounded.append(p.name)
         if not plane_lost and _to_workshop(crew, info):  # campaign.workshop.1-2; Scrounge
-            if e.workshop and dice.d(6, f"#{plane.serial} back from the workshop at once ({e.workshop}+)") >= e.workshop:
+            if (
+                e.workshop
+                and dice.d(6, f"#{plane.serial} back from the workshop at once ({e.workshop}+)")
+                >= e.workshop
+            ):
                 continue
             plane.status = "workshop"
             workshop.append(plane.serial)
@@ -96,15 +120,19 @@ def settle(party: Party, seat: int, report: bridge.Report, sides: Sequence[Side]
         sq.leader = None  # leader.1: the squadron needs a new squadron leader
     sq.missions += 1
     return Outcome(
-        mission_won=ok, kills=sum(1 for k in report.kills if k.seat == seat),
+        mission_won=ok,
+        kills=sum(1 for k in report.kills if k.seat == seat),
         ground_kills=sum(x.victories - x.kills for x in report.crews[seat]),
         losses=sum(1 for k in report.kills if k.victim_seat == seat and k.victim >= 0),
-        pilots_lost=tuple(lost), wounded=tuple(wounded), workshop=tuple(workshop), turns=report.turns,
+        pilots_lost=tuple(lost),
+        wounded=tuple(wounded),
+        workshop=tuple(workshop),
+        turns=report.turns,
     )
 
 
 def _release(sq: Squadron) -> None:
-    """"After that mission, he or she is marked in the 'combat ready' section again ... The
+    """ "After that mission, he or she is marked in the 'combat ready' section again ... The
     same logic applies to aircraft and airships" (campaign.hospital.1, campaign.workshop.1)."""
     for p in sq.barracks:
         if p.status == "hospital":
@@ -115,7 +143,7 @@ def _release(sq: Squadron) -> None:
 
 
 def _to_workshop(crew: bridge.CrewReport, info: bridge.AircraftInfo) -> bool:
-    """"damaged up to 50% of its structure points or receives 2 critical damage" (an airship:
+    """ "damaged up to 50% of its structure points or receives 2 critical damage" (an airship:
     "2 unrepaired critical damage"); step 11: "yellow structure points marked off, and/or at
     least 2 critical hits". One critical repairs itself."""
     return crew.damage * 2 >= info.structure or crew.damage >= info.yellow or crew.crits >= 2
@@ -141,7 +169,9 @@ def _bring_home(party: Party, p: PersonalFile, defender: bool, discount: int) ->
     if not pay:
         return "captured"
     if cost:
-        party.lines.append(Line(fame=-cost, why="return", note=f"{p.experience} {p.name} brought home"))
+        party.lines.append(
+            Line(fame=-cost, why="return", note=f"{p.experience} {p.name} brought home")
+        )
     return "fit"
 
 

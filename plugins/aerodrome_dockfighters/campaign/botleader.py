@@ -25,9 +25,18 @@ from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
 #: How often Konrad wins each mission against Konrad (docs/rules/dockfighters.md, 200 games
 #: each): the bot's estimate of a mission's worth.
 WIN_CHANCE = {
-    "aerial-dominance": 0.16, "fighter-sweep": 0.38, "aerial-surveillance": 0.32, "recon-escort": 0.36,
-    "agents-insertion": 0.86, "big-hunt": 0.33, "ale-raid": 0.38, "bomb-run": 0.13, "cargo-escort": 0.99,
-    "flying-eye": 0.04, "duel": 0.01, "airstrip-visit": 0.16,
+    "aerial-dominance": 0.16,
+    "fighter-sweep": 0.38,
+    "aerial-surveillance": 0.32,
+    "recon-escort": 0.36,
+    "agents-insertion": 0.86,
+    "big-hunt": 0.33,
+    "ale-raid": 0.38,
+    "bomb-run": 0.13,
+    "cargo-escort": 0.99,
+    "flying-eye": 0.04,
+    "duel": 0.01,
+    "airstrip-visit": 0.16,
 }
 GROUND = ("fighter-sweep", "big-hunt", "bomb-run", "airstrip-visit")
 #: Fame the bot keeps for bringing pilots home and for the next scenario.
@@ -35,8 +44,30 @@ RESERVE = 2
 #: Scenarios between two attempts at the League's challenges.
 CHALLENGE_PAUSE = 4
 SURNAMES = {
-    "Bavaria": ("Huber", "Gruber", "Maier", "Hofer", "Brandl", "Sedlmayr", "Wimmer", "Obermaier", "Kastner", "Loibl"),
-    "Saxony": ("Schulze", "Richter", "Krause", "Lehmann", "Naumann", "Seidel", "Kuehn", "Winkler", "Hertel", "Lorenz"),
+    "Bavaria": (
+        "Huber",
+        "Gruber",
+        "Maier",
+        "Hofer",
+        "Brandl",
+        "Sedlmayr",
+        "Wimmer",
+        "Obermaier",
+        "Kastner",
+        "Loibl",
+    ),
+    "Saxony": (
+        "Schulze",
+        "Richter",
+        "Krause",
+        "Lehmann",
+        "Naumann",
+        "Seidel",
+        "Kuehn",
+        "Winkler",
+        "Hertel",
+        "Lorenz",
+    ),
 }
 
 
@@ -62,8 +93,11 @@ class BotLeader:
             m = infos[key]
             return WIN_CHANCE.get(key, 0.1) * m.fame_win - max(0, m.fame_cost - discount)
 
-        affordable = [k for k in allowed if max(0, infos[k].fame_cost - discount) + RESERVE <= budget
-                      or infos[k].fame_cost == 0]
+        affordable = [
+            k
+            for k in allowed
+            if max(0, infos[k].fame_cost - discount) + RESERVE <= budget or infos[k].fame_cost == 0
+        ]
         return max(affordable or list(allowed), key=lambda k: (worth(k), -infos[k].value, k))
 
     def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send:
@@ -73,7 +107,10 @@ class BotLeader:
         room = budget - bridge.missions()[mission].fame_cost - RESERVE
         want = c.free_planes + (1 if room >= 4 else 0)
         crews = self._crews(sq, mission)
-        for pool in (crews, [x for x in crews if bridge.catalogue()[self._sheet(sq, x)].klass != "airship"]):
+        for pool in (
+            crews,
+            [x for x in crews if bridge.catalogue()[self._sheet(sq, x)].klass != "airship"],
+        ):
             sent: list[Pick] = []
             planes = 0
             for pick in pool:
@@ -99,10 +136,14 @@ class BotLeader:
         e = leadership.effect(sq)
         pilot_ok = ("ready", "hospital") if e.wounded_flies else ("ready",)
         plane_ok = ("ready", "workshop") if e.damaged_flies or e.repaired_flies else ("ready",)
-        pilots = sorted((p for p in sq.barracks if p.status in pilot_ok),
-                        key=lambda p: (p.status != "ready", -p.level, -p.victories, p.name))
-        planes = sorted((p for p in sq.hangar if p.status in plane_ok),
-                        key=lambda p: (p.status != "ready", -bridge.catalogue()[p.datasheet].value, p.serial))
+        pilots = sorted(
+            (p for p in sq.barracks if p.status in pilot_ok),
+            key=lambda p: (p.status != "ready", -p.level, -p.victories, p.name),
+        )
+        planes = sorted(
+            (p for p in sq.hangar if p.status in plane_ok),
+            key=lambda p: (p.status != "ready", -bridge.catalogue()[p.datasheet].value, p.serial),
+        )
         used: set[str] = set()
         out: list[Pick] = []
         for plane in planes:
@@ -111,7 +152,9 @@ class BotLeader:
             if p is None:
                 continue
             used.add(p.name)
-            out.append(Pick(pilot=p.name, serial=plane.serial, loads=self._loads(sq, plane, mission)))
+            out.append(
+                Pick(pilot=p.name, serial=plane.serial, loads=self._loads(sq, plane, mission))
+            )
         return out
 
     @staticmethod
@@ -122,7 +165,11 @@ class BotLeader:
             if usable(sq, "dockfighter") and info.docking_points >= 2:
                 systems[1] = "dockfighter"
             return tuple(systems)
-        if mission in GROUND and info.klass in ("fighterbomber", "bomber") and usable(sq, "AB 250 bomb"):
+        if (
+            mission in GROUND
+            and info.klass in ("fighterbomber", "bomber")
+            and usable(sq, "AB 250 bomb")
+        ):
             return ("AB 250 bomb",) * (info.load_points // bridge.load_points("AB 250 bomb"))
         return ()
 
@@ -133,10 +180,20 @@ class BotLeader:
                 "barracks: no ready ace fighter pilot with a challenge still to master; the challenges are for aces "
                 "[dockfighters.challenge.1]"
             )
-        wing = next((p for p in sorted(sq.ready(), key=lambda p: (-p.level, p.name))
-                     if p.kind == "pilot" and p.level < EXPERIENCE.index("ace")), None)
-        fighters = [p for p in sq.hangar if p.status == "ready"
-                    and bridge.catalogue()[p.datasheet].klass in ("standard fighter", "advanced fighter")]
+        wing = next(
+            (
+                p
+                for p in sorted(sq.ready(), key=lambda p: (-p.level, p.name))
+                if p.kind == "pilot" and p.level < EXPERIENCE.index("ace")
+            ),
+            None,
+        )
+        fighters = [
+            p
+            for p in sq.hangar
+            if p.status == "ready"
+            and bridge.catalogue()[p.datasheet].klass in ("standard fighter", "advanced fighter")
+        ]
         fighters.sort(key=lambda p: (-bridge.catalogue()[p.datasheet].value, p.serial))
         if not fighters:
             raise CampaignError("hangar: no ready fighter for the ace [dockfighters.challenge.1]")
@@ -149,15 +206,20 @@ class BotLeader:
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool:
         return True
 
-    def take_ability(self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]) -> TakeAbility:
+    def take_ability(
+        self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
+    ) -> TakeAbility:
         upgrades = [o for o in options if o.level == 2]
         return (upgrades or list(options))[0]
 
     # -- between scenarios -----------------------------------------------------------------------
     def challenger(self, sq: Squadron) -> PersonalFile | None:
         """A ready ace fighter pilot with a challenge still to master."""
-        aces = [p for p in sq.ready() if p.kind == "pilot" and p.level == EXPERIENCE.index("ace")
-                and len(p.challenges) < 3]
+        aces = [
+            p
+            for p in sq.ready()
+            if p.kind == "pilot" and p.level == EXPERIENCE.index("ace") and len(p.challenges) < 3
+        ]
         return min(aces, key=lambda p: (-len(p.challenges), p.name)) if aces else None
 
     def wants_challenge(self, sq: Squadron) -> int:
@@ -176,8 +238,12 @@ class BotLeader:
             since = CHALLENGE_PAUSE
         number = len(ace.challenges) + 1
         cost = bridge.missions()[f"ace-challenge-{number}"].fame_cost
-        fighters = [p for p in sq.hangar if p.status == "ready"
-                    and bridge.catalogue()[p.datasheet].klass in ("standard fighter", "advanced fighter")]
+        fighters = [
+            p
+            for p in sq.hangar
+            if p.status == "ready"
+            and bridge.catalogue()[p.datasheet].klass in ("standard fighter", "advanced fighter")
+        ]
         spare = 3 * RESERVE if number == 1 else 6 * RESERVE
         return number if fighters and since >= CHALLENGE_PAUSE and sq.fame >= cost + spare else 0
 
@@ -185,34 +251,64 @@ class BotLeader:
         """The bot's purchases before a scenario, each booked in the journal."""
         c = tables().campaign
         if not leadership.leader_active(sq):
-            best = max(sq.active(), key=lambda p: (p.level, p.victories, -sq.barracks.index(p)), default=None)
+            best = max(
+                sq.active(),
+                key=lambda p: (p.level, p.victories, -sq.barracks.index(p)),
+                default=None,
+            )
             if best is not None:
                 campaign.promote(sq, best.name)
         fighter = bridge.standard_fighter(sq.faction)
-        while campaign.pairs(sq, ready_only=True) < c.free_planes:  # never disbanded while it can pay
-            if len(sq.ready()) < 2 and len(sq.active("pilot")) < c.barracks.pilot and sq.fame >= c.recruit_cost:
+        while (
+            campaign.pairs(sq, ready_only=True) < c.free_planes
+        ):  # never disbanded while it can pay
+            if (
+                len(sq.ready()) < 2
+                and len(sq.active("pilot")) < c.barracks.pilot
+                and sq.fame >= c.recruit_cost
+            ):
                 campaign.recruit(sq, self._name(sq))
             elif sq.fame >= aircraft_price(sq, fighter):
                 campaign.buy(sq, fighter)
             else:
                 return
         planes = [p for p in sq.aircraft() if bridge.catalogue()[p.datasheet].klass != "airship"]
-        while len(sq.active("pilot")) < min(len(planes), c.barracks.pilot) and sq.fame >= c.recruit_cost + RESERVE:
+        while (
+            len(sq.active("pilot")) < min(len(planes), c.barracks.pilot)
+            and sq.fame >= c.recruit_cost + RESERVE
+        ):
             campaign.recruit(sq, self._name(sq))
-        while len(sq.aircraft()) < c.start_fighters and sq.fame >= aircraft_price(sq, fighter) + RESERVE:
+        while (
+            len(sq.aircraft()) < c.start_fighters
+            and sq.fame >= aircraft_price(sq, fighter) + RESERVE
+        ):
             campaign.buy(sq, fighter)
         self._unlock(sq)
-        advanced = next(a.name for a in bridge.for_sale(sq.faction) if a.klass == "advanced fighter")
-        if sq.fame >= aircraft_price(sq, advanced) + 4 * RESERVE and len(sq.aircraft()) < len(sq.active("pilot")) + 1:
+        advanced = next(
+            a.name for a in bridge.for_sale(sq.faction) if a.klass == "advanced fighter"
+        )
+        if (
+            sq.fame >= aircraft_price(sq, advanced) + 4 * RESERVE
+            and len(sq.aircraft()) < len(sq.active("pilot")) + 1
+        ):
             campaign.buy(sq, advanced)
 
     def _unlock(self, sq: Squadron) -> None:
         lead = sq.leader
-        if lead is None or not leadership.leader_active(sq) or lead.levels >= 4 or lead.unlocked_after >= sq.missions:
+        if (
+            lead is None
+            or not leadership.leader_active(sq)
+            or lead.levels >= 4
+            or lead.unlocked_after >= sq.missions
+        ):
             return
         level = tables().leaders.level[lead.levels]
         p = sq.pilot(lead.pilot)
-        if p is not None and p.level >= EXPERIENCE.index(level.name) and sq.fame >= level.cost + RESERVE:
+        if (
+            p is not None
+            and p.level >= EXPERIENCE.index(level.name)
+            and sq.fame >= level.cost + RESERVE
+        ):
             campaign.unlock(sq)
 
     def _name(self, sq: Squadron) -> str:

@@ -81,9 +81,16 @@ def catalogue() -> dict[str, AircraftInfo]:
     specs = builtin()
     return {
         d.name: AircraftInfo(
-            name=d.name, faction=d.faction, klass=d.klass, value=d.value, structure=d.structure,
-            yellow=d.yellow, gear=d.klass not in ("airship", "dockfighter"), load_points=d.load_points,
-            docking_points=len(d.docking_points), planes=specs.classes[d.klass].counts_as_planes,
+            name=d.name,
+            faction=d.faction,
+            klass=d.klass,
+            value=d.value,
+            structure=d.structure,
+            yellow=d.yellow,
+            gear=d.klass not in ("airship", "dockfighter"),
+            load_points=d.load_points,
+            docking_points=len(d.docking_points),
+            planes=specs.classes[d.klass].counts_as_planes,
         )
         for d in specs.hangar.aircraft
     }
@@ -109,7 +116,9 @@ def missions() -> dict[str, MissionInfo]:
     flown through :func:`setup` with ``challenge``)."""
     specs = builtin()
     return {
-        m.key: MissionInfo(key=m.key, name=m.name, value=m.value, fame_cost=m.fame_cost, fame_win=m.fame_win)
+        m.key: MissionInfo(
+            key=m.key, name=m.name, value=m.value, fame_cost=m.fame_cost, fame_win=m.fame_win
+        )
         for m in specs.missions.values()
     }
 
@@ -139,7 +148,12 @@ def check_target(level: int, wounded: bool = False) -> int:
 
 # -- a scenario's set-up --------------------------------------------------------------------------
 def setup(
-    sides: Sequence[Any], initiative: int, bots: Sequence[int], *, challenge: int = 0, name: str = "campaign",
+    sides: Sequence[Any],
+    initiative: int,
+    bots: Sequence[int],
+    *,
+    challenge: int = 0,
+    name: str = "campaign",
 ) -> Setup:
     """The engine set-up of a scenario between ``sides`` (two :class:`~.journal.Side`, by
     seat): missions, forces, the campaign's options; an ace challenge puts the League in seat
@@ -148,28 +162,49 @@ def setup(
     if challenge:
         nations[1] = "Saxony" if nations[0] == "Bavaria" else "Bavaria"
     crews = tuple(
-        tuple(Crew(wounded=s.wounded, damage=s.damage, knacks=msgspec.convert(s.modifiers, Knacks, from_attributes=True))
-              for s in side.sent)
+        tuple(
+            Crew(
+                wounded=s.wounded,
+                damage=s.damage,
+                knacks=msgspec.convert(s.modifiers, Knacks, from_attributes=True),
+            )
+            for s in side.sent
+        )
         for side in sides
     )
     forces = tuple(
-        tuple(Sortie(datasheet=s.datasheet, experience=s.experience, loads=tuple(s.loads), pilot=s.pilot)
-              for s in side.sent)
+        tuple(
+            Sortie(
+                datasheet=s.datasheet, experience=s.experience, loads=tuple(s.loads), pilot=s.pilot
+            )
+            for s in side.sent
+        )
         for side in sides
     )
     options = DockfightersOptions(
         missions=(sides[0].mission, sides[1].mission),
         forces=(forces[0], forces[1]),
         campaign=CampaignOptions(
-            initiative=initiative, nations=tuple(nations), crews=crews,
-            leaders=tuple(msgspec.convert(side.in_play, Leader, from_attributes=True) for side in sides),
+            initiative=initiative,
+            nations=tuple(nations),
+            crews=crews,
+            leaders=tuple(
+                msgspec.convert(side.in_play, Leader, from_attributes=True) for side in sides
+            ),
         ),
     )
     labels = nations if nations[0] != nations[1] else ["Bavaria", "Saxony"]
-    seats = tuple(Seat(name=side.squadron, side=label, bot=n in bots)
-                  for n, (side, label) in enumerate(zip(sides, labels, strict=True)))
-    return Setup(name=name, title=f"{sides[0].squadron} against {sides[1].squadron}", seats=seats,
-                 options=options, max_rounds=40)
+    seats = tuple(
+        Seat(name=side.squadron, side=label, bot=n in bots)
+        for n, (side, label) in enumerate(zip(sides, labels, strict=True))
+    )
+    return Setup(
+        name=name,
+        title=f"{sides[0].squadron} against {sides[1].squadron}",
+        seats=seats,
+        options=options,
+        max_rounds=40,
+    )
 
 
 def ruleset() -> Ruleset[Any, Any, Any]:
@@ -205,12 +240,16 @@ class Human(Protocol):
     """A person at a seat: asked for each decision (``None``: they quit), and told when the
     mission is over (to show how it ended)."""
 
-    def __call__(self, game: Game[Any, Any, Any], player: int, legal: list[Action]) -> Action | None: ...
+    def __call__(
+        self, game: Game[Any, Any, Any], player: int, legal: list[Action]
+    ) -> Action | None: ...
 
     def ended(self, game: Game[Any, Any, Any]) -> None: ...
 
 
-def play(game: Game[Any, Any, Any], agents: Sequence[Agent | None], human: Human | None = None) -> bool:
+def play(
+    game: Game[Any, Any, Any], agents: Sequence[Agent | None], human: Human | None = None
+) -> bool:
     """Play ``game`` to its end: an agent per seat, ``None`` for a human asked through
     ``human`` (who is told the end). False when a human quit (the game is then abandoned)."""
     views = [PlayerView(game, p) for p in range(len(agents))]
@@ -336,26 +375,40 @@ def report(game: Game[Any, Any, Any]) -> Report:
         by = index.get(k.id, (k.player, -1))
         victories[by] = victories.get(by, 0) + 1
         victim = index.get(a.id, (a.player, -1))
-        kills.append(Kill(seat=k.player, by=by[1], victim_seat=a.player, victim=victim[1],
-                          experience=a.experience, klass=rules.sheet(a).klass, fame=rules.fame_for(a)))
+        kills.append(
+            Kill(
+                seat=k.player,
+                by=by[1],
+                victim_seat=a.player,
+                victim=victim[1],
+                experience=a.experience,
+                klass=rules.sheet(a).klass,
+                fame=rules.fame_for(a),
+            )
+        )
     for a in state.aircraft:
         owner = index.get(a.id)
         if owner is None or rules.sheet(a).klass == "dockfighter":
             continue
-        crews[owner[0]].append(CrewReport(
-            fate=a.fate if a.fate != "returned" else "fit",
-            aircraft_lost=a.status in ("destroyed", "missing"),
-            home=a.status in HOME,
-            wounded=a.wounded,
-            damage=a.damage,
-            crits=len(a.crits),
-            gear_damaged=a.gear_damaged,
-            victories=victories.get(owner, 0),
-            kills=sum(1 for x in kills if (x.seat, x.by) == owner),
-        ))
+        crews[owner[0]].append(
+            CrewReport(
+                fate=a.fate if a.fate != "returned" else "fit",
+                aircraft_lost=a.status in ("destroyed", "missing"),
+                home=a.status in HOME,
+                wounded=a.wounded,
+                damage=a.damage,
+                crits=len(a.crits),
+                gear_damaged=a.gear_damaged,
+                victories=victories.get(owner, 0),
+                kills=sum(1 for x in kills if (x.seat, x.by) == owner),
+            )
+        )
     missions = (success(state, 0), success(state, 1))
     defender = 1 if state.squadrons[0].mission == "airstrip-visit" else -1
     return Report(
-        crews=(tuple(crews[0]), tuple(crews[1])), kills=tuple(kills), mission=missions,
-        defender=defender, turns=min(state.turn - 1, state.last_turn),
+        crews=(tuple(crews[0]), tuple(crews[1])),
+        kills=tuple(kills),
+        mission=missions,
+        defender=defender,
+        turns=min(state.turn - 1, state.last_turn),
     )

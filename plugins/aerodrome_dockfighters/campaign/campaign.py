@@ -63,7 +63,9 @@ def commit(sq: Squadron, entry: JournalEntry) -> None:
 
 def _open(sq: Squadron) -> None:
     if sq.disbanded:
-        raise CampaignError(f"disbanded: {sq.name} was disbanded; the campaign is over for it [dockfighters.campaign.sortie.2]")
+        raise CampaignError(
+            f"disbanded: {sq.name} was disbanded; the campaign is over for it [dockfighters.campaign.sortie.2]"
+        )
 
 
 # -- between scenarios ----------------------------------------------------------------------------
@@ -118,7 +120,7 @@ def pairs(sq: Squadron, ready_only: bool = False) -> int:
 
 
 def can_fly(sq: Squadron) -> bool:
-    """"2 planes are mandatory for each scenario. If a squadron is not in the position to get
+    """ "2 planes are mandatory for each scenario. If a squadron is not in the position to get
     2 planes and 2 pilots airborne, the squadron is rated as combat ineffective and
     disbanded" (clause campaign.sortie.2)."""
     return pairs(sq) >= tables().campaign.free_planes
@@ -136,20 +138,32 @@ def _bots(agents: Sequence[str], seats: Sequence[int]) -> tuple[int, ...]:
 
 
 def _play(
-    sides: tuple[Side, Side], initiative_seat: int, bots: tuple[int, ...], agents: Sequence[str], seed: int,
-    challenge: int, human: bridge.Human | None,
+    sides: tuple[Side, Side],
+    initiative_seat: int,
+    bots: tuple[int, ...],
+    agents: Sequence[str],
+    seed: int,
+    challenge: int,
+    human: bridge.Human | None,
 ) -> tuple[bridge.Report, tuple[str, ...]]:
     the_setup = bridge.setup(sides, initiative_seat, bots, challenge=challenge)
     # a person sees what happens (the log); bots alone need no log (the same game either way)
     game = bridge.new_game(the_setup, seed, record=human is not None and HUMAN in agents)
-    players = [None if name == HUMAN else bridge.bot_agent(name, seat, seed) for seat, name in enumerate(agents)]
+    players = [
+        None if name == HUMAN else bridge.bot_agent(name, seat, seed)
+        for seat, name in enumerate(agents)
+    ]
     if not bridge.play(game, players, human):
         raise Abandoned("the mission was left before its end; nothing is recorded")
     return bridge.report(game), bridge.encode_actions(game)
 
 
 def scenario(
-    a: Squadron, b: Squadron, leaders: Sequence[Leader], agents: Sequence[str], seed: int,
+    a: Squadron,
+    b: Squadron,
+    leaders: Sequence[Leader],
+    agents: Sequence[str],
+    seed: int,
     human: bridge.Human | None = None,
 ) -> tuple[Scenario, Scenario]:
     """Set up, play and book a scenario between ``a`` (whose leader called it) and ``b``;
@@ -174,8 +188,17 @@ def scenario(
     for n, party in enumerate(parties):
         outcome = settle(party, seats[n], report, sides, seed)
         entry = Scenario(
-            seed=seed, player=seats[n], party=n, sides=sides, choices=tuple(party.choices), bots=bots,
-            rolls=tuple(rolls), initiative=seats[winner], actions=actions, outcome=outcome, ledger=tuple(party.lines),
+            seed=seed,
+            player=seats[n],
+            party=n,
+            sides=sides,
+            choices=tuple(party.choices),
+            bots=bots,
+            rolls=tuple(rolls),
+            initiative=seats[winner],
+            actions=actions,
+            outcome=outcome,
+            ledger=tuple(party.lines),
         )
         assert party.sq is not None
         commit(party.sq, entry)
@@ -207,7 +230,12 @@ def _sides(parties: Sequence[Party], seats: Sequence[int]) -> tuple[Side, Side]:
 
 # -- an ace challenge -----------------------------------------------------------------------------
 def challenge(
-    sq: Squadron, number: int, leader: Leader, agent: str, seed: int, human: bridge.Human | None = None,
+    sq: Squadron,
+    number: int,
+    leader: Leader,
+    agent: str,
+    seed: int,
+    human: bridge.Human | None = None,
 ) -> Scenario:
     """Fly ace challenge ``number`` against the League (clauses challenge.*): the leader's
     Send names the ace first, then at most a wingman who is not an ace."""
@@ -217,7 +245,12 @@ def challenge(
 
 
 def _challenge(
-    sq: Squadron, number: int, party: Party, agent: str, seed: int, human: bridge.Human | None,
+    sq: Squadron,
+    number: int,
+    party: Party,
+    agent: str,
+    seed: int,
+    human: bridge.Human | None,
     recorded: Scenario | None,
 ) -> Scenario:
     c = tables().campaign
@@ -231,14 +264,30 @@ def _challenge(
     _check_challengers(sq, number, choice)
     party.mission = key
     party.sent = sortie(sq, choice, Dice(derive_seed(seed, "set-up", 0)), least=1)
-    cost = max(0, info.fame_cost - leadership.effect(sq).mission_discount
-               - (c.club_discount if any(s.club for s in party.sent) else 0))
+    cost = max(
+        0,
+        info.fame_cost
+        - leadership.effect(sq).mission_discount
+        - (c.club_discount if any(s.club for s in party.sent) else 0),
+    )
     if cost > party.budget:
-        raise CampaignError(f"fame: challenge {number} costs {cost} fame, the squadron has {party.budget} [dockfighters.challenge.1]")
+        raise CampaignError(
+            f"fame: challenge {number} costs {cost} fame, the squadron has {party.budget} [dockfighters.challenge.1]"
+        )
     if cost:
         party.lines.append(Line(fame=-cost, why="mission cost", note=info.name))
-    side = Side(squadron=sq.name, faction=sq.faction, mission=key, sent=party.sent, in_play=leadership.in_play(sq))
-    league = Side(squadron=LEAGUE_NAME, faction="Saxony" if sq.faction == "Bavaria" else "Bavaria", mission=bridge.LEAGUE)
+    side = Side(
+        squadron=sq.name,
+        faction=sq.faction,
+        mission=key,
+        sent=party.sent,
+        in_play=leadership.in_play(sq),
+    )
+    league = Side(
+        squadron=LEAGUE_NAME,
+        faction="Saxony" if sq.faction == "Bavaria" else "Bavaria",
+        mission=bridge.LEAGUE,
+    )
     party.side = side
     sides = (side, league)
     bots = tuple(sorted({1} | ({0} if agent and bridge.bot_rules(agent) else set())))
@@ -256,27 +305,46 @@ def _challenge(
         ace.challenges.append(number)
         if sorted(ace.challenges) == [1, 2, 3]:
             ace.club = True
-    entry = Scenario(seed=seed, player=0, sides=sides, choices=tuple(party.choices), bots=bots, challenge=number,
-                     actions=actions, outcome=outcome, ledger=tuple(party.lines))
+    entry = Scenario(
+        seed=seed,
+        player=0,
+        sides=sides,
+        choices=tuple(party.choices),
+        bots=bots,
+        challenge=number,
+        actions=actions,
+        outcome=outcome,
+        ledger=tuple(party.lines),
+    )
     commit(sq, entry)
     return entry
 
 
 def _check_challengers(sq: Squadron, number: int, choice: Send) -> None:
-    """"The pilot must have reached the experience level Ace"; "You have to master them one
+    """ "The pilot must have reached the experience level Ace"; "You have to master them one
     after the other and always with the same pilot"; "You can take a wingman with you ...
     His experience level may be Green, Experienced or Veteran, but not Ace" (challenge.1)."""
     if not 1 <= len(choice.picks) <= 2:
-        raise CampaignError("send: an ace challenge is flown by the ace and at most one wingman [dockfighters.challenge.1]")
+        raise CampaignError(
+            "send: an ace challenge is flown by the ace and at most one wingman [dockfighters.challenge.1]"
+        )
     ace = sq.pilot(choice.picks[0].pilot)
     if ace is None or ace.status != "ready":
-        raise CampaignError(f"send.picks[0]: {choice.picks[0].pilot!r} is not a ready pilot [dockfighters.challenge.1]")
+        raise CampaignError(
+            f"send.picks[0]: {choice.picks[0].pilot!r} is not a ready pilot [dockfighters.challenge.1]"
+        )
     if ace.kind != "pilot":
-        raise CampaignError(f"send.picks[0]: {ace.name} is a {ace.kind}; the challenges are for pilots [dockfighters.challenge.1]")
+        raise CampaignError(
+            f"send.picks[0]: {ace.name} is a {ace.kind}; the challenges are for pilots [dockfighters.challenge.1]"
+        )
     if ace.level != ACE:
-        raise CampaignError(f"send.picks[0]: {ace.name} is {ace.experience}; the challenges are for aces [dockfighters.challenge.1]")
+        raise CampaignError(
+            f"send.picks[0]: {ace.name} is {ace.experience}; the challenges are for aces [dockfighters.challenge.1]"
+        )
     if number in ace.challenges:
-        raise CampaignError(f"challenge: {ace.name} has mastered challenge {number} already [dockfighters.challenge.1]")
+        raise CampaignError(
+            f"challenge: {ace.name} has mastered challenge {number} already [dockfighters.challenge.1]"
+        )
     before = [n for n in (1, 2, 3) if n < number]
     if sorted(ace.challenges) != before:
         raise CampaignError(
@@ -286,12 +354,19 @@ def _check_challengers(sq: Squadron, number: int, choice: Send) -> None:
     if len(choice.picks) == 2:
         wing = sq.pilot(choice.picks[1].pilot)
         if wing is not None and wing.level == ACE:
-            raise CampaignError(f"send.picks[1]: the wingman {wing.name} may not be an ace [dockfighters.challenge.1]")
+            raise CampaignError(
+                f"send.picks[1]: the wingman {wing.name} may not be an ace [dockfighters.challenge.1]"
+            )
 
 
 def _replayed(
-    sides: tuple[Side, Side], initiative_seat: int, bots: tuple[int, ...], seed: int, challenge: int,
-    actions: Sequence[str], where: str,
+    sides: tuple[Side, Side],
+    initiative_seat: int,
+    bots: tuple[int, ...],
+    seed: int,
+    challenge: int,
+    actions: Sequence[str],
+    where: str,
 ) -> bridge.Report:
     the_setup = bridge.setup(sides, initiative_seat, bots, challenge=challenge)
     return bridge.report(bridge.replay(the_setup, seed, actions, where))
@@ -349,14 +424,28 @@ def _replay_scenario(sq: Squadron, e: Scenario, where: str) -> None:
         raise CampaignError(f"{where}: the set-up does not seat the squadrons as recorded")
     sides = _sides(parties, seats)
     if sides != e.sides:
-        raise CampaignError(f"{where}.sides: the squadron could not have sent what the journal says")
+        raise CampaignError(
+            f"{where}.sides: the squadron could not have sent what the journal says"
+        )
     report = _replayed(sides, e.initiative, e.bots, e.seed, 0, e.actions, where)
     outcome = settle(me, e.player, report, sides, e.seed)
     script.check_done()
-    commit(sq, Scenario(
-        seed=e.seed, player=e.player, party=e.party, sides=sides, choices=tuple(me.choices), bots=e.bots,
-        rolls=tuple(rolls), initiative=e.initiative, actions=e.actions, outcome=outcome, ledger=tuple(me.lines),
-    ))
+    commit(
+        sq,
+        Scenario(
+            seed=e.seed,
+            player=e.player,
+            party=e.party,
+            sides=sides,
+            choices=tuple(me.choices),
+            bots=e.bots,
+            rolls=tuple(rolls),
+            initiative=e.initiative,
+            actions=e.actions,
+            outcome=outcome,
+            ledger=tuple(me.lines),
+        ),
+    )
 
 
 def copy_of(sq: Squadron) -> Squadron:

@@ -29,8 +29,12 @@ def new(
     file: Annotated[Path, typer.Argument(help="The squadron file to create (JSON).")],
     faction: Annotated[str, typer.Option(help="bavaria or saxony")],
     pilot: Annotated[list[str], typer.Option(help="A pilot's name (4 times: the 4 green pilots).")],
-    name: Annotated[str | None, typer.Option(help="The squadron's name (default: the file's name).")] = None,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of the squadron's own dice (promotions).")] = 1,
+    name: Annotated[
+        str | None, typer.Option(help="The squadron's name (default: the file's name).")
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(min=0, help="Seed of the squadron's own dice (promotions).")
+    ] = 1,
     json: Json = False,
 ) -> None:
     """Found a squadron: 4 standard fighters of the faction, 4 named green pilots, 0 fame."""
@@ -64,7 +68,9 @@ def recruit(
 @app.command("buy")
 def buy(
     file: File,
-    items: Annotated[list[str], typer.Argument(help="Aircraft (by datasheet name) or equipment to unlock.")],
+    items: Annotated[
+        list[str], typer.Argument(help="Aircraft (by datasheet name) or equipment to unlock.")
+    ],
     json: Json = False,
 ) -> None:
     """Buy aircraft at their point value, or unlock equipment (paid once)."""
@@ -97,12 +103,25 @@ def unlock(file: File, json: Json = False) -> None:
 def scenario(
     file: Annotated[Path, typer.Argument(help="Your squadron file.")],
     against: Annotated[Path, typer.Option(help="The opposing squadron's file.")],
-    seat: Annotated[list[str] | None, typer.Option(help="SEAT=AGENT: 1 your squadron, 2 theirs; human, konrad...")] = None,
-    seed: Annotated[int | None, typer.Option(min=0, help="Seed of the scenario (default: from the files).")] = None,
-    mission: Annotated[str | None, typer.Option(help="Your mission (default: the bot leader's choice).")] = None,
-    send: Annotated[list[str] | None, typer.Option(help="PILOT=SERIAL[:LOAD,...] (default: the bot's pick).")] = None,
-    bid: Annotated[int | None, typer.Option(min=0, help="Most fame you bid for the initiative.")] = None,
-    pay: Annotated[bool | None, typer.Option("--pay/--no-pay", help="Bring bailed-out pilots home.")] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(help="SEAT=AGENT: 1 your squadron, 2 theirs; human, konrad..."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, help="Seed of the scenario (default: from the files).")
+    ] = None,
+    mission: Annotated[
+        str | None, typer.Option(help="Your mission (default: the bot leader's choice).")
+    ] = None,
+    send: Annotated[
+        list[str] | None, typer.Option(help="PILOT=SERIAL[:LOAD,...] (default: the bot's pick).")
+    ] = None,
+    bid: Annotated[
+        int | None, typer.Option(min=0, help="Most fame you bid for the initiative.")
+    ] = None,
+    pay: Annotated[
+        bool | None, typer.Option("--pay/--no-pay", help="Bring bailed-out pilots home.")
+    ] = None,
     json: Json = False,
 ) -> None:
     """Run the scenario set-up, play the mission, and record it in both files."""
@@ -117,9 +136,13 @@ def challenge(
     number: Annotated[int, typer.Argument(min=1, max=3, help="The challenge: 1, 2 or 3.")],
     ace: Annotated[str | None, typer.Option(help="The ace (default: the bot's pick).")] = None,
     wingman: Annotated[str | None, typer.Option(help="A wingman who is not an ace.")] = None,
-    send: Annotated[list[str] | None, typer.Option(help="PILOT=SERIAL[:LOAD,...]: the ace first.")] = None,
+    send: Annotated[
+        list[str] | None, typer.Option(help="PILOT=SERIAL[:LOAD,...]: the ace first.")
+    ] = None,
     seat: Annotated[str, typer.Option(help="Who flies the ace: human, konrad...")] = "konrad",
-    seed: Annotated[int | None, typer.Option(min=0, help="Seed of the challenge (default: from the file).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, help="Seed of the challenge (default: from the file).")
+    ] = None,
     json: Json = False,
 ) -> None:
     """Fly one of the League's three ace challenges (Konrad flies the League)."""
@@ -130,9 +153,13 @@ def challenge(
 
 @app.command("simulate")
 def simulate(
-    scenarios: Annotated[int, typer.Option(min=1, max=MAX_SCENARIOS, help="Scenarios to play.")] = 10,
+    scenarios: Annotated[
+        int, typer.Option(min=1, max=MAX_SCENARIOS, help="Scenarios to play.")
+    ] = 10,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the whole campaign.")] = 1,
-    out: Annotated[Path | None, typer.Option(help="Write every squadron file into this folder.")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write every squadron file into this folder.")
+    ] = None,
     json: Json = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:

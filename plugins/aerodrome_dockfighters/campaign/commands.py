@@ -101,8 +101,11 @@ def _show(sq: Squadron, json: bool) -> None:
         print_json(sheet_data(sq))
         return
     books = [line for e in sq.journal for line in e.ledger]
-    head = Text(f"{sq.name} ({sq.faction})  fame {sq.fame} (earned {earned(books)}, spent {spent(books)})  "
-                f"missions {sq.missions}: won {sq.won}, lost {sq.lost}" + ("  DISBANDED" if sq.disbanded else ""))
+    head = Text(
+        f"{sq.name} ({sq.faction})  fame {sq.fame} (earned {earned(books)}, spent {spent(books)})  "
+        f"missions {sq.missions}: won {sq.won}, lost {sq.lost}"
+        + ("  DISBANDED" if sq.disbanded else "")
+    )
     console.print(head)
     hangar = _table("Hangar", ["#", "aircraft", "class", "value", "status"])
     for plane in sq.hangar:
@@ -111,11 +114,26 @@ def _show(sq: Squadron, json: bool) -> None:
     console.print(hangar)
     rows = []
     for p in sq.barracks:
-        abilities = ", ".join(f"{a.name}" + (" (level 2)" if a.level == 2 else "") for a in p.abilities)
+        abilities = ", ".join(
+            f"{a.name}" + (" (level 2)" if a.level == 2 else "") for a in p.abilities
+        )
         done = ", ".join(map(str, p.challenges)) + (" - club member" if p.club else "")
-        rows.append([p.name, p.kind, p.status, p.experience, p.missions, p.victories, abilities, done])
-    columns = ["name", "kind", "status", "level", "missions", "victories", "ace abilities", "challenges"]
-    keep = [k for k, c in enumerate(columns) if k < 6 or any(row[k] for row in rows)]  # no empty columns
+        rows.append(
+            [p.name, p.kind, p.status, p.experience, p.missions, p.victories, abilities, done]
+        )
+    columns = [
+        "name",
+        "kind",
+        "status",
+        "level",
+        "missions",
+        "victories",
+        "ace abilities",
+        "challenges",
+    ]
+    keep = [
+        k for k, c in enumerate(columns) if k < 6 or any(row[k] for row in rows)
+    ]  # no empty columns
     barracks = _table("Pilots and crews in barracks", [columns[k] for k in keep])
     for row in rows:
         barracks.add_row(*_cells(*(row[k] for k in keep)))
@@ -124,7 +142,9 @@ def _show(sq: Squadron, json: bool) -> None:
     if sq.leader is not None:
         tree = tables().trees[sq.leader.tree]
         skills = "; ".join(s.text for s in leadership.skills(sq)) or "no level unlocked yet"
-        console.print(Text(f"squadron leader: {sq.leader.pilot}, {tree.name} (d6 {tree.roll}): {skills}"))
+        console.print(
+            Text(f"squadron leader: {sq.leader.pilot}, {tree.name} (d6 {tree.roll}): {skills}")
+        )
 
 
 def _table(title: str, columns: Sequence[str]) -> Table:
@@ -203,8 +223,13 @@ def parse_picks(sq: Squadron, send: list[str] | None) -> list[Pick] | None:
         serial, _, loads = rest.partition(":")
         if not sep or not serial.strip().isdigit():
             raise CampaignError(f"--send {text!r}: PILOT=SERIAL[:LOAD,LOAD], e.g. --send Hans=1")
-        out.append(Pick(pilot=pilot.strip(), serial=int(serial),
-                        loads=tuple(x.strip() for x in loads.split(",") if x.strip())))
+        out.append(
+            Pick(
+                pilot=pilot.strip(),
+                serial=int(serial),
+                loads=tuple(x.strip() for x in loads.split(",") if x.strip()),
+            )
+        )
     return out
 
 
@@ -214,10 +239,14 @@ def parse_seats(seats: list[str] | None, count: int) -> list[str]:
     for spec in seats or []:
         number, sep, kind = spec.partition("=")
         if not sep or not number.strip().isdigit() or not 1 <= int(number) <= count:
-            raise CampaignError(f"--seat {spec!r}: SEAT=AGENT with SEAT 1 to {count}, e.g. --seat 1=human")
+            raise CampaignError(
+                f"--seat {spec!r}: SEAT=AGENT with SEAT 1 to {count}, e.g. --seat 1=human"
+            )
         kind = kind.strip()
         if kind != campaign.HUMAN and kind not in bridge.agent_names():
-            raise CampaignError(f"--seat {spec!r}: human or one of {', '.join(bridge.agent_names())}")
+            raise CampaignError(
+                f"--seat {spec!r}: human or one of {', '.join(bridge.agent_names())}"
+            )
         kinds[int(number) - 1] = kind
     return kinds
 
@@ -246,8 +275,14 @@ def scenario(
         files.check_writable([file, against])
         agents = parse_seats(seat, 2)
         if json and campaign.HUMAN in agents:
-            raise CampaignError("--json: a person's mission is played on the screen; --json is for bot-flown seats")
-        the_seed = seed if seed is not None else derive_seed(a.seed, b.seed, "scenario", len(a.journal), len(b.journal))
+            raise CampaignError(
+                "--json: a person's mission is played on the screen; --json is for bot-flown seats"
+            )
+        the_seed = (
+            seed
+            if seed is not None
+            else derive_seed(a.seed, b.seed, "scenario", len(a.journal), len(b.journal))
+        )
         mine_leader = PersonLeader if agents[0] == campaign.HUMAN else CliLeader
         other_leader: BotLeader = BotLeader(derive_seed(the_seed, 2))
         if agents[1] == campaign.HUMAN:  # the other squadron's person decides for it too
@@ -261,11 +296,23 @@ def scenario(
         with no_interrupt():  # both files or neither
             files.save([(file, a), (against, b)])
     if json:
-        print_json({"seed": the_seed, "sides": msgspec.to_builtins(ea.sides), "initiative": ea.initiative,
-                    str(file): {"outcome": msgspec.to_builtins(ea.outcome), "ledger": msgspec.to_builtins(ea.ledger),
-                                "fame": a.fame},
-                    str(against): {"outcome": msgspec.to_builtins(eb.outcome), "ledger": msgspec.to_builtins(eb.ledger),
-                                   "fame": b.fame}})
+        print_json(
+            {
+                "seed": the_seed,
+                "sides": msgspec.to_builtins(ea.sides),
+                "initiative": ea.initiative,
+                str(file): {
+                    "outcome": msgspec.to_builtins(ea.outcome),
+                    "ledger": msgspec.to_builtins(ea.ledger),
+                    "fame": a.fame,
+                },
+                str(against): {
+                    "outcome": msgspec.to_builtins(eb.outcome),
+                    "ledger": msgspec.to_builtins(eb.ledger),
+                    "fame": b.fame,
+                },
+            }
+        )
         return
     winner = ea.sides[ea.initiative].squadron if 0 <= ea.initiative < len(ea.sides) else "nobody"
     console.print(Text(f"Initiative: {winner}."), soft_wrap=True)
@@ -277,8 +324,10 @@ def scenario(
 def _interrupted(*paths: Path) -> NoReturn:
     """Ctrl-C during a scenario: it is abandoned and nothing is written."""
     names = " or ".join(str(p) for p in paths)
-    err_console.print(Text(f"Interrupted: the scenario is abandoned; nothing is recorded in {names}."),
-                      soft_wrap=True)
+    err_console.print(
+        Text(f"Interrupted: the scenario is abandoned; nothing is recorded in {names}."),
+        soft_wrap=True,
+    )
     raise typer.Exit(INTERRUPTED)
 
 
@@ -287,8 +336,10 @@ def _disband_if_grounded(path: Path, sq: Squadron) -> None:
     buying with all its fame, is disbanded (clause campaign.sortie.2): its file says so, and
     the scenario is not flown. One that could recover is only told to recruit or buy."""
     if sq.disbanded:
-        raise CampaignError(f"{path}: disbanded: {sq.name} was disbanded; the campaign is over for it "
-                            "[dockfighters.campaign.sortie.2]")
+        raise CampaignError(
+            f"{path}: disbanded: {sq.name} was disbanded; the campaign is over for it "
+            "[dockfighters.campaign.sortie.2]"
+        )
     if campaign.can_fly(sq):
         return
     trial = campaign.copy_of(sq)
@@ -311,15 +362,31 @@ def story(sq: Squadron, entry: Scenario) -> list[str]:
     won = "won" if out.mission_won else "not won"
     mission = bridge.missions()[side.mission].name
     lines = [f"{sq.name}: {mission} {won} after {out.turns} turns."]
-    flown = ", ".join(f"{s.pilot} ({EXPERIENCE[s.experience]}) in #{s.serial} {s.datasheet}" for s in side.sent)
+    flown = ", ".join(
+        f"{s.pilot} ({EXPERIENCE[s.experience]}) in #{s.serial} {s.datasheet}" for s in side.sent
+    )
     lines.append(f"  flew: {flown or 'nobody'}")
-    lines.append(f"  shot down {out.kills}, ground targets destroyed {out.ground_kills}; shot down by the enemy {out.losses}")
-    fates = [f"#{s.serial} lost" for s in side.sent if (plane := sq.plane(s.serial)) is not None and plane.status == "lost"]
-    fates += [f"{name} {p.status if (p := sq.pilot(name)) is not None else 'lost'}" for name in out.pilots_lost]
-    home = [*(f"{name} in hospital" for name in out.wounded), *(f"#{n} in the workshop" for n in out.workshop)]
+    lines.append(
+        f"  shot down {out.kills}, ground targets destroyed {out.ground_kills}; shot down by the enemy {out.losses}"
+    )
+    fates = [
+        f"#{s.serial} lost"
+        for s in side.sent
+        if (plane := sq.plane(s.serial)) is not None and plane.status == "lost"
+    ]
+    fates += [
+        f"{name} {p.status if (p := sq.pilot(name)) is not None else 'lost'}"
+        for name in out.pilots_lost
+    ]
+    home = [
+        *(f"{name} in hospital" for name in out.wounded),
+        *(f"#{n} in the workshop" for n in out.workshop),
+    ]
     if fates or home:
         lines.append("  " + "; ".join([*fates, *home]))
-    fame = "; ".join(f"{x.fame:+d} {x.why}" + (f" ({x.note})" if x.note else "") for x in entry.ledger)
+    fame = "; ".join(
+        f"{x.fame:+d} {x.why}" + (f" ({x.note})" if x.note else "") for x in entry.ledger
+    )
     lines.append(f"  fame {sq.fame}: {fame or 'no change'}")
     return lines
 
@@ -341,22 +408,36 @@ def challenge(
         files.check_writable([file])
         agent = parse_seats([f"1={seat}"], 1)[0]
         if json and agent == campaign.HUMAN:
-            raise CampaignError("--json: a person's mission is played on the screen; --json is for bot-flown seats")
+            raise CampaignError(
+                "--json: a person's mission is played on the screen; --json is for bot-flown seats"
+            )
         picks = parse_picks(work, send)
         if picks is None and (ace or wingman):
             picks = _challengers(work, ace, wingman)
-        the_seed = seed if seed is not None else derive_seed(work.seed, "challenge", len(work.journal))
-        leader = (PersonLeader if agent == campaign.HUMAN else CliLeader)(the_seed, None, picks, None, None)
+        the_seed = (
+            seed if seed is not None else derive_seed(work.seed, "challenge", len(work.journal))
+        )
+        leader = (PersonLeader if agent == campaign.HUMAN else CliLeader)(
+            the_seed, None, picks, None, None
+        )
         try:
-            entry = campaign.challenge(work, number, leader, agent, the_seed,
-                                       Person() if agent == campaign.HUMAN else None)
+            entry = campaign.challenge(
+                work, number, leader, agent, the_seed, Person() if agent == campaign.HUMAN else None
+            )
         except KeyboardInterrupt:
             _interrupted(file)
         with no_interrupt():
             files.save([(file, work)])
     if json:
-        print_json({"seed": the_seed, "challenge": number, "outcome": msgspec.to_builtins(entry.outcome),
-                    "ledger": msgspec.to_builtins(entry.ledger), "fame": work.fame})
+        print_json(
+            {
+                "seed": the_seed,
+                "challenge": number,
+                "outcome": msgspec.to_builtins(entry.outcome),
+                "ledger": msgspec.to_builtins(entry.ledger),
+                "fame": work.fame,
+            }
+        )
         return
     won = "mastered" if entry.outcome.mission_won else "not mastered"
     console.print(Text(f"Challenge {number} {won}."), soft_wrap=True)
@@ -367,8 +448,12 @@ def challenge(
 def _challengers(sq: Squadron, ace: str | None, wingman: str | None) -> list[Pick]:
     bot = BotLeader(sq.seed)._challengers(sq) if ace is None else None
     names = [ace or (bot.picks[0].pilot if bot else "")] + ([wingman] if wingman else [])
-    fighters = [p for p in sq.hangar if p.status == "ready"
-                and bridge.catalogue()[p.datasheet].klass in ("standard fighter", "advanced fighter")]
+    fighters = [
+        p
+        for p in sq.hangar
+        if p.status == "ready"
+        and bridge.catalogue()[p.datasheet].klass in ("standard fighter", "advanced fighter")
+    ]
     fighters.sort(key=lambda p: (-bridge.catalogue()[p.datasheet].value, p.serial))
     if len(fighters) < len(names):
         raise CampaignError(f"hangar: {len(names)} ready fighters needed for the challenge")
@@ -386,25 +471,42 @@ def simulate(
     """A campaign between two bot squadrons: fame curves, pilot survival, aces made."""
     if out is not None and not out.is_dir():
         fail(f"--out {out}: the folder does not exist")
-    progress = Progress(TextColumn("campaign"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err_console, transient=True, disable=quiet or not err_console.is_terminal)
+    progress = Progress(
+        TextColumn("campaign"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=quiet or not err_console.is_terminal,
+    )
     with _errors(None), progress:
         task = progress.add_task("scenarios", total=scenarios)
-        report = run_simulation(scenarios, seed, out=out, progress=lambda n: progress.advance(task, n))
+        report = run_simulation(
+            scenarios, seed, out=out, progress=lambda n: progress.advance(task, n)
+        )
     if json:
         print_json(report)
         return
-    t = _table(f"Campaign of {report.scenarios} scenarios, seed {report.seed} ({report.scenarios_per_second} scenarios/s)",
-               ["", *(s.faction for s in report.sides)])
+    t = _table(
+        f"Campaign of {report.scenarios} scenarios, seed {report.seed} ({report.scenarios_per_second} scenarios/s)",
+        ["", *(s.faction for s in report.sides)],
+    )
     rows: list[tuple[str, list[object]]] = [
         ("squadrons (disbanded)", [f"{len(s.squadrons)} ({s.disbanded})" for s in report.sides]),
         ("fame at the end", [s.fame[-1] if s.fame else 0 for s in report.sides]),
         ("fame curve", [_curve(s.fame) for s in report.sides]),
         ("missions won / lost", [f"{s.missions_won} / {s.missions_lost}" for s in report.sides]),
         ("pilots alive / served", [f"{s.pilots_alive} / {s.pilots}" for s in report.sides]),
-        ("killed, missing, captured", [f"{s.killed}, {s.missing}, {s.captured}" for s in report.sides]),
+        (
+            "killed, missing, captured",
+            [f"{s.killed}, {s.missing}, {s.captured}" for s in report.sides],
+        ),
         ("aces made", [s.aces for s in report.sides]),
-        ("challenges mastered / flown", [f"{s.challenges_mastered} / {s.challenges_flown}" for s in report.sides]),
+        (
+            "challenges mastered / flown",
+            [f"{s.challenges_mastered} / {s.challenges_flown}" for s in report.sides],
+        ),
         ("club members", [s.club_members for s in report.sides]),
     ]
     for label, values in rows:
@@ -422,7 +524,10 @@ def _curve(fame: list[int]) -> str:
     step = max(1, len(fame) // 40)
     points = fame[::step]
     lo, hi = min(points), max(points)
-    return "".join(marks[(v - lo) * (len(marks) - 1) // max(1, hi - lo)] for v in points) + f" {lo}..{hi}"
+    return (
+        "".join(marks[(v - lo) * (len(marks) - 1) // max(1, hi - lo)] for v in points)
+        + f" {lo}..{hi}"
+    )
 
 
 def replay(
@@ -446,9 +551,15 @@ def replay(
             files.save([(write, rebuilt)])
     scenarios = sum(1 for e in rebuilt.journal if type(e).__name__ == "Scenario")
     if json:
-        print_json({"file": str(file), "identical": same, "entries": len(journal), "scenarios": scenarios})
+        print_json(
+            {"file": str(file), "identical": same, "entries": len(journal), "scenarios": scenarios}
+        )
     elif same:
-        console.print(Text(f"{file}: rebuilt from its journal ({len(journal)} entries, {scenarios} scenarios): identical"))
+        console.print(
+            Text(
+                f"{file}: rebuilt from its journal ({len(journal)} entries, {scenarios} scenarios): identical"
+            )
+        )
     if not same:
         if not json:
             try:
@@ -457,6 +568,8 @@ def replay(
             except AerodromeError as exc:
                 reason = str(exc)
             reason = reason.removeprefix(f"{file}: ")
-            err_console.print(Text(f"aerodrome: error: {file}: the journal does not rebuild the file: {reason}"),
-                              soft_wrap=True)
+            err_console.print(
+                Text(f"aerodrome: error: {file}: the journal does not rebuild the file: {reason}"),
+                soft_wrap=True,
+            )
         raise typer.Exit(1)

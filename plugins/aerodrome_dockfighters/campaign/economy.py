@@ -23,7 +23,9 @@ def found(name: str, faction: str, pilots: list[str], seed: int) -> tuple[Squadr
     pilots, which must be named"; "The squadron starts with 0 fame points" (campaign.1)."""
     c = tables().campaign
     if faction not in ("Bavaria", "Saxony"):
-        raise CampaignError(f"faction: Bavaria or Saxony, not {faction!r} [dockfighters.campaign.1]")
+        raise CampaignError(
+            f"faction: Bavaria or Saxony, not {faction!r} [dockfighters.campaign.1]"
+        )
     if len(pilots) != c.start_pilots:
         raise CampaignError(
             f"pilots: a squadron starts with {c.start_pilots} named green pilots, not {len(pilots)} [dockfighters.campaign.1]"
@@ -44,19 +46,25 @@ def found(name: str, faction: str, pilots: list[str], seed: int) -> tuple[Squadr
 
 def _check_name(name: str, field: str) -> None:
     if not name.strip() or len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
-        raise CampaignError(f"{field}: a name of 1 to {MAX_NAME} printable characters, not {name!r}")
+        raise CampaignError(
+            f"{field}: a name of 1 to {MAX_NAME} printable characters, not {name!r}"
+        )
 
 
 def recruit(sq: Squadron, name: str, kind: Kind = "pilot", rank: str = "") -> Recruited:
-    """"Recruit one additional pilot or crew (up to 14), or replace a lost one ... You can
+    """ "Recruit one additional pilot or crew (up to 14), or replace a lost one ... You can
     recruit up to 8 pilots, 2 airship crews or 4 bomber crews for your squadron, each one
     costing 1 fame point" (campaign.recruit.1)."""
     c = tables().campaign
     if kind not in KINDS:
-        raise CampaignError(f"kind: one of {', '.join(KINDS)}, not {kind!r} [dockfighters.campaign.recruit.1]")
+        raise CampaignError(
+            f"kind: one of {', '.join(KINDS)}, not {kind!r} [dockfighters.campaign.recruit.1]"
+        )
     _check_name(name, "name")
     if sq.pilot(name) is not None:
-        raise CampaignError(f"barracks: there is already a {name!r} in the squadron's files [dockfighters.campaign.recruit.1]")
+        raise CampaignError(
+            f"barracks: there is already a {name!r} in the squadron's files [dockfighters.campaign.recruit.1]"
+        )
     have, limit = len(sq.active(kind)), c.barracks.limit(kind)
     if have >= limit:
         total = len(sq.active())
@@ -66,12 +74,16 @@ def recruit(sq: Squadron, name: str, kind: Kind = "pilot", rank: str = "") -> Re
         )
     _afford(sq, c.recruit_cost, f"recruiting {name}", "campaign.recruit.1")
     sq.barracks.append(PersonalFile(name=name, kind=kind, rank=rank))
-    return Recruited(name=name, kind=kind, rank=rank,
-                     ledger=(Line(fame=-c.recruit_cost, why="recruit", note=f"{kind} {name}"),))
+    return Recruited(
+        name=name,
+        kind=kind,
+        rank=rank,
+        ledger=(Line(fame=-c.recruit_cost, why="recruit", note=f"{kind} {name}"),),
+    )
 
 
 def aircraft_price(sq: Squadron, datasheet: str) -> int:
-    """"Each aircraft has a point value which must be paid for" (the Publicity expert's
+    """ "Each aircraft has a point value which must be paid for" (the Publicity expert's
     stand-in veteran level takes 1 off, to a minimum of 1)."""
     info = bridge.aircraft(datasheet)
     assert info is not None
@@ -80,7 +92,7 @@ def aircraft_price(sq: Squadron, datasheet: str) -> int:
 
 
 def buy(sq: Squadron, datasheet: str) -> Bought:
-    """"Receive one additional aircraft, or replace a lost one (according to the aircraft
+    """ "Receive one additional aircraft, or replace a lost one (according to the aircraft
     costs)"; "only 2 [airships] can be bought for the squadron maximum" (campaign.aircraft.1,
     campaign.aircraft.2)."""
     c = tables().campaign
@@ -102,8 +114,11 @@ def buy(sq: Squadron, datasheet: str) -> Bought:
     serial = sq.next_serial
     sq.hangar.append(Plane(serial=serial, datasheet=datasheet))
     sq.next_serial += 1
-    return Bought(datasheet=datasheet, serial=serial,
-                  ledger=(Line(fame=-price, why="aircraft", note=f"{datasheet} #{serial}"),))
+    return Bought(
+        datasheet=datasheet,
+        serial=serial,
+        ledger=(Line(fame=-price, why="aircraft", note=f"{datasheet} #{serial}"),),
+    )
 
 
 def equipment_price(sq: Squadron, item: str) -> int:
@@ -114,7 +129,7 @@ def equipment_price(sq: Squadron, item: str) -> int:
 
 
 def equip(sq: Squadron, item: str) -> Equipped:
-    """"Equipment must only be paid for once: if you choose to unlock 'Swarm Missiles', you
+    """ "Equipment must only be paid for once: if you choose to unlock 'Swarm Missiles', you
     pay only the fame for unlocking the equipment once and can arm as many aircraft as you
     want" (campaign.equipment.1, campaign.equipment.2)."""
     depot = tables().depot
@@ -123,9 +138,13 @@ def equip(sq: Squadron, item: str) -> Equipped:
             f"equipment: the depots have {', '.join(depot)}, not {item!r} [dockfighters.campaign.equipment.2]"
         )
     if depot[item].automatic:
-        raise CampaignError(f"equipment: {item} is assigned automatically, nothing to unlock [dockfighters.campaign.equipment.2]")
+        raise CampaignError(
+            f"equipment: {item} is assigned automatically, nothing to unlock [dockfighters.campaign.equipment.2]"
+        )
     if item in sq.equipment:
-        raise CampaignError(f"equipment: {item} is already unlocked; it is paid for once [dockfighters.campaign.equipment.1]")
+        raise CampaignError(
+            f"equipment: {item} is already unlocked; it is paid for once [dockfighters.campaign.equipment.1]"
+        )
     price = equipment_price(sq, item)
     _afford(sq, price, item, "campaign.equipment.1")
     sq.equipment.append(item)
@@ -140,4 +159,6 @@ def usable(sq: Squadron, item: str) -> bool:
 
 def _afford(sq: Squadron, cost: int, what: str, clause: str) -> None:
     if cost > sq.fame:
-        raise CampaignError(f"fame: {what} costs {cost} fame, the squadron has {sq.fame} [dockfighters.{clause}]")
+        raise CampaignError(
+            f"fame: {what} costs {cost} fame, the squadron has {sq.fame} [dockfighters.{clause}]"
+        )

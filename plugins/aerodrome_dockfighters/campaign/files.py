@@ -128,7 +128,9 @@ def _edited(sq: Squadron) -> str:
     if where is None:
         return "digest: the seal does not match the content; the file was edited by hand"
     path, a, b = where
-    return f"{path}: {_short(a)} in the file, {_short(b)} by its journal; the file was edited by hand"
+    return (
+        f"{path}: {_short(a)} in the file, {_short(b)} by its journal; the file was edited by hand"
+    )
 
 
 def _first_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:

@@ -198,7 +198,9 @@ class Disbanded(Entry, frozen=True, kw_only=True):
     reason: str = ""
 
 
-JournalEntry = Founded | Recruited | Bought | Equipped | Promoted | LevelUnlocked | Scenario | Disbanded
+JournalEntry = (
+    Founded | Recruited | Bought | Equipped | Promoted | LevelUnlocked | Scenario | Disbanded
+)
 
 
 def lines(journal: list[JournalEntry]) -> list[Line]:

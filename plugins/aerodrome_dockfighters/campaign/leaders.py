@@ -19,19 +19,31 @@ from aerodrome_dockfighters.campaign.specs import tables
 class CliLeader(BotLeader):
     """The bot's decisions, except those given on the command line."""
 
-    def __init__(self, seed: int, mission: str | None, picks: list[Pick] | None, bid: int | None,
-                 pay: bool | None) -> None:
+    def __init__(
+        self,
+        seed: int,
+        mission: str | None,
+        picks: list[Pick] | None,
+        bid: int | None,
+        pay: bool | None,
+    ) -> None:
         super().__init__(seed)
         self.chosen, self.picks, self.bid_cap, self.pay = mission, picks, bid, pay
 
     def mission(self, sq: Squadron, allowed: Sequence[str], other: str | None, budget: int) -> str:
         if self.chosen is None:
             return super().mission(sq, allowed, other, budget)
-        named = {m.name.lower(): key for key, m in bridge.missions().items()}  # "--mission 'The Duel'"
+        named = {
+            m.name.lower(): key for key, m in bridge.missions().items()
+        }  # "--mission 'The Duel'"
         return named.get(self.chosen.strip().lower(), self.chosen)
 
     def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send:
-        return Send(picks=tuple(self.picks)) if self.picks is not None else super().send(sq, mission, other, budget)
+        return (
+            Send(picks=tuple(self.picks))
+            if self.picks is not None
+            else super().send(sq, mission, other, budget)
+        )
 
     def bid(self, sq: Squadron, own: int, other: int, other_bid: int | None, budget: int) -> int:
         if self.bid_cap is None:
@@ -53,8 +65,15 @@ class PersonLeader(CliLeader):
     bailed-out pilot home, an ace's new ability; who is sent stays ``--send`` or the bot's
     pick (the mission starts by saying who flies what)."""
 
-    def __init__(self, seed: int, mission: str | None, picks: list[Pick] | None, bid: int | None,
-                 pay: bool | None, read: Callable[[str], str] = input) -> None:
+    def __init__(
+        self,
+        seed: int,
+        mission: str | None,
+        picks: list[Pick] | None,
+        bid: int | None,
+        pay: bool | None,
+        read: Callable[[str], str] = input,
+    ) -> None:
         super().__init__(seed, mission, picks, bid, pay)
         self.read = read
 
@@ -62,7 +81,9 @@ class PersonLeader(CliLeader):
         if self.bid_cap is not None or budget <= 0:
             return super().bid(sq, own, other, other_bid, budget) if self.bid_cap is not None else 0
         theirs = "" if other_bid is None else f", bid {other_bid}"
-        texts = [f"{n} fame: {own + n} against {other}" for n in range(min(budget, BID_CHOICES) + 1)]
+        texts = [
+            f"{n} fame: {own + n} against {other}" for n in range(min(budget, BID_CHOICES) + 1)
+        ]
         question = f"Initiative: your d6 shows {own}, theirs {other}{theirs}. Bid fame for +1 each (you have {budget})"
         return choose(self.read, sq.name, question, texts)
 
@@ -70,20 +91,36 @@ class PersonLeader(CliLeader):
         if self.chosen is not None:
             return super().mission(sq, allowed, other, budget)
         infos = bridge.missions()
-        discount = leadership.effect(sq).mission_discount + (tables().campaign.club_discount if any(
-            p.club and p.status == "ready" for p in sq.barracks) else 0)
-        keys = [k for k in allowed if max(0, infos[k].fame_cost - discount) <= budget] or list(allowed)
-        texts = [f"{infos[k].name}: value {infos[k].value}, costs {infos[k].fame_cost}, wins {infos[k].fame_win}"
-                 for k in keys]
+        discount = leadership.effect(sq).mission_discount + (
+            tables().campaign.club_discount
+            if any(p.club and p.status == "ready" for p in sq.barracks)
+            else 0
+        )
+        keys = [k for k in allowed if max(0, infos[k].fame_cost - discount) <= budget] or list(
+            allowed
+        )
+        texts = [
+            f"{infos[k].name}: value {infos[k].value}, costs {infos[k].fame_cost}, wins {infos[k].fame_win}"
+            for k in keys
+        ]
         beside = f"; the other squadron flies {infos[other].name}" if other else ""
-        return keys[choose(self.read, sq.name, f"Choose your mission (you have {budget} fame{beside})", texts)]
+        return keys[
+            choose(
+                self.read, sq.name, f"Choose your mission (you have {budget} fame{beside})", texts
+            )
+        ]
 
     def pay_return(self, sq: Squadron, pilot: Any, cost: int) -> bool:
         if self.pay is not None:
             return self.pay
-        texts = [f"pay {cost} fame to bring {pilot.name} home", f"leave {pilot.name} to be captured"]
+        texts = [
+            f"pay {cost} fame to bring {pilot.name} home",
+            f"leave {pilot.name} to be captured",
+        ]
         return choose(self.read, sq.name, f"{pilot.name} bailed out over enemy ground", texts) == 0
 
     def take_ability(self, sq: Squadron, pilot: Any, options: Sequence[TakeAbility]) -> TakeAbility:
         texts = [f"{o.ability} level {o.level}" for o in options]
-        return options[choose(self.read, sq.name, f"{pilot.name}: five more victories, an ace ability", texts)]
+        return options[
+            choose(self.read, sq.name, f"{pilot.name}: five more victories, an ace ability", texts)
+        ]

@@ -27,7 +27,9 @@ def promote(sq: Squadron, pilot: str) -> Promoted:
     journal's length, so a replay rolls it again (clause leader.1)."""
     p = sq.pilot(pilot)
     if p is None or not p.active:
-        raise CampaignError(f"leader: {pilot!r} is not a pilot or crew in the barracks [dockfighters.leader.1]")
+        raise CampaignError(
+            f"leader: {pilot!r} is not a pilot or crew in the barracks [dockfighters.leader.1]"
+        )
     if leader_active(sq):
         assert sq.leader is not None
         raise CampaignError(
@@ -45,15 +47,21 @@ def unlock(sq: Squadron) -> LevelUnlocked:
     be unlocked" (clause leader.2)."""
     t = tables().leaders
     if sq.leader is None or not leader_active(sq):
-        raise CampaignError("leader: the squadron has no active squadron leader [dockfighters.leader.2]")
+        raise CampaignError(
+            "leader: the squadron has no active squadron leader [dockfighters.leader.2]"
+        )
     lead = sq.leader
     if lead.levels >= len(t.level):
-        raise CampaignError(f"leader: {lead.pilot} has unlocked every level of his tree [dockfighters.leader.2]")
+        raise CampaignError(
+            f"leader: {lead.pilot} has unlocked every level of his tree [dockfighters.leader.2]"
+        )
     level = t.level[lead.levels]
     p = sq.pilot(lead.pilot)
     assert p is not None
     if lead.unlocked_after >= sq.missions:
-        raise CampaignError("leader: only one skill can be unlocked per mission [dockfighters.leader.2]")
+        raise CampaignError(
+            "leader: only one skill can be unlocked per mission [dockfighters.leader.2]"
+        )
     if p.level < EXPERIENCE.index(level.name):
         raise CampaignError(
             f"leader: {lead.pilot} is {p.experience}; the {level.name} level needs him {level.name} "
@@ -66,7 +74,9 @@ def unlock(sq: Squadron) -> LevelUnlocked:
     lead.levels += 1
     lead.unlocked_after = sq.missions
     skill = skills(sq)[-1]
-    return LevelUnlocked(level=level.name, ledger=(Line(fame=-level.cost, why="leader level", note=skill.text),))
+    return LevelUnlocked(
+        level=level.name, ledger=(Line(fame=-level.cost, why="leader level", note=skill.text),)
+    )
 
 
 def skills(sq: Squadron) -> list[Skill]:
@@ -90,15 +100,20 @@ def effect(sq: Squadron) -> Effect:
 
     flies = [e for e in got if e.wounded_flies]
     return Effect(
-        hospital=best("hospital"), workshop=best("workshop"),
-        wounded_flies=bool(flies), wounded_penalty=min((e.wounded_penalty for e in flies), default=0),
-        damaged_flies=any(e.damaged_flies for e in got), repaired_flies=any(e.repaired_flies for e in got),
+        hospital=best("hospital"),
+        workshop=best("workshop"),
+        wounded_flies=bool(flies),
+        wounded_penalty=min((e.wounded_penalty for e in flies), default=0),
+        damaged_flies=any(e.damaged_flies for e in got),
+        repaired_flies=any(e.repaired_flies for e in got),
         mission_discount=max(e.mission_discount for e in got),
         equipment_discount=max(e.equipment_discount for e in got),
         aircraft_discount=max(e.aircraft_discount for e in got),
         returning_discount=max(e.returning_discount for e in got),
-        reroll_checks=max(e.reroll_checks for e in got), reroll_attacks=max(e.reroll_attacks for e in got),
-        ignore_wounds=max(e.ignore_wounds for e in got), pass_checks=max(e.pass_checks for e in got),
+        reroll_checks=max(e.reroll_checks for e in got),
+        reroll_attacks=max(e.reroll_attacks for e in got),
+        ignore_wounds=max(e.ignore_wounds for e in got),
+        pass_checks=max(e.pass_checks for e in got),
         first_shot_harder=any(e.first_shot_harder for e in got),
     )
 
@@ -106,5 +121,10 @@ def effect(sq: Squadron) -> Effect:
 def in_play(sq: Squadron) -> InPlay:
     """The skills that work during the mission (Dread and Drunken)."""
     e = effect(sq)
-    return InPlay(reroll_checks=e.reroll_checks, reroll_attacks=e.reroll_attacks, ignore_wounds=e.ignore_wounds,
-                  pass_checks=e.pass_checks, first_shot_harder=e.first_shot_harder)
+    return InPlay(
+        reroll_checks=e.reroll_checks,
+        reroll_attacks=e.reroll_attacks,
+        ignore_wounds=e.ignore_wounds,
+        pass_checks=e.pass_checks,
+        first_shot_harder=e.first_shot_harder,
+    )

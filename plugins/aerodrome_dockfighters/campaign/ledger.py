@@ -15,9 +15,18 @@ from aerodrome.data import Record
 
 #: Why fame changed hands: earned (kill, mission, inferior, bounty) or spent.
 Why = Literal[
-    "kill", "mission", "inferior", "club bounty",
-    "initiative bid", "mission cost", "extra planes", "recruit", "aircraft", "equipment",
-    "leader level", "return",
+    "kill",
+    "mission",
+    "inferior",
+    "club bounty",
+    "initiative bid",
+    "mission cost",
+    "extra planes",
+    "recruit",
+    "aircraft",
+    "equipment",
+    "leader level",
+    "return",
 ]
 EARNED: tuple[Why, ...] = ("kill", "mission", "inferior", "club bounty")
 

@@ -34,7 +34,9 @@ HELP = (
     "  undo              not in a campaign mission: the journal keeps the mission as flown",
     "  quit              abandon the mission: nothing is recorded in either squadron file",
 )
-NO_UNDO = "undo is not possible in a campaign mission (the journal keeps it as flown); choose, or quit."
+NO_UNDO = (
+    "undo is not possible in a campaign mission (the journal keeps it as flown); choose, or quit."
+)
 
 
 class Person:
@@ -52,7 +54,9 @@ class Person:
         self.shown = len(game.log)
         screen.events(game, fresh, player)
 
-    def __call__(self, game: Game[Any, Any, Any], player: int, legal: list[Action]) -> Action | None:
+    def __call__(
+        self, game: Game[Any, Any, Any], player: int, legal: list[Action]
+    ) -> Action | None:
         """``player``'s decision (one of ``legal``); None when they quit."""
         if self.player is None:
             self.roster(game, player)
@@ -82,8 +86,11 @@ class Person:
         the aircraft, the squadron files the pilots."""
         view = game.observation(player)
         for seat in sorted({a.player for a in view.aircraft}):
-            flown = "; ".join(f"{label(view, a.id)} by {a.pilot} ({EXPERIENCE[a.experience]})"
-                              for a in view.aircraft if a.player == seat)
+            flown = "; ".join(
+                f"{label(view, a.id)} by {a.pilot} ({EXPERIENCE[a.experience]})"
+                for a in view.aircraft
+                if a.player == seat
+            )
             screen.note(f"{seat_label(game.setup, seat)} flies {flown}.")
 
     def ended(self, game: Game[Any, Any, Any]) -> None:
@@ -141,7 +148,9 @@ def choose(read: Callable[[str], str], who: str, question: str, texts: Sequence[
         if len(found) == 1:
             return found[0]
         if not found:
-            screen.warn(f"'{typed}' is not a choice: none says all of it (quit abandons the scenario).")
+            screen.warn(
+                f"'{typed}' is not a choice: none says all of it (quit abandons the scenario)."
+            )
             continue
         among = list(found)
         screen.note(f"{len(found)} choices match '{typed}': a number or more words chooses one.")

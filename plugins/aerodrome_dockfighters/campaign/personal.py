@@ -63,7 +63,11 @@ def ability_options(p: PersonalFile, roll: int) -> list[TakeAbility]:
     new = tables().aces[p.kind][roll].name
     owned = {a.name: a.level for a in p.abilities}
     out = [TakeAbility(pilot=p.name, ability=new, level=1)] if new not in owned else []
-    out += [TakeAbility(pilot=p.name, ability=name, level=2) for name, level in owned.items() if level == 1]
+    out += [
+        TakeAbility(pilot=p.name, ability=name, level=2)
+        for name, level in owned.items()
+        if level == 1
+    ]
     return out
 
 
@@ -87,4 +91,7 @@ def more_abilities(p: PersonalFile, dice: Dice, choose: Chooser) -> None:
         if pick.level == 1:
             p.abilities.append(AceAbility(name=pick.ability))
         else:
-            p.abilities = [AceAbility(name=a.name, level=2) if a.name == pick.ability else a for a in p.abilities]
+            p.abilities = [
+                AceAbility(name=a.name, level=2) if a.name == pick.ability else a
+                for a in p.abilities
+            ]

@@ -39,15 +39,21 @@ from aerodrome_dockfighters.campaign.specs import tables
 class Leader(Protocol):
     """Whoever makes a squadron leader's decisions: the bot, a person, or a journal."""
 
-    def bid(self, sq: Squadron, own: int, other: int, other_bid: int | None, budget: int) -> int: ...
+    def bid(
+        self, sq: Squadron, own: int, other: int, other_bid: int | None, budget: int
+    ) -> int: ...
 
-    def mission(self, sq: Squadron, allowed: Sequence[str], other: str | None, budget: int) -> str: ...
+    def mission(
+        self, sq: Squadron, allowed: Sequence[str], other: str | None, budget: int
+    ) -> str: ...
 
     def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send: ...
 
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool: ...
 
-    def take_ability(self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]) -> TakeAbility: ...
+    def take_ability(
+        self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
+    ) -> TakeAbility: ...
 
 
 class Scripted:
@@ -88,17 +94,23 @@ class Scripted:
         got = self._next(PayReturn)
         assert isinstance(got, PayReturn)
         if got.pilot != pilot.name:
-            raise CampaignError(f"{self.where}.choices[{self.used - 1}]: the decision is about {got.pilot}, not {pilot.name}")
+            raise CampaignError(
+                f"{self.where}.choices[{self.used - 1}]: the decision is about {got.pilot}, not {pilot.name}"
+            )
         return got.pay
 
-    def take_ability(self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]) -> TakeAbility:
+    def take_ability(
+        self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
+    ) -> TakeAbility:
         got = self._next(TakeAbility)
         assert isinstance(got, TakeAbility)
         return got
 
     def check_done(self) -> None:
         if self.used != len(self.choices):
-            raise CampaignError(f"{self.where}.choices: {len(self.choices) - self.used} decisions were never asked for")
+            raise CampaignError(
+                f"{self.where}.choices: {len(self.choices) - self.used} decisions were never asked for"
+            )
 
 
 @dataclass
@@ -136,7 +148,7 @@ def _recorded_bid(party: Party, n: int) -> int:
 
 # -- step 1: initiative ---------------------------------------------------------------------------
 def initiative(parties: Sequence[Party], dice: Dice) -> tuple[int, list[tuple[int, int]]]:
-    """"Both squadron leaders roll for initiative (d6). The one with the higher roll holds the
+    """ "Both squadron leaders roll for initiative (d6). The one with the higher roll holds the
     initiative. Both squadron leaders (starting with the loser) can invest fame points to bump
     the roll (1 fame point is worth a +1 result). In case of a draw, roll again, but the fame
     spent again until a winner is determined" (clause setup.1). A draw of the bare dice is
@@ -176,7 +188,9 @@ def _bid(party: Party, own: int, other: int, other_bid: int | None, n: int) -> i
             )
         party.choices.append(Bid(fame=fame))
         if fame:
-            party.lines.append(Line(fame=-fame, why="initiative bid", note=f"+{fame} on a roll of {own}"))
+            party.lines.append(
+                Line(fame=-fame, why="initiative bid", note=f"+{fame} on a roll of {own}")
+            )
     party.bids.append(fame)
     return fame
 
@@ -185,13 +199,16 @@ def _bid(party: Party, own: int, other: int, other_bid: int | None, n: int) -> i
 def choosable(limit: int) -> list[str]:
     """The missions of the mission booklet with a value up to ``limit`` (not the ace
     challenges, which "have no mission value")."""
-    out = [m.key for m in bridge.missions().values()
-           if 1 <= m.value <= limit and m.key not in bridge.CHALLENGES and m.key != bridge.LEAGUE]
+    out = [
+        m.key
+        for m in bridge.missions().values()
+        if 1 <= m.value <= limit and m.key not in bridge.CHALLENGES and m.key != bridge.LEAGUE
+    ]
     return sorted(out, key=lambda k: (bridge.missions()[k].value, k))
 
 
 def missions(parties: Sequence[Party], winner: int) -> None:
-    """"The winner of the initiative chooses his mission first. Generally, the mission value
+    """ "The winner of the initiative chooses his mission first. Generally, the mission value
     of all missions set up in a scenario must not exceed 5" ... "If a squadron leader opts
     for a value 5 mission, the opposing squadron is 'drawn' into that mission and cannot
     choose a mission for himself" (clauses setup.2, setup.3)."""
@@ -216,14 +233,17 @@ def _mission(party: Party, allowed: list[str], other: str | None) -> str:
     if key not in allowed:
         info = bridge.missions().get(key)
         if info is None:
-            raise CampaignError(f"mission: no mission is called {key!r}; this one may be one of {', '.join(allowed)} "
-                                "[dockfighters.setup.2]")
+            raise CampaignError(
+                f"mission: no mission is called {key!r}; this one may be one of {', '.join(allowed)} "
+                "[dockfighters.setup.2]"
+            )
         why = f"value {info.value}"
         limit = max((bridge.missions()[k].value for k in allowed), default=0)
         raise CampaignError(
             f"mission: {key!r} ({why}) cannot be flown here: the missions of a scenario have a value of "
             f"{bridge.max_mission_value()} at most, this one up to {limit}"
-            + (f" beside {other!r}" if other else "") + " [dockfighters.setup.2]"
+            + (f" beside {other!r}" if other else "")
+            + " [dockfighters.setup.2]"
         )
     party.mission = key
     return key
@@ -255,20 +275,26 @@ def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tu
     pilots = [p.pilot for p in picks]
     serials = [p.serial for p in picks]
     if len(set(pilots)) != len(pilots) or len(set(serials)) != len(serials):
-        raise CampaignError("send: each pilot or crew and each aircraft goes once [dockfighters.setup.4]")
+        raise CampaignError(
+            "send: each pilot or crew and each aircraft goes once [dockfighters.setup.4]"
+        )
     out: list[Sent] = []
     for n, pick in enumerate(picks):
         where = f"send.picks[{n}]"
         p = sq.pilot(pick.pilot)
         plane = sq.plane(pick.serial)
         if p is None or not p.active:
-            raise CampaignError(f"{where}: {pick.pilot!r} is not in the barracks [dockfighters.setup.4]")
+            raise CampaignError(
+                f"{where}: {pick.pilot!r} is not in the barracks [dockfighters.setup.4]"
+            )
         if p.status == "hospital" and not e.wounded_flies:
             raise CampaignError(
                 f"{where}: {p.name} is in hospital and misses this mission [dockfighters.campaign.hospital.1]"
             )
         if plane is None or plane.status == "lost":
-            raise CampaignError(f"{where}: no aircraft #{pick.serial} in the hangar [dockfighters.setup.4]")
+            raise CampaignError(
+                f"{where}: no aircraft #{pick.serial} in the hangar [dockfighters.setup.4]"
+            )
         if plane.status == "workshop" and not (e.damaged_flies or e.repaired_flies):
             raise CampaignError(
                 f"{where}: #{plane.serial} {plane.datasheet} is in the workshop and misses this mission "
@@ -284,10 +310,20 @@ def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tu
         damage = info.yellow if plane.status == "workshop" and not e.repaired_flies else 0
         personal.mark_box(p, dice)
         level = max(0, p.level - e.wounded_penalty) if wounded else p.level
-        out.append(Sent(
-            pilot=p.name, kind=p.kind, serial=plane.serial, datasheet=plane.datasheet, experience=level,
-            loads=pick.loads, wounded=wounded, damage=damage, modifiers=personal.modifiers(p), club=p.club,
-        ))
+        out.append(
+            Sent(
+                pilot=p.name,
+                kind=p.kind,
+                serial=plane.serial,
+                datasheet=plane.datasheet,
+                experience=level,
+                loads=pick.loads,
+                wounded=wounded,
+                damage=damage,
+                modifiers=personal.modifiers(p),
+                club=p.club,
+            )
+        )
     return tuple(out)
 
 
@@ -298,7 +334,9 @@ def _check_loads(sq: Squadron, pick: Pick, info: bridge.AircraftInfo, where: str
         docking = info.klass == "airship"
         if d is None or d.docking != docking:
             what = "docking-point systems" if docking else "external loads"
-            raise CampaignError(f"{where}.loads: {item!r} is not one of the depot's {what} [dockfighters.setup.10]")
+            raise CampaignError(
+                f"{where}.loads: {item!r} is not one of the depot's {what} [dockfighters.setup.10]"
+            )
         if not usable(sq, item):
             raise CampaignError(
                 f"{where}.loads: {item} is not unlocked; the squadron has {', '.join(sq.equipment) or 'nothing'} "
@@ -339,31 +377,46 @@ def send(parties: Sequence[Party], seats: Sequence[int], seed: int) -> None:
         extra = max(0, count - c.free_planes) * c.extra_plane_cost
         cost = 0 if party.drawn else bridge.missions()[party.mission].fame_cost
         if cost:
-            cost = max(0, cost - effect(party.sq).mission_discount
-                       - (c.club_discount if any(s.club for s in party.sent) else 0))
+            cost = max(
+                0,
+                cost
+                - effect(party.sq).mission_discount
+                - (c.club_discount if any(s.club for s in party.sent) else 0),
+            )
         if cost + extra > party.budget:
             raise CampaignError(
                 f"fame: the mission costs {cost} and {count - c.free_planes} more planes {extra}; the squadron has "
                 f"{party.budget} left [dockfighters.setup.3]"
             )
         if cost:
-            party.lines.append(Line(fame=-cost, why="mission cost", note=bridge.missions()[party.mission].name))
+            party.lines.append(
+                Line(fame=-cost, why="mission cost", note=bridge.missions()[party.mission].name)
+            )
         if extra:
             party.lines.append(Line(fame=-extra, why="extra planes", note=f"{count} planes sent"))
-        party.side = Side(squadron=party.sq.name, faction=party.sq.faction, mission=party.mission,
-                          sent=party.sent, bids=tuple(party.bids), in_play=in_play(party.sq))
+        party.side = Side(
+            squadron=party.sq.name,
+            faction=party.sq.faction,
+            mission=party.mission,
+            sent=party.sent,
+            bids=tuple(party.bids),
+            in_play=in_play(party.sq),
+        )
 
 
 # -- step 5: superior and inferior ------------------------------------------------------------------
 def figures(sent: Sequence[Sent]) -> tuple[int, int, int]:
     """Planes (an airship 2), summed experience (green 1 ... ace 4), summed plane values."""
     points = tables().campaign.experience_points
-    return (planes(sent), sum(points[s.experience] for s in sent),
-            sum(bridge.catalogue()[s.datasheet].value for s in sent))
+    return (
+        planes(sent),
+        sum(points[s.experience] for s in sent),
+        sum(bridge.catalogue()[s.datasheet].value for s in sent),
+    )
 
 
 def inferior(parties: Sequence[Party]) -> None:
-    """"If one squadron is inferior in a category, the inferior squadron receives 2 fame
+    """ "If one squadron is inferior in a category, the inferior squadron receives 2 fame
     points for every category in which it is inferior ... If a squadron is inferior in all 3
     categories, it receives ... 7 fame points in total" (clause setup.5)."""
     c = tables().campaign
@@ -371,11 +424,18 @@ def inferior(parties: Sequence[Party]) -> None:
     for n, party in enumerate(parties):
         if party.sq is None:
             continue
-        worse = [name for name, mine, theirs in zip(("planes", "experience", "value"), stats[n], stats[1 - n], strict=True)
-                 if mine < theirs]
+        worse = [
+            name
+            for name, mine, theirs in zip(
+                ("planes", "experience", "value"), stats[n], stats[1 - n], strict=True
+            )
+            if mine < theirs
+        ]
         bonus = c.all_inferior_bonus if len(worse) == 3 else c.inferior_bonus * len(worse)
         if bonus:
-            party.lines.append(Line(fame=bonus, why="inferior", note=f"inferior in {', '.join(worse)}"))
+            party.lines.append(
+                Line(fame=bonus, why="inferior", note=f"inferior in {', '.join(worse)}")
+            )
 
 
 def in_play_of(party: Party) -> InPlay:

@@ -66,9 +66,11 @@ class Simulation:
     def _found(self, n: int) -> Squadron:
         faction = FACTIONS[n]
         gen = self.generations[n]
-        names = SURNAMES[faction][:tables().campaign.start_pilots]
+        names = SURNAMES[faction][: tables().campaign.start_pilots]
         name = f"{faction} squadron {gen + 1}"
-        sq = campaign.found(name, faction, [f"{x} {gen + 1}" for x in names], derive_seed(self.seed, faction, gen))
+        sq = campaign.found(
+            name, faction, [f"{x} {gen + 1}" for x in names], derive_seed(self.seed, faction, gen)
+        )
         self.all[n].append(sq)
         return sq
 
@@ -79,14 +81,18 @@ class Simulation:
             leader.spend(sq)
             number = leader.wants_challenge(sq)
             if number:
-                campaign.challenge(sq, number, leader, "konrad", derive_seed(self.seed, "challenge", index, n))
+                campaign.challenge(
+                    sq, number, leader, "konrad", derive_seed(self.seed, "challenge", index, n)
+                )
                 leader.spend(sq)
             if not campaign.can_fly(sq):
                 campaign.disband(sq, "could not get 2 planes and 2 pilots airborne")
                 self.generations[n] += 1
                 self.current[n] = self._found(n)
         a, b = self.current
-        campaign.scenario(a, b, self.leaders, ("konrad", "konrad"), derive_seed(self.seed, "scenario", index))
+        campaign.scenario(
+            a, b, self.leaders, ("konrad", "konrad"), derive_seed(self.seed, "scenario", index)
+        )
         for n in (0, 1):
             self.fame[n].append(self.current[n].fame)
 
@@ -112,18 +118,31 @@ class Simulation:
                         r.challenges_flown += 1
                         r.challenges_mastered += e.outcome.mission_won
             sides.append(r)
-        return Report(scenarios=scenarios, seed=self.seed, seconds=round(seconds, 3),
-                      scenarios_per_second=round(scenarios / seconds, 2) if seconds else 0.0, sides=sides)
+        return Report(
+            scenarios=scenarios,
+            seed=self.seed,
+            seconds=round(seconds, 3),
+            scenarios_per_second=round(scenarios / seconds, 2) if seconds else 0.0,
+            sides=sides,
+        )
 
     def save(self, folder: Path) -> list[str]:
         """Write every squadron file into ``folder`` (atomically)."""
-        items = [(folder / f"{sq.faction.lower()}-{k + 1}.json", sq) for n in (0, 1) for k, sq in enumerate(self.all[n])]
+        items = [
+            (folder / f"{sq.faction.lower()}-{k + 1}.json", sq)
+            for n in (0, 1)
+            for k, sq in enumerate(self.all[n])
+        ]
         files.save(items)
         return [str(p) for p, _ in items]
 
 
 def simulate(
-    scenarios: int, seed: int, *, out: Path | None = None, progress: Callable[[int], None] | None = None,
+    scenarios: int,
+    seed: int,
+    *,
+    out: Path | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
     """Play ``scenarios`` scenarios between two bot squadrons seeded from ``seed``."""
     sim = Simulation(seed)

@@ -20,7 +20,9 @@ from aerodrome.specs import Assumed, builtin_specs, load
 Experience = Literal["green", "experienced", "veteran", "ace"]
 #: Experience levels in rising order (clause pilot.1); the index is the level.
 EXPERIENCE: tuple[Experience, ...] = ("green", "experienced", "veteran", "ace")
-AircraftClass = Literal["standard fighter", "advanced fighter", "fighterbomber", "bomber", "airship", "dockfighter"]
+AircraftClass = Literal[
+    "standard fighter", "advanced fighter", "fighterbomber", "bomber", "airship", "dockfighter"
+]
 Kind = Literal["pilot", "airship crew", "bomber crew"]
 Mod = Annotated[int, Meta(ge=-5, le=5)]
 KINDS: tuple[Kind, ...] = ("pilot", "airship crew", "bomber crew")
@@ -35,7 +37,11 @@ class Barracks(Record, frozen=True):
     bomber_crew: Count = msgspec.field(default=0, name="bomber crew")
 
     def limit(self, kind: Kind) -> int:
-        return {"pilot": self.pilot, "airship crew": self.airship_crew, "bomber crew": self.bomber_crew}[kind]
+        return {
+            "pilot": self.pilot,
+            "airship crew": self.airship_crew,
+            "bomber crew": self.bomber_crew,
+        }[kind]
 
 
 class Crews(Record, frozen=True):
@@ -46,7 +52,11 @@ class Crews(Record, frozen=True):
     bomber_crew: tuple[AircraftClass, ...] = msgspec.field(default=(), name="bomber crew")
 
     def flies(self, kind: Kind) -> tuple[AircraftClass, ...]:
-        return {"pilot": self.pilot, "airship crew": self.airship_crew, "bomber crew": self.bomber_crew}[kind]
+        return {
+            "pilot": self.pilot,
+            "airship crew": self.airship_crew,
+            "bomber crew": self.bomber_crew,
+        }[kind]
 
 
 class Ladder(Assumed, frozen=True, kw_only=True):
@@ -110,7 +120,9 @@ class Modifiers(Record, frozen=True, omit_defaults=True):
     agility: Annotated[int, Meta(ge=0, le=2)] = 0
 
     def __add__(self, other: Modifiers) -> Modifiers:
-        return Modifiers(**{f: getattr(self, f) + getattr(other, f) for f in self.__struct_fields__})
+        return Modifiers(
+            **{f: getattr(self, f) + getattr(other, f) for f in self.__struct_fields__}
+        )
 
 
 class Ability(Record, frozen=True):

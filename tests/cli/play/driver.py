@@ -33,7 +33,9 @@ PROMPT_END = "› "
 #: Seconds a screen may take (a bot thinking, the first import of a ruleset).
 TIMEOUT = 120.0
 
-_ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[=>()][0-9A-Za-z]?")
+_ANSI = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[=>()][0-9A-Za-z]?"
+)
 _COLOUR = re.compile(r"\x1b\[[0-9;]*(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")
 
 
@@ -74,15 +76,25 @@ class Terminal:
             fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
             environment.setdefault("TERM", "xterm-256color")
             self.proc = subprocess.Popen(
-                command, stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=environment,
-                preexec_fn=_controlling_terminal, close_fds=True,
+                command,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                cwd=ROOT,
+                env=environment,
+                preexec_fn=_controlling_terminal,
+                close_fds=True,
             )
             os.close(slave)
             self.fd = master
         else:
             self.proc = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                cwd=ROOT, env=environment,
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                cwd=ROOT,
+                env=environment,
             )
             assert self.proc.stdout is not None
             self.fd = self.proc.stdout.fileno()
@@ -114,7 +126,9 @@ class Terminal:
             left = deadline - time.monotonic()
             if left <= 0:
                 self.kill()
-                raise AssertionError(f"no prompt within {timeout} s; the screen ends:\n{self.text[-3000:]}")
+                raise AssertionError(
+                    f"no prompt within {timeout} s; the screen ends:\n{self.text[-3000:]}"
+                )
             if not self._read(min(left, 1.0)) and self.proc.poll() is not None:
                 while self._read(0.05):
                     if self.proc.poll() is not None and not select.select([self.fd], [], [], 0)[0]:

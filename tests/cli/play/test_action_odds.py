@@ -23,7 +23,10 @@ def _games(ruleset: str, setup: str, seeds: range) -> Any:
     for seed in seeds:
         game = Game(rules, setup, seed)
         names = ("random", "bot") if seed % 2 else ("bot", "bot")
-        bots = [PLUGINS.agent(ruleset, n).factory(rules, p, agent_seed(seed, p)) for p, n in enumerate(names)]
+        bots = [
+            PLUGINS.agent(ruleset, n).factory(rules, p, agent_seed(seed, p))
+            for p, n in enumerate(names)
+        ]
         while not game.is_over():
             player = game.waiting_for()[0]
             action = bots[player].choose(PlayerView(game, player), game.legal_actions(player))
@@ -31,7 +34,12 @@ def _games(ruleset: str, setup: str, seeds: range) -> Any:
             before = len(game.log)
             game.apply(player, action)
             if odds:
-                yield game, game.log[before:], rules.action_text(action, game.observation(player)), odds
+                yield (
+                    game,
+                    game.log[before:],
+                    rules.action_text(action, game.observation(player)),
+                    odds,
+                )
 
 
 def test_victoriana_odds_name_the_pools_rolled() -> None:

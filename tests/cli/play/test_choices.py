@@ -21,7 +21,11 @@ CREW = [
 
 def test_words_join_coordinates_and_drop_brackets() -> None:
     assert words("to (12, 7) facing North:") == ["to", "12,7", "facing", "n"]
-    assert words("pilot/bombardier of Bf 109 E3 (Adler)")[:3] == ["pilot/bombardier", "pilot", "bombardier"]
+    assert words("pilot/bombardier of Bf 109 E3 (Adler)")[:3] == [
+        "pilot/bombardier",
+        "pilot",
+        "bombardier",
+    ]
     assert query_words("12 7 N") == ["12,7", "n"] == query_words("12,7 north")
 
 

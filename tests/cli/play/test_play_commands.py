@@ -21,7 +21,9 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples" / "position
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
     result = CliRunner().invoke(app, list(args), input=input)
-    return result.exit_code, result.output + (str(result.exception or "") if result.exit_code else "")
+    return result.exit_code, result.output + (
+        str(result.exception or "") if result.exit_code else ""
+    )
 
 
 def test_save_in_a_missing_folder_is_refused_before_the_game(tmp_path: Path) -> None:
@@ -90,7 +92,9 @@ def test_resume_of_a_finished_game_shows_its_result(tmp_path: Path) -> None:
         (["--setup", "duel"], "leave out --setup"),
     ],
 )
-def test_resume_refuses_what_the_save_decides(tmp_path: Path, extra: list[str], message: str) -> None:
+def test_resume_refuses_what_the_save_decides(
+    tmp_path: Path, extra: list[str], message: str
+) -> None:
     save = tmp_path / "g.json"
     run("play", "joust", "--seed", "3", "--save", str(save), input="q\n")
     code, out = run("play", "--resume", str(save), *extra)
@@ -154,7 +158,15 @@ def test_a_seat_flown_by_the_rulebooks_bot_rules_is_marked_and_kept(tmp_path: Pa
     resumed game cannot change which seats the bot rules fly."""
     save = tmp_path / "g.json"
     code, out = run(
-        "play", "joust", "--seed", "3", "--seat", "2=bot:random", "--save", str(save), input="high\nq\n"
+        "play",
+        "joust",
+        "--seed",
+        "3",
+        "--seat",
+        "2=bot:random",
+        "--save",
+        str(save),
+        input="high\nq\n",
     )
     assert code == 0 and "Seat 2 (Blue ace): random, flying by the rulebook's bot rules" in out
     data, game = replayed(save)
@@ -168,7 +180,16 @@ def test_a_seat_flown_by_the_rulebooks_bot_rules_is_marked_and_kept(tmp_path: Pa
 def test_a_hot_seat_with_hidden_information_hands_the_screen_over(tmp_path: Path) -> None:
     """Classic hides each seat's cards: between two persons' decisions the next one takes
     the screen with Enter (``q`` there stops the game)."""
-    args = ["play", "classic", "--seed", "3", "--seat", "2=human", "--save", str(tmp_path / "g.json")]
+    args = [
+        "play",
+        "classic",
+        "--seed",
+        "3",
+        "--seat",
+        "2=human",
+        "--save",
+        str(tmp_path / "g.json"),
+    ]
     code, out = run(*args, input="1\n\n1\nq\n")
     assert code == 0, out
     assert "Hand over to Seat 2 (American player): press Enter when only they can see" in out

@@ -59,7 +59,9 @@ def test_an_undo_reseeds_the_dice_and_the_replay_does_too(tmp_path: Path) -> Non
     assert undo.at < len(data.actions) and undo.actions
     for changed in (
         msgspec.structs.replace(data, undone=()),
-        msgspec.structs.replace(data, undone=(msgspec.structs.replace(undo, reseed=undo.reseed + 1),)),
+        msgspec.structs.replace(
+            data, undone=(msgspec.structs.replace(undo, reseed=undo.reseed + 1),)
+        ),
     ):
         with pytest.raises((ReplayMismatchError, SpecError)):  # other dice: other log or moves
             verify(changed, replay(changed, PLUGINS, str(save)))
@@ -71,7 +73,9 @@ def test_a_save_from_before_undos_still_loads(tmp_path: Path) -> None:
     old = tmp_path / "old.json"
     game = replay(read_save(save), PLUGINS, str(save), until=2)
     trimmed = {k: v for k, v in data.items() if k not in {"seats", "undone", "versions"}}
-    trimmed.update(actions=data["actions"][:2], log_sha256=log_digest(game), log_lines=len(game.log))
+    trimmed.update(
+        actions=data["actions"][:2], log_sha256=log_digest(game), log_lines=len(game.log)
+    )
     old.write_text(json.dumps(trimmed))
     loaded = read_save(old)
     assert loaded.seats is None and loaded.undone == () and loaded.versions == {}

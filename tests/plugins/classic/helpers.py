@@ -18,7 +18,9 @@ RULESET: Classic = PLUGINS.ruleset("classic")  # type: ignore[assignment]
 FACING = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
-def plane(pid: str, x: int, y: int, facing: str = "N", *, flying: bool = True, **kw: Any) -> dict[str, Any]:
+def plane(
+    pid: str, x: int, y: int, facing: str = "N", *, flying: bool = True, **kw: Any
+) -> dict[str, Any]:
     return {"id": pid, "cell": [x, y], "facing": facing, "in_flight": flying, **kw}
 
 
@@ -41,7 +43,12 @@ def position(
     return pos
 
 
-def game(pos: dict[str, Any], dice: Sequence[int] = (), setup: str = "two-player", ruleset: Classic | None = None) -> Game:
+def game(
+    pos: dict[str, Any],
+    dice: Sequence[int] = (),
+    setup: str = "two-player",
+    ruleset: Classic | None = None,
+) -> Game:
     """A game from ``pos`` whose dice show ``dice`` (then 3 and 4 for later turns)."""
     faces = [*dice, *([3, 4] * 200)]
     with patch("aerodrome.game.Dice", lambda seed, emit: ScriptedDice(faces, emit)):
@@ -77,7 +84,11 @@ def move_to(g: Game, pid: str, path: Sequence[tuple[int, int]], facing: str) -> 
     if exact:
         g.apply(owner(g), exact[0])
         return exact[0]
-    ends = [a for a in legal if a.path[-1] == want[-1] and len(a.path) == len(want) and a.facing == FACING[facing]]
+    ends = [
+        a
+        for a in legal
+        if a.path[-1] == want[-1] and len(a.path) == len(want) and a.facing == FACING[facing]
+    ]
     assert ends, f"no legal move of {pid} to {want[-1]} facing {facing}"
     g.apply(owner(g), ends[0])
     return ends[0]

@@ -73,6 +73,9 @@ def test_a_move_that_starts_no_dogfight_shows_no_odds() -> None:
     view = game.observation(player)
     quiet = [m for m in game.legal_actions(player) if RULES.action_odds(m, view) is None]
     assert quiet and all(
-        not any(p.cell == RULES.board.ahead(m.path[-1], m.facing) and p.side != view.side for p in view.planes)
+        not any(
+            p.cell == RULES.board.ahead(m.path[-1], m.facing) and p.side != view.side
+            for p in view.planes
+        )
         for m in quiet
     )

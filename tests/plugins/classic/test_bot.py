@@ -149,8 +149,12 @@ def test_lines_up_next_to_its_own_hit_gun() -> None:
     planes = {p.cell: p for p in view.planes}
     enemies = [p for p in view.planes if p.side != "American"]
     own_hits = {x.cell for x in view.guns if x.side == "American" and x.face == "hit"}
-    guarded = bot.place_value(view, me, (0, 19), 0, planes, enemies, enemies, own_hits)  # tail on (0,20)
-    exposed = bot.place_value(view, me, (0, 19), 2, planes, enemies, enemies, own_hits)  # tail on (0,18)
+    guarded = bot.place_value(
+        view, me, (0, 19), 0, planes, enemies, enemies, own_hits
+    )  # tail on (0,20)
+    exposed = bot.place_value(
+        view, me, (0, 19), 2, planes, enemies, enemies, own_hits
+    )  # tail on (0,18)
     assert guarded > exposed
 
 
@@ -163,7 +167,14 @@ def test_bot_defends_and_shoots_low() -> None:
         hands={"RED": ["B1", "B5"], "GREEN": ["LP", "B2"]},
     )
     g = game(pos, dice=[2, 2])
-    act(g, next(a for a in g.legal_actions(0) if isinstance(a, Move) and a.path[-1] == (5, 7) and a.facing == 2))
+    act(
+        g,
+        next(
+            a
+            for a in g.legal_actions(0)
+            if isinstance(a, Move) and a.path[-1] == (5, 7) and a.facing == 2
+        ),
+    )
     assert kind(g) == "burst"
     assert ClassicBot(0, 1).choose(PlayerView(g, 0), g.legal_actions(0)) == PlayCard(card="B1")
     act(g, PlayCard(card="B1"))

@@ -46,7 +46,9 @@ def head_on_game(red_hand: list[str], green_hand: list[str] | None = None):  # t
     return g
 
 
-@pytest.mark.clause("classic.headon.4", "classic.headon.1", "classic.headon.2", "classic.dogfight.3")
+@pytest.mark.clause(
+    "classic.headon.4", "classic.headon.1", "classic.headon.2", "classic.dogfight.3"
+)
 def test_head_on_example_equal_bursts_cancel() -> None:
     g = head_on_game(["B4", "B5"])
     (start,) = events(g, DogfightStarted)
@@ -195,8 +197,13 @@ def tail_game(red_hand: list[str], green_hand: list[str]):  # type: ignore[no-un
 
 
 @pytest.mark.clause(
-    "classic.tail.9", "classic.tail.1", "classic.tail.3", "classic.tail.4", "classic.tail.2",
-    "classic.tail.6", "classic.aces.1",
+    "classic.tail.9",
+    "classic.tail.1",
+    "classic.tail.3",
+    "classic.tail.4",
+    "classic.tail.2",
+    "classic.tail.6",
+    "classic.aces.1",
 )
 def test_tail_example_american_loops_and_shoots_german_down() -> None:
     g = tail_game(["B2", "B3"], ["B1", "LP"])

@@ -214,7 +214,9 @@ def test_extra_cards_only_after_landing() -> None:
     assert g.state.planes["RED-1"].in_flight and not events(g, CardsDrawn)
 
 
-@pytest.mark.clause("classic.renew.1", "classic.renew.6", "classic.renew.2", "classic.cards.4", "classic.aces.5")
+@pytest.mark.clause(
+    "classic.renew.1", "classic.renew.6", "classic.renew.2", "classic.cards.4", "classic.aces.5"
+)
 def test_landing_keep_cards_and_new_cards_at_take_off() -> None:
     pos = position(
         "German",

@@ -50,7 +50,8 @@ def play_and_watch(g: Game, watcher: int, answers: dict[str, Any]) -> Trace:
 def first_move(g: Game, pid: str, end: tuple[int, int], facing: int) -> None:
     (player,) = g.decision().players  # type: ignore[union-attr]
     m = next(
-        a for a in g.legal_actions(player)
+        a
+        for a in g.legal_actions(player)
         if isinstance(a, Move) and a.plane == pid and a.path[-1] == end and a.facing == facing
     )
     g.apply(player, m)

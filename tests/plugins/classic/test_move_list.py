@@ -51,7 +51,10 @@ def eager_moves(state: ClassicState, player: int) -> list[Move]:
                     first[key] = path
             for path_or_none in first.values():
                 if path_or_none is not None:
-                    out.extend(Move(plane=pid, path=path_or_none, facing=f) for f in on_board(path_or_none[-1]))
+                    out.extend(
+                        Move(plane=pid, path=path_or_none, facing=f)
+                        for f in on_board(path_or_none[-1])
+                    )
     return out
 
 
@@ -84,8 +87,13 @@ def _positions(games: int, every: int) -> list[tuple[Game, int]]:
 
 
 @pytest.mark.clause(
-    "classic.move.7", "classic.move.9", "classic.move.10", "classic.move.12",
-    "classic.move.13", "classic.move.15", "classic.move.16",
+    "classic.move.7",
+    "classic.move.9",
+    "classic.move.10",
+    "classic.move.12",
+    "classic.move.13",
+    "classic.move.15",
+    "classic.move.16",
 )
 def test_lazy_moves_equal_eager_enumeration() -> None:
     positions = _positions(games=6, every=9)

@@ -163,7 +163,10 @@ def test_two_planes_one_die_each() -> None:
     )
     ms = moves(g)
     assert {(m.plane, len(m.path) - 1) for m in ms} == {
-        ("GREEN-1", 2), ("GREEN-1", 5), ("BLUE-1", 2), ("BLUE-1", 5)
+        ("GREEN-1", 2),
+        ("GREEN-1", 5),
+        ("BLUE-1", 2),
+        ("BLUE-1", 5),
     }
     act(g, next(m for m in ms if m.plane == "BLUE-1" and len(m.path) == 3))
     assert {(m.plane, len(m.path) - 1) for m in moves(g)} == {("GREEN-1", 5)}
@@ -227,7 +230,9 @@ def test_put_in_flight_one_per_squadron_and_draw_four() -> None:
 @pytest.mark.clause("classic.move.2")
 def test_may_put_none_in_flight() -> None:
     g = game(
-        position("German", plane("RED-1", 0, 0, flying=False), plane("GREEN-1", 0, 21, flying=False)),
+        position(
+            "German", plane("RED-1", 0, 0, flying=False), plane("GREEN-1", 0, 21, flying=False)
+        ),
         dice=[3, 4],
     )
     act(g, Decline(what="take-off RED"))

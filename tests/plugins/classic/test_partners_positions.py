@@ -113,7 +113,10 @@ def test_position_file_example_loads() -> None:
     [
         ({"turn": "French"}, "turn"),
         ({"planes": [{"id": "RED-1", "cell": [99, 0]}]}, "cell"),
-        ({"planes": [{"id": "RED-1", "cell": [5, 5], "facing": "NE", "in_flight": True}]}, "facing"),
+        (
+            {"planes": [{"id": "RED-1", "cell": [5, 5], "facing": "NE", "in_flight": True}]},
+            "facing",
+        ),
         ({"planes": [{"id": "RED-1", "cell": [5, 5]}]}, "landing square"),
         ({"hands": {"RED": ["B5", "B5"]}}, "hands.RED"),
         ({"guns": {"hits": [[5, 5]]}}, "guns.hits"),
@@ -121,7 +124,10 @@ def test_position_file_example_loads() -> None:
     ],
 )
 def test_bad_positions_name_the_file_and_field(change: dict, field: str) -> None:  # type: ignore[type-arg]
-    base = {"turn": "German", "planes": [{"id": "RED-1", "cell": [0, 0]}, {"id": "GREEN-1", "cell": [0, 21]}]}
+    base = {
+        "turn": "German",
+        "planes": [{"id": "RED-1", "cell": [0, 0]}, {"id": "GREEN-1", "cell": [0, 21]}],
+    }
     base.update(change)
     with pytest.raises(SpecError) as err:
         Game(RULESET, "two-player", 0, position=base, position_source="bad.toml")
@@ -142,7 +148,8 @@ def test_head_on_position_file_plays_the_example() -> None:
     pos = read_position(path)
     g = game(pos.position, dice=[2, 2])
     m = next(
-        a for a in g.legal_actions(owner(g))
+        a
+        for a in g.legal_actions(owner(g))
         if isinstance(a, Move) and a.path == ((5, 12), (5, 11), (5, 10)) and a.facing == 0
     )
     act(g, m)

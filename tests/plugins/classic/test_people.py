@@ -26,8 +26,11 @@ from tests.plugins.classic.helpers import RULESET, game, move_to, plane, positio
 
 SETUPS = [s.name for s in RULESET.setups()]
 EVENT_TYPES = [
-    t for t in vars(classic_state).values()
-    if isinstance(t, type) and issubclass(t, classic_state.Event) and t.__module__ == classic_state.__name__
+    t
+    for t in vars(classic_state).values()
+    if isinstance(t, type)
+    and issubclass(t, classic_state.Event)
+    and t.__module__ == classic_state.__name__
 ]
 #: The field names of classic's actions and events: a "(" followed by one of them is a Python
 #: repr leaking into a sentence.
@@ -46,14 +49,22 @@ def plain(line: str) -> None:
     assert not FIELD_AFTER_PAREN.search(line), line
 
 
-def playout(setup: str, seed: int, agent: str, decisions: int = 400) -> Iterator[Game[Any, Any, Any]]:
+def playout(
+    setup: str, seed: int, agent: str, decisions: int = 400
+) -> Iterator[Game[Any, Any, Any]]:
     """A game of ``agent`` players, yielded at each of its first ``decisions`` decisions and
     at its end."""
     if agent != "bot":
         return playouts.playout(RULESET, setup, seed, decisions)
-    bots = [make_bot(RULESET, p, agent_seed(seed, p)) for p in range(len(RULESET.setup(setup).seats))]
+    bots = [
+        make_bot(RULESET, p, agent_seed(seed, p)) for p in range(len(RULESET.setup(setup).seats))
+    ]
     return playouts.playout(
-        RULESET, setup, seed, decisions, lambda g, player, legal: bots[player].choose(PlayerView(g, player), legal)
+        RULESET,
+        setup,
+        seed,
+        decisions,
+        lambda g, player, legal: bots[player].choose(PlayerView(g, player), legal),
     )
 
 
@@ -77,7 +88,10 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: str) -> None:
                     assert found, text
                     end = action.path[-1]
                     assert found.groups() == (
-                        action.plane, str(end[0]), str(end[1]), FACING_LETTERS[action.facing]
+                        action.plane,
+                        str(end[0]),
+                        str(end[1]),
+                        FACING_LETTERS[action.facing],
                     ), text
             assert len(set(texts)) == len(texts), "two legal actions read the same"
             for event in fresh:
@@ -89,7 +103,15 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: str) -> None:
                     described.add(type(event).__name__)
                 if text is not None:
                     assert "player 0" not in text and "player 1" not in text, text
-    assert {"Move", "TakeOff", "PlaceGuns", "Decline", "Moved", "CardsDrawn", "GunsPlaced"} <= described
+    assert {
+        "Move",
+        "TakeOff",
+        "PlaceGuns",
+        "Decline",
+        "Moved",
+        "CardsDrawn",
+        "GunsPlaced",
+    } <= described
 
 
 def test_every_event_kind_has_a_sentence() -> None:
@@ -120,17 +142,29 @@ def test_every_event_kind_has_a_sentence() -> None:
         text = RULESET.event_text(e, view)
         assert text
         plain(text)
-    assert RULESET.event_text(ev.GunsPlaced(player=1), view) == "Seat 2 (YELLOW partner) has placed the AA pieces."
+    assert (
+        RULESET.event_text(ev.GunsPlaced(player=1), view)
+        == "Seat 2 (YELLOW partner) has placed the AA pieces."
+    )
 
 
 def test_every_action_kind_has_a_sentence() -> None:
     """Mutation caught: an action left to its ``describe`` ("give RED-2 to player 1")."""
-    g = game(position("German", plane("RED-1", 5, 5, "S"), plane("RED-2", 0, 0, flying=False),
-                      plane("GREEN-1", 5, 6, "S")), setup="four-player")
+    g = game(
+        position(
+            "German",
+            plane("RED-1", 5, 5, "S"),
+            plane("RED-2", 0, 0, flying=False),
+            plane("GREEN-1", 5, 6, "S"),
+        ),
+        setup="four-player",
+    )
     view = g.observation(0)
     st = classic_state
     expected = {
-        st.PlaceGuns(hits=((0, 1), (3, 0))): "Hit AA pieces on RED 0,1 3,0 (Miss on the other dot squares)",
+        st.PlaceGuns(
+            hits=((0, 1), (3, 0))
+        ): "Hit AA pieces on RED 0,1 3,0 (Miss on the other dot squares)",
         st.GivePlane(plane="RED-2", to=1): "give RED-2 to Seat 2 (YELLOW partner)",
         st.TakeOff(plane="RED-2"): "put RED-2 In Flight at 0,0",
         st.Move(plane="RED-1", path=((5, 5), (5, 4)), facing=0): "RED-1 to 5,4 facing N (1 square)",
@@ -149,7 +183,11 @@ def test_every_action_kind_has_a_sentence() -> None:
 @pytest.mark.clause("classic.move.9", "classic.move.15", "classic.ground.2")
 def test_a_move_names_its_square_facing_die_and_the_guns_it_passes() -> None:
     g = game(
-        position("German", plane("RED-1", 2, 18, "S", may_land=True), plane("GREEN-1", 0, 21, flying=False)),
+        position(
+            "German",
+            plane("RED-1", 2, 18, "S", may_land=True),
+            plane("GREEN-1", 0, 21, flying=False),
+        ),
         dice=[3, 3],
     )
     texts = {RULESET.action_text(m, g.observation(0)) for m in g.legal_actions(0)}
@@ -157,14 +195,23 @@ def test_a_move_names_its_square_facing_die_and_the_guns_it_passes() -> None:
     assert "RED-1 to 2,19 facing N (3 squares)" in texts  # a route around the guns
     # a plane not yet allowed to land: routes to the same square that do and do not enter
     # the enemy half are told apart [classic.renew.5]
-    g = game(position("German", plane("RED-1", 5, 10, "S"), plane("GREEN-1", 0, 21, flying=False)), dice=[4, 4])
+    g = game(
+        position("German", plane("RED-1", 5, 10, "S"), plane("GREEN-1", 0, 21, flying=False)),
+        dice=[4, 4],
+    )
     texts = {RULESET.action_text(m, g.observation(0)) for m in g.legal_actions(0)}
-    assert {"RED-1 to 5,10 facing S (4 squares)", "RED-1 to 5,10 facing S (4 squares, entering the enemy half)"} <= texts
+    assert {
+        "RED-1 to 5,10 facing S (4 squares)",
+        "RED-1 to 5,10 facing S (4 squares, entering the enemy half)",
+    } <= texts
 
 
 def test_typing_a_square_and_facing_finds_the_move() -> None:
     """What a person types ("12,7 N") picks out moves by their sentence alone."""
-    g = game(position("German", plane("RED-1", 5, 5, "S"), plane("GREEN-1", 0, 21, flying=False)), dice=[2, 4])
+    g = game(
+        position("German", plane("RED-1", 5, 5, "S"), plane("GREEN-1", 0, 21, flying=False)),
+        dice=[2, 4],
+    )
     view = g.observation(0)
     typed = [m for m in g.legal_actions(0) if "to 5,7 facing S" in RULESET.action_text(m, view)]
     assert {len(m.path) - 1 for m in typed} == {2, 4}  # with either die: the sentence says which
@@ -190,7 +237,12 @@ def test_every_view_draws_with_coordinates_and_a_legend(setup: str) -> None:
             assert "Legend" in text and "No Man's Land" in text and "AA piece" in text
             svg = RULESET.draw_svg(view)
             ET.fromstring(svg)
-            assert RULESET.draw_svg(msgspec.msgpack.decode(msgspec.msgpack.encode(view), type=type(view))) == svg
+            assert (
+                RULESET.draw_svg(
+                    msgspec.msgpack.decode(msgspec.msgpack.encode(view), type=type(view))
+                )
+                == svg
+            )
 
 
 def test_the_board_is_never_dim() -> None:
@@ -203,7 +255,11 @@ def test_the_board_is_never_dim() -> None:
 
 
 def test_without_colour_every_plane_still_shows_its_squadron() -> None:
-    g = game(position("German", plane("RED-1", 5, 5, "S", kills=1), plane("GREEN-1", 7, 12, "W", kills=2)))
+    g = game(
+        position(
+            "German", plane("RED-1", 5, 5, "S", kills=1), plane("GREEN-1", 7, 12, "W", kills=2)
+        )
+    )
     text = render(g.observation(0), no_color=True)
     assert "▼R*" in text and "◄G#" in text
 
@@ -265,6 +321,9 @@ def test_a_seats_vector_does_not_show_the_other_seats_guns() -> None:
 
 def test_move_to_helper_still_plays_moves() -> None:
     """The helpers pick moves by walk; the sentence of the move played is in the log."""
-    g = game(position("German", plane("RED-1", 5, 5, "S"), plane("GREEN-1", 0, 21, flying=False)), dice=[2, 2])
+    g = game(
+        position("German", plane("RED-1", 5, 5, "S"), plane("GREEN-1", 0, 21, flying=False)),
+        dice=[2, 2],
+    )
     move_to(g, "RED-1", [(5, 5), (5, 6), (5, 7)], "S")
     assert any("RED-1 to 5,7 facing S (2 squares)" in str(getattr(e, "action", "")) for e in g.log)

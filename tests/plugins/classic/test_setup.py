@@ -30,7 +30,9 @@ def test_setups_two_three_four_players() -> None:
     assert [s.side for s in three.seats] == ["German", "German", "American"]
     assert three.options_as(ClassicOptions).squadrons == (("RED",), ("YELLOW",), ("GREEN", "BLUE"))
     assert setups["three-player-american-partners"].options_as(ClassicOptions).squadrons == (
-        ("RED", "YELLOW"), ("GREEN",), ("BLUE",)
+        ("RED", "YELLOW"),
+        ("GREEN",),
+        ("BLUE",),
     )
     four = setups["four-player"]
     assert [len(sq) for sq in four.options_as(ClassicOptions).squadrons] == [1, 1, 1, 1]
@@ -38,8 +40,13 @@ def test_setups_two_three_four_players() -> None:
 
 
 @pytest.mark.clause(
-    "classic.setup.5", "classic.setup.9", "classic.equip.2", "classic.equip.3",
-    "classic.equip.5", "classic.equip.6", "classic.equip.7",
+    "classic.setup.5",
+    "classic.setup.9",
+    "classic.equip.2",
+    "classic.equip.3",
+    "classic.equip.5",
+    "classic.equip.6",
+    "classic.equip.7",
 )
 def test_initial_set_up() -> None:
     g = new_game()
@@ -48,7 +55,12 @@ def test_initial_set_up() -> None:
     assert len(s.planes) == 12
     for p in s.planes.values():
         assert not p.in_flight and p.cell in b.landing[p.squadron]
-    assert Counter(p.squadron for p in s.planes.values()) == {"RED": 3, "YELLOW": 3, "GREEN": 3, "BLUE": 3}
+    assert Counter(p.squadron for p in s.planes.values()) == {
+        "RED": 3,
+        "YELLOW": 3,
+        "GREEN": 3,
+        "BLUE": 3,
+    }
     sides = {n: sq.side for n, sq in s.squadrons.items()}
     assert sides == {"RED": "German", "YELLOW": "German", "GREEN": "American", "BLUE": "American"}
     assert len(s.guns) == 16
@@ -154,7 +166,11 @@ def test_game_ends_when_a_side_has_lost_every_plane() -> None:
         dice=[1, 1],
     )
     assert not g.is_over()
-    (m,) = [a for a in g.legal_actions(0) if isinstance(a, Move) and a.path[-1] == (5, 7) and a.facing == 2]
+    (m,) = [
+        a
+        for a in g.legal_actions(0)
+        if isinstance(a, Move) and a.path[-1] == (5, 7) and a.facing == 2
+    ]
     g.apply(0, m)
     g.apply(0, PlayCard(card="B3"))
     assert not g.is_over()
@@ -172,7 +188,9 @@ def test_random_games_end() -> None:
 
     finished = 0
     for seed in range(6):
-        g, _ = play_game(RULESET, RULESET.setup(), seed, [RandomAgent(seed), RandomAgent(seed + 50)])
+        g, _ = play_game(
+            RULESET, RULESET.setup(), seed, [RandomAgent(seed), RandomAgent(seed + 50)]
+        )
         finished += g.result().finished
         assert not RULESET.invariants(g.state)
     assert finished >= 5

@@ -30,7 +30,9 @@ def test_hands_and_gun_faces_are_hidden_from_opponents() -> None:
     assert isinstance(german, ClassicView) and isinstance(american, ClassicView)
     assert isinstance(referee, ClassicView)
     sq = {s.name: s for s in german.squadrons}
-    assert sq["RED"].hand == ("B2", "LP") and sq["GREEN"].hand is None and sq["GREEN"].hand_size == 3
+    assert (
+        sq["RED"].hand == ("B2", "LP") and sq["GREEN"].hand is None and sq["GREEN"].hand_size == 3
+    )
     faces = {x.cell: x.face for x in american.guns}
     assert faces[(0, 1)] == "gun" and faces[(0, 20)] == "hit"  # own guns known, enemy hidden
     assert {x.cell: x.face for x in german.guns}[(0, 1)] == "hit"

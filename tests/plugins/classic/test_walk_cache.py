@@ -96,7 +96,10 @@ def test_a_damaged_file_is_not_used(saved: Path, tmp_path: Path, damage: str) ->
 
 
 def test_a_damaged_file_is_rebuilt(
-    saved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reference: list[tuple[object, ...]]
+    saved: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    reference: list[tuple[object, ...]],
 ) -> None:
     good = saved.read_bytes()
     path = tmp_path / saved.name
@@ -143,7 +146,9 @@ def test_the_cache_can_be_turned_off(
     assert not list(tmp_path.rglob("*"))
 
 
-def test_the_default_folder_is_the_users_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_folder_is_the_users_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("AERODROME_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     folder = walkcache.cache_dir()
@@ -158,7 +163,9 @@ def test_the_file_name_follows_the_board() -> None:
     """A different board (here: No Man's Land a row further north) has its own checksum, so a cache of the
     built-in board is never used for it."""
     line = msgspec.structs.replace(SPECS.board.no_mans_land, german_last_row=9)
-    other = msgspec.structs.replace(SPECS, board=msgspec.structs.replace(SPECS.board, no_mans_land=line))
+    other = msgspec.structs.replace(
+        SPECS, board=msgspec.structs.replace(SPECS.board, no_mans_land=line)
+    )
     assert Board(other).cache_key() != Board(SPECS).cache_key()
     assert Board(SPECS).cache_key() == Board(SPECS).cache_key()
 
@@ -172,7 +179,9 @@ def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     assert walkcache.cache_dir() is None
 
 
-def test_an_oversized_file_is_not_read(saved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_oversized_file_is_not_read(
+    saved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / saved.name
     path.write_bytes(saved.read_bytes())
     monkeypatch.setattr(walkcache, "MAX_BYTES", 1000)
@@ -187,7 +196,9 @@ def test_warm_up_makes_every_table(monkeypatch: pytest.MonkeyPatch) -> None:
     board = Board(SPECS)
     slots = [
         board.slot(ci, n, si, q)
-        for ci in range(len(board.cells)) for n in range(1, 7) for si in range(len(board.sides))
+        for ci in range(len(board.cells))
+        for n in range(1, 7)
+        for si in range(len(board.sides))
         for q in (False, True)
     ]
     assert all(board.tables[s] is None for s in slots)

@@ -81,10 +81,12 @@ def give_orders(g: Game, wanted: dict[str, dict[str, Any]]) -> None:
             legal = g.legal_actions(p)
             first = legal[0]
             if isinstance(first, GiveOrders):
-                want: Any = GiveOrders(orders=tuple(
-                    GiveOrder(flyer=o.flyer, **wanted.get(o.flyer, {"order": "ground-support"}))
-                    for o in first.orders
-                ))
+                want: Any = GiveOrders(
+                    orders=tuple(
+                        GiveOrder(flyer=o.flyer, **wanted.get(o.flyer, {"order": "ground-support"}))
+                        for o in first.orders
+                    )
+                )
             else:
                 fid = first.flyer  # type: ignore[attr-defined]
                 want = GiveOrder(flyer=fid, **wanted.get(fid, {"order": "ground-support"}))
@@ -92,7 +94,9 @@ def give_orders(g: Game, wanted: dict[str, dict[str, Any]]) -> None:
             g.apply(p, want)
 
 
-def orders_turn(g: Game, wanted: dict[str, dict[str, Any]], targets: dict[str, str] | None = None) -> None:
+def orders_turn(
+    g: Game, wanted: dict[str, dict[str, Any]], targets: dict[str, str] | None = None
+) -> None:
     """:func:`give_orders`, then the intercept decisions of the turn with ``targets``
     (interceptor -> target; default the first legal target)."""
     from aerodrome_df40k.state import ChooseTarget

@@ -45,8 +45,10 @@ from tests.plugins.df40k.helpers import (
 IMP1, IMP2 = "imperial-fighter-1", "imperial-fighter-2"
 ORK, BOMBER = "ork-fighter-1", "ork-heavy-bomber-1"
 FIRST_BLOOD_FORCES = [
-    flyer("imperial-fighter", 0, IMP1), flyer("imperial-fighter", 0, IMP2),
-    flyer("ork-fighter", 1, ORK), flyer("ork-heavy-bomber", 1, BOMBER),
+    flyer("imperial-fighter", 0, IMP1),
+    flyer("imperial-fighter", 0, IMP2),
+    flyer("ork-fighter", 1, ORK),
+    flyer("ork-heavy-bomber", 1, BOMBER),
 ]
 GS: dict[str, Any] = {"order": "ground-support"}
 DIS: dict[str, Any] = {"order": "disengage"}
@@ -69,21 +71,36 @@ def test_turn_one_flyers_are_in_reserve_and_orders_start_on_turn_two() -> None:
 @pytest.mark.clause("df40k.orders.1", "df40k.resolution.1")
 def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
     g = game()
-    g.apply(0, GiveOrders(orders=(
-        GiveOrder(flyer=IMP1, order="intercept", ram=True), GiveOrder(flyer=IMP2, order="disengage"),
-    )))
+    g.apply(
+        0,
+        GiveOrders(
+            orders=(
+                GiveOrder(flyer=IMP1, order="intercept", ram=True),
+                GiveOrder(flyer=IMP2, order="disengage"),
+            )
+        ),
+    )
     # committed; the Ork player is still choosing: nothing of it in its observation or log
     view = g.observation(1)
     imp = next(f for f in view.flyers if f.id == IMP1)  # type: ignore[attr-defined]
     assert imp.order is None and not imp.ram
     text = g.log_bytes(1).decode().lower()
     assert "intercept" not in text and "ram" not in text and "disengage" not in text
-    g.apply(1, GiveOrders(orders=(
-        GiveOrder(flyer=ORK, order="ground-support"), GiveOrder(flyer=BOMBER, order="ground-support"),
-    )))
+    g.apply(
+        1,
+        GiveOrders(
+            orders=(
+                GiveOrder(flyer=ORK, order="ground-support"),
+                GiveOrder(flyer=BOMBER, order="ground-support"),
+            )
+        ),
+    )
     # all orders in: revealed together to everyone (the public line of each answer comes
     # with the reveal)
-    assert "Imperial fighter 1: Intercept and ram; Imperial fighter 2: Disengage" in g.log_bytes(1).decode()
+    assert (
+        "Imperial fighter 1: Intercept and ram; Imperial fighter 2: Disengage"
+        in g.log_bytes(1).decode()
+    )
     revealed = of_type(g.log_for(1), OrdersRevealed)
     assert revealed and "imperial-fighter-1: Intercept and ram" in revealed[0].orders
     imp = next(f for f in g.observation(1).flyers if f.id == IMP1)  # type: ignore[attr-defined]
@@ -102,10 +119,15 @@ def test_orders_given_flyer_by_flyer_stay_secret_too() -> None:
     give(g, 0, "ork-fighter-1", "intercept", ram=True)
     assert "ram" not in g.log_bytes(1).decode().lower()
     assert isinstance(g.legal_actions(1)[0], GiveOrders)
-    g.apply(1, GiveOrders(orders=(
-        GiveOrder(flyer="harridan-1", order="intercept"),
-        GiveOrder(flyer="harpy-1", order="disengage"),
-    )))
+    g.apply(
+        1,
+        GiveOrders(
+            orders=(
+                GiveOrder(flyer="harridan-1", order="intercept"),
+                GiveOrder(flyer="harpy-1", order="disengage"),
+            )
+        ),
+    )
     # the Orks still have two flyers to order: both sides' orders are in the state, yet
     # each side sees only its own
     assert g.decision() is not None and g.decision().players == (0,)  # type: ignore[union-attr]
@@ -115,9 +137,16 @@ def test_orders_given_flyer_by_flyer_stay_secret_too() -> None:
     assert {f.id: f.order for f in orks.flyers}["ork-fighter-1"] == "intercept"  # type: ignore[attr-defined]
     orks_log, nids_log = (g.log_bytes(p).decode().lower() for p in (0, 1))
     assert "ork fighter 1: intercept and ram" in orks_log  # its own order, in words
-    for secret in ("harridan-1: intercept", "harridan 1: intercept", "harpy-1: disengage", "harpy 1: disengage"):
+    for secret in (
+        "harridan-1: intercept",
+        "harridan 1: intercept",
+        "harpy-1: disengage",
+        "harpy 1: disengage",
+    ):
         assert secret in nids_log and secret not in orks_log
-    assert "intercept" not in nids_log.replace("harridan-1: intercept", "").replace("harridan 1: intercept", "")
+    assert "intercept" not in nids_log.replace("harridan-1: intercept", "").replace(
+        "harridan 1: intercept", ""
+    )
     give(g, 0, "fighta-bommer-1", "ground-support")
     give(g, 0, "ork-heavy-bomber-1", "ground-support")
     assert of_type(g.log_for(0), OrdersRevealed) and of_type(g.log_for(1), OrdersRevealed)
@@ -153,7 +182,9 @@ def test_escort_an_ally_on_ground_support_which_is_then_held_to_it() -> None:
     give(g, 0, "ork-heavy-bomber-1", "ground-support")
     assert g.state.flyer("ork-heavy-bomber-1").order == "ground-support"
     assert [a.flyer for p, a in g.history if p == 0] == [  # type: ignore[attr-defined]
-        "ork-fighter-1", "fighta-bommer-1", "ork-heavy-bomber-1",
+        "ork-fighter-1",
+        "fighta-bommer-1",
+        "ork-heavy-bomber-1",
     ]
     # all at once: only consistent combinations are offered
     g = game()
@@ -170,8 +201,10 @@ def test_escort_an_ally_on_ground_support_which_is_then_held_to_it() -> None:
 @pytest.mark.clause("df40k.orders.7", "df40k.orders.4")
 def test_several_escorts_each_take_one_intercept_in_roster_order() -> None:
     s = state(
-        flyer("ork-fighter", 1, "e1"), flyer("ork-fighter", 1, "e2"),
-        flyer("ork-heavy-bomber", 1, "bomber"), flyer("imperial-fighter", 0, "imp"),
+        flyer("ork-fighter", 1, "e1"),
+        flyer("ork-fighter", 1, "e2"),
+        flyer("ork-heavy-bomber", 1, "bomber"),
+        flyer("imperial-fighter", 0, "imp"),
     )
     order(s, "bomber", "ground-support")
     order(s, "e1", "escort", escort="bomber")
@@ -209,7 +242,10 @@ def test_interceptors_declare_in_roster_order_the_first_player_first() -> None:
 
 
 @pytest.mark.clause(
-    "df40k.resolution.3", "df40k.resolution.4", "df40k.victory.10", "df40k.victory.15",
+    "df40k.resolution.3",
+    "df40k.resolution.4",
+    "df40k.victory.10",
+    "df40k.victory.15",
 )
 def test_ground_support_flyers_make_attack_runs_interceptors_do_not() -> None:
     g = game()
@@ -256,9 +292,11 @@ def test_ground_support_runs_break_a_tie_and_equal_battles_are_drawn() -> None:
 
 @pytest.mark.clause("df40k.frame.3")
 def test_the_battle_ends_when_a_side_has_no_flyer() -> None:
-    g = game(position={
-        "flyers": [flyer("imperial-fighter", 0, "imp"), flyer("ork-heavy-bomber", 1, "bomber")],
-    })
+    g = game(
+        position={
+            "flyers": [flyer("imperial-fighter", 0, "imp"), flyer("ork-heavy-bomber", 1, "bomber")],
+        }
+    )
     # 6 + 6 = 12 against 2 + 1 = 3; four weapons hit; the first glancing hit destroys it
     load_dice(g, [6, 1, 6, 6, 6, 6, 6, 6])
     orders_turn(g, {"imp": INT, "bomber": GS})
@@ -284,10 +322,13 @@ def test_a_disengaging_flyer_ejects_ordnance_and_sheds_its_modifier() -> None:
 
 @pytest.mark.clause("df40k.racial.2", "df40k.racial.4")
 def test_the_tyranid_player_decides_how_many_gargoyles_to_commit() -> None:
-    g = game(position={
-        "flyers": [flyer("ork-fighter", 0, "ork"), flyer("harridan", 1, "harridan")],
-        "gargoyles": [0, 4], "turns": 3,
-    })
+    g = game(
+        position={
+            "flyers": [flyer("ork-fighter", 0, "ork"), flyer("harridan", 1, "harridan")],
+            "gargoyles": [0, 4],
+            "turns": 3,
+        }
+    )
     load_dice(g, [6, 1] + [1] * 12)  # 13 against 6 + 1 = 7; then every shot misses
     give(g, 0, "ork", "intercept")
     give(g, 1, "harridan", "ground-support")
@@ -305,8 +346,17 @@ def test_every_flyer_spec_resolves_and_the_example_flyers_match_the_rulebook() -
     for name, f in specs.flyers.items():
         assert specs.mounts[name], name
         assert f.damage_table in specs.rules.damage
-    imp, ork, bomber = (specs.flyers[n] for n in ("imperial-fighter", "ork-fighter", "ork-heavy-bomber"))
-    assert (imp.bs, imp.initiative, ork.bs, ork.initiative, bomber.bs, bomber.initiative) == (3, 3, 2, 2, 2, 2)
+    imp, ork, bomber = (
+        specs.flyers[n] for n in ("imperial-fighter", "ork-fighter", "ork-heavy-bomber")
+    )
+    assert (imp.bs, imp.initiative, ork.bs, ork.initiative, bomber.bs, bomber.initiative) == (
+        3,
+        3,
+        2,
+        2,
+        2,
+        2,
+    )
     races = {f.race for f in specs.flyers.values()}
     assert races == {"imperial", "ork", "eldar", "tyranid"}
     assert any(f.large for f in specs.flyers.values() if f.race == "tyranid")
@@ -328,7 +378,8 @@ def test_both_players_need_a_flyer() -> None:
     with pytest.raises(SpecError, match=r"<test>.*player 1 has no flyer"):
         state(flyer("imperial-fighter", 0))
     setup = msgspec.structs.replace(
-        RULESET.setup(), options=Df40kOptions(forces=(("imperial-fighter",), ()), gargoyles=(0, 0)),
+        RULESET.setup(),
+        options=Df40kOptions(forces=(("imperial-fighter",), ()), gargoyles=(0, 0)),
     )
     with pytest.raises(SpecError, match="no flyer"):
         RULESET.initial_state(setup, ctx([]))
@@ -343,14 +394,19 @@ def test_the_example_position_file_loads(plugins: Any) -> None:
     assert imp.no_intercept and len(imp.lost) == 1 and len(imp.spent) == 1
     legal = g.legal_actions(0)
     assert legal and all(
-        o.order != "intercept" for c in legal for o in c.orders if o.flyer == IMP1  # type: ignore[attr-defined]
+        o.order != "intercept"
+        for c in legal
+        for o in c.orders
+        if o.flyer == IMP1  # type: ignore[attr-defined]
     )
 
 
 def test_position_errors_name_the_file_and_field() -> None:
     with pytest.raises(SpecError, match=r"<test>: \$\.position\.flyers\[0\]\.type: unknown flyer"):
         state(flyer("spitfire", 0), flyer("ork-fighter", 1))
-    with pytest.raises(SpecError, match=r"flyers\[0\]\.lost: imperial-fighter has no \(more\) 'lascannon'"):
+    with pytest.raises(
+        SpecError, match=r"flyers\[0\]\.lost: imperial-fighter has no \(more\) 'lascannon'"
+    ):
         state(flyer("imperial-fighter", 0, lost=["lascannon"] * 3), flyer("ork-fighter", 1))
     with pytest.raises(SpecError, match=r"<test>"):
         RULESET.position_state(RULESET.setup(), {"flyers": [], "turn": "two"}, "<test>")
@@ -359,7 +415,8 @@ def test_position_errors_name_the_file_and_field() -> None:
 
 def test_a_position_may_hold_flyers_shot_down_earlier() -> None:
     s = state(
-        flyer("imperial-fighter", 0, "imp"), flyer("ork-fighter", 1, "ork"),
+        flyer("imperial-fighter", 0, "imp"),
+        flyer("ork-fighter", 1, "ork"),
         flyer("ork-heavy-bomber", 1, "bomber", alive=False),
     )
     assert s.kills == [1, 0] and not RULESET.invariants(s)

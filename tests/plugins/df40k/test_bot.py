@@ -22,7 +22,9 @@ SETUPS = [s.name for s in RULESET.setups()]
 
 def _agents(kinds: tuple[str, str], seed: int) -> list[Any]:
     return [
-        bot_factory(RULESET, p, agent_seed(seed, p)) if k == "bot" else RandomAgent(agent_seed(seed, p))
+        bot_factory(RULESET, p, agent_seed(seed, p))
+        if k == "bot"
+        else RandomAgent(agent_seed(seed, p))
         for p, k in enumerate(kinds)
     ]
 
@@ -79,10 +81,12 @@ def test_the_bot_allocates_gargoyles_when_they_can_save_the_fight() -> None:
     from aerodrome.testing import load_dice
     from tests.plugins.df40k.helpers import flyer
 
-    g = game(position={
-        "flyers": [flyer("ork-fighter", 0, "ork"), flyer("harridan", 1, "harridan")],
-        "gargoyles": [0, 6],
-    })
+    g = game(
+        position={
+            "flyers": [flyer("ork-fighter", 0, "ork"), flyer("harridan", 1, "harridan")],
+            "gargoyles": [0, 6],
+        }
+    )
     load_dice(g, [4, 3])  # 7 + 4 = 11 against 6 + 3 = 9: lost by 2
     give(g, 0, "ork", "intercept")
     give(g, 1, "harridan", "ground-support")
@@ -99,17 +103,24 @@ def test_render_shows_own_orders_and_hides_the_enemys() -> None:
 
     g = game(ARMADA)  # the Orks order flyer by flyer, the Tyranids all at once
     give(g, 0, "ork-fighter-1", "intercept")
-    g.apply(1, GiveOrders(orders=(
-        GiveOrder(flyer="harridan-1", order="disengage"),
-        GiveOrder(flyer="harpy-1", order="disengage"),
-    )))
+    g.apply(
+        1,
+        GiveOrders(
+            orders=(
+                GiveOrder(flyer="harridan-1", order="disengage"),
+                GiveOrder(flyer="harpy-1", order="disengage"),
+            )
+        ),
+    )
     assert not g.state.revealed
 
     def orders_shown(player: int) -> str:
         """The order column of the picture."""
         console = Console(record=True, width=300)
         console.print(RULESET.draw(g.observation(player)))
-        rows = [line.split("│") for line in console.export_text().splitlines() if line.count("│") > 8]
+        rows = [
+            line.split("│") for line in console.export_text().splitlines() if line.count("│") > 8
+        ]
         return " ".join(row[7] for row in rows)
 
     nids, orks = orders_shown(1), orders_shown(0)
@@ -128,14 +139,18 @@ def test_the_bot_gives_the_orders_of_the_rulebooks_preparation() -> None:
     g = game("first-blood")
     imperial = bot_factory(RULESET, 0, 1).choose(PlayerView(g, 0), g.legal_actions(0))
     orks = bot_factory(RULESET, 1, 1).choose(PlayerView(g, 1), g.legal_actions(1))
-    assert imperial == GiveOrders(orders=(
-        GiveOrder(flyer="imperial-fighter-1", order="intercept"),
-        GiveOrder(flyer="imperial-fighter-2", order="intercept"),
-    ))
-    assert orks == GiveOrders(orders=(
-        GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1"),
-        GiveOrder(flyer="ork-heavy-bomber-1", order="ground-support"),
-    ))
+    assert imperial == GiveOrders(
+        orders=(
+            GiveOrder(flyer="imperial-fighter-1", order="intercept"),
+            GiveOrder(flyer="imperial-fighter-2", order="intercept"),
+        )
+    )
+    assert orks == GiveOrders(
+        orders=(
+            GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1"),
+            GiveOrder(flyer="ork-heavy-bomber-1", order="ground-support"),
+        )
+    )
 
 
 @pytest.mark.clause("df40k.orders.2", "df40k.resolution.2")
@@ -161,8 +176,14 @@ def test_orders_are_chosen_for_the_force_not_flyer_by_flyer() -> None:
     from aerodrome_df40k.planning import OrderValues, best_set, plan
     from aerodrome_df40k.state import GiveOrder
 
-    a_int, a_gs = GiveOrder(flyer="a", order="intercept"), GiveOrder(flyer="a", order="ground-support")
-    b_int, b_esc = GiveOrder(flyer="b", order="intercept"), GiveOrder(flyer="b", order="escort", escort="a")
+    a_int, a_gs = (
+        GiveOrder(flyer="a", order="intercept"),
+        GiveOrder(flyer="a", order="ground-support"),
+    )
+    b_int, b_esc = (
+        GiveOrder(flyer="b", order="intercept"),
+        GiveOrder(flyer="b", order="escort", escort="a"),
+    )
     values = OrderValues(Estimates(RULESET.rules), (), {})  # no enemy: worth as given below
     sig_a: Any = ("ork-fighter", (), ())
     # a wants to Intercept (worth 50, Ground support 0); b's Escort of a is worth 10 more
@@ -170,7 +191,10 @@ def test_orders_are_chosen_for_the_force_not_flyer_by_flyer() -> None:
     worth = {"a": [50.0, 0.0], "b": [20.0, 30.0]}
     force = {"a": (sig_a, (a_int, a_gs), worth["a"]), "b": (sig_a, (b_int, b_esc), worth["b"])}
     assert plan(values, force) == {"a": a_int, "b": b_int}
-    combos = [(0, 0), (1, 1)]  # (a, b) option indices: both Intercept; a on Ground support, b escorts
+    combos = [
+        (0, 0),
+        (1, 1),
+    ]  # (a, b) option indices: both Intercept; a on Ground support, b escorts
     assert best_set(values, list(force.values()), combos) == 0
     # once the Escort is worth more than a's Intercept over its Ground support, it is taken
     worth["b"][1] = 80.0
@@ -200,4 +224,7 @@ def test_interceptors_gang_up_when_one_alone_would_lose() -> None:
             g.apply(1, choice)
     assert picks == ["intercept"] * 4
     lone = Game(RULESET, custom("lone", [["nightwing"], ["ork-fighter"]]), 1)
-    assert bot_factory(RULESET, 1, 1).choose(PlayerView(lone, 1), lone.legal_actions(1)).order != "intercept"  # type: ignore[attr-defined]
+    assert (
+        bot_factory(RULESET, 1, 1).choose(PlayerView(lone, 1), lone.legal_actions(1)).order
+        != "intercept"
+    )  # type: ignore[attr-defined]

@@ -53,7 +53,9 @@ def test_ten_thousand_flyers_in_a_setup_are_refused(tmp_path: Path) -> None:
 
 def test_too_many_flyers_in_a_position_or_a_setup_built_in_code_are_refused() -> None:
     many = [flyer("imperial-fighter", 0, f"imp-{i}") for i in range(limits.FLYERS + 1)]
-    with pytest.raises(SpecError, match=rf"\$\.position\.flyers: player 0 has more than {limits.FLYERS}"):
+    with pytest.raises(
+        SpecError, match=rf"\$\.position\.flyers: player 0 has more than {limits.FLYERS}"
+    ):
         state(*many, flyer("ork-fighter", 1))
     with pytest.raises(SpecError, match=r"<= 40 - at `\$\.position\.flyers`"):
         state(*[flyer("imperial-fighter", 0, f"i{i}") for i in range(10_000)])
@@ -79,7 +81,9 @@ def test_a_huge_gargoyle_pool_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("field", "value"), [("initiative", 22), ("bs", 22), ("bs", -1)])
-def test_characteristics_beyond_the_40k_range_are_refused(tmp_path: Path, field: str, value: int) -> None:
+def test_characteristics_beyond_the_40k_range_are_refused(
+    tmp_path: Path, field: str, value: int
+) -> None:
     root = edited(tmp_path, "flyers.toml", rf"{field} = 3", f"{field} = {value}")
     message = refused(root)
     assert "flyers.toml: Expected `int`" in message
@@ -92,15 +96,30 @@ def test_characteristics_beyond_the_40k_range_are_refused(tmp_path: Path, field:
         ("weapons.toml", r"shots = 3", "shots = 1000000000", "$.weapon.heavy-bolter.shots"),
         ("weapons.toml", r"strength = 9", "strength = 99", "$.weapon.lascannon.strength"),
         ("flyers.toml", r"front = 10", "front = 1000", "$.flyer.imperial-fighter.armour.front"),
-        ("flyers.toml", r"count = 2", "count = 1000000", "$.flyer.imperial-fighter.weapons[0].count"),
+        (
+            "flyers.toml",
+            r"count = 2",
+            "count = 1000000",
+            "$.flyer.imperial-fighter.weapons[0].count",
+        ),
         ("rules.toml", r"to_hit = \[6, 6, 5, 4, 3, 2\]", "to_hit = []", "$.shooting.to_hit"),
         ("rules.toml", r"die = 6", "die = 0", "$.dogfight.die"),
-        ("rules.toml", r"extra_attacker_dice = 1", "extra_attacker_dice = 100000", "$.dogfight.extra_attacker_dice"),
+        (
+            "rules.toml",
+            r"extra_attacker_dice = 1",
+            "extra_attacker_dice = 100000",
+            "$.dogfight.extra_attacker_dice",
+        ),
         ("rules.toml", r"success = 4", "success = 7", "$.dogfight.gargoyles.success"),
         ("rules.toml", r"hit_faces = \[5, 6\]", "hit_faces = [5, 60]", "$.scatter.hit_faces[1]"),
         ("rules.toml", r"turns = 6", "turns = 1000000000", "$.battle.turns"),
         ("rules.toml", r"first_order_turn = 2", "first_order_turn = 9", "$.battle"),
-        ("setups.toml", r"turns|\n\[\[setup\]\]\nname = \"first-blood\"", '\n[[setup]]\nturns = 0\nname = "first-blood"', "$.setup[0].turns"),
+        (
+            "setups.toml",
+            r"turns|\n\[\[setup\]\]\nname = \"first-blood\"",
+            '\n[[setup]]\nturns = 0\nname = "first-blood"',
+            "$.setup[0].turns",
+        ),
     ],
 )
 def test_spec_numbers_out_of_bounds_are_one_line_errors(
@@ -115,11 +134,31 @@ def test_spec_numbers_out_of_bounds_are_one_line_errors(
     [
         ("setups.toml", r'name = "first-blood"', 'name = ""', "$.setup[0].name"),
         ("setups.toml", r'name = "first-blood"', 'name = "  "', "$.setup[0].name"),
-        ("setups.toml", r'sides = \["imperium", "orks"\]', 'sides = ["imperium", ""]', "$.setup[0].sides[1]"),
-        ("setups.toml", r'sides = \["imperium", "orks"\]', 'sides = ["orks", "orks"]', "$.setup[0]"),
-        ("setups.toml", r'"imperial-fighter", "imperial-fighter"\]', '"imperial-fighter", " "]', "$.setup[0].forces[0][1]"),
+        (
+            "setups.toml",
+            r'sides = \["imperium", "orks"\]',
+            'sides = ["imperium", ""]',
+            "$.setup[0].sides[1]",
+        ),
+        (
+            "setups.toml",
+            r'sides = \["imperium", "orks"\]',
+            'sides = ["orks", "orks"]',
+            "$.setup[0]",
+        ),
+        (
+            "setups.toml",
+            r'"imperial-fighter", "imperial-fighter"\]',
+            '"imperial-fighter", " "]',
+            "$.setup[0].forces[0][1]",
+        ),
         ("flyers.toml", r"\[flyer\.imperial-fighter\]", '[flyer." "]', "`key` in `$.flyer`"),
-        ("flyers.toml", r'title = "Imperial fighter"', 'title = ""', "$.flyer.imperial-fighter.title"),
+        (
+            "flyers.toml",
+            r'title = "Imperial fighter"',
+            'title = ""',
+            "$.flyer.imperial-fighter.title",
+        ),
         ("weapons.toml", r"\[weapon\.lascannon\]", '[weapon.""]', "`key` in `$.weapon`"),
     ],
 )
@@ -139,7 +178,9 @@ def test_position_numbers_and_names_out_of_bounds_are_refused() -> None:
     for extra, match in cases:
         with pytest.raises(SpecError, match=match):
             state(*pair, **extra)
-    with pytest.raises(SpecError, match=r"not blank, no spaces around it\) - at `\$\.position\.flyers\[0\]\.id`"):
+    with pytest.raises(
+        SpecError, match=r"not blank, no spaces around it\) - at `\$\.position\.flyers\[0\]\.id`"
+    ):
         state(flyer("imperial-fighter", 0, " "), flyer("ork-fighter", 1))
     with pytest.raises(SpecError, match=r"length >= 1 - at `\$\.position\.flyers\[0\]\.type`"):
         state(flyer("", 0, "x"), flyer("ork-fighter", 1))
@@ -169,10 +210,19 @@ def test_odds_sizes_are_bounded() -> None:
 @pytest.mark.parametrize(
     ("action", "where"),
     [
-        ({"type": "CommitGargoyles", "flyer": "harridan-1", "count": 2**63}, "<= 60 - at `$.count`"),
+        (
+            {"type": "CommitGargoyles", "flyer": "harridan-1", "count": 2**63},
+            "<= 60 - at `$.count`",
+        ),
         ({"type": "CommitGargoyles", "flyer": "harridan-1", "count": -1}, ">= 0 - at `$.count`"),
-        ({"type": "GiveOrder", "flyer": "x", "order": "disengage", "eject": ["lasers"]}, "at `$.eject[0]`"),
-        ({"type": "GiveOrders", "orders": [{"flyer": "x", "order": "intercept"}] * 21}, "<= 20 - at `$.orders`"),
+        (
+            {"type": "GiveOrder", "flyer": "x", "order": "disengage", "eject": ["lasers"]},
+            "at `$.eject[0]`",
+        ),
+        (
+            {"type": "GiveOrders", "orders": [{"flyer": "x", "order": "intercept"}] * 21},
+            "<= 20 - at `$.orders`",
+        ),
         ({"type": "ChooseTarget", "flyer": "x", "target": "y" * 10_000}, "at `$.target`"),
     ],
 )
@@ -188,4 +238,6 @@ def test_a_saves_actions_decode_within_bounds(action: dict[str, Any], where: str
     with pytest.raises(SpecError) as info:
         convert(action, union, "save.json: $.actions[3]")
     message = str(info.value)
-    assert message.startswith("save.json: $.actions[3]: ") and where in message and "\n" not in message
+    assert (
+        message.startswith("save.json: $.actions[3]: ") and where in message and "\n" not in message
+    )

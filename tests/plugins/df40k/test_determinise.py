@@ -33,8 +33,10 @@ def hidden_moments(seeds: range) -> Iterator[tuple[Game[Any, Any, Any], int]]:
             state = game.state
             decision = game.decision()
             for player in game.waiting_for():
-                if decision is not None and decision.kind == "orders" and any(
-                    f.order for f in state.flyers if f.player != player
+                if (
+                    decision is not None
+                    and decision.kind == "orders"
+                    and any(f.order for f in state.flyers if f.player != player)
                 ):
                     yield game.clone(), player
                 legal = game.legal_actions(player)
@@ -57,7 +59,12 @@ def test_unrevealed_orders_are_drawn_again_and_nothing_visible_changes() -> None
             assert waiting(state) == waiting(real)  # the same flyers still wait: same prompts
             for f, g in zip(real.flyers, state.flyers, strict=True):
                 if f.player == player or not f.order:
-                    assert (g.order, g.escort, g.ram, g.eject) == (f.order, f.escort, f.ram, f.eject)
+                    assert (g.order, g.escort, g.ram, g.eject) == (
+                        f.order,
+                        f.escort,
+                        f.ram,
+                        f.eject,
+                    )
                     continue
                 assert g.order, "a given order stays given"
                 if (g.order, g.escort, g.ram, g.eject) != (f.order, f.escort, f.ram, f.eject):

@@ -39,8 +39,10 @@ def fight(s: Any, attacker: str, defender: str, faces: list[int]) -> list[Event]
 @pytest.mark.clause("df40k.victory.9", "df40k.dogfight.4")
 def test_each_further_attacker_rolls_one_more_die_and_adds_one() -> None:
     s = state(
-        flyer("imperial-fighter", 0, "a"), flyer("imperial-fighter", 0, "b"),
-        flyer("imperial-fighter", 0, "c"), flyer("ork-heavy-bomber", 1, "bomber"),
+        flyer("imperial-fighter", 0, "a"),
+        flyer("imperial-fighter", 0, "b"),
+        flyer("imperial-fighter", 0, "c"),
+        flyer("ork-heavy-bomber", 1, "bomber"),
     )
     for fid in "abc":
         order(s, fid, "intercept")
@@ -86,16 +88,34 @@ def test_the_loser_retaliates_with_one_rear_weapon_against_front_armour() -> Non
     order(s, "ork", "intercept")
     order(s, "marauder", "ground-support")
     faces = [
-        6, 1,                   # 7 + 6 = 13 against 4 + 1 = 5: the Ork wins by 8
-        1, 1, 1, 1, 1, 1,       # big shoota 1 and its re-rolls: no hit
-        1, 1, 1, 1, 1, 1,       # big shoota 2: no hit (only two front weapons)
-        4, 4, 1, 2,             # tail heavy bolters (TL, BS 3): two hits, re-roll misses
-        5, 1,                   # 5 + S5 = 10 = front armour 10: glancing -> crew shaken
-        6, 2,                   # 6 + 5 = 11 > 10: penetrating -> weapon destroyed
+        6,
+        1,  # 7 + 6 = 13 against 4 + 1 = 5: the Ork wins by 8
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,  # big shoota 1 and its re-rolls: no hit
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,  # big shoota 2: no hit (only two front weapons)
+        4,
+        4,
+        1,
+        2,  # tail heavy bolters (TL, BS 3): two hits, re-roll misses
+        5,
+        1,  # 5 + S5 = 10 = front armour 10: glancing -> crew shaken
+        6,
+        2,  # 6 + 5 = 11 > 10: penetrating -> weapon destroyed
     ]
     ev = fight(s, "ork", "marauder", faces)
     assert [(w.flyer, w.weapon, w.hits) for w in of_type(ev, WeaponFired)] == [
-        ("ork", "big-shoota", 0), ("ork", "big-shoota", 0), ("marauder", "heavy-bolter", 2),
+        ("ork", "big-shoota", 0),
+        ("ork", "big-shoota", 0),
+        ("marauder", "heavy-bolter", 2),
     ]
     hits = [(h.armour, h.hit, h.effect) for h in of_type(ev, HitResolved)]
     assert hits == [(10, "glancing", "crew-shaken"), (10, "penetrating", "weapon-destroyed")]
@@ -108,10 +128,21 @@ def test_a_loser_with_a_crew_result_cannot_retaliate() -> None:
     order(s, "ork", "intercept")
     order(s, "marauder", "ground-support")
     faces = [
-        6, 1,                   # the Ork wins by 8
-        5, 1, 1, 1, 1,          # big shoota 1: one hit, re-rolls miss
-        1, 1, 1, 1, 1, 1,       # big shoota 2: no hit
-        6, 1,                   # 6 + 5 = 11 against rear 10: glancing -> crew shaken
+        6,
+        1,  # the Ork wins by 8
+        5,
+        1,
+        1,
+        1,
+        1,  # big shoota 1: one hit, re-rolls miss
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,  # big shoota 2: no hit
+        6,
+        1,  # 6 + 5 = 11 against rear 10: glancing -> crew shaken
     ]
     ev = fight(s, "ork", "marauder", faces)  # no dice left for a retaliation
     assert [w.flyer for w in of_type(ev, WeaponFired)] == ["ork", "ork"]
@@ -124,17 +155,24 @@ def test_ramming_winner_does_not_shoot_then_scatter_hit_damages_both() -> None:
     order(s, "ork", "intercept", ram=True)
     order(s, "marauder", "ground-support")
     faces = [
-        6, 1,                   # the rammer wins by 8: no shooting
-        1, 1, 1, 1, 1, 1,       # the Marauder still defends with its tail guns: no hit
-        5,                      # scatter die: Hit
-        4,                      # penetrating hit on the Marauder: destroyed
-        1,                      # penetrating hit on the Ork: crew stunned
+        6,
+        1,  # the rammer wins by 8: no shooting
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,  # the Marauder still defends with its tail guns: no hit
+        5,  # scatter die: Hit
+        4,  # penetrating hit on the Marauder: destroyed
+        1,  # penetrating hit on the Ork: crew stunned
     ]
     ev = fight(s, "ork", "marauder", faces)
     assert [w.flyer for w in of_type(ev, WeaponFired)] == ["marauder"]
     assert [(r.rammer, r.hit) for r in of_type(ev, RamResolved)] == [("ork", True)]
     assert [(h.target, h.hit, h.effect) for h in of_type(ev, HitResolved)] == [
-        ("marauder", "penetrating", "destroyed"), ("ork", "penetrating", "crew-stunned"),
+        ("marauder", "penetrating", "destroyed"),
+        ("ork", "penetrating", "crew-stunned"),
     ]
     assert [(d.flyer, d.by) for d in of_type(ev, FlyerDestroyed)] == [("marauder", 0)]
 
@@ -166,7 +204,10 @@ def test_each_weapon_fires_once_per_turn() -> None:
     imp, ork = order(s, "imp", "intercept"), order(s, "ork", "intercept")
     slots = combat.best_weapons(RULES, imp, ork, "front", 10)
     assert [SPECS.mounts["imperial-fighter"][i].weapon for i in slots] == [
-        "lascannon", "lascannon", "hellstrike", "hellstrike",
+        "lascannon",
+        "lascannon",
+        "hellstrike",
+        "hellstrike",
     ]
     imp.fired.extend([0, 1])
     again = combat.best_weapons(RULES, imp, ork, "front", 10)
@@ -186,8 +227,11 @@ def test_weapon_destroyed_takes_the_strongest_and_none_left_is_immobilised() -> 
 
 @pytest.mark.clause("df40k.racial.1", "df40k.dogfight.2", "df40k.dogfight.3")
 def test_waaagh_doubles_ork_initiative_on_intercept_or_escort_only() -> None:
-    s = state(flyer("ork-fighter", 0, "ork"), flyer("fighta-bommer", 0, "bommer"),
-              flyer("thunderbolt", 1, "tb"))
+    s = state(
+        flyer("ork-fighter", 0, "ork"),
+        flyer("fighta-bommer", 0, "bommer"),
+        flyer("thunderbolt", 1, "tb"),
+    )
     ork = s.flyer("ork")
     for kind, df in (("intercept", 2 + 4 + 1), ("escort", 2 + 4 + 1), ("ground-support", 2 + 2)):
         ork.order = kind
@@ -212,7 +256,9 @@ def test_gargoyles_move_a_lost_dogfight_into_a_win() -> None:
     combat.commit_gargoyles(s, RULES, c, f, 3)  # 4, 5, 6: three successes
     assert f.margin == 1 and s.gargoyles == [0, 2]
     combat.conclude(s, RULES, c, f)  # the Harridan now wins by 1: one bio-cannon fires
-    assert [(w.flyer, w.weapon) for w in of_type(events, WeaponFired)] == [("harridan", "bio-cannon")]
+    assert [(w.flyer, w.weapon) for w in of_type(events, WeaponFired)] == [
+        ("harridan", "bio-cannon")
+    ]
     assert [(g.count, g.successes) for g in of_type(events, GargoylesCommitted)] == [(3, 3)]
 
 
@@ -255,5 +301,7 @@ def test_variant_hooks_change_the_modifiers_and_the_damage_table() -> None:
     assert rules.dogfight_skill(imp) == 3 + 3
     assert RULES.dogfight_skill(imp) == 3 + 3 + 1 - 1
     events: list[Event] = []
-    assert combat.damage(s, rules, ctx([1], events), s.flyer("bomber"), "glancing", 0) == "destroyed"
+    assert (
+        combat.damage(s, rules, ctx([1], events), s.flyer("bomber"), "glancing", 0) == "destroyed"
+    )
     assert combat.damage(s, RULES, ctx([1]), s.flyer("imp"), "glancing", 1) == "crew-shaken"

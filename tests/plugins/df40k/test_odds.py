@@ -76,7 +76,9 @@ def test_odds_command_table_and_bad_input() -> None:
     result = runner.invoke(app, ["dogfight", "--attacker-df", "6", "--defender-df", "7"])
     assert result.exit_code == 0 and "win" in result.output and "10/36" not in result.output
     assert "5/18" in result.output  # 10/36 in lowest terms
-    bad = runner.invoke(app, ["dogfight", "--attacker-df", "6", "--defender-df", "7", "--attackers", "0"])
+    bad = runner.invoke(
+        app, ["dogfight", "--attacker-df", "6", "--defender-df", "7", "--attackers", "0"]
+    )
     assert bad.exit_code != 0
 
 

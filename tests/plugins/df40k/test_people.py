@@ -44,8 +44,11 @@ from tests.plugins.df40k.helpers import ARMADA, RULESET, custom, give_orders
 
 SETUPS = [s.name for s in RULESET.setups()]
 EVENT_TYPES = [
-    t for t in vars(df40k_state).values()
-    if isinstance(t, type) and issubclass(t, msgspec.Struct) and t.__module__ == df40k_state.__name__
+    t
+    for t in vars(df40k_state).values()
+    if isinstance(t, type)
+    and issubclass(t, msgspec.Struct)
+    and t.__module__ == df40k_state.__name__
     and issubclass(t, df40k_state.Event)
 ]
 #: The field names of df40k's actions and events: a "(" followed by one of them is a
@@ -103,24 +106,48 @@ def test_every_event_kind_has_a_sentence() -> None:
     view = Game(RULESET, "first-blood", 1).observation(0)
     examples = {
         "FlyersInReserve": FlyersInReserve(turn=1),
-        "OrderGiven": OrderGiven(flyer="ork-fighter-1", order="ork-fighter-1: Escort ork-heavy-bomber-1", seen_by=(1,)),
-        "OrdersRevealed": OrdersRevealed(turn=2, orders=(
-            "imperial-fighter-1: Intercept and ram", "imperial-fighter-2: Disengage, eject rocket",
-            "ork-fighter-1: Escort ork-heavy-bomber-1", "ork-heavy-bomber-1: Ground support",
-        )),
-        "OrdnanceEjected": OrdnanceEjected(flyer="imperial-fighter-2", weapons=("hellstrike", "hellstrike")),
+        "OrderGiven": OrderGiven(
+            flyer="ork-fighter-1", order="ork-fighter-1: Escort ork-heavy-bomber-1", seen_by=(1,)
+        ),
+        "OrdersRevealed": OrdersRevealed(
+            turn=2,
+            orders=(
+                "imperial-fighter-1: Intercept and ram",
+                "imperial-fighter-2: Disengage, eject rocket",
+                "ork-fighter-1: Escort ork-heavy-bomber-1",
+                "ork-heavy-bomber-1: Ground support",
+            ),
+        ),
+        "OrdnanceEjected": OrdnanceEjected(
+            flyer="imperial-fighter-2", weapons=("hellstrike", "hellstrike")
+        ),
         "DogfightDeclared": DogfightDeclared(
             attacker="imperial-fighter-1", target="ork-heavy-bomber-1", defender="ork-fighter-1"
         ),
         "DogfightRolled": DogfightRolled(
-            attacker="imperial-fighter-1", defender="ork-fighter-1", attacker_df=6, defender_df=7,
-            attacker_total=11, defender_total=9, margin=2,
+            attacker="imperial-fighter-1",
+            defender="ork-fighter-1",
+            attacker_df=6,
+            defender_df=7,
+            attacker_total=11,
+            defender_total=9,
+            margin=2,
         ),
-        "GargoylesCommitted": GargoylesCommitted(flyer="ork-fighter-1", count=3, successes=1, margin=1),
-        "DogfightResult": DogfightResult(winner="imperial-fighter-1", loser="ork-fighter-1", margin=2, outcome="win"),
-        "WeaponFired": WeaponFired(flyer="imperial-fighter-1", weapon="lascannon", target="ork-fighter-1", hits=1),
-        "HitResolved": HitResolved(target="ork-fighter-1", penetration=12, armour=10, hit="glancing", effect="crew-shaken"),
-        "RamResolved": RamResolved(rammer="imperial-fighter-1", target="ork-heavy-bomber-1", hit=True),
+        "GargoylesCommitted": GargoylesCommitted(
+            flyer="ork-fighter-1", count=3, successes=1, margin=1
+        ),
+        "DogfightResult": DogfightResult(
+            winner="imperial-fighter-1", loser="ork-fighter-1", margin=2, outcome="win"
+        ),
+        "WeaponFired": WeaponFired(
+            flyer="imperial-fighter-1", weapon="lascannon", target="ork-fighter-1", hits=1
+        ),
+        "HitResolved": HitResolved(
+            target="ork-fighter-1", penetration=12, armour=10, hit="glancing", effect="crew-shaken"
+        ),
+        "RamResolved": RamResolved(
+            rammer="imperial-fighter-1", target="ork-heavy-bomber-1", hit=True
+        ),
         "FlyerDestroyed": FlyerDestroyed(flyer="ork-heavy-bomber-1", by=0),
         "GroundRun": GroundRun(flyer="ork-heavy-bomber-1", bombs=("big-bomb", "big-bomb")),
     }
@@ -154,15 +181,25 @@ def test_actions_read_as_the_rulebook_names_them() -> None:
     assert text(GiveOrder(flyer="imperial-fighter-1", order="intercept", ram=True), view) == (
         "Imperial fighter 1: Intercept and ram"
     )
-    assert text(GiveOrders(orders=(
-        GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1"),
-        GiveOrder(flyer="ork-heavy-bomber-1", order="disengage", eject=("big-bomb",)),
-    )), view) == "Ork fighter 1: Escort Ork heavy bomber 1; Ork heavy bomber 1: Disengage, ejecting big bombs"
+    assert (
+        text(
+            GiveOrders(
+                orders=(
+                    GiveOrder(flyer="ork-fighter-1", order="escort", escort="ork-heavy-bomber-1"),
+                    GiveOrder(flyer="ork-heavy-bomber-1", order="disengage", eject=("big-bomb",)),
+                )
+            ),
+            view,
+        )
+        == "Ork fighter 1: Escort Ork heavy bomber 1; Ork heavy bomber 1: Disengage, ejecting big bombs"
+    )
     assert text(ChooseTarget(flyer="ork-fighter-1", target="imperial-fighter-2"), view) == (
         "Ork fighter 1 intercepts Imperial fighter 2"
     )
     assert text(CommitGargoyles(flyer="harridan-1", count=0), view) == "no Gargoyles for harridan-1"
-    assert text(CommitGargoyles(flyer="harridan-1", count=1), view) == "1 Gargoyle shield harridan-1"
+    assert (
+        text(CommitGargoyles(flyer="harridan-1", count=1), view) == "1 Gargoyle shield harridan-1"
+    )
 
 
 # -- pictures ----------------------------------------------------------------------------------
@@ -209,12 +246,18 @@ def test_a_seats_picture_never_shows_the_other_sides_orders_before_the_reveal() 
 def test_the_svg_shows_orders_damage_and_the_dogfights_as_arrows() -> None:
     """Issue #15: the flyers with their orders once revealed, their damage, the dogfights
     of the turn as numbered arrows; names escaped."""
-    setup = custom("svg", [["imperial-fighter", "imperial-fighter"], ["ork-fighter", "ork-heavy-bomber"]])
+    setup = custom(
+        "svg", [["imperial-fighter", "imperial-fighter"], ["ork-fighter", "ork-heavy-bomber"]]
+    )
     game = Game(RULESET, setup, 2)
-    give_orders(game, {
-        "imperial-fighter-1": {"order": "intercept"}, "imperial-fighter-2": {"order": "intercept", "ram": True},
-        "ork-fighter-1": {"order": "escort", "escort": "ork-heavy-bomber-1"},
-    })
+    give_orders(
+        game,
+        {
+            "imperial-fighter-1": {"order": "intercept"},
+            "imperial-fighter-2": {"order": "intercept", "ram": True},
+            "ork-fighter-1": {"order": "escort", "escort": "ork-heavy-bomber-1"},
+        },
+    )
     while (d := game.decision()) is not None and d.kind != "orders":
         game.apply(d.players[0], game.legal_actions(d.players[0])[0])
     view = game.observation(1)
@@ -224,10 +267,15 @@ def test_the_svg_shows_orders_damage_and_the_dogfights_as_arrows() -> None:
     words = " ".join(root.itertext())
     assert words.count("→") == len(view.dogfights)
     assert len(re.findall(r'marker-end="url\(#arrow\)"', svg)) == len(view.dogfights)
-    assert "Orders of game turn 2: Imperial fighter 1: Intercept; Imperial fighter 2: Intercept and ram" in words
+    assert (
+        "Orders of game turn 2: Imperial fighter 1: Intercept; Imperial fighter 2: Intercept and ram"
+        in words
+    )
     assert "Ork fighter 1: Escort Ork heavy bomber 1" in words
     damaged = [f for f in view.flyers if f.lost or f.spent or not f.alive]
-    assert damaged and all(("✗" in words) or ("·" in words) or ("DESTROYED" in words) for _ in damaged)
+    assert damaged and all(
+        ("✗" in words) or ("·" in words) or ("DESTROYED" in words) for _ in damaged
+    )
     named = msgspec.structs.replace(view, sides=("<imperium> & co", view.sides[1]))
     assert "&lt;imperium&gt; &amp; co" in RULESET.draw_svg(named)
     ET.fromstring(RULESET.draw_svg(named))
@@ -258,7 +306,9 @@ def test_actions_have_fixed_numbers(setup: Any) -> None:
                     assert RULESET.action_from_id(index, chosen) == action
                     assert seen.setdefault(index, action) == action
     assert len(seen) > 4
-    sample = sorted({*range(min(count, 500)), *random.Random(1).sample(range(count), min(count, 500))})
+    sample = sorted(
+        {*range(min(count, 500)), *random.Random(1).sample(range(count), min(count, 500))}
+    )
     numbered = [RULESET.action_from_id(i, chosen) for i in sample]
     assert len(set(numbered)) == len(sample)
     assert [RULESET.action_id(a, chosen) for a in numbered] == sample
@@ -294,5 +344,9 @@ def test_a_seats_numbers_never_show_the_other_sides_secret_orders() -> None:
     a, b = game.clone(), game.clone()
     a.apply(1, sets[0])
     b.apply(1, sets[-1])
-    assert RULESET.observation_vector(a.observation(0)) == RULESET.observation_vector(b.observation(0))
-    assert RULESET.observation_vector(a.observation(1)) != RULESET.observation_vector(b.observation(1))
+    assert RULESET.observation_vector(a.observation(0)) == RULESET.observation_vector(
+        b.observation(0)
+    )
+    assert RULESET.observation_vector(a.observation(1)) != RULESET.observation_vector(
+        b.observation(1)
+    )

@@ -64,7 +64,9 @@ def test_the_fixed_first_player_variant_keeps_the_first_seat_every_turn() -> Non
     seen = queues(g, {})
     assert [(t, p) for t, p, _ in seen] == [(2, 0), (3, 0), (4, 0), (5, 0), (6, 0)]
     # registered but inactive unless asked for
-    assert [(t, p) for t, p, _ in queues(Game(load_plugins().ruleset("df40k"), "first-blood", 3), {})][1] == (3, 1)
+    assert [
+        (t, p) for t, p, _ in queues(Game(load_plugins().ruleset("df40k"), "first-blood", 3), {})
+    ][1] == (3, 1)
     assert FIXED_FIRST_PLAYER.ruleset == "df40k"
 
 
@@ -88,9 +90,21 @@ def test_compare_shows_the_variant_next_to_the_ruleset() -> None:
 
     from aerodrome.cli import app
 
-    result = CliRunner().invoke(app, [
-        "compare", "df40k", "--variant", "fixed-first-player", "--games", "4", "--workers", "1", "--json", "--quiet",
-    ])
+    result = CliRunner().invoke(
+        app,
+        [
+            "compare",
+            "df40k",
+            "--variant",
+            "fixed-first-player",
+            "--games",
+            "4",
+            "--workers",
+            "1",
+            "--json",
+            "--quiet",
+        ],
+    )
     assert result.exit_code == 0, result.stdout
     names = [c["column"]["name"] for c in json.loads(result.stdout)["columns"]]
     assert names == ["df40k", "df40k+fixed-first-player"]

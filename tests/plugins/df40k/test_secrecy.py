@@ -35,18 +35,18 @@ def seen_by(g: Game, player: int) -> bytes:
     """Everything ``player`` can see now, as bytes."""
     d = g.decision()
     enc = msgspec.json.encode
-    return b"\n".join((
-        enc(g.observation(player)),
-        g.log_bytes(player),
-        enc(d),
-        enc(g.waiting_for()),
-        enc(list(g.legal_actions(player))),
-    ))
+    return b"\n".join(
+        (
+            enc(g.observation(player)),
+            g.log_bytes(player),
+            enc(d),
+            enc(g.waiting_for()),
+            enc(list(g.legal_actions(player))),
+        )
+    )
 
 
-def lockstep(
-    setup: Setup, secret: int, choose_a: Any, choose_b: Any, choose_other: Any
-) -> int:
+def lockstep(setup: Setup, secret: int, choose_a: Any, choose_b: Any, choose_other: Any) -> int:
     """Play the orders of turn two in two games; ``secret``'s orders come from
     ``choose_a`` / ``choose_b`` (game A / game B), the other player's from
     ``choose_other`` in both. Returns how many steps were compared."""
@@ -54,7 +54,9 @@ def lockstep(
     a, b = Game(RULESET, setup, 7), Game(RULESET, setup, 7)
     steps = 0
     while not revealed(a) and not revealed(b):
-        assert seen_by(a, other) == seen_by(b, other), f"step {steps}: games differ for player {other}"
+        assert seen_by(a, other) == seen_by(b, other), (
+            f"step {steps}: games differ for player {other}"
+        )
         steps += 1
         assert a.waiting_for() == b.waiting_for()
         for p in a.waiting_for():

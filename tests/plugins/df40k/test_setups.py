@@ -19,7 +19,9 @@ DOC = ROOT / "docs" / "rules" / "df40k.md"
 
 def bench() -> Any:
     """benchmarks/bench_df40k.py (not a package the tests import)."""
-    spec = importlib.util.spec_from_file_location("bench_df40k", ROOT / "benchmarks" / "bench_df40k.py")
+    spec = importlib.util.spec_from_file_location(
+        "bench_df40k", ROOT / "benchmarks" / "bench_df40k.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -45,7 +47,9 @@ def test_every_setup_is_in_the_table_with_its_kind() -> None:
     assert list(table_rows) == [s.name for s in setups]
     for s in setups:
         assert table_rows[s.name][1] == ("stand-in" if s.assumed else "printed")
-        assert table_rows[s.name][2].startswith(s.sides[0]) and table_rows[s.name][3].startswith(s.sides[1])
+        assert table_rows[s.name][2].startswith(s.sides[0]) and table_rows[s.name][3].startswith(
+            s.sides[1]
+        )
 
 
 def test_stand_in_setups_are_matched_forces() -> None:
@@ -61,8 +65,14 @@ def test_stand_in_setups_are_matched_forces() -> None:
 
 def test_the_table_is_made_from_the_figures() -> None:
     row = {
-        "setup": "x", "sides": ("a", "b"), "wins": [3, 1], "draws": 1, "capped": 0,
-        "dogfights_per_battle": 2.5, "battles_with_dogfights": 0.8, "first_side_share": 0.75,
+        "setup": "x",
+        "sides": ("a", "b"),
+        "wins": [3, 1],
+        "draws": 1,
+        "capped": 0,
+        "dogfights_per_battle": 2.5,
+        "battles_with_dogfights": 0.8,
+        "first_side_share": 0.75,
     }
     text = BENCH.table([row], {"x": {**row, "first_side_share": 0.5}}, set())
     assert "| `x` | stand-in | a 3 | b 1 | 1 | 0 | 2.50 | 80% | 75.0% | 50.0% |" in text

@@ -23,7 +23,9 @@ def state(*aircraft: dict[str, Any], **kw: Any) -> DfState:
     return from_position(SETUP, {"aircraft": list(aircraft), **kw}, "<test>")
 
 
-def scripted(faces: Any = (), events: list[Event] | None = None, variants: Variants = BOOK) -> DfContext:
+def scripted(
+    faces: Any = (), events: list[Event] | None = None, variants: Variants = BOOK
+) -> DfContext:
     """A rules context whose dice show ``faces`` (events go to ``events`` if given)."""
     return DfContext(scripted_context(list(faces), events=events), variants)
 
@@ -33,7 +35,9 @@ def weather_phase(s: DfState, ctx: DfContext) -> None:
     wind and the clouds (clouds returning from clear skies are the leaders' to place)."""
     from aerodrome_dockfighters.weather import weather_change, weather_move
 
-    assert not weather_change(s, ctx), "clouds return: the leaders place them (phases.weather_changes)"
+    assert not weather_change(s, ctx), (
+        "clouds return: the leaders place them (phases.weather_changes)"
+    )
     weather_move(s, ctx)
 
 

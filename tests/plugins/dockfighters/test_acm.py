@@ -12,7 +12,9 @@ from tests.plugins.dockfighters.helpers import plane, scripted, state
 MILKCOW, ARROW = "Bf-682 D-3 Milkcow", "Do-335 L-3 Arrow"
 
 
-@pytest.mark.clause("dockfighters.acm.4", "dockfighters.acm.1", "dockfighters.acm.2", "dockfighters.acm.6")
+@pytest.mark.clause(
+    "dockfighters.acm.4", "dockfighters.acm.1", "dockfighters.acm.2", "dockfighters.acm.6"
+)
 def test_release_flight_and_loss() -> None:
     s = state(plane(MILKCOW, 0, 8, 20, facing="N", loads=["Swordwhale ACM"]))
     a = s.aircraft[0]
@@ -27,8 +29,10 @@ def test_release_flight_and_loss() -> None:
 
 @pytest.mark.clause("dockfighters.acm.5", "dockfighters.acm.3")
 def test_detonations() -> None:
-    s = state(plane(MILKCOW, 0, 8, 20, facing="N", loads=["Swordwhale ACM"]),
-              plane(ARROW, 1, 8, 16, altitude=5))
+    s = state(
+        plane(MILKCOW, 0, 8, 20, facing="N", loads=["Swordwhale ACM"]),
+        plane(ARROW, 1, 8, 16, altitude=5),
+    )
     a, t = s.aircraft
     acm.release(s, a, Release(aircraft=0, load=0), scripted([]))
     # flies into the Arrow's hex (height does not matter): 4 dice at 4+: 6, 4, 1, 2; damage 6, 3

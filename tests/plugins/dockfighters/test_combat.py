@@ -22,9 +22,15 @@ def test_light_machine_gun_6_2_0_by_range_band() -> None:
     assert combat.mount_dice(s, s.aircraft[0], 0, s.aircraft[1]) == 0
 
 
-@pytest.mark.clause("dockfighters.damage.2", "dockfighters.damage.1", "dockfighters.damage.4",
-                    "dockfighters.damage.6", "dockfighters.hit.1", "dockfighters.crit.1",
-                    "dockfighters.fire.1")
+@pytest.mark.clause(
+    "dockfighters.damage.2",
+    "dockfighters.damage.1",
+    "dockfighters.damage.4",
+    "dockfighters.damage.6",
+    "dockfighters.hit.1",
+    "dockfighters.crit.1",
+    "dockfighters.fire.1",
+)
 def test_p27_heavy_machine_guns_short_range_side_arc() -> None:
     s = state(plane(ARROW, 0, 8, 20, facing="N"), plane(HAWK, 1, 9, 18, facing="SE"))
     a, t = s.aircraft
@@ -51,8 +57,14 @@ def test_p30_all_weapons_at_short_range() -> None:
     assert [combat.damage_points(f, (4, 6)) for f in (3, 4, 6)] == [0, 1, 2]
 
 
-@pytest.mark.clause("dockfighters.damage.9", "dockfighters.damage.7", "dockfighters.damage.8",
-                    "dockfighters.load.4", "dockfighters.fame.1", "dockfighters.fame.5")
+@pytest.mark.clause(
+    "dockfighters.damage.9",
+    "dockfighters.damage.7",
+    "dockfighters.damage.8",
+    "dockfighters.load.4",
+    "dockfighters.fame.1",
+    "dockfighters.fame.5",
+)
 @pytest.mark.parametrize(("bail", "fate"), [(5, "bailed out"), (4, "killed")])
 def test_p37_overkill_makes_the_veteran_need_5(bail: int, fate: str) -> None:
     s = state(
@@ -71,18 +83,31 @@ def test_p37_overkill_makes_the_veteran_need_5(bail: int, fate: str) -> None:
 
 
 @pytest.mark.clause("dockfighters.hit.12", "dockfighters.hit.6", "dockfighters.hit.2")
-@pytest.mark.parametrize(("att", "tgt", "need"), [
-    ("green", "green", 6), ("experienced", "green", 5), ("ace", "experienced", 4), ("green", "veteran", 8),
-])
+@pytest.mark.parametrize(
+    ("att", "tgt", "need"),
+    [
+        ("green", "green", 6),
+        ("experienced", "green", 5),
+        ("ace", "experienced", 4),
+        ("green", "veteran", 8),
+    ],
+)
 def test_experience_difference(att: str, tgt: str, need: int) -> None:
-    s = state(plane(ARROW, 0, 8, 20, facing="N", experience=att),
-              plane(HAWK, 1, 9, 18, facing="SE", experience=tgt))
+    s = state(
+        plane(ARROW, 0, 8, 20, facing="N", experience=att),
+        plane(HAWK, 1, 9, 18, facing="SE", experience=tgt),
+    )
     assert combat.to_hit_air(s, *s.aircraft) == need
     assert combat.hits(6, 8) and not combat.hits(1, 0)
 
 
-@pytest.mark.clause("dockfighters.hit.7", "dockfighters.hit.9", "dockfighters.hit.8",
-                    "dockfighters.hit.10", "dockfighters.hit.11")
+@pytest.mark.clause(
+    "dockfighters.hit.7",
+    "dockfighters.hit.9",
+    "dockfighters.hit.8",
+    "dockfighters.hit.10",
+    "dockfighters.hit.11",
+)
 def test_tailing_head_on_height_and_dockfighters() -> None:
     tail = state(plane(ARROW, 0, 8, 20, facing="N"), plane(HAWK, 1, 8, 18, facing="N"))
     assert combat.to_hit_air(tail, *tail.aircraft) == 5
@@ -107,7 +132,9 @@ def test_easy_targets_reroll_misses_and_reroll_weapons_confirm_hits() -> None:
     combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), ctx)
     assert ctx.dice.remaining == 0  # type: ignore[attr-defined]
     # a Nebelwerfer at medium range against a fighter: 2 dice, hits confirmed by a re-roll
-    s = state(plane(ARROW, 0, 8, 20, facing="N", loads=["Nebelwerfer rocket"]), plane(HAWK, 1, 8, 15))
+    s = state(
+        plane(ARROW, 0, 8, 20, facing="N", loads=["Nebelwerfer rocket"]), plane(HAWK, 1, 8, 15)
+    )
     a, t = s.aircraft
     ctx = scripted([6, 6, 6, 2, 5, 4])  # hits 6,6; confirm 6, 2; damage 5 = 3 points; critical
     combat.resolve(s, a, Attack(aircraft=0, target=1, loads=(0,)), ctx)
@@ -116,11 +143,19 @@ def test_easy_targets_reroll_misses_and_reroll_weapons_confirm_hits() -> None:
 
 @pytest.mark.clause("dockfighters.hit.5", "dockfighters.move.22")
 def test_clouds_crossed_remove_attack_dice() -> None:
-    s = state(plane(ARROW, 0, 8, 20, facing="N"), plane(HAWK, 1, 8, 17),
-              weather="broken", clouds=[{"col": 8, "row": 18, "size": 1}])
+    s = state(
+        plane(ARROW, 0, 8, 20, facing="N"),
+        plane(HAWK, 1, 8, 17),
+        weather="broken",
+        clouds=[{"col": 8, "row": 18, "size": 1}],
+    )
     assert combat.mount_dice(s, s.aircraft[0], 0, s.aircraft[1]) == 2
-    above = state(plane(ARROW, 0, 8, 20, facing="N", altitude=5), plane(HAWK, 1, 8, 17, altitude=5),
-                  weather="broken", clouds=[{"col": 8, "row": 18, "size": 1}])
+    above = state(
+        plane(ARROW, 0, 8, 20, facing="N", altitude=5),
+        plane(HAWK, 1, 8, 17, altitude=5),
+        weather="broken",
+        clouds=[{"col": 8, "row": 18, "size": 1}],
+    )
     assert combat.mount_dice(above, above.aircraft[0], 0, above.aircraft[1]) == 3
 
 
@@ -140,10 +175,18 @@ def test_fire_discipline_half_then_empty() -> None:
     assert e.aircraft[0].ammo == [2]
 
 
-@pytest.mark.clause("dockfighters.airship.1", "dockfighters.airship.2", "dockfighters.airship.9",
-                    "dockfighters.fame.3", "dockfighters.fame.2")
+@pytest.mark.clause(
+    "dockfighters.airship.1",
+    "dockfighters.airship.2",
+    "dockfighters.airship.9",
+    "dockfighters.fame.3",
+    "dockfighters.fame.2",
+)
 def test_airships_are_easy_to_hit_and_hard_to_kill() -> None:
-    s = state(plane(ARROW, 0, 8, 20, facing="N"), plane(ALBATROSS, 1, 8, 16, facing="S", experience="experienced"))
+    s = state(
+        plane(ARROW, 0, 8, 20, facing="N"),
+        plane(ALBATROSS, 1, 8, 16, facing="S", experience="experienced"),
+    )
     a, t = s.aircraft
     # the airship's front hex (8, 17) is 3 away: short range; no head-on against an airship
     assert combat.mount_dice(s, a, 0, t) == 3

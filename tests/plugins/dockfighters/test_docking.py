@@ -15,20 +15,37 @@ ALBATROSS, LANCE, HAWK, ARROW = "Albatross", "Lance", "Fw-802 E-1 Hawk", "Do-335
 
 
 def ship_state(systems: list[str], *others: dict, ship_exp: str = "veteran"):  # type: ignore[no-untyped-def]
-    s = state(plane(ALBATROSS, 0, 8, 12, facing="N", altitude=3, speed=1, experience=ship_exp), *others)
+    s = state(
+        plane(ALBATROSS, 0, 8, 12, facing="N", altitude=3, speed=1, experience=ship_exp), *others
+    )
     docking.fit(s, s.aircraft[0], systems)
     return s
 
 
-@pytest.mark.clause("dockfighters.airship.10", "dockfighters.airship.19", "dockfighters.airship.20",
-                    "dockfighters.airship.23", "dockfighters.airship.11")
+@pytest.mark.clause(
+    "dockfighters.airship.10",
+    "dockfighters.airship.19",
+    "dockfighters.airship.20",
+    "dockfighters.airship.23",
+    "dockfighters.airship.11",
+)
 def test_fitting_systems_gives_weapons_in_their_arcs() -> None:
-    s = ship_state(["light anti-aircraft turret", "heavy anti-aircraft turret", "docking clamp",
-                    "artillery turret", "radar"], plane(ARROW, 1, 5, 12, altitude=3), plane(ARROW, 1, 8, 9, altitude=3))
+    s = ship_state(
+        [
+            "light anti-aircraft turret",
+            "heavy anti-aircraft turret",
+            "docking clamp",
+            "artillery turret",
+            "radar",
+        ],
+        plane(ARROW, 1, 5, 12, altitude=3),
+        plane(ARROW, 1, 8, 9, altitude=3),
+    )
     ship, left, ahead = s.aircraft
     guns = rules.mounts(ship)
     assert [(m.weapon, m.arc) for m in guns] == [
-        ("light anti-aircraft turret", "same-or-higher"), ("heavy anti-aircraft turret", "airship-left"),
+        ("light anti-aircraft turret", "same-or-higher"),
+        ("heavy anti-aircraft turret", "airship-left"),
         ("artillery turret", "airship-right"),
     ]
     assert combat.mount_dice(s, ship, 1, left) == 4  # heavy FLAK 4/3/0 at 3 hexes on the left
@@ -38,14 +55,22 @@ def test_fitting_systems_gives_weapons_in_their_arcs() -> None:
     with pytest.raises(SpecError, match="side docking point"):
         docking.fit(s, ship, ["dockfighter"])
     # artillery only at aircraft of medium or lower agility
-    r = ship_state(["light anti-aircraft turret", "heavy anti-aircraft turret", "radar", "artillery turret"],
-                   plane("Bf-682 D-3 Milkcow", 1, 12, 10, altitude=3), plane(ARROW, 1, 12, 13, altitude=3))
+    r = ship_state(
+        ["light anti-aircraft turret", "heavy anti-aircraft turret", "radar", "artillery turret"],
+        plane("Bf-682 D-3 Milkcow", 1, 12, 10, altitude=3),
+        plane(ARROW, 1, 12, 13, altitude=3),
+    )
     assert combat.mount_dice(r, r.aircraft[0], 2, r.aircraft[1]) == 2
     assert combat.mount_dice(r, r.aircraft[0], 2, r.aircraft[2]) == 0
 
 
-@pytest.mark.clause("dockfighters.dockfighter.1", "dockfighters.dockfighter.2", "dockfighters.dockfighter.3",
-                    "dockfighters.airship.14", "dockfighters.airship.15")
+@pytest.mark.clause(
+    "dockfighters.dockfighter.1",
+    "dockfighters.dockfighter.2",
+    "dockfighters.dockfighter.3",
+    "dockfighters.airship.14",
+    "dockfighters.airship.15",
+)
 def test_dockfighters_launch_dock_and_are_serviced() -> None:
     s = ship_state(["light anti-aircraft turret", "dockfighter"])
     ship, df = s.aircraft
@@ -62,7 +87,10 @@ def test_dockfighters_launch_dock_and_are_serviced() -> None:
     docking.service(s, scripted([]))
     assert df.damage == 0 and df.ammo == [0]
     # a fighter docks only at a docking clamp, flying the airship's way
-    c = ship_state(["light anti-aircraft turret", "docking clamp"], plane(HAWK, 0, 7, 12, altitude=3, speed=2, facing="N"))
+    c = ship_state(
+        ["light anti-aircraft turret", "docking clamp"],
+        plane(HAWK, 0, 7, 12, altitude=3, speed=2, facing="N"),
+    )
     hawk = c.aircraft[1]
     hawk.cell = docking.side_cells(c, c.aircraft[0], "left")[0]
     docking.try_dock(c, hawk, scripted([]))
@@ -71,8 +99,11 @@ def test_dockfighters_launch_dock_and_are_serviced() -> None:
 
 @pytest.mark.clause("dockfighters.airship.16", "dockfighters.airship.17")
 def test_radar_and_jammer() -> None:
-    s = ship_state(["light anti-aircraft turret", "radar"], plane(HAWK, 0, 8, 16, experience="green"),
-                   plane(ARROW, 1, 8, 2, experience="green"))
+    s = ship_state(
+        ["light anti-aircraft turret", "radar"],
+        plane(HAWK, 0, 8, 16, experience="green"),
+        plane(ARROW, 1, 8, 2, experience="green"),
+    )
     assert docking.radar_bonus(s, s.aircraft[1]) == 1
     s.initiative = 1
     assert move_order(s, False) == [2, 1]  # the Hawk moves with the experienced
@@ -85,7 +116,9 @@ def test_radar_and_jammer() -> None:
 
 @pytest.mark.clause("dockfighters.airship.18")
 def test_tesla_coil() -> None:
-    s = ship_state(["light anti-aircraft turret", "tesla coil"], plane(ARROW, 1, 8, 9, altitude=4, facing="S"))
+    s = ship_state(
+        ["light anti-aircraft turret", "tesla coil"], plane(ARROW, 1, 8, 9, altitude=4, facing="S")
+    )
     ship, arrow = s.aircraft
     plan = Plan(aircraft=0, speed=1, template=movement.TESLA)
     assert plan in movement.plan_options(s, ship)
@@ -119,7 +152,10 @@ def test_the_airship_battle_plays(plugins) -> None:  # type: ignore[no-untyped-d
     from aerodrome_dockfighters.bot import Konrad
 
     g = Game(plugins.ruleset("dockfighters"), "airship-battle", 11)
-    assert {a.datasheet for a in g.state.aircraft if a.status == "docked"} == {"Bv-101 A-1 Dragonfly", "Eel"}
+    assert {a.datasheet for a in g.state.aircraft if a.status == "docked"} == {
+        "Bv-101 A-1 Dragonfly",
+        "Eel",
+    }
     play_out(g, [Konrad(0, 1), Konrad(1, 2)])
     assert g.is_over() and any(isinstance(a, Undock) for _, a in g.history)
 
@@ -137,7 +173,9 @@ def test_bomb_racks_hit_the_target_hex_and_around_once() -> None:
     ship.path = [s.width * 12 + 8, s.width * 11 + 8, s.width * 10 + 8, s.width * 9 + 8]
     assert combat.ground_mount_dice(s, ship, 1, a) == 10  # from altitude 3, after passing over
     # 10 dice at 5+ (airship -1, veteran -2 -> 3+): all 6s; damage 2+/4+/6 -> 6: 3 points each
-    combat.resolve(s, ship, Attack(aircraft=0, target=GROUND + a.id, mounts=(1,)), scripted([6] * 20))
+    combat.resolve(
+        s, ship, Attack(aircraft=0, target=GROUND + a.id, mounts=(1,)), scripted([6] * 20)
+    )
     assert a.damage == a.structure and b.damage == b.structure and far.damage == 0
     assert ship.ammo[1] == 2 and combat.ground_mount_dice(s, ship, 1, far) == 0
 
@@ -145,10 +183,18 @@ def test_bomb_racks_hit_the_target_hex_and_around_once() -> None:
 @pytest.mark.clause("dockfighters.arc.4")
 def test_special_arcs_of_bombers() -> None:
     # the Milkcow's heavy MG turret fires all round, its light MG only into the rear arc
-    s = state(plane("Bf-682 D-3 Milkcow", 0, 8, 12, facing="N"), plane(ARROW, 1, 8, 10), plane(ARROW, 1, 8, 14))
+    s = state(
+        plane("Bf-682 D-3 Milkcow", 0, 8, 12, facing="N"),
+        plane(ARROW, 1, 8, 10),
+        plane(ARROW, 1, 8, 14),
+    )
     bomber, ahead, behind = s.aircraft
-    assert combat.mount_dice(s, bomber, 0, ahead) == 2 and combat.mount_dice(s, bomber, 0, behind) == 2
-    assert combat.mount_dice(s, bomber, 1, ahead) == 0 and combat.mount_dice(s, bomber, 1, behind) == 3
+    assert (
+        combat.mount_dice(s, bomber, 0, ahead) == 2 and combat.mount_dice(s, bomber, 0, behind) == 2
+    )
+    assert (
+        combat.mount_dice(s, bomber, 1, ahead) == 0 and combat.mount_dice(s, bomber, 1, behind) == 3
+    )
     from aerodrome_dockfighters.specs import Mount
 
     top = Mount(weapon="heavy machine gun", dice=(2, 1, 0), arc="top")
@@ -169,12 +215,18 @@ def test_jettison_and_smoke() -> None:
     from aerodrome_dockfighters.ground import place
     from aerodrome_dockfighters.state import GROUND, Attack
 
-    s = state(plane("Bf-229 R-6 Sprite", 0, 8, 17, facing="N", altitude=1, loads=["RB 250 smoke bomb"]))
+    s = state(
+        plane("Bf-229 R-6 Sprite", 0, 8, 17, facing="N", altitude=1, loads=["RB 250 smoke bomb"])
+    )
     a = s.aircraft[0]
     g = place(s, 2, 1, s.width * 18 + 8)
     a.path = [s.width * 19 + 8, s.width * 18 + 8, s.width * 17 + 8]
-    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + g.id, loads=(0,)), scripted([6, 6, 6, 4, 1, 1]))
-    assert g.damage == 0 and s.clouds and s.clouds[0].cells == [s.width * r + 8 for r in (18, 19, 20)]
+    combat.resolve(
+        s, a, Attack(aircraft=0, target=GROUND + g.id, loads=(0,)), scripted([6, 6, 6, 4, 1, 1])
+    )
+    assert (
+        g.damage == 0 and s.clouds and s.clouds[0].cells == [s.width * r + 8 for r in (18, 19, 20)]
+    )
     assert s.width * 19 + 8 in cloud_cells_at(s, 3) and not cloud_cells_at(s, 4)
     from aerodrome import Game
 
@@ -198,7 +250,10 @@ def test_air_mines() -> None:
     from aerodrome_dockfighters import mines
     from aerodrome_dockfighters.state import LayMine
 
-    s = ship_state(["light anti-aircraft turret", "air mine launcher"], plane(ARROW, 1, 8, 3, altitude=2, speed=4))
+    s = ship_state(
+        ["light anti-aircraft turret", "air mine launcher"],
+        plane(ARROW, 1, 8, 3, altitude=2, speed=4),
+    )
     ship, arrow = s.aircraft
     options = mines.lay_options(s, ship)
     assert len(options) == 7 and LayMine(aircraft=0, cell=s.width * 11 + 8) in options

@@ -25,7 +25,9 @@ MILKCOW = "Bf-682 D-3 Milkcow"
 
 #: Every event type the plugin defines.
 EVENT_TYPES = tuple(
-    v for v in vars(events).values() if isinstance(v, type) and issubclass(v, Event) and v.__module__ == events.__name__
+    v
+    for v in vars(events).values()
+    if isinstance(v, type) and issubclass(v, Event) and v.__module__ == events.__name__
 )
 
 
@@ -40,13 +42,17 @@ def test_p27_attack_emits_fired_hit_damaged_and_critical() -> None:
     a, t = s.aircraft
     log: list[Event] = []
     # hits 6, 6, 3; damage 5 and 1; critical 4 (gear); fire discipline 6
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([6, 6, 3, 5, 1, 4, 6], events=log))
+    combat.resolve(
+        s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([6, 6, 3, 5, 1, 4, 6], events=log)
+    )
     gun = rules.mounts(a)[0].weapon
     assert ours(log) == [
         events.Fired(aircraft=0, target=1, need=6, modified=6),
         events.Hit(aircraft=0, target=1, weapon=gun, dice=3, hits=2, damage=1),
         events.Damaged(aircraft=1, points=1, damage=1, structure=rules.sheet(t).structure, by=0),
-        events.CriticalDamage(aircraft=1, roll=4, effect="gear", text=builtin().tables.critical[3].text),
+        events.CriticalDamage(
+            aircraft=1, roll=4, effect="gear", text=builtin().tables.critical[3].text
+        ),
     ]
     assert t.damage == 1 and t.crits == ["gear"]
 
@@ -57,7 +63,9 @@ def test_failed_fire_discipline_emits_ammunition_spent() -> None:
     a = s.aircraft[0]
     log: list[Event] = []
     # all three dice miss; fire discipline 1 fails
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([1, 2, 3, 1], events=log))
+    combat.resolve(
+        s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([1, 2, 3, 1], events=log)
+    )
     gun = rules.mounts(a)[0].weapon
     assert ours(log) == [
         events.Fired(aircraft=0, target=1, need=6, modified=6),
@@ -68,7 +76,9 @@ def test_failed_fire_discipline_emits_ammunition_spent() -> None:
 
 @pytest.mark.clause("dockfighters.damage.7", "dockfighters.damage.8", "dockfighters.fame.5")
 @pytest.mark.parametrize(("bail", "fate"), [(5, "bailed out"), (4, "killed")])
-def test_p37_shot_down_emits_destroyed_the_bail_out_check_and_the_fate(bail: int, fate: str) -> None:
+def test_p37_shot_down_emits_destroyed_the_bail_out_check_and_the_fate(
+    bail: int, fate: str
+) -> None:
     s = state(
         plane(HAWK, 0, 8, 20, facing="N", loads=["Swarm missiles"], experience="veteran"),
         plane(ARROW, 1, 8, 18, facing="SE", experience="veteran", damage=6),
@@ -78,7 +88,12 @@ def test_p37_shot_down_emits_destroyed_the_bail_out_check_and_the_fate(bail: int
     assert combat.to_hit_air(s, a, t) == 7  # a natural 6 still hits
     log: list[Event] = []
     # swarm 5 dice at short: 2 hits; damage 4 and 5 = 3 points (2 over the last box); bail-out
-    combat.resolve(s, a, Attack(aircraft=0, target=1, loads=(0,)), scripted([6, 6, 1, 2, 3, 4, 5, bail], events=log))
+    combat.resolve(
+        s,
+        a,
+        Attack(aircraft=0, target=1, loads=(0,)),
+        scripted([6, 6, 1, 2, 3, 4, 5, bail], events=log),
+    )
     assert ours(log) == [
         events.Fired(aircraft=0, target=1, need=6, modified=7),
         events.Hit(aircraft=0, target=1, weapon="Swarm missiles", dice=5, hits=2, damage=3),
@@ -96,12 +111,18 @@ def test_weather_set_up_and_changes_are_events() -> None:
     s = state(plane(HAWK, 0, 8, 20))
     log: list[Event] = []
     setup_weather(s, scripted([3, 4, 1, 1], events=log))  # broken, wind 4 then 60° left
-    assert ours(log) == [events.WeatherSet(weather=levels[BROKEN], wind=4, cloud_speed=s.cloud_speed)]
-    s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
+    assert ours(log) == [
+        events.WeatherSet(weather=levels[BROKEN], wind=4, cloud_speed=s.cloud_speed)
+    ]
+    s = state(
+        plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}]
+    )
     log.clear()
     weather_phase(s, scripted([6, 5, 1], events=log))  # 6: worse, rain
     assert ours(log) == [events.WeatherChanged(weather=levels[RAIN], was=levels[BROKEN])]
-    s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
+    s = state(
+        plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}]
+    )
     log.clear()
     weather_phase(s, scripted([3, 4, 3], events=log))  # no change: no event
     assert ours(log) == []
@@ -116,7 +137,9 @@ def test_ground_target_damage_and_destruction_are_events() -> None:
     ctx = scripted([6, 6, 1, 6, 1, 6, 6], events=log)
     combat.resolve(s, a, Attack(aircraft=0, target=GROUND + truck.id, mounts=(0,)), ctx)
     assert ours(log) == [
-        events.GroundTargetDamaged(target=truck.id, name=truck.name, points=1, damage=1, structure=truck.structure),
+        events.GroundTargetDamaged(
+            target=truck.id, name=truck.name, points=1, damage=1, structure=truck.structure
+        ),
         events.GroundTargetDestroyed(target=truck.id, name=truck.name, by=0),
     ]
 
@@ -180,8 +203,10 @@ def test_undocking_docking_and_a_loss_with_the_airship_are_events() -> None:
 
 @pytest.mark.clause("dockfighters.airship.13")
 def test_air_mine_laid_and_exploding_are_events() -> None:
-    s = state(plane("Albatross", 0, 8, 12, facing="N", altitude=3, speed=1, experience="veteran"),
-              plane(ARROW, 1, 8, 3, altitude=2, speed=4))
+    s = state(
+        plane("Albatross", 0, 8, 12, facing="N", altitude=3, speed=1, experience="veteran"),
+        plane(ARROW, 1, 8, 3, altitude=2, speed=4),
+    )
     docking.fit(s, s.aircraft[0], ["light anti-aircraft turret", "air mine launcher"])
     ship, arrow = s.aircraft
     log: list[Event] = []
@@ -197,8 +222,12 @@ def test_air_mine_laid_and_exploding_are_events() -> None:
     assert got[:4] == [
         events.MineLaid(airship=0, mine=0, cell=cell),
         events.MineExploded(mine=0, cell=cell),
-        events.Damaged(aircraft=1, points=2, damage=2, structure=rules.sheet(arrow).structure, by=0),
-        events.CriticalDamage(aircraft=1, roll=4, effect="gear", text=builtin().tables.critical[3].text),
+        events.Damaged(
+            aircraft=1, points=2, damage=2, structure=rules.sheet(arrow).structure, by=0
+        ),
+        events.CriticalDamage(
+            aircraft=1, roll=4, effect="gear", text=builtin().tables.critical[3].text
+        ),
     ]
 
 
@@ -214,7 +243,10 @@ def test_missiles_released_lost_and_detonating_are_events() -> None:
         events.AcmReleased(aircraft=0, weapon="Swordwhale ACM", cell=s.width * 19 + 8),
         events.AcmGone(weapon="Swordwhale ACM", why="lost its guidance"),
     ]
-    s = state(plane(MILKCOW, 0, 8, 20, facing="N", loads=["Swordwhale ACM"]), plane(ARROW, 1, 8, 16, altitude=5))
+    s = state(
+        plane(MILKCOW, 0, 8, 20, facing="N", loads=["Swordwhale ACM"]),
+        plane(ARROW, 1, 8, 16, altitude=5),
+    )
     t = s.aircraft[1]
     log.clear()
     acm.release(s, s.aircraft[0], Release(aircraft=0, load=0), scripted([], events=log))
@@ -222,7 +254,11 @@ def test_missiles_released_lost_and_detonating_are_events() -> None:
     acm.fly(s, scripted([6, 4, 1, 2, 6, 3, 4], events=log))
     got = ours(log)
     assert got[1] == events.AcmDetonated(weapon="Swordwhale ACM", cell=t.cell)
-    assert sum(e.points for e in got if isinstance(e, events.Damaged) and e.aircraft == t.id) == t.damage == 4
+    assert (
+        sum(e.points for e in got if isinstance(e, events.Damaged) and e.aircraft == t.id)
+        == t.damage
+        == 4
+    )
 
 
 @pytest.mark.clause("dockfighters.move.17")
@@ -234,7 +270,12 @@ def test_leaving_the_board_is_an_event(roll: int, fate: str) -> None:
     need = rules.check_target(a, modifier=builtin().tables.leave_board_penalty)
     leave_board(s, a, scripted([roll], events=log), a.cell, a.facing)
     assert ours(log) == [
-        events.PilotChecked(aircraft=0, why="return home after leaving the board", need=need, roll=roll,
-                            passed=roll == 6),
+        events.PilotChecked(
+            aircraft=0,
+            why="return home after leaving the board",
+            need=need,
+            roll=roll,
+            passed=roll == 6,
+        ),
         events.LeftBoard(aircraft=0, edge="top", fate=fate),
     ]

@@ -15,14 +15,27 @@ from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.figures import LostOffTheEdge, ObjectiveAchieved
 
 SIDES = ("Bavaria", "Saxony")
-COLUMN = Column(name="dockfighters", ruleset="dockfighters", title="D", setup="duel", sides=SIDES, seat_sides=SIDES)
+COLUMN = Column(
+    name="dockfighters",
+    ruleset="dockfighters",
+    title="D",
+    setup="duel",
+    sides=SIDES,
+    seat_sides=SIDES,
+)
 BVB = Matchup(kind="bot-vs-bot")
 
 
 def record(stats: dict[str, float]) -> GameRecord:
     return GameRecord(
-        index=0, seed=0, ruleset="dockfighters", setup="duel", agents=("bot", "bot"), sides=SIDES,
-        result=Result(winners=(), reason="test", rounds=12, stats=stats), decisions=1,
+        index=0,
+        seed=0,
+        ruleset="dockfighters",
+        setup="duel",
+        agents=("bot", "bot"),
+        sides=SIDES,
+        result=Result(winners=(), reason="test", rounds=12, stats=stats),
+        decisions=1,
     )
 
 
@@ -41,7 +54,9 @@ def test_objective_share_per_side_and_edge_losses_per_aircraft() -> None:
     objective = ObjectiveAchieved().accumulator(COLUMN)
     edge = LostOffTheEdge().accumulator(COLUMN)
     for bav, sax, lost in ((1.0, 0.0, 0.0), (1.0, 0.0, 1.0), (0.0, 1.0, 0.0), (0.0, 0.0, 0.0)):
-        rec = record({"objective_Bavaria": bav, "objective_Saxony": sax, "off_edge": lost, "aircraft": 4.0})
+        rec = record(
+            {"objective_Bavaria": bav, "objective_Saxony": sax, "off_edge": lost, "aircraft": 4.0}
+        )
         objective.add(rec, BVB)
         edge.add(rec, BVB)
         objective.add(rec, Matchup(kind="random-vs-random"))  # not the main matchup: ignored

@@ -23,7 +23,8 @@ def test_landing_and_taking_off() -> None:
     movement.start(s, a, land, scripted([]))
     assert a.status == "landed" and a.cell == s.width * 18 + 8 and a.speed == 0
     assert movement.plan_options(s, a) == [
-        Plan(aircraft=0, speed=2, template=movement.TAKE_OFF), Plan(aircraft=0, speed=0, template=movement.STAY),
+        Plan(aircraft=0, speed=2, template=movement.TAKE_OFF),
+        Plan(aircraft=0, speed=0, template=movement.STAY),
     ]
     movement.start(s, a, Plan(aircraft=0, speed=2, template=movement.TAKE_OFF), scripted([]))
     assert a.status == "flying" and a.altitude == 1 and a.speed == 2 and a.cell == s.width * 16 + 8
@@ -31,16 +32,28 @@ def test_landing_and_taking_off() -> None:
     assert all(p.template != movement.LAND for p in movement.plan_options(high, high.aircraft[0]))
     g = state(plane(HAWK, 0, 8, 20, altitude=1, speed=2))
     g.aircraft[0].gear_damaged = True
-    movement.start(g, g.aircraft[0], Plan(aircraft=0, speed=2, template=movement.LAND), scripted([3]))
-    assert g.aircraft[0].status == "destroyed" and g.aircraft[0].wounded and g.aircraft[0].fate == "fit"
+    movement.start(
+        g, g.aircraft[0], Plan(aircraft=0, speed=2, template=movement.LAND), scripted([3])
+    )
+    assert (
+        g.aircraft[0].status == "destroyed"
+        and g.aircraft[0].wounded
+        and g.aircraft[0].fate == "fit"
+    )
 
 
 @pytest.mark.clause("dockfighters.mission.agents-insertion.1")
 def test_agent_finds_the_meeting_point_and_lands() -> None:
-    s = state(plane(HAWK, 0, 8, 20, altitude=1, speed=2), missions=["agents-insertion", "aerial-dominance"])
+    s = state(
+        plane(HAWK, 0, 8, 20, altitude=1, speed=2),
+        missions=["agents-insertion", "aerial-dominance"],
+    )
     a = s.aircraft[0]
     a.role = "agent"
-    s.objectives = [Objective(id=i, cell=s.width * r + 8, owner=0, kind="candidate") for i, r in enumerate((17, 10, 5))]
+    s.objectives = [
+        Objective(id=i, cell=s.width * r + 8, owner=0, kind="candidate")
+        for i, r in enumerate((17, 10, 5))
+    ]
     identify(s, a, scripted([4]))  # first objective within 3 hexes: 4 < 5, not it
     assert [o.kind for o in s.objectives] == ["not", "candidate", "candidate"]
     a.cell = s.width * 11 + 8
@@ -74,7 +87,9 @@ def test_airstrip_visit(plugins) -> None:  # type: ignore[no-untyped-def]
         movement.start(s, a, movement.plan_options(s, a)[0], scripted([1, 4, 6]))
         assert a.status == "flying" and a.crits == ["gear"]  # 2 runway hits: 2 checks, one failed
         if len(grounded) > 1:  # one take-off a turn: the others stay
-            assert movement.plan_options(s, grounded[-1]) == [Plan(aircraft=grounded[-1].id, speed=0, template=movement.STAY)]
+            assert movement.plan_options(s, grounded[-1]) == [
+                Plan(aircraft=grounded[-1].id, speed=0, template=movement.STAY)
+            ]
     assert runway_hits(s) == 2 and success(s, 1) == (True, 5)
     runway[1].damage = 1
     others[0].damage = others[0].structure

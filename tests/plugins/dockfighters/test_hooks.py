@@ -26,11 +26,15 @@ class EasyMode:
     """A variant: every air-to-air attack hits one better; a bail-out always needs a 2."""
 
     @hookimpl
-    def aerodrome_dockfighters_to_hit(self, state: Any, attacker: Any, target: Any, need: int) -> int:
+    def aerodrome_dockfighters_to_hit(
+        self, state: Any, attacker: Any, target: Any, need: int
+    ) -> int:
         return need - 1
 
     @hookimpl
-    def aerodrome_dockfighters_pilot_check(self, state: Any, aircraft: Any, need: int, why: str) -> int | None:
+    def aerodrome_dockfighters_pilot_check(
+        self, state: Any, aircraft: Any, need: int, why: str
+    ) -> int | None:
         return 2 if why == "bail out" else None
 
 
@@ -39,10 +43,15 @@ def test_variant_hooks_change_to_hit_and_pilot_checks() -> None:
     ruleset = load_plugins(extra=[("easy-mode", EasyMode())]).ruleset("dockfighters")
     variants = ruleset.variants  # type: ignore[attr-defined]
     assert variants.to_hit is not None and variants.pilot_check is not None
-    s = state(plane("Do-335 L-3 Arrow", 0, 8, 20, facing="N"), plane("Fw-802 E-1 Hawk", 1, 9, 18, facing="SE"))
+    s = state(
+        plane("Do-335 L-3 Arrow", 0, 8, 20, facing="N"),
+        plane("Fw-802 E-1 Hawk", 1, 9, 18, facing="SE"),
+    )
     assert combat.to_hit_air(s, *s.aircraft, scripted([], variants=variants)) == 5
     assert combat.to_hit_air(s, *s.aircraft) == 6  # without the variant
-    assert rules.pilot_check(s, s.aircraft[1], scripted([2], variants=variants), "bail out")  # a green pilot passing on 2
+    assert rules.pilot_check(
+        s, s.aircraft[1], scripted([2], variants=variants), "bail out"
+    )  # a green pilot passing on 2
     assert not rules.pilot_check(s, s.aircraft[1], scripted([2], variants=variants), "flying low")
     book = load_plugins().ruleset("dockfighters").variants  # type: ignore[attr-defined]
     assert book.to_hit is None and book.pilot_check is None  # nobody plugged in: the book's rules

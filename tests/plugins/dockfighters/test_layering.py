@@ -20,7 +20,17 @@ PACKAGE = "aerodrome_dockfighters"
 ROOT = Path(aerodrome_dockfighters.__file__).resolve().parent
 #: The foundation: data, geometry and aircraft/board mechanics. They never reach up into a
 #: phase module, the missions, the bot or the ruleset.
-FOUNDATION = ("specs", "state", "events", "hookspecs", "context", "board", "views", "rules", "airspace")
+FOUNDATION = (
+    "specs",
+    "state",
+    "events",
+    "hookspecs",
+    "context",
+    "board",
+    "views",
+    "rules",
+    "airspace",
+)
 #: The entry points, which import what they register only when it is used (lazy start-up,
 #: issue 18): the only modules with imports inside functions.
 LAZY = ("plugin", "cli")
@@ -36,7 +46,9 @@ LAZY_TARGETS = (
 
 
 def _modules() -> dict[str, ast.Module]:
-    return {p.stem: ast.parse(p.read_text(encoding="utf-8"), str(p)) for p in sorted(ROOT.glob("*.py"))}
+    return {
+        p.stem: ast.parse(p.read_text(encoding="utf-8"), str(p)) for p in sorted(ROOT.glob("*.py"))
+    }
 
 
 def _targets(node: ast.Import | ast.ImportFrom, known: set[str]) -> set[str]:
@@ -93,7 +105,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str]:
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt):], nxt]
+                return [*stack[stack.index(nxt) :], nxt]
             if nxt not in state and (found := visit(nxt)):
                 return found
         stack.pop()
@@ -117,7 +129,9 @@ def test_every_import_is_at_module_top() -> None:
                 if isinstance(node, ast.ImportFrom) and node.module in LAZY_TARGETS:
                     continue
                 misplaced.append(f"{name}.py:{node.lineno}")
-    assert not misplaced, f"{len(misplaced)} imports inside functions or classes: {', '.join(misplaced)}"
+    assert not misplaced, (
+        f"{len(misplaced)} imports inside functions or classes: {', '.join(misplaced)}"
+    )
 
 
 def test_the_plugin_import_graph_has_no_cycle() -> None:
@@ -128,7 +142,11 @@ def test_the_plugin_import_graph_has_no_cycle() -> None:
 def test_the_foundation_never_imports_the_phases_or_the_bot() -> None:
     graph = import_graph()
     upward = {
-        f"{low} -> {high}" for low in FOUNDATION if low in graph for high in graph[low] if high not in FOUNDATION
+        f"{low} -> {high}"
+        for low in FOUNDATION
+        if low in graph
+        for high in graph[low]
+        if high not in FOUNDATION
     }
     assert not upward, f"foundation modules import higher layers: {sorted(upward)}"
 

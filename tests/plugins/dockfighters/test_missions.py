@@ -14,12 +14,20 @@ from aerodrome_dockfighters.state import GROUND, Attack, Manoeuvre, Objective, P
 from tests.plugins.dockfighters.helpers import asked_aircraft, place_tokens, plane, scripted, state
 
 HAWK, ARROW, SPRITE, MILKCOW, ALBATROSS = (
-    "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Bf-229 R-6 Sprite", "Bf-682 D-3 Milkcow", "Albatross",
+    "Fw-802 E-1 Hawk",
+    "Do-335 L-3 Arrow",
+    "Bf-229 R-6 Sprite",
+    "Bf-682 D-3 Milkcow",
+    "Albatross",
 )
 
 
-@pytest.mark.clause("dockfighters.mission.fighter-sweep.1", "dockfighters.mission.big-hunt.1",
-                    "dockfighters.mission.bomb-run.1", "dockfighters.setup.6")
+@pytest.mark.clause(
+    "dockfighters.mission.fighter-sweep.1",
+    "dockfighters.mission.big-hunt.1",
+    "dockfighters.mission.bomb-run.1",
+    "dockfighters.setup.6",
+)
 def test_ground_target_missions(plugins) -> None:  # type: ignore[no-untyped-def]
     r = plugins.ruleset("dockfighters")
     for name, points in (("fighter-sweep", 4), ("big-hunt", 8), ("bomb-run", 14)):
@@ -51,8 +59,11 @@ def board_distance(s, a: int, b: int) -> int:  # type: ignore[no-untyped-def]
 
 @pytest.mark.clause("dockfighters.mission.aerial-surveillance.1")
 def test_surveillance_photographs_at_altitude_3_or_below_and_1_under_cloud() -> None:
-    s = state(plane(HAWK, 0, 8, 20, altitude=4, speed=4), plane(ARROW, 1, 8, 2),
-              missions=["aerial-surveillance", "aerial-dominance"])
+    s = state(
+        plane(HAWK, 0, 8, 20, altitude=4, speed=4),
+        plane(ARROW, 1, 8, 2),
+        missions=["aerial-surveillance", "aerial-dominance"],
+    )
     a = s.aircraft[0]
     a.role = "recon"
     s.objectives = [Objective(id=0, cell=s.width * 18 + 8, owner=0)]
@@ -93,8 +104,11 @@ def test_recon_escort_planes_and_exit(plugins) -> None:  # type: ignore[no-untyp
     assert not success(s, 0)[0]
 
 
-@pytest.mark.clause("dockfighters.mission.cargo-escort.1", "dockfighters.mission.extension.1",
-                    "dockfighters.mission.flying-eye.1")
+@pytest.mark.clause(
+    "dockfighters.mission.cargo-escort.1",
+    "dockfighters.mission.extension.1",
+    "dockfighters.mission.flying-eye.1",
+)
 def test_airship_escort_missions(plugins) -> None:  # type: ignore[no-untyped-def]
     r = plugins.ruleset("dockfighters")
     g = Game(r, "cargo-escort", 1)
@@ -115,8 +129,12 @@ def test_airship_escort_missions(plugins) -> None:  # type: ignore[no-untyped-de
     assert {d.altitude for d in deploy_options(eye, ship)} == {5}
 
 
-@pytest.mark.clause("dockfighters.airship.3", "dockfighters.airship.5", "dockfighters.airship.6",
-                    "dockfighters.airship.7")
+@pytest.mark.clause(
+    "dockfighters.airship.3",
+    "dockfighters.airship.5",
+    "dockfighters.airship.6",
+    "dockfighters.airship.7",
+)
 def test_airship_movement_and_descent() -> None:
     s = state(plane(ALBATROSS, 0, 8, 12, speed=0, altitude=3, facing="N"))
     ship = s.aircraft[0]
@@ -143,8 +161,10 @@ def test_airship_movement_and_descent() -> None:
 
 @pytest.mark.clause("dockfighters.airship.21", "dockfighters.airship.8", "dockfighters.airship.4")
 def test_airships_punch_aircraft_aside_and_repair() -> None:
-    s = state(plane(ALBATROSS, 0, 8, 12, speed=1, altitude=3, facing="N"),
-              plane(ARROW, 1, 8, 9, altitude=3, speed=3, experience="green"))
+    s = state(
+        plane(ALBATROSS, 0, 8, 12, speed=1, altitude=3, facing="N"),
+        plane(ARROW, 1, 8, 9, altitude=3, speed=3, experience="green"),
+    )
     ship, fighter = s.aircraft
     assert airspace.occupied(s, s.width * 11 + 8, 3, fighter.id)  # the airship's front hex
     ctx = scripted([2])  # the fighter's check fails: pushed a level down
@@ -160,8 +180,9 @@ def test_airships_punch_aircraft_aside_and_repair() -> None:
     assert ship.crits == [] and ship.speed_loss == 0 and ship.damage == 0
 
 
-@pytest.mark.clause("dockfighters.ground.hit.2", "dockfighters.load.1", "dockfighters.load.3",
-                    "dockfighters.load.5")
+@pytest.mark.clause(
+    "dockfighters.ground.hit.2", "dockfighters.load.1", "dockfighters.load.3", "dockfighters.load.5"
+)
 def test_bombs_need_a_straight_run_over_the_target() -> None:
     s = state(plane(SPRITE, 0, 8, 20, altitude=1, speed=3, facing="N", loads=["AB 250 bomb"]))
     a = s.aircraft[0]
@@ -172,9 +193,13 @@ def test_bombs_need_a_straight_run_over_the_target() -> None:
     assert prog is not None
     movement.manoeuvre(s, prog, Manoeuvre(aircraft=0, lateral=".", vertical="."), ctx)
     assert combat.ground_load_dice(s, a, "AB 250 bomb", target) == 3
-    assert Attack(aircraft=0, target=GROUND + target.id, loads=(0,)) in combat.attack_options(s, a)  # guns: behind
+    assert Attack(aircraft=0, target=GROUND + target.id, loads=(0,)) in combat.attack_options(
+        s, a
+    )  # guns: behind
     # 3 dice at 4+ (fighterbomber -1, green 0): 6, 4, 1; damage 2+/4+/6: 6 -> 3 points
-    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + target.id, loads=(0,)), scripted([6, 5, 1, 6, 1]))
+    combat.resolve(
+        s, a, Attack(aircraft=0, target=GROUND + target.id, loads=(0,)), scripted([6, 5, 1, 6, 1])
+    )
     assert target.damage == target.structure and a.loads == []
     # turning at the hex before the target spoils the run
     a.path, a.turned_at = [s.width * 20 + 8, s.width * 19 + 8, s.width * 18 + 8], [1]
@@ -199,7 +224,9 @@ def test_duel_defender_sets_up_first_and_the_cargo_ship_is_an_albatross(plugins)
     assert s.aircraft[-1].datasheet == ALBATROSS and s.aircraft[-1].side == "Saxony"
 
 
-@pytest.mark.clause("dockfighters.setup.6", "dockfighters.gt.1", "dockfighters.weather.13", "dockfighters.weather.2")
+@pytest.mark.clause(
+    "dockfighters.setup.6", "dockfighters.gt.1", "dockfighters.weather.13", "dockfighters.weather.2"
+)
 def test_the_leaders_place_objectives_ground_targets_and_clouds(plugins) -> None:  # type: ignore[no-untyped-def]
     from aerodrome_dockfighters import placement
     from aerodrome_dockfighters.state import ChooseValue, Declare, PlaceToken
@@ -213,11 +240,17 @@ def test_the_leaders_place_objectives_ground_targets_and_clouds(plugins) -> None
     tokens = [o for o in g.state.objectives if o.owner == 0 and o.cell < 0]  # dealt, in hand
     assert 2 <= len(tokens) <= 4
     legal = g.legal_actions(1)
-    assert g.waiting_for() == (1,) and legal and all(isinstance(x, PlaceToken) and x.kind == "objective" for x in legal)
+    assert (
+        g.waiting_for() == (1,)
+        and legal
+        and all(isinstance(x, PlaceToken) and x.kind == "objective" for x in legal)
+    )
     g.apply(1, legal[3])
     assert g.state.objectives[0].cell == legal[3].cell
     near = [x.cell for x in g.legal_actions(0)]
-    assert legal[3].cell not in near and all(board_distance(g.state, legal[3].cell, c) >= 2 for c in near)
+    assert legal[3].cell not in near and all(
+        board_distance(g.state, legal[3].cell, c) >= 2 for c in near
+    )
     for i in range(1, len(tokens)):  # alternately, beginning with the opponent
         assert g.waiting_for() == ((1 + i) % 2,)
         g.apply((1 + i) % 2, g.legal_actions((1 + i) % 2)[0])
@@ -240,4 +273,6 @@ def test_the_leaders_place_objectives_ground_targets_and_clouds(plugins) -> None
     from aerodrome_dockfighters.phases import weather_changes
 
     weather_changes(c, scripted([6]))
-    assert len(placement.clouds_in_hand(c)) == 6 and not [x for x in c.clouds if placement.on_board(x)]
+    assert len(placement.clouds_in_hand(c)) == 6 and not [
+        x for x in c.clouds if placement.on_board(x)
+    ]

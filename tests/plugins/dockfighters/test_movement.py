@@ -34,9 +34,16 @@ def fly(s, a, plan: Plan, moves: list[tuple[str, str]], faces=()):  # type: igno
     return ctx
 
 
-@pytest.mark.clause("dockfighters.move.20", "dockfighters.move.1", "dockfighters.move.2",
-                    "dockfighters.move.7", "dockfighters.move.8", "dockfighters.move.3",
-                    "dockfighters.move.19", "dockfighters.move.6")
+@pytest.mark.clause(
+    "dockfighters.move.20",
+    "dockfighters.move.1",
+    "dockfighters.move.2",
+    "dockfighters.move.7",
+    "dockfighters.move.8",
+    "dockfighters.move.3",
+    "dockfighters.move.19",
+    "dockfighters.move.6",
+)
 def test_p15_speed_4_accelerate_2_medium_two_turns_final_speed_4() -> None:
     s = state(plane(HAWK, 0, 8, 20, speed=4, loads=["Nebelwerfer rocket"]))
     a = s.aircraft[0]
@@ -44,7 +51,14 @@ def test_p15_speed_4_accelerate_2_medium_two_turns_final_speed_4() -> None:
     assert AGILITY[rules.agility(a, rules.sheet(a))] == "medium"
     plans = movement.plan_options(s, a)
     assert Plan(aircraft=0, speed=6, template=2) in plans
-    assert {p.speed for p in plans} == {1, 2, 3, 4, 5, 6}  # decelerate 3 (1 + a dive ends at 2), accelerate 2
+    assert {p.speed for p in plans} == {
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    }  # decelerate 3 (1 + a dive ends at 2), accelerate 2
     assert movement.turn_points(6, builtin().templates["medium"]) == (3, 6)
     start = a.cell
     fly(s, a, Plan(aircraft=0, speed=6, template=2), [("L", "."), ("L", ".")])
@@ -79,8 +93,12 @@ def test_p17_very_high_two_turns_or_a_climb() -> None:
     assert s.aircraft[0].altitude == 4 and s.aircraft[0].speed == 3
 
 
-@pytest.mark.clause("dockfighters.barrel.4", "dockfighters.barrel.1", "dockfighters.barrel.2",
-                    "dockfighters.barrel.3")
+@pytest.mark.clause(
+    "dockfighters.barrel.4",
+    "dockfighters.barrel.1",
+    "dockfighters.barrel.2",
+    "dockfighters.barrel.3",
+)
 def test_p20_barrel_roll_forward_right_then_six_ahead() -> None:
     b = board(18, 24)
     for roll, direction in (("FR", (N + 5) % 6), ("RL", (N + 2) % 6)):
@@ -102,7 +120,9 @@ def test_p20_barrel_roll_forward_right_then_six_ahead() -> None:
     assert {m.lateral for m in movement.manoeuvre_options(s, prog)} == {".", "L", "R"}
 
 
-@pytest.mark.clause("dockfighters.immelmann.1", "dockfighters.immelmann.2", "dockfighters.immelmann.3")
+@pytest.mark.clause(
+    "dockfighters.immelmann.1", "dockfighters.immelmann.2", "dockfighters.immelmann.3"
+)
 def test_immelmann_turns_about_in_the_hex_ahead_trading_altitude_for_speed() -> None:
     s = state(plane(HAWK, 0, 8, 20, speed=5, altitude=3))
     a = s.aircraft[0]

@@ -25,7 +25,14 @@ from aerodrome_dockfighters.state import DfState
 from aerodrome_dockfighters.views import NOT_OBSERVED, AircraftView, DfView
 from tests.golden import digest
 
-SETUPS = ("duel", "mixed-squadrons", "airship-battle", "bomb-run", "agents-insertion", "cargo-escort")
+SETUPS = (
+    "duel",
+    "mixed-squadrons",
+    "airship-battle",
+    "bomb-run",
+    "agents-insertion",
+    "cargo-escort",
+)
 ATOMS = (int, str, bool, float, type(None))
 
 
@@ -38,7 +45,9 @@ def frozen_value(x: Any, where: str = "obs") -> list[str]:
     if isinstance(x, msgspec.Struct):
         if not x.__struct_config__.frozen:
             return [f"{where}: {type(x).__name__} is not frozen"]
-        return [bad for f in x.__struct_fields__ for bad in frozen_value(getattr(x, f), f"{where}.{f}")]
+        return [
+            bad for f in x.__struct_fields__ for bad in frozen_value(getattr(x, f), f"{where}.{f}")
+        ]
     return [f"{where}: {type(x).__name__}"]
 
 

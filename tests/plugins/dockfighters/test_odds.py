@@ -21,8 +21,12 @@ def test_attack_odds() -> None:
     assert hit_chance(6, easy=True) == Fraction(1, 6) + Fraction(5, 6) * Fraction(1, 6)
     assert hit_chance(5, reroll_hits=True) == Fraction(1, 9)
     cannon = attack(1, 6, (3, 5, 6))
-    assert cannon == {0: Fraction(5, 6) + Fraction(1, 6) * Fraction(2, 6), 1: Fraction(1, 6) * Fraction(2, 6),
-                      2: Fraction(1, 36), 3: Fraction(1, 36)}
+    assert cannon == {
+        0: Fraction(5, 6) + Fraction(1, 6) * Fraction(2, 6),
+        1: Fraction(1, 6) * Fraction(2, 6),
+        2: Fraction(1, 36),
+        3: Fraction(1, 36),
+    }
 
 
 @pytest.mark.clause("dockfighters.damage.1")
@@ -55,6 +59,8 @@ def test_svg_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert result.exit_code == 0, result.output
     assert out.read_text().startswith("<svg")
     bad = tmp_path / "bad.toml"
-    bad.write_text('[position]\\naircraft = [{datasheet = "Camel", player = 0, col = 1, row = 1}]\\n')
+    bad.write_text(
+        '[position]\\naircraft = [{datasheet = "Camel", player = 0, col = 1, row = 1}]\\n'
+    )
     result = CliRunner().invoke(root, ["dockfighters", "svg", str(bad)])
     assert result.exit_code == 1

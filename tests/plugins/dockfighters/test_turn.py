@@ -23,9 +23,12 @@ HAWK, ARROW = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow"
 @pytest.mark.clause("dockfighters.order.2", "dockfighters.order.3", "dockfighters.order.1")
 def test_movement_in_ascending_experience_initiative_loser_first() -> None:
     s = state(
-        plane(HAWK, 0, 1, 20, experience="ace"), plane(HAWK, 0, 3, 20, experience="green"),
-        plane(ARROW, 1, 5, 2, experience="green"), plane(ARROW, 1, 7, 2, experience="green"),
-        plane("Albatross", 1, 9, 2, experience="veteran"), initiative=0,
+        plane(HAWK, 0, 1, 20, experience="ace"),
+        plane(HAWK, 0, 3, 20, experience="green"),
+        plane(ARROW, 1, 5, 2, experience="green"),
+        plane(ARROW, 1, 7, 2, experience="green"),
+        plane("Albatross", 1, 9, 2, experience="veteran"),
+        initiative=0,
     )
     assert move_order(s, True) == [4]
     assert move_order(s, False) == [2, 1, 3, 0]
@@ -36,7 +39,8 @@ def test_fire_in_descending_experience_and_simultaneous_within_a_level() -> None
     s = state(
         plane(HAWK, 0, 8, 20, experience="experienced", facing="N"),
         plane(ARROW, 1, 8, 18, experience="experienced", facing="S", damage=6),
-        plane(ARROW, 1, 5, 2, experience="ace"), initiative=1,
+        plane(ARROW, 1, 5, 2, experience="ace"),
+        initiative=1,
     )
     assert fire_order(s) == [2, 0, 1]
     s.fire_mark = s.turn * 10 + 1
@@ -48,8 +52,13 @@ def test_fire_in_descending_experience_and_simultaneous_within_a_level() -> None
     assert not may_fire(s, s.aircraft[1])
 
 
-@pytest.mark.clause("dockfighters.turn.1", "dockfighters.turn.2", "dockfighters.turn.3",
-                    "dockfighters.mission.1", "dockfighters.setup.7")
+@pytest.mark.clause(
+    "dockfighters.turn.1",
+    "dockfighters.turn.2",
+    "dockfighters.turn.3",
+    "dockfighters.mission.1",
+    "dockfighters.setup.7",
+)
 def test_a_game_runs_the_phases_and_ends_at_turn_13(plugins) -> None:  # type: ignore[no-untyped-def]
     r = plugins.ruleset("dockfighters")
     assert [p.name for p in r.sequence().phases] == ["1 Movement", "2 Combat", "3 Weather"]
@@ -67,13 +76,19 @@ def test_a_game_runs_the_phases_and_ends_at_turn_13(plugins) -> None:  # type: i
     play_out(g, [RandomAgent(1), RandomAgent(2)])
     s = g.state
     assert s.over
-    assert s.turn == 13 or any(not any(a.player == p and a.status == "flying" for a in s.aircraft) for p in (0, 1))
+    assert s.turn == 13 or any(
+        not any(a.player == p and a.status == "flying" for a in s.aircraft) for p in (0, 1)
+    )
     assert s.initiative == (initiative + s.turn - 1) % 2
 
 
-@pytest.mark.clause("dockfighters.setup.2", "dockfighters.mission.duel.1",
-                    "dockfighters.mission.aerial-dominance.1", "dockfighters.mission.aerial-dominance.2",
-                    "dockfighters.fame.4")
+@pytest.mark.clause(
+    "dockfighters.setup.2",
+    "dockfighters.mission.duel.1",
+    "dockfighters.mission.aerial-dominance.1",
+    "dockfighters.mission.aerial-dominance.2",
+    "dockfighters.fame.4",
+)
 def test_mission_values_and_winning() -> None:
     check_mission_values(["aerial-dominance", "flying-eye"])
     with pytest.raises(SpecError, match="more than 5"):
@@ -95,13 +110,20 @@ def test_mission_values_and_winning() -> None:
 def test_specs_load_and_the_position_example(plugins) -> None:  # type: ignore[no-untyped-def]
     r = plugins.ruleset("dockfighters")
     path = builtin_specs("dockfighters") / "positions" / "head-on.toml"
-    g = Game(r, "aerial-dominance", 4, position=read_mapping(path)["position"], position_source=str(path))
+    g = Game(
+        r, "aerial-dominance", 4, position=read_mapping(path)["position"], position_source=str(path)
+    )
     assert g.decision() is not None and g.decision().kind == "plan"
     assert [a.experience for a in g.state.aircraft] == [1, 0]
     assert g.state.weather == 1 and len(g.state.clouds) == 1
     with pytest.raises(SpecError, match="datasheet"):
-        Game(r, "aerial-dominance", 4, position={"aircraft": [{"datasheet": "Camel", "player": 0, "col": 1, "row": 1}]},
-             position_source="bad.toml")
+        Game(
+            r,
+            "aerial-dominance",
+            4,
+            position={"aircraft": [{"datasheet": "Camel", "player": 0, "col": 1, "row": 1}]},
+            position_source="bad.toml",
+        )
     # a scripted move through the public API
     load_dice(g, [6] * 20)
     plans = g.legal_actions(g.decision().players[0])
@@ -113,8 +135,12 @@ def test_specs_load_and_the_position_example(plugins) -> None:  # type: ignore[n
 def test_render_draws_aircraft_with_facing_and_altitude(plugins) -> None:  # type: ignore[no-untyped-def]
     from rich.console import Console
 
-    s = state(plane(HAWK, 0, 8, 20, facing="N", altitude=3), plane(ARROW, 1, 9, 5, facing="S", altitude=4),
-              weather="broken", clouds=[{"col": 3, "row": 10, "size": 7}])
+    s = state(
+        plane(HAWK, 0, 8, 20, facing="N", altitude=3),
+        plane(ARROW, 1, 9, 5, facing="S", altitude=4),
+        weather="broken",
+        clouds=[{"col": 3, "row": 10, "size": 7}],
+    )
     console = Console(width=140, record=True)
     ruleset = plugins.ruleset("dockfighters")
     console.print(ruleset.draw(ruleset.observation(s, None)))
@@ -128,9 +154,14 @@ def test_the_leader_chooses_which_aircraft_moves_next(plugins) -> None:  # type:
     from aerodrome_dockfighters.bot import Konrad
     from aerodrome_dockfighters.state import Activate
 
-    pos = {"initiative": 0, "aircraft": [
-        plane(HAWK, 0, 4, 20), plane(HAWK, 0, 12, 18), plane(ARROW, 1, 8, 3),
-    ]}
+    pos = {
+        "initiative": 0,
+        "aircraft": [
+            plane(HAWK, 0, 4, 20),
+            plane(HAWK, 0, 12, 18),
+            plane(ARROW, 1, 8, 3),
+        ],
+    }
     g = Game(plugins.ruleset("dockfighters"), "aerial-dominance", 1, position=pos)
     d = g.decision()
     assert d is not None and d.kind == "plan" and d.players == (1,)  # the initiative loser first
@@ -166,9 +197,25 @@ def _leaders_in_order(game: Game, kind: str, pick: int) -> list[int]:
         if d.kind == kind:
             order.append(player)
         if d.kind == "plan":
-            game.apply(player, min((p for p in legal if isinstance(p, Plan) and p.template == 0), key=lambda p: p.speed))
+            game.apply(
+                player,
+                min(
+                    (p for p in legal if isinstance(p, Plan) and p.template == 0),
+                    key=lambda p: p.speed,
+                ),
+            )
         elif d.kind == "manoeuvre":
-            game.apply(player, min(legal, key=lambda m: (m.lateral != ".", m.vertical != ".") if isinstance(m, Manoeuvre) else (1, 1)))
+            game.apply(
+                player,
+                min(
+                    legal,
+                    key=lambda m: (
+                        (m.lateral != ".", m.vertical != ".")
+                        if isinstance(m, Manoeuvre)
+                        else (1, 1)
+                    ),
+                ),
+            )
         elif kind == "plan":
             break
         else:
@@ -184,10 +231,15 @@ def test_the_leaders_alternate_whichever_aircraft_they_pick(plugins, pick: int) 
     his aircraft, followed by the squadron leader who holds the initiative, and so on";
     combat.4 likewise for firing. Picking a later aircraft first does not give the same leader
     the next turn (it did before: the picked aircraft jumped the queue)."""
-    pos = {"initiative": 0, "aircraft": [
-        plane(HAWK, 0, 6, 15, facing="N"), plane(HAWK, 0, 10, 15, facing="N"),
-        plane(ARROW, 1, 6, 10, facing="S"), plane(ARROW, 1, 10, 10, facing="S"),
-    ]}
+    pos = {
+        "initiative": 0,
+        "aircraft": [
+            plane(HAWK, 0, 6, 15, facing="N"),
+            plane(HAWK, 0, 10, 15, facing="N"),
+            plane(ARROW, 1, 6, 10, facing="S"),
+            plane(ARROW, 1, 10, 10, facing="S"),
+        ],
+    }
     g = Game(plugins.ruleset("dockfighters"), "aerial-dominance", 1, position=pos)
     assert _leaders_in_order(g, "plan", pick) == [1, 0, 1, 0]
     assert _leaders_in_order(g, "fire", pick) == [1, 0, 1, 0]
@@ -200,8 +252,12 @@ def test_svg_export() -> None:
     from aerodrome_dockfighters.ruleset import observe
     from aerodrome_dockfighters.svg import draw_svg
 
-    s = state(plane(HAWK, 0, 8, 20, facing="N", altitude=3, speed=4), plane(ARROW, 1, 9, 5),
-              weather="broken", clouds=[{"col": 3, "row": 10, "size": 7}])
+    s = state(
+        plane(HAWK, 0, 8, 20, facing="N", altitude=3, speed=4),
+        plane(ARROW, 1, 9, 5),
+        weather="broken",
+        clouds=[{"col": 3, "row": 10, "size": 7}],
+    )
     doc = draw_svg(observe(s, None))
     root = ET.fromstring(doc)
     polygons = root.findall("{http://www.w3.org/2000/svg}polygon")
@@ -209,7 +265,9 @@ def test_svg_export() -> None:
     assert "0 3/4" in doc and "Fw-802 E-1 Hawk" in doc and ">8,20<" in doc
 
 
-@pytest.mark.clause("dockfighters.setup.1", "dockfighters.setup.3", "dockfighters.setup.4", "dockfighters.setup.5")
+@pytest.mark.clause(
+    "dockfighters.setup.1", "dockfighters.setup.3", "dockfighters.setup.4", "dockfighters.setup.5"
+)
 def test_scenario_fame_and_initiative(plugins) -> None:  # type: ignore[no-untyped-def]
     from aerodrome_dockfighters.missions import planes, scenario_fame
 
@@ -239,7 +297,9 @@ def test_position_files_set_up_ground_targets_objectives_and_airships() -> None:
         objectives=[{"col": 4, "row": 9, "owner": 0}],
     )
     assert [a.status for a in s.aircraft] == ["flying", "docked", "flying", "landed"]
-    assert s.aircraft[2].ammo == [1] and s.aircraft[2].role == "recon" and s.aircraft[2].gear_damaged
+    assert (
+        s.aircraft[2].ammo == [1] and s.aircraft[2].role == "recon" and s.aircraft[2].gear_damaged
+    )
     assert s.ground[0].name == "FLAK tank" and s.objectives[0].cell == s.width * 9 + 4
     with pytest.raises(SpecError, match=r"aircraft\[0\].systems"):
         state(plane("Albatross", 0, 8, 12, systems=["dockfighter"]))
@@ -253,7 +313,9 @@ def test_mission_provided_aircraft_are_free_but_declared_ones_count(plugins) -> 
 
     r = plugins.ruleset("dockfighters")
     raid = Game(r, "ale-raid", 3).state
-    assert planes(raid, 0) == 2 and scenario_fame(raid)[0] == -3  # the agent's plane is one of his two
+    assert (
+        planes(raid, 0) == 2 and scenario_fame(raid)[0] == -3
+    )  # the agent's plane is one of his two
     escort = Game(r, "recon-escort", 3).state
     assert planes(escort, 0) == 2 and scenario_fame(escort)[0] == -1  # the recon planes are free
 
@@ -265,12 +327,26 @@ def test_forces_name_their_pilots_for_the_campaign(plugins) -> None:  # type: ig
 
     r = plugins.ruleset("dockfighters")
     base = r.setup("aerial-dominance")
-    custom = Setup(name="custom", title="custom", seats=base.seats, options=DockfightersOptions(
-        forces=((Sortie(datasheet=HAWK, experience=3, pilot="Oberst Kessler"),), (Sortie(datasheet=ARROW),)),
-    ))
+    custom = Setup(
+        name="custom",
+        title="custom",
+        seats=base.seats,
+        options=DockfightersOptions(
+            forces=(
+                (Sortie(datasheet=HAWK, experience=3, pilot="Oberst Kessler"),),
+                (Sortie(datasheet=ARROW),),
+            ),
+        ),
+    )
     g = Game(r, custom, 1)
     assert [a.pilot for a in g.state.aircraft] == ["Oberst Kessler", "Saxony pilot 1"]
-    bad = Setup(name="bad", title="bad", seats=base.seats, options=DockfightersOptions(
-        forces=((Sortie(datasheet=HAWK, experience=5),), (Sortie(datasheet=ARROW),))))
+    bad = Setup(
+        name="bad",
+        title="bad",
+        seats=base.seats,
+        options=DockfightersOptions(
+            forces=((Sortie(datasheet=HAWK, experience=5),), (Sortie(datasheet=ARROW),))
+        ),
+    )
     with pytest.raises(SpecError, match="experience 0-3"):
         Game(r, bad, 1)

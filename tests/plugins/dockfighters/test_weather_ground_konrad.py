@@ -38,17 +38,32 @@ def test_setup_weather_roll() -> None:
     s.initiative = 0
     deal_clouds(s)
     hand = clouds_in_hand(s)
-    assert [(cloud_placer(s, i), s.clouds[i].size) for i in hand] == [(1, 7), (0, 7), (1, 3), (0, 3), (1, 3), (0, 3)]
+    assert [(cloud_placer(s, i), s.clouds[i].size) for i in hand] == [
+        (1, 7),
+        (0, 7),
+        (1, 3),
+        (0, 3),
+        (1, 3),
+        (0, 3),
+    ]
 
 
-@pytest.mark.clause("dockfighters.weather.4", "dockfighters.weather.5", "dockfighters.weather.6",
-                    "dockfighters.weather.7")
+@pytest.mark.clause(
+    "dockfighters.weather.4",
+    "dockfighters.weather.5",
+    "dockfighters.weather.6",
+    "dockfighters.weather.7",
+)
 def test_weather_change_cloud_speed_wind_and_wrap() -> None:
-    s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
+    s = state(
+        plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}]
+    )
     # weather 6: worse (rain); cloud speed d6 5 -> rain 3; wind 1: 60 degrees left
     weather_phase(s, scripted([6, 5, 1]))
     assert s.weather == RAIN and s.cloud_speed == 3 and s.wind == 3
-    s = state(plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}])
+    s = state(
+        plane(HAWK, 0, 8, 20), weather="broken", wind=2, clouds=[{"col": 8, "row": 2, "size": 7}]
+    )
     weather_phase(s, scripted([3, 4, 3]))  # no change; broken speed 2; wind unchanged
     assert s.weather == BROKEN and s.cloud_speed == 2 and s.wind == 2
     # moving north 2 hexes from row 2 leaves the board: it re-enters at the bottom edge
@@ -69,13 +84,24 @@ def test_cloud_heights_and_clouds_returning() -> None:
     s = state(plane(HAWK, 0, 8, 20), weather="broken", clouds=[{"col": 8, "row": 10, "size": 7}])
     cells = set(cloud_cells(s, s.clouds[0]))
     assert len(cells) == 7
-    assert cloud_cells_at(s, 1) == set() and cloud_cells_at(s, 5) == set() and cloud_cells_at(s, 3) == cells
+    assert (
+        cloud_cells_at(s, 1) == set()
+        and cloud_cells_at(s, 5) == set()
+        and cloud_cells_at(s, 3) == cells
+    )
     s.weather = RAIN
     assert cloud_cells_at(s, 1) == cells == cloud_cells_at(s, 5)
     c = state(plane(HAWK, 0, 8, 20), weather="clear skies", initiative=1)
     weather_changes(c, scripted([6]))  # clear skies turn broken: the clouds return to the leaders
     assert c.weather == BROKEN and len(clouds_in_hand(c)) == 6
-    assert [cloud_placer(c, i) for i in clouds_in_hand(c)] == [0, 1, 0, 1, 0, 1]  # the initiative loser first
+    assert [cloud_placer(c, i) for i in clouds_in_hand(c)] == [
+        0,
+        1,
+        0,
+        1,
+        0,
+        1,
+    ]  # the initiative loser first
     for i, cell in zip(clouds_in_hand(c), (40, 100, 160, 220, 280, 340), strict=True):
         place_cloud(c, c.clouds[i], PlaceToken(kind="cloud", cell=cell))
     weather_move(c, scripted([1, 3]))
@@ -84,7 +110,11 @@ def test_cloud_heights_and_clouds_returning() -> None:
 
 @pytest.mark.clause("dockfighters.weather.10")
 def test_thunderstorm_cloud_check() -> None:
-    s = state(plane(HAWK, 0, 8, 20, speed=3), weather="thunderstorm", clouds=[{"col": 8, "row": 18, "size": 1}])
+    s = state(
+        plane(HAWK, 0, 8, 20, speed=3),
+        weather="thunderstorm",
+        clouds=[{"col": 8, "row": 18, "size": 1}],
+    )
     a = s.aircraft[0]
     ctx = scripted([2, 4])  # check failed (green 5+), critical 4: gear
     prog = movement.start(s, a, Plan(aircraft=0, speed=3, template=0), ctx)
@@ -98,8 +128,12 @@ def test_thunderstorm_cloud_check() -> None:
 @pytest.mark.clause("dockfighters.weather.11", "dockfighters.weather.12")
 def test_squalls_push_caught_aircraft() -> None:
     b = board(18, 24)
-    s = state(plane(HAWK, 0, 8, 12, altitude=3), weather="broken", wind=2,
-              clouds=[{"col": 8, "row": 16, "size": 1}])
+    s = state(
+        plane(HAWK, 0, 8, 12, altitude=3),
+        weather="broken",
+        wind=2,
+        clouds=[{"col": 8, "row": 16, "size": 1}],
+    )
     s.cloud_speed = 3
     s.clouds = [Cloud(col=8, row=15, size=1)]
     start = s.aircraft[0].cell
@@ -110,19 +144,34 @@ def test_squalls_push_caught_aircraft() -> None:
     assert s.aircraft[0].cell == b.step[start * 6 + 2]
 
 
-@pytest.mark.clause("dockfighters.gt.5", "dockfighters.gt.1", "dockfighters.gt.2", "dockfighters.gt.3",
-                    "dockfighters.gt.4")
+@pytest.mark.clause(
+    "dockfighters.gt.5",
+    "dockfighters.gt.1",
+    "dockfighters.gt.2",
+    "dockfighters.gt.3",
+    "dockfighters.gt.4",
+)
 def test_ground_target_values() -> None:
     assert lookup(2, 2).name == "Small building"
     # the rulebook's example: 4 points as a medium building (II, 3), a FLAK tank (I, 6), a truck (I, 2)
     picks = [lookup(2, 3), lookup(1, 6), lookup(1, 2)]
     assert [p.name for p in picks] == ["Medium building", "FLAK tank", "Truck"]
-    assert picks[0].armoured and picks[1].dice == (3, 2, 0) and picks[1].damage == (4, 6) and picks[2].mobile
+    assert (
+        picks[0].armoured
+        and picks[1].dice == (3, 2, 0)
+        and picks[1].damage == (4, 6)
+        and picks[2].mobile
+    )
     assert lookup(3, 5).name == "Heavy FLAK battery" and lookup(3, 5).damage == (3, 4, 5)
 
 
-@pytest.mark.clause("dockfighters.ground.hit.1", "dockfighters.ground.hit.3", "dockfighters.ground.hit.4",
-                    "dockfighters.ground.hit.6", "dockfighters.gt.6")
+@pytest.mark.clause(
+    "dockfighters.ground.hit.1",
+    "dockfighters.ground.hit.3",
+    "dockfighters.ground.hit.4",
+    "dockfighters.ground.hit.6",
+    "dockfighters.gt.6",
+)
 def test_attacking_ground_targets() -> None:
     s = state(plane(SPRITE, 0, 8, 20, altitude=1, facing="N", experience="experienced"))
     truck = place(s, 1, 1, s.width * 18 + 8)
@@ -138,14 +187,21 @@ def test_attacking_ground_targets() -> None:
     a.altitude = 1
     from aerodrome_dockfighters.state import GROUND, Attack
 
-    combat.resolve(s, a, Attack(aircraft=0, target=GROUND + truck.id, mounts=(0,)), scripted([6, 6, 1, 6, 1, 6, 6]))
+    combat.resolve(
+        s,
+        a,
+        Attack(aircraft=0, target=GROUND + truck.id, mounts=(0,)),
+        scripted([6, 6, 1, 6, 1, 6, 6]),
+    )
     assert truck.damage == 1 and truck.destroyed_by == 0 and s.squadrons[0].ground_kills == 1
 
 
 @pytest.mark.clause("dockfighters.konrad.4", "dockfighters.konrad.3")
 def test_konrad_spotting_green_against_experienced_needs_6() -> None:
-    s = state(plane(HAWK, 0, 8, 20, facing="N", experience="green"),
-              plane(ARROW, 1, 8, 22, experience="experienced"))
+    s = state(
+        plane(HAWK, 0, 8, 20, facing="N", experience="green"),
+        plane(ARROW, 1, 8, 22, experience="experienced"),
+    )
     bot, enemy = s.aircraft
     base = spot_base(s, bot, enemy)
     assert base == 5
@@ -158,8 +214,12 @@ def test_konrad_spotting_green_against_experienced_needs_6() -> None:
     assert spot_base(mid, mid.aircraft[0], mid.aircraft[2]) == 6
 
 
-@pytest.mark.clause("dockfighters.konrad.2", "dockfighters.konrad.7", "dockfighters.konrad.17",
-                    "dockfighters.konrad.5")
+@pytest.mark.clause(
+    "dockfighters.konrad.2",
+    "dockfighters.konrad.7",
+    "dockfighters.konrad.17",
+    "dockfighters.konrad.5",
+)
 def test_konrad_patrols_then_attacks_when_attacked() -> None:
     s = state(plane(HAWK, 0, 8, 12, facing="N", speed=4), plane(ARROW, 1, 8, 23))
     k = Konrad(0, 1)
@@ -171,9 +231,15 @@ def test_konrad_patrols_then_attacks_when_attacked() -> None:
     assert k.check_status(s, s.aircraft[0]) == "attack"
 
 
-@pytest.mark.clause("dockfighters.konrad.8", "dockfighters.konrad.10", "dockfighters.konrad.11",
-                    "dockfighters.konrad.12", "dockfighters.konrad.9", "dockfighters.konrad.15",
-                    "dockfighters.konrad.18")
+@pytest.mark.clause(
+    "dockfighters.konrad.8",
+    "dockfighters.konrad.10",
+    "dockfighters.konrad.11",
+    "dockfighters.konrad.12",
+    "dockfighters.konrad.9",
+    "dockfighters.konrad.15",
+    "dockfighters.konrad.18",
+)
 def test_konrad_attack_speed_rules_and_firing(plugins) -> None:  # type: ignore[no-untyped-def]
     s = state(plane(HAWK, 0, 8, 22, facing="N", speed=3), plane(ARROW, 1, 8, 5, altitude=3))
     k = Konrad(0, 1)
@@ -203,7 +269,9 @@ def test_mobile_ground_targets_turn_and_move() -> None:
 
 @pytest.mark.clause("dockfighters.konrad.6", "dockfighters.konrad.14")
 def test_konrad_escape_behaviours() -> None:
-    s = state(plane(HAWK, 0, 8, 12, facing="N", speed=4, altitude=3, damage=6), plane(ARROW, 1, 8, 14))
+    s = state(
+        plane(HAWK, 0, 8, 12, facing="N", speed=4, altitude=3, damage=6), plane(ARROW, 1, 8, 14)
+    )
     bot = s.aircraft[0]
     plain = Konrad(0, 1)
     assert plain.check_escape(s, bot) == "patrol"  # no escape behaviour: none taken
@@ -227,13 +295,17 @@ def test_konrad_escape_behaviours() -> None:
     from aerodrome_dockfighters.flight import simulate
 
     assert avoid.plans == {} and plan.speed >= 1
-    turned = simulate(edge, edge.aircraft[0], plan.speed, plan.template, lambda c, f: (2 + 3) % 6, climb_to=3)
+    turned = simulate(
+        edge, edge.aircraft[0], plan.speed, plan.template, lambda c, f: (2 + 3) % 6, climb_to=3
+    )
     assert turned[1] is not None  # the Avoid bot turns about at the edge instead of leaving
 
 
 @pytest.mark.clause("dockfighters.konrad.13")
 def test_konrad_ranged_attack_skips_near_targets() -> None:
-    s = state(plane(HAWK, 0, 8, 20, facing="N", speed=4), plane(ARROW, 1, 8, 17), plane(ARROW, 1, 8, 6))
+    s = state(
+        plane(HAWK, 0, 8, 20, facing="N", speed=4), plane(ARROW, 1, 8, 17), plane(ARROW, 1, 8, 6)
+    )
     k = Konrad(0, 1, ranged=True)
     plan, _moves = k._attack(s, s.aircraft[0], 3)
     assert plan.speed == 6  # the far Arrow (14 hexes): accelerate; the near one would slow it
@@ -246,9 +318,15 @@ def test_konrad_ranged_attack_skips_near_targets() -> None:
 def test_occupied_end_hex_placement_and_clouds_ignored() -> None:
     from aerodrome_dockfighters.flight import simulate
 
-    s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 2, 2, facing="S"),
-              weather="rain", clouds=[{"col": 8, "row": 10, "size": 7}])
-    s.aircraft[1].cell = s.aircraft[0].cell  # ended its move on the Hawk's hex (positions refuse it)
+    s = state(
+        plane(HAWK, 0, 8, 12, facing="N"),
+        plane(ARROW, 1, 2, 2, facing="S"),
+        weather="rain",
+        clouds=[{"col": 8, "row": 10, "size": 7}],
+    )
+    s.aircraft[1].cell = s.aircraft[
+        0
+    ].cell  # ended its move on the Hawk's hex (positions refuse it)
     bump(s, s.aircraft[1])
     assert s.aircraft[1].cell == s.width * 11 + 8  # the hex it came from (it flies south)
     three = state(plane(HAWK, 0, 8, 12), plane(ARROW, 1, 2, 2, facing="S"), plane(ARROW, 1, 8, 11))
@@ -265,8 +343,11 @@ def test_konrad_flies_to_mission_targets() -> None:
     from aerodrome_dockfighters.flight import search_pass
     from aerodrome_dockfighters.state import Objective
 
-    s = state(plane(HAWK, 0, 8, 20, facing="N", speed=4, altitude=3), plane(ARROW, 1, 8, 2),
-              missions=["aerial-surveillance", "aerial-dominance"])
+    s = state(
+        plane(HAWK, 0, 8, 20, facing="N", speed=4, altitude=3),
+        plane(ARROW, 1, 8, 2),
+        missions=["aerial-surveillance", "aerial-dominance"],
+    )
     a = s.aircraft[0]
     a.role = "recon"
     b = board(s.width, s.height)
@@ -292,9 +373,13 @@ def test_konrad_flies_to_mission_targets() -> None:
 def test_konrad_lands_the_agent_guards_and_prefers_priority_targets(plugins) -> None:  # type: ignore[no-untyped-def]
     from aerodrome_dockfighters.state import Objective
 
-    pos = {"missions": ["agents-insertion", "aerial-dominance"], "aircraft": [
-        plane(HAWK, 0, 8, 16, facing="N", altitude=1, speed=3), plane(ARROW, 1, 2, 2),
-    ]}
+    pos = {
+        "missions": ["agents-insertion", "aerial-dominance"],
+        "aircraft": [
+            plane(HAWK, 0, 8, 16, facing="N", altitude=1, speed=3),
+            plane(ARROW, 1, 2, 2),
+        ],
+    }
     g = Game(plugins.ruleset("dockfighters"), "agents-insertion", 1, position=pos)
     g.state.aircraft[0].role = "agent"
     g.state.objectives = [Objective(id=0, cell=g.state.width * 13 + 8, owner=0, kind="meeting")]
@@ -304,11 +389,17 @@ def test_konrad_lands_the_agent_guards_and_prefers_priority_targets(plugins) -> 
     choice = Konrad(0, 1).choose(PlayerView(g, 0), g.legal_actions(0))
     assert isinstance(choice, Plan) and choice.template == movement.LAND
     # Guard: far from its airship the bot flies back to it
-    s = state(plane(HAWK, 0, 8, 3, facing="S", speed=4), plane("Albatross", 0, 8, 20), plane(ARROW, 1, 2, 2))
+    s = state(
+        plane(HAWK, 0, 8, 3, facing="S", speed=4),
+        plane("Albatross", 0, 8, 20),
+        plane(ARROW, 1, 2, 2),
+    )
     guard = Konrad(0, 1, guard=True)
     assert guard._ward(s, s.aircraft[0]) is s.aircraft[1]
     # priority: the airship first although the fighter is nearer
-    p = state(plane(HAWK, 0, 8, 20, facing="N", speed=4), plane(ARROW, 1, 8, 15), plane("Lance", 1, 8, 8))
+    p = state(
+        plane(HAWK, 0, 8, 20, facing="N", speed=4), plane(ARROW, 1, 8, 15), plane("Lance", 1, 8, 8)
+    )
     plan, _m = Konrad(0, 1, priority="airship")._attack(p, p.aircraft[0], 3)
     assert plan.speed == 6  # the Lance, 12 hexes off: accelerate
     near, _m2 = Konrad(0, 1)._attack(p, p.aircraft[0], 3)
@@ -319,8 +410,12 @@ def test_konrad_lands_the_agent_guards_and_prefers_priority_targets(plugins) -> 
 def test_bump_checks_the_neighbours_clockwise_from_ahead() -> None:
     # the hex before and the one ahead taken: the next is the first neighbour clockwise of
     # ahead, i.e. ahead-right (facing N: north-east)
-    s = state(plane(HAWK, 0, 8, 12, facing="N"), plane(ARROW, 1, 2, 2), plane(ARROW, 1, 8, 13),
-              plane(ARROW, 1, 8, 11))
+    s = state(
+        plane(HAWK, 0, 8, 12, facing="N"),
+        plane(ARROW, 1, 2, 2),
+        plane(ARROW, 1, 8, 13),
+        plane(ARROW, 1, 8, 11),
+    )
     s.aircraft[1].cell = s.aircraft[0].cell
     bump(s, s.aircraft[1])
     from aerodrome_dockfighters.board import board

@@ -38,7 +38,7 @@ def raf_first(state: DogfightState) -> DogfightState:
 
 @pytest.mark.clause("victoriana.combat.3")
 def test_acting_first_makes_defend_a_little_more_appealing() -> None:
-    """"Ties break in favor of the side with the biggest dice pool in the previous Squadron
+    """ "Ties break in favor of the side with the biggest dice pool in the previous Squadron
     Roll (which makes the Defend Maneuver a little more appealing)": when characters of both
     sides act in the Combat Phase, the commander values acting first, and Defend (half the
     pool again) gains more from it than Attack."""
@@ -50,7 +50,7 @@ def test_acting_first_makes_defend_a_little_more_appealing() -> None:
 
 @pytest.mark.clause("victoriana.pilot.10")
 def test_one_tactical_action_a_phase(plugins: Any) -> None:
-    """"If multiple pilots in the same Squadron perform the Tactical Action in the same
+    """ "If multiple pilots in the same Squadron perform the Tactical Action in the same
     Combat Phase, only the highest counts": once the squadron has Tactical dice for the next
     roll, the bot's other pilots do something else."""
     state = raf_first(battle([flight("defiant", pc=True, crew="veteran")], [flight("bf109e3")]))
@@ -62,7 +62,7 @@ def test_one_tactical_action_a_phase(plugins: Any) -> None:
 
 @pytest.mark.clause("victoriana.optional.5", "victoriana.pilot.3")
 def test_desperate_steps_before_the_health_depletes(plugins: Any) -> None:
-    """"Crew members must take desperate steps to avoid this ugly end before their craft's
+    """ "Crew members must take desperate steps to avoid this ugly end before their craft's
     health depletes": a pilot whose aircraft an average hit would bring down escapes (easy
     when not outnumbered: no black dice) rather than fight on."""
     state = raf_first(battle([flight("spitfire1", pc=True, crew="ace")], [flight("bf109e3")]))
@@ -76,13 +76,25 @@ def test_a_landing_it_cannot_survive_is_worse_than_jumping(plugins: Any) -> None
     """Outnumbered (9 black dice against the escape) over a city (12 black dice, 12 damage):
     the pilot of a wrecked Defiant bails out with the crew; over fields (no black dice, 4
     damage) the wreck makes an emergency landing it survives."""
-    state = raf_first(battle([flight("defiant", pc=True, crew="veteran")], [flight("bf109e3", 3)],
-                             emergency_landings=True, environment="cities"))
+    state = raf_first(
+        battle(
+            [flight("defiant", pc=True, crew="veteran")],
+            [flight("bf109e3", 3)],
+            emergency_landings=True,
+            environment="cities",
+        )
+    )
     update_craft(state, 0, health=3)
     update_airman(state, 1, actions=1)
     assert isinstance(act(plugins, state), BailOut)
-    state = raf_first(battle([flight("defiant", pc=True, crew="veteran")], [flight("bf109e3", 3)],
-                             emergency_landings=True, environment="roads-or-fields"))
+    state = raf_first(
+        battle(
+            [flight("defiant", pc=True, crew="veteran")],
+            [flight("bf109e3", 3)],
+            emergency_landings=True,
+            environment="roads-or-fields",
+        )
+    )
     update_craft(state, 0, health=3)
     update_airman(state, 1, actions=1)
     assert isinstance(act(plugins, state), EmergencyLanding)
@@ -90,7 +102,7 @@ def test_a_landing_it_cannot_survive_is_worse_than_jumping(plugins: Any) -> None
 
 @pytest.mark.clause("victoriana.optional.16")
 def test_setups_use_the_squadron_phase_for_massive_sorties_only() -> None:
-    """"Obviously, the Squadron Phase is meant for massive air sorties with more than 10
+    """ "Obviously, the Squadron Phase is meant for massive air sorties with more than 10
     aircraft battling through the skies. For smaller more mechanically nuanced fights, remove
     the Squadron Phase"."""
     for setup in specs.setup_specs():

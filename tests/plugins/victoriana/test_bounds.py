@@ -38,12 +38,25 @@ def test_a_flight_of_a_billion_aircraft_is_refused_at_once(plugins: Any) -> None
 
 
 def test_a_side_brings_at_most_100_aircraft(plugins: Any) -> None:
-    table = {"side": [{**RAF, "flight": [{"aircraft": "spitfire1", "count": 60},
-                                         {"aircraft": "hurricane2", "count": 41}]}, LUFTWAFFE]}
-    with pytest.raises(SpecError, match=r"pos\.toml: \$\.side\[0\]\.flight: a side brings at most 100"):
+    table = {
+        "side": [
+            {
+                **RAF,
+                "flight": [
+                    {"aircraft": "spitfire1", "count": 60},
+                    {"aircraft": "hurricane2", "count": 41},
+                ],
+            },
+            LUFTWAFFE,
+        ]
+    }
+    with pytest.raises(
+        SpecError, match=r"pos\.toml: \$\.side\[0\]\.flight: a side brings at most 100"
+    ):
         position(plugins, table)
-    assert position(plugins, {"side": [{**RAF, "flight": [{"aircraft": "spitfire1", "count": 100}]},
-                                       LUFTWAFFE]}).left == {"raf": 100, "luftwaffe": 1}
+    assert position(
+        plugins, {"side": [{**RAF, "flight": [{"aircraft": "spitfire1", "count": 100}]}, LUFTWAFFE]}
+    ).left == {"raf": 100, "luftwaffe": 1}
 
 
 @pytest.mark.parametrize("names", [[""], ["   "], ["\t"]])
@@ -61,7 +74,9 @@ def test_blank_keys_and_seats_are_refused(plugins: Any) -> None:
 
 
 def test_more_names_than_characters_are_refused(plugins: Any) -> None:
-    with pytest.raises(SpecError, match=r"\$\.side\[0\]\.flight\[0\]\.names: 3 names for 1 characters"):
+    with pytest.raises(
+        SpecError, match=r"\$\.side\[0\]\.flight\[0\]\.names: 3 names for 1 characters"
+    ):
         position(plugins, with_raf(pc=True, names=["A", "B", "C"]))
 
 
@@ -108,9 +123,21 @@ def test_crew_pools_are_bounded() -> None:
 def test_odds_sizes_are_bounded(command: str) -> None:
     """``--white 100000`` is refused by name instead of building a 100,000-die pool."""
     proc = subprocess.run(
-        [sys.executable, "-m", "aerodrome.cli", "odds", "victoriana", command,
-         "--white", "100000", "--black", "3"],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "aerodrome.cli",
+            "odds",
+            "victoriana",
+            command,
+            "--white",
+            "100000",
+            "--black",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
     assert "--white" in proc.stderr and "200" in proc.stderr

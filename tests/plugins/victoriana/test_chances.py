@@ -26,8 +26,13 @@ def test_pools_match_icepool(dice: int) -> None:
 def test_rolls_match_icepool(white: int, black: int) -> None:
     assert abs(chances.hit_chance(white, black) - odds.hit_chance(white, black)) < 1e-12
     for needed in (1, 2, 5):
-        assert abs(chances.success_chance(white, black, needed)
-                   - odds.success_chance(white, black, needed)) < 1e-12
+        assert (
+            abs(
+                chances.success_chance(white, black, needed)
+                - odds.success_chance(white, black, needed)
+            )
+            < 1e-12
+        )
     exact = dict(odds.net_distribution(white, black))
     mine = dict(chances.net_distribution(white, black))
     for n in set(exact) | set(mine):

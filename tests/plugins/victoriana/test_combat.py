@@ -89,7 +89,9 @@ def test_only_named_characters_act_and_their_side_orders_them() -> None:
     assert acting == {3}  # only the NPC He 111; the unnamed Bf 109s do not act
     # any of its five crew may go first; pilot actions only for the pilot
     assert {a.airman for a in options if hasattr(a, "airman")} == {3, 4, 5, 6, 7}
-    assert all(state.airmen[a.airman].pilot for a in options if isinstance(a, Defend | Escape | Tactical))
+    assert all(
+        state.airmen[a.airman].pilot for a in options if isinstance(a, Defend | Escape | Tactical)
+    )
     assert not any(isinstance(a, Attack) and a.airman == 3 for a in options)  # no pilot gun
     assert not PHASE.resolve_act(state, dice([]), {1: EndTurn()})  # the turn is over
     ask = PHASE.act(state, in_turn("raf"))
@@ -109,15 +111,20 @@ def test_initiative_bonus_and_multi_action_penalty() -> None:
 
 
 # -- pilot actions ----------------------------------------------------------------------------------
-@pytest.mark.clause("victoriana.pilot.1", "victoriana.aircraft.5", "victoriana.aircraft.6",
-                    "victoriana.damage.2")
+@pytest.mark.clause(
+    "victoriana.pilot.1", "victoriana.aircraft.5", "victoriana.aircraft.6", "victoriana.damage.2"
+)
 def test_attack_ties_go_to_the_attacker() -> None:
     state = duel()
     state.first_done = True
     events: list[Any] = []
     # Gunnery 8 + Handling 5 + the He 111's 2 black-dice Handling as bonus dice = 15 white;
     # black: its Handling counts 0, + 3 = 3. 2 against 2 is a tie: a hit.
-    perform(state, dice([*pool(15, 2), 1, 1, 3, *pool(20, 9)], events), Attack(airman=0, target=1, weapon=0))
+    perform(
+        state,
+        dice([*pool(15, 2), 1, 1, 3, *pool(20, 9)], events),
+        Attack(airman=0, target=1, weapon=0),
+    )
     (t,) = tasks(events)
     assert (t.white_dice, t.black_dice, t.white, t.black) == (15, 3, 2, 2)
     assert state.crafts[1].health == 42 - (9 - 6)
@@ -127,7 +134,9 @@ def test_attack_ties_go_to_the_attacker() -> None:
 def test_attack_net_successes_add_pips_and_a_lost_roll_misses() -> None:
     state = duel()
     state.first_done = True
-    perform(state, dice([*pool(15, 4), 1, 3, 3, *pool(20, 9)]), Attack(airman=0, target=1, weapon=0))
+    perform(
+        state, dice([*pool(15, 4), 1, 3, 3, *pool(20, 9)]), Attack(airman=0, target=1, weapon=0)
+    )
     assert state.crafts[1].health == 42 - (9 + 3 - 6)
     state = duel()
     state.first_done = True
@@ -166,8 +175,9 @@ def test_defend_adds_armour_until_the_pilots_next_turn() -> None:
 
 @pytest.mark.clause("victoriana.pilot.3", "victoriana.pilot.4")
 def test_escape_outnumbered_rolls_nine_black_dice() -> None:
-    state = battle([flight("spitfire1", pc=True, crew="ace"), flight("hurricane2")],
-                   [flight("he111", 3)])
+    state = battle(
+        [flight("spitfire1", pc=True, crew="ace"), flight("hurricane2")], [flight("he111", 3)]
+    )
     state.winner = "raf"
     combat.run_order(state, dice([]))
     state.first_done = True
@@ -185,8 +195,10 @@ def test_escape_outnumbered_rolls_nine_black_dice() -> None:
 
 @pytest.mark.clause("victoriana.pilot.5", "victoriana.pilot.6")
 def test_failed_escape_draws_a_free_attack_chosen_by_the_other_side() -> None:
-    state = battle([flight("spitfire1", pc=True, crew="ace")],
-                   [flight("he111", npc=True, crew="veteran"), flight("he111")])
+    state = battle(
+        [flight("spitfire1", pc=True, crew="ace")],
+        [flight("he111", npc=True, crew="veteran"), flight("he111")],
+    )
     state.winner = "raf"
     combat.run_order(state, dice([]))
     state.first_done = True
@@ -199,7 +211,11 @@ def test_failed_escape_draws_a_free_attack_chosen_by_the_other_side() -> None:
     assert options == combat.free_attack_options(state, state.crafts[0])
     events: list[Any] = []
     # dorsal gunner: Gunnery 7 (+0, black Handling 2 against) vs Spitfire Handling 5 + 3
-    PHASE.resolve_free_attack(state, dice(pool(7, 3) + pool(10, 3) + pool(11, 4), events), {1: FreeAttack(craft=1, weapon=2)})
+    PHASE.resolve_free_attack(
+        state,
+        dice(pool(7, 3) + pool(10, 3) + pool(11, 4), events),
+        {1: FreeAttack(craft=1, weapon=2)},
+    )
     (t,) = tasks(events)
     assert (t.white_dice, t.black_dice) == (7, 10)
     assert state.crafts[0].health == 12 - (4 - 1)
@@ -208,8 +224,10 @@ def test_failed_escape_draws_a_free_attack_chosen_by_the_other_side() -> None:
 
 @pytest.mark.clause("victoriana.pilot.7", "victoriana.pilot.8")
 def test_chase_an_escaped_enemy() -> None:
-    state = battle([flight("spitfire1", pc=True, crew="ace"), flight("hurricane2", pc=True)],
-                   [flight("bf109e3", npc=True, crew="ace"), flight("bf109e3")])
+    state = battle(
+        [flight("spitfire1", pc=True, crew="ace"), flight("hurricane2", pc=True)],
+        [flight("bf109e3", npc=True, crew="ace"), flight("bf109e3")],
+    )
     state.first_done = True
     perform(state, dice(pool(14, 3)), Escape(airman=2))
     assert state.crafts[2].status == "escaped"
@@ -217,7 +235,9 @@ def test_chase_an_escaped_enemy() -> None:
     assert Chase(airman=0, target=2) in combat.character_options(state, state.airmen[0])
     # the Hurricane fails and loses its target
     perform(state, dice(pool(8, 1)), Chase(airman=1, target=2))
-    assert state.crafts[1].status == "flying" and options.chase_targets(state, state.airmen[1]) == []
+    assert (
+        state.crafts[1].status == "flying" and options.chase_targets(state, state.airmen[1]) == []
+    )
     # the Spitfire succeeds: both now fly a chase outside the dogfight
     perform(state, dice(pool(14, 2)), Chase(airman=0, target=2))
     assert state.crafts[0].status == "chasing"
@@ -226,8 +246,10 @@ def test_chase_an_escaped_enemy() -> None:
 
 @pytest.mark.clause("victoriana.pilot.9", "victoriana.pilot.10")
 def test_tactical_dice_for_the_next_squadron_roll_only_the_best_counts() -> None:
-    state = battle([flight("spitfire1", pc=True, crew="ace"), flight("hurricane2", pc=True, crew="veteran")],
-                   [flight("bf109e3", 2)])
+    state = battle(
+        [flight("spitfire1", pc=True, crew="ace"), flight("hurricane2", pc=True, crew="veteran")],
+        [flight("bf109e3", 2)],
+    )
     state.first_done = True
     perform(state, dice(pool(14, 4)), Tactical(airman=0, skill="aviation"))
     perform(state, dice(pool(8, 2)), Tactical(airman=1, skill="tactics"))
@@ -255,17 +277,27 @@ def test_drop_bomb_dice_and_outcomes() -> None:
     assert (tasks(events)[0].white_dice, tasks(events)[0].black_dice) == (23, 6)
     assert [e.outcome for e in events if isinstance(e, BombsDropped)] == ["on target"]
     assert state.crafts[1].bombs == (0, 8)
-    assert not any(isinstance(a, DropBomb) and a.line == 0 for a in combat.character_options(state, state.airmen[2]))
+    assert not any(
+        isinstance(a, DropBomb) and a.line == 0
+        for a in combat.character_options(state, state.airmen[2])
+    )
     outcomes = {}
     for face in (1, 2, 3, 5, 6):
         state = duel()
         state.first_done = True
         ev: list[Any] = []
         # 3 × 551 lb = 1653 lb: 3 × 2 dice + 7 = 13 dice; net 1: partial, then the d6
-        perform(state, dice(pool(13, 1) + pool(6, 0) + [face], ev), DropBomb(airman=2, line=1, count=3))
+        perform(
+            state, dice(pool(13, 1) + pool(6, 0) + [face], ev), DropBomb(airman=2, line=1, count=3)
+        )
         outcomes[face] = next(e.outcome for e in ev if isinstance(e, BombsDropped))
-    assert outcomes == {1: "target damaged", 6: "target damaged", 2: "destruction elsewhere",
-                        5: "destruction elsewhere", 3: "no effect"}
+    assert outcomes == {
+        1: "target damaged",
+        6: "target damaged",
+        2: "destruction elsewhere",
+        5: "destruction elsewhere",
+        3: "no effect",
+    }
     state = duel()
     state.first_done = True
     ev = []
@@ -279,9 +311,13 @@ def test_optional_ordnance_penalty_lasts_while_the_bombs_are_aboard() -> None:
     state = battle([flight("hurricane2", pc=True, fitted=True)], [flight("bf109e3")])
     assert handling(state.crafts[0]) == 1
     state.first_done = True
-    perform(state, dice(pool(5 + 2, 0) + pool(6, 0)), DropBomb(airman=0, line=0, count=1, optional=True))
+    perform(
+        state, dice(pool(5 + 2, 0) + pool(6, 0)), DropBomb(airman=0, line=0, count=1, optional=True)
+    )
     assert handling(state.crafts[0]) == 1
-    perform(state, dice(pool(5 + 2, 0) + pool(9, 0)), DropBomb(airman=0, line=0, count=1, optional=True))
+    perform(
+        state, dice(pool(5 + 2, 0) + pool(9, 0)), DropBomb(airman=0, line=0, count=1, optional=True)
+    )
     assert handling(state.crafts[0]) == 3
 
 
@@ -313,12 +349,18 @@ def test_spot_cuts_the_black_dice_of_a_crewmates_next_action() -> None:
 
 @pytest.mark.clause("victoriana.damage.3", "victoriana.aircraft.10", "victoriana.aircraft.7")
 def test_zero_health_destroys_the_aircraft_with_its_crew() -> None:
-    state = battle([flight("hurricane2", pc=True, crew="ace"), flight("hurricane2")],
-                   [flight("he111", npc=True, crew="veteran"), flight("he111")])
+    state = battle(
+        [flight("hurricane2", pc=True, crew="ace"), flight("hurricane2")],
+        [flight("he111", npc=True, crew="veteran"), flight("he111")],
+    )
     state.first_done = True
     update_craft(state, 2, health=5)
     # Hispano 15 AP5 against Armour 6: only 1 point of armour counts; 5 successes + 1 net - 1
-    perform(state, dice(pool(8 + 3 + 2, 1) + pool(3, 0) + pool(15, 5)), Attack(airman=0, target=2, weapon=0))
+    perform(
+        state,
+        dice(pool(8 + 3 + 2, 1) + pool(3, 0) + pool(15, 5)),
+        Attack(airman=0, target=2, weapon=0),
+    )
     assert state.crafts[2].status == "destroyed" and state.crafts[2].health == 0
     assert all(state.airmen[i].status == "dead" for i in state.crafts[2].crew)
     assert state.left["luftwaffe"] == 1

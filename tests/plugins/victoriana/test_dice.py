@@ -86,7 +86,9 @@ def test_squadron_odds_match_an_independent_exact_computation(white: int, black:
     result = odds.squadron_roll(white, black)
     for n in range(-10, 11):
         assert result.net.get(n, 0.0) == pytest.approx(float(net.get(n, 0)), abs=1e-12)
-    assert result.white_wins == pytest.approx(float(sum(p for n, p in net.items() if n > 0)), abs=1e-12)
+    assert result.white_wins == pytest.approx(
+        float(sum(p for n, p in net.items() if n > 0)), abs=1e-12
+    )
     assert result.tie == pytest.approx(float(net.get(0, 0)), abs=1e-12)
 
 
@@ -122,26 +124,34 @@ def test_odds_command_prints_json(plugins: object) -> None:
     app, group = typer.Typer(), typer.Typer()
     app.add_typer(group, name="odds")
     aerodrome_register_commands(app=app, odds=group)
-    out = CliRunner().invoke(app, ["odds", "victoriana", "squadron-roll", "--white", "14", "--black", "15", "--json"])
+    out = CliRunner().invoke(
+        app, ["odds", "victoriana", "squadron-roll", "--white", "14", "--black", "15", "--json"]
+    )
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["white"] == 14 and data["black"] == 15
     assert data["white_wins"] + data["black_wins"] + data["tie"] == pytest.approx(1.0, abs=1e-12)
     assert sum(data["net"].values()) == pytest.approx(1.0, abs=1e-12)
-    table = CliRunner().invoke(app, ["odds", "victoriana", "squadron-roll", "--white", "3", "--black", "2"])
+    table = CliRunner().invoke(
+        app, ["odds", "victoriana", "squadron-roll", "--white", "3", "--black", "2"]
+    )
     assert table.exit_code == 0 and "white wins" in table.output
 
 
 @pytest.mark.clause("victoriana.dice.4", "victoriana.dice.5", "victoriana.pilot.1")
 def test_task_odds_add_up_and_match_the_exact_formula() -> None:
     result = odds.task_odds(4, 3, 2, 1)
-    assert result.success + result.partial + result.failure + result.foul == pytest.approx(1.0, abs=1e-12)
+    assert result.success + result.partial + result.failure + result.foul == pytest.approx(
+        1.0, abs=1e-12
+    )
     w, b = _pool_fractions(4, True), _pool_fractions(3, False)
     net: dict[int, Fraction] = {}
     for sw, pw in w.items():
         for sb, pb in b.items():
             net[sw - sb] = net.get(sw - sb, Fraction(0)) + pw * pb
-    assert result.success == pytest.approx(float(sum(p for n, p in net.items() if n >= 2)), abs=1e-12)
+    assert result.success == pytest.approx(
+        float(sum(p for n, p in net.items() if n >= 2)), abs=1e-12
+    )
     assert result.partial == pytest.approx(float(net[1]), abs=1e-12)
     assert result.foul == pytest.approx(float(sum(p for n, p in net.items() if n < 0)), abs=1e-12)
     # an attack also hits on a tie, so it hits at least as often as a partial-or-better test
@@ -157,10 +167,14 @@ def test_task_odds_command(plugins: object) -> None:
     app, group = typer.Typer(), typer.Typer()
     app.add_typer(group, name="odds")
     aerodrome_register_commands(app=app, odds=group)
-    out = CliRunner().invoke(app, ["odds", "victoriana", "test", "--white", "13", "--black", "8", "--json"])
+    out = CliRunner().invoke(
+        app, ["odds", "victoriana", "test", "--white", "13", "--black", "8", "--json"]
+    )
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert data["success"] + data["partial"] + data["failure"] + data["foul"] == pytest.approx(1.0, abs=1e-12)
+    assert data["success"] + data["partial"] + data["failure"] + data["foul"] == pytest.approx(
+        1.0, abs=1e-12
+    )
 
 
 @given(st.integers(0, 16), st.integers(0, 16))

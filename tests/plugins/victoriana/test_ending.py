@@ -45,7 +45,10 @@ def test_a_squadron_down_to_half_and_outnumbered_breaks_off(plugins: Any) -> Non
     assert {c.status for c in state.crafts[:9]} == {"removed", "withdrawn"}
     assert all(c.status == FLYING for c in state.crafts[9:])
     result = ruleset.result(state, 1)
-    assert result.winners == ("luftwaffe",) and result.reason == "raf break off: luftwaffe hold the sky"
+    assert (
+        result.winners == ("luftwaffe",)
+        and result.reason == "raf break off: luftwaffe hold the sky"
+    )
     assert result.losses == {"raf": 5, "luftwaffe": 0}  # the withdrawn aircraft fly home
 
 

@@ -74,7 +74,9 @@ def test_scribbling_on_an_observation_leaves_the_state_alone(plugins: Any, setup
             obs = game.observation(player)
             assert isinstance(obs, DogfightView)
             scribble(obs)
-            assert state_bytes(game) == before, f"observing as {player} let an agent change the state"
+            assert state_bytes(game) == before, (
+                f"observing as {player} let an agent change the state"
+            )
             checked += 1
         for p in game.waiting_for():
             game.apply(p, agents[p].choose(PlayerView(game, p), game.legal_actions(p)))

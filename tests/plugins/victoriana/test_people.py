@@ -30,8 +30,11 @@ RULESET = PLUGINS.ruleset("victoriana")
 
 SETUPS = [s.name for s in specs.setup_specs()]
 EVENT_TYPES = [
-    t for t in vars(victoriana_events).values()
-    if isinstance(t, type) and issubclass(t, msgspec.Struct) and t.__module__ == victoriana_events.__name__
+    t
+    for t in vars(victoriana_events).values()
+    if isinstance(t, type)
+    and issubclass(t, msgspec.Struct)
+    and t.__module__ == victoriana_events.__name__
 ]
 #: The field names of Victoriana's actions and events: a "(" followed by one of them is a
 #: Python repr leaking into a sentence.
@@ -87,14 +90,24 @@ def test_every_event_kind_has_a_sentence() -> None:
     state = battle([flight("spitfire1", pc=True, names=("Ann Penn",))], [flight("he111", npc=True)])
     view = observe(state)
     examples = {
-        "SquadronRolled": SquadronRolled(round=1, manoeuvres={"raf": "attack", "luftwaffe": "defend"},
-                                         pools={"raf": 6, "luftwaffe": 3}, successes={"raf": 3, "luftwaffe": 1},
-                                         winner="raf", net=2),
-        "TaskRolled": victoriana_events.TaskRolled(airman=0, task="escape", white_dice=9, black_dice=0,
-                                                   white=2, black=0, outcome="success"),
-        "CraftDamaged": victoriana_events.CraftDamaged(craft=1, successes=5, armour=6, pips=2, health=40),
+        "SquadronRolled": SquadronRolled(
+            round=1,
+            manoeuvres={"raf": "attack", "luftwaffe": "defend"},
+            pools={"raf": 6, "luftwaffe": 3},
+            successes={"raf": 3, "luftwaffe": 1},
+            winner="raf",
+            net=2,
+        ),
+        "TaskRolled": victoriana_events.TaskRolled(
+            airman=0, task="escape", white_dice=9, black_dice=0, white=2, black=0, outcome="success"
+        ),
+        "CraftDamaged": victoriana_events.CraftDamaged(
+            craft=1, successes=5, armour=6, pips=2, health=40
+        ),
         "CraftLeft": victoriana_events.CraftLeft(craft=1, status="destroyed"),
-        "CrewHit": victoriana_events.CrewHit(craft=1, roll=3, result="crew member", airman=3, pips=4),
+        "CrewHit": victoriana_events.CrewHit(
+            craft=1, roll=3, result="crew member", airman=3, pips=4
+        ),
         "BombsDropped": victoriana_events.BombsDropped(airman=3, weight_lb=500, outcome="missed"),
         "ParachuteLanded": victoriana_events.ParachuteLanded(airman=3, pips=5, health=5),
     }
@@ -148,7 +161,9 @@ def test_the_header_shows_this_rounds_roll_and_phase() -> None:
         assert decision is not None
         text = _drawn(game.observation(0))
         head = text.splitlines()[0]
-        rolls = [e for e in game.log if isinstance(e, SquadronRolled) and e.round == game.state.round]
+        rolls = [
+            e for e in game.log if isinstance(e, SquadronRolled) and e.round == game.state.round
+        ]
         if decision.kind == "manoeuvre":
             assert head == f"Round {game.state.round}: Squadron Phase"
             assert not rolls and "Squadron Roll: both sides are choosing" in text
@@ -157,8 +172,14 @@ def test_the_header_shows_this_rounds_roll_and_phase() -> None:
             (roll,) = rolls
             phase = "Combat Phase" if decision.kind in ("act", "free-attack") else "Squadron Phase"
             assert head == f"Round {game.state.round}: {phase}"
-            raf, lw = (f"{roll.successes[s]} successes on {roll.pools[s]} dice" for s in ("raf", "luftwaffe"))
-            assert f"raf {roll.manoeuvres['raf']}, {raf} against luftwaffe {roll.manoeuvres['luftwaffe']}, {lw}" in text
+            raf, lw = (
+                f"{roll.successes[s]} successes on {roll.pools[s]} dice"
+                for s in ("raf", "luftwaffe")
+            )
+            assert (
+                f"raf {roll.manoeuvres['raf']}, {raf} against luftwaffe {roll.manoeuvres['luftwaffe']}, {lw}"
+                in text
+            )
             assert ("Combat Phase order" in text) == (phase == "Combat Phase")
         checked.add(decision.kind)
     assert {"manoeuvre", "act", "over"} <= checked
@@ -177,10 +198,17 @@ def test_the_svg_shows_squadrons_damage_crews_and_the_roll() -> None:
     state.winner, state.net = "raf", 3
     svg = RULESET.draw_svg(observe(state))
     text = "".join(ET.fromstring(svg).itertext())
-    for needed in ("raf: 2 of 2 aircraft", "luftwaffe: 1 of 1 aircraft", "Spitfire Mk I (Co) PC",
-                   "Hurricane Mk II #1", "9/18", "Ann <Penn> & Co", "Otto Halder",
-                   "Squadron Roll: raf attack, 4 successes on 9 dice against luftwaffe defend, "
-                   "1 successes on 6 dice: raf win by 3."):
+    for needed in (
+        "raf: 2 of 2 aircraft",
+        "luftwaffe: 1 of 1 aircraft",
+        "Spitfire Mk I (Co) PC",
+        "Hurricane Mk II #1",
+        "9/18",
+        "Ann <Penn> & Co",
+        "Otto Halder",
+        "Squadron Roll: raf attack, 4 successes on 9 dice against luftwaffe defend, "
+        "1 successes on 6 dice: raf win by 3.",
+    ):
         assert needed in text, needed
     assert "&lt;Penn&gt; &amp; Co" in svg
 

@@ -39,7 +39,9 @@ def test_bots_finish_every_setup(plugins: Any, setup: str) -> None:
 def test_bot_against_random_finishes(plugins: Any, setup: str) -> None:
     ruleset = plugins.ruleset("victoriana")
     for seed in range(3):
-        agents = [VictorianaBot(1), RandomAgent(2)] if seed % 2 else [RandomAgent(3), VictorianaBot(4)]
+        agents = (
+            [VictorianaBot(1), RandomAgent(2)] if seed % 2 else [RandomAgent(3), VictorianaBot(4)]
+        )
         game, _ = play_game(ruleset, ruleset.setup(setup), seed, agents)
         assert game.result().finished
 
@@ -83,8 +85,12 @@ def test_position_errors_name_file_and_field(plugins: Any, tmp_path: Path) -> No
     with pytest.raises(SpecError, match=r"pos\.toml.*flight\[0\]\.health"):
         ruleset.position_state(
             setup,
-            {"side": [{"key": "raf", "seat": "x", "flight": [{"aircraft": "ju87", "health": [99]}]},
-                      {"key": "luftwaffe", "seat": "y", "flight": [{"aircraft": "ju87"}]}]},
+            {
+                "side": [
+                    {"key": "raf", "seat": "x", "flight": [{"aircraft": "ju87", "health": [99]}]},
+                    {"key": "luftwaffe", "seat": "y", "flight": [{"aircraft": "ju87"}]},
+                ]
+            },
             "pos.toml",
         )
 
@@ -97,7 +103,9 @@ def test_damage_pips_hook() -> None:
 
     class Armourless:
         @hookimpl
-        def aerodrome_victoriana_damage_pips(self, successes: int, armour: int, ap: int, extra: int) -> int:
+        def aerodrome_victoriana_damage_pips(
+            self, successes: int, armour: int, ap: int, extra: int
+        ) -> int:
             return successes  # armour ignored
 
     assert pips_lost(BOOK, 5, 4, 0, 0) == 1
@@ -117,11 +125,19 @@ def test_hookspecs_are_registered(plugins: Any) -> None:
 
 def test_result_counts_kills_and_losses(plugins: Any) -> None:
     ruleset = plugins.ruleset("victoriana")
-    game, _ = play_game(ruleset, ruleset.setup("night-raid"), 9, [VictorianaBot(1), VictorianaBot(2)])
+    game, _ = play_game(
+        ruleset, ruleset.setup("night-raid"), 9, [VictorianaBot(1), VictorianaBot(2)]
+    )
     result = game.result()
     state = game.state
-    lost = {s: sum(1 for c in state.crafts if c.side == s and c.status in ("destroyed", "removed", "crashed"))
-            for s in state.sides}
+    lost = {
+        s: sum(
+            1
+            for c in state.crafts
+            if c.side == s and c.status in ("destroyed", "removed", "crashed")
+        )
+        for s in state.sides
+    }
     assert result.losses == lost
     assert result.kills == {"raf": lost["luftwaffe"], "luftwaffe": lost["raf"]}
 

@@ -33,7 +33,12 @@ def test_the_ten_datasheets() -> None:
     book = specs.aircraft()
     for key, (mph, kmh, handling, black, health, armour, crew) in DATASHEETS.items():
         a = book[key]
-        assert (a.movement_mph, a.movement_kmh, a.handling, a.handling_black) == (mph, kmh, handling, black), key
+        assert (a.movement_mph, a.movement_kmh, a.handling, a.handling_black) == (
+            mph,
+            kmh,
+            handling,
+            black,
+        ), key
         assert (a.health, a.armour, len(a.crew)) == (health, armour, crew), key
 
 
@@ -58,7 +63,8 @@ def test_stations_and_armament() -> None:
     assert he111.crew[1].jobs == ("Bombardier", "Nose Gunner", "Navigator")
     nose = [w for w in he111.weapons if w.station == "Nose Gunner"]
     assert [(w.count, w.name, w.damage, w.ap) for w in nose] == [
-        (1, "MG FF cannon", 7, 4), (1, "MG 81 machine gun", 9, 0),
+        (1, "MG FF cannon", 7, 4),
+        (1, "MG 81 machine gun", 9, 0),
     ]
     assert he111.station_of("Nose Gunner") == he111.station_of("Bombardier") == 1
     spit = specs.aircraft()["spitfire1"].weapons[0]
@@ -94,7 +100,13 @@ def test_stand_ins_are_marked_assumed() -> None:
 @pytest.mark.clause("victoriana.optional.3", "victoriana.optional.12", "victoriana.optional.13")
 def test_rule_tables() -> None:
     book = specs.rules()
-    assert [(e.black, e.damage) for e in book.environment] == [(0, 4), (3, 6), (6, 8), (9, 10), (12, 12)]
+    assert [(e.black, e.damage) for e in book.environment] == [
+        (0, 4),
+        (3, 6),
+        (6, 8),
+        (9, 10),
+        (12, 12),
+    ]
     assert [w.black for w in book.weather] == [0, 3, 6]
     assert book.night.black == 3
 
@@ -113,8 +125,12 @@ def test_every_spec_file_validates(plugins: object) -> None:
 
 def test_bad_setup_names_the_field() -> None:
     options = msgspec.convert(
-        {"side": [{"key": "a", "seat": "A", "flight": [{"aircraft": "zeppelin"}]},
-                  {"key": "b", "seat": "B", "flight": [{"aircraft": "ju87"}]}]},
+        {
+            "side": [
+                {"key": "a", "seat": "A", "flight": [{"aircraft": "zeppelin"}]},
+                {"key": "b", "seat": "B", "flight": [{"aircraft": "ju87"}]},
+            ]
+        },
         VictorianaOptions,
     )
     setup = Setup(name="bad", title="bad", seats=(), options=options)

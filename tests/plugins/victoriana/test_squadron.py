@@ -33,8 +33,14 @@ def example(fitted: bool = True) -> DogfightState:
 PHASE = squadron.SquadronPhase(BOOK)
 
 
-def roll(state: DogfightState, raf: str, lw: str, faces: list[int], events: list[Any] | None = None,
-         rules: Variants = BOOK) -> None:
+def roll(
+    state: DogfightState,
+    raf: str,
+    lw: str,
+    faces: list[int],
+    events: list[Any] | None = None,
+    rules: Variants = BOOK,
+) -> None:
     state.manoeuvre = {"raf": raf, "luftwaffe": lw}
     squadron.squadron_roll(state, dice(faces, events), rules)
 
@@ -49,8 +55,13 @@ def test_example_pools_are_14_and_15() -> None:
     assert squadron.base_pool(example(fitted=False), "luftwaffe") == (17, 0)
 
 
-@pytest.mark.clause("victoriana.squadron.16", "victoriana.squadron.8", "victoriana.turn.1",
-                    "victoriana.combat.2", "victoriana.squadron.7")
+@pytest.mark.clause(
+    "victoriana.squadron.16",
+    "victoriana.squadron.8",
+    "victoriana.turn.1",
+    "victoriana.combat.2",
+    "victoriana.squadron.7",
+)
 def test_worked_example_through_the_game(plugins: Any) -> None:
     game = Game(plugins.ruleset("victoriana"), "11-group", seed=0)
     decision = game.decision()
@@ -147,7 +158,11 @@ def test_attack_spends_three_successes_per_damage_roll_on_a_special_aircraft() -
     assert targets == {"he111"}  # bombers are special; the Bf 109s are fighters
     weapons = {state.crafts[a.craft].spec for a in options if isinstance(a, DamageRoll)}
     assert weapons == {"spitfire1", "hurricane2"}  # fighters' armament only, not the Wyverns'
-    he = next(a for a in options if isinstance(a, DamageRoll) and state.crafts[a.craft].spec == "hurricane2")
+    he = next(
+        a
+        for a in options
+        if isinstance(a, DamageRoll) and state.crafts[a.craft].spec == "hurricane2"
+    )
     # Hispano cannon (15 AP5): 9 successes against Armour 6 - 5 = 1 → 8 pips; net 3 adds nothing
     PHASE.resolve_spend(state, dice(pool(15, 9)), {0: he})
     assert state.crafts[he.target].health == 42 - 8
@@ -157,7 +172,9 @@ def test_attack_spends_three_successes_per_damage_roll_on_a_special_aircraft() -
 @pytest.mark.clause("victoriana.squadron.9")
 def test_a_squadron_without_fighters_uses_any_armament() -> None:
     state = battle([flight("wyvern", 2)], [flight("he111")])
-    assert [(state.crafts[c].spec, w) for c, w in squadron.damage_weapons(state, "raf")] == [("wyvern", 0)]
+    assert [(state.crafts[c].spec, w) for c, w in squadron.damage_weapons(state, "raf")] == [
+        ("wyvern", 0)
+    ]
 
 
 @pytest.mark.clause("victoriana.squadron.11")
@@ -186,7 +203,13 @@ def test_escape_lets_friendly_aircraft_leave_but_not_pcs() -> None:
     assert state.to_remove == 5
     # only the two unnamed aircraft may leave; both do; the PC stays; no enemy is removed
     assert PHASE.remove(state, dice([])) is None
-    assert [c.status for c in state.crafts] == ["flying", "withdrawn", "withdrawn", "flying", "flying"]
+    assert [c.status for c in state.crafts] == [
+        "flying",
+        "withdrawn",
+        "withdrawn",
+        "flying",
+        "flying",
+    ]
 
 
 def test_escape_choice_is_the_winners() -> None:
@@ -223,7 +246,9 @@ def test_squadron_pool_hook_changes_the_pool() -> None:
 
     class Variant:
         @hookimpl
-        def aerodrome_victoriana_squadron_pool(self, side: str, base_pool: int, state: Any) -> int | None:
+        def aerodrome_victoriana_squadron_pool(
+            self, side: str, base_pool: int, state: Any
+        ) -> int | None:
             return base_pool * 2 if side == "raf" else None
 
     state = example()

@@ -72,7 +72,9 @@ class Kind(StrEnum):
 
 def _ask(state: JoustState, ctx: Context) -> Ask[JoustState, Pass]:
     """[joust.2] both aces choose in secret; the answers are revealed together."""
-    decision = Decision(players=(0, 1), kind=Kind.PASS, simultaneous=True, prompt="Pass high or low?")
+    decision = Decision(
+        players=(0, 1), kind=Kind.PASS, simultaneous=True, prompt="Pass high or low?"
+    )
     return Ask(decision, listed(PASSES), _meet)
 
 

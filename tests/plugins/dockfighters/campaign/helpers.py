@@ -11,25 +11,41 @@ from aerodrome_dockfighters.campaign.sheet import PersonalFile, Squadron
 
 BAVARIANS = ["Hans", "Fritz", "Sepp", "Alois"]
 SAXONS = ["Karl", "Otto", "Paul", "Emil"]
-HAWK, HARRIER, SPRITE, MILKCOW = "Fw-802 E-1 Hawk", "Fw-127 B-2 Royal Harrier", "Bf-229 R-6 Sprite", "Bf-682 D-3 Milkcow"
+HAWK, HARRIER, SPRITE, MILKCOW = (
+    "Fw-802 E-1 Hawk",
+    "Fw-127 B-2 Royal Harrier",
+    "Bf-229 R-6 Sprite",
+    "Bf-682 D-3 Milkcow",
+)
 ARROW = "Do-335 L-3 Arrow"
 
 
-def squadron(faction: str = "Bavaria", fame: int = 0, seed: int = 1, name: str | None = None) -> Squadron:
+def squadron(
+    faction: str = "Bavaria", fame: int = 0, seed: int = 1, name: str | None = None
+) -> Squadron:
     """A new squadron with ``fame`` booked as one earned line (so the ledger balances)."""
     pilots = BAVARIANS if faction == "Bavaria" else SAXONS
     sq = campaign.found(name or f"{faction} test", faction, list(pilots), seed)
     if fame:
         sq.fame += fame
-        sq.journal.append(Recruited(name="test fame", ledger=(Line(fame=fame, why="mission", note="test"),)))
+        sq.journal.append(
+            Recruited(name="test fame", ledger=(Line(fame=fame, why="mission", note="test"),))
+        )
     return sq
 
 
 class Stub:
     """A leader answering from given values (and the bot's picks where none are given)."""
 
-    def __init__(self, *, bids: Sequence[int] = (), mission: str = "aerial-dominance", picks: Sequence[Pick] = (),
-                 pay: bool = True, take: int = 0) -> None:
+    def __init__(
+        self,
+        *,
+        bids: Sequence[int] = (),
+        mission: str = "aerial-dominance",
+        picks: Sequence[Pick] = (),
+        pay: bool = True,
+        take: int = 0,
+    ) -> None:
         self.bids = list(bids)
         self.chosen = mission
         self.picks = tuple(picks)
@@ -49,24 +65,49 @@ class Stub:
             return Send(picks=self.picks)
         ready = [p for p in sq.barracks if p.status == "ready"][:2]
         planes = [p for p in sq.hangar if p.status == "ready"][:2]
-        return Send(picks=tuple(Pick(pilot=p.name, serial=pl.serial) for p, pl in zip(ready, planes, strict=False)))
+        return Send(
+            picks=tuple(
+                Pick(pilot=p.name, serial=pl.serial) for p, pl in zip(ready, planes, strict=False)
+            )
+        )
 
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool:
         return self.pay
 
-    def take_ability(self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]) -> TakeAbility:
+    def take_ability(
+        self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
+    ) -> TakeAbility:
         return options[self.take]
 
 
 def crew(**kw: object) -> bridge.CrewReport:
-    base: dict[str, object] = dict(fate="fit", aircraft_lost=False, home=True, wounded=False, damage=0, crits=0,
-                                   gear_damaged=False, victories=0, kills=0)
+    base: dict[str, object] = dict(
+        fate="fit",
+        aircraft_lost=False,
+        home=True,
+        wounded=False,
+        damage=0,
+        crits=0,
+        gear_damaged=False,
+        victories=0,
+        kills=0,
+    )
     base.update(kw)
     return bridge.CrewReport(**base)  # type: ignore[arg-type]
 
 
-def report(crews0: Sequence[bridge.CrewReport], crews1: Sequence[bridge.CrewReport] = (), *,
-           kills: Sequence[bridge.Kill] = (), mission: tuple[tuple[bool, int], tuple[bool, int]] = ((False, 0), (False, 0)),
-           defender: int = -1) -> bridge.Report:
-    return bridge.Report(crews=(tuple(crews0), tuple(crews1)), kills=tuple(kills), mission=mission,
-                         defender=defender, turns=12)
+def report(
+    crews0: Sequence[bridge.CrewReport],
+    crews1: Sequence[bridge.CrewReport] = (),
+    *,
+    kills: Sequence[bridge.Kill] = (),
+    mission: tuple[tuple[bool, int], tuple[bool, int]] = ((False, 0), (False, 0)),
+    defender: int = -1,
+) -> bridge.Report:
+    return bridge.Report(
+        crews=(tuple(crews0), tuple(crews1)),
+        kills=tuple(kills),
+        mission=mission,
+        defender=defender,
+        turns=12,
+    )

@@ -20,16 +20,42 @@ from aerodrome_dockfighters.campaign.sheet import AceAbility, LeaderFile, Squadr
 from tests.plugins.dockfighters.campaign.helpers import HAWK, Stub, crew, report, squadron
 
 
-def sides(sq: Squadron, pilots: list[str], club: bool = False, datasheet: str = HAWK) -> tuple[Side, Side]:
-    mine = tuple(Sent(pilot=n, kind=sq.pilot(n).kind, serial=i + 1, datasheet=datasheet,  # type: ignore[union-attr]
-                      experience=sq.pilot(n).level) for i, n in enumerate(pilots))  # type: ignore[union-attr]
-    theirs = (Sent(pilot="Karl", kind="pilot", serial=1, datasheet="Do-335 L-3 Arrow", experience=2, club=club),)
-    return Side(squadron=sq.name, faction="Bavaria", mission="aerial-dominance", sent=mine), \
-        Side(squadron="them", faction="Saxony", mission="aerial-dominance", sent=theirs)
+def sides(
+    sq: Squadron, pilots: list[str], club: bool = False, datasheet: str = HAWK
+) -> tuple[Side, Side]:
+    mine = tuple(
+        Sent(
+            pilot=n,
+            kind=sq.pilot(n).kind,
+            serial=i + 1,
+            datasheet=datasheet,  # type: ignore[union-attr]
+            experience=sq.pilot(n).level,
+        )
+        for i, n in enumerate(pilots)
+    )  # type: ignore[union-attr]
+    theirs = (
+        Sent(
+            pilot="Karl",
+            kind="pilot",
+            serial=1,
+            datasheet="Do-335 L-3 Arrow",
+            experience=2,
+            club=club,
+        ),
+    )
+    return Side(squadron=sq.name, faction="Bavaria", mission="aerial-dominance", sent=mine), Side(
+        squadron="them", faction="Saxony", mission="aerial-dominance", sent=theirs
+    )
 
 
-def settle(sq: Squadron, leader: Stub, rep: bridge.Report, both: tuple[Side, Side], dice: list[int] | None = None,
-           monkeypatch: pytest.MonkeyPatch | None = None) -> Party:
+def settle(
+    sq: Squadron,
+    leader: Stub,
+    rep: bridge.Report,
+    both: tuple[Side, Side],
+    dice: list[int] | None = None,
+    monkeypatch: pytest.MonkeyPatch | None = None,
+) -> Party:
     if monkeypatch is not None:
         monkeypatch.setattr(aftermath, "Dice", lambda seed: ScriptedDice(dice or []))
     party = Party(sq, leader)
@@ -37,20 +63,48 @@ def settle(sq: Squadron, leader: Stub, rep: bridge.Report, both: tuple[Side, Sid
     return party
 
 
-@pytest.mark.clause("dockfighters.fame.1", "dockfighters.fame.2", "dockfighters.fame.4",
-                    "dockfighters.challenge.2", "dockfighters.pilot.7", "dockfighters.campaign.free.1")
+@pytest.mark.clause(
+    "dockfighters.fame.1",
+    "dockfighters.fame.2",
+    "dockfighters.fame.4",
+    "dockfighters.challenge.2",
+    "dockfighters.pilot.7",
+    "dockfighters.campaign.free.1",
+)
 def test_fame_for_kills_the_mission_and_a_club_member() -> None:
     sq = squadron()
-    kills = [bridge.Kill(seat=0, by=0, victim_seat=1, victim=0, experience=2, klass="standard fighter", fame=3),
-             bridge.Kill(seat=0, by=1, victim_seat=1, victim=-1, experience=1, klass="dockfighter", fame=0),
-             bridge.Kill(seat=1, by=0, victim_seat=0, victim=1, experience=0, klass="standard fighter", fame=1)]
-    rep = report([crew(victories=3, kills=1), crew(fate="killed", aircraft_lost=True, home=False, victories=1, kills=1)],
-                 kills=kills, mission=((True, 2), (False, 0)))
+    kills = [
+        bridge.Kill(
+            seat=0, by=0, victim_seat=1, victim=0, experience=2, klass="standard fighter", fame=3
+        ),
+        bridge.Kill(
+            seat=0, by=1, victim_seat=1, victim=-1, experience=1, klass="dockfighter", fame=0
+        ),
+        bridge.Kill(
+            seat=1, by=0, victim_seat=0, victim=1, experience=0, klass="standard fighter", fame=1
+        ),
+    ]
+    rep = report(
+        [
+            crew(victories=3, kills=1),
+            crew(fate="killed", aircraft_lost=True, home=False, victories=1, kills=1),
+        ],
+        kills=kills,
+        mission=((True, 2), (False, 0)),
+    )
     party = settle(sq, Stub(), rep, sides(sq, ["Hans", "Fritz"], club=True))
-    assert [(x.why, x.fame) for x in party.lines] == [("kill", 3), ("club bounty", 1), ("mission", 2)]
+    assert [(x.why, x.fame) for x in party.lines] == [
+        ("kill", 3),
+        ("club bounty", 1),
+        ("mission", 2),
+    ]
     assert sq.pilot("Hans").victories == 3 and sq.pilot("Fritz").status == "killed"  # type: ignore[union-attr]
     assert sq.plane(2).status == "lost" and sq.won == 1 and sq.missions == 1  # type: ignore[union-attr]
-    assert party.outcome.kills == 2 and party.outcome.losses == 1 and party.outcome.pilots_lost == ("Fritz",)  # type: ignore[attr-defined]
+    assert (
+        party.outcome.kills == 2
+        and party.outcome.losses == 1
+        and party.outcome.pilots_lost == ("Fritz",)
+    )  # type: ignore[attr-defined]
 
 
 @pytest.mark.clause("dockfighters.campaign.return.1")
@@ -80,28 +134,45 @@ def test_not_paid_cannot_pay_defender_and_publicity() -> None:
     assert hans.status == fritz.status == "captured"
     poor = squadron(fame=1)
     poor.barracks[0].box = 2
-    party = settle(poor, Stub(pay=True), report([crew(fate="bailed out", aircraft_lost=True, home=False), crew()]),
-                   sides(poor, ["Hans", "Fritz"]))
+    party = settle(
+        poor,
+        Stub(pay=True),
+        report([crew(fate="bailed out", aircraft_lost=True, home=False), crew()]),
+        sides(poor, ["Hans", "Fritz"]),
+    )
     assert poor.barracks[0].status == "captured" and party.choices == []  # "or cannot"
     home = squadron()
     home.barracks[0].box = 8
     defended = report([crew(fate="bailed out", aircraft_lost=True, home=False), crew()], defender=0)
     party = settle(home, Stub(pay=False), defended, sides(home, ["Hans", "Fritz"]))
-    assert home.barracks[0].status == "ready" and party.lines == []  # the Airstrip Visit's defenders
+    assert (
+        home.barracks[0].status == "ready" and party.lines == []
+    )  # the Airstrip Visit's defenders
     star = squadron(fame=10)
     star.barracks[0].box = 8
     star.leader = LeaderFile(pilot="Fritz", tree=4, levels=4)
-    party = settle(star, Stub(), report([crew(fate="bailed out", aircraft_lost=True, home=False), crew()]),
-                   sides(star, ["Hans", "Fritz"]))
+    party = settle(
+        star,
+        Stub(),
+        report([crew(fate="bailed out", aircraft_lost=True, home=False), crew()]),
+        sides(star, ["Hans", "Fritz"]),
+    )
     assert [x.fame for x in party.lines] == [-3]
 
 
 @pytest.mark.clause("dockfighters.setup.8")
-@pytest.mark.parametrize(("roll", "wounded", "lost", "status"), [
-    (4, False, False, "ready"), (1, False, True, "hospital"), (1, True, True, "killed"), (6, True, False, "hospital"),
-])
-def test_the_way_home_of_a_damaged_plane(roll: int, wounded: bool, lost: bool, status: str,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("roll", "wounded", "lost", "status"),
+    [
+        (4, False, False, "ready"),
+        (1, False, True, "hospital"),
+        (1, True, True, "killed"),
+        (6, True, False, "hospital"),
+    ],
+)
+def test_the_way_home_of_a_damaged_plane(
+    roll: int, wounded: bool, lost: bool, status: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     sq = squadron()
     sq.barracks[0].box = 2  # experienced: 4+
     rep = report([crew(damage=4, wounded=wounded), crew(gear_damaged=False)])
@@ -122,8 +193,11 @@ def test_hospital_for_the_next_mission_only(monkeypatch: pytest.MonkeyPatch) -> 
     assert sq.pilot("Fritz").status == "ready"  # type: ignore[union-attr]
 
 
-@pytest.mark.clause("dockfighters.campaign.workshop.1", "dockfighters.campaign.workshop.2",
-                    "dockfighters.leader.scrounge.1")
+@pytest.mark.clause(
+    "dockfighters.campaign.workshop.1",
+    "dockfighters.campaign.workshop.2",
+    "dockfighters.leader.scrounge.1",
+)
 def test_the_workshop(monkeypatch: pytest.MonkeyPatch) -> None:
     sq = squadron()
     # Hawk: structure 7, yellow 4. 3 damage and 1 critical: ready; 2 criticals: workshop
@@ -137,12 +211,21 @@ def test_the_workshop(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not aftermath._to_workshop(crew(damage=ship.structure // 2 - 1, crits=1), ship)
     assert aftermath._to_workshop(crew(crits=2), ship)  # "2 unrepaired critical damage"
     sq.leader = LeaderFile(pilot="Sepp", tree=3, levels=1)  # Scrounge: back at once on a 6
-    settle(sq, Stub(), report([crew(crits=2), crew(crits=2)]), sides(sq, ["Hans", "Fritz"]), [6, 2], monkeypatch)
+    settle(
+        sq,
+        Stub(),
+        report([crew(crits=2), crew(crits=2)]),
+        sides(sq, ["Hans", "Fritz"]),
+        [6, 2],
+        monkeypatch,
+    )
     assert [sq.plane(n).status for n in (1, 2)] == ["ready", "workshop"]  # type: ignore[union-attr]
 
 
 @pytest.mark.clause("dockfighters.pilot.8", "dockfighters.leader.1")
-def test_an_ace_chooses_after_five_more_victories_and_a_lost_leader_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_ace_chooses_after_five_more_victories_and_a_lost_leader_goes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     sq = squadron()
     hans = sq.pilot("Hans")
     assert hans is not None

@@ -35,7 +35,9 @@ def test_two_pairs_airborne_first_then_a_reserve() -> None:
     for p in short.barracks[2:]:
         p.status = "killed"
     bot.spend(short)
-    assert len(short.active("pilot")) == 3 and short.fame == RESERVE  # one recruit, the reserve kept
+    assert (
+        len(short.active("pilot")) == 3 and short.fame == RESERVE
+    )  # one recruit, the reserve kept
 
 
 @pytest.mark.clause("dockfighters.setup.2", "dockfighters.setup.3")
@@ -47,7 +49,9 @@ def test_an_affordable_mission_worth_most() -> None:
     rich = squadron(fame=20)
     chosen = bot.mission(rich, ALL, None, rich.fame)
     assert bridge.missions()[chosen].fame_cost + RESERVE <= rich.fame
-    assert chosen == "cargo-escort"  # the most fame for its cost by Konrad's chances (10 x 0.99 - 4)
+    assert (
+        chosen == "cargo-escort"
+    )  # the most fame for its cost by Konrad's chances (10 x 0.99 - 4)
 
 
 @pytest.mark.clause("dockfighters.campaign.sortie.1")
@@ -59,7 +63,11 @@ def test_the_free_planes_a_third_when_rich_and_bombs_on_ground_missions() -> Non
     campaign.buy(rich, SPRITE)  # a fighterbomber
     sent = bot.send(rich, "bomb-run", "aerial-dominance", rich.fame).picks
     assert len(sent) == 3
-    sprite = next(p for p in sent if rich.plane(p.serial) is not None and rich.plane(p.serial).datasheet == SPRITE)  # type: ignore[union-attr]
+    sprite = next(
+        p
+        for p in sent
+        if rich.plane(p.serial) is not None and rich.plane(p.serial).datasheet == SPRITE
+    )  # type: ignore[union-attr]
     assert sprite.loads and all(x == "AB 250 bomb" for x in sprite.loads)
     dogfight = bot.send(rich, "aerial-dominance", "aerial-dominance", rich.fame).picks
     assert all(not p.loads for p in dogfight)

@@ -53,8 +53,12 @@ def test_a_ten_scenario_campaign_keeps_its_books(played: tuple[Simulation, list[
             kinds = [x.why for x in e.ledger]
             me = e.sides[e.player]
             # the kills' fame booked is the fame of the kills the recorded game credits
-            game = bridge.replay(bridge.setup(e.sides, e.initiative, e.bots, challenge=e.challenge), e.seed,
-                                 e.actions, "test")
+            game = bridge.replay(
+                bridge.setup(e.sides, e.initiative, e.bots, challenge=e.challenge),
+                e.seed,
+                e.actions,
+                "test",
+            )
             credited = sum(k.fame for k in bridge.report(game).kills if k.seat == e.player)
             assert sum(x.fame for x in e.ledger if x.why == "kill") == credited
             # every kill's fame is booked, and the mission's when it was won
@@ -71,7 +75,9 @@ def test_a_ten_scenario_campaign_keeps_its_books(played: tuple[Simulation, list[
 
 
 @pytest.mark.clause("dockfighters.campaign.free.1", "dockfighters.setup.9")
-def test_replaying_the_journals_rebuilds_the_files_byte_for_byte(played: tuple[Simulation, list[Path]]) -> None:
+def test_replaying_the_journals_rebuilds_the_files_byte_for_byte(
+    played: tuple[Simulation, list[Path]],
+) -> None:
     _, paths = played
     for path in paths:
         data = path.read_bytes()
@@ -90,7 +96,9 @@ def test_a_duel_scenario_seats_the_chooser_first() -> None:
     a, b = squadron(fame=12), squadron("Saxony")
     before = [campaign.copy_of(a), campaign.copy_of(b)]
     # b calls the scenario; a outbids it for the initiative and ambushes it with The Duel
-    eb, ea = campaign.scenario(b, a, [Stub(), Stub(mission="duel", bids=[6])], ["konrad", "konrad"], 41)
+    eb, ea = campaign.scenario(
+        b, a, [Stub(), Stub(mission="duel", bids=[6])], ["konrad", "konrad"], 41
+    )
     assert ea.player == 0 and eb.player == 1 and ea.party == 1
     assert ea.sides[0].mission == ea.sides[1].mission == "duel"
     assert ("mission cost", -5) in [(x.why, x.fame) for x in ea.ledger]
@@ -127,7 +135,9 @@ def test_who_may_fly_a_challenge() -> None:
     crews = squadron(fame=20)
     campaign.recruit(crews, "Bombers", "bomber crew")
     ace(crews, "Bombers")
-    with pytest.raises(CampaignError, match="Bombers is a bomber crew; the challenges are for pilots"):
+    with pytest.raises(
+        CampaignError, match="Bombers is a bomber crew; the challenges are for pilots"
+    ):
         campaign.challenge(crews, 1, Stub(picks=(Pick(pilot="Bombers", serial=1),)), "konrad", 1)
     poor = squadron()
     ace(poor)
@@ -135,7 +145,9 @@ def test_who_may_fly_a_challenge() -> None:
         campaign.challenge(poor, 1, Stub(picks=(Pick(pilot="Hans", serial=1),)), "konrad", 1)
 
 
-@pytest.mark.clause("dockfighters.challenge.2", "dockfighters.challenge.one.1", "dockfighters.challenge.three.1")
+@pytest.mark.clause(
+    "dockfighters.challenge.2", "dockfighters.challenge.one.1", "dockfighters.challenge.three.1"
+)
 def test_three_challenges_mastered_make_a_club_member(monkeypatch: pytest.MonkeyPatch) -> None:
     sq = squadron(fame=30)
     ace(sq, done=(1, 2))
@@ -158,8 +170,13 @@ def test_a_club_member_takes_one_fame_off_a_missions_cost() -> None:
     assert hans is not None
     hans.club = True
     picks = (Pick(pilot="Hans", serial=1), Pick(pilot="Fritz", serial=2))
-    ea, _ = campaign.scenario(a, b, [Stub(mission="agents-insertion", picks=picks, bids=[9, 9]), Stub(bids=[0, 0])],
-                              ["konrad", "konrad"], 3)
+    ea, _ = campaign.scenario(
+        a,
+        b,
+        [Stub(mission="agents-insertion", picks=picks, bids=[9, 9]), Stub(bids=[0, 0])],
+        ["konrad", "konrad"],
+        3,
+    )
     assert not any(x.why == "mission cost" for x in ea.ledger)  # 1 - 1 = 0
     assert ea.sides[ea.player].sent[0].club
 
@@ -169,10 +186,17 @@ def test_a_real_challenge_is_booked_and_replayed() -> None:
     sq = squadron(fame=10)
     ace(sq)
     before = campaign.copy_of(sq)
-    entry = campaign.challenge(sq, 1, Stub(picks=(Pick(pilot="Hans", serial=1), Pick(pilot="Fritz", serial=2))),
-                               "konrad", 17)
+    entry = campaign.challenge(
+        sq,
+        1,
+        Stub(picks=(Pick(pilot="Hans", serial=1), Pick(pilot="Fritz", serial=2))),
+        "konrad",
+        17,
+    )
     assert entry.actions and entry.bots == (0, 1)
     assert entry.ledger[0] == campaign.Line(fame=-1, why="mission cost", note="Ace Challenge No. 1")
-    assert ("mission", 4) in [(x.why, x.fame) for x in entry.ledger] or not entry.outcome.mission_won
+    assert ("mission", 4) in [
+        (x.why, x.fame) for x in entry.ledger
+    ] or not entry.outcome.mission_won
     assert sq.fame == 10 + total(entry.ledger)
     assert replayed(before, entry) == files.encode(sq)

@@ -50,7 +50,12 @@ def test_challenge_one_league_by_the_dice() -> None:
     league = [a for a in s.aircraft if a.player == 1]
     assert s.squadrons[1].nation == "Saxony"
     assert [rules.sheet(a).klass for a in league] == [
-        "standard fighter", "advanced fighter", "advanced fighter", "fighterbomber", "standard fighter"]
+        "standard fighter",
+        "advanced fighter",
+        "advanced fighter",
+        "fighterbomber",
+        "standard fighter",
+    ]
     assert [a.experience for a in league] == [1, 2, 3, 3, 2]
     assert all(rules.sheet(a).faction == "Saxony" for a in league)
     assert s.aircraft[0].role == "ace"
@@ -64,7 +69,12 @@ def test_challenge_two_league_and_targets() -> None:
     faces = [1, 1, 3, 1, 4, 1, 5, 1, 4, 1, 1, 3, 3, 5, 4, 6, 6]
     challenges.setup(s, scripted(faces))
     league = [a for a in s.aircraft if a.player == 1]
-    assert [rules.sheet(a).klass for a in league] == ["dockfighter", "standard fighter", "advanced fighter", "advanced fighter"]
+    assert [rules.sheet(a).klass for a in league] == [
+        "dockfighter",
+        "standard fighter",
+        "advanced fighter",
+        "advanced fighter",
+    ]
     assert [a.experience for a in league] == [1, 1, 2, 3]
     balloons = [g for g in s.ground if g.name == "Target balloon"]
     assert [g.altitude for g in balloons] == [3, 4, 5] and all(g.structure == 1 for g in balloons)
@@ -79,7 +89,12 @@ def test_challenge_three_places_five_league_planes_apart(plugins) -> None:  # ty
     league = [a for a in s.aircraft if a.player == 1]
     b = board(s.width, s.height)
     assert sorted(rules.sheet(a).klass for a in league) == [
-        "advanced fighter", "dockfighter", "dockfighter", "standard fighter", "standard fighter"]
+        "advanced fighter",
+        "dockfighter",
+        "dockfighter",
+        "standard fighter",
+        "standard fighter",
+    ]
     assert sorted(a.experience for a in league) == [1, 1, 2, 2, 2]
     assert all(a.deployed and 2 <= a.altitude <= 4 for a in league)
     assert all(b.distance(x.cell, y.cell) >= 5 for x in league for y in league if x is not y)
@@ -87,17 +102,24 @@ def test_challenge_three_places_five_league_planes_apart(plugins) -> None:  # ty
 
 
 @pytest.mark.clause("dockfighters.challenge.one.2", "dockfighters.challenge.two.2")
-@pytest.mark.parametrize(("n", "flying", "arrive"), [(1, 1, 2), (1, 4, 1), (1, 5, 0), (2, 3, 1), (2, 4, 0)])
+@pytest.mark.parametrize(
+    ("n", "flying", "arrive"), [(1, 1, 2), (1, 4, 1), (1, 5, 0), (2, 3, 1), (2, 4, 0)]
+)
 def test_reinforcements_until_the_ceiling(n: int, flying: int, arrive: int) -> None:
-    s = challenge_state(n, plane(HAWK, 0, 8, 22, experience="ace"),
-                        *[plane(HAWK, 1, 2 * k + 1, 6, facing="S") for k in range(flying)])
+    s = challenge_state(
+        n,
+        plane(HAWK, 0, 8, 22, experience="ace"),
+        *[plane(HAWK, 1, 2 * k + 1, 6, facing="S") for k in range(flying)],
+    )
     s.aircraft[0].role = "ace"
     s.squadrons[1].nation = "Bavaria"
     before = len(s.aircraft)
     challenges.end_of_turn(s, scripted([3, 3, 1] * 2))
     new = s.aircraft[before:]
     assert len(new) == arrive
-    assert all(a.player == 1 and a.deployed and a.cell // s.width < 2 and a.altitude == 3 for a in new)
+    assert all(
+        a.player == 1 and a.deployed and a.cell // s.width < 2 and a.altitude == 3 for a in new
+    )
     s.turn = 12  # no reinforcements after the last turn
     challenges.end_of_turn(s, scripted([]))
 
@@ -114,9 +136,13 @@ def test_konrad_flies_the_league_in_attack_mode(plugins) -> None:  # type: ignor
 
 
 @pytest.mark.clause("dockfighters.challenge.edges")
-@pytest.mark.parametrize(("col", "row", "facing", "edge", "status"), [
-    (17, 12, 0, "right", "destroyed"), (8, 23, 5, "bottom", "left"),
-])
+@pytest.mark.parametrize(
+    ("col", "row", "facing", "edge", "status"),
+    [
+        (17, 12, 0, "right", "destroyed"),
+        (8, 23, 5, "bottom", "left"),
+    ],
+)
 def test_other_edges_are_mountains(col: int, row: int, facing: int, edge: str, status: str) -> None:
     s = challenge_state(1, plane(HAWK, 0, col, row))
     a = s.aircraft[0]
@@ -168,16 +194,31 @@ def test_the_mug_needs_a_round_on_the_ground_by_the_cross() -> None:
 @pytest.mark.clause("dockfighters.challenge.two.1")
 def test_balloons_are_fired_at_like_air_targets() -> None:
     s = challenge_state(2, plane(HAWK, 0, 8, 20, facing="N", altitude=3))
-    s.ground.append(GroundUnit(id=0, name="Target balloon", value=0, cell=8 + 18 * s.width, structure=1,
-                               hostile_to=0, altitude=4))
+    s.ground.append(
+        GroundUnit(
+            id=0,
+            name="Target balloon",
+            value=0,
+            cell=8 + 18 * s.width,
+            structure=1,
+            hostile_to=0,
+            altitude=4,
+        )
+    )
     a = s.aircraft[0]
     assert any(x.target == GROUND for x in combat.attack_options(s, a))
     s.ground[0].altitude = 5  # two levels above: out of reach
     assert not any(x.target == GROUND for x in combat.attack_options(s, a))
     s.ground[0].altitude = 3
-    combat.resolve(s, a, combat.attack_options(s, a)[0], scripted([6] * 13))  # 6 hits, 6 damage, discipline
+    combat.resolve(
+        s, a, combat.attack_options(s, a)[0], scripted([6] * 13)
+    )  # 6 hits, 6 damage, discipline
     assert s.ground[0].damage == 1 and a.ground_kills == 1
-    s.ground.append(GroundUnit(id=1, name="Large building", value=3, cell=0, structure=6, armoured=True, hostile_to=0))
+    s.ground.append(
+        GroundUnit(
+            id=1, name="Large building", value=3, cell=0, structure=6, armoured=True, hostile_to=0
+        )
+    )
     a.status, a.exit_edge = "left", "bottom"
     a.role = "ace"
     assert challenges.success(s, 0) == (False, 0)
@@ -187,12 +228,18 @@ def test_balloons_are_fired_at_like_air_targets() -> None:
 
 @pytest.mark.clause("dockfighters.challenge.three.2")
 def test_the_landing_strip_repairs_twice() -> None:
-    s = challenge_state(3, plane(HAWK, 0, 9, 17, status="landed", damage=3), plane(HARRIER, 0, 9, 16, status="landed"))
+    s = challenge_state(
+        3,
+        plane(HAWK, 0, 9, 17, status="landed", damage=3),
+        plane(HARRIER, 0, 9, 16, status="landed"),
+    )
     a, b = s.aircraft
     a.crits, a.ammo = ["controls"], [2]
     a.agility_loss = 1
     b.damage = 2
-    s.objectives += [Objective(id=i, cell=a.cell - i * s.width, owner=0, kind="strip") for i in range(3)]
+    s.objectives += [
+        Objective(id=i, cell=a.cell - i * s.width, owner=0, kind="strip") for i in range(3)
+    ]
     s.objectives += [Objective(id=3 + i, cell=a.cell, owner=0, kind="service") for i in range(2)]
     challenges.end_of_turn(s, scripted([]))
     assert (a.damage, a.crits, a.ammo, a.agility_loss) == (0, [], [0], 0) and b.damage == 0

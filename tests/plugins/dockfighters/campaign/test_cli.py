@@ -65,18 +65,22 @@ def test_new_and_show(pair: tuple[Path, Path]) -> None:
 def test_unaffordable_purchases_leave_the_file_untouched(pair: tuple[Path, Path]) -> None:
     a, _ = pair
     before = a.read_bytes()
-    for args, field in ((("recruit", str(a), "Kurt"), "fame: recruiting Kurt costs 1"),
-                        (("buy", str(a), "Fw-127 B-2 Royal Harrier"), "fame: a Fw-127 B-2 Royal Harrier costs 2"),
-                        (("buy", str(a), "Swarm missiles"), "fame: Swarm missiles costs 1"),
-                        (("buy", str(a), "Sopwith Camel"), "hangar: a Bavaria squadron can buy"),
-                        (("unlock", str(a)), "leader: the squadron has no active squadron leader")):
+    for args, field in (
+        (("recruit", str(a), "Kurt"), "fame: recruiting Kurt costs 1"),
+        (("buy", str(a), "Fw-127 B-2 Royal Harrier"), "fame: a Fw-127 B-2 Royal Harrier costs 2"),
+        (("buy", str(a), "Swarm missiles"), "fame: Swarm missiles costs 1"),
+        (("buy", str(a), "Sopwith Camel"), "hangar: a Bavaria squadron can buy"),
+        (("unlock", str(a)), "leader: the squadron has no active squadron leader"),
+    ):
         one_line_error(*run(*args), a, field)
         assert a.read_bytes() == before
 
 
 @pytest.mark.clause("dockfighters.campaign.recruit.1", "dockfighters.campaign.aircraft.2")
 def test_a_fifteenth_crew_and_a_third_airship(tmp_path: Path) -> None:
-    sq = squadron(fame=40)  # fame booked by the test (the file balances; its journal does not replay)
+    sq = squadron(
+        fame=40
+    )  # fame booked by the test (the file balances; its journal does not replay)
     for n in range(4):
         campaign.recruit(sq, f"P{n}")
     for n in range(2):
@@ -89,7 +93,9 @@ def test_a_fifteenth_crew_and_a_third_airship(tmp_path: Path) -> None:
     files.save([(path, sq)])
     before = path.read_bytes()
     for kind in ("pilot", "airship-crew", "bomber-crew"):
-        one_line_error(*run("recruit", str(path), "Number 15", "--kind", kind), path, "14 slots in use")
+        one_line_error(
+            *run("recruit", str(path), "Number 15", "--kind", kind), path, "14 slots in use"
+        )
     one_line_error(*run("buy", str(path), "Albatross"), path, "hangar: the squadron has 2 airships")
     assert path.read_bytes() == before
 
@@ -103,7 +109,12 @@ def test_a_scenario_between_two_files_then_replay(pair: tuple[Path, Path]) -> No
     assert data["seed"] == 7 and len(data["sides"]) == 2
     for path in (a, b):
         code, out = run("replay", str(path), "--json")
-        assert code == 0 and json.loads(out) == {"file": str(path), "identical": True, "entries": 2, "scenarios": 1}
+        assert code == 0 and json.loads(out) == {
+            "file": str(path),
+            "identical": True,
+            "entries": 2,
+            "scenarios": 1,
+        }
     code, out = run("show", str(a), "--json")
     assert json.loads(out)["missions"] == 1
 
@@ -112,10 +123,23 @@ def test_a_scenario_between_two_files_then_replay(pair: tuple[Path, Path]) -> No
 def test_a_mission_that_cannot_be_flown(pair: tuple[Path, Path]) -> None:
     a, b = pair
     before = (a.read_bytes(), b.read_bytes())
-    code, out = run("scenario", str(a), "--against", str(b), "--mission", "ace-challenge-1", "--seed", "3")
+    code, out = run(
+        "scenario", str(a), "--against", str(b), "--mission", "ace-challenge-1", "--seed", "3"
+    )
     one_line_error(code, out, a, "mission: 'ace-challenge-1' (value 0) cannot be flown here")
     assert (a.read_bytes(), b.read_bytes()) == before
-    code, out = run("scenario", str(a), "--against", str(b), "--send", "Nobody=1", "--send", "Hans=2", "--seed", "3")
+    code, out = run(
+        "scenario",
+        str(a),
+        "--against",
+        str(b),
+        "--send",
+        "Nobody=1",
+        "--send",
+        "Hans=2",
+        "--seed",
+        "3",
+    )
     one_line_error(code, out, a, "send.picks[0]: 'Nobody' is not in the barracks")
     assert (a.read_bytes(), b.read_bytes()) == before
     code, out = run("scenario", str(a), "--against", str(a))
@@ -156,8 +180,12 @@ def test_simulate_prints_the_campaign(tmp_path: Path) -> None:
 
 
 def test_the_command_is_registered_on_the_aerodrome_cli(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "aerodrome.cli", "campaign", "show", str(tmp_path / "none.json")],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "aerodrome.cli", "campaign", "show", str(tmp_path / "none.json")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.startswith("aerodrome: error:") and "none.json" in proc.stderr
 
@@ -165,8 +193,11 @@ def test_the_command_is_registered_on_the_aerodrome_cli(tmp_path: Path) -> None:
 def test_a_human_who_quits_records_nothing(pair: tuple[Path, Path]) -> None:
     a, b = pair
     before = (a.read_bytes(), b.read_bytes())
-    result = CliRunner().invoke(app, ["scenario", str(a), "--against", str(b), "--seat", "1=human", "--seed", "4"],
-                                input="q\n")
+    result = CliRunner().invoke(
+        app,
+        ["scenario", str(a), "--against", str(b), "--seat", "1=human", "--seed", "4"],
+        input="q\n",
+    )
     assert result.exit_code == 1 and "nothing is recorded" in result.output
     assert (a.read_bytes(), b.read_bytes()) == before
 
@@ -175,8 +206,14 @@ def test_json_is_for_bot_flown_seats(pair: tuple[Path, Path]) -> None:
     """A person's mission on the screen would spoil the JSON on the same output."""
     a, b = pair
     before = (a.read_bytes(), b.read_bytes())
-    one_line_error(*run("scenario", str(a), "--against", str(b), "--seat", "1=human", "--json"), a, "--json: a person")
-    one_line_error(*run("challenge", str(a), "1", "--seat", "human", "--json"), a, "--json: a person")
+    one_line_error(
+        *run("scenario", str(a), "--against", str(b), "--seat", "1=human", "--json"),
+        a,
+        "--json: a person",
+    )
+    one_line_error(
+        *run("challenge", str(a), "1", "--seat", "human", "--json"), a, "--json: a person"
+    )
     assert (a.read_bytes(), b.read_bytes()) == before
 
 
@@ -202,13 +239,20 @@ def test_the_words_of_the_issue_and_a_mission_by_name(tmp_path: Path) -> None:
     assert run("new", str(b), "--faction", "saxon", *SAXONS)[0] == 0
     assert files.load(a).faction == "Bavaria" and files.load(b).faction == "Saxony"
     code, out = run("scenario", str(a), "--against", str(b), "--mission", "nonsense", "--seed", "3")
-    one_line_error(code, out, a, "mission: no mission is called 'nonsense'; this one may be one of aerial-dominance")
+    one_line_error(
+        code,
+        out,
+        a,
+        "mission: no mission is called 'nonsense'; this one may be one of aerial-dominance",
+    )
     code, out = run("scenario", str(a), "--against", str(b), "--mission", "the duel", "--seed", "3")
     one_line_error(code, out, a, "fame: the mission costs 5")  # The Duel by its name: 5 fame
 
 
 @pytest.mark.clause("dockfighters.campaign.sortie.2")
-def test_a_squadron_that_can_neither_fly_nor_pay_is_disbanded(pair: tuple[Path, Path], tmp_path: Path) -> None:
+def test_a_squadron_that_can_neither_fly_nor_pay_is_disbanded(
+    pair: tuple[Path, Path], tmp_path: Path
+) -> None:
     """The command line had no way to disband it: every scenario was refused ("recruit or
     buy first") with nothing to pay with, for ever."""
     _, b = pair
@@ -221,7 +265,9 @@ def test_a_squadron_that_can_neither_fly_nor_pay_is_disbanded(pair: tuple[Path, 
         before = (path.read_bytes(), b.read_bytes())
         code, out = run("scenario", str(path), "--against", str(b), "--seed", "3")
         if disbanded:
-            one_line_error(code, out, path, f"{path}: disbanded: Bavaria test cannot get 2 planes and 2 pilots")
+            one_line_error(
+                code, out, path, f"{path}: disbanded: Bavaria test cannot get 2 planes and 2 pilots"
+            )
             assert files.load(path).disbanded and b.read_bytes() == before[1]
             one_line_error(*run("scenario", str(path), "--against", str(b)), path, "was disbanded")
             one_line_error(*run("scenario", str(b), "--against", str(path)), path, "was disbanded")
@@ -239,7 +285,11 @@ def test_a_scenario_tells_what_happened(pair: tuple[Path, Path]) -> None:
     entry = sq.journal[-1]
     assert isinstance(entry, Scenario)
     side = entry.sides[entry.player]
-    assert "Initiative: " in out and f"{sq.name}: " in out and f"after {entry.outcome.turns} turns." in out
+    assert (
+        "Initiative: " in out
+        and f"{sq.name}: " in out
+        and f"after {entry.outcome.turns} turns." in out
+    )
     for sent in side.sent:
         assert f"{sent.pilot} (green) in #{sent.serial} {sent.datasheet}" in out
     for name in entry.outcome.pilots_lost:
@@ -254,7 +304,9 @@ def test_simulate_shows_a_progress_bar_on_a_terminal_only() -> None:
     """Issue 10: "with a progress bar". Mutation caught: the bar disabled (or shown with
     ``--quiet``)."""
     for args, bar in (((), True), (("--quiet",), False)):
-        term = Terminal(["campaign", "simulate", "--scenarios", "2", "--seed", "2", *args], tty=True)
+        term = Terminal(
+            ["campaign", "simulate", "--scenarios", "2", "--seed", "2", *args], tty=True
+        )
         term.screen()
         assert term.finish() == 0, term.text
         assert ("campaign" in term.raw and "2/2" in term.raw) is bar, term.raw[:400]

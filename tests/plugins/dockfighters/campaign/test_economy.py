@@ -19,7 +19,9 @@ from tests.plugins.dockfighters.campaign.helpers import ARROW, HARRIER, HAWK, sq
 @pytest.mark.clause("dockfighters.campaign.1")
 def test_a_new_squadron() -> None:
     sq = squadron("Saxony")
-    assert [p.datasheet for p in sq.hangar] == [ARROW] * 4 and all(p.status == "ready" for p in sq.hangar)
+    assert [p.datasheet for p in sq.hangar] == [ARROW] * 4 and all(
+        p.status == "ready" for p in sq.hangar
+    )
     assert [p.name for p in sq.barracks] == ["Karl", "Otto", "Paul", "Emil"]
     assert all(p.experience == "green" and p.kind == "pilot" for p in sq.barracks)
     assert sq.fame == 0 and sq.journal[0].ledger == ()
@@ -56,7 +58,9 @@ def test_recruiting_costs_one_fame_up_to_fourteen() -> None:
 def test_an_unaffordable_recruit_changes_nothing() -> None:
     sq = squadron()
     before = len(sq.journal)
-    with pytest.raises(CampaignError, match="fame: recruiting Kurt costs 1 fame, the squadron has 0"):
+    with pytest.raises(
+        CampaignError, match="fame: recruiting Kurt costs 1 fame, the squadron has 0"
+    ):
         campaign.recruit(sq, "Kurt")
     assert len(sq.journal) == before and sq.pilot("Kurt") is None
 
@@ -100,11 +104,26 @@ def test_equipment_is_paid_once() -> None:
 @pytest.mark.clause("dockfighters.campaign.equipment.2")
 def test_the_depots_as_printed() -> None:
     depot = tables().depot
-    printed = {"SD 250 cluster bomb": 1, "RB 250 smoke bomb": 2, "Swarm missiles": 1, "Panzerschreck rocket": 2,
-               "Magnetic missiles": 2, "Swordwhale ACM": 1, "heavy anti-aircraft turret": 3, "docking clamp": 3,
-               "dockfighter": 6, "artillery turret": 3, "magnetic railgun": 6, "radar": 3, "jammer": 6}
+    printed = {
+        "SD 250 cluster bomb": 1,
+        "RB 250 smoke bomb": 2,
+        "Swarm missiles": 1,
+        "Panzerschreck rocket": 2,
+        "Magnetic missiles": 2,
+        "Swordwhale ACM": 1,
+        "heavy anti-aircraft turret": 3,
+        "docking clamp": 3,
+        "dockfighter": 6,
+        "artillery turret": 3,
+        "magnetic railgun": 6,
+        "radar": 3,
+        "jammer": 6,
+    }
     assert {k: depot[k].cost for k in printed} == printed
-    assert all(depot[k].automatic for k in ("AB 250 bomb", "Nebelwerfer rocket", "light anti-aircraft turret"))
+    assert all(
+        depot[k].automatic
+        for k in ("AB 250 bomb", "Nebelwerfer rocket", "light anti-aircraft turret")
+    )
     assert all(bridge.is_weapon(k) or depot[k].docking for k in depot)
     assert depot["Hurricane ACM"].assumed
 

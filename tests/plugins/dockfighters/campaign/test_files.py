@@ -53,7 +53,9 @@ def test_a_file_keeps_its_permissions_and_a_new_one_gets_the_umasks(tmp_path: Pa
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
 
 
-def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = saved(tmp_path)
     before = path.read_bytes()
     sq = files.load(path)
@@ -69,10 +71,13 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.
     assert [p.name for p in tmp_path.iterdir()] == ["jasta.json"]
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    (b"{not json", "not a squadron file"),
-    (b"[]", "not a squadron file"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (b"{not json", "not a squadron file"),
+        (b"[]", "not a squadron file"),
+    ],
+)
 def test_a_corrupt_file_is_one_line(tmp_path: Path, text: bytes, message: str) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(text)
@@ -82,16 +87,31 @@ def test_a_corrupt_file_is_one_line(tmp_path: Path, text: bytes, message: str) -
 
 
 @pytest.mark.clause("dockfighters.fame.6")
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.update(fame="lots"), r"\$\.fame: expected `int`, got `str`"),
-    (lambda d: d.update(fame=12), r"\$\.fame: 12, but the journal's fame ledger adds up to 0"),
-    (lambda d: d["barracks"][2].update(victories=7), r"\$\.barracks\[2\]\.victories: 7 in the file, 0 by its journal"),
-    (lambda d: d["barracks"][0].update(status="dead"), r"\$\.barracks\[0\]\.status: invalid enum value 'dead'"),
-    (lambda d: d["hangar"][1].update(datasheet="Sopwith Camel"), r"\$\.hangar\[1\]\.datasheet: unknown aircraft"),
-    (lambda d: d["leader"].update(tree=2), r"\$\.leader\.tree: 2 in the file|\$\.leader\.tree: \d in the file"),
-    (lambda d: d.update(surprise=1), r"unknown field `surprise`"),
-    (lambda d: d["journal"][1].update(pilot="Hans"), r"edited by hand"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(fame="lots"), r"\$\.fame: expected `int`, got `str`"),
+        (lambda d: d.update(fame=12), r"\$\.fame: 12, but the journal's fame ledger adds up to 0"),
+        (
+            lambda d: d["barracks"][2].update(victories=7),
+            r"\$\.barracks\[2\]\.victories: 7 in the file, 0 by its journal",
+        ),
+        (
+            lambda d: d["barracks"][0].update(status="dead"),
+            r"\$\.barracks\[0\]\.status: invalid enum value 'dead'",
+        ),
+        (
+            lambda d: d["hangar"][1].update(datasheet="Sopwith Camel"),
+            r"\$\.hangar\[1\]\.datasheet: unknown aircraft",
+        ),
+        (
+            lambda d: d["leader"].update(tree=2),
+            r"\$\.leader\.tree: 2 in the file|\$\.leader\.tree: \d in the file",
+        ),
+        (lambda d: d.update(surprise=1), r"unknown field `surprise`"),
+        (lambda d: d["journal"][1].update(pilot="Hans"), r"edited by hand"),
+    ],
+)
 def test_a_hand_edited_file_names_the_field(tmp_path: Path, change: object, message: str) -> None:
     path = saved(tmp_path)
     edit(path, change)
@@ -102,19 +122,27 @@ def test_a_hand_edited_file_names_the_field(tmp_path: Path, change: object, mess
 
 def test_too_many_airships_or_crews_in_a_file(tmp_path: Path) -> None:
     path = saved(tmp_path)
-    edit(path, lambda d: d["hangar"].append({"serial": 1, "datasheet": "Albatross", "status": "ready"}))
+    edit(
+        path,
+        lambda d: d["hangar"].append({"serial": 1, "datasheet": "Albatross", "status": "ready"}),
+    )
     with pytest.raises(CampaignError, match=r"\$\.hangar: serial numbers must be unique"):
         files.load(path)
     path = saved(tmp_path)
 
     def ships(d: dict) -> None:  # type: ignore[type-arg]
-        d["hangar"] += [{"serial": 10 + n, "datasheet": "Albatross", "status": "ready"} for n in range(3)]
+        d["hangar"] += [
+            {"serial": 10 + n, "datasheet": "Albatross", "status": "ready"} for n in range(3)
+        ]
         d["next_serial"] = 20
 
     edit(path, ships)
     with pytest.raises(CampaignError, match=r"\$\.hangar: 3 airships, at most 2"):
         files.load(path)
     path = saved(tmp_path)
-    edit(path, lambda d: d["barracks"].extend({"name": f"B{n}", "kind": "bomber crew"} for n in range(5)))
+    edit(
+        path,
+        lambda d: d["barracks"].extend({"name": f"B{n}", "kind": "bomber crew"} for n in range(5)),
+    )
     with pytest.raises(CampaignError, match=r"\$\.barracks: 5 bomber crews, the sheet has 4 slots"):
         files.load(path)

@@ -59,7 +59,9 @@ def test_fire_discipline_knack() -> None:
 
 @pytest.mark.clause("dockfighters.leader.dread.1", "dockfighters.leader.dread.3")
 @pytest.mark.parametrize(("reroll", "passed", "wounded"), [(5, True, False), (2, False, True)])
-def test_dread_rerolls_a_failed_check_and_wounds_on_failure(reroll: int, passed: bool, wounded: bool) -> None:
+def test_dread_rerolls_a_failed_check_and_wounds_on_failure(
+    reroll: int, passed: bool, wounded: bool
+) -> None:
     s = duel_state()
     a = s.aircraft[0]
     s.squadrons[0].leadership = Leadership(reroll_checks=1)
@@ -93,21 +95,30 @@ def test_drunken_ignores_one_wound_and_the_first_shot_is_harder() -> None:
     # the first attack of the turn needs one more: 6 -> 7, so only a natural 6 hits
     need = combat.to_hit_air(s, a, t)
     log: list = []
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([1, 1, 1, 6], events=log))
+    combat.resolve(
+        s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([1, 1, 1, 6], events=log)
+    )
     assert next(e for e in log if type(e).__name__ == "Fired").modified == need + 1
     log.clear()
-    combat.resolve(s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([1, 1, 1, 6], events=log))
+    combat.resolve(
+        s, a, Attack(aircraft=0, target=1, mounts=(0,)), scripted([1, 1, 1, 6], events=log)
+    )
     assert next(e for e in log if type(e).__name__ == "Fired").modified == need  # the second is not
 
 
 @pytest.mark.clause("dockfighters.leader.dread.2", "dockfighters.leader.dread.4")
-@pytest.mark.parametrize(("faces", "damage", "wounded"), [
-    # three misses; again: a hit (6), its damage 5 (1 point), critical 4 (gear); discipline 6
-    ([1, 1, 1, 6, 1, 1, 5, 4, 6], 1, False),
-    # three misses; again three misses: wounded; discipline 6
-    ([1, 1, 1, 1, 1, 1, 6], 0, True),
-])
-def test_dread_rerolls_an_attack_without_damage(faces: list[int], damage: int, wounded: bool) -> None:
+@pytest.mark.parametrize(
+    ("faces", "damage", "wounded"),
+    [
+        # three misses; again: a hit (6), its damage 5 (1 point), critical 4 (gear); discipline 6
+        ([1, 1, 1, 6, 1, 1, 5, 4, 6], 1, False),
+        # three misses; again three misses: wounded; discipline 6
+        ([1, 1, 1, 1, 1, 1, 6], 0, True),
+    ],
+)
+def test_dread_rerolls_an_attack_without_damage(
+    faces: list[int], damage: int, wounded: bool
+) -> None:
     s = duel_state()
     a, t = s.aircraft
     s.squadrons[0].leadership = Leadership(reroll_attacks=1)
@@ -118,21 +129,42 @@ def test_dread_rerolls_an_attack_without_damage(faces: list[int], damage: int, w
 
 
 def campaign_setup(campaign: dict[str, object]) -> Setup:
-    forces = ((Sortie(datasheet=ARROW, experience=1, pilot="Karl"),
-               Sortie(datasheet="Albatross", experience=2, loads=("light anti-aircraft turret", "dockfighter"), pilot="Crew")),
-              (Sortie(datasheet=HAWK, pilot="Hans"), Sortie(datasheet=HAWK, pilot="Sepp")))
-    return Setup(name="campaign-test", title="t", seats=SEATS, max_rounds=20, options=DockfightersOptions(
-        forces=forces, campaign=msgspec.convert(campaign, CampaignOptions)))
+    forces = (
+        (
+            Sortie(datasheet=ARROW, experience=1, pilot="Karl"),
+            Sortie(
+                datasheet="Albatross",
+                experience=2,
+                loads=("light anti-aircraft turret", "dockfighter"),
+                pilot="Crew",
+            ),
+        ),
+        (Sortie(datasheet=HAWK, pilot="Hans"), Sortie(datasheet=HAWK, pilot="Sepp")),
+    )
+    return Setup(
+        name="campaign-test",
+        title="t",
+        seats=SEATS,
+        max_rounds=20,
+        options=DockfightersOptions(
+            forces=forces, campaign=msgspec.convert(campaign, CampaignOptions)
+        ),
+    )
 
 
-@pytest.mark.clause("dockfighters.setup.1", "dockfighters.leader.ruthless.1", "dockfighters.leader.ruthless.3")
+@pytest.mark.clause(
+    "dockfighters.setup.1", "dockfighters.leader.ruthless.1", "dockfighters.leader.ruthless.3"
+)
 @pytest.mark.parametrize("initiative", [0, 1])
 def test_the_campaign_options_reach_the_game(plugins, initiative: int) -> None:  # type: ignore[no-untyped-def]
-    setup = campaign_setup({
-        "initiative": initiative, "nations": ["Saxony", "Bavaria"],
-        "crews": [[{"wounded": True, "damage": 2, "knacks": {"hit": -1}}, {}], [{}, {}]],
-        "leaders": [{"reroll_checks": 1}, {"pass_checks": 1}],
-    })
+    setup = campaign_setup(
+        {
+            "initiative": initiative,
+            "nations": ["Saxony", "Bavaria"],
+            "crews": [[{"wounded": True, "damage": 2, "knacks": {"hit": -1}}, {}], [{}, {}]],
+            "leaders": [{"reroll_checks": 1}, {"pass_checks": 1}],
+        }
+    )
     game = Game(plugins.ruleset("dockfighters"), setup, 3)
     s = game.state
     assert s.initiative == initiative
@@ -141,7 +173,9 @@ def test_the_campaign_options_reach_the_game(plugins, initiative: int) -> None: 
     assert karl.wounded and karl.damage == 2 and karl.knacks == Knacks(hit=-1)
     dock = next(a for a in s.aircraft if rules.sheet(a).klass == "dockfighter")
     assert dock.datasheet == "Eel"  # a Saxon squadron's dockfighter, even in the first seat
-    assert s.squadrons[0].leadership.reroll_checks == 1 and s.squadrons[1].leadership.pass_checks == 1
+    assert (
+        s.squadrons[0].leadership.reroll_checks == 1 and s.squadrons[1].leadership.pass_checks == 1
+    )
     view = game.observation(0)
     assert view.squadrons[0].leadership.reroll_checks == 1 and view.aircraft[0].knacks.hit == -1
 

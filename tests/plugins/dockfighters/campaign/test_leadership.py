@@ -21,7 +21,11 @@ def test_one_leader_and_his_tree_by_a_d6() -> None:
     sq = squadron(fame=10, seed=3)
     campaign.promote(sq, "Fritz")
     entry = sq.journal[-1]
-    assert isinstance(entry, Promoted) and 1 <= entry.tree <= 6 and sq.leader == LeaderFile(pilot="Fritz", tree=entry.tree)
+    assert (
+        isinstance(entry, Promoted)
+        and 1 <= entry.tree <= 6
+        and sq.leader == LeaderFile(pilot="Fritz", tree=entry.tree)
+    )
     with pytest.raises(CampaignError, match="one active squadron leader, Fritz"):
         campaign.promote(sq, "Hans")
     again = squadron(fame=10, seed=3)
@@ -61,9 +65,16 @@ def test_levels_one_a_mission_in_order_with_the_experience() -> None:
     sq.fame += poor
 
 
-@pytest.mark.clause("dockfighters.leader.heroic.1", "dockfighters.leader.heroic.2", "dockfighters.leader.heroic.3",
-                    "dockfighters.leader.heroic.4", "dockfighters.leader.scrounge.1", "dockfighters.leader.scrounge.2",
-                    "dockfighters.leader.scrounge.3", "dockfighters.leader.scrounge.4")
+@pytest.mark.clause(
+    "dockfighters.leader.heroic.1",
+    "dockfighters.leader.heroic.2",
+    "dockfighters.leader.heroic.3",
+    "dockfighters.leader.heroic.4",
+    "dockfighters.leader.scrounge.1",
+    "dockfighters.leader.scrounge.2",
+    "dockfighters.leader.scrounge.3",
+    "dockfighters.leader.scrounge.4",
+)
 @pytest.mark.parametrize("levels", [1, 2, 3, 4])
 def test_heroic_and_scrounge_thresholds(levels: int) -> None:
     sq = squadron()
@@ -73,8 +84,12 @@ def test_heroic_and_scrounge_thresholds(levels: int) -> None:
     assert leadership.effect(sq).workshop == 7 - levels and leadership.effect(sq).hospital == 0
 
 
-@pytest.mark.clause("dockfighters.leader.ruthless.1", "dockfighters.leader.ruthless.2",
-                    "dockfighters.leader.ruthless.3", "dockfighters.leader.ruthless.4")
+@pytest.mark.clause(
+    "dockfighters.leader.ruthless.1",
+    "dockfighters.leader.ruthless.2",
+    "dockfighters.leader.ruthless.3",
+    "dockfighters.leader.ruthless.4",
+)
 def test_ruthless_levels() -> None:
     sq = squadron()
     sq.leader = LeaderFile(pilot="Hans", tree=2, levels=1)
@@ -93,12 +108,24 @@ def test_publicity_levels() -> None:
     sq = squadron()
     sq.leader = LeaderFile(pilot="Hans", tree=4, levels=4)
     e = leadership.effect(sq)
-    assert (e.mission_discount, e.equipment_discount, e.aircraft_discount, e.returning_discount) == (1, 1, 1, 1)
+    assert (
+        e.mission_discount,
+        e.equipment_discount,
+        e.aircraft_discount,
+        e.returning_discount,
+    ) == (1, 1, 1, 1)
 
 
-@pytest.mark.clause("dockfighters.leader.dread.1", "dockfighters.leader.dread.2", "dockfighters.leader.dread.3",
-                    "dockfighters.leader.dread.4", "dockfighters.leader.drunken.1", "dockfighters.leader.drunken.2",
-                    "dockfighters.leader.drunken.3", "dockfighters.leader.drunken.4")
+@pytest.mark.clause(
+    "dockfighters.leader.dread.1",
+    "dockfighters.leader.dread.2",
+    "dockfighters.leader.dread.3",
+    "dockfighters.leader.dread.4",
+    "dockfighters.leader.drunken.1",
+    "dockfighters.leader.drunken.2",
+    "dockfighters.leader.drunken.3",
+    "dockfighters.leader.drunken.4",
+)
 def test_dread_and_drunken_go_into_play() -> None:
     sq = squadron()
     sq.leader = LeaderFile(pilot="Hans", tree=5, levels=4)
@@ -113,6 +140,15 @@ def test_dread_and_drunken_go_into_play() -> None:
 
 def test_the_six_trees_and_their_printed_cells() -> None:
     trees = tables().trees
-    assert [trees[r].name for r in range(1, 7)] == ["Heroic", "Ruthless", "Scrounge", "Publicity expert", "Dread", "Drunken"]
+    assert [trees[r].name for r in range(1, 7)] == [
+        "Heroic",
+        "Ruthless",
+        "Scrounge",
+        "Publicity expert",
+        "Dread",
+        "Drunken",
+    ]
     assert trees[5].skill[0].text.startswith("Once a game a skill check can be re-rolled")
-    assert all(t.skill[2].assumed and t.skill[3].assumed and not t.skill[0].assumed for t in trees.values())
+    assert all(
+        t.skill[2].assumed and t.skill[3].assumed and not t.skill[0].assumed for t in trees.values()
+    )

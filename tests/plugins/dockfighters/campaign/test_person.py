@@ -59,15 +59,20 @@ def _squadrons(tmp_path: Path) -> tuple[Path, Path]:
 def _seen(entry: Scenario) -> tuple[list[str], Game[Any, Any, Any]]:
     """The lines the person in ``entry.player``'s seat may see, as play words them, action by
     action (the mission played again from the journal, with its log)."""
-    game = bridge.new_game(bridge.setup(entry.sides, entry.initiative, entry.bots, challenge=entry.challenge),
-                           entry.seed, record=True)
+    game = bridge.new_game(
+        bridge.setup(entry.sides, entry.initiative, entry.bots, challenge=entry.challenge),
+        entry.seed,
+        record=True,
+    )
     viewer = entry.player
     lines = play_screen.event_lines(game, [e for e in game.log if e.visible_to(viewer)], viewer)
     for line in entry.actions:
         player, raw = msgspec.json.decode(line, type=tuple[int, msgspec.Raw])
         before = len(game.log)
         game.apply(player, msgspec.json.decode(raw, type=_ONE))
-        lines += play_screen.event_lines(game, [e for e in game.log[before:] if e.visible_to(viewer)], viewer)
+        lines += play_screen.event_lines(
+            game, [e for e in game.log[before:] if e.visible_to(viewer)], viewer
+        )
     return lines, game
 
 
@@ -90,12 +95,16 @@ def test_a_person_flies_a_campaign_mission_to_its_end(tmp_path: Path) -> None:
             term.send("undo" if decisions < 5 else "xyzzy")
             reply = term.screen()
             assert not term.ended, reply
-            wanted = "undo is not possible in a campaign mission" if decisions < 5 else "is not a choice"
+            wanted = (
+                "undo is not possible in a campaign mission" if decisions < 5 else "is not a choice"
+            )
             assert wanted in reply and "▶" not in reply, reply
         if decisions == 3:  # the help says what quit and undo do here (no --save to resume)
             term.send("?")
             reply = term.screen()
-            assert "abandon the mission: nothing is recorded" in reply and "--resume" not in reply, reply
+            assert (
+                "abandon the mission: nothing is recorded" in reply and "--resume" not in reply
+            ), reply
         query = person.words_for(current, person.pick(current))
         assert query is not None, current.choices
         term.send(query)
@@ -120,7 +129,9 @@ def test_a_person_flies_a_campaign_mission_to_its_end(tmp_path: Path) -> None:
         for sent in side.sent:
             assert f" by {sent.pilot} (green)" in whole.split("▶ Seat", 1)[0], sent
     wanted, game = _seen(mine)
-    assert wanted and is_subsequence(wanted, printed_events(whole)), "a line of what happened is missing"
+    assert wanted and is_subsequence(wanted, printed_events(whole)), (
+        "a line of what happened is missing"
+    )
     bad = scan(whole, field_names(game))
     assert not bad, "internal names on screen:\n" + "\n".join(bad[:20])
     for path in (a, b):
@@ -139,8 +150,12 @@ def _reader(*answers: str) -> Callable[[str], str]:
     return read
 
 
-@pytest.mark.clause("dockfighters.setup.1", "dockfighters.setup.2", "dockfighters.campaign.return.1",
-                    "dockfighters.pilot.8")
+@pytest.mark.clause(
+    "dockfighters.setup.1",
+    "dockfighters.setup.2",
+    "dockfighters.campaign.return.1",
+    "dockfighters.pilot.8",
+)
 def test_a_persons_decisions_as_squadron_leader() -> None:
     """What the command line does not give is asked: the bid (a number out of range refused),
     the mission (only those the fame pays for), a bailed-out pilot's return, an ace's new
@@ -151,8 +166,14 @@ def test_a_persons_decisions_as_squadron_leader() -> None:
     assert hans is not None
 
     def leader(*answers: str, **given: object) -> PersonLeader:
-        return PersonLeader(1, given.get("mission"), None, given.get("bid"), given.get("pay"),  # type: ignore[arg-type]
-                            read=_reader(*answers))
+        return PersonLeader(
+            1,
+            given.get("mission"),
+            None,
+            given.get("bid"),
+            given.get("pay"),  # type: ignore[arg-type]
+            read=_reader(*answers),
+        )
 
     assert leader("99", "3 fame").bid(sq, 2, 4, None, 5) == 3
     assert leader().bid(sq, 2, 4, None, 0) == 0  # nothing to bid with: not asked
@@ -164,8 +185,10 @@ def test_a_persons_decisions_as_squadron_leader() -> None:
     assert leader("leave").pay_return(sq, hans, 2) is False
     assert leader("pay").pay_return(sq, hans, 2) is True
     assert leader(pay=False).pay_return(sq, hans, 2) is False  # --no-pay
-    options = [TakeAbility(pilot="Hans", ability="Sharpshooter", level=2),
-               TakeAbility(pilot="Hans", ability="Daredevil", level=1)]
+    options = [
+        TakeAbility(pilot="Hans", ability="Sharpshooter", level=2),
+        TakeAbility(pilot="Hans", ability="Daredevil", level=1),
+    ]
     assert leader("daredevil").take_ability(sq, hans, options) == options[1]
     with pytest.raises(Abandoned):
         leader("quit").take_ability(sq, hans, options)
@@ -177,12 +200,17 @@ def test_ctrl_c_abandons_the_scenario_and_says_so(tmp_path: Path) -> None:
     (no line)."""
     a, b = _squadrons(tmp_path)
     before = (a.read_bytes(), b.read_bytes())
-    term = Terminal(["campaign", "scenario", str(a), "--against", str(b), "--seat", "1=human", "--seed", "7"],
-                    tty=True)
+    term = Terminal(
+        ["campaign", "scenario", str(a), "--against", str(b), "--seat", "1=human", "--seed", "7"],
+        tty=True,
+    )
     first = shown(term.screen())
     term.send(Person(7).words_for(first, min(first.choices)) or "1")  # the mission
     assert "▶ Seat 1" in term.screen()
     term.interrupt()
     assert term.finish() == 130
-    assert f"Interrupted: the scenario is abandoned; nothing is recorded in {a} or {b}." in term.text.replace("\n", "")
+    assert (
+        f"Interrupted: the scenario is abandoned; nothing is recorded in {a} or {b}."
+        in term.text.replace("\n", "")
+    )
     assert (a.read_bytes(), b.read_bytes()) == before

@@ -57,10 +57,14 @@ def test_five_victories_unlock_the_ace_box_and_its_ability() -> None:
 @pytest.mark.clause("dockfighters.pilot.8")
 def test_five_more_victories_a_new_roll_and_level_two() -> None:
     first = tables().aces["pilot"][1].name
-    p = PersonalFile(name="Hans", victories=10, box=8, abilities=[AceAbility(name=first)], rolled_at=5)
+    p = PersonalFile(
+        name="Hans", victories=10, box=8, abilities=[AceAbility(name=first)], rolled_at=5
+    )
     options = personal.ability_options(p, 2)
-    assert options == [TakeAbility(pilot="Hans", ability=tables().aces["pilot"][2].name, level=1),
-                       TakeAbility(pilot="Hans", ability=first, level=2)]
+    assert options == [
+        TakeAbility(pilot="Hans", ability=tables().aces["pilot"][2].name, level=1),
+        TakeAbility(pilot="Hans", ability=first, level=2),
+    ]
     personal.more_abilities(p, ScriptedDice([2]), lambda pilot, opts: opts[1])
     assert p.abilities == [AceAbility(name=first, level=2)] and p.rolled_at == 10
     mods = personal.modifiers(p)
@@ -73,9 +77,15 @@ def test_five_more_victories_a_new_roll_and_level_two() -> None:
 
 @pytest.mark.clause("dockfighters.pilot.8")
 def test_an_ability_not_offered_is_refused() -> None:
-    p = PersonalFile(name="Hans", victories=10, box=8, abilities=[AceAbility(name="Sharpshooter")], rolled_at=5)
+    p = PersonalFile(
+        name="Hans", victories=10, box=8, abilities=[AceAbility(name="Sharpshooter")], rolled_at=5
+    )
     with pytest.raises(CampaignError, match="cannot take"):
-        personal.more_abilities(p, ScriptedDice([2]), lambda pilot, opts: TakeAbility(pilot="Hans", ability="Lucky devil", level=2))
+        personal.more_abilities(
+            p,
+            ScriptedDice([2]),
+            lambda pilot, opts: TakeAbility(pilot="Hans", ability="Lucky devil", level=2),
+        )
 
 
 @pytest.mark.clause("dockfighters.pilot.3")

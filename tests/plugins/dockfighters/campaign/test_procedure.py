@@ -57,10 +57,13 @@ def test_mission_values_add_up_to_five_at_most() -> None:
     a, b = squadron(fame=10), squadron("Saxony", fame=10)
     first, second = Stub(mission="cargo-escort"), Stub(mission="agents-insertion")
     parties = [Party(a, first), Party(b, second)]
-    with pytest.raises(CampaignError, match=r"mission: 'agents-insertion' \(value 2\) cannot be flown here"):
+    with pytest.raises(
+        CampaignError, match=r"mission: 'agents-insertion' \(value 2\) cannot be flown here"
+    ):
         procedure.missions(parties, 0)
     assert max(len(x) for x in second.asked_missions) and all(
-        procedure.bridge.missions()[m].value <= 1 for m in second.asked_missions[0])
+        procedure.bridge.missions()[m].value <= 1 for m in second.asked_missions[0]
+    )
     with pytest.raises(CampaignError, match="cannot be flown here"):
         procedure.missions([Party(a, Stub(mission="ace-challenge-1")), Party(b, Stub())], 0)
 
@@ -76,19 +79,34 @@ def test_a_value_five_mission_draws_the_other_in_free_of_cost() -> None:
     assert parties[1].lines == []
 
 
-@pytest.mark.clause("dockfighters.setup.4", "dockfighters.campaign.sortie.1", "dockfighters.setup.9")
+@pytest.mark.clause(
+    "dockfighters.setup.4", "dockfighters.campaign.sortie.1", "dockfighters.setup.9"
+)
 def test_two_planes_free_each_more_one_fame_an_airship_two() -> None:
     sq = squadron(fame=20)
     campaign.buy(sq, "Albatross")
     campaign.recruit(sq, "Crew", "airship crew")
     ship = sq.hangar[-1].serial
-    party = Party(sq, Stub(picks=[Pick(pilot="Crew", serial=ship), Pick(pilot="Hans", serial=1), Pick(pilot="Fritz", serial=2)]))
+    party = Party(
+        sq,
+        Stub(
+            picks=[
+                Pick(pilot="Crew", serial=ship),
+                Pick(pilot="Hans", serial=1),
+                Pick(pilot="Fritz", serial=2),
+            ]
+        ),
+    )
     party.mission = "aerial-dominance"
-    other = Party(None, None, recorded=Side(squadron="them", faction="Saxony", mission="aerial-dominance"))
+    other = Party(
+        None, None, recorded=Side(squadron="them", faction="Saxony", mission="aerial-dominance")
+    )
     procedure.send([party, other], [0, 1], 3)
     assert procedure.planes(party.sent) == 4
     assert [(x.why, x.fame) for x in party.lines] == [("extra planes", -2)]
-    assert party.side is not None and party.side.sent == party.sent and party.side.squadron == sq.name
+    assert (
+        party.side is not None and party.side.sent == party.sent and party.side.squadron == sq.name
+    )
     with pytest.raises(CampaignError, match="2 planes and 2 pilots are mandatory"):
         procedure.sortie(sq, Send(picks=(Pick(pilot="Hans", serial=1),)), ScriptedDice([]))
 
@@ -99,17 +117,33 @@ def test_crews_fly_their_own_kind_of_aircraft() -> None:
     campaign.buy(sq, MILKCOW)
     bomber = sq.hangar[-1].serial
     with pytest.raises(CampaignError, match="a pilot cannot fly a bomber"):
-        procedure.sortie(sq, Send(picks=(Pick(pilot="Hans", serial=bomber), Pick(pilot="Fritz", serial=1))), ScriptedDice([]))
+        procedure.sortie(
+            sq,
+            Send(picks=(Pick(pilot="Hans", serial=bomber), Pick(pilot="Fritz", serial=1))),
+            ScriptedDice([]),
+        )
     campaign.recruit(sq, "Bombers", "bomber crew")
     with pytest.raises(CampaignError, match="a bomber crew cannot fly a standard fighter"):
-        procedure.sortie(sq, Send(picks=(Pick(pilot="Bombers", serial=1), Pick(pilot="Fritz", serial=2))), ScriptedDice([]))
-    sent = procedure.sortie(sq, Send(picks=(Pick(pilot="Bombers", serial=bomber), Pick(pilot="Fritz", serial=2))),
-                            ScriptedDice([]))
+        procedure.sortie(
+            sq,
+            Send(picks=(Pick(pilot="Bombers", serial=1), Pick(pilot="Fritz", serial=2))),
+            ScriptedDice([]),
+        )
+    sent = procedure.sortie(
+        sq,
+        Send(picks=(Pick(pilot="Bombers", serial=bomber), Pick(pilot="Fritz", serial=2))),
+        ScriptedDice([]),
+    )
     assert [s.kind for s in sent] == ["bomber crew", "pilot"]
 
 
-@pytest.mark.clause("dockfighters.campaign.hospital.1", "dockfighters.campaign.workshop.1",
-                    "dockfighters.leader.ruthless.1", "dockfighters.leader.ruthless.2", "dockfighters.leader.ruthless.3")
+@pytest.mark.clause(
+    "dockfighters.campaign.hospital.1",
+    "dockfighters.campaign.workshop.1",
+    "dockfighters.leader.ruthless.1",
+    "dockfighters.leader.ruthless.2",
+    "dockfighters.leader.ruthless.3",
+)
 def test_hospital_and_workshop_keep_them_home_unless_ruthless() -> None:
     sq = squadron()
     sq.barracks[0].status = "hospital"
@@ -118,15 +152,31 @@ def test_hospital_and_workshop_keep_them_home_unless_ruthless() -> None:
     with pytest.raises(CampaignError, match="Hans is in hospital"):
         procedure.sortie(sq, Send(picks=picks), ScriptedDice([]))
     with pytest.raises(CampaignError, match="in the workshop"):
-        procedure.sortie(sq, Send(picks=(Pick(pilot="Sepp", serial=1), Pick(pilot="Fritz", serial=3))), ScriptedDice([]))
+        procedure.sortie(
+            sq,
+            Send(picks=(Pick(pilot="Sepp", serial=1), Pick(pilot="Fritz", serial=3))),
+            ScriptedDice([]),
+        )
     sq.barracks[0].box = 2  # experienced: flies green, wounded (Ruthless, green level)
     sq.leader = LeaderFile(pilot="Alois", tree=2, levels=1)
-    sent = procedure.sortie(sq, Send(picks=(Pick(pilot="Hans", serial=2), Pick(pilot="Fritz", serial=3))), ScriptedDice([]))
+    sent = procedure.sortie(
+        sq,
+        Send(picks=(Pick(pilot="Hans", serial=2), Pick(pilot="Fritz", serial=3))),
+        ScriptedDice([]),
+    )
     assert (sent[0].wounded, sent[0].experience, sent[0].damage) == (True, 0, 0)
     with pytest.raises(CampaignError, match="in the workshop"):
-        procedure.sortie(sq, Send(picks=(Pick(pilot="Sepp", serial=1), Pick(pilot="Fritz", serial=3))), ScriptedDice([]))
+        procedure.sortie(
+            sq,
+            Send(picks=(Pick(pilot="Sepp", serial=1), Pick(pilot="Fritz", serial=3))),
+            ScriptedDice([]),
+        )
     sq.leader.levels = 3  # experienced level: no penalty; the veteran stand-in: the workshop's aircraft fly damaged
-    sent = procedure.sortie(sq, Send(picks=(Pick(pilot="Hans", serial=1), Pick(pilot="Fritz", serial=3))), ScriptedDice([]))
+    sent = procedure.sortie(
+        sq,
+        Send(picks=(Pick(pilot="Hans", serial=1), Pick(pilot="Fritz", serial=3))),
+        ScriptedDice([]),
+    )
     assert (sent[0].wounded, sent[0].experience, sent[0].damage) == (True, 1, 4)
     assert sent[1].wounded is False and sent[1].damage == 0
 
@@ -136,18 +186,50 @@ def test_armament_from_the_depots() -> None:
     sq = squadron(fame=20)
     campaign.buy(sq, SPRITE)
     sprite = sq.hangar[-1].serial
-    ok = procedure.sortie(sq, Send(picks=(Pick(pilot="Hans", serial=sprite, loads=("AB 250 bomb", "Nebelwerfer rocket")),
-                                          Pick(pilot="Fritz", serial=1))), ScriptedDice([]))
+    ok = procedure.sortie(
+        sq,
+        Send(
+            picks=(
+                Pick(pilot="Hans", serial=sprite, loads=("AB 250 bomb", "Nebelwerfer rocket")),
+                Pick(pilot="Fritz", serial=1),
+            )
+        ),
+        ScriptedDice([]),
+    )
     assert ok[0].loads == ("AB 250 bomb", "Nebelwerfer rocket")
     with pytest.raises(CampaignError, match="Swarm missiles is not unlocked"):
-        procedure.sortie(sq, Send(picks=(Pick(pilot="Sepp", serial=sprite, loads=("Swarm missiles",)),
-                                         Pick(pilot="Fritz", serial=1))), ScriptedDice([]))
+        procedure.sortie(
+            sq,
+            Send(
+                picks=(
+                    Pick(pilot="Sepp", serial=sprite, loads=("Swarm missiles",)),
+                    Pick(pilot="Fritz", serial=1),
+                )
+            ),
+            ScriptedDice([]),
+        )
     with pytest.raises(CampaignError, match="not one of the depot's external loads"):
-        procedure.sortie(sq, Send(picks=(Pick(pilot="Sepp", serial=1, loads=("radar",)),
-                                         Pick(pilot="Fritz", serial=2))), ScriptedDice([]))
+        procedure.sortie(
+            sq,
+            Send(
+                picks=(
+                    Pick(pilot="Sepp", serial=1, loads=("radar",)),
+                    Pick(pilot="Fritz", serial=2),
+                )
+            ),
+            ScriptedDice([]),
+        )
     with pytest.raises(CampaignError, match="load points"):
-        procedure.sortie(sq, Send(picks=(Pick(pilot="Sepp", serial=1, loads=("AB 250 bomb",) * 3),
-                                         Pick(pilot="Fritz", serial=2))), ScriptedDice([]))
+        procedure.sortie(
+            sq,
+            Send(
+                picks=(
+                    Pick(pilot="Sepp", serial=1, loads=("AB 250 bomb",) * 3),
+                    Pick(pilot="Fritz", serial=2),
+                )
+            ),
+            ScriptedDice([]),
+        )
 
 
 def sent(datasheet: str, experience: int) -> Sent:
@@ -155,15 +237,32 @@ def sent(datasheet: str, experience: int) -> Sent:
 
 
 @pytest.mark.clause("dockfighters.setup.5")
-@pytest.mark.parametrize(("mine", "theirs", "bonus"), [
-    ([sent(HAWK, 0), sent(HAWK, 0)], [sent(HAWK, 1), sent(HAWK, 0), sent(HAWK, 0)], 7),  # inferior in all three
-    ([sent(HAWK, 0), sent(HAWK, 0)], [sent(HAWK, 1), sent(HAWK, 0)], 2),  # experience only
-    ([sent(HAWK, 3), sent(HAWK, 0)], [sent(HAWK, 0), sent(HAWK, 0), sent(HAWK, 0)], 4),  # planes and value
-    ([sent(HAWK, 1), sent(HAWK, 0)], [sent(HAWK, 1), sent(HAWK, 0)], 0),
-])
+@pytest.mark.parametrize(
+    ("mine", "theirs", "bonus"),
+    [
+        (
+            [sent(HAWK, 0), sent(HAWK, 0)],
+            [sent(HAWK, 1), sent(HAWK, 0), sent(HAWK, 0)],
+            7,
+        ),  # inferior in all three
+        ([sent(HAWK, 0), sent(HAWK, 0)], [sent(HAWK, 1), sent(HAWK, 0)], 2),  # experience only
+        (
+            [sent(HAWK, 3), sent(HAWK, 0)],
+            [sent(HAWK, 0), sent(HAWK, 0), sent(HAWK, 0)],
+            4,
+        ),  # planes and value
+        ([sent(HAWK, 1), sent(HAWK, 0)], [sent(HAWK, 1), sent(HAWK, 0)], 0),
+    ],
+)
 def test_superior_and_inferior(mine: list[Sent], theirs: list[Sent], bonus: int) -> None:
     a = Party(squadron(), Stub())
-    b = Party(None, None, recorded=Side(squadron="them", faction="Saxony", mission="aerial-dominance", sent=tuple(theirs)))
+    b = Party(
+        None,
+        None,
+        recorded=Side(
+            squadron="them", faction="Saxony", mission="aerial-dominance", sent=tuple(theirs)
+        ),
+    )
     a.sent, b.sent = tuple(mine), tuple(theirs)
     procedure.inferior([a, b])
     assert sum(x.fame for x in a.lines) == bonus
