@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
 
 import msgspec
 from typing_extensions import TypeVar
@@ -71,6 +71,28 @@ class Agent(Protocol):
     """Chooses one of ``legal`` for the player of ``view``."""
 
     def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action: ...
+
+
+Ranked = tuple[Action, float]
+"""A candidate action and the score its agent gave it (higher is better)."""
+
+
+@runtime_checkable
+class Ranking(Protocol):
+    """An agent that can say which actions it would consider, not only which one it picks:
+    a rules-based bot exposes the scores it already computes, and a search agent takes its
+    candidates from them (:mod:`aerodrome.search.ranking`).
+
+    ``rank(view, legal)`` returns candidates best first with their scores (comparable within
+    one call only). The first is the action ``choose(view, legal)`` would return; it may
+    leave out actions it holds equivalent to a listed one (classic's moves are grouped by
+    plane, end square and facing, the safest path kept) and never lists an action that is
+    not in ``legal``. A call of ``rank`` stands for a call of ``choose``: an agent that
+    remembers its plans remembers them as if it had chosen."""
+
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action: ...
+
+    def rank(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Sequence[Ranked]: ...
 
 
 AgentFactory = Callable[["Ruleset[Any, Any, Any]", int, int], Agent]

@@ -16,7 +16,7 @@ for Strategy":
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from math import comb
 from typing import Any
 
@@ -167,16 +167,43 @@ class ClassicBot:
                 best, best_score = action, score
         return best
 
+    def rank(self, view: PlayerView, legal: Sequence[Action]) -> list[tuple[Action, float]]:
+        """The actions by the scores :meth:`choose` weighs them with, best first (the first
+        is its choice, drawing the same tie-breaking noise). Moves are grouped for a search:
+        one per plane, end square and facing, by the path of the best score, which is the
+        safest (the end square's value is the same for every path to it; only the AA guns
+        flown over differ, [classic.strategy.3])."""
+        obs = view.observation()
+        assert isinstance(obs, ClassicView)
+        first = legal[0]
+        scored: list[tuple[Action, float]]
+        if isinstance(first, PlaceGuns):
+            scored = [(a, self._closeness(a)) for a in legal]
+        elif isinstance(first, Move):
+            best: dict[tuple[str, Cell, int], tuple[float, tuple[Cell, ...]]] = {}
+            for score, pid, path, facing in self.move_scores(obs, legal):
+                key = (pid, path[-1], facing)
+                held = best.get(key)
+                if held is None or score > held[0]:
+                    best[key] = (score, path)
+            scored = [
+                (Move(plane=pid, path=path, facing=facing), score)
+                for (pid, _end, facing), (score, path) in best.items()
+            ]
+        else:
+            scored = [(a, self.score(obs, a)) for a in legal]
+        scored.sort(key=lambda pair: -pair[1])  # stable: the first of equals stays first
+        return scored
+
     def place_guns(self, legal: Sequence[Action]) -> Action:
         """Hit pieces on the dot squares nearest the middle of the board, where attackers
         come from."""
-        centre = (self.board.width / 2, self.board.height / 2)
+        return max(legal, key=self._closeness)
 
-        def closeness(a: Action) -> float:
-            assert isinstance(a, PlaceGuns)
-            return -sum(abs(c[0] - centre[0]) + abs(c[1] - centre[1]) for c in a.hits)
-
-        return max(legal, key=closeness)
+    def _closeness(self, a: Action) -> float:
+        assert isinstance(a, PlaceGuns)
+        cx, cy = self.board.width / 2, self.board.height / 2
+        return -sum(abs(c[0] - cx) + abs(c[1] - cy) for c in a.hits)
 
     def score(self, view: ClassicView, action: Action) -> float:
         planes = {p.id: p for p in view.planes}
@@ -208,6 +235,19 @@ class ClassicBot:
 
     # -- moving ------------------------------------------------------------------------------
     def move(self, view: ClassicView, legal: Sequence[Action]) -> Action:
+        best: tuple[str, tuple[Cell, ...], int] | None = None
+        best_score = float("-inf")
+        for score, pid, path, facing in self.move_scores(view, legal):
+            if score > best_score:
+                best, best_score = (pid, path, facing), score
+        assert best is not None
+        return Move(plane=best[0], path=best[1], facing=best[2])
+
+    def move_scores(
+        self, view: ClassicView, legal: Sequence[Action]
+    ) -> Iterator[tuple[float, str, tuple[Cell, ...], int]]:
+        """(score, plane, path, facing) of every legal move, in the order of the legal
+        routes, each with its tie-breaking noise drawn in that order."""
         me = view.side
         planes = {p.cell: p for p in view.planes}
         enemies = [p for p in view.planes if p.side != me]
@@ -232,8 +272,6 @@ class ClassicBot:
         cache: dict[tuple[str, Cell], tuple[float, float, float, float]] = {}
         odds: dict[tuple[str, str, str], float] = {}
         notes: dict[str, _Notes] = {}
-        best: tuple[str, tuple[Cell, ...], int] | None = None
-        best_score = float("-inf")
         random = self.rng.random
         facings = self.board.facings
         enemy_guns = {c: g for c, g in guns.items() if g.side != me}
@@ -268,11 +306,7 @@ class ClassicBot:
                     plane_notes,
                 )
             for facing in facings[path[-1]]:  # never off the board [classic.move.15]
-                score = survive * values[facing] - loss + random() * 1e-3
-                if score > best_score:
-                    best, best_score = (pid, path, facing), score
-        assert best is not None
-        return Move(plane=best[0], path=best[1], facing=best[2])
+                yield survive * values[facing] - loss + random() * 1e-3, pid, path, facing
 
     def place_value(
         self,

@@ -118,6 +118,42 @@ class Df40kBot:
             self._rng = random.Random(self.seed)
         return legal[self._rng.randrange(len(legal))]
 
+    def rank(self, view: PlayerView, legal: Sequence[Action]) -> list[tuple[Action, float]]:
+        """The legal actions by the expected flyer points :meth:`choose` weighs them with,
+        best first; the first is its choice (for orders given flyer by flyer, the order the
+        force's plan gives the flyer; the others by their worth alone)."""
+        chosen = self.choose(view, legal)
+        if len(legal) == 1:
+            return [(chosen, 0.0)]
+        first = legal[0]
+        obs = view.observation()
+        assert isinstance(obs, Df40kView)
+        value: dict[Action, float] = {}
+        if isinstance(first, GiveOrders):
+            options = legal if isinstance(legal, tuple) else tuple(legal)
+            per_flyer_options, combo_index, _ = self.memory.splits[options]
+            flyers = {f.id: f for f in obs.flyers}
+            mine = [flyers[opts[0].flyer] for opts in per_flyer_options]
+            assert self._values is not None
+            force = [
+                (sig(f), opts, [self.worth(sig(f), o, _last(obs, f)) for o in opts])
+                for f, opts in zip(mine, per_flyer_options, strict=True)
+            ]
+            value = {
+                a: self._values.total(force, c) for a, c in zip(options, combo_index, strict=True)
+            }
+        elif isinstance(first, GiveOrder) and self._values is not None:
+            by_id = {f.id: f for f in obs.flyers}
+            me = by_id[first.flyer]
+            value = {a: self.worth(sig(me), a, _last(obs, me)) for a in legal}  # type: ignore[arg-type]
+        elif isinstance(first, ChooseTarget):
+            value = {a: self._target_value(obs, a) for a in legal}  # type: ignore[arg-type]
+        elif isinstance(first, CommitGargoyles) and obs.fight is not None:
+            value = {a: self._gargoyle_value(obs, a) for a in legal}  # type: ignore[arg-type]
+        rest = sorted((a for a in legal if a != chosen), key=lambda a: -value.get(a, 0.0))
+        top = max(value.values(), default=0.0)
+        return [(chosen, value.get(chosen, top)), *((a, value.get(a, 0.0)) for a in rest)]
+
     def _situation(self, obs: Df40kView) -> None:
         """The situation of this orders step: enemy flyers (and their orders once known)
         and own flyers; the same situation in another battle shares its memos."""
@@ -199,35 +235,49 @@ class Df40kBot:
     def target(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
         """The target of the best expected value, with the real orders, the escort that
         would take the Intercept and the defender's attackers so far."""
-        by_id = {f.id: f for f in obs.flyers}
-        me = by_id[legal[0].flyer]  # type: ignore[attr-defined]
         best_i, best_v = 0, -1e18
         for i, a in enumerate(legal):
             assert isinstance(a, ChooseTarget)
-            t = by_id[a.target]
-            defender = t
-            if t.order == "ground-support":
-                for g in obs.flyers:
-                    if g.alive and g.order == "escort" and g.escort == t.id and g.attacked == 0:
-                        defender = g
-                        break
-            v = self.value(
-                sig(me),
-                "intercept",
-                me.ram,
-                sig(defender),
-                defender.order or "intercept",
-                defender.attacked + 1,
-            )
+            v = self._target_value(obs, a)
             if v > best_v:
                 best_i, best_v = i, v
         return legal[best_i]
 
+    def _target_value(self, obs: Df40kView, a: ChooseTarget) -> float:
+        by_id = {f.id: f for f in obs.flyers}
+        me = by_id[a.flyer]
+        t = by_id[a.target]
+        defender = t
+        if t.order == "ground-support":
+            for g in obs.flyers:
+                if g.alive and g.order == "escort" and g.escort == t.id and g.attacked == 0:
+                    defender = g
+                    break
+        return self.value(
+            sig(me),
+            "intercept",
+            me.ram,
+            sig(defender),
+            defender.order or "intercept",
+            defender.attacked + 1,
+        )
+
     def gargoyles(self, obs: Df40kView, legal: Sequence[Action]) -> Action:
         """Commit the number of Gargoyles that saves the most flyer points net of their worth."""
-        fight = obs.fight
-        if fight is None:
+        if obs.fight is None:
             return legal[0]
+        best_i, best_v = 0, -1e18
+        for i, a in enumerate(legal):
+            assert isinstance(a, CommitGargoyles)
+            v = self._gargoyle_value(obs, a)
+            if v > best_v:
+                best_i, best_v = i, v
+        return legal[best_i]
+
+    def _gargoyle_value(self, obs: Df40kView, a: CommitGargoyles) -> float:
+        """Flyer points saved by committing ``a.count`` Gargoyles, net of their worth."""
+        fight = obs.fight
+        assert fight is not None
         by_id = {f.id: f for f in obs.flyers}
         lost_as_attacker = fight.margin < 0
         me = by_id[fight.attacker if lost_as_attacker else fight.defender]
@@ -239,27 +289,22 @@ class Df40kBot:
         foe_fires = foe.order in ("intercept", "escort") and not (foe.ram and not lost_as_attacker)
         me_fires = me.order in ("intercept", "escort")
         success = specs.rules.dogfight.gargoyles.success
-        best_i, best_v = 0, -1e18
-        for i, a in enumerate(legal):
-            assert isinstance(a, CommitGargoyles)
-            v = -GARGOYLE_VALUE * a.count
-            for shift, prob in gargoyle_shift(a.count, success).items():
-                left = need - shift  # > 0: still lost by that much
-                if left > 0 and foe_fires:
-                    v -= (
-                        float(prob)
-                        * self.estimates.kill_chance(sig(foe), me.type, left, "front", True)
-                        * worth_me
-                    )
-                elif left < 0 and me_fires:
-                    v += (
-                        float(prob)
-                        * self.estimates.kill_chance(sig(me), foe.type, -left, "front", True)
-                        * worth_foe
-                    )
-            if v > best_v:
-                best_i, best_v = i, v
-        return legal[best_i]
+        v = -GARGOYLE_VALUE * a.count
+        for shift, prob in gargoyle_shift(a.count, success).items():
+            left = need - shift  # > 0: still lost by that much
+            if left > 0 and foe_fires:
+                v -= (
+                    float(prob)
+                    * self.estimates.kill_chance(sig(foe), me.type, left, "front", True)
+                    * worth_me
+                )
+            elif left < 0 and me_fires:
+                v += (
+                    float(prob)
+                    * self.estimates.kill_chance(sig(me), foe.type, -left, "front", True)
+                    * worth_foe
+                )
+        return v
 
 
 def _split(options: tuple[Action, ...]) -> Split:

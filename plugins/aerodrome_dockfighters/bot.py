@@ -139,6 +139,50 @@ class Konrad(KonradMoves):
             return self._fire(state, legal)
         return first
 
+    def rank(self, view: PlayerView, legal: Sequence[Action]) -> list[tuple[Action, float]]:
+        """Konrad's choice first, then the other legal actions by how near they come to it,
+        the nearness the procedure itself falls back on: plans of the same template and the
+        nearest speed (:meth:`_pick`), manoeuvres of the same turn without the climb or dive
+        (:meth:`_manoeuvre`), attacks by their expected hits (konrad.15); otherwise the
+        order of the legal actions. Scores are minus the distance (0 for the choice)."""
+        chosen = self.choose(view, legal)
+        rest = [a for a in legal if a != chosen]
+        if isinstance(chosen, Plan):
+            plan = chosen
+
+            def far(a: Action) -> float:
+                if not isinstance(a, Plan):
+                    return 99.0
+                return 10.0 * (a.template != plan.template) + abs(a.speed - plan.speed)
+
+        elif isinstance(chosen, Manoeuvre):
+            want = chosen
+
+            def far(a: Action) -> float:
+                if not isinstance(a, Manoeuvre):
+                    return 99.0
+                return 2.0 * (a.lateral != want.lateral) + (a.vertical != want.vertical)
+
+        elif isinstance(chosen, Attack):
+            state = view.observation()
+            assert isinstance(state, DfView)
+            shooter = state.aircraft[chosen.aircraft]
+            best = self._expected_hits(state, shooter, chosen)
+
+            def far(a: Action) -> float:
+                if not isinstance(a, Attack):
+                    return best + 1.0
+                return best - self._expected_hits(state, shooter, a)
+
+        else:
+            order = {a: float(i) for i, a in enumerate(rest)}
+
+            def far(a: Action) -> float:
+                return order[a]
+
+        rest.sort(key=far)
+        return [(chosen, 0.0), *((a, -far(a)) for a in rest)]
+
     # -- status ---------------------------------------------------------------------------
     def spot(self, state: DfView) -> None:
         """konrad.3: "As soon as the movement phase starts and after it ends, check for a

@@ -9,12 +9,13 @@ legal actions.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from aerodrome.agents import PlayerView
 from aerodrome.data import Action
-from aerodrome_victoriana.commander import choose_manoeuvre
+from aerodrome_victoriana.commander import choose_manoeuvre, manoeuvre_ranking
 from aerodrome_victoriana.common import handling, spec_of
 from aerodrome_victoriana.state import (
     FLYING,
@@ -25,16 +26,24 @@ from aerodrome_victoriana.state import (
     LeaveBattle,
     RemoveFighter,
 )
-from aerodrome_victoriana.tactician import best_action, damage_value, target_numbers, weapon_mean
+from aerodrome_victoriana.tactician import (
+    best_action,
+    damage_value,
+    scored_actions,
+    target_numbers,
+    weapon_mean,
+)
 from aerodrome_victoriana.view import DogfightView
 
 
 class VictorianaBot:
-    """The "bot" agent of victoriana. It plays by the book, without chance: the ``seed`` every
-    agent is given is not needed."""
+    """The "bot" agent of victoriana. It plays by the book; where the book leaves two
+    choices equal (two alike fighters to shoot at, two alike gunners to shoot with) it draws
+    one with its own generator, seeded like every agent's, so that bots seeded apart play
+    apart (a search rolling out with them sees more than one line of play)."""
 
     def __init__(self, seed: int) -> None:
-        del seed
+        self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
         decision = view.decision
@@ -99,7 +108,41 @@ class VictorianaBot:
         return damage_value(obs, a.craft, a.weapon, obs.crafts[obs.free_attack_on])
 
     def act(self, obs: DogfightView, legal: Sequence[Action]) -> Action:
-        return best_action(obs, legal)
+        return best_action(obs, legal, self.rng)
+
+    # -- ranking, for a search -----------------------------------------------------------------
+    def rank(
+        self, view: PlayerView[Any, Any], legal: Sequence[Action]
+    ) -> list[tuple[Action, float]]:
+        """The legal actions by the values :meth:`choose` weighs them with, best first; the
+        first is its choice (drawn among equals as :meth:`choose` draws)."""
+        chosen = self.choose(view, legal)
+        decision = view.decision
+        obs = view.observation()
+        assert isinstance(obs, DogfightView) and decision is not None
+        kind = decision.kind
+        scored: list[tuple[Action, float]]
+        if kind == Kind.MANOEUVRE:
+            scored = list(manoeuvre_ranking(obs, obs.sides[view.player]))
+        elif kind == Kind.SPEND:
+            scored = [(a, self._spend_value(obs, a)) for a in legal]
+        elif kind in (Kind.REMOVE, Kind.ESCAPE):
+            scored = [(a, -self._removal_key(obs, a)[0]) for a in legal]
+        elif kind == Kind.FREE_ATTACK:
+            scored = [(a, self._free_attack_value(obs, a)) for a in legal]
+        else:
+            scored = scored_actions(obs, legal)
+        top = max((v for _, v in scored), default=0.0)
+        rest = sorted(((a, v) for a, v in scored if a != chosen), key=lambda pair: -pair[1])
+        return [(chosen, top), *rest]
+
+    def _spend_value(self, obs: DogfightView, a: Action) -> float:
+        if type(a) is not DamageRoll:
+            return 0.0
+        assert isinstance(a, DamageRoll)
+        armour, worth, health = target_numbers(obs.crafts[a.target])
+        mean, ap = weapon_mean(obs.crafts[a.craft].spec, a.weapon)
+        return worth * min(1.0, max(0.0, mean - max(0, armour - ap)) / health)
 
 
 def bot_agent(ruleset: Any, player: int, seed: int) -> VictorianaBot:

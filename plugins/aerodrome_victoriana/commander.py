@@ -158,6 +158,19 @@ def _squadrons(obs: DogfightView) -> dict[str, tuple[int, int, int]]:
 
 def choose_manoeuvre(obs: DogfightView, me: str) -> ChooseManoeuvre:
     """The manoeuvre of side ``me``."""
+    return _best_manoeuvre(*_inputs(obs, me))
+
+
+def manoeuvre_ranking(obs: DogfightView, me: str) -> list[tuple[ChooseManoeuvre, float]]:
+    """The four manoeuvres of side ``me`` with their :func:`manoeuvre_values`, best first
+    (the first is :func:`choose_manoeuvre`'s)."""
+    values = manoeuvre_values(*_inputs(obs, me))
+    ranked = sorted(range(len(values)), key=lambda i: -values[i])
+    return [(MANOEUVRE_CHOICES[i], values[i]) for i in ranked]
+
+
+def _inputs(obs: DogfightView, me: str) -> tuple[int, int, int, int, int, int, int, int, bool]:
+    """What the manoeuvre values of side ``me`` depend on (see :func:`manoeuvre_values`)."""
     sides = obs.sides
     foe = sides[1] if me == sides[0] else sides[0]
     left = obs.left
@@ -170,7 +183,7 @@ def choose_manoeuvre(obs: DogfightView, me: str) -> ChooseManoeuvre:
     theirs = (
         their_count + (their_best if their_best > 0 else 0) + dice.get(foe, 0) if their_count else 0
     )
-    return _best_manoeuvre(
+    return (
         mine,
         theirs,
         carry.get(me, 0),

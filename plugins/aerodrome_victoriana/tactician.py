@@ -19,7 +19,8 @@ It reads the observation and the legal actions only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 
 from aerodrome.data import Action
@@ -74,28 +75,47 @@ def damage_value(obs: DogfightView, craft: int, weapon: int, target: Craft) -> f
     return worth * min(1.0, pips / health)
 
 
-def best_action(obs: DogfightView, legal: Sequence[Action]) -> Action:
-    """The legal action of highest value (the first of equals), or the end of the turn when
-    nothing is worth more than nothing. Only the characters who have not acted are weighed:
-    with :class:`ActOptions` their actions are the only ones listed."""
+def best_action(
+    obs: DogfightView, legal: Sequence[Action], rng: random.Random | None = None
+) -> Action:
+    """The legal action of highest value, or the end of the turn when nothing is worth more
+    than nothing. Equal values (two fighters alike, two gunners alike) are told apart by
+    ``rng``, each of the equals as likely (without one: the first of equals). Only the
+    characters who have not acted are weighed: with :class:`ActOptions` their actions are
+    the only ones listed."""
+    best: Action = END_TURN
+    best_value = 0.0
+    ties = 1
+    for action, value in _values(obs, legal):
+        if value > best_value:
+            best, best_value, ties = action, value, 1
+        elif value == best_value and rng is not None and value > 0.0:
+            ties += 1  # reservoir sampling: the k-th equal replaces the pick with chance 1/k
+            if rng.random() * ties < 1.0:
+                best = action
+    return best
+
+
+def scored_actions(obs: DogfightView, legal: Sequence[Action]) -> list[tuple[Action, float]]:
+    """The end of the turn (worth nothing) and every action :func:`best_action` weighs, with
+    its value, in the order it weighs them."""
+    return [(END_TURN, 0.0), *_values(obs, legal)]
+
+
+def _values(obs: DogfightView, legal: Sequence[Action]) -> Iterator[tuple[Action, float]]:
     airmen = obs.airmen
     groups: Iterable[tuple[int | None, Sequence[Action]]]
     if isinstance(legal, ActOptions):
         groups = ((a, legal.options_of(a)) for a in legal.actors if airmen[a].actions == 0)
     else:
         groups = ((getattr(action, "airman", None), (action,)) for action in legal)
-    best: Action = END_TURN
-    best_value = 0.0
     weigh = _Weigher(obs)
     for airman, options in groups:
         if airman is None or airmen[airman].actions > 0:
             continue  # not a character's action, or a second action
         value_of = weigh.of(airman)
         for action in options:
-            value = value_of(action)
-            if value > best_value:
-                best, best_value = action, value
-    return best
+            yield action, value_of(action)
 
 
 class _Weigher:

@@ -67,11 +67,11 @@ def test_a_held_list_stays_right_after_the_game_moves_on(plugins: Any) -> None:
 
 def test_the_bot_chooses_the_same_from_a_plain_list(plugins: Any) -> None:
     """The bot weighs only the characters who have not acted: from the on-demand list it
-    asks only for theirs, from a plain list it skips the others; same choice."""
+    asks only for theirs, from a plain list it skips the others; same choice (two bots seeded
+    alike: equal values are drawn among in the same order)."""
     for game, player in act_decisions(plugins, "11-group", 7):
         legal = game.legal_actions(player)
         view = PlayerView(game, player)
         obs = view.observation()
         assert isinstance(obs, DogfightView)
-        bot = VictorianaBot(1)
-        assert bot.act(obs, legal) == bot.act(obs, list(legal))
+        assert VictorianaBot(1).act(obs, legal) == VictorianaBot(1).act(obs, list(legal))
