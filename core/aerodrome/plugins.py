@@ -262,14 +262,14 @@ class Plugins:
 
 
 class _CorePlugin:
-    """The core's own contributions: the random agent and the search agent (``mcts``), for
-    every ruleset."""
+    """The core's own contributions: the random agent and the search agents (``search``,
+    ``mcts``), for every ruleset."""
 
     @hookspecs.hookimpl
     def aerodrome_register_agents(self) -> list[AgentSpec]:
-        from aerodrome.search import MCTS
+        from aerodrome.search import MCTS, SEARCH
 
-        return [RANDOM, MCTS]
+        return [RANDOM, MCTS, SEARCH]
 
 
 def _env_names(var: str) -> set[str] | None:

@@ -56,6 +56,8 @@ from aerodrome.agents import (
 from aerodrome.data import Action
 from aerodrome.game import Game
 from aerodrome.ruleset import Ruleset
+from aerodrome.search.evaluation import rewards
+from aerodrome.search.names import integer, number
 
 #: The default budget: simulated decisions per decision (docs/performance.md: what it costs
 #: and how strong it plays).
@@ -128,13 +130,13 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
         if part in ("random", "bot", "mix"):
             rollout = part
         elif eq and key == "depth":
-            depth = _integer(full, "depth", value, 1, MAX_DEPTH)
+            depth = integer(full, "depth", value, 1, MAX_DEPTH)
         elif eq and key == "c":
-            exploration = _number(full, "c", value)
+            exploration = number(full, "c", value)
         elif eq and key == "widen":
-            widen = _number(full, "widen", value)
+            widen = number(full, "widen", value)
         elif eq and key == "bias":
-            bias = _number(full, "bias", value)
+            bias = number(full, "bias", value)
         elif eq and key == "prior" and value in ("on", "off"):
             prior = value == "on"
         elif eq and key == "eval" and value in ("result", "material"):
@@ -144,11 +146,11 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
                 raise AgentParameterError(f"agent {full!r}: two budgets ({part!r})")
             budget_seen = True
             if part.endswith("ms"):
-                milliseconds = float(_integer(full, "budget", part[:-2], 1, MAX_MILLISECONDS))
+                milliseconds = float(integer(full, "budget", part[:-2], 1, MAX_MILLISECONDS))
             elif part.endswith("steps"):
-                steps = _integer(full, "budget", part[:-5], 1, MAX_STEPS, "steps")
+                steps = integer(full, "budget", part[:-5], 1, MAX_STEPS, "steps")
             else:
-                iterations = _integer(full, "budget", part, 1, MAX_ITERATIONS, "iterations")
+                iterations = integer(full, "budget", part, 1, MAX_ITERATIONS, "iterations")
         else:
             raise AgentParameterError(
                 f"agent {full!r}: {part!r} is not a budget (500 iterations, 8000steps or 200ms) nor an "
@@ -168,31 +170,6 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
         evaluation,
         bias,
     )
-
-
-def _integer(full: str, what: str, text: str, low: int, high: int, unit: str = "ms") -> int:
-    if not text.isdigit():
-        hint = " (a budget is a whole number of iterations, of steps: 8000steps, or of milliseconds: 200ms)"
-        raise AgentParameterError(
-            f"agent {full!r}: {what} {text!r} is not a whole number{hint if what == 'budget' else ''}"
-        )
-    value = int(text)
-    if not low <= value <= high:
-        unit_text = f" {unit}" if what == "budget" else ""
-        raise AgentParameterError(
-            f"agent {full!r}: {what} must be from {low} to {high}{unit_text}, got {value}"
-        )
-    return value
-
-
-def _number(full: str, what: str, text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and value >= 0):
-        raise AgentParameterError(f"agent {full!r}: {what} must be a number ≥ 0, got {text!r}")
-    return value
 
 
 # -- the tree ---------------------------------------------------------------------------------
@@ -262,49 +239,6 @@ def select(
         if score > best_score:
             best, best_score = a, score
     return best
-
-
-def rewards(game: Game[Any, Any, Any], evaluation: str = "result") -> list[float]:
-    """Each seat's reward in [0, 1]: 1 for a winning side, 0 for a losing one, 1/sides each
-    for a draw when the rules ended the game. An unfinished game (cut off) is scored by
-    its side's share of :meth:`~aerodrome.ruleset.Ruleset.material` (``material``), or
-    (``result``, the default) by the mean of what :meth:`~aerodrome.ruleset.Ruleset.result`
-    and the material say: the verdict if the game ended now (when the ruleset names
-    winners so far), the side's share of the material, and its share of the aircraft
-    destroyed (its kills and its enemies' losses; when any). Every part missing: an even
-    split."""
-    setup = game.setup
-    sides = setup.sides
-    n = len(sides)
-    result = None
-    if game.is_over():
-        result = game.result()
-        if result.finished:
-            if result.winners:
-                won = 1.0 / len(result.winners)
-                by_side = {s: (won if s in result.winners else 0.0) for s in sides}
-            else:
-                by_side = dict.fromkeys(sides, 1.0 / n)
-            return [by_side[seat.side] for seat in setup.seats]
-    parts: list[dict[str, float]] = []
-    material = game.ruleset.material(game.state)
-    total = sum(max(0.0, material.get(s, 0.0)) for s in sides)
-    if total > 0:
-        parts.append({s: max(0.0, material.get(s, 0.0)) / total for s in sides})
-    if evaluation == "result":
-        if result is None:
-            result = game.result()
-        if result.winners and len(result.winners) < n:
-            won = 1.0 / len(result.winners)
-            parts.append({s: (won if s in result.winners else 0.0) for s in sides})
-        lost = sum(result.losses.get(s, 0) for s in sides)
-        good = {s: result.kills.get(s, 0) + lost - result.losses.get(s, 0) for s in sides}
-        destroyed = sum(good.values())
-        if destroyed > 0:
-            parts.append({s: good[s] / destroyed for s in sides})
-    if not parts:
-        return [1.0 / n] * len(setup.seats)
-    return [sum(p[seat.side] for p in parts) / len(parts) for seat in setup.seats]
 
 
 class MCTSAgent:

@@ -1,0 +1,332 @@
+"""``search``: paired evaluation of ranked candidates, for every ruleset.
+
+At each decision the agent takes its *candidates* from the ruleset's bot
+(:mod:`aerodrome.search.ranking`: the bot's own choice first, then the moves it scores
+next; the first ``k``) and plays each of them on the same *worlds*. A world is one
+determinised game (:meth:`aerodrome.agents.PlayerView.determinised`: everything the player
+cannot see resampled, the future dice reseeded), with the answers the other players owe to a
+simultaneous decision drawn once by the opponent model, and a rollout seed. Every candidate
+played in a world starts from a clone of that world (:meth:`aerodrome.game.Game.clone`, the
+dice state included), so every candidate meets the same hidden cards, the same dice stream
+and rollout agents seeded alike: *common random numbers*. The difference between two
+candidates' values in one world is then mostly the difference the move makes, not the luck
+of the draw, and a few dozen rollouts tell apart what hundreds of independent ones would not.
+
+After the candidate, the game is played on by the ruleset's ``bot`` for every player (the
+opponent model; the random agent where the ruleset has none, or with ``random``), until the
+rules end it or ``horizon`` rounds have begun after the decision's round; then it is scored
+by :func:`aerodrome.search.evaluation.rewards` (the result of a finished game, else each
+side's share of the material: no jump on one kill).
+
+Rollouts are spent by *sequential halving* (Karnin, Koren & Somekh 2013): ⌈log₂ k⌉ rounds,
+each giving every surviving candidate the same new worlds and keeping the better half by
+mean value; the bot's choice is never dropped. At the end the best survivor replaces the
+bot's choice only if its paired gain (mean over the worlds of its value minus the bot
+choice's) exceeds ``z`` standard errors: a move the search cannot show to be better is not
+played, so a small budget falls back on the bot instead of on noise.
+
+Budget, per decision: rollouts (``search:64``) or CPU milliseconds (``search:300ms``,
+measured with :func:`time.process_time`); each round gives every survivor at least one
+world. A rollout budget is reproducible (same seed, same choices), milliseconds are not.
+Name grammar: :data:`PARAMETERS`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from aerodrome.agents import (
+    Agent,
+    AgentFactory,
+    AgentLookup,
+    AgentParameterError,
+    AgentSpec,
+    PlayerView,
+    RandomAgent,
+)
+from aerodrome.data import Action
+from aerodrome.dice import derive_seed
+from aerodrome.game import Game
+from aerodrome.ruleset import Ruleset
+from aerodrome.search.evaluation import DEFAULT_EVALUATION, EVALUATIONS, rewards
+from aerodrome.search.names import integer, number
+from aerodrome.search.ranking import candidates
+
+#: The default budget: rollouts per decision (docs/performance.md: what it costs, how it plays).
+DEFAULT_ROLLOUTS = 48
+#: The default number of candidates searched (the bot's choice and the next best it ranks).
+DEFAULT_CANDIDATES = 4
+#: The default horizon: rounds begun after the decision's round before a rollout is scored.
+DEFAULT_HORIZON = 8
+#: The default gate: standard errors of paired gain needed to leave the bot's choice.
+DEFAULT_GATE = 1.0
+MAX_ROLLOUTS = 1_000_000
+MAX_MILLISECONDS = 600_000
+MAX_CANDIDATES = 10_000
+MAX_HORIZON = 100_000
+#: A rollout is cut after this many decisions whatever its horizon (a safety net).
+MAX_ROLLOUT_STEPS = 100_000
+
+PARAMETERS = "ROLLOUTS|MSms[:k=N][:horizon=R][:z=X][:bot|random][:eval=material|result]"
+
+
+@dataclass(frozen=True)
+class PairedOptions:
+    """How a ``search`` agent searches: a budget of ``rollouts`` or of CPU ``milliseconds``
+    per decision (one is set), the number of ``candidates``, the ``horizon`` in rounds (0:
+    play every rollout to the end), the ``gate`` in standard errors, the ``rollout`` agent
+    (``auto``: the ruleset's bot when it has one, else random; ``bot``; ``random``) and the
+    ``evaluation`` of a cut-off game."""
+
+    rollouts: int | None = None
+    milliseconds: float | None = None
+    candidates: int = DEFAULT_CANDIDATES
+    horizon: int = DEFAULT_HORIZON
+    gate: float = DEFAULT_GATE
+    rollout: str = "auto"
+    evaluation: str = DEFAULT_EVALUATION
+
+    def __post_init__(self) -> None:
+        if self.rollouts is None and self.milliseconds is None:
+            object.__setattr__(self, "rollouts", DEFAULT_ROLLOUTS)
+
+
+def parse_options(text: str, name: str = "search") -> PairedOptions:
+    """Parse what follows ``search:``: a budget (``64`` rollouts or ``300ms``) and options
+    ``k=N``, ``horizon=R``, ``z=X``, ``bot``/``random``, ``eval=material|result``, separated
+    by colons, in any order (``""``: every default). Raises :class:`AgentParameterError`
+    naming the bad part."""
+    full = f"{name}:{text}"
+    rollouts: int | None = None
+    milliseconds: float | None = None
+    k, horizon, gate = DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_GATE
+    rollout, evaluation = "auto", DEFAULT_EVALUATION
+    budget_seen = False
+    for part in text.split(":") if text else ():
+        key, eq, value = part.partition("=")
+        if part in ("random", "bot"):
+            rollout = part
+        elif eq and key == "k":
+            k = integer(full, "k", value, 1, MAX_CANDIDATES)
+        elif eq and key == "horizon":
+            horizon = integer(full, "horizon", value, 0, MAX_HORIZON)
+        elif eq and key == "z":
+            gate = number(full, "z", value)
+        elif eq and key == "eval" and value in EVALUATIONS:
+            evaluation = value
+        elif not eq and part and (part[0].isdigit() or part[0] in "+-."):
+            if budget_seen:
+                raise AgentParameterError(f"agent {full!r}: two budgets ({part!r})")
+            budget_seen = True
+            if part.endswith("ms"):
+                milliseconds = float(integer(full, "budget", part[:-2], 1, MAX_MILLISECONDS))
+            else:
+                rollouts = integer(full, "budget", part, 1, MAX_ROLLOUTS, "rollouts")
+        else:
+            raise AgentParameterError(
+                f"agent {full!r}: {part!r} is not a budget (64 rollouts or 300ms) nor an option "
+                "(k=N, horizon=R, z=X, bot, random, eval=material|result); "
+                f"write {name}:{PARAMETERS}"
+            )
+    return PairedOptions(rollouts, milliseconds, k, horizon, gate, rollout, evaluation)
+
+
+@dataclass
+class Searched:
+    """What the last decision's search did (for tests and benchmarks): the ``candidates``
+    (best ranked first), the ``worlds`` played, the ``rollouts`` spent, each candidate's
+    ``values`` by world (survivors of every round have one per world), the index ``chosen``,
+    and the paired ``gain`` of the best survivor over the bot's choice with its standard
+    ``error``."""
+
+    candidates: list[Action] = field(default_factory=list)
+    worlds: int = 0
+    rollouts: int = 0
+    values: list[list[float]] = field(default_factory=list)
+    chosen: int = 0
+    gain: float = 0.0
+    error: float = 0.0
+
+
+class PairedSearch:
+    """Chooses by paired evaluation of ranked candidates (see the module docstring)."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset[Any, Any, Any],
+        player: int,
+        seed: int,
+        options: PairedOptions,
+        bot: AgentFactory | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.player = player
+        self.options = options
+        self.rng = random.Random(seed)
+        self.bot = bot
+        #: the bot this agent ranks with: one for the whole game, like the bot it replaces
+        self.ranker: Agent | None = (
+            bot(ruleset, player, derive_seed(seed, "ranker")) if bot is not None else None
+        )
+        self.last = Searched()
+
+    # -- choosing ------------------------------------------------------------------------
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
+        opts = self.options
+        found = candidates(self.ranker, view, legal, self.rng, max(1, opts.candidates))
+        self.last = last = Searched(candidates=found, values=[[] for _ in found])
+        if len(legal) == 1 or len(found) == 1:
+            return found[0]
+        start = time.process_time()
+        deadline = start + opts.milliseconds / 1000 if opts.milliseconds is not None else None
+        k = len(found)
+        rounds = max(1, math.ceil(math.log2(k)))
+        survivors = list(range(k))
+        values = last.values
+        for r in range(rounds):
+            per = self._allocate(len(survivors), rounds - r, last.rollouts, start, deadline)
+            for _ in range(per):
+                world = self._world(view)
+                last.worlds += 1
+                for c in survivors:
+                    values[c].append(self._play(world, found[c]))
+                    last.rollouts += 1
+            if r < rounds - 1:
+                survivors = self._halve(survivors, values)
+        best = max(survivors, key=lambda c: (_mean(values[c]), -c))
+        if best != 0:
+            gain, error = _paired(values[best], values[0])
+            last.gain, last.error = gain, error
+            if gain > 0 and gain > opts.gate * error:
+                last.chosen = best
+        return found[last.chosen]
+
+    def _allocate(
+        self, alive: int, rounds_left: int, used: int, start: float, deadline: float | None
+    ) -> int:
+        """Worlds for this round: the budget left, shared by the rounds left and the
+        candidates alive; at least one."""
+        if deadline is None:
+            left = (self.options.rollouts or 0) - used
+        elif used == 0:
+            return 2  # a first measure of a rollout's cost
+        else:
+            now = time.process_time()
+            left = int((deadline - now) / max((now - start) / used, 1e-9))
+        return max(1, left // (alive * rounds_left))
+
+    @staticmethod
+    def _halve(survivors: list[int], values: list[list[float]]) -> list[int]:
+        """The better half by mean value (ties: the better ranked), the bot's choice kept."""
+        order = sorted(survivors, key=lambda c: (-_mean(values[c]), c))
+        kept = order[: math.ceil(len(order) / 2)]
+        if 0 not in kept:
+            kept.append(0)
+        return sorted(kept)
+
+    # -- worlds and rollouts -------------------------------------------------------------
+    def _world(self, view: PlayerView[Any, Any]) -> tuple[Game[Any, Any, Any], int]:
+        """A determinised game with the other players' answers to a simultaneous decision
+        drawn by the opponent model, and the seed of its rollouts."""
+        seed = self.rng.getrandbits(62)
+        game = view.determinised(seed, record=False)
+        others = [p for p in game.waiting_for() if p != self.player]
+        for p in others:
+            agent = self._agent(p, derive_seed(seed, "answer", p))
+            game.apply(p, agent.choose(PlayerView(game, p), game.legal_actions(p)))
+        return game, seed
+
+    def _agent(self, player: int, seed: int) -> Agent:
+        if self.bot is None or self.options.rollout == "random":
+            return RandomAgent(seed)
+        return self.bot(self.ruleset, player, seed)
+
+    def _play(self, world: tuple[Game[Any, Any, Any], int], action: Action) -> float:
+        """``action`` played in a clone of ``world`` (same dice stream), then the rollout;
+        the searching player's reward."""
+        base, seed = world
+        game = base.clone()
+        game.apply(self.player, action)
+        self.rollout(game, base.round, seed)
+        return rewards(game, self.options.evaluation)[self.player]
+
+    def rollout(self, game: Game[Any, Any, Any], root_round: int, seed: int) -> int:
+        """Play ``game`` on with the rollout agents seeded from ``seed`` (one per player,
+        made when first asked) until it ends or ``horizon`` rounds have begun after
+        ``root_round``; returns the decisions played."""
+        horizon = self.options.horizon
+        last_round = root_round + horizon if horizon > 0 else None
+        agents: dict[int, tuple[Agent, PlayerView[Any, Any]]] = {}
+        steps = 0
+        while not game.is_over() and steps < MAX_ROLLOUT_STEPS:
+            if last_round is not None and game.round > last_round:
+                break
+            for p in game.waiting_for():
+                found = agents.get(p)
+                if found is None:
+                    found = agents[p] = (self._agent(p, derive_seed(seed, p)), PlayerView(game, p))
+                game.apply(p, found[0].choose(found[1], game.legal_actions(p)))
+                steps += 1
+        return steps
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else -math.inf
+
+
+def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean of ``a[i] - b[i]`` over the worlds both were played in, and its standard error."""
+    diffs = [x - y for x, y in zip(a, b, strict=False)]
+    n = len(diffs)
+    if n == 0:
+        return 0.0, math.inf
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def configure(params: str, lookup: AgentLookup) -> AgentFactory:
+    """The factory of ``search:PARAMS`` (the ruleset's ``bot`` found through ``lookup``; a
+    ruleset without one: random rollouts and candidates)."""
+    options = parse_options(params)
+    bot: AgentFactory | None = None
+    if options.rollout in ("bot", "auto"):
+        try:
+            bot = lookup("bot").factory
+        except KeyError:
+            if options.rollout == "bot":
+                raise AgentParameterError(
+                    f"agent 'search:{params}': this ruleset has no 'bot' agent to roll out "
+                    "with (use random)"
+                ) from None
+    elif options.rollout == "random":
+        try:  # the bot still ranks the candidates
+            bot = lookup("bot").factory
+        except KeyError:
+            bot = None
+    return factory(options, bot)
+
+
+def factory(options: PairedOptions, bot: AgentFactory | None = None) -> AgentFactory:
+    def make(ruleset: Ruleset[Any, Any, Any], player: int, seed: int) -> Agent:
+        return PairedSearch(ruleset, player, seed, options, bot)
+
+    return make
+
+
+SEARCH = AgentSpec(
+    "search",
+    factory(PairedOptions()),
+    f"paired evaluation of the bot's best-ranked moves ({DEFAULT_ROLLOUTS} rollouts a "
+    f"decision; search:{PARAMETERS})",
+    configure=configure,
+    parameters=PARAMETERS,
+    configure_plain=True,
+)
