@@ -1,5 +1,5 @@
 """The report sections of search and skill: a tournament's standings (``aerodrome tournament
---report DIR``) and the skill trace of ``aerodrome compare --report DIR`` (hooked into
+--report DIR``) and the skill ladder of ``aerodrome compare --report DIR`` (hooked into
 :func:`aerodrome.report.render_html`). Plain HTML tables: no script, no external file."""
 
 from __future__ import annotations
@@ -78,27 +78,37 @@ def write_tournament_report(result: Standings, folder: Path) -> Path:
 
 
 def skill_section(result: Comparison) -> str:
-    """The skill trace of every column: the share of decided games the search agent at
-    budget 2k wins against itself at budget k, per doubling (empty when not measured)."""
+    """The skill ladder of every column: per adjacent pair of rungs, the share of decided
+    games the upper rung wins, its 95 % interval and what it says (separates, saturates,
+    reversed, undecided: :func:`aerodrome.ladder.verdict`); empty when not measured."""
+    from aerodrome.ladder import verdict
+
     e = html.escape
-    traces = [(c.column.name, c.metrics.get("skill-trace")) for c in result.columns]
-    traces = [(n, t) for n, t in traces if t is not None]
-    if not traces:
+    found = [(c.column.name, c.metrics.get("skill-ladder")) for c in result.columns]
+    ladders = [(n, t) for n, t in found if t is not None]
+    if not ladders:
         return ""
-    steps = list(dict.fromkeys(k for _, t in traces if t is not None for k in t.parts))
+    steps = list(dict.fromkeys(k for _, t in ladders for k in t.parts))
     head = "".join(f"<th>{e(s)}</th>" for s in steps)
+
+    def step(t: Estimate, s: str) -> str:
+        part = t.parts.get(s)
+        if part is None:
+            return "<td>—</td>"
+        return _interval(part)[:-5] + f"<small>{verdict(part)}</small></td>"
+
     rows = "".join(
-        f"<tr><td>{e(n)}</td>"
-        + "".join(_interval(t.parts.get(s)) if t is not None else "<td>—</td>" for s in steps)
-        + f"{_interval(t)}</tr>"
-        for n, t in traces
+        f"<tr><td>{e(n)}</td>" + "".join(step(t, s) for s in steps) + f"{_interval(t)}</tr>"
+        for n, t in ladders
     )
     return (
-        '<section id="skill-trace"><h2>Skill trace</h2><p>The share of decided games that '
-        "mcts at budget 2k wins against mcts at budget k (each side in turn), per doubling "
-        "of the budget, with 95 % intervals: a game where thinking pays stays above ½ as "
-        "the budget grows (after Ludii's skill trace).</p>"
-        f"<table><thead><tr><th>column</th>{head}<th>all doublings</th></tr></thead>"
+        '<section id="skill-ladder"><h2>Skill ladder</h2><p>The share of decided games the '
+        "stronger of two adjacent agents wins (random &lt; bot &lt; search at growing "
+        "budgets; each side in turn), with 95 % intervals: a step separates when its "
+        "interval lies above ½, saturates when it reaches ½ and stays low (more skill does "
+        "not pay there), is undecided when too few games were decided (after Ludii's skill "
+        "trace). The last column pools the steps above random.</p>"
+        f"<table><thead><tr><th>column</th>{head}<th>above random</th></tr></thead>"
         f"<tbody>{rows}</tbody></table></section>"
     )
 

@@ -16,7 +16,7 @@ for Strategy":
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from math import comb
 from typing import Any
 
@@ -235,19 +235,26 @@ class ClassicBot:
 
     # -- moving ------------------------------------------------------------------------------
     def move(self, view: ClassicView, legal: Sequence[Action]) -> Action:
-        best: tuple[str, tuple[Cell, ...], int] | None = None
-        best_score = float("-inf")
-        for score, pid, path, facing in self.move_scores(view, legal):
-            if score > best_score:
-                best, best_score = (pid, path, facing), score
-        assert best is not None
-        return Move(plane=best[0], path=best[1], facing=best[2])
+        """The legal move of the best score (see :meth:`move_scores`)."""
+        return self._moves(view, legal, None)
 
     def move_scores(
         self, view: ClassicView, legal: Sequence[Action]
-    ) -> Iterator[tuple[float, str, tuple[Cell, ...], int]]:
+    ) -> list[tuple[float, str, tuple[Cell, ...], int]]:
         """(score, plane, path, facing) of every legal move, in the order of the legal
-        routes, each with its tie-breaking noise drawn in that order."""
+        routes, each with its tie-breaking noise drawn in that order (as :meth:`move`
+        draws it)."""
+        scores: list[tuple[float, str, tuple[Cell, ...], int]] = []
+        self._moves(view, legal, scores)
+        return scores
+
+    def _moves(
+        self,
+        view: ClassicView,
+        legal: Sequence[Action],
+        scores: list[tuple[float, str, tuple[Cell, ...], int]] | None,
+    ) -> Move:
+        """The best move; every move's score appended to ``scores`` when given."""
         me = view.side
         planes = {p.cell: p for p in view.planes}
         enemies = [p for p in view.planes if p.side != me]
@@ -272,6 +279,8 @@ class ClassicBot:
         cache: dict[tuple[str, Cell], tuple[float, float, float, float]] = {}
         odds: dict[tuple[str, str, str], float] = {}
         notes: dict[str, _Notes] = {}
+        best: tuple[str, tuple[Cell, ...], int] | None = None
+        best_score = float("-inf")
         random = self.rng.random
         facings = self.board.facings
         enemy_guns = {c: g for c, g in guns.items() if g.side != me}
@@ -306,7 +315,13 @@ class ClassicBot:
                     plane_notes,
                 )
             for facing in facings[path[-1]]:  # never off the board [classic.move.15]
-                yield survive * values[facing] - loss + random() * 1e-3, pid, path, facing
+                score = survive * values[facing] - loss + random() * 1e-3
+                if scores is not None:
+                    scores.append((score, pid, path, facing))
+                if score > best_score:
+                    best, best_score = (pid, path, facing), score
+        assert best is not None
+        return Move(plane=best[0], path=best[1], facing=best[2])
 
     def place_value(
         self,

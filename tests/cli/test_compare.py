@@ -14,12 +14,13 @@ from typer.testing import CliRunner
 from aerodrome.cli import app
 from aerodrome.metrics.builtin import builtin_metrics
 
-#: A tiny skill trace (one doubling, a few games), so that every test runs it quickly.
-TRACE = ("--trace-budgets", "2,4", "--trace-games", "4")
+#: A tiny skill ladder (random and one search rung, a few games), so that every test runs it
+#: quickly.
+LADDER = ("--ladder-budgets", "2", "--ladder-games", "4")
 
 
 def compare(runner: CliRunner, *args: str) -> tuple[int, str]:
-    result = runner.invoke(app, ["compare", *TRACE, *args])
+    result = runner.invoke(app, ["compare", *LADDER, *args])
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return result.exit_code, result.stdout
@@ -45,8 +46,8 @@ def test_json_has_every_metric_for_every_column(runner: CliRunner) -> None:
     completion = col["metrics"]["completion"]
     assert completion["method"] == "wilson" and completion["n"] == 20
     assert completion["low"] <= completion["value"] <= completion["high"]
-    # joust registers no bot; the skill trace: one doubling and mcts against random
-    assert col["games"] == {"random-vs-random": 20, "search-trace": 4, "search-vs-random": 4}
+    # joust registers no bot; the skill ladder: random against the search
+    assert col["games"] == {"ladder": 4, "random-vs-random": 20}
     assert sum(col["profile"]["rounds"].values()) == 20
 
 
@@ -60,7 +61,7 @@ def test_out_file_makes_a_rerun_resume(runner: CliRunner, tmp_path: Path) -> Non
     out = tmp_path / "games.jsonl"
     first = as_json(runner, "--games", "12", "--out", str(out))
     written = out.read_bytes()
-    assert len(written.splitlines()) == 12 + 8  # joust has no bot: random-vs-random, trace
+    assert len(written.splitlines()) == 12 + 4  # joust has no bot: random-vs-random, ladder
     again = as_json(runner, "--games", "12", "--out", str(out))
     assert again == first and out.read_bytes() == written
 

@@ -275,3 +275,84 @@ def test_a_progressive_bias_favours_the_prior_among_tried_actions() -> None:
     assert select(arms, legal, 0.0, rng, room=False, first="prior") == "other"  # type: ignore[arg-type]
     assert select(arms, legal, 0.0, rng, room=False, first="prior", bias=2.0) == "prior"  # type: ignore[arg-type]
     assert select(arms, legal, 0.0, rng, room=False, first="other", bias=2.0) == "other"  # type: ignore[arg-type]
+
+
+# -- issue 23: prior order, spread, ties, information-state nodes and tree reuse -------------
+def test_equal_scores_are_told_apart_at_random() -> None:
+    """Mutation caught: the first of equal arms always taken."""
+    arms: dict[Any, Arm] = {}
+    for name in ("a", "b", "c"):
+        arm = arms[name] = Arm()
+        arm.visits, arm.total, arm.available = 4, 2.0, 8
+    picks = {
+        select(arms, ["a", "b", "c"], 0.5, random.Random(s), room=False)  # type: ignore[arg-type]
+        for s in range(30)
+    }
+    assert picks == {"a", "b", "c"}
+
+
+def test_untried_actions_come_in_the_order_of_the_prior() -> None:
+    """Widening in prior order: with room for one more arm, the next untried action of the
+    ranking is tried, not one at random (mutation caught: the order ignored)."""
+    arms: dict[Any, Arm] = {}
+    legal = ["w", "x", "y", "z"]
+    order = ["y", "x"]
+    assert select(arms, legal, 1.0, random.Random(1), order=order) == "y"  # type: ignore[arg-type]
+    assert select(arms, legal, 1.0, random.Random(1), order=order) == "x"  # type: ignore[arg-type]
+    assert select(arms, legal, 1.0, random.Random(1), order=order) in ("w", "z")  # type: ignore[arg-type]
+
+
+def root_of(agent: MCTSAgent, view: PlayerView[Any, Any]) -> Any:
+    return agent.table[(msgspec.msgpack.encode(view.observation()), view.decision)]
+
+
+def test_a_new_root_tries_the_bots_ranking_first_and_scales_exploration() -> None:
+    """The first arms of the root are the bot's ranked candidates in order; the node keeps
+    the spread of the rewards backed up through it."""
+    rules = PLUGINS.ruleset("victoriana")
+    game = Game(rules, None, 3, record=False)
+    bot = PLUGINS.agent("victoriana", "bot").factory
+    while True:
+        player = game.waiting_for()[0]
+        legal = game.legal_actions(player)
+        if len(legal) > 10:
+            break
+        for p in game.waiting_for():
+            game.apply(p, bot(rules, p, 1).choose(PlayerView(game, p), game.legal_actions(p)))
+    view = PlayerView(game, player)
+    agent = MCTSAgent(rules, player, 1, SearchOptions(iterations=40, depth=12), rollout=bot)
+    agent.choose(view, legal)
+    root = root_of(agent, view)
+    ranked = [a for a, _ in bot(rules, player, 0).rank(view, legal)]  # type: ignore[attr-defined]
+    tried = list(root.arms[player])
+    assert tried[:2] == ranked[:2]
+    assert 0.0 <= root.low[player] <= root.high[player] <= 1.0 and root.spread(player) > 0
+
+
+def test_the_tree_is_kept_from_one_decision_to_the_next() -> None:
+    """Nodes are found by the player's information state, so the root of a later decision
+    was grown by an earlier search (mutation caught: a fresh root every decision); with
+    ``reuse=off`` never."""
+    rules = PLUGINS.ruleset("df40k")
+
+    def reused(name: str) -> list[bool]:
+        agent = PLUGINS.agent("df40k", name).factory(rules, 0, agent_seed(4, 0))
+        assert isinstance(agent, MCTSAgent)
+        other = PLUGINS.agent("df40k", "bot").factory(rules, 1, agent_seed(4, 1))
+        game = Game(rules, None, 4, record=False)
+        views = [PlayerView(game, 0), PlayerView(game, 1)]
+        found = []
+        while not game.is_over():
+            for p in game.waiting_for():
+                legal = game.legal_actions(p)
+                if p == 0:
+                    action = agent.choose(views[0], legal)
+                    if len(legal) > 1:
+                        found.append(agent.last_reused)
+                else:
+                    action = other.choose(views[1], legal)
+                game.apply(p, action)
+        return found
+
+    assert any(reused("mcts:200:depth=30"))
+    assert not any(reused("mcts:200:depth=30:reuse=off"))

@@ -1,7 +1,8 @@
 """``aerodrome compare``: game-quality metrics of rulesets (and rule variants), side by side.
 
 Runs the default setup of every registered ruleset (or the ones named) with the matchups
-the metrics need (bot against bot, random against random, bot against random), streams the
+the metrics need (bot against bot, random against random, bot against random, and the skill
+ladder's adjacent pairs, :mod:`aerodrome.ladder`), streams the
 games to JSON Lines (``--out``, resumable), and prints one table: a row per metric, a column
 per ruleset, variants next to their base ruleset. ``--json`` prints the same as JSON;
 ``--report DIR`` writes a self-contained HTML report with plots.
@@ -30,7 +31,7 @@ from aerodrome.cli.options import (
 )
 from aerodrome.cli.output import console, print_json, progress_bar, say
 from aerodrome.files import check_output, check_output_folder
-from aerodrome.metrics.compare import TRACE_BUDGETS, TRACE_GAMES
+from aerodrome.ladder import LADDER_BUDGETS, LADDER_GAMES
 from aerodrome.plugins import default_plugins
 
 if TYPE_CHECKING:
@@ -91,30 +92,31 @@ def compare(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    trace: Annotated[
+    ladder: Annotated[
         bool,
         typer.Option(
-            "--trace/--no-trace",
-            help="Measure skill by thinking: the skill trace (mcts at budget 2k against k) and "
-            "mcts against random agents.",
+            "--ladder/--no-ladder",
+            help="Measure how far skill carries: the skill ladder (random < bot < search at "
+            "growing budgets, each adjacent pair played).",
         ),
     ] = True,
-    trace_budgets: Annotated[
+    ladder_budgets: Annotated[
         str,
         typer.Option(
-            "--trace-budgets",
-            help="The skill trace's mcts budgets (iterations), each double the one before.",
+            "--ladder-budgets",
+            help="The search rungs' budgets (rollouts a decision), each larger than the one "
+            "before.",
         ),
-    ] = ",".join(map(str, TRACE_BUDGETS)),
-    trace_games: Annotated[
+    ] = ",".join(map(str, LADDER_BUDGETS)),
+    ladder_games: Annotated[
         int,
         typer.Option(
-            "--trace-games",
+            "--ladder-games",
             min=1,
-            help="Games per doubling of the trace, and of mcts against random (split over the "
-            "sides).",
+            max=GAMES_MAX,
+            help="Games per adjacent pair of the ladder (split over the sides).",
         ),
-    ] = TRACE_GAMES,
+    ] = LADDER_GAMES,
 ) -> None:
     """Compare rulesets: completion, balance, duration, lethality, drama, skill and more."""
     from rich.progress import (
@@ -134,7 +136,7 @@ def compare(
     if out is not None:  # before any game
         check_output(out, "--out", regular=True)
     plugins = default_plugins()
-    budgets = _budgets(trace_budgets) if trace else ()
+    budgets = _budgets(ladder_budgets) if ladder else None
     if report is not None:  # fail before the games, not after them
         from aerodrome.report import require_matplotlib
 
@@ -157,8 +159,8 @@ def compare(
             variant or (),
             games,
             seed,
-            trace=budgets,
-            trace_games=trace_games,
+            ladder_budgets=budgets,
+            ladder_games=ladder_games,
         )
         progress.update(task, total=total_games(plans))
         engine = Engine(plugins, workers=workers, dask=target)
@@ -195,14 +197,13 @@ def compare(
 
 def _budgets(text: str) -> tuple[int, ...]:
     from aerodrome.errors import AerodromeError
+    from aerodrome.ladder import check_budgets
 
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not all(p.isdigit() for p in parts):
         raise AerodromeError(
-            f"--trace-budgets: whole numbers of iterations separated by commas, got {text!r}"
+            f"--ladder-budgets: whole numbers of rollouts separated by commas, got {text!r}"
         )
-    from aerodrome.metrics.compare import check_budgets
-
     return check_budgets([int(p) for p in parts])
 
 

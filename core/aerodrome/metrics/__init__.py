@@ -3,8 +3,9 @@
 A metric is computed from the games of one *column* of the comparison (a ruleset, or a
 ruleset with variants plugged in), streamed one record at a time, so memory stays flat
 however many games are played. Each game comes with its *matchup*: ``bot-vs-bot`` (the
-ruleset's rules-based bot in every seat), ``random-vs-random``, or ``bot-vs-random`` (the
-bot plays ``bot_side``, random agents the others). Most metrics read the column's *main*
+ruleset's rules-based bot in every seat), ``random-vs-random``, ``bot-vs-random`` (the
+bot plays ``bot_side``, random agents the others), or ``ladder`` (two adjacent agents of the
+skill ladder, :mod:`aerodrome.ladder`). Most metrics read the column's *main*
 matchup (bot-vs-bot when the ruleset has a bot, else random-vs-random).
 
 The metric protocol (implement it to add a metric from a plugin through
@@ -43,19 +44,18 @@ from aerodrome.sim import GameRecord
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
 
-MatchupKind = Literal[
-    "bot-vs-bot", "random-vs-random", "bot-vs-random", "search-vs-random", "search-trace"
-]
+MatchupKind = Literal["bot-vs-bot", "random-vs-random", "bot-vs-random", "ladder"]
 
 
 class Matchup(msgspec.Struct, frozen=True, kw_only=True):
-    """Which agents played a game: the kind; for bot-vs-random the bot's side (for the
-    search matchups the side of the search agent, or of its larger budget); for the search
-    matchups the ``budget`` (the smaller one in the trace)."""
+    """Which agents played a game: the kind; for bot-vs-random the bot's side; for the
+    skill ladder (:mod:`aerodrome.ladder`) the side of the ``upper`` rung and the labels of
+    the ``lower`` and ``upper`` rungs of the pair."""
 
     kind: MatchupKind
     bot_side: str | None = None
-    budget: int | None = None
+    lower: str | None = None
+    upper: str | None = None
 
 
 class Column(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,8 +72,8 @@ class Column(msgspec.Struct, frozen=True, kw_only=True):
     seat_sides: tuple[str, ...]
     variants: tuple[str, ...] = ()
     has_bot: bool = True
-    #: The search budgets of the skill trace (iterations, each double the one before).
-    trace: tuple[int, ...] = ()
+    #: The rungs of the skill ladder played (labels, weakest first; empty: no ladder).
+    ladder: tuple[str, ...] = ()
 
     @property
     def main(self) -> MatchupKind:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from aerodrome.ladder import SkillLadder
 from aerodrome.metrics import Column, Estimate, Matchup, Mean, Metric, Proportion, wilson
 from aerodrome.sim import GameRecord, Tick
 
@@ -365,51 +366,9 @@ def decided_share_index(share: Estimate, sides: int) -> Estimate:
     )
 
 
-class _SkillTrace:
-    """Per doubling, the decided search-trace games won by the side of the larger budget."""
-
-    def __init__(self, column: Column) -> None:
-        self.column = column
-        self.steps: dict[int, Proportion] = {k: Proportion() for k in column.trace[:-1]}
-        self.all = Proportion()
-
-    def add(self, game: GameRecord, matchup: Matchup) -> None:
-        if matchup.kind != "search-trace" or matchup.budget not in self.steps:
-            return
-        if not decided(game) or matchup.bot_side is None:
-            return
-        won = matchup.bot_side in game.result.winners
-        self.steps[matchup.budget].add(won)
-        self.all.add(won)
-
-    def estimate(self) -> Estimate | None:
-        e = self.all.estimate()
-        if e is None:
-            return None
-        parts = {
-            f"{k}→{2 * k}": p for k, a in self.steps.items() if (p := a.estimate()) is not None
-        }
-        return msgspec.structs.replace(e, parts=parts)
-
-
-@dataclass(frozen=True)
-class SkillTrace:
-    name: str = "skill-trace"
-    title: str = "Skill trace (2k beats k)"
-    unit: str = "share"
-    description: str = (
-        "share of the decided games that mcts at budget 2k wins against mcts at budget k, each "
-        "side in turn, pooled over the doublings of the budget (each doubling in parts); ½: "
-        "thinking twice as long does not pay, near 1: it always pays"
-    )
-    source: str = SKILL_TRACE
-
-    def accumulator(self, column: Column) -> _SkillTrace:
-        return _SkillTrace(column)
-
-
 class _Strongest:
-    """Decided games won against random agents by each strong agent: the bot and mcts."""
+    """Decided games won against random agents by each strong agent: the bot (bot-vs-random)
+    and the agent on the skill ladder's first rung above random."""
 
     def __init__(self, column: Column) -> None:
         self.column = column
@@ -418,8 +377,8 @@ class _Strongest:
     def add(self, game: GameRecord, matchup: Matchup) -> None:
         if matchup.kind == "bot-vs-random":
             agent = "bot"
-        elif matchup.kind == "search-vs-random":
-            agent = f"mcts:{matchup.budget}"
+        elif matchup.kind == "ladder" and matchup.lower == "random" and matchup.upper:
+            agent = matchup.upper  # the ladder's first step: an agent against random
         else:
             return
         if matchup.bot_side is None or not decided(game):
@@ -449,8 +408,8 @@ class StrongestSkill:
     title: str = "Skill over luck (strongest agent)"
     unit: str = "index"
     description: str = (
-        "the strongest agent's (of the bot and mcts: the higher lower end of the interval) "
-        "share of the decided games it plays "
+        "the strongest agent's (of the bot and the ladder's rung above random: the higher "
+        "lower end of the interval) share of the decided games it plays "
         "against random agents, each side in turn, rescaled from the 1/sides of chance: "
         "(share − 1/sides) ÷ (1 − 1/sides); 0: luck only, 1: the random side never wins a "
         "decided game. Draws are left out, so a drawish game is not called luck-driven; each "
@@ -641,7 +600,7 @@ BUILTIN: tuple[Metric, ...] = (
     ),
     SkillIndex(),
     StrongestSkill(),
-    SkillTrace(),
+    SkillLadder(),
 )
 
 

@@ -7,7 +7,6 @@ metric's accumulator and a :class:`Profile` (the distributions the report plots)
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -15,7 +14,8 @@ from pathlib import Path
 
 import msgspec
 
-from aerodrome.errors import AerodromeError, PluginError, UnknownNameError
+from aerodrome import ladder
+from aerodrome.errors import PluginError, UnknownNameError
 from aerodrome.metrics import Accumulator, Column, Estimate, Matchup, Metric, MetricInfo
 from aerodrome.metrics.builtin import builtin_metrics as _builtin
 from aerodrome.parallel import Config, Engine
@@ -25,35 +25,6 @@ from aerodrome.variants import VariantSpec
 
 BOT = "bot"
 RANDOM = "random"
-#: The skill trace (``compare`` measured by thinking): the budgets (iterations) of the
-#: search agent, each double the one before, and its cut-off depth. Small on purpose: a
-#: default comparison with the trace stays within two minutes on two cores
-#: (docs/performance.md); ask for more with ``--trace-budgets``.
-TRACE_BUDGETS = (2, 4, 8, 16)
-TRACE_DEPTH = 5
-#: Games per doubling of the trace, and of the strongest search agent against random agents
-#: (split over the sides), by default.
-TRACE_GAMES = 10
-
-
-def search_agent(budget: int, depth: int = TRACE_DEPTH) -> str:
-    """The agent name of the search agent at ``budget`` iterations in the skill trace: random
-    rollouts, cut at ``depth``, cheap on purpose (a bot rollout in classic costs five random
-    ones) and the same search in every ruleset, with or without a bot."""
-    return f"mcts:{budget}:depth={depth}:random"
-
-
-def check_budgets(budgets: Sequence[int]) -> tuple[int, ...]:
-    """Trace budgets: at least two, each double the one before."""
-    out = tuple(budgets)
-    if not out:
-        return out
-    if len(out) < 2 or out[0] < 1 or any(b != 2 * a for a, b in itertools.pairwise(out)):
-        raise AerodromeError(
-            f"--trace-budgets: give two or more budgets, each double the one before (e.g. "
-            f"4,8,16,32), got {','.join(map(str, out))}"
-        )
-    return out
 
 
 class Profile(msgspec.Struct, kw_only=True):
@@ -139,15 +110,16 @@ def plan(
     games: int,
     seed: int,
     *,
-    trace: Sequence[int] = (),
-    trace_games: int = TRACE_GAMES,
+    ladder_budgets: Sequence[int] | None = ladder.LADDER_BUDGETS,
+    ladder_games: int = ladder.LADDER_GAMES,
 ) -> list[ColumnPlan]:
     """Columns for ``rulesets`` (all registered when empty) and ``variants`` (each next to
     its base ruleset, which is added if missing), with their configurations: ``games``
     bot-vs-bot and random-vs-random games, and bot-vs-random games split over the sides;
-    with ``trace`` budgets, ``trace_games`` games per doubling of the search agent's budget
-    and of the search agent at the top budget against random agents (split over the sides)."""
-    budgets = check_budgets(trace)
+    and the skill ladder's pairings (:func:`aerodrome.ladder.pairings`: ``ladder_games``
+    games per adjacent pair of rungs, the search rungs at ``ladder_budgets``; ``None``: no
+    ladder)."""
+    budgets = None if ladder_budgets is None else ladder.check_budgets(ladder_budgets)
     known = variant_specs(plugins)
     names = list(dict.fromkeys(rulesets)) or plugins.ruleset_names()
     for n in names:
@@ -162,9 +134,9 @@ def plan(
             names.append(spec.ruleset)
     out: list[ColumnPlan] = []
     for name in names:
-        out.append(_column(plugins, name, (), games, seed, budgets, trace_games))
+        out.append(_column(plugins, name, (), games, seed, budgets, ladder_games))
         for spec in by_base.get(name, []):
-            out.append(_column(plugins, name, (spec.name,), games, seed, budgets, trace_games))
+            out.append(_column(plugins, name, (spec.name,), games, seed, budgets, ladder_games))
     return out
 
 
@@ -174,8 +146,8 @@ def _column(
     variants: tuple[str, ...],
     games: int,
     seed: int,
-    budgets: tuple[int, ...] = (),
-    trace_games: int = TRACE_GAMES,
+    budgets: tuple[int, ...] | None = None,
+    ladder_games: int = ladder.LADDER_GAMES,
 ) -> ColumnPlan:
     ruleset = plugins.ruleset(name)
     setup = ruleset.setup()
@@ -190,7 +162,7 @@ def _column(
         seat_sides=seat_sides,
         variants=variants,
         has_bot=has_bot,
-        trace=budgets,
+        ladder=() if budgets is None else tuple(r.label for r in ladder.rungs(has_bot, budgets)),
     )
 
     def config(agents: Iterable[str], n: int) -> Config:
@@ -213,18 +185,9 @@ def _column(
         for side in setup.sides:
             agents = [BOT if s == side else RANDOM for s in seat_sides]
             configs.append((config(agents, per_side), Matchup(kind="bot-vs-random", bot_side=side)))
-    if budgets:
-        per_side = math.ceil(trace_games / len(setup.sides))
-        top = budgets[-1]
-        for side in setup.sides:
-            agents = [search_agent(top) if s == side else RANDOM for s in seat_sides]
-            matchup = Matchup(kind="search-vs-random", bot_side=side, budget=top)
-            configs.append((config(agents, per_side), matchup))
-        for k in budgets[:-1]:
-            for side in setup.sides:
-                agents = [search_agent(2 * k if s == side else k) for s in seat_sides]
-                matchup = Matchup(kind="search-trace", bot_side=side, budget=k)
-                configs.append((config(agents, per_side), matchup))
+    if budgets is not None:
+        for pairing in ladder.pairings(setup.sides, seat_sides, has_bot, budgets, ladder_games):
+            configs.append((config(pairing.agents, pairing.games), pairing.matchup))
     return ColumnPlan(column=column, configs=tuple(configs))
 
 
@@ -287,11 +250,19 @@ def run_comparison(
     out: Path | None = None,
     on_progress: Callable[[int], None] | None = None,
     on_plan: Callable[[int], None] | None = None,
-    trace: Sequence[int] = (),
-    trace_games: int = TRACE_GAMES,
+    ladder_budgets: Sequence[int] | None = ladder.LADDER_BUDGETS,
+    ladder_games: int = ladder.LADDER_GAMES,
 ) -> Comparison:
     """Plan, run (streaming) and measure a comparison; ``on_plan`` gets the total games."""
-    plans = plan(plugins, rulesets, variants, games, seed, trace=trace, trace_games=trace_games)
+    plans = plan(
+        plugins,
+        rulesets,
+        variants,
+        games,
+        seed,
+        ladder_budgets=ladder_budgets,
+        ladder_games=ladder_games,
+    )
     if on_plan is not None:
         on_plan(total_games(plans))
     engine = Engine(plugins, workers=workers, dask=dask)
@@ -302,7 +273,7 @@ def run_comparison(
 
 #: What the highlights name: (label, metric, the highest value wins?). Skill and luck are
 #: read on the strongest agent's share of the decided games (draws left out: a drawish game
-#: is not luck-driven), and the skill trace says where thinking longer pays most.
+#: is not luck-driven), and the skill ladder says where more skill pays most.
 HIGHLIGHTS = (
     ("most balanced", "balance", True),
     ("longest", "duration-turns", True),
@@ -312,7 +283,7 @@ HIGHLIGHTS = (
     ("most drawish", "drawishness", True),
     ("most skill-driven", "skill-strongest", True),
     ("most luck-driven", "skill-strongest", False),
-    ("thinking pays most", "skill-trace", True),
+    ("skill pays most", "skill-ladder", True),
 )
 
 

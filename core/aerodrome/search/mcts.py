@@ -5,9 +5,15 @@ ISMCTS) with UCT selection: every iteration searches a fresh determinised game
 (:meth:`aerodrome.agents.PlayerView.determinised`): everything the player cannot see
 resampled, the future dice reseeded, other players' secret answers forgotten. So the agent
 never reads hidden information and never sees the real future rolls; dice and hidden cards
-are averaged over by the iterations. The tree is keyed by the actions taken (open loop), and
-an action's UCB term counts the iterations in which it was available (ISMCTS), since a
-hidden hand or a die may make it illegal in other determinisations.
+are averaged over by the iterations. An action's UCB term counts the iterations in which it
+was available (ISMCTS), since a hidden hand or a die may make it illegal in other
+determinisations.
+
+Nodes are found by the searching player's *information state* (``reuse=on``, the default):
+his observation, a frozen msgspec value every ruleset gives, and the decision asked.
+Determinisations that differ only in what he cannot see meet in the same node, and the node
+of his next real decision, grown while he searched the last one, is the next search's root
+(tree reuse). ``reuse=off`` keys nodes by the actions taken from a fresh root (open loop).
 
 A simultaneous decision is one node where every owing player picks from statistics of his own
 (decoupled UCT, Lanctot et al. 2013): no player's choice is conditioned on another's answer.
@@ -15,16 +21,20 @@ A simultaneous decision is one node where every owing player picks from statisti
 Below the tree, a rollout plays on with the ruleset's own ``bot`` agent (``auto``, the
 default, when the ruleset has one; ``bot``), with the random agent (``random``; ``auto``
 without a bot) or with either, drawn for each player in each iteration (``mix``), and is
-cut after ``depth`` decisions counted from the root. A finished game scores 1 for a winning
-side, 0 for a losing one, 1/sides each for a draw; a cut-off one the mean of its side's
-share of :meth:`aerodrome.ruleset.Ruleset.material`, of the verdict if it ended now and of
-the aircraft destroyed (:func:`rewards`).
+cut after ``depth`` decisions counted from the root. It is scored by
+:func:`aerodrome.search.evaluation.rewards`: the result of a finished game, else the side's
+share of the material (``eval=material``, no jump on one kill; ``eval=result`` the scoring
+before issue 23).
 
-With a rollout bot, the bot's choice is the first action a node tries (``prior``). A
-node's player tries at most ``widen·√n`` actions after choosing there ``n`` times
+At a new node each player tries actions in the order of the rollout bot's ranking
+(``prior``, :mod:`aerodrome.search.ranking`: the bot's choice first, then the moves it
+scores next), and tries at most ``widen·√n`` of them after choosing there ``n`` times
 (progressive widening, Coulom 2007; Chaslot et al. 2008): a classic move list has 200+
 entries, and a few hundred iterations spread over all of them would each get one noisy
-rollout. ``bias=X`` adds a progressive bias towards the prior.
+rollout. ``bias=X`` adds a progressive bias towards the bot's choice. The exploration term
+is ``c`` times the spread of the rewards backed up through the node (the highest minus the
+lowest), so that a ruleset whose rollouts end in narrow material shares explores as much as
+one whose rollouts end in wins and losses; equal scores are told apart at random.
 
 Budget, per decision: iterations (``mcts:500``), simulated decisions (``mcts:8000steps``:
 every action applied in the tree or a rollout counts, so a ruleset whose iterations are
@@ -43,7 +53,9 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from aerodrome.agents import (
     Agent,
@@ -56,8 +68,12 @@ from aerodrome.agents import (
 from aerodrome.data import Action
 from aerodrome.game import Game
 from aerodrome.ruleset import Ruleset
-from aerodrome.search.evaluation import rewards
+from aerodrome.search.evaluation import DEFAULT_EVALUATION, EVALUATIONS, rewards
 from aerodrome.search.names import integer, number
+from aerodrome.search.ranking import candidates
+
+if TYPE_CHECKING:
+    from aerodrome.turns import Decision
 
 #: The default budget: simulated decisions per decision (docs/performance.md: what it costs
 #: and how strong it plays).
@@ -75,10 +91,14 @@ MAX_ITERATIONS = 1_000_000
 MAX_STEPS = 100_000_000
 MAX_MILLISECONDS = 600_000
 MAX_DEPTH = 100_000
+#: The table of nodes kept between decisions is emptied past this many nodes.
+MAX_NODES = 200_000
+#: How many of the prior's ranked actions a new node keeps in its order.
+MAX_ORDER = 64
 
 PARAMETERS = (
     "ITERATIONS|Nsteps|MSms[:random|bot|mix][:depth=N][:c=X][:widen=X][:prior=on|off][:bias=X]"
-    "[:eval=result|material]"
+    "[:eval=material|result][:reuse=on|off]"
 )
 
 
@@ -93,8 +113,9 @@ class SearchOptions:
     0: every action), whether the rollout agent's ``prior`` choice is tried first, the
     progressive ``bias`` towards that choice (``bias/visits`` added to its UCB score,
     Chaslot et al. 2008: with few iterations the search leaves the rollout agent's choice
-    only for a clearly better one), and the ``evaluation`` of a cut-off game (``result``
-    or ``material``, see :func:`rewards`)."""
+    only for a clearly better one), the ``evaluation`` of a cut-off game (``material`` or
+    ``result``, see :func:`~aerodrome.search.evaluation.rewards`) and whether nodes are
+    found by information state and kept between decisions (``reuse``)."""
 
     iterations: int | None = None
     milliseconds: float | None = None
@@ -104,8 +125,9 @@ class SearchOptions:
     steps: int | None = None
     widen: float = DEFAULT_WIDEN
     prior: bool = True
-    evaluation: str = "result"
+    evaluation: str = DEFAULT_EVALUATION
     bias: float = 0.0
+    reuse: bool = True
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.milliseconds is None and self.steps is None:
@@ -115,14 +137,16 @@ class SearchOptions:
 def parse_options(text: str, name: str = "mcts") -> SearchOptions:
     """Parse what follows ``mcts:``: a budget (``500`` iterations, ``8000steps`` or
     ``200ms``) and options ``random``/``bot`` (the rollout agent), ``depth=N``, ``c=X``,
-    ``widen=X``, ``prior=on|off``, ``bias=X``, ``eval=result|material``, separated by colons, in any
+    ``widen=X``, ``prior=on|off``, ``bias=X``, ``eval=material|result``, ``reuse=on|off``,
+    separated by colons, in any
     order (``""``: every default). Raises :class:`AgentParameterError` naming the bad
     part."""
     iterations: int | None = None
     milliseconds: float | None = None
     steps: int | None = None
     rollout, depth, exploration = "auto", DEFAULT_DEPTH, DEFAULT_EXPLORATION
-    widen, prior, evaluation, bias = DEFAULT_WIDEN, True, "result", DEFAULT_BIAS
+    widen, prior, evaluation, bias = DEFAULT_WIDEN, True, DEFAULT_EVALUATION, DEFAULT_BIAS
+    reuse = True
     budget_seen = False
     full = f"{name}:{text}"
     for part in text.split(":") if text else ():
@@ -139,8 +163,10 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
             bias = number(full, "bias", value)
         elif eq and key == "prior" and value in ("on", "off"):
             prior = value == "on"
-        elif eq and key == "eval" and value in ("result", "material"):
+        elif eq and key == "eval" and value in EVALUATIONS:
             evaluation = value
+        elif eq and key == "reuse" and value in ("on", "off"):
+            reuse = value == "on"
         elif not eq and part and (part[0].isdigit() or part[0] in "+-."):
             if budget_seen:
                 raise AgentParameterError(f"agent {full!r}: two budgets ({part!r})")
@@ -155,7 +181,7 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
             raise AgentParameterError(
                 f"agent {full!r}: {part!r} is not a budget (500 iterations, 8000steps or 200ms) nor an "
                 f"option (random, bot, mix, depth=N, c=X, widen=X, prior=on|off, bias=X, "
-                f"eval=result|material); "
+                f"eval=material|result, reuse=on|off); "
                 f"write {name}:{PARAMETERS}"
             )
     return SearchOptions(
@@ -169,6 +195,7 @@ def parse_options(text: str, name: str = "mcts") -> SearchOptions:
         prior,
         evaluation,
         bias,
+        reuse,
     )
 
 
@@ -186,17 +213,25 @@ class Arm:
 
 class Node:
     """Statistics of each owing player's actions here (decoupled), how often each player
-    chose here (``chosen``: for progressive widening), and the children by the joint
-    answer."""
+    chose here (``chosen``: for progressive widening), the order in which each player tries
+    actions here (the prior's ranking), the lowest and highest reward each player has backed
+    up through here (the spread that scales exploration), and the children by the joint
+    answer (when nodes are not found by information state)."""
 
-    __slots__ = ("arms", "children", "chosen", "first")
+    __slots__ = ("arms", "children", "chosen", "high", "low", "order")
 
     def __init__(self) -> None:
         self.arms: dict[int, dict[Action, Arm]] = {}
-        #: the rollout agent's choice for each player here (the prior), when asked
-        self.first: dict[int, Action] = {}
+        #: the prior's ranking of each player's actions here, best first (when asked)
+        self.order: dict[int, list[Action]] = {}
         self.chosen: dict[int, int] = {}
+        self.low: dict[int, float] = {}
+        self.high: dict[int, float] = {}
         self.children: dict[tuple[tuple[int, Action], ...], Node] = {}
+
+    def spread(self, player: int) -> float:
+        """The range of the rewards ``player`` has backed up through this node."""
+        return self.high.get(player, 0.0) - self.low.get(player, 0.0)
 
 
 def select(
@@ -207,11 +242,14 @@ def select(
     room: bool = True,
     first: Action | None = None,
     bias: float = 0.0,
+    order: Sequence[Action] = (),
 ) -> Action:
-    """While there is ``room`` for another arm, an untried legal action (``first`` if it is
-    one, else one at random); otherwise, or when every legal action has an arm, the legal
-    action of highest UCB among those with arms, with the availability count in place of
-    the parent's visits (ISMCTS), ``first`` favoured by ``bias/visits``."""
+    """While there is ``room`` for another arm, the next untried legal action of ``order``
+    (the prior's ranking; ``first`` when no order is given), else an untried one at random;
+    otherwise, or when every legal action has an arm, the legal action of highest UCB among
+    those with arms, with the availability count in place of the parent's visits (ISMCTS),
+    ``first`` favoured by ``bias/visits``, equal scores told apart at random. ``c`` is the
+    exploration constant already scaled to the rewards' spread."""
     tried = 0
     for a in legal:
         arm = arms.get(a)
@@ -219,9 +257,12 @@ def select(
             arm.available += 1
             tried += 1
     if tried < len(legal) and (room or not tried):
-        if first is not None and first not in arms:
-            action = first
-        else:
+        action: Action | None = None
+        for a in order or ((first,) if first is not None else ()):
+            if a not in arms and a in legal:
+                action = a
+                break
+        if action is None:
             untried = [a for a in legal if a not in arms]
             action = untried[rng.randrange(len(untried))]
         arm = arms[action] = Arm()
@@ -229,6 +270,7 @@ def select(
         return action
     best: Action = legal[0]
     best_score = -math.inf
+    ties = 0
     for a in legal:
         found = arms.get(a)
         if found is None:
@@ -237,7 +279,11 @@ def select(
         if bias and a == first:
             score += bias / found.visits
         if score > best_score:
-            best, best_score = a, score
+            best, best_score, ties = a, score, 1
+        elif score == best_score:
+            ties += 1  # reservoir sampling among equals
+            if rng.randrange(ties) == 0:
+                best = a
     return best
 
 
@@ -260,17 +306,39 @@ class MCTSAgent:
         #: Iterations run and decisions simulated for the last decision (for benchmarks).
         self.last_iterations = 0
         self.last_steps = 0
+        #: Whether the last decision's root was a node kept from an earlier search.
+        self.last_reused = False
+        #: nodes by information state (:meth:`key`), kept from decision to decision
+        self.table: dict[tuple[bytes, Decision | None], Node] = {}
         #: the rollout agents of the current iteration, by player (made when first asked)
         self._agents: dict[int, tuple[Agent, PlayerView[Any, Any]]] = {}
         #: ``mix`` rollouts: whether each player rolls out at random this iteration
         self.mixed = options.rollout == "mix"
         self._random: dict[int, bool] = {}
 
+    def key(self, game: Game[Any, Any, Any]) -> tuple[bytes, Decision | None]:
+        """The searching player's information state in ``game``: his observation (a frozen
+        msgspec value, as bytes) and the decision asked. Determinisations that differ only in
+        what he cannot see share it, so they share a node, and the node of his next real
+        decision is found again (tree reuse)."""
+        return msgspec.msgpack.encode(game.observation(self.player)), game.decision()
+
     def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         opts, rng = self.options, self.rng
-        root = Node()
+        root: Node | None = None
+        if opts.reuse:
+            if len(self.table) > MAX_NODES:
+                self.table.clear()
+            key = (msgspec.msgpack.encode(view.observation()), view.decision)
+            root = self.table.get(key)
+            self.last_reused = root is not None
+            if root is None:
+                root = self.table[key] = Node()
+        else:
+            self.last_reused = False
+            root = Node()
         deadline = (
             time.process_time() + opts.milliseconds / 1000
             if opts.milliseconds is not None
@@ -291,21 +359,27 @@ class MCTSAgent:
         self.last_iterations = done
         self.last_steps = steps
         arms = root.arms.get(self.player, {})
-
-        def rank(i: int) -> tuple[int, float, int]:
-            arm = arms.get(legal[i])
-            if arm is None or arm.visits == 0:
-                return (0, 0.0, -i)
-            return (arm.visits, arm.total / arm.visits, -i)
-
-        return legal[max(range(len(legal)), key=rank)]
+        best: Action = legal[0]
+        best_rank = (-1, -math.inf)
+        ties = 0
+        for a in legal:  # most visits, then the best mean; equals told apart at random
+            arm = arms.get(a)
+            rank = (
+                (0, 0.0) if arm is None or arm.visits == 0 else (arm.visits, arm.total / arm.visits)
+            )
+            if rank > best_rank:
+                best, best_rank, ties = a, rank, 1
+            elif rank == best_rank:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    best = a
+        return best
 
     def policy(
         self, game: Game[Any, Any, Any], player: int, legal: Sequence[Action], prior: bool = False
     ) -> Action:
         """The rollout agent's choice for ``player`` in ``game`` (random without a bot; with
-        ``mix`` rollouts, random for the players drawn so for this iteration, except for the
-        ``prior``: always the bot's)."""
+        ``mix`` rollouts, random for the players drawn so for this iteration)."""
         if self.rollout is None:
             return legal[self.rng.randrange(len(legal))]
         if self.mixed and not prior:
@@ -314,11 +388,45 @@ class MCTSAgent:
                 plays_random = self._random[player] = self.rng.random() < 0.5
             if plays_random:
                 return legal[self.rng.randrange(len(legal))]
+        agent, agent_view = self._agent(game, player)
+        return agent.choose(agent_view, legal)
+
+    def _agent(self, game: Game[Any, Any, Any], player: int) -> tuple[Agent, PlayerView[Any, Any]]:
         found = self._agents.get(player)
         if found is None:
+            assert self.rollout is not None
             bot = self.rollout(self.ruleset, player, self.rng.getrandbits(62))
             found = self._agents[player] = (bot, PlayerView(game, player))
-        return found[0].choose(found[1], legal)
+        return found
+
+    def prior(
+        self, game: Game[Any, Any, Any], player: int, legal: Sequence[Action]
+    ) -> list[Action]:
+        """The order in which ``player`` tries actions at a new node: the rollout bot's
+        ranking (its choice first, :mod:`aerodrome.search.ranking`); without a bot, none
+        (untried actions are drawn at random)."""
+        if self.rollout is None:
+            return []
+        bot = self.rollout(self.ruleset, player, self.rng.getrandbits(62))
+        return candidates(bot, PlayerView(game, player), legal, self.rng, MAX_ORDER)
+
+    def _child(
+        self, node: Node, key: tuple[tuple[int, Action], ...], game: Game[Any, Any, Any]
+    ) -> tuple[Node, bool]:
+        """The node after the joint answer ``key`` (found by information state when nodes
+        are kept in the table), and whether it is new."""
+        if self.options.reuse and not game.is_over():
+            info = self.key(game)
+            child = self.table.get(info)
+            if child is None:
+                child = self.table[info] = Node()
+                return child, True
+            return child, False
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node()
+            return child, True
+        return child, False
 
     def iterate(self, root: Node, game: Game[Any, Any, Any]) -> int:
         """One iteration on ``game`` (a determinised game of its own): select down the tree,
@@ -339,29 +447,37 @@ class MCTSAgent:
                 arms = node.arms.get(p)
                 if arms is None:
                     arms = node.arms[p] = {}
-                if prior and not arms:
-                    node.first[p] = self.policy(game, p, legal, prior=True)
-                first = node.first.get(p)
+                order = node.order.get(p)
+                if order is None:
+                    order = node.order[p] = self.prior(game, p, legal) if prior else []
                 chosen = node.chosen[p] = node.chosen.get(p, 0) + 1
                 room = widen <= 0 or len(arms) < widen * math.sqrt(chosen)
-                joint.append((p, select(arms, legal, c, rng, room, first, bias)))
+                first = order[0] if order else None
+                scale = c * node.spread(p)
+                joint.append((p, select(arms, legal, scale, rng, room, first, bias, order)))
             for p, a in joint:
                 game.apply(p, a)
             depth += len(joint)
             key = tuple(joint)
             path.append((node, key))
-            child = node.children.get(key)
-            if child is None:
-                node.children[key] = Node()
-                break
+            child, new = self._child(node, key, game)
+            if new or any(child is n for n, _ in path):
+                break  # a new node, or one met before on this path (the same information)
             node = child
         end = self.play_out(game, depth)
         reward = rewards(game, opts.evaluation)
         for node, taken in path:
             for p, a in taken:
+                r = reward[p] if p < len(reward) else 0.0
                 arm = node.arms[p][a]
                 arm.visits += 1
-                arm.total += reward[p] if p < len(reward) else 0.0
+                arm.total += r
+                if p not in node.low:
+                    node.low[p] = node.high[p] = r
+                elif r < node.low[p]:
+                    node.low[p] = r
+                elif r > node.high[p]:
+                    node.high[p] = r
         return end
 
     def play_out(self, game: Game[Any, Any, Any], depth: int) -> int:

@@ -18,12 +18,14 @@ rules end it or ``horizon`` rounds have begun after the decision's round; then i
 by :func:`aerodrome.search.evaluation.rewards` (the result of a finished game, else each
 side's share of the material: no jump on one kill).
 
-Rollouts are spent by *sequential halving* (Karnin, Koren & Somekh 2013): ⌈log₂ k⌉ rounds,
+Rollouts are spent by *sequential halving* (Karnin, Koren & Somekh 2013): ⌈log₂ k⌉ rounds (two at least),
 each giving every surviving candidate the same new worlds and keeping the better half by
-mean value; the bot's choice is never dropped. At the end the best survivor replaces the
-bot's choice only if its paired gain (mean over the worlds of its value minus the bot
-choice's) exceeds ``z`` standard errors: a move the search cannot show to be better is not
-played, so a small budget falls back on the bot instead of on noise.
+mean value; the bot's choice is never dropped. After each round a candidate whose paired
+gain over the bot's choice (the mean over the worlds of its value minus the bot choice's) is
+at most ``-z`` standard errors is dropped too, and when only the bot's choice is left the
+search stops early, its budget unspent. At the end the best survivor replaces the bot's
+choice only if its paired gain exceeds ``z`` standard errors: a move the search cannot show
+to be better is not played, so a small budget falls back on the bot instead of on noise.
 
 Budget, per decision: rollouts (``search:64``) or CPU milliseconds (``search:300ms``,
 measured with :func:`time.process_time`); each round gives every survivor at least one
@@ -185,7 +187,7 @@ class PairedSearch:
         start = time.process_time()
         deadline = start + opts.milliseconds / 1000 if opts.milliseconds is not None else None
         k = len(found)
-        rounds = max(1, math.ceil(math.log2(k)))
+        rounds = max(2, math.ceil(math.log2(k)))  # two at least: a first look, then the race
         survivors = list(range(k))
         values = last.values
         for r in range(rounds):
@@ -196,6 +198,9 @@ class PairedSearch:
                 for c in survivors:
                     values[c].append(self._play(world, found[c]))
                     last.rollouts += 1
+            survivors = self._race(survivors, values)
+            if survivors == [0]:
+                break  # nothing left that could beat the bot's choice
             if r < rounds - 1:
                 survivors = self._halve(survivors, values)
         best = max(survivors, key=lambda c: (_mean(values[c]), -c))
@@ -219,6 +224,19 @@ class PairedSearch:
             now = time.process_time()
             left = int((deadline - now) / max((now - start) / used, 1e-9))
         return max(1, left // (alive * rounds_left))
+
+    def _race(self, survivors: list[int], values: list[list[float]]) -> list[int]:
+        """The survivors without those whose paired gain over the bot's choice is at most
+        ``-z`` standard errors (behind it, or never apart from it: every world alike)."""
+        z = self.options.gate
+        kept = [0]
+        for c in survivors:
+            if c == 0:
+                continue
+            gain, error = _paired(values[c], values[0])
+            if len(values[c]) < 2 or gain + z * error > 0:
+                kept.append(c)
+        return kept
 
     @staticmethod
     def _halve(survivors: list[int], values: list[list[float]]) -> list[int]:
