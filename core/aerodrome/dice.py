@@ -58,6 +58,14 @@ class Dice:
     def setstate(self, state: Any) -> None:
         self._rng.setstate(state)
 
+    def copy(self, emit: Callable[[Event], None] | None = None) -> Dice:
+        """Dice that go on where these are (the same future rolls), emitting to ``emit``:
+        what a cloned game rolls with. Dice of another kind (a search's keyed dice)
+        copy themselves as that kind."""
+        new = Dice(self.seed, emit)
+        new.setstate(self.getstate())
+        return new
+
     def bind(self, emit: Callable[[Event], None] | None) -> None:
         self._emit = emit
 

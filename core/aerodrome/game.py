@@ -301,8 +301,7 @@ class Game(Generic[S, O, A]):
         new._sequence = self._sequence
         new._emit = _emitter(new.log, new.bus, new.record)
         if reseed is None:
-            new.dice = Dice(self.seed, new._emit)
-            new.dice.setstate(self.dice.getstate())
+            new.dice = self.dice.copy(new._emit)
         else:  # seeded as random.Random(derive_seed(reseed, "reseed")) is
             new.dice = Dice(derive_seed(reseed, "reseed"), new._emit)
             new.dice.seed = self.seed
@@ -320,6 +319,14 @@ class Game(Generic[S, O, A]):
         new._played = self._played
         new.asked = self.asked
         return new
+
+    def use_dice(self, dice: Dice) -> None:
+        """Roll ``dice`` from now on instead of this game's own: a search's keyed dice
+        (:mod:`aerodrome.search.streams`), a test's scripted ones. They are bound to this
+        game's events as the game's own were."""
+        dice.bind(self._emit if (self.record or self.bus.active) else None)
+        self.dice = dice
+        self._ctx.dice = dice
 
     def determinised(
         self, player: int, seed: int, *, reseed: bool = True, record: bool | None = None

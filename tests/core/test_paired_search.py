@@ -314,3 +314,22 @@ def test_a_candidate_never_apart_from_the_bot_choice_stops_the_search_early() ->
     same = {0: [0.5, 1.0, 0.0], 1: [0.5, 1.0, 0.0]}
     chosen, rollouts = run_scripted(same, gate=1.0)
     assert chosen == 0 and rollouts < 64
+
+
+def test_keyed_dice_roll_the_same_event_alike_whatever_came_before() -> None:
+    """A stream per purpose: after one clone rolled a die the other did not, the next
+    dogfight is still rolled alike in both (mutation caught: one stream for every purpose,
+    or counts not copied with a clone)."""
+    from aerodrome.search.streams import KeyedDice
+
+    a = KeyedDice(7, 1)
+    a.d(6, "move")
+    b = a.copy()
+    a.roll(3, 6, "an extra roll only here")
+    assert a.roll(4, 6, "dogfight: x") == b.roll(4, 6, "dogfight: x")
+    assert a.d(6, "move") == b.d(6, "move")  # the second "move" roll of both
+    assert KeyedDice(7, 1).roll(8, 6, "p") == KeyedDice(7, 1).roll(8, 6, "p")
+    assert KeyedDice(7, 1).roll(8, 6, "p") != KeyedDice(8, 1).roll(8, 6, "p")
+    assert a.exploding_successes(5, 6, "s", success=(5, 6)) == b.exploding_successes(
+        5, 6, "s", success=(5, 6)
+    )

@@ -7,10 +7,14 @@ determinised game (:meth:`aerodrome.agents.PlayerView.determinised`: everything 
 cannot see resampled, the future dice reseeded), with the answers the other players owe to a
 simultaneous decision drawn once by the opponent model, and a rollout seed. Every candidate
 played in a world starts from a clone of that world (:meth:`aerodrome.game.Game.clone`, the
-dice state included), so every candidate meets the same hidden cards, the same dice stream
-and rollout agents seeded alike: *common random numbers*. The difference between two
-candidates' values in one world is then mostly the difference the move makes, not the luck
-of the draw, and a few dozen rollouts tell apart what hundreds of independent ones would not.
+dice state included), so every candidate meets the same hidden cards, the same dice and
+rollout agents seeded alike: *common random numbers*. The world's dice are keyed
+(:mod:`aerodrome.search.streams`, ``dice=keyed``, the default): each roll comes from a
+stream of its own purpose, so the same dogfight is rolled alike in every clone even when one
+candidate rolled dice the other did not (``dice=stream``: the world's one stream). The
+difference between two candidates' values in one world is then mostly the difference the
+move makes, not the luck of the draw, and a few dozen rollouts tell apart what hundreds of
+independent ones would not.
 
 After the candidate, the game is played on by the ruleset's ``bot`` for every player (the
 opponent model; the random agent where the ruleset has none, or with ``random``), until the
@@ -58,6 +62,7 @@ from aerodrome.ruleset import Ruleset
 from aerodrome.search.evaluation import DEFAULT_EVALUATION, EVALUATIONS, rewards
 from aerodrome.search.names import integer, number
 from aerodrome.search.ranking import candidates
+from aerodrome.search.streams import KeyedDice
 
 #: The default budget: rollouts per decision (docs/performance.md: what it costs, how it plays).
 DEFAULT_ROLLOUTS = 48
@@ -74,7 +79,9 @@ MAX_HORIZON = 100_000
 #: A rollout is cut after this many decisions whatever its horizon (a safety net).
 MAX_ROLLOUT_STEPS = 100_000
 
-PARAMETERS = "ROLLOUTS|MSms[:k=N][:horizon=R][:z=X][:bot|random][:eval=material|result]"
+PARAMETERS = (
+    "ROLLOUTS|MSms[:k=N][:horizon=R][:z=X][:bot|random][:eval=material|result][:dice=keyed|stream]"
+)
 
 
 @dataclass(frozen=True)
@@ -83,7 +90,8 @@ class PairedOptions:
     per decision (one is set), the number of ``candidates``, the ``horizon`` in rounds (0:
     play every rollout to the end), the ``gate`` in standard errors, the ``rollout`` agent
     (``auto``: the ruleset's bot when it has one, else random; ``bot``; ``random``) and the
-    ``evaluation`` of a cut-off game."""
+    ``evaluation`` of a cut-off game, and whether the worlds roll ``keyed`` dice (a stream
+    per purpose, :mod:`aerodrome.search.streams`; else the world's one stream)."""
 
     rollouts: int | None = None
     milliseconds: float | None = None
@@ -92,6 +100,7 @@ class PairedOptions:
     gate: float = DEFAULT_GATE
     rollout: str = "auto"
     evaluation: str = DEFAULT_EVALUATION
+    keyed: bool = True
 
     def __post_init__(self) -> None:
         if self.rollouts is None and self.milliseconds is None:
@@ -100,14 +109,15 @@ class PairedOptions:
 
 def parse_options(text: str, name: str = "search") -> PairedOptions:
     """Parse what follows ``search:``: a budget (``64`` rollouts or ``300ms``) and options
-    ``k=N``, ``horizon=R``, ``z=X``, ``bot``/``random``, ``eval=material|result``, separated
-    by colons, in any order (``""``: every default). Raises :class:`AgentParameterError`
+    ``k=N``, ``horizon=R``, ``z=X``, ``bot``/``random``, ``eval=material|result``,
+    ``dice=keyed|stream``, separated by colons, in any order (``""``: every default). Raises :class:`AgentParameterError`
     naming the bad part."""
     full = f"{name}:{text}"
     rollouts: int | None = None
     milliseconds: float | None = None
     k, horizon, gate = DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_GATE
     rollout, evaluation = "auto", DEFAULT_EVALUATION
+    keyed = True
     budget_seen = False
     for part in text.split(":") if text else ():
         key, eq, value = part.partition("=")
@@ -121,6 +131,8 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
             gate = number(full, "z", value)
         elif eq and key == "eval" and value in EVALUATIONS:
             evaluation = value
+        elif eq and key == "dice" and value in ("keyed", "stream"):
+            keyed = value == "keyed"
         elif not eq and part and (part[0].isdigit() or part[0] in "+-."):
             if budget_seen:
                 raise AgentParameterError(f"agent {full!r}: two budgets ({part!r})")
@@ -132,10 +144,10 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
         else:
             raise AgentParameterError(
                 f"agent {full!r}: {part!r} is not a budget (64 rollouts or 300ms) nor an option "
-                "(k=N, horizon=R, z=X, bot, random, eval=material|result); "
+                "(k=N, horizon=R, z=X, bot, random, eval=material|result, dice=keyed|stream); "
                 f"write {name}:{PARAMETERS}"
             )
-    return PairedOptions(rollouts, milliseconds, k, horizon, gate, rollout, evaluation)
+    return PairedOptions(rollouts, milliseconds, k, horizon, gate, rollout, evaluation, keyed)
 
 
 @dataclass
@@ -253,6 +265,8 @@ class PairedSearch:
         drawn by the opponent model, and the seed of its rollouts."""
         seed = self.rng.getrandbits(62)
         game = view.determinised(seed, record=False)
+        if self.options.keyed:
+            game.use_dice(KeyedDice(derive_seed(seed, "dice"), game.seed))
         others = [p for p in game.waiting_for() if p != self.player]
         for p in others:
             agent = self._agent(p, derive_seed(seed, "answer", p))
