@@ -35,6 +35,7 @@ from tests.conftest import PLUGINS
             PairedOptions(candidates=6, horizon=0, gate=1.5, rollout="random"),
         ),
         ("eval=result:bot:12", PairedOptions(rollouts=12, rollout="bot", evaluation="result")),
+        ("3000steps:dice=stream", PairedOptions(steps=3000, keyed=False)),
     ],
 )
 def test_parameters_parse(text: str, expected: PairedOptions) -> None:
@@ -46,7 +47,8 @@ def test_parameters_parse(text: str, expected: PairedOptions) -> None:
     ("name", "message"),
     [
         ("search:0", r"'search:0': budget must be from 1 to 1000000 rollouts, got 0"),
-        ("search:abc", r"'abc' is not a budget \(64 rollouts or 300ms\)"),
+        ("search:abc", r"'abc' is not a budget \(64 rollouts, 3000steps or 300ms\)"),
+        ("search:0steps", r"budget must be from 1 to 100000000 steps, got 0"),
         (
             "search:10h",
             r"budget '10h' is not a whole number \(a budget is a whole number of rollouts",
@@ -333,3 +335,15 @@ def test_keyed_dice_roll_the_same_event_alike_whatever_came_before() -> None:
     assert a.exploding_successes(5, 6, "s", success=(5, 6)) == b.exploding_successes(
         5, 6, "s", success=(5, 6)
     )
+
+
+def test_a_step_budget_is_shared_by_what_the_first_worlds_cost() -> None:
+    """``Nsteps``: the first worlds measure a rollout's length, then the budget is spent as
+    rollouts of that length (mutation caught: the steps of the rollouts not counted)."""
+    game, player = classic_midgame(8)
+    spec = PLUGINS.agent("classic", "search:400steps:k=2:horizon=1:z=100")
+    agent = spec.factory(PLUGINS.ruleset("classic"), player, 2)
+    assert isinstance(agent, PairedSearch)
+    agent.choose(PlayerView(game, player), game.legal_actions(player))
+    last = agent.last
+    assert last.rollouts >= 2 * 2 and 0 < last.steps <= 600  # the race may stop it early

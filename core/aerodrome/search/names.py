@@ -17,7 +17,7 @@ def integer(full: str, what: str, text: str, low: int, high: int, unit: str = "m
             " (a budget is a whole number of iterations, of steps: 8000steps, or of "
             "milliseconds: 200ms)"
             if full.startswith("mcts")
-            else " (a budget is a whole number of rollouts, or of milliseconds: 200ms)"
+            else " (a budget is a whole number of rollouts, of steps: 3000steps, or of milliseconds: 200ms)"
         )
         raise AgentParameterError(
             f"agent {full!r}: {what} {text!r} is not a whole number{hint if what == 'budget' else ''}"

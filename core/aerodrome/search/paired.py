@@ -31,9 +31,12 @@ search stops early, its budget unspent. At the end the best survivor replaces th
 choice only if its paired gain exceeds ``z`` standard errors: a move the search cannot show
 to be better is not played, so a small budget falls back on the bot instead of on noise.
 
-Budget, per decision: rollouts (``search:64``) or CPU milliseconds (``search:300ms``,
-measured with :func:`time.process_time`); each round gives every survivor at least one
-world. A rollout budget is reproducible (same seed, same choices), milliseconds are not.
+Budget, per decision: rollouts (``search:64``), simulated decisions (``search:3000steps``:
+every action played in a rollout counts, so a ruleset of short rollouts gets more of them
+for the same time) or CPU milliseconds (``search:300ms``, measured with
+:func:`time.process_time`). A budget of steps or milliseconds is turned into rollouts by
+what the first :data:`PROBE` worlds cost; each round gives every survivor at least one
+world. Rollouts and steps are reproducible (same seed, same choices), milliseconds are not.
 Name grammar: :data:`PARAMETERS`.
 """
 
@@ -78,16 +81,20 @@ MAX_CANDIDATES = 10_000
 MAX_HORIZON = 100_000
 #: A rollout is cut after this many decisions whatever its horizon (a safety net).
 MAX_ROLLOUT_STEPS = 100_000
+MAX_STEPS = 100_000_000
+#: Worlds that measure a rollout's cost before a budget of steps or milliseconds is shared.
+PROBE = 2
+#: Worlds a candidate is played in before the race may drop it.
+MIN_RACE = 4
 
-PARAMETERS = (
-    "ROLLOUTS|MSms[:k=N][:horizon=R][:z=X][:bot|random][:eval=material|result][:dice=keyed|stream]"
-)
+PARAMETERS = "ROLLOUTS|Nsteps|MSms[:k=N][:horizon=R][:z=X][:bot|random][:eval=material|result][:dice=keyed|stream]"
 
 
 @dataclass(frozen=True)
 class PairedOptions:
-    """How a ``search`` agent searches: a budget of ``rollouts`` or of CPU ``milliseconds``
-    per decision (one is set), the number of ``candidates``, the ``horizon`` in rounds (0:
+    """How a ``search`` agent searches: a budget of ``rollouts``, of simulated decisions
+    (``steps``: every action played in a rollout) or of CPU ``milliseconds`` per decision
+    (one is set), the number of ``candidates``, the ``horizon`` in rounds (0:
     play every rollout to the end), the ``gate`` in standard errors, the ``rollout`` agent
     (``auto``: the ruleset's bot when it has one, else random; ``bot``; ``random``) and the
     ``evaluation`` of a cut-off game, and whether the worlds roll ``keyed`` dice (a stream
@@ -101,20 +108,23 @@ class PairedOptions:
     rollout: str = "auto"
     evaluation: str = DEFAULT_EVALUATION
     keyed: bool = True
+    steps: int | None = None
 
     def __post_init__(self) -> None:
-        if self.rollouts is None and self.milliseconds is None:
+        if self.rollouts is None and self.milliseconds is None and self.steps is None:
             object.__setattr__(self, "rollouts", DEFAULT_ROLLOUTS)
 
 
 def parse_options(text: str, name: str = "search") -> PairedOptions:
-    """Parse what follows ``search:``: a budget (``64`` rollouts or ``300ms``) and options
+    """Parse what follows ``search:``: a budget (``64`` rollouts, ``3000steps`` or
+    ``300ms``) and options
     ``k=N``, ``horizon=R``, ``z=X``, ``bot``/``random``, ``eval=material|result``,
     ``dice=keyed|stream``, separated by colons, in any order (``""``: every default). Raises :class:`AgentParameterError`
     naming the bad part."""
     full = f"{name}:{text}"
     rollouts: int | None = None
     milliseconds: float | None = None
+    steps: int | None = None
     k, horizon, gate = DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_GATE
     rollout, evaluation = "auto", DEFAULT_EVALUATION
     keyed = True
@@ -139,28 +149,35 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
             budget_seen = True
             if part.endswith("ms"):
                 milliseconds = float(integer(full, "budget", part[:-2], 1, MAX_MILLISECONDS))
+            elif part.endswith("steps"):
+                steps = integer(full, "budget", part[:-5], 1, MAX_STEPS, "steps")
             else:
                 rollouts = integer(full, "budget", part, 1, MAX_ROLLOUTS, "rollouts")
         else:
             raise AgentParameterError(
-                f"agent {full!r}: {part!r} is not a budget (64 rollouts or 300ms) nor an option "
+                f"agent {full!r}: {part!r} is not a budget (64 rollouts, 3000steps or 300ms) nor "
+                "an option "
                 "(k=N, horizon=R, z=X, bot, random, eval=material|result, dice=keyed|stream); "
                 f"write {name}:{PARAMETERS}"
             )
-    return PairedOptions(rollouts, milliseconds, k, horizon, gate, rollout, evaluation, keyed)
+    return PairedOptions(
+        rollouts, milliseconds, k, horizon, gate, rollout, evaluation, keyed, steps
+    )
 
 
 @dataclass
 class Searched:
     """What the last decision's search did (for tests and benchmarks): the ``candidates``
     (best ranked first), the ``worlds`` played, the ``rollouts`` spent, each candidate's
-    ``values`` by world (survivors of every round have one per world), the index ``chosen``,
+    ``values`` by world (survivors of every round have one per world), the decisions played
+    in the rollouts (``steps``), the index ``chosen``,
     and the paired ``gain`` of the best survivor over the bot's choice with its standard
     ``error``."""
 
     candidates: list[Action] = field(default_factory=list)
     worlds: int = 0
     rollouts: int = 0
+    steps: int = 0
     values: list[list[float]] = field(default_factory=list)
     chosen: int = 0
     gain: float = 0.0
@@ -203,10 +220,11 @@ class PairedSearch:
         survivors = list(range(k))
         values = last.values
         for r in range(rounds):
-            per = self._allocate(len(survivors), rounds - r, last.rollouts, start, deadline)
-            for _ in range(per):
+            played = 0
+            while played < self._allocate(len(survivors), rounds - r, played, start, deadline):
                 world = self._world(view)
                 last.worlds += 1
+                played += 1
                 for c in survivors:
                     values[c].append(self._play(world, found[c]))
                     last.rollouts += 1
@@ -224,18 +242,25 @@ class PairedSearch:
         return found[last.chosen]
 
     def _allocate(
-        self, alive: int, rounds_left: int, used: int, start: float, deadline: float | None
+        self, alive: int, rounds_left: int, played: int, start: float, deadline: float | None
     ) -> int:
-        """Worlds for this round: the budget left, shared by the rounds left and the
-        candidates alive; at least one."""
-        if deadline is None:
-            left = (self.options.rollouts or 0) - used
-        elif used == 0:
-            return 2  # a first measure of a rollout's cost
+        """Worlds for this round (``played`` of them so far): the budget left when the round
+        began, shared by the rounds left and the candidates alive; at least one. A budget
+        of steps or milliseconds is turned into rollouts by what the rollouts so far cost
+        (the first :data:`PROBE` worlds measure it)."""
+        last, opts = self.last, self.options
+        if opts.rollouts is not None:
+            budget = float(opts.rollouts)
+        elif last.rollouts == 0:
+            return PROBE
+        elif opts.steps is not None:
+            budget = opts.steps * last.rollouts / max(1, last.steps)
         else:
-            now = time.process_time()
-            left = int((deadline - now) / max((now - start) / used, 1e-9))
-        return max(1, left // (alive * rounds_left))
+            assert deadline is not None
+            spent = time.process_time() - start
+            budget = (deadline - start) * last.rollouts / max(spent, 1e-9)
+        left = budget - (last.rollouts - played * alive)
+        return max(1, int(left) // (alive * rounds_left))
 
     def _race(self, survivors: list[int], values: list[list[float]]) -> list[int]:
         """The survivors without those whose paired gain over the bot's choice is at most
@@ -246,7 +271,7 @@ class PairedSearch:
             if c == 0:
                 continue
             gain, error = _paired(values[c], values[0])
-            if len(values[c]) < 2 or gain + z * error > 0:
+            if len(values[c]) < MIN_RACE or gain + z * error > 0:
                 kept.append(c)
         return kept
 
@@ -284,7 +309,7 @@ class PairedSearch:
         base, seed = world
         game = base.clone()
         game.apply(self.player, action)
-        self.rollout(game, base.round, seed)
+        self.last.steps += 1 + self.rollout(game, base.round, seed)
         return rewards(game, self.options.evaluation)[self.player]
 
     def rollout(self, game: Game[Any, Any, Any], root_round: int, seed: int) -> int:
