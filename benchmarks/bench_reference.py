@@ -9,6 +9,12 @@ reference engines it says so and reports the absolute figures only.
 
 ``python -m benchmarks reference --rounds 7 --seconds 0.5`` sets the number of rounds and
 the CPU seconds each workload plays per round.
+
+The search agents' speed (issue 23): ``search <ruleset>`` plays decisions of the paired
+search at a fixed budget of rollouts and counts its rollouts per second (each a clone of a
+determinised world, the candidate, and a rollout by the bot to the horizon); OpenSpiel's
+MCTSBot on backgammon (one random rollout to the end per simulation) in the same rounds is
+the reference, reported as a ratio.
 """
 
 from __future__ import annotations
@@ -117,6 +123,50 @@ def _core_floor_run() -> Callable[[int, int], int]:
     return run
 
 
+#: The search agent timed by the search workloads: a fixed budget of rollouts.
+SEARCH_AGENT = "search:64:k=4"
+#: The rulesets whose search speed is measured.
+SEARCH_RULESETS = ("classic", "df40k", "victoriana", "dockfighters")
+
+
+def _search_run(plugins: Any, ruleset_name: str) -> tuple[Callable[[int, int], int], Any]:
+    """``run(first_seed, searches)``: ``searches`` decisions of :data:`SEARCH_AGENT` at
+    positions of a bot-against-bot game (position ``i`` of the pool for seed ``i``);
+    returns the rollouts played. And ``warm()``, which builds the pool."""
+    from aerodrome.agents import PlayerView
+    from benchmarks.bench_search import _positions
+
+    ruleset = plugins.ruleset(ruleset_name)
+    factory = plugins.agent(ruleset_name, SEARCH_AGENT).factory
+    pool: list[tuple[Any, int]] = []
+
+    def warm() -> None:
+        if not pool:
+            pool.extend(_positions(plugins, ruleset_name, 16))
+
+    def run(first_seed: int, searches: int) -> int:
+        warm()
+        rollouts = 0
+        for i in range(first_seed, first_seed + searches):
+            game, player = pool[i % len(pool)]
+            agent: Any = factory(ruleset, player, i)
+            agent.choose(PlayerView(game, player), game.legal_actions(player))
+            rollouts += agent.last.rollouts
+        return rollouts
+
+    return run, warm
+
+
+def search_workloads() -> list[Workload]:
+    """The search agent's rollouts per second in each built-in ruleset."""
+    plugins = example_plugins()
+    out = []
+    for name in SEARCH_RULESETS:
+        run, warm = _search_run(plugins, name)
+        out.append(Workload(f"search {name}", run, "searches", warm=warm))
+    return out
+
+
 def aerodrome_workloads() -> list[Workload]:
     from benchmarks.bench_classic import warm_up
 
@@ -158,7 +208,11 @@ def bench_engines(*, rounds: int = 7, seconds: float = 0.5) -> dict[str, Any]:
     """Aerodrome's workloads and the reference engines, interleaved over ``rounds`` rounds
     of about ``seconds`` CPU seconds per workload each."""
     found, missing = engines.available()
-    workloads = aerodrome_workloads() + [Workload(e.name, e.run, e.unit, True) for e in found]
+    workloads = (
+        aerodrome_workloads()
+        + search_workloads()
+        + [Workload(e.name, e.run, e.unit, True) for e in found]
+    )
     load_before = os.getloadavg()
     measured = {s.workload.name: s for s in measure(workloads, rounds, seconds, to_stderr)}
     return {
@@ -170,6 +224,7 @@ def bench_engines(*, rounds: int = 7, seconds: float = 0.5) -> dict[str, Any]:
         "workloads": {name: _absolute(s) for name, s in measured.items()},
         "ratios": _ratios(measured),
         "targets": _targets(measured),
+        "search": _search_ratios(measured),
     }
 
 
@@ -185,13 +240,32 @@ def _absolute(s: Series) -> dict[str, Any]:
     }
 
 
-def _ratios(measured: dict[str, Series]) -> dict[str, Any]:
-    """Every aerodrome workload's decisions/s over every reference's, and its games/s over
-    backgammon's."""
-    refs = [s for s in measured.values() if s.workload.reference]
+def _search_ratios(measured: dict[str, Series]) -> dict[str, Any]:
+    """Each search workload's rollouts per second, and over OpenSpiel MCTSBot's simulations
+    (one rollout each) per second on backgammon in the same rounds."""
+    ref = measured.get(engines.MCTS_REFERENCE)
     out: dict[str, Any] = {}
     for s in measured.values():
-        if s.workload.reference:
+        if s.workload.unit != "searches" or s.workload.reference:
+            continue
+        row: dict[str, Any] = {
+            "rollouts_per_second": spread(s.decisions_per_second),
+            "rollouts_per_search": round(s.decisions_per_game, 1),
+        }
+        if ref is not None:
+            row["vs_mctsbot"] = ratios(s.decisions_per_second, ref.decisions_per_second)
+            row["mctsbot_simulations_per_second"] = spread(ref.decisions_per_second)
+        out[s.workload.name] = row
+    return out
+
+
+def _ratios(measured: dict[str, Series]) -> dict[str, Any]:
+    """Every aerodrome workload's decisions/s over every reference's, and its games/s over
+    backgammon's (the search workloads apart: their rates are rollouts, :func:`_search_ratios`)."""
+    refs = [s for s in measured.values() if s.workload.reference and s.workload.unit != "searches"]
+    out: dict[str, Any] = {}
+    for s in measured.values():
+        if s.workload.reference or s.workload.unit == "searches":
             continue
         row = {
             f"decisions/s vs {r.workload.name}": ratios(
@@ -280,6 +354,17 @@ def render_engines(figures: dict[str, Any]) -> str:
         lines.append(f"{'':26}" + "".join(f"{f'[{i}]':>18}" for i in range(1, len(columns) + 1)))
         for name, row in figures["ratios"].items():
             lines.append(f"{name:26}" + "".join(f"{_mm(r, _r):>18}" for r in row.values()))
+    if figures.get("search"):
+        lines += [
+            "",
+            f"search ({SEARCH_AGENT}) rollouts per second, and over {engines.MCTS_REFERENCE}'s "
+            "simulations (one rollout each) per second: min / median over rounds",
+        ]
+        for name, row in figures["search"].items():
+            text = f"  {name:24}{_mm(row['rollouts_per_second']):>18} rollouts/s"
+            if "vs_mctsbot" in row:
+                text += f"{_mm(row['vs_mctsbot'], _r):>18} × MCTSBot"
+            lines.append(text + f"  ({row['rollouts_per_search']} rollouts a search)")
     lines += ["", "targets (met: the median over rounds of the ratio is at least the target)"]
     for t in figures["targets"]:
         absolute = f"{_n(t['absolute_median'])} {t['unit']}"

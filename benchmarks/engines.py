@@ -9,6 +9,8 @@ engines driven from Python, in this process (optional: ``pip install -e '.[bench
   of the documented loop's time is numpy's.
 - python-chess (``chess``, pure Python): ``board.legal_moves`` and ``board.push`` until
   ``board.is_game_over()``.
+- OpenSpiel's MCTSBot on backgammon (:func:`_openspiel_mcts`): the reference of the search
+  agents' speed; its "decisions" are simulations, each one random rollout to the end.
 
 A *decision* is a player's move (chance nodes are not counted: aerodrome's rulesets roll
 their dice inside the rules too). Each driver is ``run(first_seed, games) -> decisions``;
@@ -23,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+#: The reference of the search agents' speed (rollouts a second).
+MCTS_REFERENCE = "openspiel backgammon MCTSBot"
 #: What ``pip`` installs for each reference (the ``bench`` extra of pyproject.toml).
 PACKAGES = {"pyspiel": "open_spiel", "chess": "chess"}
 
@@ -91,6 +95,49 @@ def _python_chess(chess: Any) -> Callable[[int, int], int]:
     return run
 
 
+#: Simulations of each OpenSpiel MCTSBot search (``max_simulations``).
+MCTS_SIMULATIONS = 100
+#: Random moves played from the start to reach each searched backgammon position.
+MCTS_OPENING = 12
+
+
+def _openspiel_mcts(pyspiel: Any) -> Callable[[int, int], int]:
+    """OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot``, UCT c = 2, one
+    random rollout to the end of the game per simulation, as its examples use it) on
+    backgammon: ``searches`` searches of :data:`MCTS_SIMULATIONS` simulations, each from a
+    position reached by :data:`MCTS_OPENING` random moves; returns the simulations (its
+    rollouts)."""
+    import numpy
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("backgammon")
+
+    def run(first_seed: int, searches: int) -> int:
+        rng = random.Random(first_seed)
+        state_rng = numpy.random.RandomState(first_seed % 2**32)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=state_rng)
+        bot = mcts.MCTSBot(
+            game, 2.0, MCTS_SIMULATIONS, evaluator, solve=False, random_state=state_rng
+        )
+        for _ in range(searches):
+            state = game.new_initial_state()
+            moves = 0
+            while moves < MCTS_OPENING or state.is_chance_node():
+                if state.is_terminal():
+                    break
+                if state.is_chance_node():
+                    actions, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(int(state_rng.choice(actions, p=probs)))
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                    moves += 1
+            bot.step(state)
+        return searches * MCTS_SIMULATIONS
+
+    return run
+
+
 def available() -> tuple[list[Engine], list[str]]:
     """The reference engines this environment can run, and the packages that are missing."""
     import importlib
@@ -115,6 +162,10 @@ def available() -> tuple[list[Engine], list[str]]:
                 found.append(Engine(name, _openspiel(pyspiel, game, numpy_chance)))
             except Exception as error:  # an OpenSpiel build without this game
                 missing.append(f"{name} ({error})")
+        try:
+            found.append(Engine(MCTS_REFERENCE, _openspiel_mcts(pyspiel), "searches"))
+        except Exception as error:  # an OpenSpiel build without its Python algorithms
+            missing.append(f"{MCTS_REFERENCE} ({error})")
     if "chess" in modules:
         found.append(Engine("python-chess", _python_chess(modules["chess"])))
     return found, missing

@@ -29,30 +29,50 @@ from aerodrome.events import Event
 T = TypeVar("T")
 
 _MASK = (1 << 62) - 1
+_M64 = (1 << 64) - 1
+_TO_FLOAT = 1.0 / (1 << 53)
 
 
 class KeyedDice(Dice):
-    """Dice whose every roll comes from a stream keyed by (world key, purpose, count)."""
+    """Dice whose every roll comes from a stream keyed by (world key, purpose, count).
 
-    __slots__ = ("_counts", "_key")
+    A stream is SplitMix64 (Steele, Lea & Flood 2014) from a seed mixed of the three: cheap
+    to start, which a per-roll Mersenne Twister is not. Shuffles use a Mersenne Twister
+    seeded the same way (shared by the copies: it is seeded before every use)."""
+
+    __slots__ = ("_counts", "_key", "_state")
 
     def __init__(self, key: int, seed: int, emit: Callable[[Event], None] | None = None) -> None:
         super().__init__(seed, emit)
         self._key = key & _MASK
+        self._state = self._key
+        self._random = self._next
         #: rolls made so far for each purpose
         self._counts: dict[str, int] = {}
 
+    def _next(self) -> float:
+        """The stream's next number in [0, 1) (SplitMix64)."""
+        z = self._state = (self._state + 0x9E3779B97F4A7C15) & _M64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        return ((z ^ (z >> 31)) >> 11) * _TO_FLOAT
+
     def _at(self, purpose: Purpose) -> None:
-        """Seed the generator for the next roll for ``purpose``."""
+        """Start the stream of the next roll for ``purpose``."""
         text = purpose if isinstance(purpose, str) else purpose()
         n = self._counts.get(text, 0)
         self._counts[text] = n + 1
-        self._rng.seed(self._key ^ (zlib.crc32(text.encode()) << 20) ^ n)
+        self._state = (self._key * 0x100000001B3 ^ (zlib.crc32(text.encode()) << 24) ^ n) & _M64
 
     def copy(self, emit: Callable[[Event], None] | None = None) -> KeyedDice:
-        new = KeyedDice(self._key, self.seed, emit)
+        new = KeyedDice.__new__(KeyedDice)
+        new.seed = self.seed
+        new._rng = self._rng
+        new._emit = emit
+        new._key = self._key
+        new._state = self._state
+        new._random = new._next
         new._counts = dict(self._counts)
-        new.setstate(self.getstate())
         return new
 
     # -- rolls, each from its own stream -------------------------------------------------
@@ -117,6 +137,7 @@ class KeyedDice(Dice):
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         self._at("shuffle")
+        self._rng.seed(self._state)
         super().shuffle(items)
 
     def choice(self, items: Sequence[T]) -> T:
