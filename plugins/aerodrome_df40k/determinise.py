@@ -10,6 +10,17 @@ an escort's ward is never a flyer still waiting for its order (its forced order 
 the next prompt). Orders given all at once (:class:`~aerodrome_df40k.state.GiveOrders`) are
 drawn together from the consistent combinations. Orders not yet committed are not in the
 state at all (the game forgets them, :meth:`aerodrome.game.Game.determinised`).
+
+Why uniformly, and not from an opponent model (issue 23): the search agents model the other
+player by the bot, but only where a player still owes an answer. When a force's orders fit
+in one offered set (:data:`aerodrome_df40k.orders.MAX_COMBINED` combinations, every built-in
+set-up but the largest), they are given all at once in one simultaneous decision: at that
+decision the determinisation forgets the other player's committed set, and the search draws
+it again from the bot (``search``) or from its own tree (``mcts``), consistent with its model.
+Only orders given flyer by flyer, in forces too large for one set, are already in the state
+when a later flyer is ordered; those are drawn here without a model of who gave them, since
+the ruleset does not know which agent sits in the other seat (a bot's plan would be right
+against the bot and wrong against anyone else).
 """
 
 from __future__ import annotations
