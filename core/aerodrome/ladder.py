@@ -42,7 +42,7 @@ LADDER_GAMES = 12
 #: A step whose interval reaches ½ but stays below this share saturates (see the docstring).
 SATURATED = 0.65
 #: The horizon (rounds) of the ladder's search rungs: short, so that the ladder stays cheap.
-LADDER_HORIZON = 4
+LADDER_HORIZON = 2
 BOT = "bot"
 RANDOM = "random"
 

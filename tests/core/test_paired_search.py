@@ -15,7 +15,7 @@ import pytest
 from aerodrome import Game
 from aerodrome.agents import AgentParameterError, PlayerView, agent_seed
 from aerodrome.search.paired import (
-    DEFAULT_ROLLOUTS,
+    DEFAULT_STEPS,
     PairedOptions,
     PairedSearch,
     parse_options,
@@ -29,7 +29,7 @@ from tests.conftest import PLUGINS
     [
         ("", PairedOptions()),
         ("64", PairedOptions(rollouts=64)),
-        ("300ms", PairedOptions(rollouts=None, milliseconds=300.0)),
+        ("300ms", PairedOptions(milliseconds=300.0)),
         (
             "k=6:horizon=0:z=1.5:random",
             PairedOptions(candidates=6, horizon=0, gate=1.5, rollout="random"),
@@ -40,7 +40,7 @@ from tests.conftest import PLUGINS
 )
 def test_parameters_parse(text: str, expected: PairedOptions) -> None:
     assert parse_options(text) == expected
-    assert PairedOptions().rollouts == DEFAULT_ROLLOUTS
+    assert PairedOptions().steps == DEFAULT_STEPS and PairedOptions().rollouts is None
 
 
 @pytest.mark.parametrize(

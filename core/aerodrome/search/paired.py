@@ -67,12 +67,15 @@ from aerodrome.search.names import integer, number
 from aerodrome.search.ranking import candidates
 from aerodrome.search.streams import KeyedDice
 
-#: The default budget: rollouts per decision (docs/performance.md: what it costs, how it plays).
-DEFAULT_ROLLOUTS = 48
+#: The default budget: simulated decisions per decision (docs/performance.md: what it costs,
+#: how it plays): a ruleset of short rollouts gets more of them.
+DEFAULT_STEPS = 1600
 #: The default number of candidates searched (the bot's choice and the next best it ranks).
-DEFAULT_CANDIDATES = 4
-#: The default horizon: rounds begun after the decision's round before a rollout is scored.
-DEFAULT_HORIZON = 8
+DEFAULT_CANDIDATES = 8
+#: The default horizon: rounds begun after the decision's round before a rollout is scored
+#: (short: a material share two rounds on tells candidates apart with less noise than the
+#: result of a whole game, docs/performance.md).
+DEFAULT_HORIZON = 2
 #: The default gate: standard errors of paired gain needed to leave the bot's choice.
 DEFAULT_GATE = 1.0
 MAX_ROLLOUTS = 1_000_000
@@ -112,7 +115,7 @@ class PairedOptions:
 
     def __post_init__(self) -> None:
         if self.rollouts is None and self.milliseconds is None and self.steps is None:
-            object.__setattr__(self, "rollouts", DEFAULT_ROLLOUTS)
+            object.__setattr__(self, "steps", DEFAULT_STEPS)
 
 
 def parse_options(text: str, name: str = "search") -> PairedOptions:
@@ -381,7 +384,7 @@ def factory(options: PairedOptions, bot: AgentFactory | None = None) -> AgentFac
 SEARCH = AgentSpec(
     "search",
     factory(PairedOptions()),
-    f"paired evaluation of the bot's best-ranked moves ({DEFAULT_ROLLOUTS} rollouts a "
+    f"paired evaluation of the bot's best-ranked moves ({DEFAULT_STEPS} simulated decisions a "
     f"decision; search:{PARAMETERS})",
     configure=configure,
     parameters=PARAMETERS,
