@@ -2,7 +2,8 @@
 so that a comparison can say how far skill carries in a ruleset (``aerodrome compare``).
 
 The rungs: ``random``, the ruleset's ``bot`` (when it has one), then the paired search agent
-``search`` (:mod:`aerodrome.search.paired`) at increasing budgets of rollouts. Each adjacent
+``search`` (:mod:`aerodrome.search.paired`) at increasing budgets of rollouts (one rung,
+``search:8``, by default: the cost of a default comparison). Each adjacent
 pair, lower against upper, plays ``games`` games split over the sides (the upper rung on each
 side in turn; the same seeds in both seatings). Each step is read on the share of the decided
 games the upper rung wins, with its Wilson 95 % interval (draws left out):
@@ -35,8 +36,10 @@ from aerodrome.errors import AerodromeError
 from aerodrome.metrics import Column, Estimate, Matchup, Proportion
 from aerodrome.sim import GameRecord
 
-#: The search budgets (rollouts a decision) of the default ladder's top rungs.
-LADDER_BUDGETS: tuple[int, ...] = (4, 16)
+#: The search budgets (rollouts a decision) of the default ladder's search rungs: one, so
+#: that a default comparison stays within its time (docs/performance.md); ask for more with
+#: ``--ladder-budgets 8,32,128``.
+LADDER_BUDGETS: tuple[int, ...] = (8,)
 #: Games per adjacent pair of the default ladder (split over the sides).
 LADDER_GAMES = 12
 #: A step whose interval reaches ½ but stays below this share saturates (see the docstring).
@@ -82,8 +85,11 @@ class Pairing:
 
 
 def search_rung(budget: int, horizon: int = LADDER_HORIZON) -> Rung:
-    """The search agent at ``budget`` rollouts a decision (cut ``horizon`` rounds ahead)."""
-    return Rung(f"search:{budget}", f"search:{budget}:horizon={horizon}")
+    """The search agent at ``budget`` rollouts a decision (cut ``horizon`` rounds ahead),
+    with a candidate for every four rollouts (two at least, eight at most: a small budget
+    spread over many candidates would give each no more than a world a round)."""
+    k = max(2, min(8, budget // 4))
+    return Rung(f"search:{budget}", f"search:{budget}:k={k}:horizon={horizon}")
 
 
 def rungs(has_bot: bool, budgets: Sequence[int] = LADDER_BUDGETS) -> tuple[Rung, ...]:

@@ -30,6 +30,10 @@ def step(lower: str, upper: str, side: str) -> Matchup:
 
 def test_the_rungs_climb_from_random_through_the_bot_to_the_search() -> None:
     assert [r.label for r in rungs(True, (4, 16))] == ["random", "bot", "search:4", "search:16"]
+    assert [r.name for r in rungs(True, (4, 64))][2:] == [
+        "search:4:k=2:horizon=2",
+        "search:64:k=8:horizon=2",
+    ]
     assert [r.label for r in rungs(False, (8,))] == ["random", "search:8"]
     assert rungs(True, (4,))[-1].name.startswith("search:4:")
 
