@@ -266,15 +266,18 @@ def destroy(
     bail: bool = True,
 ) -> None:
     """The aircraft is destroyed; the pilot bails out with a pilot check at +excess
-    (damage.8) unless ``bail`` is False (the pilot dies with it); fame goes to the squadron
-    of the last damage (fame.1-3, fame.5)."""
+    (damage.8) unless ``bail`` is False (the pilot dies with it). ``attacker`` shot it down:
+    the kill and its fame go to his squadron (fame.1-3, fame.5: "The Squadron gains fame by
+    shooting down enemy aircraft"); -1 is a crash nobody shot down (a ground object, a
+    tailspin, over its maximum speed, the mountains), whoever hit it earlier. Afterwards
+    ``last_hit_by`` names who is credited (-1: nobody)."""
     if a.status not in ("flying", "docked"):
         return
     specs = builtin()
     ds = sheet(a, specs)
     a.status = "destroyed"
     a.down_mark = state.fire_mark
-    killer = attacker if attacker >= 0 else a.last_hit_by
+    killer = attacker
     a.last_hit_by = killer  # who is credited with the kill, for the campaign's books
     announce(ctx, Destroyed, aircraft=a.id, why=why, by=killer)
     if bail and ds.klass != "airship":

@@ -8,9 +8,13 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
+from aerodrome.events import Event
 from aerodrome.plugins import Plugins
-from aerodrome_dockfighters.events import WeatherSet
-from aerodrome_dockfighters.state import PlaceToken
+from aerodrome_dockfighters import movement, rules
+from aerodrome_dockfighters.airspace import leave_board
+from aerodrome_dockfighters.events import Destroyed, WeatherSet
+from aerodrome_dockfighters.state import DfState, PlaceToken
+from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 
 @pytest.mark.clause("dockfighters.setup.11", "dockfighters.weather.2")
@@ -38,3 +42,62 @@ def test_the_weather_is_determined_at_the_end_of_the_set_up(plugins: Plugins, se
     assert answered > 0
     assert [e for e in game.log if isinstance(e, WeatherSet)], "rolled once the set-up is done"
     assert all(a.deployed or a.status != "flying" for a in game.state.aircraft)
+
+
+HAWK, ARROW, ALBATROSS, LANCE = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow", "Albatross", "Lance"
+
+
+def _hit_earlier(s: DfState, victim: int, by: int) -> None:
+    """``victim`` took a point of damage from ``by`` earlier in the game."""
+    s.aircraft[victim].damage = 1
+    s.aircraft[victim].last_hit_by = by
+
+
+@pytest.mark.clause("dockfighters.fame.1", "dockfighters.fame.5")
+@pytest.mark.parametrize("how", ["hit a ground object", "tailspin", "pushed into the mountains"])
+def test_a_crash_is_not_a_kill(how: str) -> None:
+    """ "The Squadron gains fame by shooting down enemy aircraft"; "Shooting down enemy
+    aircraft brings fame to the victor". An aircraft an enemy hit earlier that then crashes on
+    its own - into a ground object flying low, in a tailspin, pushed into the mountains - is
+    lost, but nobody shot it down: no kill, no fame, nobody credited. Mutation caught: the
+    destroyed aircraft's last attacker taking the kill (the old ``last_hit_by`` fallback)."""
+    mission = ["ace-challenge-1", "the-league"] if "mountains" in how else None
+    extra = {"missions": mission} if mission else {}
+    s = state(plane(HAWK, 0, 8, 12, altitude=1, speed=5), plane(ARROW, 1, 8, 2), **extra)
+    a = s.aircraft[0]
+    _hit_earlier(s, 0, 1)
+    log: list[Event] = []
+    if how == "hit a ground object":
+        movement._after_move(s, a, 5, 2, True, scripted([1], events=log))
+    elif how == "tailspin":
+        a.speed = rules.min_speed(a, rules.sheet(a)) - 1
+        movement._after_move(s, a, 2, 3, False, scripted([6], events=log))  # bails out
+    else:
+        a.exit_edge = ""
+        leave_board(s, a, scripted([6], events=log), a.cell, 0)  # off the side: the mountains
+    assert a.status == "destroyed", how
+    destroyed = [e for e in log if isinstance(e, Destroyed)]
+    assert [(e.why, e.by) for e in destroyed] == [(how, -1)]
+    assert s.aircraft[1].kills == 0 and s.squadrons[1].kills == 0
+    assert s.squadrons[1].fame == 0
+
+
+@pytest.mark.clause("dockfighters.fame.3", "dockfighters.fame.5", "dockfighters.airship.21")
+def test_shot_down_airships_and_pushed_planes_still_count() -> None:
+    """What stays a kill: an airship shot to pieces that falls to the ground ("When an airship
+    is shot down ... the fame reward for a burning airship is enhanced by +2": the last damage
+    point takes it), and a plane an airship punches into the ground ("An airplane crashing in
+    this way counts as a kill for the airship")."""
+    s = state(plane(ALBATROSS, 0, 8, 12, altitude=1, speed=1), plane(ARROW, 1, 8, 2))
+    ship = s.aircraft[0]
+    ship.damage = rules.sheet(ship).structure  # shot to pieces: it falls
+    ship.last_hit_by = 1
+    movement._airship_descent(s, ship, scripted([]))
+    assert ship.status == "destroyed" and s.squadrons[1].kills == 1
+    assert s.squadrons[1].fame == rules.fame_for(ship)
+    s = state(
+        plane(LANCE, 1, 8, 10, altitude=1, speed=2, facing="N"),
+        plane(HAWK, 0, 8, 9, altitude=1, speed=3),
+    )
+    movement.punch(s, s.aircraft[0], scripted([1]))  # the punched pilot's check fails
+    assert s.aircraft[1].status == "destroyed" and s.squadrons[1].kills == 1
