@@ -85,10 +85,12 @@ BAIL_OUT = "bail out"
 
 
 def check_target(a: Craft, specs: Specs | None = None, modifier: int = 0) -> int:
-    """The roll a pilot check needs (check.1), +1 when wounded (cockpit critical), eased or
-    hardened by an ace's abilities (pilot.3)."""
+    """The roll a pilot check needs by experience (check.1), eased or hardened by an ace's
+    abilities (pilot.3). A wound changes no check: the book gives it no effect in the air
+    (the wounded go to hospital after the mission; a Ruthless leader's wounded fly a level
+    lower, which is their experience here)."""
     s = specs or builtin()
-    return s.tables.pilot_check[a.experience] + modifier + (1 if a.wounded else 0) + a.knacks.check
+    return s.tables.pilot_check[a.experience] + modifier + a.knacks.check
 
 
 def pilot_check(state: DfState, a: Aircraft, ctx: DfContext, why: str, modifier: int = 0) -> bool:
@@ -143,7 +145,8 @@ def leader_saves(state: DfState, a: Aircraft, ctx: DfContext, need: int, why: st
 
 
 def wound(state: DfState, a: Aircraft, ctx: DfContext) -> None:
-    """The pilot or crew is wounded (hospital after the mission, +1 to his checks), unless
+    """The pilot or crew is wounded (hospital after the mission; killed by a second wound
+    in a crash landing, check.2), unless
     the Drunken squadron leader's "One pilot or crew can ignore one wound in this mission" is
     still unused (clause leader.drunken.1)."""
     lead = state.squadrons[a.player].leadership if a.player >= 0 else None

@@ -81,7 +81,7 @@ def settle(
             # setup.8: "Each plane with damaged gear and/or that is damaged must pass a pilot
             # check, or the plane crashes and is lost. The pilot gets wounded; so if he is
             # already wounded, he gets killed."
-            need = bridge.check_target(s.experience, crew.wounded)
+            need = bridge.check_target(s.experience, s.modifiers.check)
             roll = dice.d(6, f"{s.pilot} lands #{s.serial} back at base ({need}+)")
             if not (roll >= need and roll != 1):
                 plane_lost = True

@@ -141,9 +141,10 @@ def check_loads(datasheet: str, loads: Sequence[str], where: str) -> None:
     rules.check_loads(datasheet, list(loads), where)
 
 
-def check_target(level: int, wounded: bool = False) -> int:
-    """The d6 roll a pilot or crew check needs at experience ``level`` (clause check.1)."""
-    return builtin().tables.pilot_check[level] + (1 if wounded else 0)
+def check_target(level: int, modifier: int = 0) -> int:
+    """The d6 roll a pilot or crew check needs at experience ``level`` (clause check.1), with
+    an ace's ``modifier`` (pilot.3); a wound changes no check."""
+    return builtin().tables.pilot_check[level] + modifier
 
 
 # -- a scenario's set-up --------------------------------------------------------------------------

@@ -101,3 +101,22 @@ def test_shot_down_airships_and_pushed_planes_still_count() -> None:
     )
     movement.punch(s, s.aircraft[0], scripted([1]))  # the punched pilot's check fails
     assert s.aircraft[1].status == "destroyed" and s.squadrons[1].kills == 1
+
+
+@pytest.mark.clause("dockfighters.check.1", "dockfighters.crit.1")
+@pytest.mark.parametrize(
+    ("experience", "need"), [("green", 5), ("experienced", 4), ("veteran", 3), ("ace", 2)]
+)
+def test_a_wound_does_not_make_pilot_checks_harder(experience: str, need: int) -> None:
+    """ "The required roll depends on experience: Green 5+, Experienced 4+, Veteran 3+, Ace
+    2+" - the book gives a wound no effect in the air (the wounded go to hospital after the
+    mission, and a second wound kills on a crash landing). The Ruthless leader's "Pilot or
+    crew flies wounded, -1 experience level for the mission" is the penalty, applied once by
+    the level the campaign sends him at. A cockpit critical wounds and changes no check.
+    Mutation caught: the old +1 on every check of a wounded pilot."""
+    s = state(plane(HAWK, 0, 8, 12, experience=experience, wounded=True))
+    a = s.aircraft[0]
+    assert rules.check_target(a) == need
+    fit = state(plane(HAWK, 0, 8, 12, experience=experience))
+    rules.wound(fit, fit.aircraft[0], scripted([]))
+    assert fit.aircraft[0].wounded and rules.check_target(fit.aircraft[0]) == need
