@@ -12,8 +12,10 @@ from aerodrome.events import Event
 from aerodrome.plugins import Plugins
 from aerodrome_dockfighters import movement, rules
 from aerodrome_dockfighters.airspace import leave_board
+from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.events import Destroyed, WeatherSet
-from aerodrome_dockfighters.state import DfState, PlaceToken
+from aerodrome_dockfighters.ruleset import observe
+from aerodrome_dockfighters.state import DfState, PlaceToken, Sighting
 from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 
@@ -120,3 +122,62 @@ def test_a_wound_does_not_make_pilot_checks_harder(experience: str, need: int) -
     fit = state(plane(HAWK, 0, 8, 12, experience=experience))
     rules.wound(fit, fit.aircraft[0], scripted([]))
     assert fit.aircraft[0].wounded and rules.check_target(fit.aircraft[0]) == need
+
+
+class _KonradDice:
+    """Konrad's own d6, loaded; counts the rolls."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+        self.rolled = 0
+
+    def randint(self, a: int, b: int) -> int:
+        self.rolled += 1
+        return self.faces.pop(0)
+
+
+def _seen(s: DfState) -> list[Sighting]:
+    return [
+        Sighting(aircraft=a.id, cell=a.cell, facing=a.facing, altitude=a.altitude)
+        for a in s.aircraft
+    ]
+
+
+@pytest.mark.clause("dockfighters.konrad.3")
+def test_konrad_tries_to_spot_once_a_turn() -> None:
+    """ "The bot only tries to spot a single aircraft per turn, the one which can be spotted
+    with the best chance": a bot whose roll failed as the movement phase started does not
+    roll again after it ends, though the enemy is still close; the next turn it tries again.
+    Mutation caught: one try at each of the two moments (the old reading, two rolls a turn)."""
+    s = state(
+        plane(HAWK, 0, 8, 12, facing="N", experience="green"),
+        plane(ARROW, 1, 8, 14, experience="green"),  # 2 hexes behind: 5+ to spot
+    )
+    k = Konrad(0, 1)
+    dice = _KonradDice(4, 5)
+    k.rng = dice  # type: ignore[assignment]
+    s.move_start, s.move_start_turn = _seen(s), 1
+    s.move_end, s.move_end_turn = _seen(s), 1
+    k.spot(observe(s, 0))
+    assert dice.rolled == 1 and k.status.get(0, "patrol") == "patrol"
+    s.move_start, s.move_start_turn = _seen(s), 2  # the next turn: one more try
+    k.spot(observe(s, 0))
+    assert dice.rolled == 2 and k.status[0] == "attack"
+
+
+@pytest.mark.clause("dockfighters.konrad.3")
+def test_konrad_tries_after_the_movement_when_nothing_was_there_before() -> None:
+    """The one try of a turn may come after the movement phase ends, when no enemy could be
+    spotted as it started."""
+    s = state(
+        plane(HAWK, 0, 8, 12, facing="N", experience="green"),
+        plane(ARROW, 1, 8, 22, experience="green"),  # 10 hexes behind: nothing to spot
+    )
+    k = Konrad(0, 1)
+    dice = _KonradDice(5)
+    k.rng = dice  # type: ignore[assignment]
+    s.move_start, s.move_start_turn = _seen(s), 1
+    s.aircraft[1].cell = s.width * 14 + 8
+    s.move_end, s.move_end_turn = _seen(s), 1
+    k.spot(observe(s, 0))
+    assert dice.rolled == 1 and k.status[0] == "attack"
