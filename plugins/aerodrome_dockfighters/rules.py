@@ -170,6 +170,7 @@ def critical(state: DfState, a: Aircraft, ctx: DfContext, attacker: int = -1) ->
     roll = ctx.dice.d(6, lambda: f"critical damage #{a.id}")
     effect = next(e for e in table if roll in e.roll)
     a.crits.append(effect.effect)
+    a.crits_taken += 1
     announce(ctx, CriticalDamage, aircraft=a.id, roll=roll, effect=effect.effect, text=effect.text)
     if effect.effect == "engine":
         a.engine_hits += 1
@@ -232,7 +233,9 @@ def damage(
         return
     ds = sheet(a)
     left = ds.structure - a.damage
-    a.damage = min(ds.structure, a.damage + points)
+    taken = min(ds.structure, a.damage + points) - a.damage
+    a.damage += taken
+    a.damage_taken += taken
     if attacker >= 0:
         a.last_hit_by = attacker
     if ds.klass == "dockfighter" and a.damage < ds.yellow:

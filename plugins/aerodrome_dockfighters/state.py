@@ -74,6 +74,11 @@ class Aircraft(msgspec.Struct, kw_only=True):
     fate: PilotFate = "fit"
     damage: int = 0
     crits: list[str] = []
+    #: Structure points and criticals received in the mission, repaired or not (the
+    #: campaign's workshop: "damaged up to 50% ... or receives 2 critical damage during a
+    #: mission", campaign.workshop.1).
+    damage_taken: int = 0
+    crits_taken: int = 0
     engine_hits: int = 0
     agility_loss: int = 0
     speed_loss: int = 0

@@ -51,6 +51,8 @@ class AircraftView(msgspec.Struct, frozen=True, kw_only=True):
     fate: PilotFate = "fit"
     damage: int = 0
     crits: tuple[str, ...] = ()
+    damage_taken: int = 0
+    crits_taken: int = 0
     engine_hits: int = 0
     agility_loss: int = 0
     speed_loss: int = 0

@@ -143,10 +143,14 @@ def _release(sq: Squadron) -> None:
 
 
 def _to_workshop(crew: bridge.CrewReport, info: bridge.AircraftInfo) -> bool:
-    """ "damaged up to 50% of its structure points or receives 2 critical damage" (an airship:
-    "2 unrepaired critical damage"); step 11: "yellow structure points marked off, and/or at
-    least 2 critical hits". One critical repairs itself."""
-    return crew.damage * 2 >= info.structure or crew.damage >= info.yellow or crew.crits >= 2
+    """ "If an aircraft is damaged up to 50% of its structure points or receives 2 critical
+    damage during a mission, it is marked as 'in workshop'" (campaign.workshop.1); step 11:
+    "yellow structure points marked off, and/or at least 2 critical hits". What it received
+    counts, repaired in the mission or not (a docking clamp mends a plane, the workshop still
+    gets it); one critical repairs itself. An airship "returns with 2 unrepaired critical
+    damage" (campaign.workshop.2): its criticals left at the end count."""
+    crits = crew.crits if info.klass == "airship" else crew.crits_taken
+    return crew.damage_taken * 2 >= info.structure or crew.damage_taken >= info.yellow or crits >= 2
 
 
 def _bring_home(party: Party, p: PersonalFile, defender: bool, discount: int) -> str:

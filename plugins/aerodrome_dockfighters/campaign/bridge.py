@@ -308,8 +308,10 @@ class CrewReport(Record, frozen=True):
     aircraft_lost: bool
     home: bool
     wounded: bool
-    damage: int
-    crits: int
+    damage: int  # structure points crossed off at the end
+    crits: int  # criticals not repaired at the end
+    damage_taken: int  # structure points received in the mission, repaired or not
+    crits_taken: int  # criticals received in the mission, repaired or not
     gear_damaged: bool
     victories: int
     kills: int
@@ -399,6 +401,8 @@ def report(game: Game[Any, Any, Any]) -> Report:
                 wounded=a.wounded,
                 damage=a.damage,
                 crits=len(a.crits),
+                damage_taken=a.damage_taken,
+                crits_taken=a.crits_taken,
                 gear_damaged=a.gear_damaged,
                 victories=victories.get(owner, 0),
                 kills=sum(1 for x in kills if (x.seat, x.by) == owner),

@@ -81,6 +81,10 @@ class Stub:
 
 
 def crew(**kw: object) -> bridge.CrewReport:
+    """A sent aircraft at the end of its mission; what it received is what it has left unless
+    ``damage_taken`` / ``crits_taken`` say more (repaired in the mission)."""
+    kw.setdefault("damage_taken", kw.get("damage", 0))
+    kw.setdefault("crits_taken", kw.get("crits", 0))
     base: dict[str, object] = dict(
         fate="fit",
         aircraft_lost=False,

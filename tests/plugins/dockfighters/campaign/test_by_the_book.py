@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from aerodrome.testing import ScriptedDice
-from aerodrome_dockfighters import rules
-from aerodrome_dockfighters.campaign import bridge, procedure
+from aerodrome_dockfighters import docking, rules
+from aerodrome_dockfighters.campaign import aftermath, bridge, procedure
 from aerodrome_dockfighters.campaign.journal import Pick, Send, Side
 from aerodrome_dockfighters.campaign.sheet import LeaderFile
-from tests.plugins.dockfighters.campaign.helpers import squadron
+from tests.plugins.dockfighters.campaign.helpers import ARROW, HAWK, crew, squadron
+from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 
 @pytest.mark.clause("dockfighters.leader.ruthless.1", "dockfighters.check.1")
@@ -41,3 +42,28 @@ def test_a_ruthless_leaders_wounded_fly_one_level_lower_and_no_more() -> None:
     assert hans.wounded and hans.experience == 0
     assert rules.check_target(hans) == 5
     assert bridge.check_target(sent[0].experience) == 5  # his landing check after the mission
+
+
+@pytest.mark.clause("dockfighters.campaign.workshop.1", "dockfighters.airship.14")
+def test_the_workshop_counts_the_damage_received_not_the_damage_left() -> None:
+    """ "If an aircraft is damaged up to 50% of its structure points or receives 2 critical
+    damage during a mission, it is marked as 'in workshop'": a fighter shot to its yellow
+    section and mended by a docking clamp in the mission (airship.14: "1 structure point or 1
+    critical damage repaired") still goes to the workshop; so does one that received two
+    criticals and had one mended. Mutation caught: the workshop reading the damage and
+    criticals left at the end (the old CrewReport.damage / crits)."""
+    s = state(plane(HAWK, 0, 8, 12), plane(ARROW, 1, 8, 2), plane("Albatross", 0, 3, 12))
+    a = s.aircraft[0]
+    ds = rules.sheet(a)
+    rules.damage(s, a, ds.yellow, scripted([1]), 1, crit=True)  # the critical: a 1, an engine hit
+    assert (a.damage, a.damage_taken, a.crits_taken) == (ds.yellow, ds.yellow, 1)
+    a.status, a.docked_to = "docked", 2
+    for _ in range(ds.yellow + 1):
+        docking.service(s, scripted([]))  # the clamp mends a critical, then a point a turn
+    assert a.damage == 0 and a.crits == [] and a.damage_taken == ds.yellow
+    info = bridge.catalogue()[HAWK]
+    mended = crew(damage=0, crits=0, damage_taken=a.damage_taken, crits_taken=a.crits_taken)
+    assert aftermath._to_workshop(mended, info)
+    twice = crew(damage=1, crits=1, damage_taken=1, crits_taken=2)
+    assert aftermath._to_workshop(twice, info)  # "receives 2 critical damage"
+    assert not aftermath._to_workshop(crew(damage=1, crits=1), info)  # one repairs itself
