@@ -71,7 +71,7 @@ def settle(
         hurt = crew.wounded
         fate = crew.fate
         if fate == "bailed out":
-            fate = _bring_home(party, p, seat == report.defender, e.returning_discount)
+            fate = _bring_home(party, p, seat == report.defender)
         elif (
             crew.home
             and not plane_lost
@@ -153,7 +153,7 @@ def _to_workshop(crew: bridge.CrewReport, info: bridge.AircraftInfo) -> bool:
     return crew.damage_taken * 2 >= info.structure or crew.damage_taken >= info.yellow or crits >= 2
 
 
-def _bring_home(party: Party, p: PersonalFile, defender: bool, discount: int) -> str:
+def _bring_home(party: Party, p: PersonalFile, defender: bool) -> str:
     """campaign.return.1: "The costs for returning are: 2 for an experienced pilot, 3 for a
     veteran and 4 for an ace. If the squadron leader does not pay the fame necessary, or
     cannot, the pilot is lost"; a green pilot "always goes straight into the next POW camp".
@@ -162,10 +162,9 @@ def _bring_home(party: Party, p: PersonalFile, defender: bool, discount: int) ->
     assert sq is not None and party.leader is not None
     if defender:
         return "fit"
-    base = tables().campaign.return_cost[p.level]
-    if base == 0:
+    cost = tables().campaign.return_cost[p.level]
+    if cost == 0:
         return "captured"
-    cost = max(0, base - discount)
     if cost > party.budget:
         return "captured"
     pay = party.leader.pay_return(sq, p, cost)

@@ -135,7 +135,7 @@ class BotLeader:
         ready ones first, then (a Ruthless leader's) wounded pilots and damaged aircraft."""
         e = leadership.effect(sq)
         pilot_ok = ("ready", "hospital") if e.wounded_flies else ("ready",)
-        plane_ok = ("ready", "workshop") if e.damaged_flies or e.repaired_flies else ("ready",)
+        plane_ok = ("ready", "workshop") if e.damaged_flies else ("ready",)
         pilots = sorted(
             (p for p in sq.barracks if p.status in pilot_ok),
             key=lambda p: (p.status != "ready", -p.level, -p.victories, p.name),
@@ -298,7 +298,7 @@ class BotLeader:
         if (
             lead is None
             or not leadership.leader_active(sq)
-            or lead.levels >= 4
+            or lead.levels >= len(tables().leaders.level)
             or lead.unlocked_after >= sq.missions
         ):
             return

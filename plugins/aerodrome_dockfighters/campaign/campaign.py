@@ -105,7 +105,7 @@ def pairs(sq: Squadron, ready_only: bool = False) -> int:
     (ready ones; unless ``ready_only``, a Ruthless leader's wounded and damaged ones too)."""
     e = leadership.effect(sq)
     wounded = e.wounded_flies and not ready_only
-    damaged = (e.damaged_flies or e.repaired_flies) and not ready_only
+    damaged = e.damaged_flies and not ready_only
     pilots = [p for p in sq.active() if p.status == "ready" or wounded]
     planes = [p for p in sq.aircraft() if p.status == "ready" or damaged]
     used: set[str] = set()

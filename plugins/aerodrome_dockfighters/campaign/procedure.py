@@ -295,7 +295,7 @@ def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tu
             raise CampaignError(
                 f"{where}: no aircraft #{pick.serial} in the hangar [dockfighters.setup.4]"
             )
-        if plane.status == "workshop" and not (e.damaged_flies or e.repaired_flies):
+        if plane.status == "workshop" and not e.damaged_flies:
             raise CampaignError(
                 f"{where}: #{plane.serial} {plane.datasheet} is in the workshop and misses this mission "
                 "[dockfighters.campaign.workshop.1]"
@@ -307,7 +307,7 @@ def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tu
             )
         _check_loads(sq, pick, info, where)
         wounded = p.status == "hospital"
-        damage = info.yellow if plane.status == "workshop" and not e.repaired_flies else 0
+        damage = info.yellow if plane.status == "workshop" else 0
         personal.mark_box(p, dice)
         level = max(0, p.level - e.wounded_penalty) if wounded else p.level
         out.append(

@@ -86,7 +86,7 @@ class LeaderFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     pilot: Name
     tree: Annotated[int, Meta(ge=1, le=6)]
-    levels: Annotated[int, Meta(ge=0, le=4)] = 0
+    levels: Annotated[int, Meta(ge=0, le=3)] = 0
     unlocked_after: Annotated[int, Meta(ge=-1)] = -1
 
 

@@ -20,6 +20,8 @@ from aerodrome.specs import Assumed, builtin_specs, load
 Experience = Literal["green", "experienced", "veteran", "ace"]
 #: Experience levels in rising order (clause pilot.1); the index is the level.
 EXPERIENCE: tuple[Experience, ...] = ("green", "experienced", "veteran", "ace")
+#: The rows of the squadron leader skills table: Green, Experienced, Veteran (clause leader.2).
+LEADER_LEVELS: tuple[Experience, ...] = EXPERIENCE[:3]
 AircraftClass = Literal[
     "standard fighter", "advanced fighter", "fighterbomber", "bomber", "airship", "dockfighter"
 ]
@@ -156,11 +158,9 @@ class Effect(Record, frozen=True, omit_defaults=True):
     wounded_flies: bool = False
     wounded_penalty: Annotated[int, Meta(ge=0, le=3)] = 0
     damaged_flies: bool = False
-    repaired_flies: bool = False
     mission_discount: Fame = 0
     equipment_discount: Fame = 0
     aircraft_discount: Fame = 0
-    returning_discount: Fame = 0
     reroll_checks: Annotated[int, Meta(ge=0, le=6)] = 0
     reroll_attacks: Annotated[int, Meta(ge=0, le=6)] = 0
     ignore_wounds: Annotated[int, Meta(ge=0, le=6)] = 0
@@ -178,11 +178,11 @@ class Tree(Record, frozen=True, kw_only=True):
     roll: Roll
     name: Annotated[str, Meta(min_length=1, max_length=40)]
     text: str = ""
-    skill: Annotated[tuple[Skill, ...], Meta(min_length=4, max_length=4)]
+    skill: Annotated[tuple[Skill, ...], Meta(min_length=3, max_length=3)]
 
     def __post_init__(self) -> None:
-        if tuple(s.level for s in self.skill) != EXPERIENCE:
-            raise ValueError(f"{self.name}: one skill per level, green to ace")
+        if tuple(s.level for s in self.skill) != LEADER_LEVELS:
+            raise ValueError(f"{self.name}: one skill per level: green, experienced, veteran")
 
 
 class LevelCost(Assumed, frozen=True, kw_only=True):
@@ -191,12 +191,12 @@ class LevelCost(Assumed, frozen=True, kw_only=True):
 
 
 class Leaders(Record, frozen=True):
-    level: Annotated[tuple[LevelCost, ...], Meta(min_length=4, max_length=4)]
+    level: Annotated[tuple[LevelCost, ...], Meta(min_length=3, max_length=3)]
     tree: Annotated[tuple[Tree, ...], Meta(min_length=6, max_length=6)]
 
     def __post_init__(self) -> None:
-        if tuple(x.name for x in self.level) != EXPERIENCE:
-            raise ValueError("level: green, experienced, veteran, ace")
+        if tuple(x.name for x in self.level) != LEADER_LEVELS:
+            raise ValueError("level: green, experienced, veteran (the skills table's rows)")
         if sorted(t.roll for t in self.tree) != [1, 2, 3, 4, 5, 6]:
             raise ValueError("tree: one skill tree for each face of the d6")
 

@@ -7,9 +7,10 @@ import pytest
 
 from aerodrome.testing import ScriptedDice
 from aerodrome_dockfighters import docking, rules
-from aerodrome_dockfighters.campaign import aftermath, bridge, procedure
+from aerodrome_dockfighters.campaign import aftermath, bridge, leadership, procedure
 from aerodrome_dockfighters.campaign.journal import Pick, Send, Side
-from aerodrome_dockfighters.campaign.sheet import LeaderFile
+from aerodrome_dockfighters.campaign.sheet import CampaignError, LeaderFile
+from aerodrome_dockfighters.campaign.specs import tables
 from tests.plugins.dockfighters.campaign.helpers import ARROW, HAWK, crew, squadron
 from tests.plugins.dockfighters.helpers import plane, scripted, state
 
@@ -67,3 +68,27 @@ def test_the_workshop_counts_the_damage_received_not_the_damage_left() -> None:
     twice = crew(damage=1, crits=1, damage_taken=1, crits_taken=2)
     assert aftermath._to_workshop(twice, info)  # "receives 2 critical damage"
     assert not aftermath._to_workshop(crew(damage=1, crits=1), info)  # one repairs itself
+
+
+@pytest.mark.clause("dockfighters.leader.2")
+def test_the_skills_table_has_a_green_an_experienced_and_a_veteran_row() -> None:
+    """The squadron leader skills table "has one row per skill level, with the fame point
+    cost of unlocking the level in brackets": Green (2 fame points), Experienced (4 fame
+    points), Veteran (6 fame points) - no Ace row. An ace leader who has unlocked the veteran
+    level has unlocked his whole tree. Mutation caught: the old fourth, "ace" level for 8
+    fame (Heroic on 3+, two Drunken passes...)."""
+    t = tables().leaders
+    assert [(level.name, level.cost) for level in t.level] == [
+        ("green", 2),
+        ("experienced", 4),
+        ("veteran", 6),
+    ]
+    assert all(
+        [s.level for s in tree.skill] == ["green", "experienced", "veteran"] for tree in t.tree
+    )
+    sq = squadron(fame=30)
+    sq.barracks[0].box = len(tables().campaign.ladder.boxes) - 1  # Hans is an ace
+    sq.leader = LeaderFile(pilot="Hans", tree=1, levels=3)
+    with pytest.raises(CampaignError, match="every level of his tree"):
+        leadership.unlock(sq)
+    assert leadership.effect(sq).hospital == 4  # the veteran stand-in is his best
