@@ -116,11 +116,11 @@ class BotLeader:
             for pick in pool:
                 info = bridge.catalogue()[self._sheet(sq, pick)]
                 extra = max(0, planes + info.planes - c.free_planes) * c.extra_plane_cost
-                if len(sent) >= want or extra > max(0, room):
+                if planes >= want or extra > max(0, room):
                     continue
                 sent.append(pick)
                 planes += info.planes
-            if len(sent) >= c.free_planes:
+            if planes >= c.free_planes:  # an airship counts 2 (setup.4)
                 break
         return Send(picks=tuple(sent))
 

@@ -101,8 +101,9 @@ def unlock(sq: Squadron) -> None:
 
 
 def pairs(sq: Squadron, ready_only: bool = False) -> int:
-    """How many aircraft the squadron can get airborne, each with a pilot or crew of its kind
-    (ready ones; unless ``ready_only``, a Ruthless leader's wounded and damaged ones too)."""
+    """How many planes the squadron can get airborne, each aircraft with a pilot or crew of
+    its kind, "airships are treated as 2 aircraft" (ready ones; unless ``ready_only``, a
+    Ruthless leader's wounded and damaged ones too)."""
     e = leadership.effect(sq)
     wounded = e.wounded_flies and not ready_only
     damaged = e.damaged_flies and not ready_only
@@ -115,14 +116,14 @@ def pairs(sq: Squadron, ready_only: bool = False) -> int:
         p = next((p for p in pilots if p.name not in used and flies(p.kind, klass)), None)
         if p is not None:
             used.add(p.name)
-            count += 1
+            count += bridge.catalogue()[plane.datasheet].planes
     return count
 
 
 def can_fly(sq: Squadron) -> bool:
     """ "2 planes are mandatory for each scenario. If a squadron is not in the position to get
     2 planes and 2 pilots airborne, the squadron is rated as combat ineffective and
-    disbanded" (clause campaign.sortie.2)."""
+    disbanded" (clause campaign.sortie.2); an airship with its crew is 2 planes (setup.4)."""
     return pairs(sq) >= tables().campaign.free_planes
 
 

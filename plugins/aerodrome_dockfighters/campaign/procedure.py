@@ -34,6 +34,7 @@ from aerodrome_dockfighters.campaign.leadership import effect, in_play
 from aerodrome_dockfighters.campaign.ledger import Line, total
 from aerodrome_dockfighters.campaign.sheet import CampaignError, PersonalFile, Squadron
 from aerodrome_dockfighters.campaign.specs import tables
+from aerodrome_dockfighters.campaign.words import plural
 
 
 class Leader(Protocol):
@@ -263,14 +264,23 @@ def planes(sent: Sequence[Sent]) -> int:
 
 def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tuple[Sent, ...]:
     """Check the picks and mark the personal files for the mission (clauses setup.4,
-    setup.10, pilot.4, pilot.9, leader.ruthless.*); ``least``: the fewest aircraft (an ace
-    challenge may be flown by the ace alone)."""
+    setup.10, pilot.4, pilot.9, leader.ruthless.*): "2 planes are mandatory for each
+    scenario ... airships are treated as 2 aircraft" (an airship with its crew is enough);
+    ``least``: the fewest aircraft instead (an ace challenge may be flown by the ace alone)."""
     e = effect(sq)
     picks = send.picks
     c = tables().campaign
-    if len(picks) < (c.free_planes if least is None else least):
+    if least is None:
+        known = [plane for pick in picks if (plane := sq.plane(pick.serial)) is not None]
+        count = sum(bridge.catalogue()[plane.datasheet].planes for plane in known)
+        if count < c.free_planes:
+            raise CampaignError(
+                f"send: {plural(count, 'plane')}; 2 planes are mandatory for each scenario (an airship counts as "
+                "2) [dockfighters.campaign.sortie.1]"
+            )
+    elif len(picks) < least:
         raise CampaignError(
-            f"send: {len(picks)} aircraft; 2 planes and 2 pilots are mandatory for each scenario [dockfighters.campaign.sortie.1]"
+            f"send: {plural(len(picks), 'aircraft', 'aircraft')}; at least {least} [dockfighters.campaign.sortie.1]"
         )
     pilots = [p.pilot for p in picks]
     serials = [p.serial for p in picks]

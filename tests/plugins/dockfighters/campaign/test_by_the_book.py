@@ -7,11 +7,12 @@ import pytest
 
 from aerodrome.testing import ScriptedDice
 from aerodrome_dockfighters import docking, rules
-from aerodrome_dockfighters.campaign import aftermath, bridge, leadership, procedure
+from aerodrome_dockfighters.campaign import aftermath, bridge, campaign, leadership, procedure
 from aerodrome_dockfighters.campaign.journal import Pick, Send, Side
+from aerodrome_dockfighters.campaign.procedure import Party
 from aerodrome_dockfighters.campaign.sheet import CampaignError, LeaderFile
 from aerodrome_dockfighters.campaign.specs import tables
-from tests.plugins.dockfighters.campaign.helpers import ARROW, HAWK, crew, squadron
+from tests.plugins.dockfighters.campaign.helpers import ARROW, HAWK, Stub, crew, squadron
 from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 
@@ -92,3 +93,37 @@ def test_the_skills_table_has_a_green_an_experienced_and_a_veteran_row() -> None
     with pytest.raises(CampaignError, match="every level of his tree"):
         leadership.unlock(sq)
     assert leadership.effect(sq).hospital == 4  # the veteran stand-in is his best
+
+
+@pytest.mark.clause(
+    "dockfighters.setup.4", "dockfighters.campaign.sortie.1", "dockfighters.campaign.sortie.2"
+)
+def test_an_airship_alone_is_the_two_mandatory_planes() -> None:
+    """ "2 planes are mandatory for each scenario ... These 2 planes do not cost any fame
+    points ... Remember: a dockfighter is treated as a weapon, not an aircraft, and airships
+    are treated as 2 aircraft." An airship with its crew flies a mission alone, at no cost,
+    and a squadron left with an airship and its crew is not combat ineffective. Mutation
+    caught: counting the aircraft sent rather than the planes (the old ``len(picks)`` and
+    pairs of aircraft and pilots)."""
+    sq = squadron(fame=10)
+    campaign.buy(sq, "Albatross")
+    campaign.recruit(sq, "Zeppelin crew", "airship crew")
+    ship = sq.hangar[-1].serial
+    sent = procedure.sortie(
+        sq, Send(picks=(Pick(pilot="Zeppelin crew", serial=ship),)), ScriptedDice([])
+    )
+    assert len(sent) == 1 and procedure.planes(sent) == 2
+    parties = [
+        Party(sq, Stub(picks=(Pick(pilot="Zeppelin crew", serial=ship),))),
+        Party(None, None),
+    ]
+    parties[1].recorded = Side(squadron="them", faction="Saxony", mission="aerial-dominance")
+    parties[0].mission = parties[1].mission = "aerial-dominance"
+    procedure.send(parties, [0, 1], 1)
+    assert parties[0].lines == []  # no extra planes to pay for
+    for fighter in sq.hangar[:-1]:
+        fighter.status = "lost"
+    for p in sq.barracks:
+        if p.kind == "pilot":
+            p.status = "killed"
+    assert campaign.can_fly(sq)  # not disbanded: the airship is two planes

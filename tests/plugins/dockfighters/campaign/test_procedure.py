@@ -107,7 +107,7 @@ def test_two_planes_free_each_more_one_fame_an_airship_two() -> None:
     assert (
         party.side is not None and party.side.sent == party.sent and party.side.squadron == sq.name
     )
-    with pytest.raises(CampaignError, match="2 planes and 2 pilots are mandatory"):
+    with pytest.raises(CampaignError, match="2 planes are mandatory"):
         procedure.sortie(sq, Send(picks=(Pick(pilot="Hans", serial=1),)), ScriptedDice([]))
 
 
