@@ -14,7 +14,13 @@ from collections.abc import Sequence
 
 from aerodrome.dice import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, personal
-from aerodrome_dockfighters.campaign.journal import Outcome, PayReturn, Side, TakeAbility
+from aerodrome_dockfighters.campaign.journal import (
+    BailOut,
+    Outcome,
+    PayReturn,
+    Side,
+    TakeAbility,
+)
 from aerodrome_dockfighters.campaign.leadership import effect, leader_active
 from aerodrome_dockfighters.campaign.ledger import Line
 from aerodrome_dockfighters.campaign.procedure import Party
@@ -61,6 +67,7 @@ def settle(
     lost: list[str] = []
     wounded: list[str] = []
     workshop: list[int] = []
+    bailed: list[str] = []
     for s, crew in zip(side.sent, report.crews[seat], strict=True):
         p = sq.pilot(s.pilot)
         plane = sq.plane(s.serial)
@@ -80,13 +87,23 @@ def settle(
         ):
             # setup.8: "Each plane with damaged gear and/or that is damaged must pass a pilot
             # check, or the plane crashes and is lost. The pilot gets wounded; so if he is
-            # already wounded, he gets killed."
-            need = bridge.check_target(s.experience, s.modifiers.check)
-            roll = dice.d(6, f"{s.pilot} lands #{s.serial} back at base ({need}+)")
-            if not (roll >= need and roll != 1):
-                plane_lost = True
-                fate = "killed" if crew.wounded else fate
-                hurt = True
+            # already wounded, he gets killed. He can opt to bail out instead of trying to
+            # land, by a successful pilot check."
+            land = bridge.check_target(s.experience, s.modifiers.check)
+            bail = bridge.check_target(s.experience, s.modifiers.check + s.modifiers.bail)
+            if _bail_out(party, p, land, bail, crew.wounded):
+                plane_lost = True  # bailed out over the home base: no fame to bring him home
+                roll = dice.d(6, f"{s.pilot} bails out of #{s.serial} over the base ({bail}+)")
+                if roll >= bail and roll != 1:
+                    bailed.append(p.name)
+                else:
+                    fate = "killed"  # check.1: a failed bail-out kills the pilot
+            else:
+                roll = dice.d(6, f"{s.pilot} lands #{s.serial} back at base ({land}+)")
+                if not (roll >= land and roll != 1):
+                    plane_lost = True
+                    fate = "killed" if crew.wounded else fate
+                    hurt = True
         if plane_lost:
             plane.status = "lost"
         if fate in ("killed", "missing", "captured"):
@@ -126,6 +143,7 @@ def settle(
         losses=sum(1 for k in report.kills if k.victim_seat == seat and k.victim >= 0),
         pilots_lost=tuple(lost),
         wounded=tuple(wounded),
+        bailed_home=tuple(bailed),
         workshop=tuple(workshop),
         turns=report.turns,
     )
@@ -176,6 +194,14 @@ def _bring_home(party: Party, p: PersonalFile, defender: bool) -> str:
             Line(fame=-cost, why="return", note=f"{p.experience} {p.name} brought home")
         )
     return "fit"
+
+
+def _bail_out(party: Party, p: PersonalFile, land: int, bail: int, wounded: bool) -> bool:
+    """The leader's choice for a damaged plane on the way home: land or bail out (setup.8)."""
+    assert party.sq is not None and party.leader is not None
+    bail_out = party.leader.bail_out(party.sq, p, land, bail, wounded)
+    party.choices.append(BailOut(pilot=p.name, bail=bail_out))
+    return bail_out
 
 
 def _take(party: Party, p: PersonalFile, options: list[TakeAbility]) -> TakeAbility:

@@ -206,6 +206,14 @@ class BotLeader:
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool:
         return True
 
+    def bail_out(
+        self, sq: Squadron, pilot: PersonalFile, land: int, bail: int, wounded: bool
+    ) -> bool:
+        """Land, unless the pilot is wounded already (a failed landing kills him as a failed
+        bail-out does) and bailing out is easier for him (an ace's ability): the plane is
+        lost either way then, his life is what counts."""
+        return wounded and bail < land
+
     def take_ability(
         self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
     ) -> TakeAbility:

@@ -101,6 +101,15 @@ class PayReturn(Record, frozen=True, tag=True):
     pay: bool
 
 
+class BailOut(Record, frozen=True, tag=True):
+    """Bail out over the home base instead of trying to land a damaged plane (clause
+    setup.8: "He can opt to bail out instead of trying to land, by a successful pilot
+    check")."""
+
+    pilot: Name
+    bail: bool
+
+
 class TakeAbility(Record, frozen=True, tag=True):
     """An ace's choice after 5 more victories: level 2 of an ability he has, or the new one
     (clause pilot.8)."""
@@ -110,7 +119,7 @@ class TakeAbility(Record, frozen=True, tag=True):
     level: Annotated[int, Meta(ge=1, le=2)]
 
 
-Choice = Bid | ChooseMission | Send | PayReturn | TakeAbility
+Choice = Bid | ChooseMission | Send | PayReturn | BailOut | TakeAbility
 
 
 # -- the outcome of a mission --------------------------------------------------------------------
@@ -123,6 +132,7 @@ class Outcome(Record, frozen=True, omit_defaults=True):
     losses: int = 0
     pilots_lost: tuple[str, ...] = ()
     wounded: tuple[str, ...] = ()
+    bailed_home: tuple[str, ...] = ()
     workshop: tuple[int, ...] = ()
     turns: int = 0
 

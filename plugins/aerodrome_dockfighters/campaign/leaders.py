@@ -62,8 +62,9 @@ BID_CHOICES = 12
 class PersonLeader(CliLeader):
     """A person's decisions as their squadron's leader (``--seat N=human``): what the command
     line does not give is asked at the terminal - the initiative bid, the mission, bringing a
-    bailed-out pilot home, an ace's new ability; who is sent stays ``--send`` or the bot's
-    pick (the mission starts by saying who flies what)."""
+    bailed-out pilot home, landing or bailing out of a damaged plane on the way home, an
+    ace's new ability; who is sent stays ``--send`` or the bot's pick (the mission starts by
+    saying who flies what)."""
 
     def __init__(
         self,
@@ -118,6 +119,16 @@ class PersonLeader(CliLeader):
             f"leave {pilot.name} to be captured",
         ]
         return choose(self.read, sq.name, f"{pilot.name} bailed out over enemy ground", texts) == 0
+
+    def bail_out(self, sq: Squadron, pilot: Any, land: int, bail: int, wounded: bool) -> bool:
+        failed = "killed" if wounded else "wounded"
+        texts = [
+            f"land: a pilot check ({land}+); if it fails the plane is lost and {pilot.name} {failed}",
+            f"bail out over the base: a pilot check ({bail}+); the plane is lost, and if it fails "
+            f"{pilot.name} is killed",
+        ]
+        question = f"{pilot.name} brings a damaged plane home"
+        return choose(self.read, sq.name, question, texts) == 1
 
     def take_ability(self, sq: Squadron, pilot: Any, options: Sequence[TakeAbility]) -> TakeAbility:
         texts = [f"{o.ability} level {o.level}" for o in options]

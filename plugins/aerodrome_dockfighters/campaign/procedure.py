@@ -19,6 +19,7 @@ from aerodrome.dice import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, personal
 from aerodrome_dockfighters.campaign.economy import usable
 from aerodrome_dockfighters.campaign.journal import (
+    BailOut,
     Bid,
     Choice,
     ChooseMission,
@@ -51,6 +52,10 @@ class Leader(Protocol):
     def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send: ...
 
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool: ...
+
+    def bail_out(
+        self, sq: Squadron, pilot: PersonalFile, land: int, bail: int, wounded: bool
+    ) -> bool: ...
 
     def take_ability(
         self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
@@ -99,6 +104,17 @@ class Scripted:
                 f"{self.where}.choices[{self.used - 1}]: the decision is about {got.pilot}, not {pilot.name}"
             )
         return got.pay
+
+    def bail_out(
+        self, sq: Squadron, pilot: PersonalFile, land: int, bail: int, wounded: bool
+    ) -> bool:
+        got = self._next(BailOut)
+        assert isinstance(got, BailOut)
+        if got.pilot != pilot.name:
+            raise CampaignError(
+                f"{self.where}.choices[{self.used - 1}]: the decision is about {got.pilot}, not {pilot.name}"
+            )
+        return got.bail
 
     def take_ability(
         self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]

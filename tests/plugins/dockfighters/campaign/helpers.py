@@ -74,6 +74,11 @@ class Stub:
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool:
         return self.pay
 
+    def bail_out(
+        self, sq: Squadron, pilot: PersonalFile, land: int, bail: int, wounded: bool
+    ) -> bool:
+        return False  # always tries to land
+
     def take_ability(
         self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
     ) -> TakeAbility:

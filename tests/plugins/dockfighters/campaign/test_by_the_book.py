@@ -8,11 +8,11 @@ import pytest
 from aerodrome.testing import ScriptedDice
 from aerodrome_dockfighters import docking, rules
 from aerodrome_dockfighters.campaign import aftermath, bridge, campaign, leadership, procedure
-from aerodrome_dockfighters.campaign.journal import Pick, Send, Side
+from aerodrome_dockfighters.campaign.journal import BailOut, Pick, Send, Side
 from aerodrome_dockfighters.campaign.procedure import Party
 from aerodrome_dockfighters.campaign.sheet import CampaignError, LeaderFile
 from aerodrome_dockfighters.campaign.specs import tables
-from tests.plugins.dockfighters.campaign.helpers import ARROW, HAWK, Stub, crew, squadron
+from tests.plugins.dockfighters.campaign.helpers import ARROW, HAWK, Stub, crew, report, squadron
 from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 
@@ -127,3 +127,49 @@ def test_an_airship_alone_is_the_two_mandatory_planes() -> None:
         if p.kind == "pilot":
             p.status = "killed"
     assert campaign.can_fly(sq)  # not disbanded: the airship is two planes
+
+
+class _Bails(Stub):
+    """A leader who bails out of every damaged plane on the way home."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[tuple[str, int, int]] = []
+
+    def bail_out(self, sq, pilot, land: int, bail: int, wounded: bool) -> bool:  # type: ignore[no-untyped-def]
+        self.asked.append((pilot.name, land, bail))
+        return True
+
+
+@pytest.mark.clause("dockfighters.setup.8")
+@pytest.mark.parametrize(("roll", "status"), [(4, "ready"), (3, "killed")])
+def test_a_pilot_may_bail_out_instead_of_trying_to_land(
+    roll: int, status: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Step 11: "Each plane with damaged gear and/or that is damaged must pass a pilot check,
+    or the plane crashes and is lost ... He can opt to bail out instead of trying to land, by
+    a successful pilot check." The leader is asked; a pilot who bails out loses the plane and
+    comes down over his own base (no fame to bring him home, not wounded) on a passed check,
+    and is killed on a failed one ("Bailing out ... If failed: Pilot or crew is killed").
+    Mutation caught: the landing check made without asking (main's code)."""
+    sq = squadron()
+    sq.barracks[0].box = 2  # Hans is experienced: 4+
+    leader = _Bails()
+    party = Party(sq, leader)
+    sent = procedure.sortie(
+        sq,
+        Send(picks=(Pick(pilot="Hans", serial=1), Pick(pilot="Fritz", serial=2))),
+        ScriptedDice([]),
+    )
+    both = (
+        Side(squadron=sq.name, faction="Bavaria", mission="aerial-dominance", sent=sent),
+        Side(squadron="them", faction="Saxony", mission="aerial-dominance"),
+    )
+    monkeypatch.setattr(aftermath, "Dice", lambda seed: ScriptedDice([roll]))
+    outcome = aftermath.settle(party, 0, report([crew(damage=4), crew()]), both, 7)
+    assert leader.asked == [("Hans", 4, 4)]
+    assert party.choices == [BailOut(pilot="Hans", bail=True)]
+    assert sq.plane(1).status == "lost"  # type: ignore[union-attr]
+    assert sq.pilot("Hans").status == status  # type: ignore[union-attr]
+    assert party.lines == []  # no return fee over the home base
+    assert outcome.bailed_home == (("Hans",) if status == "ready" else ())
