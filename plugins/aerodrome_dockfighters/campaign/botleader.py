@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from aerodrome.dice import derive_seed
 from aerodrome_dockfighters.campaign import bridge, campaign, leadership
 from aerodrome_dockfighters.campaign.economy import aircraft_price, usable
-from aerodrome_dockfighters.campaign.journal import Pick, Scenario, Send, TakeAbility
+from aerodrome_dockfighters.campaign.journal import Arm, Pick, Scenario, Send, Sent, TakeAbility
 from aerodrome_dockfighters.campaign.procedure import flies
-from aerodrome_dockfighters.campaign.sheet import CampaignError, PersonalFile, Plane, Squadron
+from aerodrome_dockfighters.campaign.sheet import CampaignError, PersonalFile, Squadron
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
 
 #: How often Konrad wins each mission against Konrad (docs/rules/dockfighters.md, 200 games
@@ -38,7 +38,6 @@ WIN_CHANCE = {
     "duel": 0.01,
     "airstrip-visit": 0.16,
 }
-GROUND = ("fighter-sweep", "big-hunt", "bomb-run", "airstrip-visit")
 #: Fame the bot keeps for bringing pilots home and for the next scenario.
 RESERVE = 2
 #: Scenarios between two attempts at the League's challenges.
@@ -106,7 +105,7 @@ class BotLeader:
         c = tables().campaign
         room = budget - bridge.missions()[mission].fame_cost - RESERVE
         want = c.free_planes + (1 if room >= 4 else 0)
-        crews = self._crews(sq, mission)
+        crews = self._crews(sq)
         for pool in (
             crews,
             [x for x in crews if bridge.catalogue()[self._sheet(sq, x)].klass != "airship"],
@@ -130,7 +129,7 @@ class BotLeader:
         assert plane is not None
         return plane.datasheet
 
-    def _crews(self, sq: Squadron, mission: str) -> list[Pick]:
+    def _crews(self, sq: Squadron) -> list[Pick]:
         """The best pairs: aircraft by value, each with the most experienced pilot of its kind;
         ready ones first, then (a Ruthless leader's) wounded pilots and damaged aircraft."""
         e = leadership.effect(sq)
@@ -152,24 +151,30 @@ class BotLeader:
             if p is None:
                 continue
             used.add(p.name)
-            out.append(
-                Pick(pilot=p.name, serial=plane.serial, loads=self._loads(sq, plane, mission))
-            )
+            out.append(Pick(pilot=p.name, serial=plane.serial))
         return out
 
+    # -- step 8 ------------------------------------------------------------------------------
+    def arm(self, sq: Squadron, sent: Sequence[Sent], seat: int, seen: bridge.SetUp | None) -> Arm:
+        """Airships get their turrets (and a dockfighter when unlocked); bombers and
+        fighterbombers get bombs when ground targets of their own mission were set up."""
+        targets = seen is not None and any(g.seat == seat for g in seen.ground)
+        return Arm(
+            picks=tuple(
+                Pick(pilot=s.pilot, serial=s.serial, loads=self._loads(sq, s.datasheet, targets))
+                for s in sent
+            )
+        )
+
     @staticmethod
-    def _loads(sq: Squadron, plane: Plane, mission: str) -> tuple[str, ...]:
-        info = bridge.catalogue()[plane.datasheet]
+    def _loads(sq: Squadron, datasheet: str, targets: bool) -> tuple[str, ...]:
+        info = bridge.catalogue()[datasheet]
         if info.klass == "airship":
             systems = ["light anti-aircraft turret"] * info.docking_points
             if usable(sq, "dockfighter") and info.docking_points >= 2:
                 systems[1] = "dockfighter"
             return tuple(systems)
-        if (
-            mission in GROUND
-            and info.klass in ("fighterbomber", "bomber")
-            and usable(sq, "AB 250 bomb")
-        ):
+        if targets and info.klass in ("fighterbomber", "bomber") and usable(sq, "AB 250 bomb"):
             return ("AB 250 bomb",) * (info.load_points // bridge.load_points("AB 250 bomb"))
         return ()
 

@@ -11,8 +11,9 @@ squadron rebuilt from its own journal is byte-identical to its file.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from aerodrome.agents import Agent
 from aerodrome.dice import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, economy, leadership
 from aerodrome_dockfighters.campaign.aftermath import settle
@@ -34,6 +35,7 @@ from aerodrome_dockfighters.campaign.procedure import (
     Leader,
     Party,
     Scripted,
+    arm,
     flies,
     inferior,
     initiative,
@@ -146,17 +148,33 @@ def _play(
     seed: int,
     challenge: int,
     human: bridge.Human | None,
-) -> tuple[bridge.Report, tuple[str, ...]]:
-    the_setup = bridge.setup(sides, initiative_seat, bots, challenge=challenge)
+    arm: Callable[[bridge.SetUp], tuple[Side, Side]],
+) -> tuple[bridge.Report, tuple[str, ...], tuple[Side, Side]]:
+    """Steps 6-10: the engine sets the missions up (6/7) without the loads; the leaders arm
+    their planes knowing that set-up (8, ``arm`` returns the armed sides); the armed game
+    answers the set-up as it was answered, determines the weather (9) and is played (10).
+    Returns the report, the armed game's actions and the armed sides."""
     # a person sees what happens (the log); bots alone need no log (the same game either way)
-    game = bridge.new_game(the_setup, seed, record=human is not None and HUMAN in agents)
-    players = [
-        None if name == HUMAN else bridge.bot_agent(name, seat, seed)
-        for seat, name in enumerate(agents)
-    ]
-    if not bridge.play(game, players, human):
+    record = human is not None and HUMAN in agents
+
+    def players() -> list[Agent | None]:
+        return [
+            None if name == HUMAN else bridge.bot_agent(name, seat, seed)
+            for seat, name in enumerate(agents)
+        ]
+
+    unarmed = bridge.setup(sides, initiative_seat, bots, challenge=challenge)
+    preview = bridge.new_game(unarmed, seed, record=record)
+    if not bridge.play(preview, players(), human, until=bridge.armament_due):
         raise Abandoned("the mission was left before its end; nothing is recorded")
-    return bridge.report(game), bridge.encode_actions(game)
+    armed = arm(bridge.set_up(preview.state))
+    game = bridge.new_game(
+        bridge.setup(armed, initiative_seat, bots, challenge=challenge), seed, record=record
+    )
+    bridge.rearm(preview, game)
+    if not bridge.play(game, players(), human):
+        raise Abandoned("the mission was left before its end; nothing is recorded")
+    return bridge.report(game), bridge.encode_actions(game), armed
 
 
 def scenario(
@@ -181,10 +199,16 @@ def scenario(
         raise CampaignError("against: a squadron cannot fly a scenario against itself")
     parties = [Party(a, leaders[0]), Party(b, leaders[1])]
     winner, rolls, seats = _set_up(parties, seed)
-    sides = _sides(parties, seats)
     bots = _bots(agents, seats)
     by_seat = [agents[seats.index(s)] for s in (0, 1)]
-    report, actions = _play(sides, seats[winner], bots, by_seat, seed, 0, human)
+
+    def arming(seen: bridge.SetUp) -> tuple[Side, Side]:
+        arm(parties, seats, seen)
+        return _sides(parties, seats)
+
+    report, actions, sides = _play(
+        _sides(parties, seats), seats[winner], bots, by_seat, seed, 0, human, arming
+    )
     out = []
     for n, party in enumerate(parties):
         outcome = settle(party, seats[n], report, sides, seed)
@@ -208,8 +232,9 @@ def scenario(
 
 
 def _set_up(parties: list[Party], seed: int) -> tuple[int, list[tuple[int, int]], list[int]]:
-    """Steps 1-5 and 8: initiative, missions, the seats (the chooser of a value-5 mission is
-    the engine's first seat), who is sent and armed, superior and inferior."""
+    """Steps 1-5: initiative, missions, the seats (the chooser of a value-5 mission is the
+    engine's first seat), who is sent, superior and inferior (the armament, step 8, follows
+    the missions' set-up in :func:`_play`)."""
     dice = Dice(derive_seed(seed, "scenario set-up"))
     winner, rolls = initiative(parties, dice)
     missions(parties, winner)
@@ -290,11 +315,19 @@ def _challenge(
         mission=bridge.LEAGUE,
     )
     party.side = side
-    sides = (side, league)
+
+    def arming(seen: bridge.SetUp | None) -> tuple[Side, Side]:
+        arm([party], [0], seen)
+        assert party.side is not None
+        return party.side, league
+
     bots = tuple(sorted({1} | ({0} if agent and bridge.bot_rules(agent) else set())))
     if recorded is None:
-        report, actions = _play(sides, -1, bots, (agent, "konrad"), seed, number, human)
+        report, actions, sides = _play(
+            (side, league), -1, bots, (agent, "konrad"), seed, number, human, arming
+        )
     else:
+        sides = arming(None)
         if recorded.sides != sides:
             raise CampaignError("sides: the squadron could not have sent what the journal says")
         bots, actions = recorded.bots, recorded.actions
@@ -423,6 +456,7 @@ def _replay_scenario(sq: Squadron, e: Scenario, where: str) -> None:
     winner, rolls, seats = _set_up(parties, e.seed)
     if seats[e.party] != e.player or seats[winner] != e.initiative:
         raise CampaignError(f"{where}: the set-up does not seat the squadrons as recorded")
+    arm(parties, seats, None)  # step 8 as recorded (the set-up it saw is in the actions)
     sides = _sides(parties, seats)
     if sides != e.sides:
         raise CampaignError(

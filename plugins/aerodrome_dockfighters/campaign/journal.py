@@ -39,8 +39,9 @@ class InPlay(Record, frozen=True, omit_defaults=True):
 
 class Sent(Record, frozen=True, omit_defaults=True):
     """One aircraft sent on the mission with its pilot or crew (clause setup.4): the level
-    marked on the personal file for the mission, the loads or docking-point systems, and
-    whether the pilot flies wounded or the aircraft damaged (leader.ruthless.*)."""
+    marked on the personal file for the mission, the loads or docking-point systems it was
+    armed with (step 8), and whether the pilot flies wounded or the aircraft damaged
+    (leader.ruthless.*)."""
 
     pilot: Name
     kind: Kind
@@ -89,7 +90,15 @@ class Pick(Record, frozen=True, omit_defaults=True):
 
 
 class Send(Record, frozen=True, tag=True):
-    """Who and what is sent on the mission, with the armament (steps 4 and 8)."""
+    """Who and what is sent on the mission (step 4): pilots or crews and aircraft, without
+    loads (the armament is step 8, :class:`Arm`)."""
+
+    picks: Annotated[tuple[Pick, ...], Meta(max_length=20)]
+
+
+class Arm(Record, frozen=True, tag=True):
+    """The armament (step 8, clause setup.10), chosen once the missions are set up: the
+    external loads or docking-point systems of each aircraft sent, in the order sent."""
 
     picks: Annotated[tuple[Pick, ...], Meta(max_length=20)]
 
@@ -119,7 +128,7 @@ class TakeAbility(Record, frozen=True, tag=True):
     level: Annotated[int, Meta(ge=1, le=2)]
 
 
-Choice = Bid | ChooseMission | Send | PayReturn | BailOut | TakeAbility
+Choice = Bid | ChooseMission | Send | Arm | PayReturn | BailOut | TakeAbility
 
 
 # -- the outcome of a mission --------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The scenario set-up (rulebook: Scenario Setup, steps 1-9; clauses setup.*): initiative
-with fame bids, the missions, who is sent with what armament, the superior and the inferior
-squadron. Steps 6, 7 and 9 (setting the missions up, the weather) and the mission itself are
-played by the engine (:mod:`.bridge`).
+with fame bids, the missions, who is sent, the superior and the inferior squadron, and - once
+the engine has set the missions up (steps 6 and 7) - the armament (step 8). Steps 6, 7 and
+9 (the weather) and the mission itself are played by the engine (:mod:`.bridge`).
 
 A party is a squadron with its leader, or only the :class:`~.journal.Side` it brought
 (the other squadron when one file's journal is replayed, or the League of a challenge).
@@ -15,10 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from msgspec.structs import replace
+
 from aerodrome.dice import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, personal
 from aerodrome_dockfighters.campaign.economy import usable
 from aerodrome_dockfighters.campaign.journal import (
+    Arm,
     BailOut,
     Bid,
     Choice,
@@ -50,6 +53,10 @@ class Leader(Protocol):
     ) -> str: ...
 
     def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send: ...
+
+    def arm(
+        self, sq: Squadron, sent: Sequence[Sent], seat: int, seen: bridge.SetUp | None
+    ) -> Arm: ...
 
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool: ...
 
@@ -94,6 +101,11 @@ class Scripted:
     def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send:
         got = self._next(Send)
         assert isinstance(got, Send)
+        return got
+
+    def arm(self, sq: Squadron, sent: Sequence[Sent], seat: int, seen: bridge.SetUp | None) -> Arm:
+        got = self._next(Arm)
+        assert isinstance(got, Arm)
         return got
 
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool:
@@ -331,7 +343,11 @@ def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tu
             raise CampaignError(
                 f"{where}: a {p.kind} cannot fly a {info.klass} ({plane.datasheet}) [dockfighters.pilot.4]"
             )
-        _check_loads(sq, pick, info, where)
+        if pick.loads:
+            raise CampaignError(
+                f"{where}.loads: the planes are armed at step 8, once the missions are set up, not "
+                "when they are sent [dockfighters.setup.10]"
+            )
         wounded = p.status == "hospital"
         damage = info.yellow if plane.status == "workshop" else 0
         personal.mark_box(p, dice)
@@ -343,7 +359,6 @@ def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tu
                 serial=plane.serial,
                 datasheet=plane.datasheet,
                 experience=level,
-                loads=pick.loads,
                 wounded=wounded,
                 damage=damage,
                 modifiers=personal.modifiers(p),
@@ -374,6 +389,11 @@ def _check_loads(sq: Squadron, pick: Pick, info: bridge.AircraftInfo, where: str
                 f"{where}.loads: {info.name} has {info.docking_points} docking points, not {len(pick.loads)} "
                 "[dockfighters.airship.4]"
             )
+        for n, item in enumerate(pick.loads):
+            if not bridge.fits_point(info.name, n, item):
+                raise CampaignError(
+                    f"{where}.loads[{n}]: a {item} mounts only on a side docking point [dockfighters.airship.23]"
+                )
         return
     try:
         bridge.check_loads(info.name, pick.loads, where)
@@ -382,7 +402,7 @@ def _check_loads(sq: Squadron, pick: Pick, info: bridge.AircraftInfo, where: str
 
 
 def send(parties: Sequence[Party], seats: Sequence[int], seed: int) -> None:
-    """Step 4 (and 8, the armament): both leaders choose; each pays for the planes beyond
+    """Step 4: both leaders choose who is sent; each pays for the planes beyond
     the two free ones ("an airship counts as 2 planes") and its mission's fame cost, less
     the Publicity expert's and a club member's discount (clauses setup.3, setup.4,
     campaign.sortie.1, challenge.2)."""
@@ -462,6 +482,39 @@ def inferior(parties: Sequence[Party]) -> None:
             party.lines.append(
                 Line(fame=bonus, why="inferior", note=f"inferior in {', '.join(worse)}")
             )
+
+
+# -- step 8: the armament ----------------------------------------------------------------------------
+def arm(parties: Sequence[Party], seats: Sequence[int], seen: bridge.SetUp | None) -> None:
+    """Step 8: "Planes can be equipped with external loads before the start of a mission";
+    airships' docking points "in the same phase as armament of the aircraft takes place"
+    (clause setup.10). Each leader arms what he sent once the missions are set up (6/7),
+    knowing ``seen`` - the ground targets rolled, the objectives, where the aircraft are -
+    and before the weather is determined (9). A recorded side comes armed."""
+    for n, party in enumerate(parties):
+        if party.sq is None:
+            continue
+        assert party.leader is not None and party.side is not None
+        choice = party.leader.arm(party.sq, party.sent, seats[n], seen)
+        party.choices.append(choice)
+        party.sent = armed(party.sq, party.sent, choice)
+        party.side = replace(party.side, sent=party.sent)
+
+
+def armed(sq: Squadron, sent: Sequence[Sent], choice: Arm) -> tuple[Sent, ...]:
+    """``sent`` with the loads of ``choice``, checked: one entry per aircraft sent, in order;
+    loads and systems of the depots the squadron has unlocked or gets automatically, within
+    the aircraft's load or docking points."""
+    if [(p.pilot, p.serial) for p in choice.picks] != [(s.pilot, s.serial) for s in sent]:
+        names = ", ".join(f"{s.pilot}={s.serial}" for s in sent)
+        raise CampaignError(
+            f"arm: one entry for each aircraft sent, in order ({names}) [dockfighters.setup.10]"
+        )
+    out = []
+    for n, (pick, s) in enumerate(zip(choice.picks, sent, strict=True)):
+        _check_loads(sq, pick, bridge.catalogue()[s.datasheet], f"arm.picks[{n}]")
+        out.append(replace(s, loads=pick.loads))
+    return tuple(out)
 
 
 def in_play_of(party: Party) -> InPlay:

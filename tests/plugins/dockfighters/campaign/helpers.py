@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from aerodrome_dockfighters.campaign import bridge, campaign
-from aerodrome_dockfighters.campaign.journal import Pick, Recruited, Send, TakeAbility
+from aerodrome_dockfighters.campaign.journal import Arm, Pick, Recruited, Send, Sent, TakeAbility
 from aerodrome_dockfighters.campaign.ledger import Line
 from aerodrome_dockfighters.campaign.sheet import PersonalFile, Squadron
 
@@ -62,12 +62,22 @@ class Stub:
 
     def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send:
         if self.picks:
-            return Send(picks=self.picks)
+            return Send(picks=tuple(Pick(pilot=p.pilot, serial=p.serial) for p in self.picks))
         ready = [p for p in sq.barracks if p.status == "ready"][:2]
         planes = [p for p in sq.hangar if p.status == "ready"][:2]
         return Send(
             picks=tuple(
                 Pick(pilot=p.name, serial=pl.serial) for p, pl in zip(ready, planes, strict=False)
+            )
+        )
+
+    def arm(self, sq: Squadron, sent: Sequence[Sent], seat: int, seen: object) -> Arm:
+        """The loads of the given picks (step 8), none for the others."""
+        given = {(p.pilot, p.serial): p.loads for p in self.picks}
+        return Arm(
+            picks=tuple(
+                Pick(pilot=s.pilot, serial=s.serial, loads=given.get((s.pilot, s.serial), ()))
+                for s in sent
             )
         )
 

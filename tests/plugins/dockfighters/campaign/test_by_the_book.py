@@ -7,12 +7,27 @@ import pytest
 
 from aerodrome.testing import ScriptedDice
 from aerodrome_dockfighters import docking, rules
-from aerodrome_dockfighters.campaign import aftermath, bridge, campaign, leadership, procedure
-from aerodrome_dockfighters.campaign.journal import BailOut, Pick, Send, Side
+from aerodrome_dockfighters.campaign import (
+    aftermath,
+    bridge,
+    campaign,
+    files,
+    leadership,
+    procedure,
+)
+from aerodrome_dockfighters.campaign.journal import Arm, BailOut, Pick, Send, Side
 from aerodrome_dockfighters.campaign.procedure import Party
 from aerodrome_dockfighters.campaign.sheet import CampaignError, LeaderFile
 from aerodrome_dockfighters.campaign.specs import tables
-from tests.plugins.dockfighters.campaign.helpers import ARROW, HAWK, Stub, crew, report, squadron
+from tests.plugins.dockfighters.campaign.helpers import (
+    ARROW,
+    HAWK,
+    SPRITE,
+    Stub,
+    crew,
+    report,
+    squadron,
+)
 from tests.plugins.dockfighters.helpers import plane, scripted, state
 
 
@@ -173,3 +188,54 @@ def test_a_pilot_may_bail_out_instead_of_trying_to_land(
     assert sq.pilot("Hans").status == status  # type: ignore[union-attr]
     assert party.lines == []  # no return fee over the home base
     assert outcome.bailed_home == (("Hans",) if status == "ready" else ())
+
+
+class _Armer(Stub):
+    """A leader who arms after seeing the set-up: bombs only when his targets are there."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.seen: list[bridge.SetUp | None] = []
+
+    def arm(self, sq, sent, seat, seen):  # type: ignore[no-untyped-def]
+        self.seen.append(seen)
+        mine = [g for g in seen.ground if g.seat == seat]
+        bombs = ("AB 250 bomb",) * (2 if mine else 0)
+        return Arm(
+            picks=tuple(
+                Pick(pilot=s.pilot, serial=s.serial, loads=bombs if s.datasheet == SPRITE else ())
+                for s in sent
+            )
+        )
+
+
+@pytest.mark.clause("dockfighters.setup.10", "dockfighters.setup.11", "dockfighters.setup.4")
+def test_the_planes_are_armed_once_the_missions_are_set_up() -> None:
+    """Scenario Setup: "4. Both squadron leaders choose what they will send on a mission ... 6.
+    Loser of the initiative sets up his mission. 7. Winner of the initiative sets up his
+    mission. 8. Armament phase of planes. 9. Weather conditions are determined." Who is sent
+    is chosen without loads; the leader arms his planes knowing the ground targets rolled
+    and placed and where the aircraft are, before the weather; the journal replays it.
+    Mutation caught: the loads fixed with who is sent (main's code took them at step 4: no
+    armament decision, nothing of the set-up seen)."""
+    a, b = squadron(fame=10), squadron("Saxony")
+    campaign.buy(a, SPRITE)
+    sprite = a.hangar[-1].serial
+    leader = _Armer(
+        mission="big-hunt", picks=(Pick(pilot="Hans", serial=sprite), Pick(pilot="Fritz", serial=1))
+    )
+    before = campaign.copy_of(a)
+    ea, _ = campaign.scenario(a, b, [leader, Stub()], ["konrad", "konrad"], 3)
+    (seen,) = leader.seen
+    assert seen is not None and seen.missions[ea.player] == "big-hunt"
+    mine = [g for g in seen.ground if g.seat == ea.player]
+    assert mine and all(g.hex != "-" for g in mine)  # rolled and placed before the armament
+    assert all(c.hex != "-" for c in seen.aircraft if c.seat == ea.player)  # and set up
+    kinds = [type(c).__name__ for c in ea.choices]
+    assert kinds.index("Send") < kinds.index("Arm")
+    send = next(c for c in ea.choices if isinstance(c, Send))
+    assert all(not p.loads for p in send.picks)
+    flown = {s.serial: s.loads for s in ea.sides[ea.player].sent}
+    assert flown[sprite] == ("AB 250 bomb",) * 2
+    campaign.apply(before, ea, "journal[-1]")  # the journal plays it again: the same file
+    assert files.encode(before) == files.encode(a)
