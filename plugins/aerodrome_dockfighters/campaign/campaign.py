@@ -71,8 +71,8 @@ def _open(sq: Squadron) -> None:
 
 
 # -- between scenarios ----------------------------------------------------------------------------
-def found(name: str, faction: str, pilots: list[str], seed: int) -> Squadron:
-    sq, entry = economy.found(name, faction, pilots, seed)
+def found(name: str, faction: str, pilots: list[str], seed: int, uid: str = "") -> Squadron:
+    sq, entry = economy.found(name, faction, pilots, seed, uid)
     commit(sq, entry)
     return sq
 
@@ -210,9 +210,13 @@ def scenario(
         _sides(parties, seats), seats[winner], bots, by_seat, seed, 0, human, arming
     )
     out = []
+    shared = economy.derive_uid("scenario", a.uid, len(a.journal), b.uid, len(b.journal), seed)
     for n, party in enumerate(parties):
         outcome = settle(party, seats[n], report, sides, seed)
+        assert party.sq is not None
         entry = Scenario(
+            id=shared,
+            partner=(b if n == 0 else a).uid,
             seed=seed,
             player=seats[n],
             party=n,
@@ -340,6 +344,9 @@ def _challenge(
         if sorted(ace.challenges) == [1, 2, 3]:
             ace.club = True
     entry = Scenario(
+        id=recorded.id
+        if recorded is not None
+        else economy.derive_uid("challenge", sq.uid, len(sq.journal), number, seed),
         seed=seed,
         player=0,
         sides=sides,
@@ -412,7 +419,7 @@ def rebuild(journal: Sequence[JournalEntry], where: str = "journal") -> Squadron
     if not journal or not isinstance(journal[0], Founded):
         raise CampaignError(f"{where}[0]: a journal starts with the squadron's founding")
     first = journal[0]
-    sq = found(first.name, first.faction, list(first.pilots), first.seed)
+    sq = found(first.name, first.faction, list(first.pilots), first.seed, first.uid)
     for n, entry in enumerate(journal[1:], 1):
         here = f"{where}[{n}]"
         try:
@@ -468,6 +475,8 @@ def _replay_scenario(sq: Squadron, e: Scenario, where: str) -> None:
     commit(
         sq,
         Scenario(
+            id=e.id,
+            partner=e.partner,
             seed=e.seed,
             player=e.player,
             party=e.party,

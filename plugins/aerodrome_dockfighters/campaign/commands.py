@@ -9,6 +9,7 @@ untouched.
 from __future__ import annotations
 
 import contextlib
+import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -32,6 +33,7 @@ from aerodrome_dockfighters.campaign.person import Person
 from aerodrome_dockfighters.campaign.sheet import CampaignError, Squadron
 from aerodrome_dockfighters.campaign.simulate import simulate as run_simulation
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
+from aerodrome_dockfighters.campaign.words import plural
 
 #: The factions by their names and adjectives ("--faction bavarian" as the issue writes it).
 FACTIONS = {"bavaria": "Bavaria", "bavarian": "Bavaria", "saxony": "Saxony", "saxon": "Saxony"}
@@ -71,14 +73,22 @@ def new(
         files.check_writable([file])
         if faction.lower() not in FACTIONS:
             raise CampaignError(f"--faction: bavaria (bavarian) or saxony (saxon), not {faction!r}")
-        sq = campaign.found(name or file.stem, FACTIONS[faction.lower()], list(pilot), seed)
+        sq = campaign.found(
+            name or file.stem, FACTIONS[faction.lower()], list(pilot), seed, secrets.token_hex(8)
+        )
         files.save([(file, sq)])
     _show(sq, json)
 
 
-def show(file: Path, json: bool = False) -> None:
-    """The squadron sheet: fame, hangar, barracks and personal files, equipment, leader."""
-    _show(_load(file), json)
+def show(file: Path, json: bool = False, verify: bool = False) -> None:
+    """The squadron sheet: fame, hangar, barracks and personal files, equipment, leader;
+    ``verify``: only when the squadron its journal rebuilds is the file (the seal alone
+    catches accidents, not a file resealed after an edit)."""
+    sq = _load(file)
+    if verify:
+        with _errors(file):
+            files.verify(sq, str(file))
+    _show(sq, json)
 
 
 def sheet_data(sq: Squadron) -> dict[str, Any]:
@@ -263,9 +273,11 @@ def scenario(
     json: bool = False,
 ) -> None:
     """Run the scenario set-up, play the mission, and record it in both files."""
-    mine, theirs = _load(file), _load(against)
     if file.resolve() == against.resolve():
         fail(f"{against}: --against names the same file as {file}")
+    mine, theirs = _load(file), _load(against)
+    with _errors(None):
+        files.check_pair((file, mine), (against, theirs))
     a, b = campaign.copy_of(mine), campaign.copy_of(theirs)
     for path, sq in ((file, a), (against, b)):
         with _errors(path):
@@ -293,8 +305,8 @@ def scenario(
             ea, eb = campaign.scenario(a, b, leaders, agents, the_seed, human)
         except KeyboardInterrupt:
             _interrupted(file, against)
-        with no_interrupt():  # both files or neither
-            files.save([(file, a), (against, b)])
+        with no_interrupt():  # both files or neither (files.save_pair: one commit)
+            files.save_pair((file, a), (against, b), ea.id)
     if json:
         print_json(
             {
@@ -534,32 +546,55 @@ def replay(
     file: Path,
     write: Path | None = None,
     json: bool = False,
+    until: str | None = None,
 ) -> None:
     """Rebuild the squadron from its journal (every scenario played again) and compare it
-    byte for byte with the file."""
+    byte for byte with the file; ``until``: only the entries before the scenario with this
+    id (rolling the squadron back to before it, written with ``write``)."""
     with _errors(file):
         if write is not None:
             files.check_writable([write])
+        files.recover(file)
         data = files.read(file)
         try:
             journal = msgspec.json.decode(data, type=Squadron).journal
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             raise CampaignError(f"{file}: not a squadron file ({exc})") from None
+        if until is not None:
+            at = next(
+                (n for n, e in enumerate(journal) if isinstance(e, Scenario) and e.id == until),
+                None,
+            )
+            if at is None:
+                raise CampaignError(f"--until: no scenario {until!r} in the journal of {file}")
+            journal = journal[:at]
         rebuilt = campaign.rebuild(journal, "$.journal")
         same = files.encode(rebuilt) == data
         if write is not None:
             files.save([(write, rebuilt)])
     scenarios = sum(1 for e in rebuilt.journal if type(e).__name__ == "Scenario")
+    if until is not None:  # rolled back: not the file, on purpose
+        if json:
+            print_json(
+                {
+                    "file": str(file),
+                    "until": until,
+                    "entries": len(journal),
+                    "written": str(write) if write else None,
+                }
+            )
+        else:
+            kept = f"{plural(len(journal), 'entry', 'entries')}, {plural(scenarios, 'scenario')}"
+            done = f"; wrote {write}" if write is not None else " (give --write to keep it)"
+            console.print(Text(f"{file}: rebuilt up to before scenario {until} ({kept}){done}"))
+        return
     if json:
         print_json(
             {"file": str(file), "identical": same, "entries": len(journal), "scenarios": scenarios}
         )
     elif same:
-        console.print(
-            Text(
-                f"{file}: rebuilt from its journal ({len(journal)} entries, {scenarios} scenarios): identical"
-            )
-        )
+        kept = f"{plural(len(journal), 'entry', 'entries')}, {plural(scenarios, 'scenario')}"
+        console.print(Text(f"{file}: rebuilt from its journal ({kept}): identical"))
     if not same:
         if not json:
             try:

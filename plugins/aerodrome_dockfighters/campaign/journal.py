@@ -22,6 +22,8 @@ Name = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f]*
 Faction = Literal["Bavaria", "Saxony"]
 Level = Annotated[int, Meta(ge=0, le=3)]
 Seed = Annotated[int, Meta(ge=0, le=2**63 - 1)]
+#: A squadron's identity and a scenario's: 16 hex digits.
+Uid = Annotated[str, Meta(pattern=r"^[0-9a-f]{16}$")]
 Loads = Annotated[tuple[Annotated[str, Meta(min_length=1, max_length=80)], ...], Meta(max_length=8)]
 
 
@@ -161,6 +163,7 @@ class Founded(Entry, frozen=True, kw_only=True):
     faction: Faction
     pilots: tuple[Name, ...]
     seed: Seed
+    uid: Uid
 
 
 class Recruited(Entry, frozen=True, kw_only=True):
@@ -196,8 +199,12 @@ class Scenario(Entry, frozen=True, kw_only=True):
     replay: seed, the sides by seat (``player`` is this squadron's seat, ``party`` its place
     in the set-up: 0 for the squadron whose leader called the scenario), the seats the bot
     flew, the initiative rolls and the seat that won it, and the game's actions as JSON lines
-    ``[player, action]``; this squadron's decisions (``choices``) and its fame lines."""
+    ``[player, action]``; this squadron's decisions (``choices``) and its fame lines. ``id``
+    is the scenario's, the same in both squadrons' journals; ``partner`` the other
+    squadron's ``uid`` ("" for a challenge): two files that disagree are found out."""
 
+    id: Uid
+    partner: Annotated[str, Meta(pattern=r"^([0-9a-f]{16})?$")] = ""
     seed: Seed
     player: Annotated[int, Meta(ge=0, le=1)]
     party: Annotated[int, Meta(ge=0, le=1)] = 0
