@@ -123,8 +123,8 @@ def initial_state(setup: Setup, ctx: DfContext) -> DfState:
             if r0 != r1:
                 break
         state.initiative = 0 if r0 > r1 else 1
-    for sq, fame in zip(state.squadrons, scenario_fame(state), strict=True):
-        sq.fame = fame
+    for sq, fame in zip(state.squadrons, campaign.fame or scenario_fame(state), strict=True):
+        sq.fame = fame  # setup.3-5: the campaign's ledger when it books the set-up itself
     loser = 1 - state.initiative  # setup.6: the initiative loser sets up his mission first
     for p in (loser, 1 - loser):
         placement.deal_objectives(state, p, ctx)

@@ -249,6 +249,8 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     takeoff_turn: int = 0
     extended: bool = False
     clouds: list[Cloud] = []
+    #: False until the weather is determined at the end of the set-up (clause setup.11).
+    weather_set: bool = False
     weather: int = 0
     wind: int = 0
     cloud_speed: int = 1

@@ -205,6 +205,7 @@ class DfView(msgspec.Struct, frozen=True, kw_only=True):
     takeoff_turn: int = 0
     extended: bool = False
     clouds: tuple[CloudView, ...] = ()
+    weather_set: bool = False
     weather: int = 0
     wind: int = 0
     cloud_speed: int = 1
