@@ -16,6 +16,7 @@ from aerodrome.dice import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, personal
 from aerodrome_dockfighters.campaign.journal import (
     BailOut,
+    Flown,
     Outcome,
     PayReturn,
     Side,
@@ -42,13 +43,17 @@ def settle(
     for k in report.kills:
         if k.seat != seat:
             continue
-        if (
-            k.fame
-        ):  # fame.1-3: by the victim's experience, +1 bomber, +2 airship, none for a dockfighter
-            party.lines.append(
-                Line(fame=k.fame, why="kill", note=f"{EXPERIENCE[k.experience]} {k.klass}")
-            )
         victims = sides[k.victim_seat].sent
+        if k.fame:  # fame.1-3: the victim's experience, +1 bomber, +2 airship, 0 a dockfighter
+            whose = f"{victims[k.victim].pilot}'s " if k.victim >= 0 else "a "
+            by = f", shot down by {side.sent[k.by].pilot}" if k.by >= 0 else ""
+            party.lines.append(
+                Line(
+                    fame=k.fame,
+                    why="kill",
+                    note=f"{whose}{EXPERIENCE[k.experience]} {k.klass}{by}",
+                )
+            )
         if k.victim >= 0 and k.klass != "dockfighter" and victims[k.victim].club:  # challenge.2
             party.lines.append(
                 Line(
@@ -58,16 +63,25 @@ def settle(
                 )
             )
     ok, won = report.mission[seat]
-    if won:
-        party.lines.append(Line(fame=won, why="mission", note=bridge.missions()[side.mission].name))
-    if ok:
-        sq.won += 1
+    drawn = is_drawn(sides, seat)
+    mission = bridge.missions()[side.mission].name
+    if drawn:  # setup.3: "Only the squadron leader who paid for the mission can ... qualify"
+        ok = False
+        sq.drawn += 1
+        if won:
+            party.lines.append(Line(fame=won, why="drawn in", note=_drawn_note(side.mission)))
     else:
-        sq.lost += 1
+        if won:
+            party.lines.append(Line(fame=won, why="mission", note=f"{mission} won"))
+        if ok:
+            sq.won += 1
+        else:
+            sq.lost += 1
     lost: list[str] = []
     wounded: list[str] = []
     workshop: list[int] = []
     bailed: list[str] = []
+    flown: list[Flown] = []
     for s, crew in zip(side.sent, report.crews[seat], strict=True):
         p = sq.pilot(s.pilot)
         plane = sq.plane(s.serial)
@@ -75,10 +89,13 @@ def settle(
         info = bridge.catalogue()[plane.datasheet]
         p.victories += crew.victories
         plane_lost = crew.aircraft_lost
+        aircraft = crew.how if plane_lost else "home"
         hurt = crew.wounded
         fate = crew.fate
+        told = ""
         if fate == "bailed out":
             fate = _bring_home(party, p, seat == report.defender)
+            told = "bailed out, brought home" if fate == "fit" else "bailed out, captured"
         elif (
             crew.home
             and not plane_lost
@@ -92,42 +109,55 @@ def settle(
             land = bridge.check_target(s.experience, s.modifiers.check)
             bail = bridge.check_target(s.experience, s.modifiers.check + s.modifiers.bail)
             if _bail_out(party, p, land, bail, crew.wounded):
-                plane_lost = True  # bailed out over the home base: no fame to bring him home
+                plane_lost, aircraft = True, "abandoned"  # no fame to bring him home
                 roll = dice.d(6, f"{s.pilot} bails out of #{s.serial} over the base ({bail}+)")
                 if roll >= bail and roll != 1:
                     bailed.append(p.name)
+                    told = "bailed out over the base"
                 else:
                     fate = "killed"  # check.1: a failed bail-out kills the pilot
             else:
                 roll = dice.d(6, f"{s.pilot} lands #{s.serial} back at base ({land}+)")
                 if not (roll >= land and roll != 1):
-                    plane_lost = True
+                    plane_lost, aircraft = True, "crashed landing"
                     fate = "killed" if crew.wounded else fate
                     hurt = True
         if plane_lost:
             plane.status = "lost"
+        victories = {"kills": crew.kills, "ground": crew.victories - crew.kills}
         if fate in ("killed", "missing", "captured"):
             p.status = fate  # type: ignore[assignment]
             lost.append(p.name)
+            flown.append(
+                Flown(
+                    pilot=p.name, serial=s.serial, aircraft=aircraft, fate=told or fate, **victories
+                )
+            )
             continue
         if hurt:  # campaign.hospital.1; Heroic: back at once on the roll
             if (
                 e.hospital
                 and dice.d(6, f"{p.name} back from hospital at once ({e.hospital}+)") >= e.hospital
             ):
-                pass
+                told = told or "wounded, back from hospital at once"
             else:
                 p.status = "hospital"
                 wounded.append(p.name)
+                told = told or "wounded"
         if not plane_lost and _to_workshop(crew, info):  # campaign.workshop.1-2; Scrounge
             if (
                 e.workshop
                 and dice.d(6, f"#{plane.serial} back from the workshop at once ({e.workshop}+)")
                 >= e.workshop
             ):
-                continue
-            plane.status = "workshop"
-            workshop.append(plane.serial)
+                aircraft = "back from the workshop at once"
+            else:
+                plane.status = "workshop"
+                workshop.append(plane.serial)
+                aircraft = "workshop"
+        flown.append(
+            Flown(pilot=p.name, serial=s.serial, aircraft=aircraft, fate=told or "fit", **victories)
+        )
     for s in side.sent:
         p = sq.pilot(s.pilot)
         assert p is not None
@@ -138,6 +168,8 @@ def settle(
     sq.missions += 1
     return Outcome(
         mission_won=ok,
+        drawn=drawn,
+        flown=tuple(flown),
         kills=sum(1 for k in report.kills if k.seat == seat),
         ground_kills=sum(x.victories - x.kills for x in report.crews[seat]),
         losses=sum(1 for k in report.kills if k.victim_seat == seat and k.victim >= 0),
@@ -147,6 +179,28 @@ def settle(
         workshop=tuple(workshop),
         turns=report.turns,
     )
+
+
+def is_drawn(sides: Sequence[Side], seat: int) -> bool:
+    """Whether ``seat`` was drawn into the other's value-5 mission (setup.2: its chooser sits
+    in the first seat)."""
+    mission = sides[seat].mission
+    return (
+        seat == 1
+        and sides[0].mission == mission
+        and bridge.missions()[mission].value >= bridge.max_mission_value()
+    )
+
+
+def _drawn_note(mission: str) -> str:
+    """Why the squadron drawn into a value-5 mission earns its fame: The Duel's "If the
+    opponent manages to shoot down 2 more planes, he receives 5 extra fame points"; The
+    Airstrip Visit's "If the defending player is able to prevent the attacking player from
+    reaching his mission goals, he earns 5 fame points"."""
+    name = bridge.missions()[mission].name
+    if mission == "airstrip-visit":
+        return f"held off {name}"
+    return f"shot down 2 more than it lost in {name}"
 
 
 def _release(sq: Squadron) -> None:

@@ -206,6 +206,7 @@ def setup(
         forces=(forces[0], forces[1]),
         campaign=CampaignOptions(
             initiative=initiative,
+            fame=tuple(s.fame for s in sides),
             nations=tuple(nations),
             crews=crews,
             leaders=tuple(
@@ -257,12 +258,15 @@ def new_game(the_setup: Setup, seed: int, *, record: bool = False) -> Game[Any, 
 
 
 class Human(Protocol):
-    """A person at a seat: asked for each decision (``None``: they quit), and told when the
-    mission is over (to show how it ended)."""
+    """A person at a seat: asked for each decision (``None``: they quit), told the set-up's
+    lines before the mission (:meth:`tell`), and told when it is over (to show how it
+    ended)."""
 
     def __call__(
         self, game: Game[Any, Any, Any], player: int, legal: list[Action]
     ) -> Action | None: ...
+
+    def tell(self, lines: Sequence[str]) -> None: ...
 
     def ended(self, game: Game[Any, Any, Any]) -> None: ...
 
@@ -449,6 +453,7 @@ class CrewReport(Record, frozen=True):
 
     fate: str  # fit, bailed out, killed, missing
     aircraft_lost: bool
+    how: str  # how it was lost: shot down, crashed, missing ("" when not lost)
     home: bool
     wounded: bool
     damage: int  # structure points crossed off at the end
@@ -536,10 +541,17 @@ def report(game: Game[Any, Any, Any]) -> Report:
         owner = index.get(a.id)
         if owner is None or rules.sheet(a).klass == "dockfighter":
             continue
+        how = ""
+        if a.status == "destroyed":
+            shot = a.last_hit_by >= 0 and state.aircraft[a.last_hit_by].player != a.player
+            how = "shot down" if shot else "crashed"
+        elif a.status == "missing":
+            how = "missing"
         crews[owner[0]].append(
             CrewReport(
                 fate=a.fate if a.fate != "returned" else "fit",
                 aircraft_lost=a.status in ("destroyed", "missing"),
+                how=how,
                 home=a.status in HOME,
                 wounded=a.wounded,
                 damage=a.damage,

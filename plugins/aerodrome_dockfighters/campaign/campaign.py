@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 
+import msgspec
+
 from aerodrome.agents import Agent
 from aerodrome.dice import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, economy, leadership
@@ -45,6 +47,7 @@ from aerodrome_dockfighters.campaign.procedure import (
 )
 from aerodrome_dockfighters.campaign.sheet import CampaignError, Squadron
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
+from aerodrome_dockfighters.campaign.story import set_up_lines
 
 HUMAN = "human"
 LEAGUE_NAME = "The League"
@@ -199,6 +202,8 @@ def scenario(
         raise CampaignError("against: a squadron cannot fly a scenario against itself")
     parties = [Party(a, leaders[0]), Party(b, leaders[1])]
     winner, rolls, seats = _set_up(parties, seed)
+    if human is not None:  # the fame the game's header shows, explained
+        human.tell(set_up_lines([p.name for p in parties], [p.lines for p in parties]))
     bots = _bots(agents, seats)
     by_seat = [agents[seats.index(s)] for s in (0, 1)]
 
@@ -251,10 +256,14 @@ def _set_up(parties: list[Party], seed: int) -> tuple[int, list[tuple[int, int]]
 
 
 def _sides(parties: Sequence[Party], seats: Sequence[int]) -> tuple[Side, Side]:
+    """The sides by seat, each with the fame its set-up booked (a recorded side as it was)."""
     by_seat: list[Side] = [Side(squadron="", faction="Bavaria", mission="")] * 2
     for n, party in enumerate(parties):
         assert party.side is not None
-        by_seat[seats[n]] = party.side
+        side = party.side
+        if party.sq is not None:
+            side = msgspec.structs.replace(side, fame=total(party.lines))
+        by_seat[seats[n]] = side
     return by_seat[0], by_seat[1]
 
 
@@ -312,6 +321,7 @@ def _challenge(
         mission=key,
         sent=party.sent,
         in_play=leadership.in_play(sq),
+        fame=total(party.lines),
     )
     league = Side(
         squadron=LEAGUE_NAME,
@@ -326,6 +336,8 @@ def _challenge(
         return party.side, league
 
     bots = tuple(sorted({1} | ({0} if agent and bridge.bot_rules(agent) else set())))
+    if human is not None:
+        human.tell(set_up_lines([sq.name], [party.lines]))
     if recorded is None:
         report, actions, sides = _play(
             (side, league), -1, bots, (agent, "konrad"), seed, number, human, arming

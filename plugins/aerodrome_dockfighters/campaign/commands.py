@@ -26,13 +26,15 @@ from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError
 from aerodrome_dockfighters.campaign import bridge, campaign, files, leadership
 from aerodrome_dockfighters.campaign.botleader import BotLeader
+from aerodrome_dockfighters.campaign.campaign import Abandoned
 from aerodrome_dockfighters.campaign.journal import Pick, Scenario
 from aerodrome_dockfighters.campaign.leaders import CliLeader, PersonLeader
 from aerodrome_dockfighters.campaign.ledger import earned, spent
 from aerodrome_dockfighters.campaign.person import Person
 from aerodrome_dockfighters.campaign.sheet import CampaignError, Squadron
 from aerodrome_dockfighters.campaign.simulate import simulate as run_simulation
-from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
+from aerodrome_dockfighters.campaign.specs import tables
+from aerodrome_dockfighters.campaign.story import head, story
 from aerodrome_dockfighters.campaign.words import plural
 
 #: The factions by their names and adjectives ("--faction bavarian" as the issue writes it).
@@ -113,10 +115,11 @@ def _show(sq: Squadron, json: bool) -> None:
     books = [line for e in sq.journal for line in e.ledger]
     head = Text(
         f"{sq.name} ({sq.faction})  fame {sq.fame} (earned {earned(books)}, spent {spent(books)})  "
-        f"missions {sq.missions}: won {sq.won}, lost {sq.lost}"
+        f"{plural(sq.missions, 'mission')}: won {sq.won}, lost {sq.lost}"
+        + (f", drawn into {sq.drawn}" if sq.drawn else "")
         + ("  DISBANDED" if sq.disbanded else "")
     )
-    console.print(head)
+    console.print(head, soft_wrap=True)
     hangar = _table("Hangar", ["#", "aircraft", "class", "value", "status"])
     for plane in sq.hangar:
         info = bridge.catalogue()[plane.datasheet]
@@ -305,6 +308,8 @@ def scenario(
             ea, eb = campaign.scenario(a, b, leaders, agents, the_seed, human)
         except KeyboardInterrupt:
             _interrupted(file, against)
+        except Abandoned:
+            _quit(file, against)
         with no_interrupt():  # both files or neither (files.save_pair: one commit)
             files.save_pair((file, a), (against, b), ea.id)
     if json:
@@ -326,11 +331,18 @@ def scenario(
             }
         )
         return
-    winner = ea.sides[ea.initiative].squadron if 0 <= ea.initiative < len(ea.sides) else "nobody"
-    console.print(Text(f"Initiative: {winner}."), soft_wrap=True)
+    for line in head(ea):
+        console.print(Text(line), soft_wrap=True)
     for sq, entry in ((a, ea), (b, eb)):
         for line in story(sq, entry):
             console.print(Text(line), soft_wrap=True)
+
+
+def _quit(*paths: Path) -> NoReturn:
+    """A person quit on purpose: nothing is recorded, and that is no error (exit 0)."""
+    names = " or ".join(str(p) for p in paths)
+    console.print(Text(f"Scenario abandoned: nothing is recorded in {names}."), soft_wrap=True)
+    raise typer.Exit(0)
 
 
 def _interrupted(*paths: Path) -> NoReturn:
@@ -364,43 +376,6 @@ def _disband_if_grounded(path: Path, sq: Squadron) -> None:
         f"{path}: disbanded: {sq.name} cannot get 2 planes and 2 pilots airborne and has {sq.fame} fame to recruit "
         "or buy with; found a new squadron with 'aerodrome campaign new' [dockfighters.campaign.sortie.2]"
     )
-
-
-def story(sq: Squadron, entry: Scenario) -> list[str]:
-    """What a scenario came to for ``sq``, in words: the mission, who flew what, kills,
-    losses and where everybody went, and every fame line."""
-    side = entry.sides[entry.player]
-    out = entry.outcome
-    won = "won" if out.mission_won else "not won"
-    mission = bridge.missions()[side.mission].name
-    lines = [f"{sq.name}: {mission} {won} after {out.turns} turns."]
-    flown = ", ".join(
-        f"{s.pilot} ({EXPERIENCE[s.experience]}) in #{s.serial} {s.datasheet}" for s in side.sent
-    )
-    lines.append(f"  flew: {flown or 'nobody'}")
-    lines.append(
-        f"  shot down {out.kills}, ground targets destroyed {out.ground_kills}; shot down by the enemy {out.losses}"
-    )
-    fates = [
-        f"#{s.serial} lost"
-        for s in side.sent
-        if (plane := sq.plane(s.serial)) is not None and plane.status == "lost"
-    ]
-    fates += [
-        f"{name} {p.status if (p := sq.pilot(name)) is not None else 'lost'}"
-        for name in out.pilots_lost
-    ]
-    home = [
-        *(f"{name} in hospital" for name in out.wounded),
-        *(f"#{n} in the workshop" for n in out.workshop),
-    ]
-    if fates or home:
-        lines.append("  " + "; ".join([*fates, *home]))
-    fame = "; ".join(
-        f"{x.fame:+d} {x.why}" + (f" ({x.note})" if x.note else "") for x in entry.ledger
-    )
-    lines.append(f"  fame {sq.fame}: {fame or 'no change'}")
-    return lines
 
 
 def challenge(
@@ -438,6 +413,8 @@ def challenge(
             )
         except KeyboardInterrupt:
             _interrupted(file)
+        except Abandoned:
+            _quit(file)
         with no_interrupt():
             files.save([(file, work)])
     if json:
@@ -451,8 +428,6 @@ def challenge(
             }
         )
         return
-    won = "mastered" if entry.outcome.mission_won else "not mastered"
-    console.print(Text(f"Challenge {number} {won}."), soft_wrap=True)
     for line in story(work, entry):
         console.print(Text(line), soft_wrap=True)
 
@@ -586,7 +561,10 @@ def replay(
         else:
             kept = f"{plural(len(journal), 'entry', 'entries')}, {plural(scenarios, 'scenario')}"
             done = f"; wrote {write}" if write is not None else " (give --write to keep it)"
-            console.print(Text(f"{file}: rebuilt up to before scenario {until} ({kept}){done}"))
+            console.print(
+                Text(f"{file}: rebuilt up to before scenario {until} ({kept}){done}"),
+                soft_wrap=True,
+            )
         return
     if json:
         print_json(
@@ -594,7 +572,7 @@ def replay(
         )
     elif same:
         kept = f"{plural(len(journal), 'entry', 'entries')}, {plural(scenarios, 'scenario')}"
-        console.print(Text(f"{file}: rebuilt from its journal ({kept}): identical"))
+        console.print(Text(f"{file}: rebuilt from its journal ({kept}): identical"), soft_wrap=True)
     if not same:
         if not json:
             try:

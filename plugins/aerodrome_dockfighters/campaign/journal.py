@@ -68,6 +68,9 @@ class Side(Record, frozen=True, omit_defaults=True):
     sent: tuple[Sent, ...] = ()
     bids: tuple[Annotated[int, Meta(ge=0, le=40)], ...] = ()
     in_play: InPlay = InPlay()
+    #: The fame its set-up booked (bids, the mission's cost, extra planes, the inferior
+    #: bonus): the game shows it as the squadron's fame of the scenario so far.
+    fame: Annotated[int, Meta(ge=-1000, le=1000)] = 0
 
 
 # -- a squadron leader's decisions ----------------------------------------------------------------
@@ -134,10 +137,31 @@ Choice = Bid | ChooseMission | Send | Arm | PayReturn | BailOut | TakeAbility
 
 
 # -- the outcome of a mission --------------------------------------------------------------------
+class Flown(Record, frozen=True, omit_defaults=True):
+    """One aircraft sent, after the mission: its victories (enemy aircraft shot down and
+    ground targets destroyed, "One kill, one marking"), what became of the aircraft and of
+    its pilot or crew."""
+
+    pilot: Name
+    serial: int
+    kills: int = 0
+    ground: int = 0
+    #: home, workshop, shot down, crashed, missing, crashed landing, abandoned (bailed out
+    #: of it over the base)
+    aircraft: str = "home"
+    #: fit, wounded, killed, missing, captured, brought home (bailed out, fame paid),
+    #: bailed out over the base
+    fate: str = "fit"
+
+
 class Outcome(Record, frozen=True, omit_defaults=True):
-    """What the mission came to for this squadron (for reading; the replay recomputes it)."""
+    """What the mission came to for this squadron (for reading; the replay recomputes it).
+    ``drawn``: the squadron was drawn into the other's value-5 mission - not its mission to
+    win ("Only the squadron leader who paid for the mission can ... qualify for its
+    fulfilment")."""
 
     mission_won: bool = False
+    drawn: bool = False
     kills: int = 0
     ground_kills: int = 0
     losses: int = 0
@@ -146,6 +170,7 @@ class Outcome(Record, frozen=True, omit_defaults=True):
     bailed_home: tuple[str, ...] = ()
     workshop: tuple[int, ...] = ()
     turns: int = 0
+    flown: tuple[Flown, ...] = ()
 
 
 # -- journal entries -----------------------------------------------------------------------------

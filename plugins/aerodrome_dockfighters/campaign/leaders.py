@@ -114,8 +114,10 @@ class PersonLeader(CliLeader):
         keys = [k for k in allowed if max(0, infos[k].fame_cost - discount) <= budget] or list(
             allowed
         )
+        briefings = tables().briefings
         texts = [
-            f"{infos[k].name}: value {infos[k].value}, costs {infos[k].fame_cost}, wins {infos[k].fame_win}"
+            f"{infos[k].name}: value {infos[k].value}, costs {infos[k].fame_cost}, wins "
+            f"{infos[k].fame_win} - {briefings.get(k, 'no description')}"
             for k in keys
         ]
         beside = f"; the other squadron flies {infos[other].name}" if other else ""
@@ -202,7 +204,7 @@ def _choices(sq: Squadron, s: Sent, loads: tuple[str, ...]) -> list[str]:
 
 def set_up_lines(seen: bridge.SetUp, seat: int) -> list[str]:
     """The missions' set-up as the leader of ``seat`` reads it before arming (step 8)."""
-    out = []
+    out = ["Armament: the missions are set up; the weather is determined after it."]
     for who in (seat, 1 - seat):
         whose = "Your" if who == seat else "Their"
         mission = bridge.missions()[seen.missions[who]].name

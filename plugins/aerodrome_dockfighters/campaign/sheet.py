@@ -111,6 +111,8 @@ class Squadron(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     missions: Annotated[int, Meta(ge=0)] = 0
     won: Annotated[int, Meta(ge=0)] = 0
     lost: Annotated[int, Meta(ge=0)] = 0
+    #: Missions it was drawn into (the other's value-5 mission): neither won nor lost.
+    drawn: Annotated[int, Meta(ge=0)] = 0
     disbanded: bool = False
     next_serial: Annotated[int, Meta(ge=1)] = 1
     hangar: list[Plane] = []

@@ -1,7 +1,8 @@
 """The campaign's tables: ``specs/dockfighters/campaign/*.toml`` decoded into frozen Structs.
 
 ``campaign.toml``: costs, limits, the experience track and the depots; ``aces.toml``: the ace
-abilities (stand-ins); ``leaders.toml``: the squadron leader's skill trees. Errors name the
+abilities (stand-ins); ``leaders.toml``: the squadron leader's skill trees;
+``briefings.toml``: what each mission asks, offered with it. Errors name the
 file and the field path; values the rulebook does not print carry ``assumed = true``.
 """
 
@@ -201,11 +202,23 @@ class Leaders(Record, frozen=True):
             raise ValueError("tree: one skill tree for each face of the d6")
 
 
+class Briefing(Record, frozen=True):
+    """What a mission asks: its "Mission:" line in the mission booklet."""
+
+    key: Annotated[str, Meta(min_length=1, max_length=40)]
+    text: Annotated[str, Meta(min_length=1, max_length=200)]
+
+
+class Briefings(Record, frozen=True):
+    mission: tuple[Briefing, ...]
+
+
 #: Spec files of the campaign (relative to the ruleset's spec folder) and their types.
 SPEC_TYPES: dict[str, type[Record]] = {
     "campaign/campaign.toml": Campaign,
     "campaign/aces.toml": Aces,
     "campaign/leaders.toml": Leaders,
+    "campaign/briefings.toml": Briefings,
 }
 
 
@@ -219,6 +232,7 @@ class Tables:
         self.aces = {k.name: {a.roll: a for a in k.ability} for k in aces.kind}
         self.depot = {d.name: d for d in self.campaign.depot}
         self.trees = {t.roll: t for t in self.leaders.tree}
+        self.briefings = {b.key: b.text for b in load(root / "briefings.toml", Briefings).mission}
 
     def ability(self, kind: Kind, name: str) -> Ability:
         return next(a for a in self.aces[kind].values() if a.name == name)

@@ -100,6 +100,7 @@ def crew(**kw: object) -> bridge.CrewReport:
     ``damage_taken`` / ``crits_taken`` say more (repaired in the mission)."""
     kw.setdefault("damage_taken", kw.get("damage", 0))
     kw.setdefault("crits_taken", kw.get("crits", 0))
+    kw.setdefault("how", "shot down" if kw.get("aircraft_lost") else "")
     base: dict[str, object] = dict(
         fate="fit",
         aircraft_lost=False,
