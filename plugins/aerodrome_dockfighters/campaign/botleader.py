@@ -23,20 +23,20 @@ from aerodrome_dockfighters.campaign.sheet import CampaignError, PersonalFile, S
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
 
 #: How often Konrad wins each mission against Konrad (docs/rules/dockfighters.md, 200 games
-#: each): the bot's estimate of a mission's worth.
+#: each, measured after issue 26): the bot's estimate of a mission's worth.
 WIN_CHANCE = {
-    "aerial-dominance": 0.16,
-    "fighter-sweep": 0.38,
-    "aerial-surveillance": 0.32,
-    "recon-escort": 0.36,
+    "aerial-dominance": 0.09,
+    "fighter-sweep": 0.40,
+    "aerial-surveillance": 0.34,
+    "recon-escort": 0.46,
     "agents-insertion": 0.86,
-    "big-hunt": 0.33,
-    "ale-raid": 0.38,
-    "bomb-run": 0.13,
+    "big-hunt": 0.27,
+    "ale-raid": 0.39,
+    "bomb-run": 0.11,
     "cargo-escort": 0.99,
     "flying-eye": 0.04,
-    "duel": 0.01,
-    "airstrip-visit": 0.16,
+    "duel": 0.0,
+    "airstrip-visit": 0.04,
 }
 #: Fame the bot keeps for bringing pilots home and for the next scenario.
 RESERVE = 2
