@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from aerodrome import Ask, Capabilities, Decision, Phase, Step, TurnSequence, hookimpl, listed
-from aerodrome.conformance import clauses, contracts, playouts
+from aerodrome.conformance import clauses, contracts, playouts, secrecy
 from aerodrome.conformance.playouts import Case
 from aerodrome.plugins import Plugins, load_plugins
 from tests.conftest import EXAMPLE, example_module
@@ -97,7 +97,7 @@ def plugins_with(ruleset: type) -> Plugins:
 Check = Callable[[Plugins, Case, int], Any]
 MUTATIONS: list[tuple[type, Check, str]] = [
     (SharesItsState, contracts.check_observation_isolation, "frozen Struct"),
-    (ShowsEachPlayerSomethingElse, contracts.check_perfect_information, "views differ"),
+    (ShowsEachPlayerSomethingElse, secrecy.check_perfect_information, "views differ"),
     (HidesItsSimultaneousChoices, contracts.check_capabilities_match_play, "simultaneous"),
     (BreaksAnInvariant, playouts.check_random_playout, "structure below zero"),
     (CountsOutsideTheGame, playouts.check_replay_identity, "the replay's event log differs"),
