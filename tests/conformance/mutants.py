@@ -47,6 +47,25 @@ class AnnouncesTheScores(Stash):
         return again
 
 
+class PromptsWithTheOtherDie(Stash):
+    """The prompt tells the player asked what the other player's die shows."""
+
+    def ask(self, state: StashState, ctx: Context) -> Ask[StashState, Take]:
+        other = state.dice[1 - state.turn]
+        prompt = f"Take how many coins? (the other die shows {other})"
+        return Ask(
+            Decision(players=(state.turn,), kind="take", prompt=prompt), self.legal, self.take
+        )
+
+
+class LimitsTakesByTheOtherDie(Stash):
+    """A player may take no more coins than the other player's die shows halved (rounded
+    up): the legal actions tell the hidden die."""
+
+    def legal(self, state: StashState, player: int) -> Sequence[Take]:
+        return TAKES[: min(3, state.pile, (state.dice[1 - player] + 1) // 2)]
+
+
 class ResamplesItsOwnDie(Stash):
     """``determinise()`` draws the player's own die again too (what the player sees)."""
 
@@ -177,6 +196,8 @@ class DealsAgainForever(Stash):
 MUTANTS: dict[type[Stash], set[Contract]] = {
     LeaksTheOtherDie: {Contract.HIDDEN},
     AnnouncesTheScores: {Contract.HIDDEN},
+    PromptsWithTheOtherDie: {Contract.HIDDEN},
+    LimitsTakesByTheOtherDie: {Contract.HIDDEN},
     ResamplesItsOwnDie: {Contract.HIDDEN},
     NeverResamples: {Contract.RESAMPLED},
     HasNoDeterminise: {Contract.RESAMPLED},
