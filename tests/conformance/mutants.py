@@ -17,7 +17,7 @@ from typing import Any, overload
 
 import msgspec
 
-from aerodrome import Ask, Context, Decision, Event, hookimpl
+from aerodrome import Action, Ask, Context, Decision, Event, hookimpl
 from aerodrome.conformance.broken import Contract
 from aerodrome.plugins import Plugins, load_plugins
 from aerodrome.ruleset import Ruleset, Setup, copy_state
@@ -181,6 +181,30 @@ class AcceptsAnyTake(Stash):
         return Takes(min(3, state.pile))
 
 
+class Grab(Action, frozen=True):
+    """An action type the mutant forgets to declare in ``action_types``."""
+
+    coins: int
+
+
+class ListsAnUndeclaredAction(Stash):
+    """The legal actions are of a type missing from ``action_types``: a save of the game
+    cannot be read back."""
+
+    def legal(self, state: StashState, player: int) -> Sequence[Any]:
+        return [Grab(coins=n) for n in range(1, min(3, state.pile) + 1)]
+
+    def take(self, state: StashState, ctx: Context, answers: Mapping[int, Any]) -> bool:
+        return super().take(state, ctx, {p: Take(coins=a.coins) for p, a in answers.items()})
+
+
+class OffersNothingForTheLastCoin(Stash):
+    """An off-by-one: with one coin left, the player owes a take but has none to choose."""
+
+    def legal(self, state: StashState, player: int) -> Sequence[Take]:
+        return TAKES[: min(3, state.pile - 1)]
+
+
 class DealsAgainForever(Stash):
     """When the pile is empty a new one is dealt: the take is asked forever."""
 
@@ -209,6 +233,8 @@ MUTANTS: dict[type[Stash], set[Contract]] = {
     SharesItsCoinsWithTheView: {Contract.FROZEN},
     AcceptsAnyTake: {Contract.REFUSED},
     DealsAgainForever: {Contract.ENDS},
+    ListsAnUndeclaredAction: {Contract.DATA, Contract.REPLAY},
+    OffersNothingForTheLastCoin: {Contract.PLAYABLE},
 }
 
 

@@ -11,8 +11,7 @@ this module is what changes.
 from __future__ import annotations
 
 import hashlib
-import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -141,25 +140,19 @@ class Table:
             )
         return True
 
-    def play_random(
-        self, rng: random.Random, pick: Callable[[int], random.Random] | None = None
-    ) -> None:
-        """Every owing player plays a random legal action (``pick(player)``: that player's
-        generator, else ``rng``)."""
-        for player in self.owing():
-            options = self.legal(player)
-            if not options:
-                broken(
-                    Contract.PLAYABLE,
-                    self.where,
-                    f"player {player} owes {self._kind()} but has no legal action",
-                )
-            chooser = pick(player) if pick is not None else rng
-            self.play(player, options[chooser.randrange(len(options))])
-
-    def _kind(self) -> str:
-        d = self.game.decision()
-        return d.kind if d is not None else "nothing"
+    def options(self, player: int) -> tuple[Action, ...]:
+        """The legal actions of ``player``, who owes the pending decision: never empty (else
+        :data:`Contract.PLAYABLE` is broken)."""
+        legal = self.legal(player)
+        if not legal:
+            d = self.game.decision()
+            kind = repr(d.kind) if d is not None else "no"
+            broken(
+                Contract.PLAYABLE,
+                self.where,
+                f"player {player} owes a {kind} decision but has no legal action",
+            )
+        return legal
 
     # -- what a player sees --------------------------------------------------------------------
     def observation(self, player: int | None) -> Any:

@@ -101,13 +101,7 @@ def random_playout(table: Table, seed: int, *, check: bool) -> None:
     where = table.where
     while not table.over():
         for player in table.owing():
-            legal = table.legal(player)
-            if not legal:
-                broken(
-                    Contract.PLAYABLE,
-                    where,
-                    f"player {player} owes {table.decision()} but has no legal action",
-                )
+            legal = table.options(player)
             action = legal[rngs[player].randrange(len(legal))]
             if check:
                 data = msgspec.json.encode(action)
@@ -152,13 +146,7 @@ def playout(plugins: Plugins, case: Case, seed: int, probe: Probe, horizon: int)
             break
         for player in table.owing():
             same_game(table, twin, f"at decision {decision}")
-            legal = table.legal(player)
-            if not legal:
-                broken(
-                    Contract.PLAYABLE,
-                    table.where,
-                    f"player {player} owes {table.decision()} but has no legal action",
-                )
+            legal = table.options(player)
             before = table.digest()
             probe(table, player, legal, rng)
             require(
@@ -280,7 +268,7 @@ def check_idle_players_action_is_refused(plugins: Plugins, case: Case, seed: int
     table = new_table(plugins, case, seed)
     waiting = table.owing()
     idle = [p for p in table.players if p not in waiting]
-    legal = table.legal(waiting[0])
+    legal = table.options(waiting[0])
     before = table.digest()
     if idle:
         require(

@@ -106,7 +106,7 @@ def check_secret_commitments(plugins: Plugins, case: Case, seed: int) -> str | N
                     f"at decision {table.asked}, player {q} can tell player {player}'s secret "
                     f"answer from its {what}",
                 )
-            answer = a.legal(q)[0]
+            answer = a.options(q)[0]
             a.play(q, answer)
             b.play(q, answer)
 
@@ -274,11 +274,11 @@ def _answer_both(real: Table, alt: Table, rng: random.Random) -> None:
     both (``alt`` may owe more: a determinisation forgets others' secret commitments)."""
     chosen: dict[int, Action] = {}
     for w in real.owing():
-        options = real.legal(w)
+        options = real.options(w)
         chosen[w] = options[rng.randrange(len(options))]
         real.play(w, chosen[w])
     for w in alt.owing():
-        options = alt.legal(w)
+        options = alt.options(w)
         action = chosen.get(w)
         if action is None or action not in options:
             action = options[rng.randrange(len(options))]
