@@ -11,8 +11,11 @@ this module is what changes.
 from __future__ import annotations
 
 import hashlib
+import random
+import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import msgspec
@@ -23,7 +26,8 @@ from aerodrome.errors import IllegalActionError
 from aerodrome.events import Event, encode_log
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
-from aerodrome.ruleset import Ruleset
+from aerodrome.ruleset import Result, Ruleset, copy_state
+from aerodrome.saves import read_save, replay, verify, write_save
 from aerodrome.turns import Decision
 
 AnyGame = Game[Any, Any, Any]
@@ -93,6 +97,38 @@ class Table:
     def events(self) -> Sequence[Event]:
         """The referee's event log."""
         return self.game.log
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.game.setup.sides
+
+    def result(self) -> Result:
+        return self.game.result()
+
+    def invariants(self) -> list[str]:
+        """The invariants of the state that the ruleset finds broken."""
+        with _rules_running(self.where, "checking the invariants"):
+            return self.ruleset.invariants(self.game.state)
+
+    def state_survives_a_copy(self) -> bool:
+        state = self.game.state
+        return bool(_encode(copy_state(state)) == _encode(state))
+
+    def action_union(self) -> Any:
+        """The union of the ruleset's action types (what a save decodes actions into)."""
+        types = self.ruleset.action_types
+        union: Any = types[0]
+        for t in types[1:]:
+            union = union | t
+        return union
+
+    def can_determinise(self) -> bool:
+        """Whether the ruleset has a ``determinise()`` (the base class refuses)."""
+        try:
+            self.ruleset.determinise(self.game.state, 0, random.Random(0))
+        except NotImplementedError:
+            return False
+        return True
 
     # -- playing -------------------------------------------------------------------------------
     def owing(self) -> tuple[int, ...]:
@@ -200,6 +236,18 @@ class Table:
 
     def clone(self) -> Table:
         return Table(self.game.clone(), self.where)
+
+    def replayed(self, plugins: Plugins) -> Table:
+        """The game written to a save file and replayed from it (raises
+        :class:`~aerodrome.errors.ReplayMismatchError` when the replay's log differs from the
+        one the save recorded)."""
+        with tempfile.TemporaryDirectory(prefix="aerodrome-conformance-") as folder:
+            path = Path(folder) / "game.json"
+            write_save(self.game, path)
+            save = read_save(path)
+            again = replay(save, plugins, str(path))
+            verify(save, again)
+        return Table(again, self.where)
 
     def determinised(self, player: int, seed: int) -> Table:
         """The game with everything ``player`` cannot see resampled (``seed``), its dice going

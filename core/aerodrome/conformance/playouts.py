@@ -9,10 +9,8 @@ and one of its set-ups) and a seed, plays random games and raises
 from __future__ import annotations
 
 import random
-import tempfile
 from collections.abc import Callable, Iterable
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import msgspec
 
@@ -21,9 +19,7 @@ from aerodrome.conformance.access import Table
 from aerodrome.conformance.broken import Contract, broken, require
 from aerodrome.data import Action
 from aerodrome.errors import ReplayMismatchError
-from aerodrome.game import copy_state
 from aerodrome.plugins import Plugins
-from aerodrome.saves import read_save, replay, verify, write_save
 
 #: ``probe(table, player, legal, rng)``: called before each action of :func:`playout`.
 Probe = Callable[[Table, int, tuple[Action, ...], random.Random], None]
@@ -57,15 +53,6 @@ def new_table(plugins: Plugins, case: Case, seed: int) -> Table:
     return Table.new(plugins, case.ruleset, case.setup, seed)
 
 
-def action_union(table: Table) -> Any:
-    """The union of the ruleset's action types (what a save decodes actions into)."""
-    types = table.ruleset.action_types
-    union: Any = types[0]
-    for t in types[1:]:
-        union = union | t
-    return union
-
-
 class Progress:
     """Counts the decisions answered in the current round: more than
     :data:`ROUND_DECISIONS` breaks :data:`Contract.ENDS`."""
@@ -96,7 +83,7 @@ def random_playout(table: Table, seed: int, *, check: bool) -> None:
     """Play ``table`` to its end with random players seeded from ``seed``; with ``check``,
     check round trips, observations and invariants at every step."""
     rngs = [random.Random(agent_seed(seed, p)) for p in table.players]
-    union = action_union(table) if check else None
+    union = table.action_union() if check else None
     progress = Progress(table)
     where = table.where
     while not table.over():
@@ -119,14 +106,13 @@ def random_playout(table: Table, seed: int, *, check: bool) -> None:
             table.play(player, action)
         progress.answered()
         if check:
-            state = table.game.state
             require(
-                msgspec.msgpack.encode(copy_state(state)) == msgspec.msgpack.encode(state),
+                table.state_survives_a_copy(),
                 Contract.DATA,
                 where,
                 f"round {table.round}: the state does not survive a copy",
             )
-            invalid = table.ruleset.invariants(state)
+            invalid = table.invariants()
             require(not invalid, Contract.INVARIANTS, where, f"round {table.round}: {invalid}")
 
 
@@ -184,7 +170,7 @@ def check_random_playout(plugins: Plugins, case: Case, seed: int) -> None:
     decision with no legal action, a step that asks again forever."""
     table = new_table(plugins, case, seed)
     random_playout(table, seed, check=True)
-    result = table.game.result()
+    result = table.result()
     where = table.where
     require(
         result.rounds >= 1,
@@ -193,7 +179,7 @@ def check_random_playout(plugins: Plugins, case: Case, seed: int) -> None:
         f"a finished game lasted {result.rounds} rounds",
     )
     require(
-        set(result.winners) <= set(table.game.setup.sides),
+        set(result.winners) <= set(table.sides),
         Contract.DATA,
         where,
         f"winners {result.winners} are not sides of {case.setup}",
@@ -209,22 +195,17 @@ def check_replay_identity(plugins: Plugins, case: Case, seed: int) -> None:
     ``ctx.dice``), state that leaks between games."""
     table = new_table(plugins, case, seed)
     random_playout(table, seed, check=False)
-    game = table.game
     where = table.where
-    with tempfile.TemporaryDirectory(prefix="aerodrome-conformance-") as folder:
-        path = Path(folder) / "game.json"
-        write_save(game, path)
-        try:
-            again = replay(read_save(path), plugins, str(path))
-            verify(read_save(path), again)
-        except ReplayMismatchError as exc:
-            broken(Contract.REPLAY, where, f"the replay's event log differs: {exc}")
-        except Exception as exc:  # an action of the save refused on the way: the game differs
-            broken(Contract.REPLAY, where, f"the replay failed: {type(exc).__name__}: {exc}")
-    require(again.log_bytes() == game.log_bytes(), Contract.REPLAY, where, "the log differs")
-    require(again.result() == game.result(), Contract.REPLAY, where, "the result differs")
+    try:
+        again = table.replayed(plugins)
+    except ReplayMismatchError as exc:
+        broken(Contract.REPLAY, where, f"the replay's event log differs: {exc}")
+    except Exception as exc:  # an action of the save refused on the way: the game differs
+        broken(Contract.REPLAY, where, f"the replay failed: {type(exc).__name__}: {exc}")
+    require(again.log() == table.log(), Contract.REPLAY, where, "the log differs")
+    require(again.result() == table.result(), Contract.REPLAY, where, "the result differs")
     require(
-        Table(again, where).state() == table.state(),
+        again.state() == table.state(),
         Contract.REPLAY,
         where,
         "the replay ends in another state",
