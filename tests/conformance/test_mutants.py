@@ -105,6 +105,7 @@ def test_run_by_pytest_a_leaky_observation_fails_and_the_unbroken_ruleset_passes
         [
             "*contract 'observation hides what the player cannot see' broken: stash/pair seed 1: "
             "at decision 1, player 0's observation differs*",
-            "FAILED test_stash.py::test_nothing_visible_depends_on_what_is_hidden[[]stash-pair-seed1[]]*",
+            "FAILED test_stash.py::test_nothing_visible_depends_on_what_is_hidden"
+            "[[]stash-pair-seed1[]]*",
         ]
     )

@@ -2,15 +2,16 @@
 information checked against ``determinise()``.
 
 A ruleset with hidden information says what is hidden from player p by its
-``determinise(state, p, rng)``: everything it resamples. The kit holds it to that along seeded
-playouts. At every decision, for every player p, :data:`DRAWS` determinisations for p are
-made; each is a game that differs from the real one only in what p cannot see, so p's
+``determinise(state, p, rng)``: everything it resamples. The kit holds it to that along
+seeded playouts. At every decision, for every player p, :data:`DRAWS` determinisations for p
+are made; each is a game that differs from the real one only in what p cannot see, so p's
 observation, prompt, legal actions and log must be the same in both (a difference is a
 failure, never a reason to stop looking). Both games are then played on with the same
-answers for :data:`AHEAD` decisions, while p's observation and the events shown to p in
-private stay the same in both: the events everybody reads, p's prompt and legal actions must
-stay the same too (a public event must not tell what the observation hides). A determinisation must also leave the real game alone, and some determinisation
-must resample something.
+answers for :data:`AHEAD` decisions: while p's observation and the events shown to p in
+private stay the same in both, the events everybody reads, p's prompt and legal actions
+must stay the same too (a public event must not tell what the observation hides). A
+determinisation must leave the real game alone, and some determinisation must resample
+something.
 """
 
 from __future__ import annotations
@@ -145,7 +146,8 @@ def check_hidden_information_stays_hidden(plugins: Plugins, case: Case, seed: in
     (everything hidden from p resampled) shows p the same observation, prompt, legal actions
     and log as the real game; played on with the same answers, it keeps showing p the same
     public events, prompt and legal actions as long as p's observation and private events
-    stay the same; the real game is left as it was (returns why it does not apply: no hidden information).
+    stay the same; the real game is left as it was (returns why it does not apply: no
+    hidden information).
 
     Mutation caught: an observation that shows another player's hidden value, an event
     everybody reads that carries a hidden value, a prompt or legal actions that depend on a
