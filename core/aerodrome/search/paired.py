@@ -5,7 +5,9 @@ At each decision the agent takes its *candidates* from the ruleset's bot
 next; the first ``k``) and plays each of them on the same *worlds*. A world is one
 determinised game (:meth:`aerodrome.agents.PlayerView.determinised`: everything the player
 cannot see resampled, the future dice reseeded), with the answers the other players owe to a
-simultaneous decision drawn once by the opponent model, and a rollout seed. Every candidate
+simultaneous decision drawn once by the opponent model (the bot, or in a share ``mix`` of the
+worlds, a half by default, a random legal answer: a bot answers alike in every world, and a
+search that trusted it wholly would play against that one answer), and a rollout seed. Every candidate
 played in a world starts from a clone of that world (:meth:`aerodrome.game.Game.clone`, the
 dice state included), so every candidate meets the same hidden cards, the same dice and
 rollout agents seeded alike: *common random numbers*. The world's dice are keyed
@@ -78,6 +80,10 @@ DEFAULT_CANDIDATES = 8
 DEFAULT_HORIZON = 2
 #: The default gate: standard errors of paired gain needed to leave the bot's choice.
 DEFAULT_GATE = 1.0
+#: The default share of worlds in which another player's answer to the decision searched is
+#: drawn at random instead of by the bot (a bot's answer is one answer: a search that trusts
+#: it wholly plays against that answer only).
+DEFAULT_MIX = 0.5
 MAX_ROLLOUTS = 1_000_000
 MAX_MILLISECONDS = 600_000
 MAX_CANDIDATES = 10_000
@@ -100,8 +106,10 @@ class PairedOptions:
     (one is set), the number of ``candidates``, the ``horizon`` in rounds (0:
     play every rollout to the end), the ``gate`` in standard errors, the ``rollout`` agent
     (``auto``: the ruleset's bot when it has one, else random; ``bot``; ``random``) and the
-    ``evaluation`` of a cut-off game, and whether the worlds roll ``keyed`` dice (a stream
-    per purpose, :mod:`aerodrome.search.streams`; else the world's one stream)."""
+    ``evaluation`` of a cut-off game, whether the worlds roll ``keyed`` dice (a stream
+    per purpose, :mod:`aerodrome.search.streams`; else the world's one stream), and the
+    share of worlds (``mix``) in which the answers other players owe to a simultaneous
+    decision are drawn at random instead of by the bot."""
 
     rollouts: int | None = None
     milliseconds: float | None = None
@@ -112,6 +120,7 @@ class PairedOptions:
     evaluation: str = DEFAULT_EVALUATION
     keyed: bool = True
     steps: int | None = None
+    mix: float = DEFAULT_MIX
 
     def __post_init__(self) -> None:
         if self.rollouts is None and self.milliseconds is None and self.steps is None:
@@ -122,7 +131,8 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
     """Parse what follows ``search:``: a budget (``64`` rollouts, ``3000steps`` or
     ``300ms``) and options
     ``k=N``, ``horizon=R``, ``z=X``, ``bot``/``random``, ``eval=material|result``,
-    ``dice=keyed|stream``, separated by colons, in any order (``""``: every default). Raises :class:`AgentParameterError`
+    ``dice=keyed|stream``, ``mix=X``, separated by colons, in any order (``""``: every
+    default). Raises :class:`AgentParameterError`
     naming the bad part."""
     full = f"{name}:{text}"
     rollouts: int | None = None
@@ -130,7 +140,7 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
     steps: int | None = None
     k, horizon, gate = DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_GATE
     rollout, evaluation = "auto", DEFAULT_EVALUATION
-    keyed = True
+    keyed, mix = True, DEFAULT_MIX
     budget_seen = False
     for part in text.split(":") if text else ():
         key, eq, value = part.partition("=")
@@ -146,6 +156,10 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
             evaluation = value
         elif eq and key == "dice" and value in ("keyed", "stream"):
             keyed = value == "keyed"
+        elif eq and key == "mix":
+            mix = number(full, "mix", value)
+            if mix > 1:
+                raise AgentParameterError(f"agent {full!r}: mix must be from 0 to 1, got {value!r}")
         elif not eq and part and (part[0].isdigit() or part[0] in "+-."):
             if budget_seen:
                 raise AgentParameterError(f"agent {full!r}: two budgets ({part!r})")
@@ -160,11 +174,12 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
             raise AgentParameterError(
                 f"agent {full!r}: {part!r} is not a budget (64 rollouts, 3000steps or 300ms) nor "
                 "an option "
-                "(k=N, horizon=R, z=X, bot, random, eval=material|result, dice=keyed|stream); "
+                "(k=N, horizon=R, z=X, bot, random, eval=material|result, dice=keyed|stream, "
+                "mix=X); "
                 f"write {name}:{PARAMETERS}"
             )
     return PairedOptions(
-        rollouts, milliseconds, k, horizon, gate, rollout, evaluation, keyed, steps
+        rollouts, milliseconds, k, horizon, gate, rollout, evaluation, keyed, steps, mix
     )
 
 
@@ -296,8 +311,13 @@ class PairedSearch:
         if self.options.keyed:
             game.use_dice(KeyedDice(derive_seed(seed, "dice"), game.seed))
         others = [p for p in game.waiting_for() if p != self.player]
+        mix = self.options.mix
         for p in others:
-            agent = self._agent(p, derive_seed(seed, "answer", p))
+            answer = derive_seed(seed, "answer", p)
+            if mix > 0 and (answer & 0xFFFFFF) < mix * 0x1000000:
+                agent: Agent = RandomAgent(answer)  # the share of worlds not trusting the model
+            else:
+                agent = self._agent(p, answer)
             game.apply(p, agent.choose(PlayerView(game, p), game.legal_actions(p)))
         return game, seed
 
