@@ -36,6 +36,7 @@ from tests.conftest import PLUGINS
         ),
         ("eval=result:bot:12", PairedOptions(rollouts=12, rollout="bot", evaluation="result")),
         ("3000steps:dice=stream", PairedOptions(steps=3000, keyed=False)),
+        ("horizon=auto:mix=0.5", PairedOptions(horizon=None, mix=0.5)),
     ],
 )
 def test_parameters_parse(text: str, expected: PairedOptions) -> None:
@@ -57,6 +58,7 @@ def test_parameters_parse(text: str, expected: PairedOptions) -> None:
         ("search:k=0", r"k must be from 1"),
         ("search:z=-1", r"z must be a number ≥ 0, got '-1'"),
         ("search:horizon=x", r"horizon 'x' is not a whole number"),
+        ("search:mix=2", r"mix must be from 0 to 1, got '2'"),
         ("search:eval=kills", r"'eval=kills' is not a budget"),
         ("search:", r"nothing after the colon \(write search:ROLLOUTS"),
     ],
@@ -261,7 +263,9 @@ def test_clones_of_a_world_roll_the_same_dice() -> None:
 def scripted(values: dict[int, list[float]], gate: float) -> PairedSearch:
     """A search of joust whose candidate ``c`` scores ``values[c][world]``."""
     rules = PLUGINS.ruleset("joust")
-    agent = PairedSearch(rules, 0, 1, PairedOptions(rollouts=64, candidates=2, gate=gate))
+    agent = PairedSearch(
+        rules, 0, 1, PairedOptions(rollouts=64, candidates=2, gate=gate, horizon=2)
+    )
     worlds = iter(range(1000))
 
     def world(view: Any) -> tuple[Any, int]:
@@ -347,3 +351,23 @@ def test_a_step_budget_is_shared_by_what_the_first_worlds_cost() -> None:
     agent.choose(PlayerView(game, player), game.legal_actions(player))
     last = agent.last
     assert last.rollouts >= 2 * 2 and 0 < last.steps <= 600  # the race may stop it early
+
+
+def test_the_automatic_horizon_plays_out_short_games_and_cuts_long_ones() -> None:
+    """``horizon=auto``: a Dogfight 40,000 battle from its first orders ends within a few
+    dozen decisions, so its rollouts are played to the end; a classic game is not, so they
+    are cut after DEFAULT_HORIZON rounds (mutation caught: the probe's length not checked)."""
+    from aerodrome.search.paired import DEFAULT_HORIZON
+
+    rules = PLUGINS.ruleset("df40k")
+    game = Game(rules, None, 2, record=False)
+    player = game.waiting_for()[0]
+    agent = PLUGINS.agent("df40k", "search:8").factory(rules, player, 1)
+    assert isinstance(agent, PairedSearch)
+    agent.choose(PlayerView(game, player), game.legal_actions(player))
+    assert agent.last.horizon == 0
+    classic, player = classic_midgame(9)
+    agent = PLUGINS.agent("classic", "search:8").factory(PLUGINS.ruleset("classic"), player, 1)
+    assert isinstance(agent, PairedSearch)
+    agent.choose(PlayerView(classic, player), classic.legal_actions(player))
+    assert agent.last.horizon == DEFAULT_HORIZON

@@ -6,7 +6,7 @@ next; the first ``k``) and plays each of them on the same *worlds*. A world is o
 determinised game (:meth:`aerodrome.agents.PlayerView.determinised`: everything the player
 cannot see resampled, the future dice reseeded), with the answers the other players owe to a
 simultaneous decision drawn once by the opponent model (the bot, or in a share ``mix`` of the
-worlds, a half by default, a random legal answer: a bot answers alike in every world, and a
+worlds, a quarter by default, a random legal answer: a bot answers alike in every world, and a
 search that trusted it wholly would play against that one answer), and a rollout seed. Every candidate
 played in a world starts from a clone of that world (:meth:`aerodrome.game.Game.clone`, the
 dice state included), so every candidate meets the same hidden cards, the same dice and
@@ -22,7 +22,11 @@ After the candidate, the game is played on by the ruleset's ``bot`` for every pl
 opponent model; the random agent where the ruleset has none, or with ``random``), until the
 rules end it or ``horizon`` rounds have begun after the decision's round; then it is scored
 by :func:`aerodrome.search.evaluation.rewards` (the result of a finished game, else each
-side's share of the material: no jump on one kill).
+side's share of the material: no jump on one kill). ``horizon=auto``, the default, plays the
+rollouts out where the game is short: when a first rollout from the decision ends the game
+within :data:`SHORT` decisions (a Dogfight 40,000 battle, any game near its end), every
+rollout of the decision is played to the end and scored by its result; otherwise they are
+cut after :data:`DEFAULT_HORIZON` rounds.
 
 Rollouts are spent by *sequential halving* (Karnin, Koren & Somekh 2013): ⌈log₂ k⌉ rounds (two at least),
 each giving every surviving candidate the same new worlds and keeping the better half by
@@ -74,16 +78,20 @@ from aerodrome.search.streams import KeyedDice
 DEFAULT_STEPS = 1600
 #: The default number of candidates searched (the bot's choice and the next best it ranks).
 DEFAULT_CANDIDATES = 8
-#: The default horizon: rounds begun after the decision's round before a rollout is scored
-#: (short: a material share two rounds on tells candidates apart with less noise than the
-#: result of a whole game, docs/performance.md).
+#: The horizon of ``horizon=auto`` (the default) when the game is not nearly over: rounds
+#: begun after the decision's round before a rollout is scored (short: a material share two
+#: rounds on tells candidates apart with less noise than the result of a whole game,
+#: docs/performance.md).
 DEFAULT_HORIZON = 2
+#: ``horizon=auto`` plays every rollout to the end when a first one ends within this many
+#: decisions (a Dogfight 40,000 battle from its first orders; any game near its end).
+SHORT = 30
 #: The default gate: standard errors of paired gain needed to leave the bot's choice.
 DEFAULT_GATE = 1.0
 #: The default share of worlds in which another player's answer to the decision searched is
 #: drawn at random instead of by the bot (a bot's answer is one answer: a search that trusts
 #: it wholly plays against that answer only).
-DEFAULT_MIX = 0.5
+DEFAULT_MIX = 0.25
 MAX_ROLLOUTS = 1_000_000
 MAX_MILLISECONDS = 600_000
 MAX_CANDIDATES = 10_000
@@ -96,7 +104,10 @@ PROBE = 2
 #: Worlds a candidate is played in before the race may drop it.
 MIN_RACE = 4
 
-PARAMETERS = "ROLLOUTS|Nsteps|MSms[:k=N][:horizon=R][:z=X][:bot|random][:eval=material|result][:dice=keyed|stream]"
+PARAMETERS = (
+    "ROLLOUTS|Nsteps|MSms[:k=N][:horizon=R|auto][:z=X][:bot|random][:eval=material|result]"
+    "[:dice=keyed|stream][:mix=X]"
+)
 
 
 @dataclass(frozen=True)
@@ -104,7 +115,7 @@ class PairedOptions:
     """How a ``search`` agent searches: a budget of ``rollouts``, of simulated decisions
     (``steps``: every action played in a rollout) or of CPU ``milliseconds`` per decision
     (one is set), the number of ``candidates``, the ``horizon`` in rounds (0:
-    play every rollout to the end), the ``gate`` in standard errors, the ``rollout`` agent
+    play every rollout to the end; ``None``: auto, see the module docstring), the ``gate`` in standard errors, the ``rollout`` agent
     (``auto``: the ruleset's bot when it has one, else random; ``bot``; ``random``) and the
     ``evaluation`` of a cut-off game, whether the worlds roll ``keyed`` dice (a stream
     per purpose, :mod:`aerodrome.search.streams`; else the world's one stream), and the
@@ -114,7 +125,7 @@ class PairedOptions:
     rollouts: int | None = None
     milliseconds: float | None = None
     candidates: int = DEFAULT_CANDIDATES
-    horizon: int = DEFAULT_HORIZON
+    horizon: int | None = None
     gate: float = DEFAULT_GATE
     rollout: str = "auto"
     evaluation: str = DEFAULT_EVALUATION
@@ -130,7 +141,7 @@ class PairedOptions:
 def parse_options(text: str, name: str = "search") -> PairedOptions:
     """Parse what follows ``search:``: a budget (``64`` rollouts, ``3000steps`` or
     ``300ms``) and options
-    ``k=N``, ``horizon=R``, ``z=X``, ``bot``/``random``, ``eval=material|result``,
+    ``k=N``, ``horizon=R|auto``, ``z=X``, ``bot``/``random``, ``eval=material|result``,
     ``dice=keyed|stream``, ``mix=X``, separated by colons, in any order (``""``: every
     default). Raises :class:`AgentParameterError`
     naming the bad part."""
@@ -138,7 +149,8 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
     rollouts: int | None = None
     milliseconds: float | None = None
     steps: int | None = None
-    k, horizon, gate = DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_GATE
+    k, gate = DEFAULT_CANDIDATES, DEFAULT_GATE
+    horizon: int | None = None
     rollout, evaluation = "auto", DEFAULT_EVALUATION
     keyed, mix = True, DEFAULT_MIX
     budget_seen = False
@@ -149,7 +161,7 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
         elif eq and key == "k":
             k = integer(full, "k", value, 1, MAX_CANDIDATES)
         elif eq and key == "horizon":
-            horizon = integer(full, "horizon", value, 0, MAX_HORIZON)
+            horizon = None if value == "auto" else integer(full, "horizon", value, 0, MAX_HORIZON)
         elif eq and key == "z":
             gate = number(full, "z", value)
         elif eq and key == "eval" and value in EVALUATIONS:
@@ -174,7 +186,7 @@ def parse_options(text: str, name: str = "search") -> PairedOptions:
             raise AgentParameterError(
                 f"agent {full!r}: {part!r} is not a budget (64 rollouts, 3000steps or 300ms) nor "
                 "an option "
-                "(k=N, horizon=R, z=X, bot, random, eval=material|result, dice=keyed|stream, "
+                "(k=N, horizon=R|auto, z=X, bot, random, eval=material|result, dice=keyed|stream, "
                 "mix=X); "
                 f"write {name}:{PARAMETERS}"
             )
@@ -188,7 +200,8 @@ class Searched:
     """What the last decision's search did (for tests and benchmarks): the ``candidates``
     (best ranked first), the ``worlds`` played, the ``rollouts`` spent, each candidate's
     ``values`` by world (survivors of every round have one per world), the decisions played
-    in the rollouts (``steps``), the index ``chosen``,
+    in the rollouts (``steps``), the ``horizon`` of the rollouts (0: to the end), the index
+    ``chosen``,
     and the paired ``gain`` of the best survivor over the bot's choice with its standard
     ``error``."""
 
@@ -196,6 +209,7 @@ class Searched:
     worlds: int = 0
     rollouts: int = 0
     steps: int = 0
+    horizon: int = 0
     values: list[list[float]] = field(default_factory=list)
     chosen: int = 0
     gain: float = 0.0
@@ -233,6 +247,7 @@ class PairedSearch:
             return found[0]
         start = time.process_time()
         deadline = start + opts.milliseconds / 1000 if opts.milliseconds is not None else None
+        last.horizon = self._horizon(view, found[0])
         k = len(found)
         rounds = max(2, math.ceil(math.log2(k)))  # two at least: a first look, then the race
         survivors = list(range(k))
@@ -335,15 +350,18 @@ class PairedSearch:
         self.last.steps += 1 + self.rollout(game, base.round, seed)
         return rewards(game, self.options.evaluation)[self.player]
 
-    def rollout(self, game: Game[Any, Any, Any], root_round: int, seed: int) -> int:
+    def rollout(
+        self, game: Game[Any, Any, Any], root_round: int, seed: int, limit: int = MAX_ROLLOUT_STEPS
+    ) -> int:
         """Play ``game`` on with the rollout agents seeded from ``seed`` (one per player,
-        made when first asked) until it ends or ``horizon`` rounds have begun after
-        ``root_round``; returns the decisions played."""
-        horizon = self.options.horizon
+        made when first asked) until it ends, the decision's horizon is reached (rounds
+        begun after ``root_round``; none when rollouts play to the end) or ``limit``
+        decisions are played; returns the decisions played."""
+        horizon = self.last.horizon
         last_round = root_round + horizon if horizon > 0 else None
         agents: dict[int, tuple[Agent, PlayerView[Any, Any]]] = {}
         steps = 0
-        while not game.is_over() and steps < MAX_ROLLOUT_STEPS:
+        while not game.is_over() and steps < limit:
             if last_round is not None and game.round > last_round:
                 break
             for p in game.waiting_for():
@@ -353,6 +371,20 @@ class PairedSearch:
                 game.apply(p, found[0].choose(found[1], game.legal_actions(p)))
                 steps += 1
         return steps
+
+    def _horizon(self, view: PlayerView[Any, Any], action: Action) -> int:
+        """The horizon of this decision's rollouts: the one asked for; or (``auto``) none
+        when a first rollout of ``action`` in a world of its own reaches the end of the game
+        within :data:`SHORT` decisions (the game is nearly over: play every rollout out),
+        else :data:`DEFAULT_HORIZON` rounds."""
+        if self.options.horizon is not None:
+            return self.options.horizon
+        base, seed = self._world(view)
+        game = base.clone()
+        game.apply(self.player, action)
+        self.last.horizon = 0
+        self.last.steps += 1 + self.rollout(game, base.round, seed, SHORT + 1)
+        return 0 if game.is_over() else DEFAULT_HORIZON
 
 
 def _mean(xs: Sequence[float]) -> float:
