@@ -75,7 +75,7 @@ from aerodrome.search.streams import KeyedDice
 
 #: The default budget: simulated decisions per decision (docs/performance.md: what it costs,
 #: how it plays): a ruleset of short rollouts gets more of them.
-DEFAULT_STEPS = 1600
+DEFAULT_STEPS = 2400
 #: The default number of candidates searched (the bot's choice and the next best it ranks).
 DEFAULT_CANDIDATES = 8
 #: The horizon of ``horizon=auto`` (the default) when the game is not nearly over: rounds
