@@ -86,13 +86,17 @@ def best_action(
     best: Action = END_TURN
     best_value = 0.0
     ties = 1
-    for action, value in _values(obs, legal):
-        if value > best_value:
-            best, best_value, ties = action, value, 1
-        elif value == best_value and rng is not None and value > 0.0:
-            ties += 1  # reservoir sampling: the k-th equal replaces the pick with chance 1/k
-            if rng.random() * ties < 1.0:
-                best = action
+    weigh = _Weigher(obs)
+    for airman, options in _groups(obs, legal):  # the loop of _values, inline: a hot path
+        value_of = weigh.of(airman)
+        for action in options:
+            value = value_of(action)
+            if value > best_value:
+                best, best_value, ties = action, value, 1
+            elif value == best_value and rng is not None and value > 0.0:
+                ties += 1  # reservoir sampling: the k-th equal replaces the pick with chance 1/k
+                if rng.random() * ties < 1.0:
+                    best = action
     return best
 
 
@@ -103,19 +107,25 @@ def scored_actions(obs: DogfightView, legal: Sequence[Action]) -> list[tuple[Act
 
 
 def _values(obs: DogfightView, legal: Sequence[Action]) -> Iterator[tuple[Action, float]]:
+    weigh = _Weigher(obs)
+    for airman, options in _groups(obs, legal):
+        value_of = weigh.of(airman)
+        for action in options:
+            yield action, value_of(action)
+
+
+def _groups(obs: DogfightView, legal: Sequence[Action]) -> Iterator[tuple[int, Sequence[Action]]]:
+    """The actions weighed, by character: only those who have not acted this round."""
     airmen = obs.airmen
     groups: Iterable[tuple[int | None, Sequence[Action]]]
     if isinstance(legal, ActOptions):
         groups = ((a, legal.options_of(a)) for a in legal.actors if airmen[a].actions == 0)
     else:
         groups = ((getattr(action, "airman", None), (action,)) for action in legal)
-    weigh = _Weigher(obs)
     for airman, options in groups:
         if airman is None or airmen[airman].actions > 0:
             continue  # not a character's action, or a second action
-        value_of = weigh.of(airman)
-        for action in options:
-            yield action, value_of(action)
+        yield airman, options
 
 
 class _Weigher:
