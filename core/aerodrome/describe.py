@@ -46,10 +46,6 @@ def core_event_text(setup: Setup, title: str, event: Event) -> str | None:
         dice = "a die" if len(event.faces) == 1 else f"{len(event.faces)} dice"
         show = "shows" if len(event.faces) == 1 else "show"
         return f"{event.purpose}: {dice} (d{event.sides}) {show} {_faces(event.faces)}{kept}."
-    if isinstance(event, ActionTaken):
-        return f"{seat_label(setup, event.player)}: {event.action}."
-    if isinstance(event, DecisionCommitted):
-        return f"{seat_label(setup, event.player)} commits in secret: {event.action}."
     if isinstance(event, RoundStarted):
         return f"Round {event.round} begins."
     if isinstance(event, PhaseStarted):
@@ -80,6 +76,11 @@ def event_text(
     text = core_event_text(setup, ruleset.title, event)
     if text is not None:
         return text
+    if isinstance(event, ActionTaken):
+        return f"{seat_label(setup, event.player)}: {ruleset.action_text(event.action, view)}."
+    if isinstance(event, DecisionCommitted):
+        said = ruleset.action_text(event.action, view)
+        return f"{seat_label(setup, event.player)} commits in secret: {said}."
     if type(event).__module__ == "aerodrome.events":
         return None
     text = ruleset.event_text(event, view)

@@ -221,26 +221,20 @@ class Game(Generic[S, O, A]):
         recording = self.record or self.bus.active
         if decision.simultaneous:
             if recording:
-                self._emit(
-                    DecisionCommitted(
-                        player=player, action=self._text(player, action), seen_by=(player,)
-                    )
-                )
+                self._emit(DecisionCommitted(player=player, action=action, seen_by=(player,)))
             self._commits[player] = action
             if len(self._commits) < len(decision.players):
                 return
             answers: Mapping[int, A] = dict(sorted(self._commits.items()))
             if recording:
                 for p, a in answers.items():
-                    self._emit(ActionTaken(player=p, action=self._text(p, a)))
+                    self._emit(ActionTaken(player=p, action=a))
         else:
             answers = {player: action}
             if recording:
                 self._emit(
                     ActionTaken(
-                        player=player,
-                        action=self._text(player, action),
-                        seen_by=(player,) if decision.secret else None,
+                        player=player, action=action, seen_by=(player,) if decision.secret else None
                     )
                 )
         if self._commits:
@@ -252,10 +246,6 @@ class Game(Generic[S, O, A]):
         else:
             self._sequence.advance(self.clock, self.state)
             self._advance()
-
-    def _text(self, player: int, action: A) -> str:
-        """The sentence recorded for ``player``'s ``action`` (as that player reads it)."""
-        return self.ruleset.action_text(action, self.ruleset.observation(self.state, player))
 
     def observation(self, player: int | None) -> O:
         """What ``player`` may see now (``None``: the referee)."""

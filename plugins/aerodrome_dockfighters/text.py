@@ -168,10 +168,15 @@ def _manoeuvre(x: Any, view: DfView) -> str:
     return f"{label(view, x.aircraft)}: {LATERAL[x.lateral]}{VERTICAL[x.vertical]}"
 
 
+def _load(loads: tuple[str, ...], index: int) -> str:
+    """The load at ``index`` (a log read later may find it released: then "a load")."""
+    return loads[index] if 0 <= index < len(loads) else "load"
+
+
 def _attack(x: Any, view: DfView) -> str:
     a = view.aircraft[x.aircraft]
     guns = rules.mounts(a)
-    weapons = listing([guns[i].weapon for i in x.mounts] + [a.loads[j] for j in x.loads])
+    weapons = listing([guns[i].weapon for i in x.mounts] + [_load(a.loads, j) for j in x.loads])
     dice, need = combat.summary(view, x)
     return (
         f"{label(view, x.aircraft)}: fire {weapons} at {target_name(view, x.target)}, "
@@ -188,7 +193,9 @@ def _repair(x: Any, view: DfView) -> str:
 
 
 def _release(x: Any, view: DfView) -> str:
-    return f"{label(view, x.aircraft)}: release the {view.aircraft[x.aircraft].loads[x.load]}"
+    return (
+        f"{label(view, x.aircraft)}: release the {_load(view.aircraft[x.aircraft].loads, x.load)}"
+    )
 
 
 def _jettison(x: Any, view: DfView) -> str:

@@ -326,4 +326,6 @@ def test_move_to_helper_still_plays_moves() -> None:
         dice=[2, 2],
     )
     move_to(g, "RED-1", [(5, 5), (5, 6), (5, 7)], "S")
-    assert any("RED-1 to 5,7 facing S (2 squares)" in str(getattr(e, "action", "")) for e in g.log)
+    view = g.observation(0)
+    lines = [event_text(RULESET, g.setup, e, view) or "" for e in g.log]
+    assert any("RED-1 to 5,7 facing S (2 squares)" in line for line in lines)
