@@ -17,9 +17,10 @@ from typing import Any, Generic
 import msgspec
 from typing_extensions import TypeVar
 
+from aerodrome.capabilities import Determinise, Positions, capability
 from aerodrome.data import Action
 from aerodrome.dice import Dice, derive_seed
-from aerodrome.errors import IllegalActionError
+from aerodrome.errors import IllegalActionError, PluginError, SpecError
 from aerodrome.events import (
     ActionTaken,
     DecisionCommitted,
@@ -89,7 +90,12 @@ class Game(Generic[S, O, A]):
         if position is None:
             self.state: S = ruleset.initial_state(self.setup, self._ctx)
         else:
-            self.state = ruleset.position_state(self.setup, position, position_source)
+            positions = capability(ruleset, Positions)
+            if positions is None:
+                raise SpecError(
+                    f"{position_source}: ruleset {ruleset.name!r} does not support position files"
+                )
+            self.state = positions.position_state(self.setup, position, position_source)
         self.clock = self._sequence.start(self.state, setup=position is None)
         self._ctx.clock = self.clock
         self._advance()
@@ -315,7 +321,7 @@ class Game(Generic[S, O, A]):
         self, player: int, seed: int, *, reseed: bool = True, record: bool | None = None
     ) -> Game[S, O, A]:
         """A clone in which everything ``player`` cannot see is resampled
-        (:meth:`Ruleset.determinise`): what a fair look-ahead for ``player`` may search.
+        (:func:`determinise`): what a fair look-ahead for ``player`` may search.
         Its log is ``player``'s log, answers other players have committed in secret to the
         pending decision are forgotten (they must answer again in the clone), and its dice
         are reseeded with ``seed`` (``reseed=False`` keeps the real stream: for tests that
@@ -323,7 +329,7 @@ class Game(Generic[S, O, A]):
         that keeps no log and builds no events (see :meth:`clone`), for a search."""
         new = self.clone(
             reseed=seed if reseed else None,
-            state=self.ruleset.determinise(self.state, player, random.Random(seed)),
+            state=determinise(self.ruleset, self.state, player, random.Random(seed)),
             record=record,
         )
         if new.record:
@@ -336,6 +342,19 @@ class Game(Generic[S, O, A]):
             for p in hidden:
                 del new._commits[p]
         return new
+
+
+def determinise(ruleset: Ruleset[S, Any, Any], state: S, player: int, rng: random.Random) -> S:
+    """``state`` as ``player`` may imagine it (:class:`~aerodrome.capabilities.Determinise`);
+    a copy for a ruleset without hidden information."""
+    found: Determinise[S] | None = capability(ruleset, Determinise)
+    if found is not None:
+        return found.determinise(state, player, rng)
+    if ruleset.capabilities.hidden_information:
+        raise PluginError(
+            f"ruleset {ruleset.name!r} declares hidden information but cannot determinise"
+        )
+    return copy_state(state)
 
 
 def _not_an_ask(ruleset: str, step: str, asked: object) -> str:

@@ -31,6 +31,7 @@ from typing import Any
 
 import msgspec
 
+from aerodrome.capabilities import WarmUp, capability
 from aerodrome.cluster import DaskTarget, clean_start, dask_target, drop_cwd_from_path
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError, PluginError
@@ -451,14 +452,16 @@ class Engine:
 # -- the local process pool -------------------------------------------------------------------
 def warm_worker(env: Environment, warm: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
     """A pool worker's start: a clean ``sys.path``, then load the plugins and build the
-    rulesets of the run once (their specs and tables: :meth:`Ruleset.warm_up`), before the
+    rulesets of the run once (their specs and tables: :class:`~aerodrome.capabilities.WarmUp`), before the
     first chunk arrives."""
     drop_cwd_from_path()
     for ruleset, variants in warm:
         try:
             found = worker_plugins(env.sources, variants).ruleset(ruleset)
             found.setups()
-            found.warm_up()
+            warming = capability(found, WarmUp)
+            if warming is not None:
+                warming.warm_up()
         except Exception:  # the chunk's own call says what is wrong, with its game
             return
 

@@ -26,6 +26,7 @@ import pluggy
 
 from aerodrome import hookspecs
 from aerodrome.agents import RANDOM, AgentParameterError, AgentSpec
+from aerodrome.capabilities import check_ruleset
 from aerodrome.errors import PluginError, UnknownNameError
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Ruleset
@@ -135,6 +136,8 @@ class Plugins:
         self._instances.clear()
         for plugin, cls in self._results(hookspecs.aerodrome_register_rulesets):
             rname = cls.name if isinstance(cls, RulesetRef) else _ruleset_name(cls, plugin)
+            if not isinstance(cls, RulesetRef):
+                check_ruleset(cls, plugin)
             reg.add(reg.rulesets, "ruleset", rname, rname, cls, plugin)
         for plugin, spec in self._results(hookspecs.aerodrome_register_agents):
             if not isinstance(spec, AgentSpec):
@@ -170,9 +173,9 @@ class Plugins:
         if entry is None:
             raise UnknownNameError("ruleset", name, self.registry.rulesets)
         if isinstance(entry, RulesetRef):
-            entry = self.registry.rulesets[name] = _import_ruleset(
-                entry, self.owner("ruleset", name)
-            )
+            entry = _import_ruleset(entry, self.owner("ruleset", name))
+            check_ruleset(entry, self.owner("ruleset", name))
+            self.registry.rulesets[name] = entry
         return entry
 
     def ruleset(self, name: str) -> Ruleset[Any, Any, Any]:

@@ -53,6 +53,7 @@ from aerodrome.agents import (
     AgentSpec,
     PlayerView,
 )
+from aerodrome.capabilities import material_of
 from aerodrome.data import Action
 from aerodrome.game import Game
 from aerodrome.ruleset import Ruleset
@@ -287,7 +288,7 @@ def rewards(game: Game[Any, Any, Any], evaluation: str = "result") -> list[float
                 by_side = dict.fromkeys(sides, 1.0 / n)
             return [by_side[seat.side] for seat in setup.seats]
     parts: list[dict[str, float]] = []
-    material = game.ruleset.material(game.state)
+    material = material_of(game.ruleset, game.state)
     total = sum(max(0.0, material.get(s, 0.0)) for s in sides)
     if total > 0:
         parts.append({s: max(0.0, material.get(s, 0.0)) / total for s in sides})

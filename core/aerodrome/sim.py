@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.agents import Agent, PlayerView, agent_seed, play_out
+from aerodrome.capabilities import material_of
 from aerodrome.dice import derive_seed
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
@@ -82,7 +83,7 @@ class Trace:
         """Sample material and kills (the core calls this as each round starts and at the end)."""
         self.round = game.round
         ruleset, state = game.ruleset, game.state
-        material = ruleset.material(state)
+        material = material_of(ruleset, state)
         # Ruleset.result() must answer at any point (the kills so far); a ruleset that cannot
         # fails the run with its seed (see aerodrome.parallel.play) rather than skewing metrics.
         kills = sum(ruleset.result(state, game.round).kills.values())
@@ -99,7 +100,7 @@ class Trace:
             self.first_player = player
 
     def finish(self, game: Game[Any, Any, Any], result: Result) -> GameDetail:
-        material = game.ruleset.material(game.state)
+        material = material_of(game.ruleset, game.state)
         sides = game.setup.sides
         kills = sum(result.kills.values())
         self.ticks.append(

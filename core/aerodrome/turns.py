@@ -39,6 +39,8 @@ A = TypeVar("A", bound=Action)
 
 #: What a :class:`ForEach` iterates over: ids that serialise (aircraft ids, seats, names).
 Item = int | str
+#: What a :class:`Decision` is about: ``None``, an id or name, or a tuple of them.
+Subject = int | str | tuple[int | str, ...] | None
 
 
 class Decision(Record, frozen=True):
@@ -49,14 +51,18 @@ class Decision(Record, frozen=True):
         ``"orders"``, ``"defend"``...), for agents and user interfaces.
     :param simultaneous: all ``players`` commit in secret, then answers are revealed together.
     :param secret: the answer is hidden from the other players (e.g. placing AA guns).
-    :param prompt: a sentence for a human player.
+    :param subject: what the question is about, when the kind alone does not say it (the
+        flyer asked about, the aircraft that moves): a small serialisable value (an id, a
+        name, a tuple of them) from which the ruleset words the question when it is shown
+        (:meth:`~aerodrome.capabilities.Presentation.prompt`). No sentence is built for a
+        decision nobody reads.
     """
 
     players: tuple[int, ...]
     kind: str
     simultaneous: bool = False
     secret: bool = False
-    prompt: str = ""
+    subject: Subject = None
 
 
 class Context:

@@ -12,9 +12,20 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aerodrome.capabilities import (
+    Analysis,
+    ChoiceLabel,
+    Determinise,
+    Odds,
+    Positions,
+    Presentation,
+    SpecFiles,
+    Vectors,
+    WarmUp,
+)
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
-from aerodrome.turns import Context, TurnSequence
+from aerodrome.turns import Context, Decision, TurnSequence
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (
     ACTION_TYPES,
@@ -42,7 +53,17 @@ class ClassicOptions(Options, frozen=True, kw_only=True):
     squadrons: tuple[tuple[str, ...], ...]
 
 
-class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
+class Classic(
+    Ruleset[ClassicState, ClassicView, ClassicAction],
+    Presentation[ClassicView, ClassicAction],
+    Odds[ClassicView, ClassicAction],
+    Positions[ClassicState],
+    SpecFiles,
+    Vectors[ClassicView],
+    Determinise[ClassicState],
+    Analysis[ClassicState],
+    WarmUp,
+):
     """Dogfight, the card-and-dice board game of World War I air combat."""
 
     name = "classic"
@@ -79,7 +100,7 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
             for s in self.specs.setups.setup
         ]
 
-    def specs_dir(self) -> Path | None:
+    def specs_dir(self) -> Path:
         return specs_dir()
 
     def spec_types(self) -> Mapping[str, type[Any]]:
@@ -205,12 +226,22 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         )
 
     # -- for people: sentences and pictures, from an observation ----------------------------
-    def action_text(self, action: ClassicAction, view: ClassicView) -> str:
-        """A move reads "RED-1 to 12,7 facing N (4 squares, over enemy AA 11,7)" (see
-        :mod:`aerodrome_classic.text`)."""
-        from aerodrome_classic.text import action_text
+    def label(self, action: ClassicAction, view: ClassicView) -> ChoiceLabel:
+        """A move is offered under its plane and end square: ``RED-1`` → ``to 12,7`` →
+        ``facing N (4 squares, over enemy AA 11,7)`` (see :mod:`aerodrome_classic.text`)."""
+        from aerodrome_classic.text import label
 
-        return action_text(self.board, view, action)
+        return label(self.board, view, action)
+
+    def sentence(self, action: ClassicAction, view: ClassicView) -> str:
+        from aerodrome_classic.text import sentence
+
+        return sentence(action, view)
+
+    def prompt(self, decision: Decision, view: ClassicView) -> str:
+        from aerodrome_classic.text import prompt
+
+        return prompt(decision, view)
 
     def event_text(self, event: Event, view: ClassicView) -> str | None:
         from aerodrome_classic.text import event_text

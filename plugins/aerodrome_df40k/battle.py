@@ -32,7 +32,6 @@ from aerodrome_df40k.state import (
     GroundRun,
     Kind,
 )
-from aerodrome_df40k.text import flyer_name
 
 Orders = GiveOrder | GiveOrders
 
@@ -136,14 +135,10 @@ class Battle:
         key = tuple((p, f.id if f is not None else "") for p, _, _, _, f in asked)
         decision = self._decisions.get(key)
         if decision is None:
-            heads = [
-                f"all {state.sides[p]} flyers" if f is None else flyer_name(specs, f.id, f.type)
-                for p, _, _, _, f in asked
-            ]
             decision = self._decisions[key] = Decision(
                 players=tuple(d[0] for d in asked),
                 kind=Kind.ORDERS,
-                prompt="Secret orders for " + " / ".join(heads),
+                subject=tuple(k[1] for k in key),
                 simultaneous=len(asked) > 1,
                 secret=len(asked) == 1,
             )
@@ -181,9 +176,7 @@ class Battle:
             decision = self._decisions.get(key)
             if decision is None:
                 decision = self._decisions[key] = Decision(
-                    players=(f.player,),
-                    kind=Kind.INTERCEPT,
-                    prompt=f"Which flyer does {flyer_name(self.specs, f.id, f.type)} intercept?",
+                    players=(f.player,), kind=Kind.INTERCEPT, subject=f.id
                 )
             return Ask(decision, listed(legal), self.intercept)
         if targets:
@@ -210,12 +203,7 @@ class Battle:
             combat.conclude(state, self.rules, ctx, fight)
             return None
         loser = state.flyer(fight.defender if fight.margin > 0 else fight.attacker)
-        decision = Decision(
-            players=(loser.player,),
-            kind=Kind.GARGOYLES,
-            prompt=f"{flyer_name(self.specs, loser.id, loser.type)} lost by {abs(fight.margin)}: "
-            "how many Gargoyles shield it?",
-        )
+        decision = Decision(players=(loser.player,), kind=Kind.GARGOYLES, subject=loser.id)
         legal = tuple(
             CommitGargoyles(flyer=loser.id, count=n)
             for n in range(state.gargoyles[loser.player] + 1)

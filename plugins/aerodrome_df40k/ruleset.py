@@ -16,12 +16,23 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 import msgspec
 from msgspec import Meta
 
+from aerodrome.capabilities import (
+    Analysis,
+    ChoiceLabel,
+    Determinise,
+    Numbering,
+    Odds,
+    Positions,
+    Presentation,
+    SpecFiles,
+    Vectors,
+)
 from aerodrome.data import Record
 from aerodrome.errors import SpecError
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, TurnSequence
+from aerodrome.turns import Context, Decision, TurnSequence
 from aerodrome_df40k import limits, text
 from aerodrome_df40k.battle import Battle
 from aerodrome_df40k.limits import GargoylePool, Name, Turns
@@ -41,7 +52,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import Event
-    from aerodrome_df40k.numbering import Numbering
+    from aerodrome_df40k.numbering import Numbering as ActionNumbers
 
 T = TypeVar("T")
 
@@ -95,7 +106,17 @@ def disengaged_throughout(f: FlyerState) -> bool:
     return f.alive and f.orders_given > 0 and f.disengaged == f.orders_given
 
 
-class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
+class Df40k(
+    Ruleset[Df40kState, Df40kView, Df40kAction],
+    Presentation[Df40kView, Df40kAction],
+    Odds[Df40kView, Df40kAction],
+    Positions[Df40kState],
+    SpecFiles,
+    Numbering[Df40kAction],
+    Vectors[Df40kView],
+    Determinise[Df40kState],
+    Analysis[Df40kState],
+):
     name = RULESET
     title = "Dogfight 40,000 Revised"
     rulebook = "rulebooks/dogfight-40000-revised.txt (George Spiggott)"
@@ -110,7 +131,7 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
         self.rules = Rules(self.specs, self.hooks)
         self._battle = Battle(self.rules)
         self._memory: dict[object, object] = {}
-        self._numberings: dict[Df40kOptions, Numbering] = {}
+        self._numberings: dict[Df40kOptions, ActionNumbers] = {}
 
     def memory(self, kind: Callable[[Df40k], T]) -> T:
         """The one ``kind(self)`` of this ruleset instance, made on first use: where an
@@ -382,10 +403,18 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
         )
 
     # -- for people: sentences and pictures, from an observation ----------------------------
-    def action_text(self, action: Df40kAction, view: Df40kView) -> str:
-        """ "Imperial fighter 1: Intercept and ram", "Ork fighter 1 intercepts Harridan 1"...
-        (:mod:`aerodrome_df40k.text`)."""
+    def label(self, action: Df40kAction, view: Df40kView) -> ChoiceLabel:
+        """An order under its flyer ("Imperial fighter 1" → "Intercept and ram"), a target
+        under the interceptor (:mod:`aerodrome_df40k.text`)."""
+        return text.label(self.specs, action, view)
+
+    def sentence(self, action: Df40kAction, view: Df40kView) -> str:
+        """ "Imperial fighter 1: Intercept and ram", "Ork fighter 1 intercepts Harridan 1"
+        (names only: any later view words it the same)."""
         return text.action_text(self.specs, action, view)
+
+    def prompt(self, decision: Decision, view: Df40kView) -> str:
+        return text.prompt(self.specs, decision, view)
 
     def event_text(self, event: Event, view: Df40kView) -> str | None:
         return text.event_text(self.specs, event, view)
@@ -415,14 +444,14 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
     def action_from_id(self, index: int, setup: Setup) -> Df40kAction:
         return self._numbering(setup).action(index)
 
-    def _numbering(self, setup: Setup) -> Numbering:
+    def _numbering(self, setup: Setup) -> ActionNumbers:
         """The numbering of the actions of ``setup``'s battle, made on first use."""
         options = setup.options_as(Df40kOptions)
         got = self._numberings.get(options)
         if got is None:
-            from aerodrome_df40k.numbering import Numbering
+            from aerodrome_df40k.numbering import Numbering as ActionNumbers
 
-            got = self._numberings[options] = Numbering(
+            got = self._numberings[options] = ActionNumbers(
                 self.specs, options.forces, options.gargoyles
             )
         return got

@@ -15,10 +15,20 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from aerodrome.capabilities import (
+    Analysis,
+    ChoiceLabel,
+    Numbering,
+    Odds,
+    Positions,
+    Presentation,
+    SpecFiles,
+    Vectors,
+)
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, TurnSequence
+from aerodrome.turns import Context, Decision, TurnSequence
 from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
@@ -34,10 +44,19 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import Event
-    from aerodrome_dockfighters.numbering import Numbering
+    from aerodrome_dockfighters.numbering import Numbering as ActionNumbers
 
 
-class Dockfighters(Ruleset[DfState, DfView, DfAction]):
+class Dockfighters(
+    Ruleset[DfState, DfView, DfAction],
+    Presentation[DfView, DfAction],
+    Odds[DfView, DfAction],
+    Positions[DfState],
+    SpecFiles,
+    Numbering[DfAction],
+    Vectors[DfView],
+    Analysis[DfState],
+):
     """Dockfighters: The Ale Wars."""
 
     name = "dockfighters"
@@ -52,7 +71,7 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         #: The variant rules plugged into the ruleset's hookspecs, looked up once.
         self.variants = Variants(self.hooks)
         self._sequence: TurnSequence[DfState] | None = None
-        self._numberings: dict[Setup, Numbering] = {}
+        self._numberings: dict[Setup, ActionNumbers] = {}
 
     def setups(self) -> Sequence[Setup]:
         return setups()
@@ -117,8 +136,15 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
     # -- for people (issues 14, 15): from an observation only -----------------------------------
     # (drawings, SVG and numbering imported on first use: `aerodrome rulesets` imports the
     # ruleset, issue 18)
-    def action_text(self, action: DfAction, view: DfView) -> str:
-        return text.action_text(action, view)
+    def label(self, action: DfAction, view: DfView) -> ChoiceLabel:
+        """What an aircraft does under the aircraft (:mod:`aerodrome_dockfighters.text`)."""
+        return text.choice_label(action, view)
+
+    def sentence(self, action: DfAction, view: DfView) -> str:
+        return text.sentence(action, view)
+
+    def prompt(self, decision: Decision, view: DfView) -> str:
+        return text.prompt(decision, view)
 
     def event_text(self, event: Event, view: DfView) -> str | None:
         return text.event_text(event, view)
@@ -142,13 +168,13 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         return draw_svg(view)
 
     # -- for learning agents (issue 17) -------------------------------------------------------
-    def numbering(self, setup: Setup) -> Numbering:
+    def numbering(self, setup: Setup) -> ActionNumbers:
         """The fixed numbering of ``setup``'s actions (kept per set-up on the instance)."""
         got = self._numberings.get(setup)
         if got is None:
-            from aerodrome_dockfighters.numbering import Numbering
+            from aerodrome_dockfighters.numbering import Numbering as ActionNumbers
 
-            got = self._numberings[setup] = Numbering(setup)
+            got = self._numberings[setup] = ActionNumbers(setup)
         return got
 
     def action_count(self, setup: Setup) -> int:

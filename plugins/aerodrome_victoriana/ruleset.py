@@ -8,9 +8,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aerodrome.capabilities import (
+    Analysis,
+    ChoiceLabel,
+    Numbering,
+    Odds,
+    Positions,
+    Presentation,
+    SpecFiles,
+    Vectors,
+)
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
-from aerodrome.turns import Context, TurnSequence
+from aerodrome.turns import Context, Decision, TurnSequence
 from aerodrome_victoriana import ending, forces, sequence, specs
 from aerodrome_victoriana.common import battle_over, handling_of, spec_of
 from aerodrome_victoriana.state import (
@@ -26,10 +36,19 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import Event
-    from aerodrome_victoriana.numbering import Numbering
+    from aerodrome_victoriana.numbering import Numbering as ActionNumbers
 
 
-class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
+class Victoriana(
+    Ruleset[DogfightState, DogfightView, VictorianaAction],
+    Presentation[DogfightView, VictorianaAction],
+    Odds[DogfightView, VictorianaAction],
+    Positions[DogfightState],
+    SpecFiles,
+    Numbering[VictorianaAction],
+    Vectors[DogfightView],
+    Analysis[DogfightState],
+):
     """Victoriana "Dogfights": squadron rolls of white and black Heresy dice, then the
     characters' actions."""
 
@@ -45,12 +64,12 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
         self._templates = forces.Templates()
         # the variant hooks are looked up once: the steps carry them
         self._sequence = sequence.build(Variants.of(self.hooks))
-        self._numbering: dict[tuple[str, bytes], Numbering] = {}
+        self._numbering: dict[tuple[str, bytes], ActionNumbers] = {}
 
     def setups(self) -> Sequence[Setup]:
         return forces.setups()
 
-    def specs_dir(self) -> Path | None:
+    def specs_dir(self) -> Path:
         return specs.specs_dir()
 
     def spec_types(self) -> Mapping[str, type[Any]]:
@@ -79,10 +98,21 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
         return ending.result(state, rounds)
 
     # -- for people ----------------------------------------------------------------------
-    def action_text(self, action: VictorianaAction, view: DogfightView) -> str:
-        from aerodrome_victoriana.text import action_text
+    def label(self, action: VictorianaAction, view: DogfightView) -> ChoiceLabel:
+        """A character's action under the character (:mod:`aerodrome_victoriana.text`)."""
+        from aerodrome_victoriana.text import label
 
-        return action_text(action, view)
+        return label(action, view)
+
+    def sentence(self, action: VictorianaAction, view: DogfightView) -> str:
+        from aerodrome_victoriana.text import sentence
+
+        return sentence(action, view)
+
+    def prompt(self, decision: Decision, view: DogfightView) -> str:
+        from aerodrome_victoriana.text import prompt
+
+        return prompt(decision, view)
 
     def event_text(self, event: Event, view: DogfightView) -> str | None:
         from aerodrome_victoriana.text import event_text
@@ -105,13 +135,13 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
         return draw_svg(view)
 
     # -- for learning agents ---------------------------------------------------------------
-    def _numbered(self, setup: Setup) -> Numbering:
-        from aerodrome_victoriana.numbering import Numbering
+    def _numbered(self, setup: Setup) -> ActionNumbers:
+        from aerodrome_victoriana.numbering import Numbering as ActionNumbers
 
         key = self._templates.key(setup)
         numbering = self._numbering.get(key)
         if numbering is None:
-            numbering = self._numbering[key] = Numbering(self._templates.state_for(setup))
+            numbering = self._numbering[key] = ActionNumbers(self._templates.state_for(setup))
         return numbering
 
     def action_count(self, setup: Setup) -> int:

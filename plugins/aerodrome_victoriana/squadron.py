@@ -300,13 +300,7 @@ def resolve_remove(state: DogfightState, ctx: Context, answers: Mapping[int, Rem
 @cache
 def _remove_ask(player: int, escape: bool, to_remove: int) -> Ask[DogfightState, Removal]:
     decision = Decision(
-        players=(player,),
-        kind=Kind.ESCAPE if escape else Kind.REMOVE,
-        prompt=(
-            f"Choose {to_remove} of your aircraft to leave the battle."
-            if escape
-            else f"Remove {to_remove} of your fighters from the dogfight."
-        ),
+        players=(player,), kind=Kind.ESCAPE if escape else Kind.REMOVE, subject=to_remove
     )
     return Ask(decision, _remove_legal, resolve_remove)
 
@@ -327,7 +321,6 @@ _MANOEUVRE = Decision(
     kind=Kind.MANOEUVRE,
     simultaneous=True,
     secret=True,
-    prompt="Choose the squadron manoeuvre: attack, defend, escape or tactical.",
 )
 
 
@@ -373,10 +366,7 @@ class SquadronPhase:
             ask = self._spend.get(key)
             if ask is None:
                 decision = Decision(
-                    players=(key[0],),
-                    kind=Kind.SPEND,
-                    prompt=f"{key[1]} successes to spend: a damage roll on a special aircraft "
-                    f"costs {special_cost}, removing a fighter {fighter_cost}.",
+                    players=(key[0],), kind=Kind.SPEND, subject=(key[1], special_cost, fighter_cost)
                 )
                 ask = self._spend[key] = Ask(decision, _spend_legal, self.resolve_spend)
             return ask

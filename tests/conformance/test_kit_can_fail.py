@@ -13,6 +13,7 @@ import msgspec
 import pytest
 
 from aerodrome import Ask, Capabilities, Decision, Phase, Step, TurnSequence, hookimpl, listed
+from aerodrome.capabilities import Analysis
 from aerodrome.conformance import clauses, contracts, playouts
 from aerodrome.conformance.playouts import Case
 from aerodrome.plugins import Plugins, load_plugins
@@ -48,14 +49,17 @@ class HidesItsSimultaneousChoices(joust.Joust):  # type: ignore[misc,name-define
     capabilities = Capabilities(hidden_information=False, simultaneous=False)
 
 
-class BreaksAnInvariant(joust.Joust):  # type: ignore[misc,name-defined]
+class BreaksAnInvariant(joust.Joust, Analysis[Any]):  # type: ignore[misc,name-defined]
     def invariants(self, state: Any) -> list[str]:
         return ["structure below zero"] if state.rounds < 8 else []
+
+    def material(self, state: Any) -> dict[str, float]:
+        return {}
 
 
 def _sequence(meet: Callable[[Any, Any, Any], bool]) -> TurnSequence[Any]:
     def ask(state: Any, ctx: Any) -> Ask[Any, Any]:
-        decision = Decision(players=(0, 1), kind=joust.Kind.PASS, simultaneous=True, prompt="Pass?")
+        decision = Decision(players=(0, 1), kind=joust.Kind.PASS, simultaneous=True)
         return Ask(decision, listed(joust.PASSES), meet)
 
     return TurnSequence(phases=(Phase(name="joust", steps=(Step("pass", ask),)),))

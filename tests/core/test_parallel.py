@@ -28,6 +28,7 @@ from aerodrome import (
     listed,
 )
 from aerodrome.agents import PlayerView
+from aerodrome.capabilities import Analysis, WarmUp
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError, PluginError, UnknownNameError
 from aerodrome.metrics.compare import plan, run_comparison, variant_specs
@@ -170,7 +171,7 @@ def test_a_pool_worker_warms_up_the_rulesets_of_the_run(monkeypatch: pytest.Monk
 
     warmed: list[tuple[str, tuple[str, ...]]] = []
 
-    class Rules:
+    class Rules(WarmUp):
         def __init__(self, name: str, variants: tuple[str, ...]) -> None:
             self.key = (name, variants)
 
@@ -226,7 +227,7 @@ def _resolve(state: CoinState, ctx: Context, answers: Mapping[int, Action]) -> b
     return False
 
 
-class Coin(Ruleset[CoinState]):
+class Coin(Ruleset[CoinState], Analysis[CoinState]):
     name = "coin"
     title = "Coin (test)"
     action_types = (Flip,)
@@ -257,6 +258,9 @@ class Coin(Ruleset[CoinState]):
 
     def material(self, state: CoinState) -> dict[str, float]:
         return {"red": 1.0, "blue": 1.0}
+
+    def invariants(self, state: CoinState) -> list[str]:
+        return []
 
 
 class FirstChoice:

@@ -7,6 +7,7 @@ sequence it checks. Each test names the mutation of ``aerodrome.turns`` it catch
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import msgspec
 import pytest
@@ -29,6 +30,7 @@ from aerodrome import (
     TurnSequence,
     listed,
 )
+from aerodrome.capabilities import Positions
 from aerodrome.events import PhaseStarted, RoundStarted
 
 
@@ -60,7 +62,7 @@ def ask_twice(state: Trail, ctx: Context) -> Ask[Trail, Go] | None:
     if state.again >= 2:
         state.again = 0
         return None
-    decision = Decision(players=(0,), kind="go", prompt=f"go {ctx.item}?")
+    decision = Decision(players=(0,), kind="go", subject=ctx.item)
     return Ask(decision, listed((Go(n=1), Go(n=2))), resolve_go)
 
 
@@ -160,8 +162,8 @@ def test_phase_and_round_markers() -> None:
 
 
 def test_a_position_skips_the_setup() -> None:
-    class Positioned(TrailRules):
-        def position_state(self, setup: Setup, position: object, source: str) -> Trail:  # type: ignore[override]
+    class Positioned(TrailRules, Positions[Trail]):
+        def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> Trail:
             return Trail()
 
     game = Game(Positioned(), None, 1, position={})
@@ -173,7 +175,7 @@ def test_ask_lists_legal_answers_and_refuses_others() -> None:
     """Mutation caught: Game.apply accepting an answer outside the Ask's legal list, or
     changing anything before refusing."""
     game = Game(TrailRules(), None, 1)
-    assert game.decision() is not None and game.decision().prompt == "go 7?"  # type: ignore[union-attr]
+    assert game.decision() is not None and game.decision().subject == 7  # type: ignore[union-attr]
     assert list(game.legal_actions(0)) == [Go(n=1), Go(n=2)]
     before = msgspec.json.encode(game.state)
     with pytest.raises(IllegalActionError):

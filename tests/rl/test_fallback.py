@@ -14,7 +14,8 @@ import msgspec
 import numpy as np
 import pytest
 
-from aerodrome import IllegalActionError, Ruleset
+from aerodrome import IllegalActionError
+from tests.bare import Bare
 from tests.conftest import PLUGINS, example_module
 from tests.rl.conftest import layout_of, require_rl
 
@@ -29,14 +30,12 @@ from aerodrome.rl.encoding import build, text_code  # noqa: E402
 Joust = example_module().Joust
 
 
-class PlainJoust(Joust):  # type: ignore[misc, valid-type]
-    """Joust without the learning hooks: the environment must fall back."""
+class PlainJoust(Bare):
+    """Joust without the learning capabilities: the environment must fall back."""
 
-    name = "plain-joust"
-    action_count = Ruleset.action_count
-    action_id = Ruleset.action_id
-    action_from_id = Ruleset.action_from_id
-    observation_vector = Ruleset.observation_vector
+    def __init__(self) -> None:
+        super().__init__(Joust())
+        self.name = "plain-joust"  # type: ignore[misc]
 
 
 def test_joust_uses_its_own_numbering_and_vector() -> None:
@@ -198,7 +197,7 @@ def test_every_kind_of_field_has_a_fixed_place() -> None:
     assert "observation turn: str where a number is declared" in str(enc.error(bad))
 
 
-class BadJoust(PlainJoust):  # type: ignore[misc, valid-type]
+class BadJoust(PlainJoust):
     """A view that breaks its declared types (a text where a number is declared)."""
 
     def observation(self, state: Any, player: int | None) -> Any:

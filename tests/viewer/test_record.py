@@ -14,6 +14,7 @@ from aerodrome.plugins import Plugins
 from aerodrome.viewer import Recorder, Recording, record_game
 from aerodrome.viewer.pictures import PictureBook
 from aerodrome.viewer.record import NO_PICTURE
+from tests.bare import bare
 from tests.viewer.games import short_game
 
 
@@ -92,11 +93,7 @@ def test_identical_pictures_are_stored_once(plugins: Plugins) -> None:
 
 
 def test_a_ruleset_that_draws_nothing_records_no_picture(plugins: Plugins) -> None:
-    class Blind(type(plugins.ruleset("joust"))):  # type: ignore[misc]
-        def draw_svg(self, view: Any) -> str | None:
-            return None
-
-    ruleset = Blind()
+    ruleset = bare(plugins.ruleset("joust"))
     game: Game[Any, Any, Any] = Game(ruleset, None, 1)
     recorder = Recorder(ruleset, game.setup, 1)
     recorder.snap(game)

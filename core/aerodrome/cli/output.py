@@ -100,7 +100,9 @@ def print_json(data: Any) -> None:
 def write_svg(game: Any, path: Path, viewer: int | None = None) -> None:
     """Write the ruleset's SVG picture of what ``viewer`` sees of ``game`` now (``None``:
     the referee, who sees everything) to ``path``: ``draw_svg`` of that observation."""
-    picture = game.ruleset.draw_svg(game.observation(viewer))
+    from aerodrome.describe import svg
+
+    picture = svg(game.ruleset, game.observation(viewer))
     if picture is None:
         raise AerodromeError(f"--svg: ruleset {game.ruleset.name!r} draws no SVG pictures")
     write_atomic(path, picture, "--svg")

@@ -14,7 +14,8 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.conformance.playouts import AnyGame, Case, new_game, playout, refused
+from aerodrome.capabilities import Determinise, capability
+from aerodrome.conformance.playouts import AnyGame, Case, playout, refused
 from aerodrome.data import Action
 from aerodrome.events import DecisionCommitted, DiceRolled, encode_log
 from aerodrome.plugins import Plugins
@@ -205,9 +206,7 @@ def check_hidden_information_stays_hidden(plugins: Plugins, case: Case, seed: in
     rules = plugins.ruleset(case.ruleset)
     if not rules.capabilities.hidden_information:
         return "no hidden information"
-    try:
-        rules.determinise(new_game(plugins, case, seed).state, 0, random.Random(0))
-    except NotImplementedError:
+    if capability(rules, Determinise) is None:
         return f"{case.ruleset} declares hidden information but has no determinise()"
 
     def probe(game: AnyGame, player: int, legal: Sequence[Any], rng: random.Random) -> None:

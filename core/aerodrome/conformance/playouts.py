@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.capabilities import Analysis, capability
 from aerodrome.errors import IllegalActionError, ReplayMismatchError
 from aerodrome.game import Game, copy_state
 from aerodrome.plugins import Plugins
@@ -93,7 +94,8 @@ def random_playout(game: AnyGame, seed: int, *, check: bool) -> None:
             assert msgspec.msgpack.encode(copy_state(state)) == msgspec.msgpack.encode(state), (
                 f"{ruleset.name} round {game.round}: the state does not survive a copy"
             )
-            broken = ruleset.invariants(state)
+            analysis = capability(ruleset, Analysis)
+            broken = analysis.invariants(state) if analysis is not None else []
             assert not broken, f"{ruleset.name} round {game.round}: {broken}"
 
 

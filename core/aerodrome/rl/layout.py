@@ -32,6 +32,7 @@ from typing import Any
 
 import msgspec
 
+from aerodrome.capabilities import Numbering, Vectors, capability
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
@@ -93,10 +94,12 @@ def find_layout(
     """The :class:`Layout` of ``ruleset`` × ``setup``: the ruleset's own sizes where it has
     hooks, otherwise probed (or declared with ``max_actions`` / ``caps``)."""
     setup = setup if isinstance(setup, Setup) else ruleset.setup(setup)
-    count = ruleset.action_count(setup)
+    numbering = capability(ruleset, Numbering)
+    count = numbering.action_count(setup) if numbering is not None else None
     first = Game(ruleset, setup, seed, record=False)
     view = first.observation(0)
-    vector = ruleset.observation_vector(view)
+    vectors = capability(ruleset, Vectors)
+    vector = vectors.observation_vector(view) if vectors is not None else None
     numbered = count is not None
     encoded = vector is not None
     if numbered and (not isinstance(count, int) or count < 1):

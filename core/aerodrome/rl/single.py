@@ -23,6 +23,8 @@ import gymnasium
 import numpy as np
 
 from aerodrome.agents import Agent, PlayerView, agent_seed
+from aerodrome.capabilities import material_of
+from aerodrome.describe import svg as svg_of
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins, default_plugins
@@ -107,7 +109,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             for p, spec in self.opponents.items()
         }
         if self.shaping:
-            material = self.ruleset.material(game.state)
+            material = material_of(self.ruleset, game.state)
             self._shaping = Shaping(self.setup.seats, material)
             self._potential = self._shaping.potentials(material)[self.seat]
         self._play_opponents()
@@ -124,7 +126,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._play_opponents()
         reward = 0.0
         if self._shaping is not None:
-            potential = self._shaping.potentials(self.ruleset.material(game.state))[self.seat]
+            potential = self._shaping.potentials(material_of(self.ruleset, game.state))[self.seat]
             reward += self.shaping * (potential - self._potential)
             self._potential = potential
         terminated = truncated = False
@@ -144,10 +146,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return None
         view = self.game.observation(None)
         if self.render_mode == "svg":
-            svg = self.ruleset.draw_svg(view)
+            svg = svg_of(self.ruleset, view)
             if svg is None:
                 raise AerodromeError(
-                    f"ruleset {self.ruleset.name!r} draws no SVG (draw_svg gave None)"
+                    f"ruleset {self.ruleset.name!r} draws no SVG (it has no Presentation)"
                 )
             return svg
         text = picture(self.ruleset, view)

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.describe import event_text, seat_label
+from aerodrome.describe import svg as svg_of
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
@@ -125,7 +126,7 @@ class Recorder:
         last = self._last[i]
         if last is not None and last[0] == view:
             return last[1]
-        svg = self.ruleset.draw_svg(view)
+        svg = svg_of(self.ruleset, view)
         number = NO_PICTURE if svg is None else self.book.add(svg)
         self._draws = self._draws or svg is not None
         self._last[i] = (view, number)

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from aerodrome.agents import PlayerView, agent_seed
+from aerodrome.choices import spoken
+from aerodrome.describe import label
 from aerodrome.game import Game
 from tests.conftest import PLUGINS
 
@@ -30,14 +32,14 @@ def _games(ruleset: str, setup: str, seeds: range) -> Any:
         while not game.is_over():
             player = game.waiting_for()[0]
             action = bots[player].choose(PlayerView(game, player), game.legal_actions(player))
-            odds = rules.action_odds(action, game.observation(player))
+            odds = rules.action_odds(action, game.observation(player))  # type: ignore[attr-defined]
             before = len(game.log)
             game.apply(player, action)
             if odds:
                 yield (
                     game,
                     game.log[before:],
-                    rules.action_text(action, game.observation(player)),
+                    spoken(label(rules, action, game.observation(player))),
                     odds,
                 )
 

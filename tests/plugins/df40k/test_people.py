@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
+from aerodrome.choices import spoken
 from aerodrome.describe import event_text
 from aerodrome_df40k import state as df40k_state
 from aerodrome_df40k.state import (
@@ -86,7 +87,8 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: Any) -> None:
     for seed in (1, 2, 3):
         for game, player, view, fresh in playouts.seat_moments(playout(setup, seed)):
             for action in game.legal_actions(player):
-                plain(RULESET.action_text(action, view), own=True)
+                plain(spoken(RULESET.label(action, view)), own=True)
+                plain(RULESET.sentence(action, view), own=True)
                 described.add(type(action).__name__)
             for event in fresh:
                 text = event_text(RULESET, game.setup, event, view)
@@ -177,7 +179,7 @@ def test_every_event_kind_has_a_sentence() -> None:
 
 def test_actions_read_as_the_rulebook_names_them() -> None:
     view = Game(RULESET, "first-blood", 1).observation(0)
-    text = RULESET.action_text
+    text = RULESET.sentence
     assert text(GiveOrder(flyer="imperial-fighter-1", order="intercept", ram=True), view) == (
         "Imperial fighter 1: Intercept and ram"
     )

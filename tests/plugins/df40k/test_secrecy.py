@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from aerodrome import Game
 from aerodrome.data import Action
+from aerodrome.describe import prompt
 from aerodrome.ruleset import Setup
 from aerodrome_df40k.state import GiveOrder, OrdersRevealed
 from tests.plugins.df40k.helpers import ARMADA, RULESET, custom
@@ -108,7 +109,8 @@ def test_the_escorted_flyer_is_still_asked_and_may_only_take_ground_support() ->
     g.apply(0, GiveOrder(flyer="ork-fighter-1", order="escort", escort="fighta-bommer-1"))
     g.apply(1, g.legal_actions(1)[0])
     d = g.decision()
-    assert d is not None and d.players == (0,) and "Fighta-Bommer 1" in d.prompt
+    assert d is not None and d.players == (0,)
+    assert "Fighta-Bommer 1" in prompt(RULESET, d, g.observation(0))
     assert list(g.legal_actions(0)) == [GiveOrder(flyer="fighta-bommer-1", order="ground-support")]
 
 

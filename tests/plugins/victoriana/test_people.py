@@ -15,6 +15,7 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
+from aerodrome.choices import spoken
 from aerodrome.describe import event_text
 from aerodrome.events import DecisionCommitted
 from aerodrome_victoriana import events as victoriana_events
@@ -70,7 +71,8 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: str) -> None:
     for seed in (1, 2):
         for game, player, view, fresh in playouts.seat_moments(playout(setup, seed)):
             for action in game.legal_actions(player):
-                plain(ruleset.action_text(action, view), own=True)
+                plain(spoken(ruleset.label(action, view)), own=True)
+                plain(ruleset.sentence(action, view), own=True)
                 described.add(type(action).__name__)
             for event in fresh:
                 text = event_text(ruleset, game.setup, event, view)

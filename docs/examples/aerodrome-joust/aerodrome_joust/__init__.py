@@ -26,6 +26,7 @@ from aerodrome import (
     Capabilities,
     Context,
     Decision,
+    Event,
     Phase,
     Result,
     Ruleset,
@@ -36,6 +37,15 @@ from aerodrome import (
     TurnSequence,
     hookimpl,
     listed,
+)
+from aerodrome.capabilities import (
+    ChoiceLabel,
+    Numbering,
+    Odds,
+    Positions,
+    Presentation,
+    SpecFiles,
+    Vectors,
 )
 
 STRUCTURE = 3
@@ -72,9 +82,7 @@ class Kind(StrEnum):
 
 def _ask(state: JoustState, ctx: Context) -> Ask[JoustState, Pass]:
     """[joust.2] both aces choose in secret; the answers are revealed together."""
-    decision = Decision(
-        players=(0, 1), kind=Kind.PASS, simultaneous=True, prompt="Pass high or low?"
-    )
+    decision = Decision(players=(0, 1), kind=Kind.PASS, simultaneous=True)
     return Ask(decision, listed(PASSES), _meet)
 
 
@@ -89,12 +97,23 @@ def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Pass]) -> bool:
     return False  # one question per round: the step is over
 
 
-class Joust(Ruleset[JoustState, JoustView, Pass]):
+class Joust(
+    Ruleset[JoustState, JoustView, Pass],
+    Presentation[JoustView, Pass],
+    Odds[JoustView, Pass],
+    Positions[JoustState],
+    SpecFiles,
+    Numbering[Pass],
+    Vectors[JoustView],
+):
     name = "joust"
     title = "Joust (example plugin)"
     rulebook = "the docstring of aerodrome_joust"
     capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = (Pass,)
+
+    def spec_types(self) -> Mapping[str, type[Any]]:
+        return {}
 
     def specs_dir(self) -> Path:
         """The clause catalogue (``specs/clauses.toml``) ships inside the package."""
@@ -138,8 +157,14 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
         )
 
     # -- for people and learning agents ------------------------------------------------------
-    def action_text(self, action: Pass, view: JoustView) -> str:
-        return f"pass {action.height}"
+    def label(self, action: Pass, view: JoustView) -> ChoiceLabel:
+        return ChoiceLabel(text=f"pass {action.height}")
+
+    def sentence(self, action: Pass, view: JoustView) -> str:
+        return f"passes {action.height}"
+
+    def prompt(self, decision: Decision, view: JoustView) -> str:
+        return "Pass high or low?"
 
     def action_odds(self, action: Pass, view: JoustView) -> str:
         """[joust.3] if the aces meet, each rolls a d6: exact chances (icepool)."""
@@ -150,6 +175,9 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
             f"if the other ace passes {action.height} too: you hit {percent(chances['win'])}, "
             f"you are hit {percent(chances['loss'])}, no hit {percent(chances['draw'])}"
         )
+
+    def event_text(self, event: Event, view: JoustView) -> str | None:
+        return None
 
     def draw(self, view: JoustView) -> str:
         red, blue = view.structure
