@@ -25,7 +25,17 @@ if TYPE_CHECKING:
     from aerodrome.plugins import RulesetRef
     from aerodrome.rulehooks import RuleHooks
     from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
-    from aerodrome.turns import Ask, Context, Decision, ForEach, Phase, Step, TurnSequence, listed
+    from aerodrome.turns import (
+        Ask,
+        Context,
+        Decision,
+        ForEach,
+        Phase,
+        Reveal,
+        Step,
+        TurnSequence,
+        listed,
+    )
 
 __version__ = "0.1.0"
 
@@ -53,6 +63,7 @@ _EXPORTS = {
     "PlayerView": "aerodrome.agents",
     "PluginError": "aerodrome.errors",
     "RandomAgent": "aerodrome.agents",
+    "Reveal": "aerodrome.turns",
     "Record": "aerodrome.data",
     "Result": "aerodrome.ruleset",
     "RuleHooks": "aerodrome.rulehooks",
@@ -107,6 +118,7 @@ __all__ = [
     "RandomAgent",
     "Record",
     "Result",
+    "Reveal",
     "RuleHooks",
     "Ruleset",
     "RulesetRef",

@@ -33,7 +33,7 @@ from aerodrome.events import (
     encode_log,
 )
 from aerodrome.ruleset import Result, Ruleset, Setup, copy_state
-from aerodrome.turns import Ask, Clock, Context, Decision, Step, TurnSequence
+from aerodrome.turns import Ask, Clock, Context, Decision, Reveal, Step, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741
@@ -225,6 +225,7 @@ class Game(Generic[S, O, A]):
             )
         self.history.append((player, action))
         recording = self.record or self.bus.active
+        reveal = decision.reveal
         if decision.simultaneous:
             if recording:
                 self._emit(DecisionCommitted(player=player, action=action, seen_by=(player,)))
@@ -232,17 +233,19 @@ class Game(Generic[S, O, A]):
             if len(self._commits) < len(decision.players):
                 return
             answers: Mapping[int, A] = dict(sorted(self._commits.items()))
-            if recording:
+            if recording and reveal is not Reveal.NOBODY:
+                owner = reveal is Reveal.OWNER
                 for p, a in answers.items():
-                    self._emit(ActionTaken(player=p, action=a))
+                    self._emit(ActionTaken(player=p, action=a, seen_by=(p,) if owner else None))
         else:
             answers = {player: action}
             if recording:
-                self._emit(
-                    ActionTaken(
-                        player=player, action=action, seen_by=(player,) if decision.secret else None
-                    )
-                )
+                if reveal is Reveal.EVERYONE:
+                    self._emit(ActionTaken(player=player, action=action))
+                elif reveal is Reveal.OWNER:
+                    self._emit(ActionTaken(player=player, action=action, seen_by=(player,)))
+                else:
+                    self._emit(DecisionCommitted(player=player, action=action, seen_by=(player,)))
         if self._commits:
             self._commits = {}
         self._legal.clear()

@@ -17,13 +17,17 @@ and resolves them. When every owing player has answered, the core calls
 called again: one question per card played, per turn point...), otherwise the step is over.
 
 A decision may be owed by several players at once (``simultaneous=True``): each commits in
-secret, and ``resolve`` sees all answers together (secret orders revealed at once).
+secret, and ``resolve`` sees all answers together. Who sees an answer is the decision's
+``reveal`` (:class:`Reveal`), independent of ``simultaneous``: everybody once the decision is
+resolved, its owner only, or nobody (the ruleset then reveals it by an event of its own when
+its rules say so: secret orders revealed at once).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
@@ -43,14 +47,31 @@ Item = int | str
 Subject = int | str | tuple[int | str, ...] | None
 
 
+class Reveal(StrEnum):
+    """Who sees an answer taken (each player always sees their own commitment: the core logs
+    it for its owner as it is made).
+
+    - ``everyone``: the answers are made public when the decision is resolved (a move, an
+      attack, secret manoeuvres that the roll reveals);
+    - ``owner``: each answer stays its owner's (AA guns placed, cards kept);
+    - ``nobody``: nothing more is logged; the ruleset reveals the answers by an event of its
+      own when its rules say so (orders revealed together when the last is in).
+    """
+
+    EVERYONE = "everyone"
+    OWNER = "owner"
+    NOBODY = "nobody"
+
+
 class Decision(Record, frozen=True):
     """A point where the game waits for players.
 
     :param players: the player ids who owe an answer.
     :param kind: what is decided; each ruleset names its kinds in a ``StrEnum`` (``"move"``,
         ``"orders"``, ``"defend"``...), for agents and user interfaces.
-    :param simultaneous: all ``players`` commit in secret, then answers are revealed together.
-    :param secret: the answer is hidden from the other players (e.g. placing AA guns).
+    :param simultaneous: all ``players`` commit in secret, and the decision is resolved once
+        every answer is in.
+    :param reveal: who sees the answers (:class:`Reveal`; every player sees their own).
     :param subject: what the question is about, when the kind alone does not say it (the
         flyer asked about, the aircraft that moves): a small serialisable value (an id, a
         name, a tuple of them) from which the ruleset words the question when it is shown
@@ -61,7 +82,7 @@ class Decision(Record, frozen=True):
     players: tuple[int, ...]
     kind: str
     simultaneous: bool = False
-    secret: bool = False
+    reveal: Reveal = Reveal.EVERYONE
     subject: Subject = None
 
 

@@ -35,6 +35,7 @@ from aerodrome.turns import (
     Item,
     Node,
     Phase,
+    Reveal,
     Step,
     TurnSequence,
     listed,
@@ -253,7 +254,7 @@ class Rules:
             Decision(
                 players=(player,),
                 kind=Kind.PLACE_GUNS,
-                secret=True,
+                reveal=Reveal.OWNER,
             ),
             listed(gun_options(state, self.board, self.specs, player)),
             self._guns_placed,
@@ -360,7 +361,7 @@ class Rules:
         if t.keep:
             squadron = state.squadrons[t.keep]
             return Ask(
-                Decision(players=(squadron.seat,), kind=Kind.KEEP_CARDS, secret=True),
+                Decision(players=(squadron.seat,), kind=Kind.KEEP_CARDS, reveal=Reveal.OWNER),
                 listed(keep_options(squadron.hand)),
                 self._kept,
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from aerodrome.turns import Ask, Context, Decision, listed
+from aerodrome.turns import Ask, Context, Decision, Reveal, listed
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     battle_over,
@@ -320,7 +320,7 @@ _MANOEUVRE = Decision(
     players=(0, 1),
     kind=Kind.MANOEUVRE,
     simultaneous=True,
-    secret=True,
+    reveal=Reveal.EVERYONE,  # the Squadron Roll shows them anyway (victoriana.squadron.7)
 )
 
 

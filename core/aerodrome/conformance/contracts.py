@@ -19,6 +19,7 @@ from aerodrome.conformance.playouts import AnyGame, Case, playout, refused
 from aerodrome.data import Action
 from aerodrome.events import DecisionCommitted, DiceRolled, encode_log
 from aerodrome.plugins import Plugins
+from aerodrome.turns import Reveal
 
 #: Decisions played per playout: contract breaches show early, and classic games are long.
 HORIZON = 150
@@ -140,7 +141,7 @@ def check_capabilities_match_play(plugins: Plugins, case: Case, seed: int) -> No
         d = game.decision()
         assert d is not None
         seen["simultaneous"] |= d.simultaneous and len(d.players) > 1
-        seen["hidden"] |= d.secret and not d.simultaneous
+        seen["hidden"] |= d.reveal is not Reveal.EVERYONE and not d.simultaneous
 
     game = playout(plugins, case, seed, probe, horizon=400)
     hidden = seen["hidden"] or any(

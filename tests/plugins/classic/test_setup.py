@@ -10,6 +10,7 @@ import pytest
 from aerodrome.agents import RandomAgent, play_out
 from aerodrome.events import ActionTaken
 from aerodrome.game import Game
+from aerodrome.turns import Reveal
 from aerodrome_classic.ruleset import ClassicOptions
 from aerodrome_classic.specs import load_specs
 from aerodrome_classic.state import Decline, FirstTurn, GunsPlaced, Move, PlaceGuns, PlayCard
@@ -91,7 +92,8 @@ def test_board_geometry() -> None:
 def test_secret_aa_placement() -> None:
     g = new_game()
     d = g.decision()
-    assert d is not None and d.kind == "place guns" and d.secret and d.players == (0,)
+    assert d is not None and d.kind == "place guns" and d.players == (0,)
+    assert d.reveal == Reveal.OWNER
     legal = g.legal_actions(0)
     assert len(legal) == 36  # 6 ways per squadron, two squadrons
     choice = PlaceGuns(hits=((0, 1), (1, 1), (12, 0), (13, 1)))

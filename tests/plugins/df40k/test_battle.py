@@ -11,6 +11,7 @@ import pytest
 
 from aerodrome.describe import event_text
 from aerodrome.errors import SpecError
+from aerodrome.turns import Reveal
 from aerodrome.events import Event
 from aerodrome.saves import game_from_position, read_position
 from aerodrome_df40k import combat, orders
@@ -105,10 +106,7 @@ def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
     )
     # all orders in: revealed together to everyone (the public line of each answer comes
     # with the reveal)
-    assert (
-        "Imperial fighter 1: Intercept and ram; Imperial fighter 2: Disengage"
-        in said(g, 1)
-    )
+    assert "Imperial fighter 1: Intercept and ram; Imperial fighter 2: Disengage" in said(g, 1)
     revealed = of_type(g.log_for(1), OrdersRevealed)
     assert revealed and "imperial-fighter-1: Intercept and ram" in revealed[0].orders
     imp = next(f for f in g.observation(1).flyers if f.id == IMP1)  # type: ignore[attr-defined]
@@ -117,27 +115,22 @@ def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
 
 @pytest.mark.clause("df40k.orders.1")
 def test_orders_given_flyer_by_flyer_stay_secret_too() -> None:
-    # three Ork flyers have too many combinations: the Orks order flyer by flyer, the
-    # Tyranids (two flyers) all at once. Answers that are not the last before the reveal
-    # are asked one player at a time, each seen by its owner only.
+    # three Ork flyers have too many combinations to list: both players order flyer by
+    # flyer, each round of flyers one simultaneous decision of both, revealed to nobody
     g = game(ARMADA)
     d = g.decision()
-    assert d is not None and d.players == (0,) and d.secret and not d.simultaneous
-    assert isinstance(g.legal_actions(0)[0], GiveOrder) and not g.legal_actions(1)
+    assert d is not None and d.players == (0, 1) and d.simultaneous
+    assert d.reveal is Reveal.NOBODY and d.subject == ("ork-fighter-1", "harridan-1")
+    assert isinstance(g.legal_actions(0)[0], GiveOrder)
+    assert isinstance(g.legal_actions(1)[0], GiveOrder)
     give(g, 0, "ork-fighter-1", "intercept", ram=True)
     assert "ram" not in said(g, 1).lower()
-    assert isinstance(g.legal_actions(1)[0], GiveOrders)
-    g.apply(
-        1,
-        GiveOrders(
-            orders=(
-                GiveOrder(flyer="harridan-1", order="intercept"),
-                GiveOrder(flyer="harpy-1", order="disengage"),
-            )
-        ),
-    )
-    # the Orks still have two flyers to order: both sides' orders are in the state, yet
-    # each side sees only its own
+    give(g, 1, "harridan-1", "intercept")
+    assert "harridan 1: intercept" not in said(g, 0).lower()  # resolved, still nobody else's
+    give(g, 0, "fighta-bommer-1", "ground-support")
+    give(g, 1, "harpy-1", "disengage")
+    # the Orks still have a flyer to order, the Tyranids none: both sides' orders are in
+    # the state, yet each side sees only its own
     assert g.decision() is not None and g.decision().players == (0,)  # type: ignore[union-attr]
     orks, nids = g.observation(0), g.observation(1)
     assert {f.id: f.order for f in orks.flyers}["harridan-1"] is None  # type: ignore[attr-defined]
@@ -148,7 +141,7 @@ def test_orders_given_flyer_by_flyer_stay_secret_too() -> None:
     for secret in ("harridan 1: intercept", "harpy 1: disengage"):
         assert secret in nids_log and secret not in orks_log
     assert "intercept" not in nids_log.replace("harridan 1: intercept", "")
-    give(g, 0, "fighta-bommer-1", "ground-support")
+    assert not of_type(g.log, OrdersRevealed)
     give(g, 0, "ork-heavy-bomber-1", "ground-support")
     assert of_type(g.log_for(0), OrdersRevealed) and of_type(g.log_for(1), OrdersRevealed)
 
@@ -179,6 +172,7 @@ def test_escort_an_ally_on_ground_support_which_is_then_held_to_it() -> None:
     give(g, 0, "ork-fighter-1", "escort", escort="ork-heavy-bomber-1")
     g.apply(1, g.legal_actions(1)[0])
     give(g, 0, "fighta-bommer-1", "disengage")
+    g.apply(1, g.legal_actions(1)[0])
     assert g.legal_actions(0) == (GiveOrder(flyer="ork-heavy-bomber-1", order="ground-support"),)
     give(g, 0, "ork-heavy-bomber-1", "ground-support")
     assert g.state.flyer("ork-heavy-bomber-1").order == "ground-support"

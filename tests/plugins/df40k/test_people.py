@@ -229,19 +229,20 @@ def test_every_view_draws_and_the_svg_is_deterministic_xml(setup: str) -> None:
 def test_a_seats_picture_never_shows_the_other_sides_orders_before_the_reveal() -> None:
     """Two battles that differ only in the Tyranid orders look the same to the Orks, in
     words and pictures, until the reveal; then the orders show in both pictures."""
-    game = Game(RULESET, ARMADA, 5)  # the Orks order flyer by flyer, the Tyranids at once
+    game = Game(RULESET, ARMADA, 5)  # both sides order flyer by flyer
     game.apply(0, game.legal_actions(0)[0])
     sets = game.legal_actions(1)
     a, b = game.clone(), game.clone()
     a.apply(1, sets[0])
     b.apply(1, sets[-1])
-    assert sets[0] != sets[-1] and a.decision() is not None and a.decision().players == (0,)  # type: ignore[union-attr]
+    assert sets[0] != sets[-1] and a.decision() is not None and a.decision().players == (0, 1)  # type: ignore[union-attr]
     assert RULESET.draw_svg(a.observation(0)) == RULESET.draw_svg(b.observation(0))
     assert _drawn(a.observation(0)) == _drawn(b.observation(0))
     assert "secret until the reveal" in RULESET.draw_svg(a.observation(0))
     for g in (a, b):
         while (d := g.decision()) is not None and d.kind == "orders":
-            g.apply(d.players[0], g.legal_actions(d.players[0])[0])
+            p = g.waiting_for()[0]
+            g.apply(p, g.legal_actions(p)[0])
     assert RULESET.draw_svg(a.observation(0)) != RULESET.draw_svg(b.observation(0))
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from aerodrome import Game, hookimpl
 from aerodrome.testing import load_dice
+from aerodrome.turns import Reveal
 from aerodrome_victoriana import squadron
 from aerodrome_victoriana.events import SquadronRolled
 from aerodrome_victoriana.state import (
@@ -66,7 +67,8 @@ def test_worked_example_through_the_game(plugins: Any) -> None:
     game = Game(plugins.ruleset("victoriana"), "11-group", seed=0)
     decision = game.decision()
     assert decision is not None and decision.kind == "manoeuvre"
-    assert decision.simultaneous and decision.secret and decision.players == (0, 1)
+    assert decision.simultaneous and decision.reveal == Reveal.EVERYONE
+    assert decision.players == (0, 1)
     load_dice(game, pool(14, 4) + pool(15, 6))
     game.apply(0, ChooseManoeuvre(manoeuvre="attack"))
     game.apply(1, ChooseManoeuvre(manoeuvre="attack"))
