@@ -11,9 +11,9 @@ import pytest
 
 from aerodrome.describe import event_text
 from aerodrome.errors import SpecError
-from aerodrome.turns import Reveal
 from aerodrome.events import Event
 from aerodrome.saves import game_from_position, read_position
+from aerodrome.turns import Reveal
 from aerodrome_df40k import combat, orders
 from aerodrome_df40k.orders import interceptors
 from aerodrome_df40k.ruleset import Df40k, Df40kOptions

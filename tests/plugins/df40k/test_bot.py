@@ -99,7 +99,7 @@ def test_the_bot_allocates_gargoyles_when_they_can_save_the_fight() -> None:
 
 
 def test_render_shows_own_orders_and_hides_the_enemys() -> None:
-    from aerodrome_df40k.state import GiveOrder, GiveOrders
+    from aerodrome_df40k.state import GiveOrder
 
     g = game(ARMADA)  # both sides order flyer by flyer (the Orks have too many combinations)
     give(g, 0, "ork-fighter-1", "intercept")
