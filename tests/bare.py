@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from aerodrome.ruleset import Result, Ruleset, Setup
-from aerodrome.turns import Context, TurnSequence
+from aerodrome.turns import Context, Turn, TurnSequence
 
 
 def bare(ruleset: Ruleset[Any, Any, Any], name: str | None = None) -> Ruleset[Any, Any, Any]:
@@ -42,8 +42,8 @@ class Bare(Ruleset[Any, Any, Any]):
     def initial_state(self, setup: Setup, ctx: Context) -> Any:
         return self.inner.initial_state(setup, ctx)
 
-    def observation(self, state: Any, player: int | None) -> Any:
-        return self.inner.observation(state, player)
+    def observation(self, state: Any, player: int | None, turn: Turn) -> Any:
+        return self.inner.observation(state, player, turn)
 
     def is_over(self, state: Any) -> bool:
         return self.inner.is_over(state)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         Phase,
         Reveal,
         Step,
+        Turn,
         TurnSequence,
         listed,
     )
@@ -73,6 +74,7 @@ _EXPORTS = {
     "Setup": "aerodrome.ruleset",
     "SpecError": "aerodrome.errors",
     "Step": "aerodrome.turns",
+    "Turn": "aerodrome.turns",
     "TurnSequence": "aerodrome.turns",
     "UnknownNameError": "aerodrome.errors",
     "derive_seed": "aerodrome.dice",
@@ -126,6 +128,7 @@ __all__ = [
     "Setup",
     "SpecError",
     "Step",
+    "Turn",
     "TurnSequence",
     "UnknownNameError",
     "derive_seed",

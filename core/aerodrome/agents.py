@@ -28,7 +28,7 @@ from aerodrome.errors import AerodromeError
 if TYPE_CHECKING:
     from aerodrome.game import Game
     from aerodrome.ruleset import Ruleset
-    from aerodrome.turns import Decision
+    from aerodrome.turns import Decision, Turn
 
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (observation)
 A = TypeVar("A", bound=Action, default=Action)
@@ -48,8 +48,9 @@ class PlayerView(Generic[O, A]):
         return self._game.decision()
 
     @property
-    def round(self) -> int:
-        return self._game.round
+    def turn(self) -> Turn:
+        """Where the game is (round, phase, step): :meth:`aerodrome.game.Game.turn`."""
+        return self._game.turn()
 
     def observation(self) -> O:
         """The player's observation: a frozen value (changing it changes nothing)."""

@@ -139,6 +139,11 @@ class Positions(ABC, Generic[S]):
         """A state set up by hand from a position file's ``[position]`` table; ``source``
         names the file for error messages (raise :class:`~aerodrome.errors.SpecError`)."""
 
+    def position_round(self, position: Mapping[str, Any]) -> int:
+        """The round the game of ``position`` starts at (the core's clock; after
+        :meth:`position_state` accepted the table). Round 1 unless overridden."""
+        return 1
+
 
 class SpecFiles(ABC):
     """The ruleset's data in TOML spec files (``aerodrome specs validate``, the clause

@@ -33,7 +33,7 @@ from aerodrome.events import (
     encode_log,
 )
 from aerodrome.ruleset import Result, Ruleset, Setup, copy_state
-from aerodrome.turns import Ask, Clock, Context, Decision, Reveal, Step, TurnSequence
+from aerodrome.turns import Ask, Clock, Context, Decision, Reveal, Step, Turn, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741
@@ -87,6 +87,7 @@ class Game(Generic[S, O, A]):
         if not record and not self.bus.active:
             self._quiet()
         self._emit(GameStarted(ruleset=ruleset.name, setup=self.setup.name, seed=seed))
+        first_round = 1
         if position is None:
             self.state: S = ruleset.initial_state(self.setup, self._ctx)
         else:
@@ -96,8 +97,10 @@ class Game(Generic[S, O, A]):
                     f"{position_source}: ruleset {ruleset.name!r} does not support position files"
                 )
             self.state = positions.position_state(self.setup, position, position_source)
-        self.clock = self._sequence.start(self.state, setup=position is None)
+            first_round = positions.position_round(position)
+        self.clock = self._sequence.start(self.state, setup=position is None, round=first_round)
         self._ctx.clock = self.clock
+        self._turn: Turn | None = None
         self._advance()
 
     def _quiet(self) -> None:
@@ -131,16 +134,18 @@ class Game(Generic[S, O, A]):
     # -- driving the sequence ---------------------------------------------------------------
     def _advance(self, step: Step[S] | None = None) -> None:
         """Run steps until one asks a decision or the game ends; ``step``: the step the clock
-        points at, when the caller knows it (the step that asked stays after its answer)."""
+        points at, when the caller knows it (the step that asked stays after its answer).
+        The clock stays at the step that ended the game (the turn shows where it ended)."""
         ruleset, seq, ctx, state = self.ruleset, self._sequence, self._ctx, self.state
         max_rounds = self.setup.max_rounds
+        self._turn = None  # the clock moves: the turn is worked out again when asked
         is_over = ruleset.is_over
         idle = 0
+        if is_over(state):
+            self._finish()
+            return
         while True:
             clock = self.clock
-            if is_over(state):
-                self._finish()
-                return
             if clock.round > max_rounds:
                 self._capped = True
                 self._finish()
@@ -162,6 +167,9 @@ class Game(Generic[S, O, A]):
                 self._pending = asked
                 self._step = step
                 self.asked += 1
+                return
+            if is_over(state):
+                self._finish()
                 return
             seq.advance(clock, state)
             step = None
@@ -252,13 +260,27 @@ class Game(Generic[S, O, A]):
         self._pending = None
         if ask.resolve(self.state, self._ctx, answers):
             self._advance(self._step)  # the step stays: it runs again
+        elif self.ruleset.is_over(self.state):
+            self._turn = None
+            self._finish()  # the clock stays at the step that ended the game
         else:
             self._sequence.advance(self.clock, self.state)
             self._advance()
 
     def observation(self, player: int | None) -> O:
         """What ``player`` may see now (``None``: the referee)."""
-        return self.ruleset.observation(self.state, player)
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = self._sequence.turn(self.clock)
+        return self.ruleset.observation(self.state, player, turn)
+
+    def turn(self) -> Turn:
+        """Where the game is now: round, set-up or not, phase, step, ForEach items (worked out
+        once per position of the clock)."""
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = self._sequence.turn(self.clock)
+        return turn
 
     def is_over(self) -> bool:
         return self._over
@@ -306,6 +328,7 @@ class Game(Generic[S, O, A]):
             new.dice = Dice(derive_seed(reseed, "reseed"), new._emit)
             new.dice.seed = self.seed
         new.clock = self.clock.copy()
+        new._turn = self._turn
         new.state = copy_state(self.state) if state is None else state
         new._ctx = Context(new.dice, new._emit, new.clock)
         if not new.record:

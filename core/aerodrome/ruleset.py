@@ -28,7 +28,7 @@ from aerodrome.errors import SpecError
 from aerodrome.rulehooks import RuleHooks
 
 if TYPE_CHECKING:
-    from aerodrome.turns import Context, TurnSequence
+    from aerodrome.turns import Context, Turn, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (OpenSpiel's letters)
@@ -200,9 +200,10 @@ class Ruleset(ABC, Generic[S, O, A]):
         """The state at the start of a game (may roll dice, e.g. who goes first)."""
 
     @abstractmethod
-    def observation(self, state: S, player: int | None) -> O:
+    def observation(self, state: S, player: int | None, turn: Turn) -> O:
         """What ``player`` sees (``None``: the referee): a frozen value that shares nothing
-        mutable with ``state``, with everything hidden from ``player`` left out."""
+        mutable with ``state``, with everything hidden from ``player`` left out. ``turn`` is
+        where the game is (round, phase, step: the core's clock), for a view that shows it."""
 
     @abstractmethod
     def is_over(self, state: S) -> bool:

@@ -86,6 +86,26 @@ class Decision(Record, frozen=True):
     subject: Subject = None
 
 
+class Turn(Record, frozen=True):
+    """Where the game is, as every player may know it: what an observation is given with
+    the state (``Ruleset.observation(state, player, turn)``), so that a ruleset keeps no
+    round counter of its own.
+
+    :param round: the round (0 during the one-off set-up phases).
+    :param setup: whether the set-up phases are being played.
+    :param phase: the name of the phase being played.
+    :param step: the name of the step being played (the one asking, when a decision waits).
+    :param items: the item of every :class:`ForEach` being played, outermost first (the
+        aircraft whose turn it is...).
+    """
+
+    round: int
+    setup: bool = False
+    phase: str = ""
+    step: str = ""
+    items: tuple[Item, ...] = ()
+
+
 class Context:
     """What a step may use: the game's dice, the event sink and where the turn is.
 
@@ -246,11 +266,11 @@ class TurnSequence(Generic[S]):
         object.__setattr__(self, "names", tuple(p.name for p in self.phases))
 
     # -- the clock ---------------------------------------------------------------------------
-    def start(self, state: S, *, setup: bool = True) -> Clock:
+    def start(self, state: S, *, setup: bool = True, round: int = 1) -> Clock:
         """The clock of a new game (``setup=False``: skip the set-up phases, as a position
-        file does)."""
+        file does, and start at ``round``)."""
         in_setup = setup and bool(self.setup)
-        clock = Clock(round=0 if in_setup else 1, setup=in_setup)
+        clock = Clock(round=0 if in_setup else round, setup=in_setup)
         self._walk(clock, state, [self.phase_of(clock).steps], False)
         return clock
 
@@ -329,6 +349,17 @@ class TurnSequence(Generic[S]):
                 top.items, top.item = items, 0
                 frames.append(Frame())
                 conts.append(node.steps)
+
+    def turn(self, clock: Clock) -> Turn:
+        """Where ``clock`` is, as a :class:`Turn`."""
+        items = tuple(f.items[f.item] for f in clock.frames if f.items is not None)
+        return Turn(
+            round=clock.round,
+            setup=clock.setup,
+            phase=self.phase_of(clock).name,
+            step=self.step_at(clock).name,
+            items=items,
+        )
 
     def advance(self, clock: Clock, state: S) -> None:
         """Move ``clock`` past the current step to the next step to run."""

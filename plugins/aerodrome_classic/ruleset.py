@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aerodrome import turns
 from aerodrome.capabilities import (
     Analysis,
     ChoiceLabel,
@@ -174,7 +175,7 @@ class Classic(
 
         return build_position(self, setup, position, source)
 
-    def observation(self, state: ClassicState, player: int | None) -> ClassicView:
+    def observation(self, state: ClassicState, player: int | None, turn: turns.Turn) -> ClassicView:
         return observe(state, player)
 
     def sides_alive(self, state: ClassicState) -> dict[str, int]:

@@ -94,9 +94,10 @@ class Battle:
             )
         return self._sequence
 
-    def orders_due(self, state: Df40kState) -> bool:
-        """Orders are given from the first turn with orders on [df40k.frame.2]."""
-        return state.turn >= self.first_order_turn
+    def orders_due(self, turn: int) -> bool:
+        """Orders are given from the first turn with orders on [df40k.frame.2]; ``turn`` is
+        the game turn (the core's round)."""
+        return turn >= self.first_order_turn
 
     # -- orders --------------------------------------------------------------------------
     def ask_orders(self, state: Df40kState, ctx: Context) -> Ask[Df40kState, Orders] | None:
@@ -111,8 +112,9 @@ class Battle:
         side's next flyer in roster order, a side whose flyers all have orders no longer
         asked), asked again until every flyer has its order. Nothing of an order shows to
         the other side before the reveal, and the questions asked do not depend on it."""
-        if state.turn < self.first_order_turn:
-            ctx.emit(lambda: FlyersInReserve(turn=state.turn))
+        turn = ctx.round
+        if not self.orders_due(turn):
+            ctx.emit(lambda: FlyersInReserve(turn=turn))
             return None
         specs = self.specs
         waiting = {p: orders.unordered(state, p) for p in (0, 1)}
@@ -155,7 +157,7 @@ class Battle:
     def reveal(self, state: Df40kState, ctx: Context) -> None:
         """Starting with the player whose turn it is, both players reveal their orders
         [df40k.resolution.1]; Disengaging flyers eject ordnance [df40k.victory.12]."""
-        if self.orders_due(state):
+        if self.orders_due(ctx.round):
             orders.reveal(state, self.specs, ctx)
 
     # -- dogfights, for each interceptor ---------------------------------------------------
@@ -259,9 +261,8 @@ class Battle:
             f.attacked = 0
             f.redirected = False
         state.revealed = False
-        if state.turn >= state.turns or len(sides_alive(state)) < 2:
+        turn = ctx.round
+        if turn >= state.turns or len(sides_alive(state)) < 2:
             state.over = True
-        else:
-            if self.orders_due(state):
-                state.first_player = self.rules.next_player_turn(state.first_player, state.turn)
-            state.turn += 1
+        elif self.orders_due(turn):
+            state.first_player = self.rules.next_player_turn(state.first_player, turn)

@@ -32,7 +32,7 @@ from aerodrome.errors import SpecError
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, Decision, TurnSequence
+from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_df40k import limits, text
 from aerodrome_df40k.battle import Battle
 from aerodrome_df40k.limits import GargoylePool, Name, Turns
@@ -90,11 +90,15 @@ class PositionFlyer(Record, frozen=True, kw_only=True):
     alive: bool = True
 
 
+#: The game turn of a position file that does not say (the first with orders).
+POSITION_TURN = 2
+
+
 class Position(Record, frozen=True, kw_only=True):
     """The ``[position]`` table of a df40k position file (bounds: :mod:`.limits`)."""
 
     flyers: Annotated[tuple[PositionFlyer, ...], Meta(max_length=2 * limits.FLYERS)]
-    turn: Turns = 2
+    turn: Turns = POSITION_TURN
     turns: Turns = 6
     first_player: int = 0
     gargoyles: tuple[GargoylePool, GargoylePool] = (0, 0)
@@ -269,22 +273,26 @@ class Df40k(
                 )
         if not 1 <= pos.turn <= pos.turns:
             raise SpecError(f"{source}: $.position.turn: must be within 1..{pos.turns}")
-        if pos.turns - pos.turn + 1 > setup.max_rounds:
+        if pos.turns > setup.max_rounds:
             raise SpecError(
-                f"{source}: $.position.turns: {pos.turns - pos.turn + 1} turns to play exceed "
-                f"the setup's cap of {setup.max_rounds} rounds"
+                f"{source}: $.position.turns: {pos.turns} turns exceed the setup's cap of "
+                f"{setup.max_rounds} rounds"
             )
         if pos.first_player not in (0, 1):
             raise SpecError(f"{source}: $.position.first_player: must be 0 or 1")
         state = self._new_state(setup, flyers, pos.gargoyles, pos.turns)
-        state.turn, state.first_player = pos.turn, pos.first_player
+        state.first_player = pos.first_player  # the turn is the game's round: position_round
         state.ground_runs = list(pos.ground_runs)
         for f in flyers:  # a flyer shot down earlier counts for the other side
             if not f.alive:
                 state.kills[f.destroyed_by] += 1
         return state
 
-    def observation(self, state: Df40kState, player: int | None) -> Df40kView:
+    def position_round(self, position: Mapping[str, Any]) -> int:
+        """The game turn the position is at: the core's clock starts there."""
+        return int(position.get("turn", POSITION_TURN))
+
+    def observation(self, state: Df40kState, player: int | None, turn: Turn) -> Df40kView:
         """Everything is public except the other side's orders before the reveal
         [df40k.orders.1]."""
         views = []
@@ -313,7 +321,7 @@ class Df40k(
         return Df40kView(
             player=player,
             sides=tuple(state.sides),
-            turn=state.turn,
+            turn=turn.round,
             turns=state.turns,
             first_player=state.first_player,
             revealed=state.revealed,

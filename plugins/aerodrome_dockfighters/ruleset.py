@@ -28,7 +28,7 @@ from aerodrome.capabilities import (
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, Decision, TurnSequence
+from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
@@ -93,7 +93,7 @@ class Dockfighters(
     def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DfState:
         return from_position(setup, position, source)
 
-    def observation(self, state: DfState, player: int | None) -> DfView:
+    def observation(self, state: DfState, player: int | None, turn: Turn) -> DfView:
         """The whole game (Dockfighters hides nothing) as a frozen value: frozen Structs and
         tuples copied from the state, sharing nothing mutable with it (see views.py)."""
         return observe(state, player)

@@ -166,7 +166,8 @@ def run_end(state: DogfightState, ctx: Context) -> None:
                     ),
                 )
     break_off(state, ctx)  # victoriana.turn.4: the Gamemaster's call on a beaten squadron
-    state.round += 1
+    if ctx.round >= specs.rules().sortie.rounds:  # victoriana.aircraft.9: the sortie's last
+        state.spent = True
     if battle_over(state):
         land_everyone(state, ctx)
     state.manoeuvre = {}

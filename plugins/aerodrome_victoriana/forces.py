@@ -231,7 +231,6 @@ def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -
     last = specs.rules().sortie.rounds
     if not 1 <= pos.round <= last:
         raise SpecError(f"{source}: $.round: must be 1..{last} (the sortie's rounds)")
-    state.round = pos.round
     state.tactical_carry = dict(pos.tactical_carry)
     state.tactical_dice = dict(pos.tactical_dice)
     return state

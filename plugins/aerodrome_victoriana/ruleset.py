@@ -20,7 +20,7 @@ from aerodrome.capabilities import (
 )
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
-from aerodrome.turns import Context, Decision, TurnSequence
+from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_victoriana import ending, forces, sequence, specs
 from aerodrome_victoriana.common import battle_over, handling_of, spec_of
 from aerodrome_victoriana.state import (
@@ -86,10 +86,14 @@ class Victoriana(
     ) -> DogfightState:
         return forces.state_for_position(setup, position, source)
 
-    def observation(self, state: DogfightState, player: int | None) -> DogfightView:
+    def position_round(self, position: Mapping[str, Any]) -> int:
+        """The round a position file is at (checked by :meth:`position_state`)."""
+        return int(position.get("round", 1))
+
+    def observation(self, state: DogfightState, player: int | None, turn: Turn) -> DogfightView:
         """Everything on the table, the same for every player (no hidden information), as
-        a value (issue #12)."""
-        return observe(state)
+        a value (issue #12); the round is the turn's."""
+        return observe(state, turn.round)
 
     def is_over(self, state: DogfightState) -> bool:
         return battle_over(state)

@@ -119,7 +119,7 @@ def squadron_roll(state: DogfightState, ctx: Context, variants: Variants) -> Non
     state.to_spend = state.to_remove = 0
     ctx.emit(
         lambda: SquadronRolled(
-            round=state.round,
+            round=ctx.round,
             manoeuvres=dict(state.manoeuvre),
             pools=pools,
             successes=rolled,

@@ -22,7 +22,7 @@ def test_seats_are_counted_from_one_with_their_names() -> None:
 
 
 def test_core_events_read_as_sentences() -> None:
-    view = JOUST.observation(Game(JOUST, None, 1).state, 0)
+    view = Game(JOUST, None, 1).observation(0)
     roll = DiceRolled(purpose="ace 1 fires", sides=6, faces=(3, 5), kept=(5,))
     assert (
         event_text(JOUST, SETUP, roll, view) == "ace 1 fires: 2 dice (d6) show 3, 5 (counting 5)."
@@ -47,5 +47,5 @@ def test_a_whole_game_reads_without_indices_or_reprs() -> None:
 
 
 def test_an_event_nobody_describes_gets_a_generic_line_without_markup_syntax() -> None:
-    view = JOUST.observation(Game(JOUST, None, 1).state, 0)
+    view = Game(JOUST, None, 1).observation(0)
     assert event_text(JOUST, SETUP, Exploded(aircraft_id=3), view) == "Exploded: aircraft id 3."

@@ -27,6 +27,7 @@ from aerodrome import (
 )
 from aerodrome.events import DecisionCommitted, PhaseStarted, RoundStarted
 from aerodrome.plugins import Plugins
+from aerodrome.turns import Turn
 
 
 class Pick(Action, frozen=True):
@@ -96,7 +97,7 @@ class Counting(Ruleset[CountState]):
     def initial_state(self, setup: Setup, ctx: Context) -> CountState:
         return CountState()
 
-    def observation(self, state: CountState, player: int | None) -> CountState:
+    def observation(self, state: CountState, player: int | None, turn: Turn) -> CountState:
         return state
 
     def is_over(self, state: CountState) -> bool:

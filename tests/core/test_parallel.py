@@ -35,6 +35,7 @@ from aerodrome.metrics.compare import plan, run_comparison, variant_specs
 from aerodrome.parallel import Config, Done, Engine, chunk_size, plugin_sources, read_results
 from aerodrome.plugins import Plugins, load_plugins
 from aerodrome.sim import GameRecord
+from aerodrome.turns import Turn
 from aerodrome.variants import VariantSpec
 
 JOUST = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=40, seed=7)
@@ -242,7 +243,7 @@ class Coin(Ruleset[CoinState], Analysis[CoinState]):
     def initial_state(self, setup: Setup, ctx: Context) -> CoinState:
         return CoinState()
 
-    def observation(self, state: CoinState, player: int | None) -> CoinState:
+    def observation(self, state: CoinState, player: int | None, turn: Turn) -> CoinState:
         return state
 
     def is_over(self, state: CoinState) -> bool:

@@ -27,6 +27,7 @@ from aerodrome import (
 )
 from aerodrome.events import ActionTaken, DecisionCommitted
 from aerodrome.game import Game
+from aerodrome.turns import Turn
 
 
 class Say(Action, frozen=True):
@@ -61,7 +62,7 @@ def _rules(reveal: Reveal, simultaneous: bool) -> Ruleset[Any, Any, Any]:
         def initial_state(self, setup: Setup, ctx: Context) -> Said:
             return Said()
 
-        def observation(self, state: Said, player: int | None) -> Said:
+        def observation(self, state: Said, player: int | None, turn: Turn) -> Said:
             return Said(heard=list(state.heard))
 
         def is_over(self, state: Said) -> bool:

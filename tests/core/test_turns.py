@@ -30,8 +30,10 @@ from aerodrome import (
     TurnSequence,
     listed,
 )
+from aerodrome.agents import PlayerView
 from aerodrome.capabilities import Positions
 from aerodrome.events import PhaseStarted, RoundStarted
+from aerodrome.turns import Turn
 
 
 class Go(Action, frozen=True):
@@ -114,7 +116,7 @@ class TrailRules(Ruleset[Trail, TrailView, Go]):
     def initial_state(self, setup: Setup, ctx: Context) -> Trail:
         return Trail()
 
-    def observation(self, state: Trail, player: int | None) -> TrailView:
+    def observation(self, state: Trail, player: int | None, turn: Turn) -> TrailView:
         return TrailView(seen=tuple(state.seen))
 
     def is_over(self, state: Trail) -> bool:
@@ -244,3 +246,43 @@ def test_a_sequence_needs_steps() -> None:
         TurnSequence(phases=(Phase(name="empty", steps=()),))
     with pytest.raises(ValueError):
         ForEach("x", lambda s: (1,), ())
+
+
+class Seen(msgspec.Struct, frozen=True):
+    turn: Turn
+
+
+class TurnRules(TrailRules):
+    """The trail, whose observation is the turn it is given."""
+
+    def observation(self, state: Trail, player: int | None, turn: Turn) -> Any:
+        return Seen(turn)
+
+
+def test_the_observation_gets_the_clock_as_a_turn() -> None:
+    """Mutations caught: a turn built from a clock that has moved on (the cache not cleared
+    when the clock moves), the step named after the next one, ForEach items missing."""
+    game: Game[Any, Any, Any] = Game(TurnRules(), None, 1)
+    seen = game.observation(0).turn
+    assert seen == Turn(round=1, setup=False, phase="fire", step="ask", items=(7,))
+    assert seen is game.turn() is game.observation(None).turn  # one per clock position
+    assert PlayerView(game, 0).turn == seen
+    game.apply(0, Go(n=1))  # the step asks again: the same place
+    assert game.turn() == seen
+    game.apply(0, Go(n=1))
+    assert game.turn() == Turn(round=2, phase="fire", step="ask", items=(7,))
+    play(game)
+    assert game.is_over()
+    assert game.turn().round == 2 == game.result().rounds  # the clock stays where it ended
+
+
+def test_a_position_starts_at_the_round_it_names() -> None:
+    class Positioned(TrailRules, Positions[Trail]):
+        def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> Trail:
+            return Trail(rounds=5)
+
+        def position_round(self, position: Mapping[str, Any]) -> int:
+            return int(position["round"])
+
+    game: Game[Any, Any, Any] = Game(Positioned(), None, 1, position={"round": 4})
+    assert game.turn().round == 4 and not game.turn().setup

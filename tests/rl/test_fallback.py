@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from aerodrome import IllegalActionError
+from aerodrome.turns import Turn
 from tests.bare import Bare
 from tests.conftest import PLUGINS, example_module
 from tests.rl.conftest import layout_of, require_rl
@@ -200,8 +201,8 @@ def test_every_kind_of_field_has_a_fixed_place() -> None:
 class BadJoust(PlainJoust):
     """A view that breaks its declared types (a text where a number is declared)."""
 
-    def observation(self, state: Any, player: int | None) -> Any:
-        view = super().observation(state, player)
+    def observation(self, state: Any, player: int | None, turn: Turn) -> Any:
+        view = super().observation(state, player, turn)
         return msgspec.structs.replace(view, structure=("three", 3))
 
 

@@ -69,9 +69,9 @@ def test_hidden_cards_and_guns_are_dealt_again_and_nothing_visible_changes(setup
 
 def test_determinise_leaves_the_real_state_alone() -> None:
     game, player = next(moments("two-player", seed=2))
-    before = RULES.observation(game.state, None)
+    before = RULES.observation(game.state, None, game.turn())
     RULES.determinise(game.state, player, random.Random(0))
-    assert RULES.observation(game.state, None) == before
+    assert RULES.observation(game.state, None, game.turn()) == before
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 16, 33, 64])

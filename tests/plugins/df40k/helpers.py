@@ -75,8 +75,8 @@ def give_orders(g: Game, wanted: dict[str, dict[str, Any]]) -> None:
     """Answer the orders decisions of the current turn with ``wanted`` (flyer id -> fields
     of its GiveOrder; default Ground support), whether a player gives all its orders at once
     (GiveOrders) or flyer by flyer (GiveOrder)."""
-    turn = g.state.turn
-    while (d := g.decision()) is not None and d.kind == "orders" and g.state.turn == turn:
+    turn = g.round
+    while (d := g.decision()) is not None and d.kind == "orders" and g.round == turn:
         for p in g.waiting_for():
             legal = g.legal_actions(p)
             first = legal[0]
@@ -101,9 +101,9 @@ def orders_turn(
     (interceptor -> target; default the first legal target)."""
     from aerodrome_df40k.state import ChooseTarget
 
-    turn = g.state.turn
+    turn = g.round
     give_orders(g, wanted)
-    while (d := g.decision()) is not None and d.kind == "intercept" and g.state.turn == turn:
+    while (d := g.decision()) is not None and d.kind == "intercept" and g.round == turn:
         p = d.players[0]
         legal = g.legal_actions(p)
         fid = legal[0].flyer  # type: ignore[attr-defined]

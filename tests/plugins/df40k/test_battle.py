@@ -72,7 +72,7 @@ def position(**kw: Any) -> dict[str, Any]:
 def test_turn_one_flyers_are_in_reserve_and_orders_start_on_turn_two() -> None:
     g = game()
     assert [e.turn for e in of_type(g.log, FlyersInReserve)] == [1]
-    assert g.history == [] and g.state.turn == 2
+    assert g.history == [] and g.round == 2
     d = g.decision()
     assert d is not None and d.kind == "orders" and d.simultaneous and d.players == (0, 1)
 
@@ -275,14 +275,14 @@ def test_ground_support_runs_break_a_tie_and_equal_battles_are_drawn() -> None:
     orders_turn(g, {BOMBER: DIS})
     orders_turn(g, {})
     r = g.result()
-    assert g.is_over() and r.finished and r.rounds == 2
+    assert g.is_over() and r.finished and r.rounds == 3  # the game turn it ended in
     assert r.winners == ("imperium",) and r.stats["ground_runs_imperium"] == 4
     assert r.stats["ground_runs_orks"] == 3
     g = game()
     while not g.is_over():
         orders_turn(g, {})
     r = g.result()
-    assert r.winners == () and g.state.turn == 6 and r.finished
+    assert r.winners == () and g.round == 6 and r.finished
 
 
 @pytest.mark.clause("df40k.frame.3")
@@ -295,7 +295,7 @@ def test_the_battle_ends_when_a_side_has_no_flyer() -> None:
     # 6 + 6 = 12 against 2 + 1 = 3; four weapons hit; the first glancing hit destroys it
     load_dice(g, [6, 1, 6, 6, 6, 6, 6, 6])
     orders_turn(g, {"imp": INT, "bomber": GS})
-    assert g.is_over() and g.state.turn == 2
+    assert g.is_over() and g.round == 2
     r = g.result()
     assert r.winners == ("imperium",) and r.kills == {"imperium": 1, "orks": 0}
 
@@ -332,7 +332,7 @@ def test_the_tyranid_player_decides_how_many_gargoyles_to_commit() -> None:
     assert [a.count for a in g.legal_actions(1)] == [0, 1, 2, 3, 4]  # type: ignore[attr-defined]
     g.apply(1, CommitGargoyles(flyer="harridan", count=0))
     # the uncommitted broods stay with the Harridan for the next turn
-    assert g.state.gargoyles == [0, 4] and g.state.turn == 3
+    assert g.state.gargoyles == [0, 4] and g.round == 3
 
 
 @pytest.mark.clause("df40k.intro.1")
@@ -384,7 +384,7 @@ def test_the_example_position_file_loads(plugins: Any) -> None:
     path = builtin().root / "positions" / "after-first-blood.toml"
     g = game_from_position(read_position(path), plugins, str(path))
     s = g.state
-    assert s.turn == 3 and s.ground_runs == [0, 1]
+    assert g.round == 3 and s.ground_runs == [0, 1]
     imp = s.flyer(IMP1)
     assert imp.no_intercept and len(imp.lost) == 1 and len(imp.spent) == 1
     legal = g.legal_actions(0)

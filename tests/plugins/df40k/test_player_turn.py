@@ -31,7 +31,7 @@ def queues(g: Game, wanted: dict[str, dict[str, Any]]) -> list[tuple[int, int, l
     """(turn, whose turn, interceptors in declaring order) for every turn of the battle."""
     seen = []
     while not g.is_over():
-        turn, first = g.state.turn, g.state.first_player
+        turn, first = g.round, g.state.first_player
         give_orders(g, ALL_DISENGAGE | wanted)
         seen.append((turn, first, interceptors(g.state)))
         while (d := g.decision()) is not None and d.kind != "orders":
@@ -50,7 +50,7 @@ def test_the_player_whose_turn_it_is_alternates_by_game_turn() -> None:
 def test_the_interceptors_of_the_player_whose_turn_it_is_declare_first() -> None:
     g = Game(RULESET, "first-blood", 3)
     orders_turn(g, ALL_DISENGAGE)
-    assert g.state.turn == 3 and g.state.first_player == 1  # the Ork player's turn
+    assert g.round == 3 and g.state.first_player == 1  # the Ork player's turn
     give_orders(g, {IMP1: INT, IMP2: GS, ORK: INT, BOMBER: GS})
     assert interceptors(g.state) == [ORK, IMP1]
     d = g.decision()

@@ -11,6 +11,7 @@ from aerodrome.agents import RandomAgent, play_out
 from aerodrome.errors import SpecError
 from aerodrome.specs import builtin_specs, read_mapping
 from aerodrome.testing import load_dice
+from aerodrome.turns import Turn
 from aerodrome_dockfighters import combat
 from aerodrome_dockfighters.missions import check_mission_values, success
 from aerodrome_dockfighters.order import fire_order, may_fire, move_order
@@ -143,7 +144,7 @@ def test_render_draws_aircraft_with_facing_and_altitude(plugins) -> None:  # typ
     )
     console = Console(width=140, record=True)
     ruleset = plugins.ruleset("dockfighters")
-    console.print(ruleset.draw(ruleset.observation(s, None)))
+    console.print(ruleset.draw(ruleset.observation(s, None, Turn(round=1))))
     text = console.export_text()
     assert "↑30" in text and "↓41" in text and "░" in text and "Fw-802 E-1 Hawk" in text
 

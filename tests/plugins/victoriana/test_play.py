@@ -68,7 +68,7 @@ def test_position_file_example(plugins: Any) -> None:
     path = specs.specs_dir() / "positions" / "example.toml"
     game = game_from_position(read_position(path), plugins, str(path))
     state = game.state
-    assert state.round == 3 and state.tactical_carry == {"luftwaffe": 2}
+    assert game.round == 3 and state.tactical_carry == {"luftwaffe": 2}
     assert [c.health for c in state.crafts] == [7, 18, 22, 30, 30]
     assert state.rules.weather == "cloudy"
     decision = game.decision()

@@ -34,6 +34,7 @@ from aerodrome import (
     Setup,
     SpecError,
     Step,
+    Turn,
     TurnSequence,
     hookimpl,
     listed,
@@ -60,10 +61,15 @@ class Pass(Action, frozen=True):
 
 class JoustState(msgspec.Struct, kw_only=True):
     structure: list[int]
-    rounds: int = ROUNDS
+    last_pass_flown: bool = False
 
 
 PASSES = (Pass(height="high"), Pass(height="low"))
+
+
+class JoustPosition(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    structure: list[int]
+    rounds: int = ROUNDS
 
 
 class JoustView(msgspec.Struct, frozen=True, kw_only=True):
@@ -87,7 +93,7 @@ def _ask(state: JoustState, ctx: Context) -> Ask[JoustState, Pass]:
 
 
 def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Pass]) -> bool:
-    state.rounds -= 1  # [joust.4]
+    state.last_pass_flown = ctx.round >= ROUNDS  # [joust.4]
     if answers[0].height != answers[1].height:  # [joust.3] they miss each other
         return False
     rolls = [ctx.dice.d(6, f"ace {p + 1} fires") for p in (0, 1)]
@@ -130,20 +136,26 @@ class Joust(
         return JoustState(structure=[STRUCTURE, STRUCTURE])
 
     def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> JoustState:
-        """A hand-made situation: ``structure = [red, blue]`` and ``rounds`` left."""
+        """A hand-made situation: ``structure = [red, blue]`` and ``rounds`` (passes) left."""
         try:
-            state = msgspec.convert(position, JoustState, strict=True)
+            pos = msgspec.convert(position, JoustPosition, strict=True)
         except msgspec.ValidationError as exc:
             raise SpecError(f"{source}: position: {exc}") from None
-        if len(state.structure) != 2 or not all(0 <= s <= STRUCTURE for s in state.structure):
+        if len(pos.structure) != 2 or not all(0 <= s <= STRUCTURE for s in pos.structure):
             raise SpecError(f"{source}: position.structure: two values from 0 to {STRUCTURE}")
-        return state
+        if not 1 <= pos.rounds <= ROUNDS:
+            raise SpecError(f"{source}: position.rounds: from 1 to {ROUNDS}")
+        return JoustState(structure=list(pos.structure))
 
-    def observation(self, state: JoustState, player: int | None) -> JoustView:
-        return JoustView(structure=tuple(state.structure), rounds=state.rounds)
+    def position_round(self, position: Mapping[str, Any]) -> int:
+        return ROUNDS + 1 - int(position.get("rounds", ROUNDS))
+
+    def observation(self, state: JoustState, player: int | None, turn: Turn) -> JoustView:
+        left = 0 if state.last_pass_flown else ROUNDS + 1 - turn.round
+        return JoustView(structure=tuple(state.structure), rounds=left)
 
     def is_over(self, state: JoustState) -> bool:
-        return 0 in state.structure or state.rounds == 0
+        return 0 in state.structure or state.last_pass_flown
 
     def result(self, state: JoustState, rounds: int) -> Result:
         sides = ("red", "blue")
