@@ -163,9 +163,7 @@ def test_the_header_shows_this_rounds_roll_and_phase() -> None:
         assert decision is not None
         text = _drawn(game.observation(0))
         head = text.splitlines()[0]
-        rolls = [
-            e for e in game.log if isinstance(e, SquadronRolled) and e.round == game.round
-        ]
+        rolls = [e for e in game.log if isinstance(e, SquadronRolled) and e.round == game.round]
         if decision.kind == "manoeuvre":
             assert head == f"Round {game.round}: Squadron Phase"
             assert not rolls and "Squadron Roll: both sides are choosing" in text
