@@ -33,7 +33,8 @@ POSITIONS = 8
 
 def _positions(plugins: Any, name: str, count: int = POSITIONS) -> list[tuple[Any, int]]:
     """Clones of a bot-against-bot game at decisions with a choice, spread over the game."""
-    from aerodrome.agents import PlayerView, agent_seed
+    from aerodrome.agents import agent_seed
+    from aerodrome.driver import Observer, drive
     from aerodrome.game import Game
 
     rules = plugins.ruleset(name)
@@ -41,17 +42,18 @@ def _positions(plugins: Any, name: str, count: int = POSITIONS) -> list[tuple[An
     bot = plugins.agent(name, "bot").factory
     bots = [bot(rules, p, agent_seed(5, p)) for p in range(len(setup.seats))]
     game = Game(rules, setup, 5, record=False)
-    views = [PlayerView(game, p) for p in range(len(bots))]
     found: list[tuple[Any, int]] = []
-    n = 0
-    while not game.is_over():
-        for p in game.waiting_for():
-            legal = game.legal_actions(p)
+
+    class Every3rdChoice(Observer):
+        n = 0
+
+        def decision(self, game: Any, player: int, legal: Any) -> None:
             if len(legal) > 1:
-                n += 1
-                if n % 3 == 1:
-                    found.append((game.clone(), p))
-            game.apply(p, bots[p].choose(views[p], legal))
+                self.n += 1
+                if self.n % 3 == 1:
+                    found.append((game.clone(), player))
+
+    drive(game, bots, Every3rdChoice())
     step = max(1, len(found) // count)
     return found[::step][:count]
 

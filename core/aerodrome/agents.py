@@ -135,16 +135,3 @@ def random_agent(ruleset: Ruleset[Any, Any, Any], player: int, seed: int) -> Age
 
 
 RANDOM = AgentSpec("random", random_agent, "uniformly random legal actions")
-
-
-def play_out(game: Game[Any, Any, Any], agents: Sequence[Agent]) -> int:
-    """Let ``agents`` (one per player id) play ``game`` to its end; returns the number of
-    decisions they made."""
-    views = [PlayerView(game, p) for p in range(len(agents))]
-    decisions = 0
-    while not game.is_over():
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            game.apply(player, agents[player].choose(views[player], legal))
-            decisions += 1
-    return decisions

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import random
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,6 +26,7 @@ import msgspec
 
 from aerodrome.data import Record
 from aerodrome.dice import derive_seed
+from aerodrome.driver import Observer, answer
 from aerodrome.errors import IllegalActionError, ReplayMismatchError, SpecError
 from aerodrome.events import encode_log
 from aerodrome.files import write_atomic
@@ -216,12 +217,12 @@ def replay(
     source: str = "<save>",
     *,
     until: int | None = None,
-    on_step: Callable[[Game[Any, Any, Any]], None] | None = None,
+    observers: Sequence[Observer] = (),
 ) -> Game[Any, Any, Any]:
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given),
-    reseeding the dice where an undo did; errors name the action that failed. ``on_step``
-    sees the game at its start and after every action (the replay viewer records each
-    step)."""
+    reseeding the dice where an undo did; errors name the action that failed. ``observers``
+    (:class:`~aerodrome.driver.Observer`) see the start and every action, as a driven game
+    shows them (the replay viewer records each step)."""
     ruleset = plugins.ruleset(save.ruleset)
     setup = ruleset.setup(save.setup)
     check_versions(save, versions_of(ruleset), source)
@@ -235,8 +236,8 @@ def replay(
         position=save.position,
         position_source=source,
     )
-    if on_step is not None:
-        on_step(game)
+    for o in observers:
+        o.start(game)
     action_type = _action_decoder(game)
     seeds = restarts(save.undone)
     actions = save.actions[:until]
@@ -247,11 +248,9 @@ def replay(
         action = convert(saved.action, action_type, where)
         _check_action(game, saved, action, where)
         try:
-            game.apply(saved.player, action)
+            answer(game, saved.player, action, *observers)
         except IllegalActionError as exc:
             raise SpecError(f"{where}: {exc}") from None
-        if on_step is not None:
-            on_step(game)
     if len(actions) in seeds:
         reseed(game, seeds[len(actions)])
     return game

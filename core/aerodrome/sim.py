@@ -12,12 +12,15 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.agents import Agent, PlayerView, agent_seed, play_out
+from aerodrome.agents import Agent, agent_seed
 from aerodrome.capabilities import material_of
+from aerodrome.data import Action
 from aerodrome.dice import derive_seed
+from aerodrome.driver import Observer, drive
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
 from aerodrome.ruleset import Result, Ruleset, Setup
+from aerodrome.turns import Decision
 from aerodrome.versions import versions_of
 
 
@@ -67,8 +70,9 @@ class GameDetail(msgspec.Struct, frozen=True, kw_only=True):
     ticks: tuple[Tick, ...]
 
 
-class Trace:
-    """Collects a :class:`GameDetail` while :func:`play_game` runs a game."""
+class Trace(Observer):
+    """Collects a :class:`GameDetail` while :func:`play_game` runs a game: an observer of
+    :func:`aerodrome.driver.drive`."""
 
     __slots__ = ("choices", "first_player", "legal", "round", "ticks")
 
@@ -92,11 +96,18 @@ class Trace:
             Tick(game.round, tuple(float(material.get(s, 0.0)) for s in sides), kills)
         )
 
-    def decision(self, player: int, legal: int, simultaneous: bool) -> None:
+    def decision(self, game: Game[Any, Any, Any], player: int, legal: Sequence[Action]) -> None:
+        """A decision of ``player`` among ``legal``: the round's sample first when a new round
+        has begun, then the counts."""
+        if game.round != self.round:
+            self.tick(game)
+        self.count(player, len(legal), game.decision())
+
+    def count(self, player: int, legal: int, decision: Decision | None) -> None:
         self.legal += legal
         if legal > 1:
             self.choices += 1
-        if self.first_player is None and not simultaneous:
+        if self.first_player is None and not (decision is not None and decision.simultaneous):
             self.first_player = player
 
     def finish(self, game: Game[Any, Any, Any], result: Result) -> GameDetail:
@@ -131,20 +142,8 @@ def play_game(
     """
     game = Game(ruleset, setup, seed, record=record)
     if trace is None:
-        return game, play_out(game, agents)
-    views = [PlayerView(game, p) for p in range(len(agents))]
-    decisions = 0
-    while not game.is_over():
-        if game.round != trace.round:
-            trace.tick(game)
-        pending = game.decision()
-        simultaneous = pending is not None and pending.simultaneous
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            trace.decision(player, len(legal), simultaneous)
-            game.apply(player, agents[player].choose(views[player], legal))
-            decisions += 1
-    return game, decisions
+        return game, drive(game, agents)
+    return game, drive(game, agents, trace)
 
 
 def resolve_agents(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, play_out
+from aerodrome.agents import RandomAgent
 from aerodrome.describe import event_text, seat_label
+from aerodrome.driver import drive
 from aerodrome.events import DiceRolled, Event, GameEnded
 from tests.conftest import PLUGINS
 
@@ -38,7 +39,7 @@ def test_a_whole_game_reads_without_indices_or_reprs() -> None:
     """Mutation caught: an action or event line falling back to a repr (``Pass(height=...)``)
     or to "player 0"."""
     game = Game(JOUST, None, 3)
-    play_out(game, [RandomAgent(1), RandomAgent(2)])
+    drive(game, [RandomAgent(1), RandomAgent(2)])
     lines = [event_text(JOUST, SETUP, e, game.observation(0)) for e in game.log_for(0)]
     text = "\n".join(line for line in lines if line)
     assert "Seat 1 (Red ace): pass" in text and "The game ends" in text

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.agents import RandomAgent, play_out
+from aerodrome.agents import RandomAgent
 from aerodrome.data import Action
+from aerodrome.driver import drive
 from aerodrome.events import ActionTaken, DecisionCommitted, decode_log, encode_log
 from aerodrome.game import Game
 from tests.conftest import PLUGINS
@@ -17,7 +18,7 @@ RULESETS = PLUGINS.ruleset_names()
 def played(name: str, seed: int = 5) -> Game:
     ruleset = PLUGINS.ruleset(name)
     game = Game(ruleset, None, seed)
-    play_out(game, [RandomAgent(seed + p) for p in range(len(game.setup.seats))])
+    drive(game, [RandomAgent(seed + p) for p in range(len(game.setup.seats))])
     return game
 
 

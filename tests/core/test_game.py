@@ -25,9 +25,11 @@ from aerodrome import (
     Step,
     TurnSequence,
 )
+from aerodrome.driver import drive
 from aerodrome.events import DecisionCommitted, PhaseStarted, RoundStarted
 from aerodrome.plugins import Plugins
 from aerodrome.turns import Turn
+from tests.playouts import seats
 
 
 class Pick(Action, frozen=True):
@@ -136,9 +138,7 @@ def test_simultaneous_commitments_are_secret_until_all_are_in() -> None:
 
 def test_rounds_phases_and_the_round_cap() -> None:
     game = Game(Counting(), None, 1)
-    while not game.is_over():
-        for p in game.waiting_for():
-            game.apply(p, game.legal_actions(p)[0])
+    drive(game, seats(game, lambda g, p, legal: legal[0]))
     starts = [e.round for e in game.log if isinstance(e, RoundStarted)]
     assert starts == [1, 2, 3]
     assert [e.phase for e in game.log if isinstance(e, PhaseStarted)][:2] == ["upkeep", "main"]

@@ -32,8 +32,10 @@ from aerodrome import (
 )
 from aerodrome.agents import PlayerView
 from aerodrome.capabilities import Positions
+from aerodrome.driver import drive
 from aerodrome.events import PhaseStarted, RoundStarted
 from aerodrome.turns import Turn
+from tests.playouts import seats
 
 
 class Go(Action, frozen=True):
@@ -127,8 +129,7 @@ class TrailRules(Ruleset[Trail, TrailView, Go]):
 
 
 def play(game: Game[Trail, TrailView, Go]) -> None:
-    while not game.is_over():
-        game.apply(0, game.legal_actions(0)[0])
+    drive(game, seats(game, lambda g, p, legal: legal[0]))
 
 
 def test_setup_phases_play_once_then_rounds_walk_nested_foreach() -> None:

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import msgspec
 
-from aerodrome.agents import agent_seed, play_out
+from aerodrome.agents import agent_seed
+from aerodrome.driver import drive
 from aerodrome.events import PhaseStarted, RoundStarted
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
@@ -56,7 +57,7 @@ def play(plugins: Plugins, ruleset: str, setup: str, agent: str, seed: int) -> G
     seats = rs.setup(setup)
     game = Game(rs, seats.with_bots(range(len(seats.seats)) if spec.bot_rules else ()), seed)
     agents = [spec.factory(rs, p, agent_seed(seed, p)) for p in range(len(game.setup.seats))]
-    play_out(game, agents)
+    drive(game, agents)
     return game
 
 

@@ -23,14 +23,44 @@ import aerodrome.cli.screen as screen
 from aerodrome.agents import Agent, PlayerView
 from aerodrome.cli.prompt import QUIT, Answer, ask
 from aerodrome.cli.seats import SeatPlan
+from aerodrome.data import Action
 from aerodrome.describe import seat_label
 from aerodrome.dice import derive_seed
+from aerodrome.driver import Observer, answer, drive
 from aerodrome.events import Event
 from aerodrome.game import Game
 from aerodrome.saves import LogDigest, Undo, rebuild, restarts, saved_actions, write_save
 
 #: What ``play`` exits with when a person interrupts it (Ctrl-C), as shells count SIGINT.
 INTERRUPTED = 130
+
+
+class _Watch(Observer):
+    """The session watching its game (every action, the agents' and the persons'): what
+    everybody may see is printed as it happens, the save written (not fsynced: a person's
+    turn writes it durably)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def action(self, game: Game[Any, Any, Any], player: int, action: Any) -> None:
+        session = self.session
+        session.applying = False
+        session.flush()
+        session.write(durable=False)
+
+
+class _Applying:
+    """An agent whose choice, once made, marks the session as applying it."""
+
+    def __init__(self, agent: Agent, session: Session) -> None:
+        self.agent = agent
+        self.session = session
+
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
+        chosen = self.agent.choose(view, legal)
+        self.session.applying = True
+        return chosen
 
 
 @contextlib.contextmanager
@@ -73,6 +103,10 @@ class Session:
         self.private = {h: len(game.log) for h in self.humans}  # per person, for a hot seat
         self.applying = False
         self.last_person: int | None = None
+        self.watch = _Watch(self)
+        #: The agents as drive's seats (a person's seat external): each marks the session
+        #: as applying once it has chosen (Ctrl-C while a bot thinks still saves).
+        self.seats = [_Applying(a, self) if a is not None else None for a in self.agents]
 
     # -- what people see ------------------------------------------------------------------
     @property
@@ -180,33 +214,27 @@ class Session:
         self.write()
 
     # -- playing ----------------------------------------------------------------------------
-    def _apply(self, player: int, action: Any) -> None:
-        self.applying = True
-        self.game.apply(player, action)
-        self.applying = False
-        self.flush()
-        self.write(durable=False)
-
     def turn(self) -> bool:
-        """One answer by whoever owes one; ``False`` when a person quits."""
+        """The agents answer (:func:`aerodrome.driver.drive`, the persons' seats external)
+        until a person owes an answer, then that person answers; ``False`` when they quit."""
+        drive(self.game, self.seats, self.watch)
         game = self.game
-        player = game.waiting_for()[0]
-        agent = self.agents[player]
-        if agent is not None:
-            self._apply(player, agent.choose(PlayerView(game, player), game.legal_actions(player)))
+        if game.is_over():
             return True
+        player = game.waiting_for()[0]
         self.write()  # before waiting for a person: durable
         if not self._hand_over(player):
             return False
         self._own(player)
         self.show_board(player)
-        answer: Answer = ask(game, player, self, self.read)
-        if answer.command == "quit":
+        said: Answer = ask(game, player, self, self.read)
+        if said.command == "quit":
             return False
-        if answer.command == "undo":
+        if said.command == "undo":
             self.undo(player)
             return True
-        self._apply(player, answer.action)
+        self.applying = True  # until the action is applied: no save (see consistent)
+        answer(game, player, said.action, self.watch)
         return True
 
     def _hand_over(self, player: int) -> bool:
@@ -226,10 +254,10 @@ class Session:
 
     def play(self) -> bool:
         """Play until the game is over (``True``) or a person quits (``False``)."""
-        while not self.game.is_over():
-            if not self.turn():
-                return False
-        return True
+        while self.turn():
+            if self.game.is_over():
+                return True
+        return False
 
     def consistent(self) -> bool:
         """Whether the game is between actions (not stopped inside one)."""

@@ -18,6 +18,7 @@ import msgspec
 
 from aerodrome.agents import RandomAgent, agent_seed
 from aerodrome.capabilities import Analysis, capability
+from aerodrome.driver import Observer, drive
 from aerodrome.errors import IllegalActionError, ReplayMismatchError
 from aerodrome.game import Game, copy_state
 from aerodrome.plugins import Plugins
@@ -69,34 +70,40 @@ def random_playout(game: AnyGame, seed: int, *, check: bool) -> None:
     """Play ``game`` to its end with random agents seeded from ``seed``; with ``check``,
     check round trips, observations and invariants at every step."""
     agents = [RandomAgent(agent_seed(seed, p)) for p in range(len(game.setup.seats))]
-    ruleset = game.ruleset
-    union = action_union(game)
-    while not game.is_over():
+    drive(game, agents, _Checks(game, check=check))
+
+
+class _Checks(Observer):
+    """What :func:`random_playout` checks at each decision and after each action."""
+
+    def __init__(self, game: AnyGame, *, check: bool) -> None:
+        self.name = game.ruleset.name
+        self.union = action_union(game)
+        self.analysis = capability(game.ruleset, Analysis)
+        self.check = check
+
+    def decision(self, game: AnyGame, player: int, legal: Sequence[Any]) -> None:
         decision = game.decision()
         assert decision is not None and decision.players, (
-            f"{ruleset.name}: a live game must owe a decision"
+            f"{self.name}: a live game must owe a decision"
         )
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            assert legal, (
-                f"{ruleset.name}: player {player} owes {decision.kind} but has no legal action"
-            )
-            action = legal[agents[player].rng.randrange(len(legal))]
-            if check:
-                data = msgspec.json.encode(action)
-                assert msgspec.json.decode(data, type=union) == action, (
-                    f"{ruleset.name}: {data!r} does not decode back to the same action"
-                )
-                msgspec.json.encode(game.observation(player))
-            game.apply(player, action)
-        if check:
-            state = game.state
-            assert msgspec.msgpack.encode(copy_state(state)) == msgspec.msgpack.encode(state), (
-                f"{ruleset.name} round {game.round}: the state does not survive a copy"
-            )
-            analysis = capability(ruleset, Analysis)
-            broken = analysis.invariants(state) if analysis is not None else []
-            assert not broken, f"{ruleset.name} round {game.round}: {broken}"
+        assert legal, f"{self.name}: player {player} owes {decision.kind} but has no legal action"
+        if self.check:
+            msgspec.json.encode(game.observation(player))
+
+    def action(self, game: AnyGame, player: int, action: Any) -> None:
+        if not self.check:
+            return
+        data = msgspec.json.encode(action)
+        assert msgspec.json.decode(data, type=self.union) == action, (
+            f"{self.name}: {data!r} does not decode back to the same action"
+        )
+        state = game.state
+        assert msgspec.msgpack.encode(copy_state(state)) == msgspec.msgpack.encode(state), (
+            f"{self.name} round {game.round}: the state does not survive a copy"
+        )
+        broken = self.analysis.invariants(state) if self.analysis is not None else []
+        assert not broken, f"{self.name} round {game.round}: {broken}"
 
 
 def new_game(plugins: Plugins, case: Case, seed: int) -> AnyGame:
@@ -179,11 +186,12 @@ def playout(plugins: Plugins, case: Case, seed: int, probe: Probe, horizon: int)
     before each action."""
     game = new_game(plugins, case, seed)
     rng = random.Random(seed)
-    for _ in range(horizon):
-        if game.is_over():
-            break
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
+    agent = RandomAgent(0)
+    agent.rng = rng  # the probe and the choices share one stream
+
+    class Probing(Observer):
+        def decision(self, game: AnyGame, player: int, legal: Sequence[Any]) -> None:
             probe(game, player, legal, rng)
-            game.apply(player, legal[rng.randrange(len(legal))])
+
+    drive(game, [agent] * len(game.setup.seats), Probing(), limit=horizon)
     return game

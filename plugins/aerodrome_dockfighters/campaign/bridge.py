@@ -24,8 +24,9 @@ from typing import Any, Protocol
 
 import msgspec
 
-from aerodrome.agents import Agent, PlayerView, agent_seed
+from aerodrome.agents import Agent, agent_seed
 from aerodrome.data import Action, Record
+from aerodrome.driver import answer, drive
 from aerodrome.errors import AerodromeError, IllegalActionError, SpecError
 from aerodrome.game import Game
 from aerodrome.plugins import default_plugins
@@ -251,21 +252,19 @@ def play(
     game: Game[Any, Any, Any], agents: Sequence[Agent | None], human: Human | None = None
 ) -> bool:
     """Play ``game`` to its end: an agent per seat, ``None`` for a human asked through
-    ``human`` (who is told the end). False when a human quit (the game is then abandoned)."""
-    views = [PlayerView(game, p) for p in range(len(agents))]
-    while not game.is_over():
-        for player in game.waiting_for():
-            legal = list(game.legal_actions(player))
-            agent = agents[player]
-            if agent is None:
-                if human is None:
-                    raise AerodromeError(f"seat {player + 1} is a human, but nobody is asked")
-                action = human(game, player, legal)
-                if action is None:
-                    return False
-            else:
-                action = agent.choose(views[player], legal)
-            game.apply(player, action)
+    ``human`` (who is told the end). False when a human quit (the game is then abandoned).
+    The agents play through :func:`aerodrome.driver.drive`, which returns whenever the game
+    waits on a human."""
+    drive(game, agents)
+    while waiting := game.waiting_for():  # only a human's seat: ask them
+        player = waiting[0]
+        if human is None:
+            raise AerodromeError(f"seat {player + 1} is a human, but nobody is asked")
+        action = human(game, player, list(game.legal_actions(player)))
+        if action is None:
+            return False
+        answer(game, player, action)
+        drive(game, agents)
     if human is not None:
         human.ended(game)
     return True

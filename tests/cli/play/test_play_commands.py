@@ -65,16 +65,18 @@ def test_end_of_input_keeps_the_game(tmp_path: Path) -> None:
     code, out = run("play", "joust", "--seed", "3", "--save", str(save), input="high\n")
     assert code == 0 and "Stopped: the game is saved in" in out
     data, game = replayed(save)
-    assert len(data.actions) == 2 and not game.is_over()
+    # the bot commits first to each simultaneous pass (it sees nothing of the person's):
+    # its pass and the person's, then its next one
+    assert [a.player for a in data.actions] == [1, 0, 1] and not game.is_over()
 
 
 def test_resume_goes_on_where_the_game_stopped(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     run("play", "joust", "--seed", "3", "--save", str(save), input="high\nq\n")
     code, out = run("play", "--resume", str(save), input="low\nq\n")
-    assert code == 0 and f"Resuming {save}" in out and "2 actions played" in out
+    assert code == 0 and f"Resuming {save}" in out and "3 actions played" in out
     data, _ = replayed(save)
-    assert len(data.actions) == 4 and data.actions[2].action == {"type": "Pass", "height": "low"}
+    assert len(data.actions) == 5 and data.actions[3].action == {"type": "Pass", "height": "low"}
     assert data.versions
 
 
@@ -123,7 +125,7 @@ def test_undo_goes_back_and_the_save_keeps_it_honestly(tmp_path: Path) -> None:
     data, _ = replayed(save)
     assert [a.action["height"] for a in data.actions if a.player == 0] == ["high", "low"]
     (undo,) = data.undone
-    assert undo.at == 2 and undo.by == 0 and "took back" in undo.reason
+    assert undo.at == 3 and undo.by == 0 and "took back" in undo.reason  # after the bot's
     assert undo.actions[0].action == {"type": "Pass", "height": "high"}
     code, out = run("replay", str(save), "--verify")
     assert code == 0 and "identical" in out

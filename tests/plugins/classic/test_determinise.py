@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from aerodrome import Game
+from aerodrome.driver import drive
 from tests.conftest import PLUGINS
+from tests.playouts import seats
 
 RULES: Any = PLUGINS.ruleset("classic")
 
@@ -21,13 +23,13 @@ def moments(setup: str, seed: int, every: int = 9) -> Iterator[tuple[Game[Any, A
     game = Game(RULES, setup, seed)
     rng = random.Random(seed)
     step = 0
-    while not game.is_over() and step < 400:
-        for player in game.waiting_for():
-            step += 1
-            if all(game.state.guns_placed) and step % every == 0:
-                yield game.clone(), player
-            legal = game.legal_actions(player)
-            game.apply(player, legal[rng.randrange(len(legal))])
+    players = seats(game, lambda g, p, legal: legal[rng.randrange(len(legal))])
+    while step < 400 and not game.is_over():
+        player = game.waiting_for()[0]  # one player at a time in classic
+        step += 1
+        if all(game.state.guns_placed) and step % every == 0:
+            yield game.clone(), player
+        drive(game, players, limit=1)
 
 
 @pytest.mark.clause("classic.move.5", "classic.setup.6", "classic.setup.7")

@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from aerodrome.agents import RandomAgent, play_out
+from aerodrome.agents import RandomAgent
+from aerodrome.driver import drive
 from aerodrome.events import ActionTaken
 from aerodrome.game import Game
 from aerodrome.turns import Reveal
@@ -118,7 +119,7 @@ def test_guns_never_move_or_change() -> None:
     g.apply(0, agents[0].choose(None, g.legal_actions(0)))  # type: ignore[arg-type]
     g.apply(1, agents[1].choose(None, g.legal_actions(1)))  # type: ignore[arg-type]
     placed = [(x.cell, x.squadron, x.hit) for x in g.state.guns]
-    play_out(g, agents)
+    drive(g, agents)
     assert [(x.cell, x.squadron, x.hit) for x in g.state.guns] == placed
 
 

@@ -10,6 +10,7 @@ import msgspec
 import pytest
 
 from aerodrome.describe import event_text
+from aerodrome.driver import drive
 from aerodrome.errors import SpecError
 from aerodrome.events import Event
 from aerodrome.saves import game_from_position, read_position
@@ -28,6 +29,7 @@ from aerodrome_df40k.state import (
     OrdersRevealed,
     OrdnanceEjected,
 )
+from tests.playouts import seats
 from tests.plugins.df40k.helpers import (
     ARMADA,
     RULES,
@@ -55,6 +57,16 @@ FIRST_BLOOD_FORCES = [
 GS: dict[str, Any] = {"order": "ground-support"}
 DIS: dict[str, Any] = {"order": "disengage"}
 INT: dict[str, Any] = {"order": "intercept"}
+
+
+def plain_orders(legal: Any) -> Any:
+    """Every flyer on Ground support (all at once or flyer by flyer), else the first legal."""
+    for act in legal:
+        if isinstance(act, GiveOrders) and all(o.order == "ground-support" for o in act.orders):
+            return act
+        if isinstance(act, GiveOrder) and act.order == "ground-support":
+            return act
+    return legal[0]
 
 
 def said(g: Any, player: int) -> str:
@@ -279,8 +291,7 @@ def test_ground_support_runs_break_a_tie_and_equal_battles_are_drawn() -> None:
     assert r.winners == ("imperium",) and r.stats["ground_runs_imperium"] == 4
     assert r.stats["ground_runs_orks"] == 3
     g = game()
-    while not g.is_over():
-        orders_turn(g, {})
+    drive(g, seats(g, lambda g, p, legal: plain_orders(legal)))  # Ground support, first targets
     r = g.result()
     assert r.winners == () and g.round == 6 and r.finished
 

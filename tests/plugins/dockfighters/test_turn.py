@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, play_out
+from aerodrome.agents import RandomAgent
+from aerodrome.driver import drive
 from aerodrome.errors import SpecError
 from aerodrome.specs import builtin_specs, read_mapping
 from aerodrome.testing import load_dice
@@ -74,7 +75,7 @@ def test_a_game_runs_the_phases_and_ends_at_turn_13(plugins) -> None:  # type: i
     assert all(isinstance(d, Deploy) and d.cell == places[0].cell for d in legal)
     assert len(legal) == 5 * 5  # altitudes 1-5, speeds 2-6
     initiative = g.state.initiative
-    play_out(g, [RandomAgent(1), RandomAgent(2)])
+    drive(g, [RandomAgent(1), RandomAgent(2)])
     s = g.state
     assert s.over
     assert s.turn == 13 or any(

@@ -262,11 +262,12 @@ def test_squadron_pool_hook_changes_the_pool() -> None:
 
 @pytest.mark.clause("victoriana.turn.2", "victoriana.turn.3", "victoriana.aircraft.9")
 def test_rounds_repeat_until_a_side_has_no_aircraft_or_range(plugins: Any) -> None:
-    from aerodrome.agents import RandomAgent, play_out
+    from aerodrome.agents import RandomAgent
+    from aerodrome.driver import drive
 
     ruleset = plugins.ruleset("victoriana")
     game = Game(ruleset, "stuka-raid", seed=4)
-    play_out(game, [RandomAgent(1), RandomAgent(2)])
+    drive(game, [RandomAgent(1), RandomAgent(2)])
     state = game.state
     result = game.result()
     assert result.finished and result.rounds >= 2
