@@ -142,7 +142,8 @@ def bench_speedup() -> dict[str, Any]:
 def memory_run(games: int) -> dict[str, Any]:
     """One streamed comparison run of ``games`` joust games in this process (for
     :func:`bench_memory`); returns the peak RSS of this process."""
-    from aerodrome.metrics.compare import all_metrics, measure, plan
+    from aerodrome.compare.measure import all_metrics, measure
+    from aerodrome.compare.plan import plan
     from aerodrome.parallel import Engine
 
     plugins = example_plugins()

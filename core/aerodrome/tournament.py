@@ -28,7 +28,7 @@ from aerodrome.errors import AerodromeError
 from aerodrome.metrics import Z95, Estimate, Mean
 from aerodrome.parallel import Config, Engine
 from aerodrome.plugins import Plugins
-from aerodrome.sim import GameRecord
+from aerodrome.records import GameRecord
 
 SOURCE = (
     "Weng & Lin, A Bayesian Approximation Method for Online Ranking (JMLR 2011), "
