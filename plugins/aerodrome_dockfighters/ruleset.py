@@ -101,7 +101,9 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
             )
         )
         reason = (
-            "turn 13 reached" if state.turn > state.last_turn else "a squadron has no aircraft left"
+            f"turn {state.last_turn + 1} reached"
+            if state.turn > state.last_turn
+            else "a squadron has no aircraft left"
         )
         return Result(
             winners=tuple(winners),
