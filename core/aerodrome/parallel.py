@@ -500,6 +500,21 @@ def describe_chunks(left: Iterable[Chunk], limit: int = 6) -> str:
     return "; ".join(parts[:limit]) + more
 
 
+class Hooks:
+    """What a run tells its caller: the total games (``plan``), games done (``progress``),
+    the schedule (``start``), each chunk's CPU time (``chunk``). Every hook is optional."""
+
+    def __init__(
+        self,
+        *,
+        plan: Callable[[int], None] | None = None,
+        progress: Callable[[int], None] | None = None,
+        start: Callable[[Schedule], None] | None = None,
+        chunk: Callable[[Chunk, float], None] | None = None,
+    ) -> None:
+        self.plan, self.progress, self.start, self.chunk = plan, progress, start, chunk
+
+
 class Engine:
     """Runs configurations on one backend: ``workers=1`` in-process, ``workers>1`` on a local
     process pool (started once per run, its workers warmed up), ``dask="tls://host:port"``

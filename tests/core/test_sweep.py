@@ -122,7 +122,7 @@ def test_ranges_and_targets_are_read_or_refused_in_one_line() -> None:
     ]:
         with pytest.raises(AerodromeError, match=why):
             parse_range(bad)
-    with pytest.raises(AerodromeError, match="outside its bounds 1..20"):
+    with pytest.raises(AerodromeError, match=r"outside its bounds 1\.\.20"):
         grid(LENGTH, parse_range("length=0..5"))
     with pytest.raises(AerodromeError, match="whole numbers"):
         grid(LENGTH, parse_range("length=1.5..5"))

@@ -182,7 +182,7 @@ def compare(
         studies=studies(budgets, per_doubling),
         study_seconds=QUICK_BUDGET if quick else BUDGET,
     )
-    progress = RunProgress("compare", quiet=quiet, workers=workers)
+    progress = RunProgress("compare", quiet=quiet, workers=workers, out=out)
     with terminate_as_interrupt(), progress:
         result = execute(
             plugins,

@@ -13,7 +13,8 @@
 - **Killed cleanly**: ``SIGTERM`` is turned into an interrupt while a run lasts, so that the
   pool's workers are stopped before the process ends (see :func:`terminate_as_interrupt`).
 
-``--quiet`` prints none of this.
+``--quiet`` prints none of this, but an interrupted run still says in one line how far it
+got and where its games are kept.
 """
 
 from __future__ import annotations
@@ -31,8 +32,7 @@ from typing import TYPE_CHECKING, Any
 from aerodrome.cli.output import err_console, literal
 
 if TYPE_CHECKING:
-    from aerodrome.compare.run import Hooks
-    from aerodrome.parallel import Chunk, Key, Schedule
+    from aerodrome.parallel import Chunk, Hooks, Key, Schedule
 
 #: Seconds between two progress lines when stderr is not a terminal.
 EVERY = 5.0
@@ -53,8 +53,9 @@ def duration(seconds: float) -> str:
 class RunProgress:
     """Counts games, learns their cost from the engine, and reports on stderr."""
 
-    def __init__(self, verb: str, *, quiet: bool, workers: int | None) -> None:
+    def __init__(self, verb: str, *, quiet: bool, workers: int | None, out: object = None) -> None:
         self.verb = verb
+        self.out = out
         self.quiet = quiet
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.total = 0
@@ -74,7 +75,7 @@ class RunProgress:
 
     # -- the run's hooks ----------------------------------------------------------------------
     def hooks(self) -> Hooks:
-        from aerodrome.compare.run import Hooks
+        from aerodrome.parallel import Hooks
 
         return Hooks(plan=self.plan, progress=self.advance, start=self.start, chunk=self.chunk)
 
@@ -210,6 +211,16 @@ class RunProgress:
             self._thread.join(timeout=1.0)
         if self._bar is not None:
             self._bar.stop()
+        if isinstance(exc, KeyboardInterrupt):  # Ctrl-C or SIGTERM: say what is kept
+            kept = f" (kept in {self.out}: run the same command again to go on)" if self.out else ""
+            err_console.print(
+                literal(
+                    f"aerodrome: {self.verb} interrupted after {self.done:,} of "
+                    f"{self.total:,} games{kept}"
+                ),
+                highlight=False,
+                soft_wrap=True,
+            )
 
 
 @contextlib.contextmanager

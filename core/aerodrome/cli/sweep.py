@@ -119,7 +119,7 @@ def sweep(
 
         require_matplotlib()
         check_output_folder(report, "--report")
-    progress = RunProgress("sweep", quiet=quiet, workers=workers)
+    progress = RunProgress("sweep", quiet=quiet, workers=workers, out=out)
     with terminate_as_interrupt(), progress:
         result = run_sweep(
             plugins,

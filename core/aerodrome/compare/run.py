@@ -6,34 +6,19 @@ joins them, so that ``compare``, ``sweep`` and scripts share one path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from aerodrome.cluster import DaskTarget
 from aerodrome.compare.measure import Comparison, all_metrics, measure
 from aerodrome.compare.plan import ColumnPlan, configs_of, plan, total_games
 from aerodrome.compare.studies import BUDGET, TRACE_GAMES, SkillTrace, Study
-from aerodrome.parallel import Chunk, Engine, Schedule
+from aerodrome.parallel import Engine, Hooks
 from aerodrome.plugins import Plugins
 
 #: Games a matchup by default, and in ``--quick``.
 DEFAULT_GAMES = 100
 QUICK_GAMES = 30
-
-
-class Hooks:
-    """What a run tells its caller: the total games (``plan``), games done (``progress``),
-    the schedule (``start``), each chunk's CPU time (``chunk``). Every hook is optional."""
-
-    def __init__(
-        self,
-        *,
-        plan: Callable[[int], None] | None = None,
-        progress: Callable[[int], None] | None = None,
-        start: Callable[[Schedule], None] | None = None,
-        chunk: Callable[[Chunk, float], None] | None = None,
-    ) -> None:
-        self.plan, self.progress, self.start, self.chunk = plan, progress, start, chunk
 
 
 def studies(trace: Sequence[int], trace_games: int = TRACE_GAMES) -> list[Study]:
@@ -65,6 +50,9 @@ def execute(
         on_chunk=hooks.chunk,
     )
     return measure(plans, records, all_metrics(plugins), seed=seed, games=games)
+
+
+__all__ = ["DEFAULT_GAMES", "QUICK_GAMES", "Hooks", "execute", "run_comparison", "studies"]
 
 
 def run_comparison(
