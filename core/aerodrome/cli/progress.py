@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -143,7 +142,7 @@ class RunProgress:
         wall = cpu / cores
         if wall < LONG:
             return
-        games = self.total - self.done
+        games = sum(max(0, n - self.timed.get(k, 0)) for k, n in self.todo.items())
         self.say(
             f"{self.verb}: {games:,} games to go, about {duration(wall)} on {cores} "
             f"{'core' if cores == 1 else 'cores'} to themselves ({duration(cpu)} of CPU, "
@@ -198,7 +197,7 @@ class RunProgress:
 
     def _lines(self) -> None:
         while not self._stop.wait(EVERY):
-            print(self.line(), file=sys.stderr, flush=True)
+            err_console.print(literal(self.line()), highlight=False, soft_wrap=True)
 
     def __exit__(
         self,
