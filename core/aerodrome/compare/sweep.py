@@ -262,9 +262,8 @@ def run_sweep(
             played = values
         else:
             played, crossing = bisect(
-                spec, values, target, lambda vs: run(vs, vs[0], path), on_step
+                spec, values, target, lambda vs: run(vs, vs[0], path), on_step, reference
             )
-            reference = reference if reference in played else played[0]
         # after a bisection every game is in the file already: this run only reads it
         final = run(sorted(played), reference, path, quiet=target is not None)
     if crossing is not None:  # the estimates of the final run (the same games)
@@ -294,9 +293,12 @@ def bisect(
     target: tuple[str, float],
     evaluate: Callable[[Sequence[Value]], Comparison],
     on_step: Callable[[str], None] | None = None,
+    reference: Value | None = None,
 ) -> tuple[list[Value], Crossing]:
     """Bisect ``values`` (sorted) for where ``target``'s metric crosses its value: the
-    values played and the bracket found (its estimates filled in later)."""
+    values played and the bracket found (its estimates filled in later). ``reference`` (the
+    set-up's own value) is played with the two ends, so that every value is also compared
+    with it."""
     metric, goal = target
     lo, hi = 0, len(values) - 1
     played: set[Value] = set()
@@ -310,8 +312,10 @@ def bisect(
             )
         return e.value - goal
 
-    ends = evaluate([values[lo], values[hi]])
-    played.update((values[lo], values[hi]))
+    extra = [] if reference is None else [reference]
+    first = list(dict.fromkeys([values[lo], values[hi], *extra]))
+    ends = evaluate(first)
+    played.update(first)
     f_lo, f_hi = side(ends, values[lo]), side(ends, values[hi])
     if on_step is not None:
         on_step(
