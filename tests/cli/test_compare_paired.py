@@ -74,8 +74,8 @@ def test_quick_is_a_first_look(runner: CliRunner) -> None:
     data = json.loads(out)
     assert data["games"] == 30
     [col] = data["columns"]
-    assert col["column"]["trace"] == [2, 4, 8]
-    assert col["games"] == {"random-vs-random": 30, "search-trace": 8, "search-vs-random": 4}
+    assert col["column"]["trace"] == []  # no skill study in a first look
+    assert col["games"] == {"random-vs-random": 30}
 
 
 def test_variants_lists_variants_and_parameters(runner: CliRunner) -> None:

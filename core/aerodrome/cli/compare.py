@@ -34,6 +34,7 @@ from aerodrome.cli.options import (
     dask_option,
 )
 from aerodrome.cli.output import console, literal, print_json, say
+from aerodrome.compare import DEFAULT_GAMES, QUICK_GAMES
 from aerodrome.compare.studies import TRACE_BUDGETS, TRACE_GAMES
 from aerodrome.files import check_output, check_output_folder
 from aerodrome.plugins import default_plugins
@@ -46,12 +47,6 @@ if TYPE_CHECKING:
 #: Units of the metrics whose spread (standard deviation) is shown under the interval.
 SPREAD_UNITS = ("turns", "decisions")
 
-#: Games per configuration by default (see docs/performance.md for the time it takes).
-DEFAULT_GAMES = 100
-#: ``--quick``: games per matchup, and the skill trace's budgets and games.
-QUICK_GAMES = 30
-QUICK_TRACE = (2, 4, 8)
-QUICK_TRACE_GAMES = 4
 
 Games = Annotated[
     int | None,
@@ -69,8 +64,8 @@ Quick = Annotated[
     bool,
     typer.Option(
         "--quick",
-        help=f"A first look: {QUICK_GAMES} games a matchup and a short skill trace "
-        "(docs/performance.md gives the times).",
+        help=f"A first look: {QUICK_GAMES} games a matchup and no skill study (give "
+        "--trace-budgets to add one; docs/performance.md gives the times).",
     ),
 ]
 Quiet = Annotated[
@@ -133,8 +128,7 @@ def compare(
         typer.Option(
             "--trace-budgets",
             help="The skill trace's mcts budgets (iterations), each double the one before "
-            f"(default {','.join(map(str, TRACE_BUDGETS))}; "
-            f"{','.join(map(str, QUICK_TRACE))} with --quick).",
+            f"(default {','.join(map(str, TRACE_BUDGETS))}; none with --quick).",
             show_default=False,
         ),
     ] = None,
@@ -144,7 +138,7 @@ def compare(
             "--trace-games",
             min=1,
             help="Games per doubling of the trace, and of mcts against random (split over the "
-            f"sides; default {TRACE_GAMES}, {QUICK_TRACE_GAMES} with --quick).",
+            f"sides; default {TRACE_GAMES}).",
             show_default=False,
         ),
     ] = None,
@@ -163,11 +157,11 @@ def compare(
     plugins = default_plugins()
     games = games or (QUICK_GAMES if quick else DEFAULT_GAMES)
     budgets: tuple[int, ...] = ()
-    if trace:
-        budgets = (
-            _budgets(trace_budgets) if trace_budgets else (QUICK_TRACE if quick else TRACE_BUDGETS)
-        )
-    per_doubling = trace_games or (QUICK_TRACE_GAMES if quick else TRACE_GAMES)
+    if trace and trace_budgets:
+        budgets = _budgets(trace_budgets)
+    elif trace and not quick:
+        budgets = TRACE_BUDGETS
+    per_doubling = trace_games or TRACE_GAMES
     if report is not None:  # fail before the games, not after them
         from aerodrome.report import require_matplotlib
 

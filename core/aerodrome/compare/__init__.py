@@ -17,3 +17,7 @@ package or the engine.
 """
 
 from __future__ import annotations
+
+#: Games a matchup by default, and in ``--quick`` (which plays no skill study).
+DEFAULT_GAMES = 100
+QUICK_GAMES = 30

@@ -10,15 +10,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from aerodrome.cluster import DaskTarget
+from aerodrome.compare import DEFAULT_GAMES, QUICK_GAMES
 from aerodrome.compare.measure import Comparison, all_metrics, measure
 from aerodrome.compare.plan import ColumnPlan, configs_of, plan, total_games
 from aerodrome.compare.studies import BUDGET, TRACE_GAMES, SkillTrace, Study
 from aerodrome.parallel import Engine, Hooks
 from aerodrome.plugins import Plugins
-
-#: Games a matchup by default, and in ``--quick``.
-DEFAULT_GAMES = 100
-QUICK_GAMES = 30
 
 
 def studies(trace: Sequence[int], trace_games: int = TRACE_GAMES) -> list[Study]:
