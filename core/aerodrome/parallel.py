@@ -44,6 +44,7 @@ from aerodrome.cluster import DaskTarget, clean_start, dask_target, drop_cwd_fro
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError, PluginError
 from aerodrome.parameters import apply_setup, hook_values
+from aerodrome.parameters import find as find_parameter
 from aerodrome.plugins import Plugins, entry_points, load_plugins
 from aerodrome.records import GameRecord, ParamValue, RecordKey
 from aerodrome.results import ResultsFile, seal
@@ -558,6 +559,9 @@ class Engine:
         chunk was played, in so many CPU seconds (for estimates of the time left)."""
         for c in configs:  # fail early, in this process, on unknown names and values
             plugins = self.plugins.of(c)
+            declared = plugins.parameters()
+            for name, value in c.params:
+                find_parameter(declared, c.ruleset, name).value(value, "parameter")
             game_setup(plugins, c)
             for a in c.agents:
                 plugins.agent(c.ruleset, a)

@@ -200,3 +200,16 @@ def test_a_parameter_declared_twice_names_both_plugins() -> None:
         PluginError, match="registered twice: by plugin 'countdown' and by plugin 'again'"
     ):
         load_plugins(extra=[("countdown", countdown), ("again", _Declares(LENGTH))])
+
+
+def test_a_configuration_out_of_bounds_fails_before_any_game() -> None:
+    config = Config(
+        ruleset="countdown",
+        setup="race",
+        agents=("random", "random"),
+        games=2,
+        seed=1,
+        params=(("length", 99),),
+    )
+    with pytest.raises(AerodromeError, match=r"parameter length=99: outside its bounds 1\.\.20"):
+        list(Engine(countdown_plugins(), workers=1).run([config]))
