@@ -223,9 +223,22 @@ def aerodrome_register_variants() -> list[VariantSpec]:
     ]
 
 
+#: A variant's own parameter: how much ``red-rolls-one-more`` adds (its hook answers first).
+RED_EXTRA = ParameterSpec(
+    name="red-extra",
+    ruleset="countdown",
+    summary="what red-rolls-one-more adds to red's rolls",
+    low=1,
+    high=3,
+    default=1,
+    plugin=RedBonus,
+    variant="red-rolls-one-more",
+)
+
+
 @hookimpl
 def aerodrome_register_parameters() -> list[ParameterSpec]:
-    return [LENGTH, RED_BONUS]
+    return [LENGTH, RED_BONUS, RED_EXTRA]
 
 
 def countdown_plugins(variants: Sequence[str] = ()) -> Plugins:

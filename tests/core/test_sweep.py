@@ -213,3 +213,22 @@ def test_a_configuration_out_of_bounds_fails_before_any_game() -> None:
     )
     with pytest.raises(AerodromeError, match=r"parameter length=99: outside its bounds 1\.\.20"):
         list(Engine(countdown_plugins(), workers=1).run([config]))
+
+
+def test_a_variants_parameter_plugs_its_variant_in() -> None:
+    """``red-extra`` belongs to ``red-rolls-one-more``: every value plays with the variant,
+    and the value (its hook registered after the variant's) is what red adds. Mutation
+    caught: parameters plugged in before variants (the variant's +1 answers every time)."""
+    sweep = run_sweep(
+        countdown_plugins(), "countdown", parse_range("red-extra=1..3"), games=40, seed=4, workers=1
+    )
+    columns = sweep.comparison.columns
+    assert all(c.column.variants == ("red-rolls-one-more",) for c in columns)
+    assert [c.column.name for c in columns][0] == "countdown+red-rolls-one-more red-extra=1"
+    red = {}
+    for c in columns:
+        balance = c.metrics["balance"]
+        assert balance is not None
+        red[dict(c.column.params)["red-extra"]] = balance.parts["red"].value
+    # red's share of the decided games grows with what it adds (+1 is the variant's own)
+    assert red[1] < red[2] <= red[3] and red[3] > 0.9
