@@ -79,6 +79,16 @@ def test_the_estimate_weighs_games_by_their_cost(stderr: io.StringIO) -> None:
         assert cpu == pytest.approx(99 * 0.01 + 9 * 4.0)
     text = stderr.getvalue()
     assert "compare: 108 games to go, about 18 s on 2 cores to themselves" in text, text
+    assert "games to play" not in text  # 110 games: no opening line
+
+
+def test_a_long_run_opens_with_what_it_will_play(stderr: io.StringIO) -> None:
+    many = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=500, seed=1)
+    with RunProgress("compare", quiet=False, workers=2) as p:
+        p.start(Schedule([many, DEAR], Done([many, DEAR]), workers=2))
+    assert "compare: 510 games to play in 2 matchups on 2 workers; the first game of each" in (
+        " ".join(stderr.getvalue().split())
+    )
 
 
 def test_an_interrupted_run_says_how_far_it_got(stderr: io.StringIO) -> None:

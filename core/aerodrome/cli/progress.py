@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 EVERY = 5.0
 #: Runs expected to take less than this many seconds get no estimate line.
 LONG = 10.0
+#: Runs of fewer games to play get no opening line.
+ANNOUNCE = 200
 
 
 def duration(seconds: float) -> str:
@@ -93,6 +95,14 @@ class RunProgress:
         self.todo = dict(schedule.remaining())
         self.timed = {}
         self.cpu_started = time.monotonic()
+        games = sum(self.todo.values())
+        matchups = sum(1 for n in self.todo.values() if n)
+        if not self.quiet and games >= ANNOUNCE:
+            self.say(
+                f"{self.verb}: {games:,} games to play in {matchups} matchups on "
+                f"{self.workers} {'worker' if self.workers == 1 else 'workers'}; the first game "
+                "of each comes first, to time them"
+            )
 
     def chunk(self, chunk: Chunk, cpu: float) -> None:
         key = chunk.config.key
