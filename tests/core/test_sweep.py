@@ -224,7 +224,7 @@ def test_a_variants_parameter_plugs_its_variant_in() -> None:
     )
     columns = sweep.comparison.columns
     assert all(c.column.variants == ("red-rolls-one-more",) for c in columns)
-    assert [c.column.name for c in columns][0] == "countdown+red-rolls-one-more red-extra=1"
+    assert columns[0].column.name == "countdown+red-rolls-one-more red-extra=1"
     red = {}
     for c in columns:
         balance = c.metrics["balance"]

@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from aerodrome import hookimpl
 from aerodrome.agents import agent_seed, play_out
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
@@ -122,3 +123,19 @@ def test_dockfighters_turns_sets_the_length_of_a_mission() -> None:
         long.state.last_turn == 20
         and long.setup.max_rounds == BASE.ruleset("dockfighters").setup().max_rounds + 8
     )
+
+
+class _ShortMissions:
+    """A variant of the mission length hook (as a plugin would write it)."""
+
+    @hookimpl
+    def aerodrome_dockfighters_mission_turns(self, standard: int) -> int | None:
+        return standard // 2
+
+
+@pytest.mark.clause("dockfighters.mission.1")
+def test_the_mission_length_hook_is_asked_with_the_rulebooks_twelve() -> None:
+    plugins = load_plugins(extra=[("short", _ShortMissions())])
+    ruleset = plugins.ruleset("dockfighters")
+    game = Game(ruleset, ruleset.setup(), 1)
+    assert game.state.last_turn == 6  # 12 // 2
