@@ -100,8 +100,10 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
                 if a.status in ("left", "missing") and not mission_exit(state, a)
             )
         )
+        turns = self.variants.mission_turns  # mission.1: 12, unless a variant says
+        last = (turns(standard=12) if turns is not None else None) or 12
         reason = (
-            f"turn {state.last_turn + 1} reached"
+            f"turn {last + 1} reached"
             if state.turn > state.last_turn
             else "a squadron has no aircraft left"
         )
