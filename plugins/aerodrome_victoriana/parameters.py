@@ -10,6 +10,7 @@ see :mod:`aerodrome.parameters`). Light on purpose: imported at start-up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -40,8 +41,12 @@ def _largest_unnamed(setup: Setup, side: str) -> tuple[int, int]:
     )
 
 
-def squadron(side: str) -> tuple[Any, Any]:
-    """The set-up function and reader of ``side``'s squadron size."""
+def squadron(
+    side: str,
+) -> tuple[Callable[[Setup, Value], Setup], Callable[[Setup], Value]]:
+    """The set-up function and reader of ``side``'s squadron size. Both find the flight in
+    the set-up they are given: read the set-up as the specs give it (a resized flight may no
+    longer be the largest)."""
 
     def size(setup: Setup, value: Value) -> Setup:
         i, j = _largest_unnamed(setup, side)
