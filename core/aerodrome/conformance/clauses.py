@@ -14,6 +14,7 @@ from pathlib import Path
 
 from aerodrome.capabilities import specs_folder
 from aerodrome.clauses import Clause, load_catalogue, tests_by_clause
+from aerodrome.conformance.broken import Contract, require
 from aerodrome.plugins import Plugins
 
 
@@ -49,7 +50,12 @@ def check_clauses_are_tested(plugins: Plugins, ruleset: str, tests: Sequence[Pat
     found = cited(tests)
     untested = [c.id for c in clauses if c.status != "out-of-scope" and c.id not in found]
     where = ", ".join(str(t) for t in tests)
-    assert not untested, f"{ruleset}: clauses without a test in {where}: {', '.join(untested)}"
+    require(
+        not untested,
+        Contract.CLAUSES_TESTED,
+        ruleset,
+        f"clauses without a test in {where}: {', '.join(untested)}",
+    )
     return None
 
 
@@ -67,5 +73,10 @@ def check_tests_cite_known_clauses(
     unknown = sorted(
         cid for cid in cited(tests) if cid.startswith(f"{ruleset}.") and cid not in ids
     )
-    assert not unknown, f"{ruleset}: tests cite clauses not in its catalogue: {unknown}"
+    require(
+        not unknown,
+        Contract.CLAUSES_KNOWN,
+        ruleset,
+        f"tests cite clauses not in its catalogue: {unknown}",
+    )
     return None
