@@ -17,6 +17,7 @@ from aerodrome.game import Game
 from aerodrome.parallel import Config, PluginSet, game_setup
 from aerodrome.plugins import Plugins, load_plugins
 from aerodrome.records import ParamValue
+from tests.playouts import rounds
 
 BASE = load_plugins()
 
@@ -61,16 +62,17 @@ def test_classic_cards_sets_the_hand_at_take_off_and_keeps_the_aces_bonus() -> N
     assert hook is not None
     assert hook(kills=0, standard=4) == 6
     assert hook(kills=1, standard=6) == 8 and hook(kills=2, standard=8) == 10
-    seen = set()
-    while not game.is_over() and len(seen) < 2:
-        before = {n: sq.aloft for n, sq in game.state.squadrons.items()}
-        for player in game.waiting_for():
-            game.apply(player, agents[player].choose(None, game.legal_actions(player)))
+    seen: set[str] = set()
+    before = {n: sq.aloft for n, sq in game.state.squadrons.items()}
+    for _ in rounds(game, agents):
+        if len(seen) >= 2:
+            break
         for n, sq in game.state.squadrons.items():
             if sq.aloft and sq.aloft != before[n] and n not in seen:
                 seen.add(n)
                 kills = game.state.planes[sq.aloft].kills
                 assert len(sq.hand) == 6 + 2 * min(kills, 2), n  # drawn up at take-off
+        before = {n: sq.aloft for n, sq in game.state.squadrons.items()}
     assert seen
 
 
