@@ -27,7 +27,6 @@ from aerodrome_dockfighters import movement
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.context import DfContext
 from aerodrome_dockfighters.missions import setups
-from aerodrome_dockfighters.options import DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.specs import builtin
 
@@ -128,7 +127,7 @@ def mission_figures(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:
         aircraft += int(result.stats.get("aircraft", 0.0))
     return {
         "setup": name,
-        "missions": setup.options_as(DockfightersOptions).missions,
+        "missions": setup.options.missions,
         "games": games,
         "objective": {side: achieved[side] / games for side in sides},
         "draws": draws / games,

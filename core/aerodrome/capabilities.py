@@ -44,13 +44,14 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import Event
-    from aerodrome.ruleset import Ruleset, Setup
+    from aerodrome.ruleset import Options, Ruleset, Setup
     from aerodrome.turns import Decision
 
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (observation)
 A = TypeVar("A", bound=Action, default=Action)
 C = TypeVar("C")
+P = TypeVar("P", bound="Options", default="Options")
 
 
 class ChoiceLabel(Record, frozen=True):
@@ -131,11 +132,11 @@ class Odds(ABC, Generic[O, A]):
         dice."""
 
 
-class Positions(ABC, Generic[S]):
+class Positions(ABC, Generic[S, P]):
     """Position files: any situation set up by hand."""
 
     @abstractmethod
-    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> S:
+    def position_state(self, setup: Setup[P], position: Mapping[str, Any], source: str) -> S:
         """A state set up by hand from a position file's ``[position]`` table; ``source``
         names the file for error messages (raise :class:`~aerodrome.errors.SpecError`)."""
 
@@ -158,21 +159,21 @@ class SpecFiles(ABC):
         """Spec file name (relative to :meth:`specs_dir`) → the Struct type it decodes to."""
 
 
-class Numbering(ABC, Generic[A]):
+class Numbering(ABC, Generic[A, P]):
     """A fixed numbering of actions, for learning agents (without it, learning environments
     number the legal actions of each decision)."""
 
     @abstractmethod
-    def action_count(self, setup: Setup) -> int:
+    def action_count(self, setup: Setup[P]) -> int:
         """The size of the fixed action space of ``setup``: every action any decision of that
         set-up could offer has a number below it."""
 
     @abstractmethod
-    def action_id(self, action: A, setup: Setup) -> int:
+    def action_id(self, action: A, setup: Setup[P]) -> int:
         """The number of ``action`` in the fixed action space."""
 
     @abstractmethod
-    def action_from_id(self, index: int, setup: Setup) -> A:
+    def action_from_id(self, index: int, setup: Setup[P]) -> A:
         """The action numbered ``index`` (the inverse of :meth:`action_id`)."""
 
 

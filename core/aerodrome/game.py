@@ -32,7 +32,7 @@ from aerodrome.events import (
     RoundStarted,
     encode_log,
 )
-from aerodrome.ruleset import Result, Ruleset, Setup, copy_state
+from aerodrome.ruleset import Result, Ruleset, Setup, checked_setup, copy_state
 from aerodrome.turns import Ask, Clock, Context, Decision, Reveal, Step, Turn, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
@@ -61,8 +61,9 @@ class Game(Generic[S, O, A]):
         record: bool = True,
     ) -> None:
         self.ruleset = ruleset
-        self.setup = setup if isinstance(setup, Setup) else ruleset.setup(setup)
-        self.setup.options_as(ruleset.options_type)  # a one-line error on foreign options
+        self.setup: Setup[Any] = checked_setup(
+            ruleset, setup if isinstance(setup, Setup) else ruleset.setup(setup)
+        )
         self.seed = seed
         self.position = dict(position) if position is not None else None
         self.bus = EventBus()

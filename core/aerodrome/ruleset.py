@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 import msgspec
 from typing_extensions import TypeVar
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (OpenSpiel's letters)
 A = TypeVar("A", bound=Action, default=Action)
-OptionsT = TypeVar("OptionsT", bound="Options")
 
 
 class Capabilities(Record, frozen=True):
@@ -69,11 +68,18 @@ class Seat(Record, frozen=True):
     bot: bool = False
 
 
-class Setup(Record, frozen=True):
-    """A named starting configuration of a ruleset.
+#: A ruleset's set-up options type (:class:`Options` when it has none).
+P = TypeVar("P", bound=Options, default=Options)
+#: The same, for a :class:`Setup` (frozen: a set-up of a ruleset's options is a set-up).
+P_co = TypeVar("P_co", bound=Options, default=Options, covariant=True)
+
+
+class Setup(Record, Generic[P_co], frozen=True):
+    """A named starting configuration of a ruleset, generic in its options type.
 
     :param options: the ruleset's typed settings (optional rules, mission, forces...): an
-        instance of its :attr:`Ruleset.options_type`, read with :meth:`options_as`.
+        instance of its :attr:`Ruleset.options_type`, checked once by the core when a game
+        starts (:func:`checked_setup`), then read as ``setup.options`` (typed).
     :param max_rounds: a safety cap; a game still running then ends unfinished.
     """
 
@@ -81,20 +87,10 @@ class Setup(Record, frozen=True):
     title: str
     seats: tuple[Seat, ...]
     description: str = ""
-    options: Options = Options()
+    options: P_co = Options()  # type: ignore[assignment]  # no options: the base, for any P
     max_rounds: int = 500
 
-    def options_as(self, kind: type[OptionsT]) -> OptionsT:
-        """The options, checked to be a ``kind`` (a one-line error naming the set-up when they
-        are not, e.g. a set-up built in code with another ruleset's options)."""
-        if not isinstance(self.options, kind):
-            raise SpecError(
-                f"setup {self.name!r}: options are {type(self.options).__name__}, "
-                f"expected {kind.__name__}"
-            )
-        return self.options
-
-    def with_bots(self, players: Iterable[int]) -> Setup:
+    def with_bots(self, players: Iterable[int]) -> Setup[P_co]:
         """This set-up with the seats of ``players`` flown by bots (see :attr:`Seat.bot`)."""
         bots = set(players)
         if not bots and not any(seat.bot for seat in self.seats):
@@ -143,11 +139,12 @@ class Result(Record, frozen=True):
     stats: dict[str, float] = {}
 
 
-class Ruleset(ABC, Generic[S, O, A]):
+class Ruleset(ABC, Generic[S, O, A, P]):
     """Base class of every ruleset, generic in its state ``S`` (one mutable msgspec Struct,
-    the whole game), observation ``O`` (a frozen Struct: what one player sees) and action
-    ``A`` (a union of frozen :class:`~aerodrome.data.Action` Structs). Subclass it in a
-    plugin and register the class with the ``aerodrome_register_rulesets`` hook.
+    the whole game), observation ``O`` (a frozen Struct: what one player sees), action ``A``
+    (a union of frozen :class:`~aerodrome.data.Action` Structs) and set-up options ``P`` (its
+    :attr:`options_type`; :class:`Options` if it has none). Subclass it in a plugin and
+    register the class with the ``aerodrome_register_rulesets`` hook.
 
     Class attributes:
 
@@ -175,10 +172,10 @@ class Ruleset(ABC, Generic[S, O, A]):
 
     # -- description -----------------------------------------------------------------------
     @abstractmethod
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[Setup[P]]:
         """The setups a user can choose; the first is the default."""
 
-    def setup(self, name: str | None = None) -> Setup:
+    def setup(self, name: str | None = None) -> Setup[P]:
         """The setup called ``name`` (default: the first)."""
         from aerodrome.errors import UnknownNameError
 
@@ -196,7 +193,7 @@ class Ruleset(ABC, Generic[S, O, A]):
         """The rounds, phases and steps of the game."""
 
     @abstractmethod
-    def initial_state(self, setup: Setup, ctx: Context) -> S:
+    def initial_state(self, setup: Setup[P], ctx: Context) -> S:
         """The state at the start of a game (may roll dice, e.g. who goes first)."""
 
     @abstractmethod
@@ -213,6 +210,20 @@ class Ruleset(ABC, Generic[S, O, A]):
     def result(self, state: S, rounds: int) -> Result:
         """The result so far; called when the game is over, at its round cap, and by the
         comparison metrics at the start of every round (kills so far)."""
+
+
+def checked_setup(ruleset: Ruleset[Any, Any, Any, P], setup: Setup[Any]) -> Setup[P]:
+    """``setup``, its options checked to be the ruleset's :attr:`~Ruleset.options_type` (a
+    one-line error naming the set-up when they are not, e.g. a set-up built in code with
+    another ruleset's options): done once, when a game starts; the rules then read
+    ``setup.options`` as the type they declared."""
+    kind = ruleset.options_type
+    if not isinstance(setup.options, kind):
+        raise SpecError(
+            f"setup {setup.name!r}: options are {type(setup.options).__name__}, "
+            f"expected {kind.__name__}"
+        )
+    return setup
 
 
 def copy_state(state: S) -> S:

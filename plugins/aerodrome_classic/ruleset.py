@@ -55,10 +55,10 @@ class ClassicOptions(Options, frozen=True, kw_only=True):
 
 
 class Classic(
-    Ruleset[ClassicState, ClassicView, ClassicAction],
+    Ruleset[ClassicState, ClassicView, ClassicAction, ClassicOptions],
     Presentation[ClassicView, ClassicAction],
     Odds[ClassicView, ClassicAction],
-    Positions[ClassicState],
+    Positions[ClassicState, ClassicOptions],
     SpecFiles,
     Vectors[ClassicView],
     Determinise[ClassicState],
@@ -87,7 +87,7 @@ class Classic(
         return self.rules.board
 
     # -- description ------------------------------------------------------------------------
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[Setup[ClassicOptions]]:
         """[classic.setup.1-3] two, three and four players."""
         return [
             Setup(
@@ -111,10 +111,10 @@ class Classic(
         return self._sequence
 
     # -- the game ---------------------------------------------------------------------------
-    def _empty_state(self, setup: Setup) -> ClassicState:
+    def _empty_state(self, setup: Setup[ClassicOptions]) -> ClassicState:
         """[classic.setup.5] [classic.setup.9] every plane on a landing square, guns on the
         dots, the packs by their hangars."""
-        seat_squadrons = [list(x) for x in setup.options_as(ClassicOptions).squadrons]
+        seat_squadrons = [list(x) for x in setup.options.squadrons]
         seat_side = tuple(s.side for s in setup.seats)
         squadrons: dict[str, Squadron] = {}
         planes: dict[str, Plane] = {}
@@ -148,7 +148,7 @@ class Classic(
             losses={s: 0 for s in sides},
         )
 
-    def initial_state(self, setup: Setup, ctx: Context) -> ClassicState:
+    def initial_state(self, setup: Setup[ClassicOptions], ctx: Context) -> ClassicState:
         state = self._empty_state(setup)
         for sq in state.squadrons.values():
             ctx.dice.shuffle(sq.pack)
@@ -169,7 +169,7 @@ class Classic(
         return state
 
     def position_state(
-        self, setup: Setup, position: Mapping[str, Any], source: str
+        self, setup: Setup[ClassicOptions], position: Mapping[str, Any], source: str
     ) -> ClassicState:
         from aerodrome_classic.position import build_position
 

@@ -111,12 +111,12 @@ def disengaged_throughout(f: FlyerState) -> bool:
 
 
 class Df40k(
-    Ruleset[Df40kState, Df40kView, Df40kAction],
+    Ruleset[Df40kState, Df40kView, Df40kAction, Df40kOptions],
     Presentation[Df40kView, Df40kAction],
     Odds[Df40kView, Df40kAction],
-    Positions[Df40kState],
+    Positions[Df40kState, Df40kOptions],
     SpecFiles,
-    Numbering[Df40kAction],
+    Numbering[Df40kAction, Df40kOptions],
     Vectors[Df40kView],
     Determinise[Df40kState],
     Analysis[Df40kState],
@@ -153,7 +153,7 @@ class Df40k(
     def spec_types(self) -> Mapping[str, type[Any]]:
         return SPEC_TYPES
 
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[Setup[Df40kOptions]]:
         turns = self.specs.rules.battle.turns
         out = []
         for s in self.specs.setups:
@@ -185,10 +185,10 @@ class Df40k(
             gargoyles=list(gargoyles),
         )
 
-    def initial_state(self, setup: Setup, ctx: Context) -> Df40kState:
+    def initial_state(self, setup: Setup[Df40kOptions], ctx: Context) -> Df40kState:
         """Both sides field at least one flyer [df40k.intro.2]; the first seat has the first
         turn of every game turn [df40k.frame.5]."""
-        options = setup.options_as(Df40kOptions)
+        options = setup.options
         forces, gargoyles = options.forces, options.gargoyles
         flyers: list[FlyerState] = []
         counts: dict[str, int] = {}
@@ -218,7 +218,9 @@ class Df40k(
                 flyers.append(FlyerState(id=f"{ftype}-{counts[ftype]}", type=ftype, player=player))
         return self._new_state(setup, flyers, gargoyles, options.turns)
 
-    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> Df40kState:
+    def position_state(
+        self, setup: Setup[Df40kOptions], position: Mapping[str, Any], source: str
+    ) -> Df40kState:
         try:
             pos = msgspec.convert(dict(position), Position, strict=True)
         except msgspec.ValidationError as exc:  # the table sits at $.position of the file
@@ -443,18 +445,18 @@ class Df40k(
         return draw_svg(self.specs, view)
 
     # -- for learning agents ---------------------------------------------------------------
-    def action_count(self, setup: Setup) -> int:
+    def action_count(self, setup: Setup[Df40kOptions]) -> int:
         return self._numbering(setup).count
 
-    def action_id(self, action: Df40kAction, setup: Setup) -> int:
+    def action_id(self, action: Df40kAction, setup: Setup[Df40kOptions]) -> int:
         return self._numbering(setup).id_of(action)
 
-    def action_from_id(self, index: int, setup: Setup) -> Df40kAction:
+    def action_from_id(self, index: int, setup: Setup[Df40kOptions]) -> Df40kAction:
         return self._numbering(setup).action(index)
 
-    def _numbering(self, setup: Setup) -> ActionNumbers:
+    def _numbering(self, setup: Setup[Df40kOptions]) -> ActionNumbers:
         """The numbering of the actions of ``setup``'s battle, made on first use."""
-        options = setup.options_as(Df40kOptions)
+        options = setup.options
         got = self._numberings.get(options)
         if got is None:
             from aerodrome_df40k.numbering import Numbering as ActionNumbers

@@ -33,7 +33,7 @@ from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
 from aerodrome_dockfighters.missions import mission_exit, setups, success
-from aerodrome_dockfighters.options import SIDES, DockfightersOptions
+from aerodrome_dockfighters.options import SIDES, DfSetup, DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.sequence import sequence
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
@@ -48,12 +48,12 @@ if TYPE_CHECKING:
 
 
 class Dockfighters(
-    Ruleset[DfState, DfView, DfAction],
+    Ruleset[DfState, DfView, DfAction, DockfightersOptions],
     Presentation[DfView, DfAction],
     Odds[DfView, DfAction],
-    Positions[DfState],
+    Positions[DfState, DockfightersOptions],
     SpecFiles,
-    Numbering[DfAction],
+    Numbering[DfAction, DockfightersOptions],
     Vectors[DfView],
     Analysis[DfState],
 ):
@@ -73,7 +73,7 @@ class Dockfighters(
         self._sequence: TurnSequence[DfState] | None = None
         self._numberings: dict[Setup, ActionNumbers] = {}
 
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[DfSetup]:
         return setups()
 
     def specs_dir(self) -> Path:
@@ -87,10 +87,10 @@ class Dockfighters(
             self._sequence = sequence(self.variants)
         return self._sequence
 
-    def initial_state(self, setup: Setup, ctx: Context) -> DfState:
+    def initial_state(self, setup: DfSetup, ctx: Context) -> DfState:
         return scenario.initial_state(setup, DfContext(ctx, self.variants))
 
-    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DfState:
+    def position_state(self, setup: DfSetup, position: Mapping[str, Any], source: str) -> DfState:
         return from_position(setup, position, source)
 
     def observation(self, state: DfState, player: int | None, turn: Turn) -> DfView:
@@ -172,7 +172,7 @@ class Dockfighters(
         return draw_svg(view)
 
     # -- for learning agents (issue 17) -------------------------------------------------------
-    def numbering(self, setup: Setup) -> ActionNumbers:
+    def numbering(self, setup: DfSetup) -> ActionNumbers:
         """The fixed numbering of ``setup``'s actions (kept per set-up on the instance)."""
         got = self._numberings.get(setup)
         if got is None:
@@ -181,13 +181,13 @@ class Dockfighters(
             got = self._numberings[setup] = ActionNumbers(setup)
         return got
 
-    def action_count(self, setup: Setup) -> int:
+    def action_count(self, setup: DfSetup) -> int:
         return self.numbering(setup).count
 
-    def action_id(self, action: DfAction, setup: Setup) -> int:
+    def action_id(self, action: DfAction, setup: DfSetup) -> int:
         return self.numbering(setup).number(action)
 
-    def action_from_id(self, index: int, setup: Setup) -> DfAction:
+    def action_from_id(self, index: int, setup: DfSetup) -> DfAction:
         return self.numbering(setup).action(index)
 
     def observation_vector(self, view: DfView) -> Sequence[float]:

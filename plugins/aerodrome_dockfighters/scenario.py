@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from aerodrome.errors import SpecError
-from aerodrome.ruleset import Setup
 from aerodrome.turns import Ask, Decision
 from aerodrome_dockfighters import careers, challenges, docking, placement, rules
 from aerodrome_dockfighters.airspace import occupied
@@ -35,7 +34,7 @@ from aerodrome_dockfighters.context import DfContext
 from aerodrome_dockfighters.deployment import deploy_options, place_options, setup_order
 from aerodrome_dockfighters.missions import check_mission_values, forces, scenario_fame
 from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
-from aerodrome_dockfighters.options import bot_seats, check
+from aerodrome_dockfighters.options import DfSetup, bot_seats, check
 from aerodrome_dockfighters.order import interleave
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
@@ -55,7 +54,7 @@ from aerodrome_dockfighters.weather import setup_weather
 ENTRY_FACING = (2, 5)
 
 
-def initial_state(setup: Setup, ctx: DfContext) -> DfState:
+def initial_state(setup: DfSetup, ctx: DfContext) -> DfState:
     """The state before the set-up phases (setup.1-5 and what each mission brings)."""
     specs = builtin()
     options = check(setup)

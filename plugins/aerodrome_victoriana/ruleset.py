@@ -19,7 +19,7 @@ from aerodrome.capabilities import (
     Vectors,
 )
 from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
+from aerodrome.ruleset import Capabilities, Result, Ruleset
 from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_victoriana import ending, forces, sequence, specs
 from aerodrome_victoriana.common import battle_over, handling_of, spec_of
@@ -40,12 +40,12 @@ if TYPE_CHECKING:
 
 
 class Victoriana(
-    Ruleset[DogfightState, DogfightView, VictorianaAction],
+    Ruleset[DogfightState, DogfightView, VictorianaAction, forces.VictorianaOptions],
     Presentation[DogfightView, VictorianaAction],
     Odds[DogfightView, VictorianaAction],
-    Positions[DogfightState],
+    Positions[DogfightState, forces.VictorianaOptions],
     SpecFiles,
-    Numbering[VictorianaAction],
+    Numbering[VictorianaAction, forces.VictorianaOptions],
     Vectors[DogfightView],
     Analysis[DogfightState],
 ):
@@ -64,9 +64,9 @@ class Victoriana(
         self._templates = forces.Templates()
         # the variant hooks are looked up once: the steps carry them
         self._sequence = sequence.build(Variants.of(self.hooks))
-        self._numbering: dict[tuple[str, bytes], ActionNumbers] = {}
+        self._numbering: dict[tuple[str, forces.VictorianaOptions], ActionNumbers] = {}
 
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[forces.VSetup]:
         return forces.setups()
 
     def specs_dir(self) -> Path:
@@ -78,11 +78,11 @@ class Victoriana(
     def sequence(self) -> TurnSequence[DogfightState]:
         return self._sequence
 
-    def initial_state(self, setup: Setup, ctx: Context) -> DogfightState:
+    def initial_state(self, setup: forces.VSetup, ctx: Context) -> DogfightState:
         return self._templates.state_for(setup)
 
     def position_state(
-        self, setup: Setup, position: Mapping[str, Any], source: str
+        self, setup: forces.VSetup, position: Mapping[str, Any], source: str
     ) -> DogfightState:
         return forces.state_for_position(setup, position, source)
 
@@ -139,7 +139,7 @@ class Victoriana(
         return draw_svg(view)
 
     # -- for learning agents ---------------------------------------------------------------
-    def _numbered(self, setup: Setup) -> ActionNumbers:
+    def _numbered(self, setup: forces.VSetup) -> ActionNumbers:
         from aerodrome_victoriana.numbering import Numbering as ActionNumbers
 
         key = self._templates.key(setup)
@@ -148,13 +148,13 @@ class Victoriana(
             numbering = self._numbering[key] = ActionNumbers(self._templates.state_for(setup))
         return numbering
 
-    def action_count(self, setup: Setup) -> int:
+    def action_count(self, setup: forces.VSetup) -> int:
         return len(self._numbered(setup).actions)
 
-    def action_id(self, action: VictorianaAction, setup: Setup) -> int:
+    def action_id(self, action: VictorianaAction, setup: forces.VSetup) -> int:
         return self._numbered(setup).id_of(action)
 
-    def action_from_id(self, index: int, setup: Setup) -> VictorianaAction:
+    def action_from_id(self, index: int, setup: forces.VSetup) -> VictorianaAction:
         return self._numbered(setup).action(index)
 
     def observation_vector(self, view: DogfightView) -> Sequence[float]:

@@ -119,7 +119,7 @@ class Countdown(Ruleset[CountdownState]):
         return False
 
     def initial_state(self, setup: Setup, ctx: Context) -> CountdownState:
-        return CountdownState(length=setup.options_as(CountdownOptions).length)
+        return CountdownState(length=setup.options.length)
 
     def observation(self, state: CountdownState, player: int | None, turn: Turn) -> CountdownState:
         return state
@@ -172,7 +172,7 @@ class RedBonus:
 
 
 def _length(setup: Setup, value: int | float) -> Setup:
-    options = msgspec.structs.replace(setup.options_as(CountdownOptions), length=int(value))
+    options = msgspec.structs.replace(setup.options, length=int(value))
     return msgspec.structs.replace(setup, options=options)
 
 
@@ -185,7 +185,7 @@ LENGTH = ParameterSpec(
     default=5,
     unit="rounds",
     setup=_length,
-    read=lambda setup: setup.options_as(CountdownOptions).length,
+    read=lambda setup: setup.options.length,
 )
 RED_BONUS = ParameterSpec(
     name="red-bonus",

@@ -229,7 +229,7 @@ def test_a_setup_must_carry_the_rulesets_own_options() -> None:
     (another ruleset's, or none) is refused when the game is made, in one line naming the
     set-up. Mutation caught (tried): Game no longer checking ``setup.options_as``."""
     ruleset = TypedCounting()
-    assert Game(ruleset, None, 1).setup.options_as(CountingOptions).target == 5
+    assert Game(ruleset, None, 1).setup.options.target == 5
     foreign = msgspec.structs.replace(ruleset.setup(), options=Options())
     with pytest.raises(
         SpecError, match=r"^setup 's': options are Options, expected CountingOptions$"

@@ -139,8 +139,8 @@ def test_a_set_up_parameter_changes_the_set_up_only() -> None:
     plugins = countdown_plugins()
     setup = plugins.ruleset("countdown").setup()
     changed = apply_setup(plugins.parameters(), "countdown", setup, (("length", 9),))
-    assert changed.options_as(countdown.CountdownOptions).length == 9
-    assert setup.options_as(countdown.CountdownOptions).length == 5
+    assert changed.options.length == 9
+    assert setup.options.length == 5
     assert LENGTH.current(changed) == 9
 
 

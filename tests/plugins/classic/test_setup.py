@@ -12,7 +12,6 @@ from aerodrome.driver import drive
 from aerodrome.events import ActionTaken
 from aerodrome.game import Game
 from aerodrome.turns import Reveal
-from aerodrome_classic.ruleset import ClassicOptions
 from aerodrome_classic.specs import load_specs
 from aerodrome_classic.state import Decline, FirstTurn, GunsPlaced, Move, PlaceGuns, PlayCard
 from tests.plugins.classic.helpers import RULESET, game, plane, position
@@ -27,17 +26,17 @@ def test_setups_two_three_four_players() -> None:
     setups = {s.name: s for s in RULESET.setups()}
     two = setups["two-player"]
     assert [s.side for s in two.seats] == ["German", "American"]
-    assert two.options_as(ClassicOptions).squadrons == (("RED", "YELLOW"), ("GREEN", "BLUE"))
+    assert two.options.squadrons == (("RED", "YELLOW"), ("GREEN", "BLUE"))
     three = setups["three-player"]
     assert [s.side for s in three.seats] == ["German", "German", "American"]
-    assert three.options_as(ClassicOptions).squadrons == (("RED",), ("YELLOW",), ("GREEN", "BLUE"))
-    assert setups["three-player-american-partners"].options_as(ClassicOptions).squadrons == (
+    assert three.options.squadrons == (("RED",), ("YELLOW",), ("GREEN", "BLUE"))
+    assert setups["three-player-american-partners"].options.squadrons == (
         ("RED", "YELLOW"),
         ("GREEN",),
         ("BLUE",),
     )
     four = setups["four-player"]
-    assert [len(sq) for sq in four.options_as(ClassicOptions).squadrons] == [1, 1, 1, 1]
+    assert [len(sq) for sq in four.options.squadrons] == [1, 1, 1, 1]
     assert RULESET.setups()[0].name == "two-player"
 
 

@@ -11,7 +11,7 @@ from aerodrome.events import Event
 from aerodrome.ruleset import Setup
 from aerodrome.testing import load_dice, scripted_context
 from aerodrome.turns import Context
-from aerodrome_df40k.ruleset import Df40k, Df40kOptions
+from aerodrome_df40k.ruleset import Df40k
 from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder, GiveOrders
 
 RULESET = Df40k()
@@ -23,7 +23,7 @@ def custom(name: str, forces: list[list[str]], gargoyles: tuple[int, int] = (0, 
     """A set-up with these forces (sides and seats of ``orks-vs-tyranids``)."""
     base = RULESET.setup("orks-vs-tyranids")
     options = msgspec.structs.replace(
-        base.options_as(Df40kOptions), forces=tuple(map(tuple, forces)), gargoyles=gargoyles
+        base.options, forces=tuple(map(tuple, forces)), gargoyles=gargoyles
     )
     return msgspec.structs.replace(base, name=name, options=options)
 
