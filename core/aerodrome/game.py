@@ -10,6 +10,7 @@ position), seed and actions.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic
@@ -32,6 +33,7 @@ from aerodrome.events import (
     RoundStarted,
     encode_log,
 )
+from aerodrome.lineage import Origin
 from aerodrome.ruleset import Result, Ruleset, Setup, checked_setup, copy_state
 from aerodrome.turns import Ask, Clock, Context, Decision, Reveal, Step, Turn, TurnSequence
 
@@ -99,6 +101,14 @@ class Game(Generic[S, O, A]):
                 )
             self.state = positions.position_state(self.setup, position, position_source)
             first_round = positions.position_round(position)
+        self._origin: Origin | None = Origin(
+            kind="new",
+            ruleset=ruleset.plugged,
+            setup=self.setup,
+            seed=seed,
+            position=self.position,
+            record=record,
+        )
         self.clock = self._sequence.start(self.state, setup=position is None, round=first_round)
         self._ctx.clock = self.clock
         self._turn: Turn | None = None
@@ -338,6 +348,18 @@ class Game(Generic[S, O, A]):
         new._step = self._step
         new._commits = dict(self._commits)
         new._legal = {}
+        if state is not None or self._origin is None:
+            new._origin = None  # a state made by the caller: no lineage (determinised sets it)
+        elif reseed is None and new.record == self.record:
+            new._origin = self._origin  # the same game, played on apart
+        else:
+            new._origin = Origin(
+                kind="clone",
+                parent=self._origin,
+                at=len(self.history),
+                seed=reseed,
+                record=new.record,
+            )
         new._over = self._over
         new._capped = self._capped
         new._played = self._played
@@ -368,7 +390,64 @@ class Game(Generic[S, O, A]):
             new.history[-recent:] = tail
             for p in hidden:
                 del new._commits[p]
+        if self._origin is not None:
+            new._origin = Origin(
+                kind="determinise",
+                parent=self._origin,
+                at=len(self.history),
+                player=player,
+                seed=seed,
+                reseed=reseed,
+                record=new.record,
+                parent_actions=tuple(self.history) if hidden else None,
+            )
         return new
+
+    def reseed(self, seed: int) -> None:
+        """Dice from a fresh stream seeded ``seed`` from now on (as :meth:`clone` with
+        ``reseed`` does): after an undo, the dice to come are not the ones already seen."""
+        self.dice.setstate(random.Random(derive_seed(seed, "reseed")).getstate())
+        if self._origin is not None:
+            self._origin = Origin(
+                kind="reseed", parent=self._origin, at=len(self.history), seed=seed
+            )
+
+    # -- copy and pickle ----------------------------------------------------------------------
+    def __copy__(self) -> Game[S, O, A]:
+        """A copy is a clone (:meth:`clone`): same state, dice, log, pending decision."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game[S, O, A]:
+        """``copy.deepcopy(game)`` is :meth:`clone`: as exact, and as cheap (an observer
+        subscribed to the game is not copied)."""
+        return self.clone()
+
+    def lineage(self) -> tuple[Origin, tuple[tuple[int, A], ...]]:
+        """Where the game began and every step since, and its actions (what ``pickle`` stores,
+        :mod:`aerodrome.lineage`); a one-line :class:`pickle.PicklingError` when the game has
+        none."""
+        origin = self._origin
+        if origin is None:
+            raise pickle.PicklingError(
+                f"a game of {self.ruleset.name!r} whose state or dice were set from outside "
+                "(clone(state=...), scripted dice) cannot be pickled: it has no lineage"
+            )
+        root = origin
+        while root.parent is not None:
+            root = root.parent
+        plugged = root.ruleset
+        if plugged is None or not plugged.restorable:
+            raise pickle.PicklingError(
+                f"a game of ruleset {self.ruleset.name!r} made by hand (not by the plugins' "
+                "ruleset()) cannot be pickled: it could not be found again"
+            )
+        return origin, tuple(self.history)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle`` stores the game's :meth:`lineage`, through the reducer that
+        :mod:`aerodrome.plugins` registers (it finds the ruleset again on load)."""
+        self.lineage()
+        raise pickle.PicklingError("import aerodrome.plugins to pickle a game")
 
 
 def determinise(ruleset: Ruleset[S, Any, Any], state: S, player: int, rng: random.Random) -> S:

@@ -14,20 +14,25 @@ registered twice is an error naming both plugins.
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import importlib
 import os
+import types
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import msgspec
 import pluggy
 
 from aerodrome import hookspecs
 from aerodrome.agents import RANDOM, AgentParameterError, AgentSpec
 from aerodrome.capabilities import check_ruleset
 from aerodrome.errors import PluginError, UnknownNameError
+from aerodrome.game import Game
+from aerodrome.lineage import Origin, Plugged
 from aerodrome.parameters import ParameterSpec
 from aerodrome.parameters import find as find_parameter
 from aerodrome.records import ParamValue
@@ -108,6 +113,9 @@ class Plugins:
         self.pm = pm
         self.registry = Registry()
         self._instances: dict[str, Ruleset[Any, Any, Any]] = {}
+        #: How :func:`load_plugins` made these plugins (its ruleset instances say so, for a
+        #: pickled game to find them again: :mod:`aerodrome.lineage`).
+        self.plugged = Plugged(name="")
 
     def register(self, plugin: object, name: str) -> None:
         """Register a plugin object or module under ``name``."""
@@ -205,6 +213,7 @@ class Plugins:
         inst = self._instances.get(name)
         if inst is None:
             inst = self.ruleset_class(name)(RuleHooks(self.pm))
+            inst.plugged = msgspec.structs.replace(self.plugged, name=name)
             self._instances[name] = inst
         return inst
 
@@ -324,6 +333,7 @@ def load_plugins(
     (name, value)) pairs of parameters declared by ``aerodrome_register_parameters`` (their
     set-up functions are applied by :func:`aerodrome.parameters.apply_setup`, not here). An
     unknown variant or parameter name is an :class:`UnknownNameError`."""
+    extra = list(extra)
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.hook.aerodrome_addhooks.call_historic(kwargs={"pluginmanager": pm})
@@ -359,6 +369,14 @@ def load_plugins(
             plugins.register(param.plugin(param.value(value)), f"parameter:{ruleset}:{pname}")
     plugins.check()
     plugins.collect()
+    modules = tuple((n, o.__name__) for n, o in extra if isinstance(o, types.ModuleType))
+    plugins.plugged = Plugged(
+        name="",
+        variants=tuple(variants),
+        parameters=tuple(parameters),
+        modules=modules,
+        restorable=len(modules) == len(extra),
+    )
     return plugins
 
 
@@ -411,3 +429,69 @@ def _call(impl: Any, plugin: str) -> list[Any]:
         raise PluginError(
             f"plugin {plugin!r}: hook {impl.function.__name__} failed: {type(exc).__name__}: {exc}"
         ) from None
+
+
+# -- pickling a game: its lineage, and the ruleset found again on load ---------------------------
+_FOUND: dict[tuple[Any, ...], Any] = {}
+
+
+def restore_game(origin: Origin, actions: tuple[tuple[int, Any], ...]) -> Game[Any, Any, Any]:
+    """The game ``origin`` began, with ``actions`` played again (how ``pickle`` loads a game,
+    see :mod:`aerodrome.lineage`); a ruleset that is not installed is a one-line
+    :class:`~aerodrome.errors.PluginError` naming it."""
+    if origin.kind == "new":
+        assert origin.ruleset is not None and origin.seed is not None
+        game: Game[Any, Any, Any] = Game(
+            _ruleset(origin.ruleset),
+            origin.setup,
+            origin.seed,
+            position=origin.position,
+            record=origin.record,
+        )
+    else:
+        assert origin.parent is not None
+        before = origin.parent_actions
+        parent = restore_game(origin.parent, before if before is not None else actions[: origin.at])
+        if origin.kind == "clone":
+            game = parent.clone(reseed=origin.seed, record=origin.record)
+        elif origin.kind == "determinise":
+            assert origin.seed is not None
+            game = parent.determinised(
+                origin.player, origin.seed, reseed=origin.reseed, record=origin.record
+            )
+        else:
+            assert origin.seed is not None
+            parent.reseed(origin.seed)
+            game = parent
+    for player, action in actions[len(game.history) :]:
+        game.apply(player, action)
+    return game
+
+
+def _ruleset(plugged: Plugged) -> Ruleset[Any, Any, Any]:
+    """The ruleset ``plugged`` names, from plugins loaded as it says (once per process)."""
+    key = (plugged.variants, plugged.parameters, plugged.modules)
+    plugins = _FOUND.get(key)
+    if plugins is None:
+        try:
+            extra = [(n, importlib.import_module(m)) for n, m in plugged.modules]
+        except ImportError as exc:
+            raise PluginError(
+                f"cannot load a pickled game of ruleset {plugged.name!r}: {exc}"
+            ) from None
+        plugins = _FOUND[key] = load_plugins(
+            extra, variants=plugged.variants, parameters=plugged.parameters
+        )
+    if plugged.name not in plugins.registry.rulesets:
+        raise PluginError(
+            f"cannot load a pickled game of ruleset {plugged.name!r}: no such ruleset is installed"
+        )
+    found: Ruleset[Any, Any, Any] = plugins.ruleset(plugged.name)
+    return found
+
+
+def _reduce_game(game: Game[Any, Any, Any]) -> tuple[Any, ...]:
+    return (restore_game, game.lineage())
+
+
+copyreg.pickle(Game, _reduce_game)

@@ -28,6 +28,7 @@ from aerodrome.errors import SpecError
 from aerodrome.rulehooks import RuleHooks
 
 if TYPE_CHECKING:
+    from aerodrome.lineage import Plugged
     from aerodrome.turns import Context, Turn, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
@@ -169,6 +170,9 @@ class Ruleset(ABC, Generic[S, O, A, P]):
 
     def __init__(self, hooks: RuleHooks | None = None) -> None:
         self.hooks = hooks if hooks is not None else RuleHooks(None)
+        #: How the plugins made this instance (``None``: built by hand), for a pickled game
+        #: to find it again (:mod:`aerodrome.lineage`).
+        self.plugged: Plugged | None = None
 
     # -- description -----------------------------------------------------------------------
     @abstractmethod

@@ -16,7 +16,6 @@ byte-identical.
 from __future__ import annotations
 
 import hashlib
-import random
 import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -25,7 +24,6 @@ from typing import Annotated, Any
 import msgspec
 
 from aerodrome.data import Record
-from aerodrome.dice import derive_seed
 from aerodrome.driver import Observer, answer
 from aerodrome.errors import IllegalActionError, ReplayMismatchError, SpecError
 from aerodrome.events import encode_log
@@ -181,7 +179,7 @@ def write_save(
 def reseed(game: Game[Any, Any, Any], seed: int) -> None:
     """Dice from a fresh stream seeded ``seed`` from now on (what :meth:`Game.clone` does with
     ``reseed``): after an undo the dice to come are not the ones already seen."""
-    game.dice.setstate(random.Random(derive_seed(seed, "reseed")).getstate())
+    game.reseed(seed)
 
 
 def restarts(undone: Sequence[Undo]) -> dict[int, int]:

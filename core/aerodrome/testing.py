@@ -88,3 +88,4 @@ def load_dice(game: Any, faces: Sequence[int]) -> None:
     dice = ScriptedDice(faces, game.dice._emit)
     game.dice = dice
     game._ctx.dice = dice
+    game._origin = None  # scripted dice: the game has no lineage (it cannot be pickled)
