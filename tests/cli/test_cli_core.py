@@ -111,11 +111,11 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "position
 
 
 def test_position_file_shows_the_next_decision(runner: CliRunner) -> None:
-    code, out = run(runner, "position", str(EXAMPLES / "joust-last-pass.toml"), "--json")
+    code, out = run(runner, "position", str(EXAMPLES / "df40k-last-turn.toml"), "--json")
     assert code == 0, out
     data = json.loads(out)
-    assert data["decision"]["kind"] == "pass"
-    assert data["observation"]["structure"] == [1, 1]
+    assert data["decision"]["kind"] == "orders" and data["decision"]["simultaneous"]
+    assert data["observation"]["turn"] == 6  # the position's round starts the game's clock
     assert set(data["legal"]) == {"1", "2"}
 
 
@@ -124,9 +124,9 @@ def test_play_on_from_a_position(runner: CliRunner, tmp_path: Path) -> None:
     code, out = run(
         runner,
         "play",
-        "joust",
+        "df40k",
         "--position",
-        str(EXAMPLES / "joust-last-pass.toml"),
+        str(EXAMPLES / "df40k-last-turn.toml"),
         "--seat",
         "1=random",
         "--seat",
@@ -142,16 +142,21 @@ def test_play_on_from_a_position(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_bad_position_names_file_and_field(runner: CliRunner, tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
-    bad.write_text('ruleset = "joust"\n[position]\nstructure = [1, 9]\nrounds = 2\n')
+    bad.write_text('ruleset = "df40k"\n[position]\nturn = 99\nflyers = []\n')
     result = runner.invoke(app, ["position", str(bad)])
     assert result.exit_code != 0
-    assert str(bad) in str(result.exception) and "position.structure" in str(result.exception)
+    assert str(bad) in str(result.exception) and "position.turn" in str(result.exception)
+    # a ruleset without the Positions capability refuses position files in one line
+    bad.write_text('ruleset = "joust"\n[position]\nstructure = [1, 1]\n')
+    result = runner.invoke(app, ["position", str(bad)])
+    assert result.exit_code != 0
+    assert f"{bad}: ruleset 'joust' does not support position files" == str(result.exception)
 
 
 def test_svg_of_a_position(runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "x.svg"
     result = runner.invoke(
-        app, ["position", str(EXAMPLES / "joust-last-pass.toml"), "--svg", str(out)]
+        app, ["position", str(EXAMPLES / "df40k-last-turn.toml"), "--svg", str(out)]
     )
     assert result.exit_code == 0, result.output
     assert out.read_text().startswith("<svg")

@@ -16,8 +16,8 @@ from aerodrome.agents import RandomAgent, agent_seed
 from aerodrome.driver import drive
 from aerodrome.errors import PluginError
 from aerodrome.game import Game
-from aerodrome.plugins import restore_game as restore
 from aerodrome.lineage import Origin, Plugged
+from aerodrome.plugins import restore_game as restore
 from tests.bare import bare
 from tests.conftest import PLUGINS
 

@@ -29,7 +29,7 @@ def _texts(rec: Recording, view: int) -> list[tuple[int, str]]:
     return [(log[i], rec.texts[log[i + 1]]) for i in range(0, len(log), 2)]
 
 
-@pytest.mark.parametrize("name", ["joust", "victoriana"])
+@pytest.mark.parametrize("name", ["df40k", "victoriana"])
 def test_every_step_of_every_view_is_that_viewers_picture_and_events(
     plugins: Plugins, name: str
 ) -> None:
@@ -83,8 +83,9 @@ def test_an_action_is_linked_to_the_step_it_made_and_secrets_stay_with_their_sea
 
 
 def test_identical_pictures_are_stored_once(plugins: Plugins) -> None:
-    """Joust shows every seat the referee's picture: one picture per distinct board."""
-    played = short_game(plugins, "joust", actions=20)
+    """Victoriana shows every seat the referee's picture (it hides nothing): one picture per
+    distinct board."""
+    played = short_game(plugins, "victoriana", actions=20)
     rec = record_game(played.ruleset, played.setup, played.seed, played.history)
     boards = {tuple(p) for p in rec.runs}
     assert len(boards) == len(rec.runs)
