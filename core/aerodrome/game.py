@@ -149,7 +149,6 @@ class Game(Generic[S, O, A]):
         The clock stays at the step that ended the game (the turn shows where it ended)."""
         ruleset, seq, ctx, state = self.ruleset, self._sequence, self._ctx, self.state
         max_rounds = self.setup.max_rounds
-        self._turn = None  # the clock moves: the turn is worked out again when asked
         is_over = ruleset.is_over
         idle = 0
         if is_over(state):
@@ -183,6 +182,7 @@ class Game(Generic[S, O, A]):
                 self._finish()
                 return
             seq.advance(clock, state)
+            self._turn = None  # the clock moved: the turn is worked out again when asked
             step = None
             idle += 1
             if idle > _MAX_IDLE_STEPS:
@@ -272,10 +272,10 @@ class Game(Generic[S, O, A]):
         if ask.resolve(self.state, self._ctx, answers):
             self._advance(self._step)  # the step stays: it runs again
         elif self.ruleset.is_over(self.state):
-            self._turn = None
             self._finish()  # the clock stays at the step that ended the game
         else:
             self._sequence.advance(self.clock, self.state)
+            self._turn = None
             self._advance()
 
     def observation(self, player: int | None) -> O:
