@@ -7,9 +7,9 @@ in the same folder, flushed, fsynced, then renamed over the target), so a reader
 half a file and a full disk leaves the old file whole. Every :class:`OSError` becomes an
 :class:`~aerodrome.errors.AerodromeError` of one line naming the option and the path.
 
-Inputs are bounded (:func:`read_limited`): a file bigger than :data:`MAX_INPUT_BYTES` is
-refused before it is read, and a device or a pipe is read only up to that limit (``/dev/zero``
-does not fill the memory).
+Every user file is read by :func:`read_limited`: regular files only (a folder, a FIFO, a
+device is refused at once, and opening never blocks), at most :data:`MAX_INPUT_BYTES`
+(refused before it is read).
 """
 
 from __future__ import annotations
@@ -178,22 +178,54 @@ def write_atomic(
     return p
 
 
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "is a pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a regular file"
+    return "is not a regular file"
+
+
 def read_limited(path: Path | str, what: str = "", limit: int = MAX_INPUT_BYTES) -> bytes:
-    """The bytes of ``path``, refused (one line) if larger than ``limit``; a device or a
-    pipe is read only up to ``limit`` bytes."""
+    """The bytes of the user file ``path``: the one reader of every file a user gives (spec,
+    position, save, squadron, test file, TLS file). Regular files only: a folder, a pipe
+    (FIFO), a device or a socket is refused at once (opening never blocks: a FIFO without a
+    writer does not hang), and so is a file larger than ``limit`` (before it is read)."""
     p = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with p.open("rb") as f:
-            st = os.fstat(f.fileno())
-            if stat.S_ISDIR(st.st_mode):
-                raise _fail(what, path, "is a folder, not a file")
-            if stat.S_ISREG(st.st_mode) and st.st_size > limit:
-                raise _fail(what, path, f"too large: {st.st_size:,} bytes (the limit is {limit:,})")
-            data = f.read(limit + 1)
+        if not hasattr(os, "O_NONBLOCK"):  # Windows: look before opening
+            st = p.stat()
+            if not stat.S_ISREG(st.st_mode):
+                raise _fail(what, path, _kind(st.st_mode))
+        fd = os.open(p, flags)
     except IsADirectoryError:
         raise _fail(what, path, "is a folder, not a file") from None
     except OSError as exc:
         raise _fail(what, path, f"cannot read: {describe_os_error(exc)}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _fail(what, path, _kind(st.st_mode))
+        if st.st_size > limit:
+            raise _fail(what, path, f"too large: {st.st_size:,} bytes (the limit is {limit:,})")
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 2**20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        raise _fail(what, path, f"cannot read: {describe_os_error(exc)}") from None
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise _fail(what, path, f"too large: more than {limit:,} bytes")
     return data
