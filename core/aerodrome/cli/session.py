@@ -28,6 +28,7 @@ from aerodrome.dice import derive_seed
 from aerodrome.events import Event
 from aerodrome.game import Game
 from aerodrome.saves import LogDigest, Undo, rebuild, restarts, saved_actions, write_save
+from aerodrome.terminal import escape
 
 #: What ``play`` exits with when a person interrupts it (Ctrl-C), as shells count SIGINT.
 INTERRUPTED = 130
@@ -219,7 +220,7 @@ class Session:
         who = seat_label(self.game.setup, player)
         screen.clear()
         try:
-            answer = self.read(f"Hand over to {who}: press Enter when only they can see › ")
+            answer = self.read(escape(f"Hand over to {who}: press Enter when only they can see › "))
         except EOFError:
             return False
         return answer.strip().lower() not in QUIT

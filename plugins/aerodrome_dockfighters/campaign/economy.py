@@ -8,6 +8,7 @@ ledger lines; :func:`aerodrome_dockfighters.campaign.campaign.commit` books it.
 
 from __future__ import annotations
 
+from aerodrome.terminal import escape, find_unsafe_in_name
 from aerodrome_dockfighters.campaign import bridge
 from aerodrome_dockfighters.campaign.journal import Bought, Equipped, Founded, Recruited
 from aerodrome_dockfighters.campaign.leadership import effect
@@ -44,10 +45,13 @@ def found(name: str, faction: str, pilots: list[str], seed: int) -> tuple[Squadr
     return sq, Founded(name=name, faction=faction, pilots=tuple(pilots), seed=seed)  # type: ignore[arg-type]
 
 
-def _check_name(name: str, field: str) -> None:
-    if not name.strip() or len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
+def _check_name(name: str, field: str, *, empty: bool = False) -> None:
+    """A name (or a rank: ``empty`` allowed) of printable characters: no control character,
+    no bidi control such as U+202E (it would turn the text around on a terminal)."""
+    blank = not name.strip() and not (empty and not name)
+    if blank or len(name) > MAX_NAME or find_unsafe_in_name(name) is not None:
         raise CampaignError(
-            f"{field}: a name of 1 to {MAX_NAME} printable characters, not {name!r}"
+            f"{field}: a name of 1 to {MAX_NAME} printable characters, not '{escape(name)}'"
         )
 
 
@@ -61,6 +65,7 @@ def recruit(sq: Squadron, name: str, kind: Kind = "pilot", rank: str = "") -> Re
             f"kind: one of {', '.join(KINDS)}, not {kind!r} [dockfighters.campaign.recruit.1]"
         )
     _check_name(name, "name")
+    _check_name(rank, "rank", empty=True)
     if sq.pilot(name) is not None:
         raise CampaignError(
             f"barracks: there is already a {name!r} in the squadron's files [dockfighters.campaign.recruit.1]"

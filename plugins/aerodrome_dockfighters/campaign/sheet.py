@@ -14,7 +14,7 @@ import msgspec
 from msgspec import Meta
 
 from aerodrome.errors import AerodromeError
-from aerodrome_dockfighters.campaign.journal import Faction, JournalEntry, Name, Seed
+from aerodrome_dockfighters.campaign.journal import Faction, JournalEntry, Name, Rank, Seed
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, KINDS, Experience, Kind, tables
 
 #: A personal file's standing: "combat ready", "in hospital", or gone.
@@ -45,7 +45,7 @@ class PersonalFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     name: Name
     kind: Kind = "pilot"
-    rank: Annotated[str, Meta(max_length=40)] = ""
+    rank: Rank = ""
     status: Standing = "ready"
     missions: Annotated[int, Meta(ge=0)] = 0
     box: Annotated[int, Meta(ge=-1, le=200)] = -1
