@@ -29,6 +29,7 @@ from aerodrome.cli.options import (
     dask_option,
 )
 from aerodrome.cli.output import console, print_json, progress_bar, say
+from aerodrome.cli.paths import output_file
 from aerodrome.files import check_output, check_output_folder
 from aerodrome.metrics.compare import TRACE_BUDGETS, TRACE_GAMES
 from aerodrome.plugins import default_plugins
@@ -86,6 +87,7 @@ def compare(
     out: Annotated[
         Path | None,
         typer.Option(
+            parser=output_file,
             help="Stream every game to this JSON Lines file; a re-run skips the games in it.",
             show_default=False,
         ),
@@ -132,14 +134,14 @@ def compare(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
     )
     if out is not None:  # before any game
-        check_output(out, "--out", regular=True)
+        check_output(out, "--out", regular=True, update=True)
     plugins = default_plugins()
     budgets = _budgets(trace_budgets) if trace else ()
     if report is not None:  # fail before the games, not after them
         from aerodrome.report import require_matplotlib
 
         require_matplotlib()
-        check_output_folder(report, "--report")
+        check_output_folder(report, "--report", files=("index.html", "games"))
     progress = progress_bar(
         TextColumn("comparing"),
         BarColumn(),

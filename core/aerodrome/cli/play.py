@@ -21,6 +21,7 @@ import typer
 import aerodrome.cli.screen as screen
 from aerodrome.cli.options import SEED_MAX, SEED_MIN
 from aerodrome.cli.output import say
+from aerodrome.cli.paths import output_file
 from aerodrome.cli.seats import HUMAN, SeatPlan, agents, bot_seats, check_agents, parse_seats
 from aerodrome.cli.session import INTERRUPTED, Session
 from aerodrome.errors import AerodromeError
@@ -138,7 +139,10 @@ def play(
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Keep the game here: written after every action, and when you quit."),
+        typer.Option(
+            parser=output_file,
+            help="Keep the game here: written after every action, and when you quit.",
+        ),
     ] = None,
     resume: Annotated[
         Path | None,
@@ -152,7 +156,7 @@ def play(
         others = {"--setup": setup, "--seed": seed, "--position": position}
         if save is None:
             save = resume
-        check_output(save, "--save")
+        check_output(save, "--save", update=save == resume)  # the same game goes on there
         game, saved_seats, undone = _resumed(plugins, resume, ruleset, others)
         plans = _plans(plugins, game.ruleset.name, game.setup, seat, saved_seats)
         _same_bots(game, bot_seats(plugins, game.ruleset.name, plans))

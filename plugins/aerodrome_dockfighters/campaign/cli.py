@@ -14,6 +14,8 @@ from typing import Annotated
 
 import typer
 
+from aerodrome.cli.paths import output_file
+
 app = typer.Typer(
     help="Dockfighters campaign: squadrons, fame, pilots, scenarios, the ace challenges.",
     no_args_is_help=True,
@@ -26,7 +28,9 @@ Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 @app.command("new")
 def new(
-    file: Annotated[Path, typer.Argument(help="The squadron file to create (JSON).")],
+    file: Annotated[
+        Path, typer.Argument(parser=output_file, help="The squadron file to create (JSON).")
+    ],
     faction: Annotated[str, typer.Option(help="bavaria or saxony")],
     pilot: Annotated[list[str], typer.Option(help="A pilot's name (4 times: the 4 green pilots).")],
     name: Annotated[
@@ -172,7 +176,9 @@ def simulate(
 @app.command("replay")
 def replay(
     file: File,
-    write: Annotated[Path | None, typer.Option(help="Write the rebuilt squadron here.")] = None,
+    write: Annotated[
+        Path | None, typer.Option(parser=output_file, help="Write the rebuilt squadron here.")
+    ] = None,
     json: Json = False,
 ) -> None:
     """Rebuild the squadron from its journal (every scenario played again) and compare it
