@@ -131,3 +131,40 @@ def test_dockfighters_svg_of_its_own_position_is_drawn(tmp_path: Path) -> None:
     result = run_cli("dockfighters", "svg", str(DOCKFIGHTERS), "--out", str(out))
     assert result.code == 0, result.err
     assert out.read_text().startswith("<svg")
+
+
+# -- item 3: test files read by `rules --coverage` ---------------------------------------------
+DEEP_SOURCES = {
+    "unary minus": "x = " + "-" * 200_000 + "1\n",
+    "sum": "x = " + "1+" * 200_000 + "1\n",
+    "not": "x = " + "not " * 200_000 + "x\n",
+    "lambdas": "f = " + "lambda: " * 50_000 + "1\n",
+    "brackets": "x = " + "[" * 100_000 + "]" * 100_000 + "\n",
+}
+
+
+@pytest.mark.parametrize("source", list(DEEP_SOURCES))
+def test_a_deep_expression_in_a_test_file_is_skipped(tmp_path: Path, source: str) -> None:
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_deep.py").write_text(DEEP_SOURCES[source])
+    (tests / "test_ok.py").write_text(
+        'import pytest\n\n@pytest.mark.clause("classic.move.2")\ndef test_y():\n    pass\n'
+    )
+    result = run_cli("rules", "classic", "--coverage", "--tests", str(tests), "--json")
+    assert result.code == 0, result.err
+    warning = [line for line in result.err.splitlines() if "test_deep.py" in line]
+    assert len(warning) == 1 and warning[0].startswith("aerodrome: warning: "), result.err
+    assert warning[0].endswith("skipped")
+    rows = {r["id"]: r for r in json.loads(result.out)["clauses"]}
+    assert rows["classic.move.2"]["tests"] == 1
+
+
+def test_a_test_file_larger_than_the_bound_is_skipped(tmp_path: Path) -> None:
+    from aerodrome.clauses import MAX_TEST_BYTES
+
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_big.py").write_text("# " + "x" * MAX_TEST_BYTES + "\n")
+    result = run_cli("rules", "classic", "--coverage", "--tests", str(tests), "--json")
+    assert result.code == 0 and "test_big.py: too large" in result.err, result.err
