@@ -31,7 +31,13 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.cluster import DaskTarget, clean_start, dask_target, drop_cwd_from_path
+from aerodrome.cluster import (
+    DaskTarget,
+    clean_start,
+    dask_client,
+    dask_target,
+    drop_cwd_from_path,
+)
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError, PluginError
 from aerodrome.plugins import Plugins, entry_points, load_plugins
@@ -521,31 +527,8 @@ POLL = 1.0
 def _run_dask(
     target: DaskTarget, env: Environment, todo: Iterator[Chunk], workers: int
 ) -> Iterator[tuple[Chunk, object]]:
-    import logging
-
-    try:
+    with dask_client(target, workers) as client:  # bounded connections (aerodrome.cluster)
         distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise AerodromeError("--dask needs Dask: pip install 'aerodrome[dask]'") from None
-    cluster: Any = None
-    try:
-        if target.local:
-            with clean_start():
-                cluster = distributed.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0",
-                    silence_logs=logging.ERROR,
-                )
-            client = distributed.Client(cluster)
-        else:
-            client = distributed.Client(target.address, timeout=30, security=target.security())
-    except (OSError, TimeoutError) as exc:
-        if cluster is not None:
-            cluster.close()
-        raise AerodromeError(f"--dask {target.address}: cannot connect: {exc}") from None
-    try:
         n = max(1, _workers_of(client))
         pending: dict[Any, Chunk] = {}
         for c in _take(todo, n * IN_FLIGHT):
@@ -575,10 +558,6 @@ def _run_dask(
                 fut.release()
                 for c in _take(todo, 1):
                     pending[client.submit(play_chunk, env, c, pure=False)] = c
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def _workers_of(client: Any) -> int:
@@ -590,7 +569,7 @@ def _workers_of(client: Any) -> int:
 
 def _result(fut: Any, target: DaskTarget, chunk: Chunk) -> object:
     try:
-        return fut.result()
+        return fut.result(timeout=target.timeout)  # fetched from the cluster: bounded too
     except AerodromeError:
         raise
     except Exception as exc:

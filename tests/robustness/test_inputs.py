@@ -210,26 +210,25 @@ def test_malformed_or_unsafe_dask_addresses(address: str, why: str) -> None:
     run_cli("simulate", "joust", "--dask", address).one_line_error("--dask", why)
 
 
-def test_dask_addresses_that_are_accepted(tmp_path: Path) -> None:
+def test_dask_addresses_that_are_accepted(pki: dict[str, Path]) -> None:
     assert dask_target("tcp://127.0.0.1:8786").address == "tcp://127.0.0.1:8786"
     assert dask_target("tcp://localhost:8786").local is False
     assert dask_target("tcp://[::1]:8786").address == "tcp://[::1]:8786"
     assert dask_target("tcp://scheduler:8786", insecure=True).insecure
-    ca = tmp_path / "ca.pem"
-    ca.write_text("")
-    target = dask_target("tls://scheduler.example.org:8786", tls_ca_file=ca)
+    ca, cert, key = pki["ca"], pki["client"], pki["client-key"]
+    target = dask_target(
+        "tls://scheduler.example.org:8786", tls_ca_file=ca, tls_cert=cert, tls_key=key
+    )
     assert target.tls_ca_file == str(ca)
-    with pytest.raises(AerodromeError, match=r"--dask-tls-key .*: no such file"):
-        dask_target("tls://s:1", tls_ca_file=ca, tls_cert=ca, tls_key=tmp_path / "nope.pem")
+    with pytest.raises(AerodromeError, match=r"--dask-tls-key .*: cannot read: no such file"):
+        dask_target("tls://s:1", tls_ca_file=ca, tls_cert=cert, tls_key=ca.parent / "nope.pem")
     with pytest.raises(AerodromeError, match="need a tls:// address"):
         dask_target("tcp://127.0.0.1:1", tls_ca_file=ca)
 
 
-def test_a_tls_address_gets_dask_security(tmp_path: Path) -> None:
+def test_a_tls_address_gets_dask_security(pki: dict[str, Path]) -> None:
     pytest.importorskip("distributed")
-    files = {name: tmp_path / f"{name}.pem" for name in ("ca", "cert", "key")}
-    for f in files.values():
-        f.write_text("")
+    files = {"ca": pki["ca"], "cert": pki["client"], "key": pki["client-key"]}
     target = dask_target(
         "tls://scheduler.example.org:8786",
         tls_ca_file=files["ca"],
