@@ -26,12 +26,12 @@ import msgspec
 
 from aerodrome.data import Record
 from aerodrome.dice import derive_seed
-from aerodrome.errors import IllegalActionError, ReplayMismatchError, SpecError
+from aerodrome.errors import AerodromeError, IllegalActionError, ReplayMismatchError, SpecError
 from aerodrome.events import encode_log
-from aerodrome.files import write_atomic
+from aerodrome.files import read_limited, write_atomic
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
-from aerodrome.specs import convert, read_mapping
+from aerodrome.specs import convert, parse_mapping
 from aerodrome.versions import OtherVersionWarning, describe, differences, versions_of
 
 FORMAT = "aerodrome-save/1"
@@ -196,9 +196,23 @@ def restarts(undone: Sequence[Undo]) -> dict[int, int]:
 
 
 def read_save(path: Path) -> SaveFile:
-    save = convert(read_mapping(path), SaveFile, str(path))
+    """The save in ``path``: a whole save (one JSON object, ``aerodrome-save/1``) or the JSON
+    Lines ``play --save`` appends to (``aerodrome-save/2``, :mod:`aerodrome.autosave`)."""
+    from aerodrome.autosave import STREAM_FORMAT, is_stream, parse_stream
+
+    try:
+        raw = read_limited(path)
+    except AerodromeError as exc:
+        raise SpecError(str(exc)) from None
+    if is_stream(raw):
+        return parse_stream(raw, str(path))
+    kind = "JSON" if path.suffix == ".json" else "TOML"
+    save = convert(parse_mapping(raw, str(path), kind), SaveFile, str(path))
     if save.format != FORMAT:
-        raise SpecError(f"{path}: $.format: expected {FORMAT!r}, got {save.format!r}")
+        raise SpecError(
+            f"{path}: $.format: expected {FORMAT!r} (or the JSON Lines of {STREAM_FORMAT!r}), "
+            f"got {save.format!r}"
+        )
     return save
 
 
@@ -328,8 +342,18 @@ def verify(save: SaveFile, game: Game[Any, Any, Any]) -> None:
 
 
 def read_position(path: Path) -> PositionFile:
-    data = read_mapping(path)
-    if isinstance(data, dict) and str(data.get("format", "")).startswith("aerodrome-save/"):
+    """The position file ``path`` (a saved game, of either format, is named as one)."""
+    from aerodrome.autosave import is_stream
+
+    try:
+        raw = read_limited(path)
+    except AerodromeError as exc:
+        raise SpecError(str(exc)) from None
+    saved = is_stream(raw)
+    if not saved:
+        data = parse_mapping(raw, str(path), "JSON" if path.suffix == ".json" else "TOML")
+        saved = str(data.get("format", "")).startswith("aerodrome-save/")
+    if saved:
         raise SpecError(
             f"{path}: a saved game, not a position file: continue it with "
             f"`aerodrome play --resume {path}`"

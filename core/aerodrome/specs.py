@@ -118,29 +118,34 @@ def read_mapping(path: Path) -> dict[str, Any]:
         raw = read_limited(path)
     except AerodromeError as exc:
         raise SpecError(str(exc)) from None
-    kind = "JSON" if path.suffix == ".json" else "TOML"
+    return parse_mapping(raw, str(path), "JSON" if path.suffix == ".json" else "TOML")
+
+
+def parse_mapping(raw: bytes, source: str, kind: str = "JSON") -> dict[str, Any]:
+    """Parse ``raw`` (``kind``: ``JSON`` or ``TOML``) into a dict, bounded as
+    :func:`read_mapping` says; errors name ``source`` (a file, or a line of one)."""
     try:
         if kind == "JSON":
             data = json.loads(raw, parse_float=_finite, parse_constant=_finite)
             if not isinstance(data, dict):
-                raise SpecError(f"{path}: expected a JSON object at the top level")
+                raise SpecError(f"{source}: expected a JSON object at the top level")
         else:
             data = tomllib.loads(raw.decode("utf-8"), parse_float=_finite)
     except RecursionError:
         data = None
     except UnicodeDecodeError as exc:
-        raise SpecError(f"{path}: not valid {kind}: not UTF-8 text (byte {exc.start})") from None
+        raise SpecError(f"{source}: not valid {kind}: not UTF-8 text (byte {exc.start})") from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise SpecError(f"{path}: not valid {kind}: {exc}") from None
+        raise SpecError(f"{source}: not valid {kind}: {exc}") from None
     except ValueError as exc:  # e.g. an integer of thousands of digits
-        raise SpecError(f"{path}: not valid {kind}: {exc}") from None
+        raise SpecError(f"{source}: not valid {kind}: {exc}") from None
     if data is None or nesting_depth(data) > MAX_DEPTH:
-        raise SpecError(f"{path}: nested too deeply (more than {MAX_DEPTH} levels)")
+        raise SpecError(f"{source}: nested too deeply (more than {MAX_DEPTH} levels)")
     unsafe = unsafe_text(data)
     if unsafe is not None:
         where, char = unsafe
         raise SpecError(
-            f"{path}: {where}: the control character {describe(char)} is not allowed in a "
+            f"{source}: {where}: the control character {describe(char)} is not allowed in a "
             "text (it would reach the terminal)"
         )
     mapping: dict[str, Any] = data

@@ -18,6 +18,7 @@ from aerodrome.parallel import MAX_GAMES, Config, Engine
 from aerodrome.plugins import Plugins
 from aerodrome.specs import MAX_DEPTH
 from tests.robustness.conftest import cli_plugins, run_cli
+from tests.saves import save_data
 
 DEEP = 100_000  # far past Python's recursion limit
 
@@ -28,7 +29,7 @@ def classic_save(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     with cli_plugins():
         result = run_cli("play", "classic", "--seat", "1=bot", "--seed", "3", "--save", str(path))
     assert result.code == 0, result.err
-    data: dict[str, Any] = json.loads(path.read_text())
+    data: dict[str, Any] = save_data(path)
     return data
 
 

@@ -20,6 +20,7 @@ from aerodrome.cli import output
 from aerodrome.terminal import escape, find_unsafe, find_unsafe_in_name
 from tests.conftest import ROOT
 from tests.robustness.conftest import run_cli
+from tests.saves import save_data
 
 ESC_COLOUR = "\x1b[31m"
 OSC8 = "\x1b]8;;https://example.org\x1b\\link\x1b]8;;\x1b\\"
@@ -74,7 +75,7 @@ def test_a_control_character_in_a_key_is_refused(tmp_path: Path) -> None:
 def test_a_control_character_in_a_save_is_refused(tmp_path: Path) -> None:
     save = tmp_path / "save.json"
     assert run_cli("play", "joust", "--seat", "1=random", "--save", str(save)).code == 0
-    data = json.loads(save.read_text())
+    data = save_data(save)
     data["seats"][0] = f"random{ESC_COLOUR}"
     save.write_text(json.dumps(data))
     run_cli("replay", str(save)).one_line_error("$.seats[0]", "U+001B")

@@ -172,19 +172,22 @@ def play(
         else:
             game = Game(rules, chosen, seed if seed is not None else secrets.randbelow(SEED_RANGE))
     session = Session(game, plans, agents(plugins, game, plans), save, undone, _reader())
-    _introduce(session, resume, position)
     try:
-        finished = session.play() if not game.is_over() else True
-    except KeyboardInterrupt:
-        _stop(session, interrupted=True)
-        raise typer.Exit(INTERRUPTED) from None
-    if finished:
-        session.write()
-        screen.result(session.game, session.humans)
-        if save is not None:
-            say(f"saved to {save} (replay with `aerodrome replay {save} --verify`)")
-        return
-    _stop(session, interrupted=False)
+        _introduce(session, resume, position)
+        try:
+            finished = session.play() if not game.is_over() else True
+        except KeyboardInterrupt:
+            _stop(session, interrupted=True)
+            raise typer.Exit(INTERRUPTED) from None
+        if finished:
+            session.write()
+            screen.result(session.game, session.humans)
+            if save is not None:
+                say(f"saved to {save} (replay with `aerodrome replay {save} --verify`)")
+            return
+        _stop(session, interrupted=False)
+    finally:
+        session.close()
 
 
 def _introduce(session: Session, resume: Path | None, position: Path | None) -> None:
