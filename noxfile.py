@@ -131,14 +131,19 @@ def wheel(session: nox.Session) -> None:
     shutil.rmtree(dist, ignore_errors=True)
 
 
-def minimum_pins() -> list[str]:
-    """``name==X`` for every ``name>=X`` of the dependencies, the tested extras, the test
-    group and the build backend."""
+def requirements() -> list[str]:
+    """The runtime dependencies, those of the tested extras and the build backend."""
     project = PYPROJECT["project"]
     reqs = list(project["dependencies"])
     for extra in EXTRAS.split(","):
         reqs += project["optional-dependencies"][extra]
-    reqs += groups("test") + list(PYPROJECT["build-system"]["requires"])
+    return reqs + list(PYPROJECT["build-system"]["requires"])
+
+
+def minimum_pins() -> list[str]:
+    """``name==X`` for every ``name>=X`` of the dependencies, the tested extras, the test
+    group and the build backend."""
+    reqs = requirements() + groups("test")
     pins = []
     for req in reqs:
         m = re.fullmatch(r"([A-Za-z0-9_.\-]+)(\[[^\]]*\])?>=([^,;\s]+)", req.strip())
@@ -155,10 +160,12 @@ def minimums(session: nox.Session) -> None:
     the rest, and run the FAST subset."""
     constraints = Path(session.create_tmp()) / "minimums.txt"
     constraints.write_text("\n".join(minimum_pins()) + "\n")
-    session.install("-c", str(constraints), *groups("test"))
-    # built by the minimum hatchling itself (no isolated build env with the newest one);
-    # not editable: the tests run against the installed wheel
-    session.install("-c", str(constraints), "--no-build-isolation", f".[{EXTRAS}]")
+    # the dependencies first, each built as its own metadata says (an old sdist such as
+    # MarkupSafe 2.1.0 needs setuptools and wheel in an isolated build environment)...
+    session.install("-c", str(constraints), *groups("test"), *requirements())
+    # ...then aerodrome alone, built by the minimum hatchling itself (no isolated build env
+    # with the newest one); not editable: the tests run against the installed wheel
+    session.install("-c", str(constraints), "--no-deps", "--no-build-isolation", ".")
     session.run("python", "-m", "pip", "freeze", silent=False)
     # docs/cli.md is written by the newest typer's generator: an older typer words it otherwise
     stale_ok = ["--deselect", "tests/test_docs.py::test_generated_pages_are_up_to_date"]
