@@ -26,11 +26,18 @@ import msgspec
 
 from aerodrome.data import Record
 from aerodrome.dice import derive_seed
-from aerodrome.errors import AerodromeError, IllegalActionError, ReplayMismatchError, SpecError
+from aerodrome.errors import (
+    AerodromeError,
+    IllegalActionError,
+    ReplayMismatchError,
+    SpecError,
+    UnknownNameError,
+)
 from aerodrome.events import encode_log
 from aerodrome.files import read_limited, write_atomic
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
+from aerodrome.ruleset import Ruleset, Setup
 from aerodrome.specs import convert, parse_mapping
 from aerodrome.versions import OtherVersionWarning, describe, differences, versions_of
 
@@ -236,8 +243,7 @@ def replay(
     reseeding the dice where an undo did; errors name the action that failed. ``on_step``
     sees the game at its start and after every action (the replay viewer records each
     step)."""
-    ruleset = plugins.ruleset(save.ruleset)
-    setup = ruleset.setup(save.setup)
+    ruleset, setup = ruleset_and_setup(plugins, save.ruleset, save.setup, source)
     check_versions(save, versions_of(ruleset), source)
     for player in save.bots:
         if player >= len(setup.seats):
@@ -362,5 +368,20 @@ def read_position(path: Path) -> PositionFile:
 
 
 def game_from_position(pos: PositionFile, plugins: Plugins, source: str) -> Game[Any, Any, Any]:
-    ruleset = plugins.ruleset(pos.ruleset)
-    return Game(ruleset, pos.setup, pos.seed, position=pos.position, position_source=source)
+    ruleset, setup = ruleset_and_setup(plugins, pos.ruleset, pos.setup, source)
+    return Game(ruleset, setup, pos.seed, position=pos.position, position_source=source)
+
+
+def ruleset_and_setup(
+    plugins: Plugins, ruleset: str, setup: str | None, source: str
+) -> tuple[Ruleset[Any, Any, Any], Setup]:
+    """The ruleset and set-up a file names (``setup`` None: the ruleset's first); an unknown
+    one is an error naming the file and the field (``game.json: $.ruleset: unknown ...``)."""
+    try:
+        rules = plugins.ruleset(ruleset)
+    except UnknownNameError as exc:
+        raise SpecError(f"{source}: $.ruleset: {exc}") from None
+    try:
+        return rules, rules.setup(setup)
+    except UnknownNameError as exc:
+        raise SpecError(f"{source}: $.setup: {exc}") from None

@@ -113,6 +113,7 @@ def compare(
         typer.Option(
             "--trace-games",
             min=1,
+            max=GAMES_MAX,
             help="Games per doubling of the trace, and of mcts against random (split over the "
             "sides).",
         ),

@@ -29,7 +29,15 @@ from aerodrome.files import check_output
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins, default_plugins
 from aerodrome.ruleset import Ruleset, Setup
-from aerodrome.saves import PositionFile, Undo, read_position, read_save, replay, verify
+from aerodrome.saves import (
+    PositionFile,
+    Undo,
+    read_position,
+    read_save,
+    replay,
+    ruleset_and_setup,
+    verify,
+)
 
 #: A random seed is drawn below this: short enough to type back.
 SEED_RANGE = 10**9
@@ -53,8 +61,11 @@ def _start(
         pos = read_position(position)
         if ruleset is not None and pos.ruleset != ruleset:
             raise AerodromeError(f"{position}: $.ruleset is {pos.ruleset!r}, not {ruleset!r}")
-        rules = plugins.ruleset(pos.ruleset)
-        return rules, rules.setup(pos.setup if setup is None else setup), pos
+        if setup is None:
+            rules, chosen = ruleset_and_setup(plugins, pos.ruleset, pos.setup, str(position))
+            return rules, chosen, pos
+        rules = ruleset_and_setup(plugins, pos.ruleset, None, str(position))[0]
+        return rules, rules.setup(setup), pos
     if ruleset is None:
         raise AerodromeError("give a RULESET to play (see `aerodrome rulesets`), or --resume FILE")
     rules = plugins.ruleset(ruleset)

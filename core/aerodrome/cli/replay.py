@@ -13,7 +13,7 @@ from aerodrome.cli.paths import output_file
 from aerodrome.errors import AerodromeError
 from aerodrome.files import check_output, write_atomic
 from aerodrome.plugins import default_plugins
-from aerodrome.saves import read_save
+from aerodrome.saves import MAX_ACTIONS, read_save
 from aerodrome.saves import replay as replay_save
 from aerodrome.saves import verify as verify_save
 from aerodrome.versions import versions_of
@@ -50,7 +50,10 @@ def replay(
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
     until: Annotated[
-        int | None, typer.Option(min=0, help="Stop after this many actions (to look at any state).")
+        int | None,
+        typer.Option(
+            min=0, max=MAX_ACTIONS, help="Stop after this many actions (to look at any state)."
+        ),
     ] = None,
     svg: Annotated[
         Path | None,
