@@ -101,6 +101,7 @@ class Konrad(KonradMoves):
         self.plans: dict[int, list[tuple[str, str]]] = {}
         self.goals: dict[int, int] = {}  # the ground target each aircraft flies to
         self.spotted: set[tuple[int, int]] = set()
+        self.tried: set[tuple[int, int]] = set()  # (aircraft, turn): its one try was made
 
     # -- the agent protocol -------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -143,7 +144,9 @@ class Konrad(KonradMoves):
     def spot(self, state: DfView) -> None:
         """konrad.3: "As soon as the movement phase starts and after it ends, check for a
         status change for all bots who are currently in Patrol status": from the positions
-        the observation keeps of those moments, in the order they happened, each once."""
+        the observation keeps of those moments, in the order they happened, each once. "The
+        bot only tries to spot a single aircraft per turn": a bot that tried as the movement
+        phase started does not try again after it ends; one with nothing to spot then may."""
         moments = sorted(
             (
                 (state.move_start_turn, START, state.move_start),
@@ -158,24 +161,25 @@ class Konrad(KonradMoves):
             where = {s.aircraft: s for s in seen}
             for s in seen:
                 a = state.aircraft[s.aircraft]
-                if a.player == self.player and self.status.get(a.id, PATROL) == PATROL:
-                    self._spot_from(
-                        state,
-                        a,
-                        s,
-                        [
-                            where[e.aircraft]
-                            for e in seen
-                            if state.aircraft[e.aircraft].player != a.player
-                        ],
-                    )
+                if (
+                    a.player != self.player
+                    or self.status.get(a.id, PATROL) != PATROL
+                    or (a.id, turn) in self.tried
+                ):
+                    continue
+                enemies = [
+                    where[e.aircraft] for e in seen if state.aircraft[e.aircraft].player != a.player
+                ]
+                if self._spot_from(state, a, s, enemies):
+                    self.tried.add((a.id, turn))
 
     def _spot_from(
         self, state: DfView, a: Craft, me: SightingView, enemies: list[SightingView]
-    ) -> None:
+    ) -> bool:
         """One check: "Stop at the first check that applies" - the enemy that "can be spotted
         with the best chance"; in arc within 9 hexes at once, otherwise a d6 against the
-        case's number made harder by the enemy's experience above the bot's (konrad.3-4)."""
+        case's number made harder by the enemy's experience above the bot's (konrad.3-4).
+        True when there was an enemy to try for (the turn's try is made)."""
         best: int | None = None
         for e in enemies:
             base = spot_base(state, me, e)
@@ -188,8 +192,11 @@ class Konrad(KonradMoves):
             )
             if best is None or need < best:
                 best = need
-        if best is not None and (best == 0 or self.rng.randint(1, 6) >= min(best, 6)):
+        if best is None:
+            return False
+        if best == 0 or self.rng.randint(1, 6) >= min(best, 6):
             self.status[a.id] = ATTACK
+        return True
 
     def check_status(self, state: Scene, a: Craft) -> str:
         """Patrol → Attack when attacked (konrad.17); spotting is done by :meth:`spot`."""

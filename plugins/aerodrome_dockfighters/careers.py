@@ -43,6 +43,8 @@ def options(got: CampaignOptions | None, where: str) -> CampaignOptions:
         raise SpecError(f"{where}: campaign.leaders: one per player")
     if not -1 <= got.initiative <= 1:
         raise SpecError(f"{where}: campaign.initiative: -1, 0 or 1, not {got.initiative}")
+    if got.fame and (len(got.fame) != 2 or any(abs(f) > 1000 for f in got.fame)):
+        raise SpecError(f"{where}: campaign.fame: two numbers of -1000..1000, not {list(got.fame)}")
     return got
 
 

@@ -31,6 +31,8 @@ CELL = 3
 
 
 def _weather_line(view: DfView) -> Text:
+    if not view.weather_set:
+        return Text("Weather: determined at the end of the set-up")
     w = builtin().weather
     weather = w.levels[view.weather]
     clouds = ""
@@ -53,7 +55,9 @@ def header(view: DfView) -> Text:
         mission = missions[sq.mission].name if sq.mission in missions else sq.mission
         text.append("\n")
         text.append(sq.side, style=SIDE_STYLE[sq.player])
-        text.append(f" ({mission}): fame {sq.fame}, kills {sq.kills}, losses {sq.losses}")
+        text.append(
+            f" ({mission}): fame this scenario {sq.fame:+d}, kills {sq.kills}, losses {sq.losses}"
+        )
     return text
 
 
@@ -175,7 +179,9 @@ def aircraft_table(view: DfView) -> Table:
         t.add_row(
             Text(tag(a.id), style=SIDE_STYLE[a.player]),
             Text(a.datasheet),
-            Text(EXPERIENCE[a.experience]),
+            Text(
+                f"{a.pilot} ({EXPERIENCE[a.experience]})" if a.pilot else EXPERIENCE[a.experience]
+            ),
             Text(at),
             Text(str(a.altitude)),
             Text(f"{a.speed} ({rules.min_speed(a, ds)}-{rules.max_speed(a, ds)})"),

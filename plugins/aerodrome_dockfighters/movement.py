@@ -430,7 +430,9 @@ def _ground_move(state: DfState, a: Aircraft, plan: Plan, ctx: DfContext) -> Non
 
 def _airship_descent(state: DfState, a: Aircraft, ctx: DfContext) -> None:
     """Clauses airship.6-7: a damaged airship drops 1 (7 damage) or 2 (10 damage) levels at
-    the end of each move; hitting the ground destroys it with all crew."""
+    the end of each move; hitting the ground destroys it with all crew. Its damage brought it
+    down: the last damage point takes the kill (fame.3, fame.5: "When an airship is shot
+    down ... the fame reward for a burning airship is enhanced by +2")."""
     ds = rules.sheet(a)
     drop = 2 if a.damage >= ds.structure else 1 if a.damage >= ds.yellow else 0
     if drop:
@@ -438,7 +440,9 @@ def _airship_descent(state: DfState, a: Aircraft, ctx: DfContext) -> None:
         announce(ctx, AirshipDescended, aircraft=a.id, altitude=a.altitude)
         if a.altitude < 1:
             a.altitude = 1
-            rules.destroy(state, a, ctx, -1, excess=0, why="airship hit the ground", bail=False)
+            rules.destroy(
+                state, a, ctx, a.last_hit_by, excess=0, why="airship hit the ground", bail=False
+            )
 
 
 def _off_board(state: DfState, a: Aircraft, ctx: DfContext, last: int, heading: int) -> None:

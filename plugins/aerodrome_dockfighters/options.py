@@ -96,12 +96,16 @@ class CampaignOptions(Record, frozen=True):
         that nation's); empty: Bavaria and Saxony.
     :param crews: per player, one :class:`Crew` per aircraft of its force.
     :param leaders: per player, its squadron leader's skills in play.
+    :param fame: per player, the fame its scenario set-up booked (bids, the mission's cost,
+        extra planes, the inferior bonus: the campaign's ledger, with its discounts);
+        empty: the game works it out (``missions.scenario_fame``).
     """
 
     initiative: int = -1
     nations: tuple[str, ...] = ()
     crews: tuple[tuple[Crew, ...], ...] = ()
     leaders: tuple[Leader, ...] = ()
+    fame: tuple[int, ...] = ()
 
 
 class DockfightersOptions(Options, frozen=True):

@@ -163,6 +163,7 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
         height=specs.board.height,
         turn=pos.turn,
         initiative=pos.initiative,
+        weather_set=True,
         weather=specs.weather.levels.index(pos.weather),
         wind=pos.wind,
         cloud_speed=pos.cloud_speed,

@@ -85,10 +85,12 @@ BAIL_OUT = "bail out"
 
 
 def check_target(a: Craft, specs: Specs | None = None, modifier: int = 0) -> int:
-    """The roll a pilot check needs (check.1), +1 when wounded (cockpit critical), eased or
-    hardened by an ace's abilities (pilot.3)."""
+    """The roll a pilot check needs by experience (check.1), eased or hardened by an ace's
+    abilities (pilot.3). A wound changes no check: the book gives it no effect in the air
+    (the wounded go to hospital after the mission; a Ruthless leader's wounded fly a level
+    lower, which is their experience here)."""
     s = specs or builtin()
-    return s.tables.pilot_check[a.experience] + modifier + (1 if a.wounded else 0) + a.knacks.check
+    return s.tables.pilot_check[a.experience] + modifier + a.knacks.check
 
 
 def pilot_check(state: DfState, a: Aircraft, ctx: DfContext, why: str, modifier: int = 0) -> bool:
@@ -143,7 +145,8 @@ def leader_saves(state: DfState, a: Aircraft, ctx: DfContext, need: int, why: st
 
 
 def wound(state: DfState, a: Aircraft, ctx: DfContext) -> None:
-    """The pilot or crew is wounded (hospital after the mission, +1 to his checks), unless
+    """The pilot or crew is wounded (hospital after the mission; killed by a second wound
+    in a crash landing, check.2), unless
     the Drunken squadron leader's "One pilot or crew can ignore one wound in this mission" is
     still unused (clause leader.drunken.1)."""
     lead = state.squadrons[a.player].leadership if a.player >= 0 else None
@@ -167,6 +170,7 @@ def critical(state: DfState, a: Aircraft, ctx: DfContext, attacker: int = -1) ->
     roll = ctx.dice.d(6, lambda: f"critical damage #{a.id}")
     effect = next(e for e in table if roll in e.roll)
     a.crits.append(effect.effect)
+    a.crits_taken += 1
     announce(ctx, CriticalDamage, aircraft=a.id, roll=roll, effect=effect.effect, text=effect.text)
     if effect.effect == "engine":
         a.engine_hits += 1
@@ -229,7 +233,9 @@ def damage(
         return
     ds = sheet(a)
     left = ds.structure - a.damage
-    a.damage = min(ds.structure, a.damage + points)
+    taken = min(ds.structure, a.damage + points) - a.damage
+    a.damage += taken
+    a.damage_taken += taken
     if attacker >= 0:
         a.last_hit_by = attacker
     if ds.klass == "dockfighter" and a.damage < ds.yellow:
@@ -266,15 +272,18 @@ def destroy(
     bail: bool = True,
 ) -> None:
     """The aircraft is destroyed; the pilot bails out with a pilot check at +excess
-    (damage.8) unless ``bail`` is False (the pilot dies with it); fame goes to the squadron
-    of the last damage (fame.1-3, fame.5)."""
+    (damage.8) unless ``bail`` is False (the pilot dies with it). ``attacker`` shot it down:
+    the kill and its fame go to his squadron (fame.1-3, fame.5: "The Squadron gains fame by
+    shooting down enemy aircraft"); -1 is a crash nobody shot down (a ground object, a
+    tailspin, over its maximum speed, the mountains), whoever hit it earlier. Afterwards
+    ``last_hit_by`` names who is credited (-1: nobody)."""
     if a.status not in ("flying", "docked"):
         return
     specs = builtin()
     ds = sheet(a, specs)
     a.status = "destroyed"
     a.down_mark = state.fire_mark
-    killer = attacker if attacker >= 0 else a.last_hit_by
+    killer = attacker
     a.last_hit_by = killer  # who is credited with the kill, for the campaign's books
     announce(ctx, Destroyed, aircraft=a.id, why=why, by=killer)
     if bail and ds.klass != "airship":

@@ -3,8 +3,8 @@ one-off set-up phases of the sequencer, in the book's order.
 
 1. The state: the squadrons' aircraft from the set-up's options, what the missions bring by
    themselves (the train, the runway, recon planes and airships, the airfield's defenders),
-   the initiative roll, the fame, the weather, and the objective tokens and clouds the
-   leaders will place (they wait in hand: ``cell`` or ``col`` -1).
+   the initiative roll, the fame, and the objective tokens the leaders will place (they
+   wait in hand: ``cell`` -1).
 2. ``Set-up: mission aircraft``: each leader whose mission needs one names its recon or
    agent aircraft.
 3. ``Set-up: objectives and ground targets``: for each mission, the initiative loser's first
@@ -14,7 +14,10 @@ one-off set-up phases of the sequencer, in the book's order.
 4. ``Set-up: aircraft``: the initiative loser sets up one aircraft, lowest experience first,
    then the winner, alternately (setup.7; The Duel: the defender first); each on a hex of
    its zone, then at a free altitude and speed.
-5. ``Set-up: clouds``: big clouds first, then the small ones, alternately beginning with the
+5. ``Set-up: weather``: "At the end of the mission setup, the weather conditions are
+   determined" (setup.11, weather.1-3): the roll, the wind, and the clouds dealt to the
+   leaders' hands (``col`` -1).
+6. ``Set-up: clouds``: big clouds first, then the small ones, alternately beginning with the
    initiative loser (weather.2).
 """
 
@@ -120,14 +123,11 @@ def initial_state(setup: Setup, ctx: DfContext) -> DfState:
             if r0 != r1:
                 break
         state.initiative = 0 if r0 > r1 else 1
-    for sq, fame in zip(state.squadrons, scenario_fame(state), strict=True):
-        sq.fame = fame
-    setup_weather(state, ctx)
+    for sq, fame in zip(state.squadrons, campaign.fame or scenario_fame(state), strict=True):
+        sq.fame = fame  # setup.3-5: the campaign's ledger when it books the set-up itself
     loser = 1 - state.initiative  # setup.6: the initiative loser sets up his mission first
     for p in (loser, 1 - loser):
         placement.deal_objectives(state, p, ctx)
-    if state.weather:
-        placement.deal_clouds(state)
     return state
 
 
@@ -283,7 +283,18 @@ def _deployed(state: DfState, ctx: DfContext, answers: Mapping[int, Deploy]) -> 
     return False
 
 
-# -- 5. clouds ---------------------------------------------------------------------------------------
+# -- 5. the weather -------------------------------------------------------------------------------
+def weather_step(state: DfState, ctx: DfContext) -> None:
+    """Step 9: "At the end of the mission setup, the weather conditions are determined. ...
+    The loser of initiative rolls for the weather conditions. Then, beginning with the loser
+    of initiative, the big clouds are placed" (clauses setup.11, weather.1-3): rolled once the
+    objectives, ground targets and aircraft are set up; the clouds go to the leaders' hands."""
+    setup_weather(state, ctx)
+    if state.weather:
+        placement.deal_clouds(state)
+
+
+# -- 6. clouds ---------------------------------------------------------------------------------------
 def cloud_step(state: DfState, ctx: DfContext) -> Ask[DfState, PlaceToken]:
     """A leader places a cloud of his hand (weather.2; weather.13 in the weather phase)."""
     index = int(ctx.item)

@@ -1,5 +1,5 @@
 """The game as the core's sequencer plays it: the one-off set-up phases (clauses setup.6-7,
-weather.2), then every turn's phases 1-3 (clause turn.1).
+setup.11, weather.2), then every turn's phases 1-3 (clause turn.1).
 
 Each step is a function ``step(state, ctx)`` of :mod:`aerodrome_dockfighters.scenario` or
 :mod:`aerodrome_dockfighters.phases` taking a :class:`~aerodrome_dockfighters.context.DfContext`;
@@ -77,6 +77,11 @@ def sequence(variants: Variants) -> TurnSequence[DfState]:
                 ),
             ),
             clause="dockfighters.setup.7",
+        ),
+        Phase(
+            "weather",
+            (step("determine the weather", scenario.weather_step, "dockfighters.setup.11"),),
+            clause="dockfighters.setup.11",
         ),
         Phase("clouds", (clouds,), clause="dockfighters.weather.2"),
     )

@@ -74,6 +74,11 @@ class Aircraft(msgspec.Struct, kw_only=True):
     fate: PilotFate = "fit"
     damage: int = 0
     crits: list[str] = []
+    #: Structure points and criticals received in the mission, repaired or not (the
+    #: campaign's workshop: "damaged up to 50% ... or receives 2 critical damage during a
+    #: mission", campaign.workshop.1).
+    damage_taken: int = 0
+    crits_taken: int = 0
     engine_hits: int = 0
     agility_loss: int = 0
     speed_loss: int = 0
@@ -244,6 +249,8 @@ class DfState(msgspec.Struct, kw_only=True, dict=True):
     takeoff_turn: int = 0
     extended: bool = False
     clouds: list[Cloud] = []
+    #: False until the weather is determined at the end of the set-up (clause setup.11).
+    weather_set: bool = False
     weather: int = 0
     wind: int = 0
     cloud_speed: int = 1

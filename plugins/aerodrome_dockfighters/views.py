@@ -51,6 +51,8 @@ class AircraftView(msgspec.Struct, frozen=True, kw_only=True):
     fate: PilotFate = "fit"
     damage: int = 0
     crits: tuple[str, ...] = ()
+    damage_taken: int = 0
+    crits_taken: int = 0
     engine_hits: int = 0
     agility_loss: int = 0
     speed_loss: int = 0
@@ -203,6 +205,7 @@ class DfView(msgspec.Struct, frozen=True, kw_only=True):
     takeoff_turn: int = 0
     extended: bool = False
     clouds: tuple[CloudView, ...] = ()
+    weather_set: bool = False
     weather: int = 0
     wind: int = 0
     cloud_speed: int = 1

@@ -30,6 +30,7 @@ def setup_weather(state: DfState, ctx: DfContext) -> None:
     wind (weather.3): a d6 for the general direction, then the precise one of the three
     around it (the general, one hexside left or right, by the direction-change roll)."""
     w = builtin().weather
+    state.weather_set = True
     if not challenges.start_weather(state):  # challenge.storm: thunderstorm, no roll
         state.weather = w.setup_roll[ctx.dice.d(6, "weather") - 1]
     general = ctx.dice.d(6, "general wind direction") - 1

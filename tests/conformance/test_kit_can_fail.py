@@ -13,7 +13,9 @@ import msgspec
 import pytest
 
 from aerodrome import Ask, Capabilities, Decision, Phase, Step, TurnSequence, hookimpl, listed
-from aerodrome.conformance import clauses, contracts, playouts
+from aerodrome import game as game_module
+from aerodrome.conformance import clauses, contracts, playouts, secrecy
+from aerodrome.conformance.broken import BrokenContract, Contract
 from aerodrome.conformance.playouts import Case
 from aerodrome.plugins import Plugins, load_plugins
 from tests.conftest import EXAMPLE, example_module
@@ -95,26 +97,68 @@ def plugins_with(ruleset: type) -> Plugins:
 
 
 Check = Callable[[Plugins, Case, int], Any]
-MUTATIONS: list[tuple[type, Check, str]] = [
-    (SharesItsState, contracts.check_observation_isolation, "frozen Struct"),
-    (ShowsEachPlayerSomethingElse, contracts.check_perfect_information, "views differ"),
-    (HidesItsSimultaneousChoices, contracts.check_capabilities_match_play, "simultaneous"),
-    (BreaksAnInvariant, playouts.check_random_playout, "structure below zero"),
-    (CountsOutsideTheGame, playouts.check_replay_identity, "the replay's event log differs"),
-    (CountsOutsideTheGame, playouts.check_clone_is_independent, "two different games"),
+MUTATIONS: list[tuple[type, Check, str, Contract]] = [
+    (SharesItsState, contracts.check_observation_isolation, "frozen Struct", Contract.FROZEN),
+    (
+        ShowsEachPlayerSomethingElse,
+        secrecy.check_perfect_information,
+        "views differ",
+        Contract.PERFECT,
+    ),
+    (
+        HidesItsSimultaneousChoices,
+        contracts.check_capabilities_match_play,
+        "simultaneous",
+        Contract.CAPABILITIES,
+    ),
+    (BreaksAnInvariant, playouts.check_random_playout, "structure below zero", Contract.INVARIANTS),
+    (
+        CountsOutsideTheGame,
+        playouts.check_replay_identity,
+        "the replay's event log differs",
+        Contract.REPLAY,
+    ),
+    (
+        CountsOutsideTheGame,
+        playouts.check_clone_is_independent,
+        "two different games",
+        Contract.DETERMINISM,
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "check", "message"),
+    ("ruleset", "check", "message", "contract"),
     MUTATIONS,
-    ids=[f"{r.__name__}-{c.__name__}" for r, c, _ in MUTATIONS],
+    ids=[f"{r.__name__}-{c.__name__}" for r, c, _, _ in MUTATIONS],
 )
-def test_a_broken_ruleset_fails_the_check(ruleset: type, check: Check, message: str) -> None:
+def test_a_broken_ruleset_fails_the_check(
+    ruleset: type, check: Check, message: str, contract: Contract
+) -> None:
     check(plugins_with(joust.Joust), CASE, 1)  # the example passes
-    with pytest.raises(AssertionError, match=message):
+    with pytest.raises(AssertionError, match=message) as failure:
         for seed in (1, 2, 3):
             check(plugins_with(ruleset), CASE, seed)
+    assert isinstance(failure.value, BrokenContract) and failure.value.contract is contract
+    assert str(failure.value).startswith(f"contract '{contract}' broken: joust/duel seed ")
+
+
+def test_a_commitment_everybody_reads_fails_the_secrecy_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No ruleset can show a simultaneous answer before the reveal (the core keeps it); a
+    core that logs the commitment for everybody can, and the check says so."""
+    plugins = plugins_with(joust.Joust)
+    secrecy.check_secret_commitments(plugins, CASE, 1)
+    committed = game_module.DecisionCommitted
+
+    def for_everybody(**fields: Any) -> Any:
+        return committed(**{**fields, "seen_by": None})
+
+    monkeypatch.setattr(game_module, "DecisionCommitted", for_everybody)
+    with pytest.raises(BrokenContract, match="player 1 can tell player 0's secret") as failure:
+        secrecy.check_secret_commitments(plugins, CASE, 1)
+    assert failure.value.contract is Contract.COMMITMENT
 
 
 def test_an_untested_or_unknown_clause_fails_the_coverage_checks(tmp_path: Path) -> None:

@@ -5,27 +5,33 @@ Run it with pytest (the kit is a pytest plugin, installed with aerodrome)::
 
     pytest --aerodrome-conformance=RULESET     # or =all: every registered ruleset
 
-Every set-up of the ruleset is played by random agents and checked (see :mod:`.playouts`
-and :mod:`.contracts`):
+or outside pytest with :func:`aerodrome.conformance.kit.run`. Every set-up of the ruleset is
+played by random agents and checked against the contracts of the Game API
+(:class:`~aerodrome.conformance.broken.Contract`); a check that fails raises
+:class:`~aerodrome.conformance.broken.BrokenContract`, whose message starts with the name of
+the contract broken:
 
 - random playouts reach the end; the ruleset's ``invariants()`` hold after every action;
   every action and observation serialises and every action decodes back; the state
   round-trips;
-- determinism: a clone played the same way gives the same log, and the original is not
-  touched by its clone;
-- replay identity: a save replays to a byte-identical event log and the same result;
+- determinism: a clone, a second game of the seed, and a twin played beside every check give
+  the same game; playing a clone or a determinisation leaves the original untouched;
+- replay identity: a save replays to a byte-identical event log, the same result and state;
 - an idle player's action and the owing player's illegal action are refused and change
   nothing;
 - observations are frozen values that an agent cannot use to change the game;
-- hidden information: a ruleset declaring perfect information shows everybody the same; a
-  secret commitment stays secret until the reveal; nothing a player sees depends on what is
-  hidden from them (with ``determinise()``); the declared capabilities match play;
+- hidden information (:mod:`.secrecy`): a ruleset declaring perfect information shows
+  everybody the same; a secret commitment stays secret until the reveal; at every decision,
+  determinisations for each player show that player the same observation, prompt, legal
+  actions and log as the real game (and keep doing so, played on); ``determinise()``
+  resamples something; the declared capabilities match play;
 - the clause catalogue (``clauses.toml``, see :mod:`.clauses`): every clause not out of
   scope has a test citing it, and tests cite only catalogued clauses.
 
-The checks are plain functions in :mod:`.playouts`, :mod:`.contracts` and :mod:`.clauses`
-(they raise :class:`AssertionError`, or return a reason when they do not apply), so they run
-outside pytest too; :mod:`.suite` holds them as pytest tests and :mod:`.plugin` is the pytest
-plugin. This package imports nothing on its own: pytest loads the plugin in every run of an
-environment where aerodrome is installed, and it must stay cheap when the kit is not asked for.
+The checks are plain functions in :mod:`.playouts`, :mod:`.contracts`, :mod:`.secrecy` and
+:mod:`.clauses` (they raise, or return a reason when they do not apply); they play through
+:class:`.access.Table`, the one place that calls into a game. :mod:`.kit` lists them,
+:mod:`.suite` holds them as pytest tests and :mod:`.plugin` is the pytest plugin. This
+package imports nothing on its own: pytest loads the plugin in every run of an environment
+where aerodrome is installed, and it must stay cheap when the kit is not asked for.
 """

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from aerodrome.clauses import Clause, load_catalogue, tests_by_clause
+from aerodrome.conformance.broken import Contract, require
 from aerodrome.plugins import Plugins
 
 
@@ -48,7 +49,12 @@ def check_clauses_are_tested(plugins: Plugins, ruleset: str, tests: Sequence[Pat
     found = cited(tests)
     untested = [c.id for c in clauses if c.status != "out-of-scope" and c.id not in found]
     where = ", ".join(str(t) for t in tests)
-    assert not untested, f"{ruleset}: clauses without a test in {where}: {', '.join(untested)}"
+    require(
+        not untested,
+        Contract.CLAUSES_TESTED,
+        ruleset,
+        f"clauses without a test in {where}: {', '.join(untested)}",
+    )
     return None
 
 
@@ -66,5 +72,10 @@ def check_tests_cite_known_clauses(
     unknown = sorted(
         cid for cid in cited(tests) if cid.startswith(f"{ruleset}.") and cid not in ids
     )
-    assert not unknown, f"{ruleset}: tests cite clauses not in its catalogue: {unknown}"
+    require(
+        not unknown,
+        Contract.CLAUSES_KNOWN,
+        ruleset,
+        f"tests cite clauses not in its catalogue: {unknown}",
+    )
     return None

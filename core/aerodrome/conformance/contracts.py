@@ -1,4 +1,6 @@
-"""The contracts of the Game API that every ruleset keeps, checked so that they CAN fail.
+"""The contracts of the Game API that every ruleset keeps, checked so that they CAN fail:
+frozen observations, refused illegal actions, capabilities that match play. (What a player
+may not see is checked in :mod:`.secrecy`.)
 
 Random playouts of :data:`HORIZON` decisions check, at every decision, what the docstring
 of each check says; each docstring names the mutation (a deliberate bug) it catches.
@@ -7,28 +9,20 @@ of each check says; each docstring names the mutation (a deliberate bug) it catc
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
-from aerodrome.conformance.playouts import AnyGame, Case, new_game, playout, refused
+from aerodrome.conformance.access import Table
+from aerodrome.conformance.broken import Contract, require
+from aerodrome.conformance.playouts import Case, playout
 from aerodrome.data import Action
-from aerodrome.events import DecisionCommitted, DiceRolled, encode_log
+from aerodrome.events import DecisionCommitted, DiceRolled
 from aerodrome.plugins import Plugins
 
 #: Decisions played per playout: contract breaches show early, and classic games are long.
 HORIZON = 150
-
-
-def digest(game: AnyGame) -> str:
-    """Everything the rules keep: the state, where the turn is, the history and the log."""
-    h = hashlib.sha256(msgspec.msgpack.encode(game.state))
-    h.update(msgspec.msgpack.encode(game.clock))
-    h.update(b"%d/%d" % (len(game.history), len(game.log)))
-    return h.hexdigest()
 
 
 def vandalise(obj: Any, depth: int = 0) -> None:
@@ -61,66 +55,66 @@ def check_observation_isolation(plugins: Plugins, case: Case, seed: int) -> None
     """Observations are frozen values: an agent that mutates everything reachable from its
     observation (and from the referee's) leaves the game unchanged.
 
-    Mutation caught: an observation that wraps or shares a list of the state."""
+    Mutation caught: an observation that wraps or shares a list of the state (a frozen
+    Struct holding the state's list included)."""
 
-    def probe(game: AnyGame, player: int, legal: Sequence[Any], rng: random.Random) -> None:
-        before = digest(game)
+    def probe(table: Table, player: int, legal: tuple[Action, ...], rng: random.Random) -> None:
+        before = table.digest()
         for viewer in (player, None):
-            view = game.observation(viewer)
-            assert isinstance(view, msgspec.Struct) and view.__struct_config__.frozen, (
-                f"{case.ruleset}: observation({viewer}) must be a frozen Struct"
+            view = table.observation(viewer)
+            require(
+                isinstance(view, msgspec.Struct) and view.__struct_config__.frozen,
+                Contract.FROZEN,
+                table.where,
+                f"observation({viewer}) must be a frozen Struct, not {type(view).__name__}",
             )
             with contextlib.suppress(TypeError, AttributeError):
                 vandalise(view)  # a truly frozen value refuses some changes: that is the point
-        assert digest(game) == before, f"{case.ruleset}: changing an observation changed the game"
+            require(
+                table.digest() == before,
+                Contract.FROZEN,
+                table.where,
+                f"changing observation({viewer}) changed the game (it shares something "
+                "mutable with the state)",
+            )
 
     playout(plugins, case, seed, probe, HORIZON)
-
-
-def check_perfect_information(plugins: Plugins, case: Case, seed: int) -> str | None:
-    """A ruleset without hidden information shows every player the same observation and log
-    (returns why it does not apply: the ruleset declares hidden information).
-
-    Mutation caught: a player-specific field in such a view."""
-    if plugins.ruleset(case.ruleset).capabilities.hidden_information:
-        return "declares hidden information"
-
-    def probe(game: AnyGame, player: int, legal: Sequence[Any], rng: random.Random) -> None:
-        seats = range(len(game.setup.seats))
-        views = {msgspec.msgpack.encode(game.observation(p)) for p in seats}
-        assert len(views) == 1, f"{case.ruleset} declares perfect information but views differ"
-        # a simultaneous commitment is seen by its player only until the reveal: that is the
-        # secrecy of simultaneous moves, not hidden information
-        logs = {
-            encode_log(e for e in game.log_for(p) if not isinstance(e, DecisionCommitted))
-            for p in seats
-        }
-        assert len(logs) == 1, f"{case.ruleset} declares perfect information but logs differ"
-
-    playout(plugins, case, seed, probe, HORIZON)
-    return None
 
 
 def check_owing_players_illegal_action_is_refused(plugins: Plugins, case: Case, seed: int) -> None:
     """The owing player's illegal action (one legal earlier, not now) is refused and changes
-    nothing: not the game, not the legal actions.
+    nothing: not the game, not the legal actions. What is legal is read by iterating the
+    ruleset's legal actions, not by asking the sequence it returns.
 
-    Mutation caught: a ``Game.apply`` that records or resolves before checking legality."""
-    seen: set[Action] = set()
+    Mutation caught: a ``Game.apply`` that records or resolves before checking legality, a
+    ruleset whose legal actions are a sequence whose ``in`` accepts what it does not list."""
+    seen: dict[Action, None] = {}  # every action legal so far, in a reproducible order
 
-    def probe(game: AnyGame, player: int, legal: Sequence[Any], rng: random.Random) -> None:
-        seen.update(legal)
-        wrong = [a for a in seen if a not in legal]
+    def probe(table: Table, player: int, legal: tuple[Action, ...], rng: random.Random) -> None:
+        now = set(legal)
+        seen.update(dict.fromkeys(legal))
+        wrong = [a for a in seen if a not in now]
         if not wrong:
             return
-        before = digest(game)
+        before = table.digest()
         action = wrong[rng.randrange(len(wrong))]
-        assert refused(lambda: game.apply(player, action)), (
-            f"{case.ruleset}: player {player}'s illegal {action!r} was accepted"
+        require(
+            not table.accepts(player, action),
+            Contract.REFUSED,
+            table.where,
+            f"player {player}'s illegal {action!r} (not among their legal actions) was accepted",
         )
-        assert digest(game) == before, f"{case.ruleset}: a refused action changed the game"
-        assert game.legal_actions(player) == legal, (
-            f"{case.ruleset}: a refused action changed the legal actions"
+        require(
+            table.digest() == before,
+            Contract.REFUSED,
+            table.where,
+            "a refused action changed the game",
+        )
+        require(
+            table.legal(player) == legal,
+            Contract.REFUSED,
+            table.where,
+            "a refused action changed the legal actions",
         )
 
     playout(plugins, case, seed, probe, HORIZON)
@@ -135,103 +129,29 @@ def check_capabilities_match_play(plugins: Plugins, case: Case, seed: int) -> No
     caps = plugins.ruleset(case.ruleset).capabilities
     seen = {"simultaneous": False, "hidden": False}
 
-    def probe(game: AnyGame, player: int, legal: Sequence[Any], rng: random.Random) -> None:
-        d = game.decision()
-        assert d is not None
-        seen["simultaneous"] |= d.simultaneous and len(d.players) > 1
-        seen["hidden"] |= d.secret and not d.simultaneous
+    def probe(table: Table, player: int, legal: tuple[Action, ...], rng: random.Random) -> None:
+        seen["simultaneous"] |= table.simultaneous()
+        seen["hidden"] |= table.secret()
 
-    game = playout(plugins, case, seed, probe, horizon=400)
+    table = playout(plugins, case, seed, probe, horizon=400)
+    log = table.events()
     hidden = seen["hidden"] or any(
-        e.seen_by is not None and not isinstance(e, DecisionCommitted) for e in game.log
+        e.seen_by is not None and not isinstance(e, DecisionCommitted) for e in log
     )
+    where = table.where
     if seen["simultaneous"]:
-        assert caps.simultaneous, f"{case.ruleset} asks simultaneous decisions: declare it"
+        require(
+            caps.simultaneous,
+            Contract.CAPABILITIES,
+            where,
+            "asks simultaneous decisions: declare it",
+        )
     if hidden:
-        assert caps.hidden_information, f"{case.ruleset} keeps secrets: declare hidden information"
-    if any(isinstance(e, DiceRolled) for e in game.log):
-        assert caps.chance, f"{case.ruleset} rolls dice: declare chance"
-
-
-def views(game: AnyGame, q: int) -> tuple[Any, ...]:
-    """Everything player ``q`` can see: observation, log, decision, who waits, legal actions."""
-    d = game.decision()
-    return (
-        msgspec.msgpack.encode(game.observation(q)),
-        game.log_bytes(q),
-        msgspec.msgpack.encode(d) if d is not None else None,
-        game.waiting_for(),
-        tuple(game.legal_actions(q)),
-    )
-
-
-def check_secret_commitments(plugins: Plugins, case: Case, seed: int) -> str | None:
-    """Two games that differ only in one player's secret commitment give every other player
-    identical observations, logs, decisions and legal actions until the reveal (returns why
-    it does not apply: no simultaneous decisions).
-
-    Mutation caught: removing ``seen_by`` from DecisionCommitted."""
-    if not plugins.ruleset(case.ruleset).capabilities.simultaneous:
-        return "no simultaneous decisions"
-
-    def probe(game: AnyGame, player: int, legal: Sequence[Any], rng: random.Random) -> None:
-        d = game.decision()
-        others = [q for q in game.waiting_for() if q != player]
-        if d is None or not d.simultaneous or len(legal) < 2 or not others:
-            return  # nothing to compare: nobody is left to learn the secret before the reveal
-        a, b = game.clone(), game.clone()
-        a.apply(player, legal[0])
-        b.apply(player, legal[1])
-        # while ``player``'s answer is committed and the decision not yet resolved
-        while a.asked == game.asked and a.waiting_for():
-            q = a.waiting_for()[0]
-            assert views(a, q) == views(b, q), (
-                f"{case.ruleset}: player {q} can tell {player}'s secret"
-            )
-            answer = a.legal_actions(q)[0]
-            a.apply(q, answer)
-            b.apply(q, answer)
-
-    playout(plugins, case, seed, probe, HORIZON)
-    return None
-
-
-def check_hidden_information_stays_hidden(plugins: Plugins, case: Case, seed: int) -> str | None:
-    """A game determinised for a player (everything hidden from them resampled) shows that
-    player the same decisions and legal actions as long as it shows the same observation and
-    log (returns why it does not apply: no hidden information, or no ``determinise()``).
-
-    Mutation caught: a prompt that depends on a hidden hand or an unrevealed order."""
-    rules = plugins.ruleset(case.ruleset)
-    if not rules.capabilities.hidden_information:
-        return "no hidden information"
-    try:
-        rules.determinise(new_game(plugins, case, seed).state, 0, random.Random(0))
-    except NotImplementedError:
-        return f"{case.ruleset} declares hidden information but has no determinise()"
-
-    def probe(game: AnyGame, player: int, legal: Sequence[Any], rng: random.Random) -> None:
-        d = game.decision()
-        if d is None or d.simultaneous or rng.random() > 0.2:
-            return
-        real = game.clone()
-        alt = game.determinised(player, rng.randrange(2**31), reseed=False)
-        pick_real, pick_alt = random.Random(seed), random.Random(seed)
-        for _ in range(40):
-            if real.is_over() or alt.is_over():
-                break
-            if real.observation(player) != alt.observation(player) or real.log_bytes(
-                player
-            ) != alt.log_bytes(player):
-                break  # revealed by the rules: from here the two games may differ
-            assert views(real, player) == views(alt, player), (
-                f"{case.ruleset}: player {player} sees a decision that depends on hidden "
-                "information"
-            )
-            for g, pick in ((real, pick_real), (alt, pick_alt)):
-                for w in g.waiting_for():
-                    options = g.legal_actions(w)
-                    g.apply(w, options[pick.randrange(len(options))])
-
-    playout(plugins, case, seed, probe, HORIZON)
-    return None
+        require(
+            caps.hidden_information,
+            Contract.CAPABILITIES,
+            where,
+            "keeps secrets: declare hidden information",
+        )
+    if any(isinstance(e, DiceRolled) for e in log):
+        require(caps.chance, Contract.CAPABILITIES, where, "rolls dice: declare chance")

@@ -1,30 +1,32 @@
 """Random playouts to the end, determinism and replay identity (OpenSpiel's
-``random_sim_test``, extended).
+``random_sim_test``, extended), and the seeded playout every other check probes.
 
-Each check takes the loaded :class:`~aerodrome.plugins.Plugins`, a ruleset name, one of its
-set-ups and a seed, plays random games and raises :class:`AssertionError` naming the ruleset
-when a contract is broken.
+Each check takes the loaded :class:`~aerodrome.plugins.Plugins`, a :class:`Case` (a ruleset
+and one of its set-ups) and a seed, plays random games and raises
+:class:`~aerodrome.conformance.broken.BrokenContract` naming the contract broken.
 """
 
 from __future__ import annotations
 
 import random
-import tempfile
-from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 import msgspec
 
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.errors import IllegalActionError, ReplayMismatchError
-from aerodrome.game import Game, copy_state
+from aerodrome.agents import agent_seed
+from aerodrome.conformance.access import Table
+from aerodrome.conformance.broken import Contract, broken, require
+from aerodrome.data import Action
+from aerodrome.errors import ReplayMismatchError
 from aerodrome.plugins import Plugins
-from aerodrome.saves import read_save, replay, verify, write_save
 
-AnyGame = Game[Any, Any, Any]
-#: ``check(game, player, legal, rng)``: called before each action of :func:`playout`.
-Probe = Callable[[AnyGame, int, Sequence[Any], random.Random], None]
+#: ``probe(table, player, legal, rng)``: called before each action of :func:`playout`.
+Probe = Callable[[Table, int, tuple[Action, ...], random.Random], None]
+
+#: A round in which random players have answered this many decisions and that is still not
+#: over is taken for a decision that never ends (the built-in rulesets ask at most 39).
+ROUND_DECISIONS = 1000
 
 
 class Case(NamedTuple):
@@ -46,142 +48,219 @@ def cases(plugins: Plugins, rulesets: Iterable[str] = ("all",)) -> list[Case]:
     return [Case(name, s.name) for name in names for s in plugins.ruleset(name).setups()]
 
 
-def action_union(game: AnyGame) -> Any:
-    """The union of the ruleset's action types (what a save decodes actions into)."""
-    types = game.ruleset.action_types
-    union: Any = types[0]
-    for t in types[1:]:
-        union = union | t
-    return union
+def new_table(plugins: Plugins, case: Case, seed: int) -> Table:
+    """A new game of ``case`` seeded ``seed``."""
+    return Table.new(plugins, case.ruleset, case.setup, seed)
 
 
-def refused(call: Callable[[], object]) -> bool:
-    """True if ``call()`` raises :class:`IllegalActionError`."""
-    try:
-        call()
-    except IllegalActionError:
-        return True
-    return False
+class Progress:
+    """Counts the decisions answered in the current round: more than
+    :data:`ROUND_DECISIONS` breaks :data:`Contract.ENDS`."""
 
+    __slots__ = ("count", "round", "table")
 
-def random_playout(game: AnyGame, seed: int, *, check: bool) -> None:
-    """Play ``game`` to its end with random agents seeded from ``seed``; with ``check``,
-    check round trips, observations and invariants at every step."""
-    agents = [RandomAgent(agent_seed(seed, p)) for p in range(len(game.setup.seats))]
-    ruleset = game.ruleset
-    union = action_union(game)
-    while not game.is_over():
-        decision = game.decision()
-        assert decision is not None and decision.players, (
-            f"{ruleset.name}: a live game must owe a decision"
-        )
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            assert legal, (
-                f"{ruleset.name}: player {player} owes {decision.kind} but has no legal action"
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.round = table.round
+        self.count = 0
+
+    def answered(self) -> None:
+        table = self.table
+        if table.round != self.round:
+            self.round, self.count = table.round, 0
+        self.count += 1
+        if self.count > ROUND_DECISIONS and not table.over():
+            broken(
+                Contract.ENDS,
+                table.where,
+                f"round {self.round} has asked random players {self.count} decisions and is "
+                "not over: a decision that never ends (no answer makes progress), or a round "
+                f"longer than the kit allows ({ROUND_DECISIONS})",
             )
-            action = legal[agents[player].rng.randrange(len(legal))]
+
+
+def random_playout(table: Table, seed: int, *, check: bool) -> None:
+    """Play ``table`` to its end with random players seeded from ``seed``; with ``check``,
+    check round trips, observations and invariants at every step."""
+    rngs = [random.Random(agent_seed(seed, p)) for p in table.players]
+    union = table.action_union() if check else None
+    progress = Progress(table)
+    where = table.where
+    while not table.over():
+        for player in table.owing():
+            legal = table.options(player)
+            action = legal[rngs[player].randrange(len(legal))]
             if check:
                 data = msgspec.json.encode(action)
-                assert msgspec.json.decode(data, type=union) == action, (
-                    f"{ruleset.name}: {data!r} does not decode back to the same action"
+                try:
+                    back = msgspec.json.decode(data, type=union)
+                except msgspec.ValidationError as exc:
+                    back = exc
+                require(
+                    back == action,
+                    Contract.DATA,
+                    where,
+                    f"{data!r} does not decode back to the same action ({back!r})",
                 )
-                msgspec.json.encode(game.observation(player))
-            game.apply(player, action)
+                msgspec.json.encode(table.observation(player))
+            table.play(player, action)
+        progress.answered()
         if check:
-            state = game.state
-            assert msgspec.msgpack.encode(copy_state(state)) == msgspec.msgpack.encode(state), (
-                f"{ruleset.name} round {game.round}: the state does not survive a copy"
+            require(
+                table.state_survives_a_copy(),
+                Contract.DATA,
+                where,
+                f"round {table.round}: the state does not survive a copy",
             )
-            broken = ruleset.invariants(state)
-            assert not broken, f"{ruleset.name} round {game.round}: {broken}"
+            invalid = table.invariants()
+            require(not invalid, Contract.INVARIANTS, where, f"round {table.round}: {invalid}")
 
 
-def new_game(plugins: Plugins, case: Case, seed: int) -> AnyGame:
-    return Game(plugins.ruleset(case.ruleset), case.setup, seed)
+def playout(plugins: Plugins, case: Case, seed: int, probe: Probe, horizon: int) -> Table:
+    """Random play for ``horizon`` decisions, calling ``probe(table, player, legal, rng)``
+    before each action.
+
+    A twin game (same seed) is played the same way beside it: a ruleset that is not
+    deterministic fails here with :data:`Contract.DETERMINISM`, before a probe could blame
+    another contract for the difference. A probe (which plays clones and determinisations)
+    must leave the game as it found it (:data:`Contract.INDEPENDENT`)."""
+    table = new_table(plugins, case, seed)
+    twin = new_table(plugins, case, seed)
+    rng = random.Random(seed)
+    for decision in range(horizon):
+        if table.over():
+            break
+        for player in table.owing():
+            same_game(table, twin, f"at decision {decision}")
+            legal = table.options(player)
+            before = table.digest()
+            probe(table, player, legal, rng)
+            require(
+                table.digest() == before,
+                Contract.INDEPENDENT,
+                table.where,
+                f"at decision {decision}, playing a clone or a determinisation of the game "
+                "changed the game itself",
+            )
+            action = legal[rng.randrange(len(legal))]
+            table.play(player, action)
+            twin.play(player, action)
+    return table
+
+
+def same_game(table: Table, twin: Table, when: str) -> None:
+    """``table`` and ``twin``, two games of one seed given the same actions, are the same."""
+    if table.digest() != twin.digest() or table.owing() != twin.owing():
+        broken(
+            Contract.DETERMINISM,
+            table.where,
+            f"two games of the same seed given the same actions differ {when} (rules that "
+            "read something outside the game: the global random, a counter, the clock...)",
+        )
 
 
 def check_random_playout(plugins: Plugins, case: Case, seed: int) -> None:
-    """Random play reaches the end; at every step each action round-trips through JSON,
-    each observation serialises, the state survives a copy and ``invariants()`` hold; the
-    result names only sides of the set-up and serialises.
+    """Random play reaches the end (no round asks more than :data:`ROUND_DECISIONS`
+    decisions); at every step each action round-trips through JSON, each observation
+    serialises, the state survives a copy and ``invariants()`` hold; the result names only
+    sides of the set-up and serialises.
 
     Mutation caught: an ``invariants()`` that reports a broken state, an action type that
     does not decode back (e.g. a field missing from its tag union), a game that owes a
-    decision with no legal action."""
-    game = new_game(plugins, case, seed)
-    random_playout(game, seed, check=True)
-    result = game.result()
-    assert result.rounds >= 1, f"{case.ruleset}: a finished game lasted {result.rounds} rounds"
-    assert set(result.winners) <= set(game.setup.sides), (
-        f"{case.ruleset}: winners {result.winners} are not sides of {case.setup}"
+    decision with no legal action, a step that asks again forever."""
+    table = new_table(plugins, case, seed)
+    random_playout(table, seed, check=True)
+    result = table.result()
+    where = table.where
+    require(
+        result.rounds >= 1,
+        Contract.ENDS,
+        where,
+        f"a finished game lasted {result.rounds} rounds",
+    )
+    require(
+        set(result.winners) <= set(table.sides),
+        Contract.DATA,
+        where,
+        f"winners {result.winners} are not sides of {case.setup}",
     )
     msgspec.json.encode(result)
 
 
 def check_replay_identity(plugins: Plugins, case: Case, seed: int) -> None:
-    """A save of a random game replays to a byte-identical event log and the same result.
+    """A save of a random game replays to a byte-identical event log, the same result and
+    the same state.
 
     Mutation caught: a rule drawing from the global ``random`` (or any source other than
     ``ctx.dice``), state that leaks between games."""
-    game = new_game(plugins, case, seed)
-    random_playout(game, seed, check=False)
-    with tempfile.TemporaryDirectory(prefix="aerodrome-conformance-") as folder:
-        path = Path(folder) / "game.json"
-        write_save(game, path)
-        again = replay(read_save(path), plugins, str(path))
-        try:
-            verify(read_save(path), again)
-        except ReplayMismatchError as exc:
-            raise AssertionError(f"{case.ruleset}: the replay's event log differs: {exc}") from None
-    assert again.log_bytes() == game.log_bytes(), f"{case.ruleset}: the replay's log differs"
-    assert again.result() == game.result(), f"{case.ruleset}: the replay's result differs"
+    table = new_table(plugins, case, seed)
+    random_playout(table, seed, check=False)
+    where = table.where
+    try:
+        again = table.replayed(plugins)
+    except ReplayMismatchError as exc:
+        broken(Contract.REPLAY, where, f"the replay's event log differs: {exc}")
+    except Exception as exc:  # an action of the save refused on the way: the game differs
+        broken(Contract.REPLAY, where, f"the replay failed: {type(exc).__name__}: {exc}")
+    require(again.log() == table.log(), Contract.REPLAY, where, "the log differs")
+    require(again.result() == table.result(), Contract.REPLAY, where, "the result differs")
+    require(
+        again.state() == table.state(),
+        Contract.REPLAY,
+        where,
+        "the replay ends in another state",
+    )
 
 
 def check_clone_is_independent(plugins: Plugins, case: Case, seed: int) -> None:
-    """A clone played to the end leaves the original untouched, and the original played the
-    same way gives the same log (determinism).
+    """A clone played to the end leaves the original untouched; the original then played
+    the same way, and a new game of the same seed, give the same game (determinism).
 
-    Mutation caught: a ``copy_state`` that shares a list with the original, a rule that
-    keeps state outside ``state`` (a module-level cache of the game)."""
-    game = new_game(plugins, case, seed)
-    before = game.log_bytes()
-    twin = game.clone()
+    Mutation caught: an ask whose ``resolve`` changes the state it was asked on instead of
+    the state it is given, a rule that keeps state outside ``state`` (on the ruleset, in a
+    module), a rule reading the global ``random``."""
+    table = new_table(plugins, case, seed)
+    where = table.where
+    before = table.digest()
+    twin = table.clone()
     random_playout(twin, seed, check=False)
-    assert game.log_bytes() == before, f"{case.ruleset}: playing a clone changed the original"
-    random_playout(game, seed, check=False)
-    assert game.log_bytes() == twin.log_bytes(), (
-        f"{case.ruleset}: the same seed and actions gave two different games"
+    require(
+        table.digest() == before,
+        Contract.INDEPENDENT,
+        where,
+        "playing a clone to the end changed the original game",
     )
+    random_playout(table, seed, check=False)
+    other = new_table(plugins, case, seed)
+    random_playout(other, seed, check=False)
+    for name, game in (("a clone", twin), ("a second game", other)):
+        require(
+            game.log() == table.log() and game.state() == table.state(),
+            Contract.DETERMINISM,
+            where,
+            f"the same seed and actions gave two different games ({name} differs)",
+        )
 
 
 def check_idle_players_action_is_refused(plugins: Plugins, case: Case, seed: int) -> None:
     """An action from a player who owes nothing is refused and changes nothing.
 
     Mutation caught: a ``Game.apply`` that does not check who is waiting."""
-    game = new_game(plugins, case, seed)
-    waiting = game.waiting_for()
-    idle = [p for p in range(len(game.setup.seats)) if p not in waiting]
-    legal = game.legal_actions(waiting[0])
+    table = new_table(plugins, case, seed)
+    waiting = table.owing()
+    idle = [p for p in table.players if p not in waiting]
+    legal = table.options(waiting[0])
+    before = table.digest()
     if idle:
-        assert refused(lambda: game.apply(idle[0], legal[0])), (
-            f"{case.ruleset}: player {idle[0]} owes nothing, but their action was accepted"
+        require(
+            not table.accepts(idle[0], legal[0]),
+            Contract.REFUSED,
+            table.where,
+            f"player {idle[0]} owes nothing, but their action was accepted",
         )
-    assert game.legal_actions(waiting[0]) == legal, (
-        f"{case.ruleset}: a refused action changed the legal actions"
+    require(
+        table.digest() == before and table.legal(waiting[0]) == legal,
+        Contract.REFUSED,
+        table.where,
+        "a refused action changed the game or the legal actions",
     )
-
-
-def playout(plugins: Plugins, case: Case, seed: int, probe: Probe, horizon: int) -> AnyGame:
-    """Random play for ``horizon`` decisions, calling ``probe(game, player, legal, rng)``
-    before each action."""
-    game = new_game(plugins, case, seed)
-    rng = random.Random(seed)
-    for _ in range(horizon):
-        if game.is_over():
-            break
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            probe(game, player, legal, rng)
-            game.apply(player, legal[rng.randrange(len(legal))])
-    return game

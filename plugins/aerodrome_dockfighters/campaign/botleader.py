@@ -17,28 +17,27 @@ from collections.abc import Sequence
 from aerodrome.dice import derive_seed
 from aerodrome_dockfighters.campaign import bridge, campaign, leadership
 from aerodrome_dockfighters.campaign.economy import aircraft_price, usable
-from aerodrome_dockfighters.campaign.journal import Pick, Scenario, Send, TakeAbility
+from aerodrome_dockfighters.campaign.journal import Arm, Pick, Scenario, Send, Sent, TakeAbility
 from aerodrome_dockfighters.campaign.procedure import flies
-from aerodrome_dockfighters.campaign.sheet import CampaignError, PersonalFile, Plane, Squadron
+from aerodrome_dockfighters.campaign.sheet import CampaignError, PersonalFile, Squadron
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
 
 #: How often Konrad wins each mission against Konrad (docs/rules/dockfighters.md, 200 games
-#: each): the bot's estimate of a mission's worth.
+#: each, measured after issue 26): the bot's estimate of a mission's worth.
 WIN_CHANCE = {
-    "aerial-dominance": 0.16,
-    "fighter-sweep": 0.38,
-    "aerial-surveillance": 0.32,
-    "recon-escort": 0.36,
+    "aerial-dominance": 0.09,
+    "fighter-sweep": 0.40,
+    "aerial-surveillance": 0.34,
+    "recon-escort": 0.46,
     "agents-insertion": 0.86,
-    "big-hunt": 0.33,
-    "ale-raid": 0.38,
-    "bomb-run": 0.13,
+    "big-hunt": 0.27,
+    "ale-raid": 0.39,
+    "bomb-run": 0.11,
     "cargo-escort": 0.99,
     "flying-eye": 0.04,
-    "duel": 0.01,
-    "airstrip-visit": 0.16,
+    "duel": 0.0,
+    "airstrip-visit": 0.04,
 }
-GROUND = ("fighter-sweep", "big-hunt", "bomb-run", "airstrip-visit")
 #: Fame the bot keeps for bringing pilots home and for the next scenario.
 RESERVE = 2
 #: Scenarios between two attempts at the League's challenges.
@@ -106,7 +105,7 @@ class BotLeader:
         c = tables().campaign
         room = budget - bridge.missions()[mission].fame_cost - RESERVE
         want = c.free_planes + (1 if room >= 4 else 0)
-        crews = self._crews(sq, mission)
+        crews = self._crews(sq)
         for pool in (
             crews,
             [x for x in crews if bridge.catalogue()[self._sheet(sq, x)].klass != "airship"],
@@ -116,11 +115,11 @@ class BotLeader:
             for pick in pool:
                 info = bridge.catalogue()[self._sheet(sq, pick)]
                 extra = max(0, planes + info.planes - c.free_planes) * c.extra_plane_cost
-                if len(sent) >= want or extra > max(0, room):
+                if planes >= want or extra > max(0, room):
                     continue
                 sent.append(pick)
                 planes += info.planes
-            if len(sent) >= c.free_planes:
+            if planes >= c.free_planes:  # an airship counts 2 (setup.4)
                 break
         return Send(picks=tuple(sent))
 
@@ -130,12 +129,12 @@ class BotLeader:
         assert plane is not None
         return plane.datasheet
 
-    def _crews(self, sq: Squadron, mission: str) -> list[Pick]:
+    def _crews(self, sq: Squadron) -> list[Pick]:
         """The best pairs: aircraft by value, each with the most experienced pilot of its kind;
         ready ones first, then (a Ruthless leader's) wounded pilots and damaged aircraft."""
         e = leadership.effect(sq)
         pilot_ok = ("ready", "hospital") if e.wounded_flies else ("ready",)
-        plane_ok = ("ready", "workshop") if e.damaged_flies or e.repaired_flies else ("ready",)
+        plane_ok = ("ready", "workshop") if e.damaged_flies else ("ready",)
         pilots = sorted(
             (p for p in sq.barracks if p.status in pilot_ok),
             key=lambda p: (p.status != "ready", -p.level, -p.victories, p.name),
@@ -152,24 +151,30 @@ class BotLeader:
             if p is None:
                 continue
             used.add(p.name)
-            out.append(
-                Pick(pilot=p.name, serial=plane.serial, loads=self._loads(sq, plane, mission))
-            )
+            out.append(Pick(pilot=p.name, serial=plane.serial))
         return out
 
+    # -- step 8 ------------------------------------------------------------------------------
+    def arm(self, sq: Squadron, sent: Sequence[Sent], seat: int, seen: bridge.SetUp | None) -> Arm:
+        """Airships get their turrets (and a dockfighter when unlocked); bombers and
+        fighterbombers get bombs when ground targets of their own mission were set up."""
+        targets = seen is not None and any(g.seat == seat for g in seen.ground)
+        return Arm(
+            picks=tuple(
+                Pick(pilot=s.pilot, serial=s.serial, loads=self._loads(sq, s.datasheet, targets))
+                for s in sent
+            )
+        )
+
     @staticmethod
-    def _loads(sq: Squadron, plane: Plane, mission: str) -> tuple[str, ...]:
-        info = bridge.catalogue()[plane.datasheet]
+    def _loads(sq: Squadron, datasheet: str, targets: bool) -> tuple[str, ...]:
+        info = bridge.catalogue()[datasheet]
         if info.klass == "airship":
             systems = ["light anti-aircraft turret"] * info.docking_points
             if usable(sq, "dockfighter") and info.docking_points >= 2:
                 systems[1] = "dockfighter"
             return tuple(systems)
-        if (
-            mission in GROUND
-            and info.klass in ("fighterbomber", "bomber")
-            and usable(sq, "AB 250 bomb")
-        ):
+        if targets and info.klass in ("fighterbomber", "bomber") and usable(sq, "AB 250 bomb"):
             return ("AB 250 bomb",) * (info.load_points // bridge.load_points("AB 250 bomb"))
         return ()
 
@@ -205,6 +210,14 @@ class BotLeader:
     # -- after the mission ------------------------------------------------------------------
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool:
         return True
+
+    def bail_out(
+        self, sq: Squadron, pilot: PersonalFile, land: int, bail: int, wounded: bool
+    ) -> bool:
+        """Land, unless the pilot is wounded already (a failed landing kills him as a failed
+        bail-out does) and bailing out is easier for him (an ace's ability): the plane is
+        lost either way then, his life is what counts."""
+        return wounded and bail < land
 
     def take_ability(
         self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
@@ -298,7 +311,7 @@ class BotLeader:
         if (
             lead is None
             or not leadership.leader_active(sq)
-            or lead.levels >= 4
+            or lead.levels >= len(tables().leaders.level)
             or lead.unlocked_after >= sq.missions
         ):
             return

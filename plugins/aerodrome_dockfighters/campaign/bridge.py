@@ -11,14 +11,16 @@ set-up options or state touches this module only:
   become the engine's typed set-up options (``DockfightersOptions`` with its
   ``CampaignOptions``); the bot-flown seats are the core's ``Seat.bot``.
 - :func:`play` / :func:`replay`: the mission played by agents (Konrad, humans) through the
-  public Game API, or again from its recorded actions.
+  public Game API, or again from its recorded actions. The set-up is played first without
+  the loads (:func:`armament_due` stops it at step 8), the leaders arm from what they see
+  (:func:`set_up`), and the armed game replays the set-up's answers (:func:`rearm`).
 - :func:`report`: kills with the victim's experience and fame, bail-outs, wounds, losses,
   damage and criticals for the workshop, the missions' success and fame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, Protocol
 
@@ -31,7 +33,7 @@ from aerodrome.game import Game
 from aerodrome.plugins import default_plugins
 from aerodrome.ruleset import Ruleset, Seat, Setup
 from aerodrome_dockfighters import challenges as engine_challenges
-from aerodrome_dockfighters import rules
+from aerodrome_dockfighters import docking, rules
 from aerodrome_dockfighters.missions import success
 from aerodrome_dockfighters.options import LEAGUE as options_LEAGUE
 from aerodrome_dockfighters.options import (
@@ -42,7 +44,17 @@ from aerodrome_dockfighters.options import (
     Sortie,
 )
 from aerodrome_dockfighters.specs import builtin
-from aerodrome_dockfighters.state import ACTIONS, DfState, Knacks
+from aerodrome_dockfighters.state import (
+    ACTIONS,
+    Declare,
+    Deploy,
+    DfState,
+    Kind,
+    Knacks,
+    Place,
+    PlaceToken,
+)
+from aerodrome_dockfighters.text import where
 
 RULESET = "dockfighters"
 LEAGUE = options_LEAGUE
@@ -136,14 +148,22 @@ def load_points(name: str) -> int:
     return builtin().weapons[name].load_points
 
 
+def fits_point(datasheet: str, index: int, system: str) -> bool:
+    """Whether ``system`` may go on docking point ``index`` of the airship ``datasheet``:
+    docking clamps and dockfighters "can only be mounted at the side" (clause airship.23)."""
+    points = builtin().aircraft[datasheet].docking_points
+    return index < len(points) and not (system in docking.SIDE_ONLY and points[index] == "top")
+
+
 def check_loads(datasheet: str, loads: Sequence[str], where: str) -> None:
     """The engine's load rules (load points, known loads); raises a one-line error."""
     rules.check_loads(datasheet, list(loads), where)
 
 
-def check_target(level: int, wounded: bool = False) -> int:
-    """The d6 roll a pilot or crew check needs at experience ``level`` (clause check.1)."""
-    return builtin().tables.pilot_check[level] + (1 if wounded else 0)
+def check_target(level: int, modifier: int = 0) -> int:
+    """The d6 roll a pilot or crew check needs at experience ``level`` (clause check.1), with
+    an ace's ``modifier`` (pilot.3); a wound changes no check."""
+    return builtin().tables.pilot_check[level] + modifier
 
 
 # -- a scenario's set-up --------------------------------------------------------------------------
@@ -186,6 +206,7 @@ def setup(
         forces=(forces[0], forces[1]),
         campaign=CampaignOptions(
             initiative=initiative,
+            fame=tuple(s.fame for s in sides),
             nations=tuple(nations),
             crews=crews,
             leaders=tuple(
@@ -237,23 +258,32 @@ def new_game(the_setup: Setup, seed: int, *, record: bool = False) -> Game[Any, 
 
 
 class Human(Protocol):
-    """A person at a seat: asked for each decision (``None``: they quit), and told when the
-    mission is over (to show how it ended)."""
+    """A person at a seat: asked for each decision (``None``: they quit), told the set-up's
+    lines before the mission (:meth:`tell`), and told when it is over (to show how it
+    ended)."""
 
     def __call__(
         self, game: Game[Any, Any, Any], player: int, legal: list[Action]
     ) -> Action | None: ...
 
+    def tell(self, lines: Sequence[str]) -> None: ...
+
     def ended(self, game: Game[Any, Any, Any]) -> None: ...
 
 
 def play(
-    game: Game[Any, Any, Any], agents: Sequence[Agent | None], human: Human | None = None
+    game: Game[Any, Any, Any],
+    agents: Sequence[Agent | None],
+    human: Human | None = None,
+    until: Callable[[Game[Any, Any, Any]], bool] | None = None,
 ) -> bool:
-    """Play ``game`` to its end: an agent per seat, ``None`` for a human asked through
-    ``human`` (who is told the end). False when a human quit (the game is then abandoned)."""
+    """Play ``game`` to its end (or until ``until(game)`` holds before a decision): an agent
+    per seat, ``None`` for a human asked through ``human`` (who is told the end). False when
+    a human quit (the game is then abandoned)."""
     views = [PlayerView(game, p) for p in range(len(agents))]
     while not game.is_over():
+        if until is not None and until(game):
+            return True
         for player in game.waiting_for():
             legal = list(game.legal_actions(player))
             agent = agents[player]
@@ -269,6 +299,124 @@ def play(
     if human is not None:
         human.ended(game)
     return True
+
+
+# -- step 8: the armament, between the missions' set-up and the weather -------------------------
+def armament_due(game: Game[Any, Any, Any]) -> bool:
+    """Whether the missions are set up (6/7: objectives, ground targets, the aircraft) and the
+    planes are to be armed (8) before the weather is determined (9, clause setup.11): the
+    pending decision is no longer a set-up token, hex or altitude, or it places a cloud."""
+    decision = game.decision()
+    if decision is None or decision.kind not in (Kind.TOKEN, Kind.PLACE, Kind.DEPLOY):
+        return True
+    player = game.waiting_for()[0]
+    first = game.legal_actions(player)[0]
+    return isinstance(first, PlaceToken) and first.kind == "cloud"
+
+
+class GroundSeen(Record, frozen=True):
+    """A ground target as the leaders see it at step 8: the seat whose mission it is."""
+
+    seat: int
+    name: str
+    value: int
+    hex: str
+    structure: int
+    armoured: bool  # "Only bombs, missiles or cannons can harm the target"
+    mobile: bool
+
+
+class ObjectiveSeen(Record, frozen=True):
+    seat: int
+    kind: str
+    hex: str
+
+
+class CraftSeen(Record, frozen=True):
+    seat: int
+    pilot: str
+    datasheet: str
+    hex: str
+    altitude: int
+
+
+class SetUp(Record, frozen=True):
+    """What the squadron leaders know when they arm their planes (step 8): both missions set
+    up (6/7) - the ground targets rolled and placed, the objectives, where the aircraft
+    are. The weather is not known yet (step 9)."""
+
+    missions: tuple[str, str]
+    ground: tuple[GroundSeen, ...] = ()
+    objectives: tuple[ObjectiveSeen, ...] = ()
+    aircraft: tuple[CraftSeen, ...] = ()
+
+
+def set_up(state: DfState) -> SetUp:
+    """The :class:`SetUp` of a game stopped by :func:`armament_due`."""
+    return SetUp(
+        missions=(state.squadrons[0].mission, state.squadrons[1].mission),
+        ground=tuple(
+            GroundSeen(
+                seat=g.hostile_to,
+                name=g.name,
+                value=g.value,
+                hex=where(state, g.cell),
+                structure=g.structure,
+                armoured=g.armoured,
+                mobile=g.mobile,
+            )
+            for g in state.ground
+            if g.cell >= 0
+        ),
+        objectives=tuple(
+            ObjectiveSeen(seat=o.owner, kind=o.kind, hex=where(state, o.cell))
+            for o in state.objectives
+            if o.cell >= 0
+        ),
+        aircraft=tuple(
+            CraftSeen(
+                seat=a.player,
+                pilot=a.pilot,
+                datasheet=a.datasheet,
+                hex=where(state, a.cell) if a.cell >= 0 else "-",
+                altitude=a.altitude,
+            )
+            for a in state.aircraft
+            if a.status != "docked"
+        ),
+    )
+
+
+def rearm(preview: Game[Any, Any, Any], game: Game[Any, Any, Any]) -> None:
+    """Answer the armed ``game``'s set-up as the ``preview`` (the same set-up without the
+    loads) was answered. The dice fall the same (the loads change no set-up roll); a
+    dockfighter that came with an airship's docking-point systems is an aircraft the preview
+    did not have, so the answers' aircraft ids are matched by seat, datasheet and pilot."""
+    before: DfState = preview.state
+    after: DfState = game.state
+    ids: dict[int, int] = {}
+    later = iter(after.aircraft)
+    for a in before.aircraft:
+        b = next(
+            (
+                x
+                for x in later
+                if (x.player, x.datasheet, x.pilot) == (a.player, a.datasheet, a.pilot)
+            ),
+            None,
+        )
+        if b is None:
+            raise SpecError(f"the armed scenario has no aircraft #{a.id} of its set-up")
+        ids[a.id] = b.id
+    for player, action in preview.history:
+        if isinstance(action, Declare | Place | Deploy):
+            action = msgspec.structs.replace(action, aircraft=ids[action.aircraft])
+        try:
+            game.apply(player, action)
+        except IllegalActionError as exc:
+            raise SpecError(
+                f"the armed scenario does not set up as its preview did: {exc}"
+            ) from None
 
 
 _ACTION = msgspec.json.Decoder(tuple[int, msgspec.Raw])
@@ -305,10 +453,13 @@ class CrewReport(Record, frozen=True):
 
     fate: str  # fit, bailed out, killed, missing
     aircraft_lost: bool
+    how: str  # how it was lost: shot down, crashed, missing ("" when not lost)
     home: bool
     wounded: bool
-    damage: int
-    crits: int
+    damage: int  # structure points crossed off at the end
+    crits: int  # criticals not repaired at the end
+    damage_taken: int  # structure points received in the mission, repaired or not
+    crits_taken: int  # criticals received in the mission, repaired or not
     gear_damaged: bool
     victories: int
     kills: int
@@ -390,14 +541,23 @@ def report(game: Game[Any, Any, Any]) -> Report:
         owner = index.get(a.id)
         if owner is None or rules.sheet(a).klass == "dockfighter":
             continue
+        how = ""
+        if a.status == "destroyed":
+            shot = a.last_hit_by >= 0 and state.aircraft[a.last_hit_by].player != a.player
+            how = "shot down" if shot else "crashed"
+        elif a.status == "missing":
+            how = "missing"
         crews[owner[0]].append(
             CrewReport(
                 fate=a.fate if a.fate != "returned" else "fit",
                 aircraft_lost=a.status in ("destroyed", "missing"),
+                how=how,
                 home=a.status in HOME,
                 wounded=a.wounded,
                 damage=a.damage,
                 crits=len(a.crits),
+                damage_taken=a.damage_taken,
+                crits_taken=a.crits_taken,
                 gear_damaged=a.gear_damaged,
                 victories=victories.get(owner, 0),
                 kills=sum(1 for x in kills if (x.seat, x.by) == owner),

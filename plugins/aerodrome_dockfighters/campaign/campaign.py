@@ -11,8 +11,11 @@ squadron rebuilt from its own journal is byte-identical to its file.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+import msgspec
+
+from aerodrome.agents import Agent
 from aerodrome.dice import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, economy, leadership
 from aerodrome_dockfighters.campaign.aftermath import settle
@@ -34,6 +37,7 @@ from aerodrome_dockfighters.campaign.procedure import (
     Leader,
     Party,
     Scripted,
+    arm,
     flies,
     inferior,
     initiative,
@@ -43,6 +47,7 @@ from aerodrome_dockfighters.campaign.procedure import (
 )
 from aerodrome_dockfighters.campaign.sheet import CampaignError, Squadron
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
+from aerodrome_dockfighters.campaign.story import set_up_lines
 
 HUMAN = "human"
 LEAGUE_NAME = "The League"
@@ -69,8 +74,8 @@ def _open(sq: Squadron) -> None:
 
 
 # -- between scenarios ----------------------------------------------------------------------------
-def found(name: str, faction: str, pilots: list[str], seed: int) -> Squadron:
-    sq, entry = economy.found(name, faction, pilots, seed)
+def found(name: str, faction: str, pilots: list[str], seed: int, uid: str = "") -> Squadron:
+    sq, entry = economy.found(name, faction, pilots, seed, uid)
     commit(sq, entry)
     return sq
 
@@ -101,11 +106,12 @@ def unlock(sq: Squadron) -> None:
 
 
 def pairs(sq: Squadron, ready_only: bool = False) -> int:
-    """How many aircraft the squadron can get airborne, each with a pilot or crew of its kind
-    (ready ones; unless ``ready_only``, a Ruthless leader's wounded and damaged ones too)."""
+    """How many planes the squadron can get airborne, each aircraft with a pilot or crew of
+    its kind, "airships are treated as 2 aircraft" (ready ones; unless ``ready_only``, a
+    Ruthless leader's wounded and damaged ones too)."""
     e = leadership.effect(sq)
     wounded = e.wounded_flies and not ready_only
-    damaged = (e.damaged_flies or e.repaired_flies) and not ready_only
+    damaged = e.damaged_flies and not ready_only
     pilots = [p for p in sq.active() if p.status == "ready" or wounded]
     planes = [p for p in sq.aircraft() if p.status == "ready" or damaged]
     used: set[str] = set()
@@ -115,14 +121,14 @@ def pairs(sq: Squadron, ready_only: bool = False) -> int:
         p = next((p for p in pilots if p.name not in used and flies(p.kind, klass)), None)
         if p is not None:
             used.add(p.name)
-            count += 1
+            count += bridge.catalogue()[plane.datasheet].planes
     return count
 
 
 def can_fly(sq: Squadron) -> bool:
     """ "2 planes are mandatory for each scenario. If a squadron is not in the position to get
     2 planes and 2 pilots airborne, the squadron is rated as combat ineffective and
-    disbanded" (clause campaign.sortie.2)."""
+    disbanded" (clause campaign.sortie.2); an airship with its crew is 2 planes (setup.4)."""
     return pairs(sq) >= tables().campaign.free_planes
 
 
@@ -145,17 +151,33 @@ def _play(
     seed: int,
     challenge: int,
     human: bridge.Human | None,
-) -> tuple[bridge.Report, tuple[str, ...]]:
-    the_setup = bridge.setup(sides, initiative_seat, bots, challenge=challenge)
+    arm: Callable[[bridge.SetUp], tuple[Side, Side]],
+) -> tuple[bridge.Report, tuple[str, ...], tuple[Side, Side]]:
+    """Steps 6-10: the engine sets the missions up (6/7) without the loads; the leaders arm
+    their planes knowing that set-up (8, ``arm`` returns the armed sides); the armed game
+    answers the set-up as it was answered, determines the weather (9) and is played (10).
+    Returns the report, the armed game's actions and the armed sides."""
     # a person sees what happens (the log); bots alone need no log (the same game either way)
-    game = bridge.new_game(the_setup, seed, record=human is not None and HUMAN in agents)
-    players = [
-        None if name == HUMAN else bridge.bot_agent(name, seat, seed)
-        for seat, name in enumerate(agents)
-    ]
-    if not bridge.play(game, players, human):
+    record = human is not None and HUMAN in agents
+
+    def players() -> list[Agent | None]:
+        return [
+            None if name == HUMAN else bridge.bot_agent(name, seat, seed)
+            for seat, name in enumerate(agents)
+        ]
+
+    unarmed = bridge.setup(sides, initiative_seat, bots, challenge=challenge)
+    preview = bridge.new_game(unarmed, seed, record=record)
+    if not bridge.play(preview, players(), human, until=bridge.armament_due):
         raise Abandoned("the mission was left before its end; nothing is recorded")
-    return bridge.report(game), bridge.encode_actions(game)
+    armed = arm(bridge.set_up(preview.state))
+    game = bridge.new_game(
+        bridge.setup(armed, initiative_seat, bots, challenge=challenge), seed, record=record
+    )
+    bridge.rearm(preview, game)
+    if not bridge.play(game, players(), human):
+        raise Abandoned("the mission was left before its end; nothing is recorded")
+    return bridge.report(game), bridge.encode_actions(game), armed
 
 
 def scenario(
@@ -180,14 +202,26 @@ def scenario(
         raise CampaignError("against: a squadron cannot fly a scenario against itself")
     parties = [Party(a, leaders[0]), Party(b, leaders[1])]
     winner, rolls, seats = _set_up(parties, seed)
-    sides = _sides(parties, seats)
+    if human is not None:  # the fame the game's header shows, explained
+        human.tell(set_up_lines([p.name for p in parties], [p.lines for p in parties]))
     bots = _bots(agents, seats)
     by_seat = [agents[seats.index(s)] for s in (0, 1)]
-    report, actions = _play(sides, seats[winner], bots, by_seat, seed, 0, human)
+
+    def arming(seen: bridge.SetUp) -> tuple[Side, Side]:
+        arm(parties, seats, seen)
+        return _sides(parties, seats)
+
+    report, actions, sides = _play(
+        _sides(parties, seats), seats[winner], bots, by_seat, seed, 0, human, arming
+    )
     out = []
+    shared = economy.derive_uid("scenario", a.uid, len(a.journal), b.uid, len(b.journal), seed)
     for n, party in enumerate(parties):
         outcome = settle(party, seats[n], report, sides, seed)
+        assert party.sq is not None
         entry = Scenario(
+            id=shared,
+            partner=(b if n == 0 else a).uid,
             seed=seed,
             player=seats[n],
             party=n,
@@ -207,8 +241,9 @@ def scenario(
 
 
 def _set_up(parties: list[Party], seed: int) -> tuple[int, list[tuple[int, int]], list[int]]:
-    """Steps 1-5 and 8: initiative, missions, the seats (the chooser of a value-5 mission is
-    the engine's first seat), who is sent and armed, superior and inferior."""
+    """Steps 1-5: initiative, missions, the seats (the chooser of a value-5 mission is the
+    engine's first seat), who is sent, superior and inferior (the armament, step 8, follows
+    the missions' set-up in :func:`_play`)."""
     dice = Dice(derive_seed(seed, "scenario set-up"))
     winner, rolls = initiative(parties, dice)
     missions(parties, winner)
@@ -221,10 +256,14 @@ def _set_up(parties: list[Party], seed: int) -> tuple[int, list[tuple[int, int]]
 
 
 def _sides(parties: Sequence[Party], seats: Sequence[int]) -> tuple[Side, Side]:
+    """The sides by seat, each with the fame its set-up booked (a recorded side as it was)."""
     by_seat: list[Side] = [Side(squadron="", faction="Bavaria", mission="")] * 2
     for n, party in enumerate(parties):
         assert party.side is not None
-        by_seat[seats[n]] = party.side
+        side = party.side
+        if party.sq is not None:
+            side = msgspec.structs.replace(side, fame=total(party.lines))
+        by_seat[seats[n]] = side
     return by_seat[0], by_seat[1]
 
 
@@ -282,6 +321,7 @@ def _challenge(
         mission=key,
         sent=party.sent,
         in_play=leadership.in_play(sq),
+        fame=total(party.lines),
     )
     league = Side(
         squadron=LEAGUE_NAME,
@@ -289,11 +329,21 @@ def _challenge(
         mission=bridge.LEAGUE,
     )
     party.side = side
-    sides = (side, league)
+
+    def arming(seen: bridge.SetUp | None) -> tuple[Side, Side]:
+        arm([party], [0], seen)
+        assert party.side is not None
+        return party.side, league
+
     bots = tuple(sorted({1} | ({0} if agent and bridge.bot_rules(agent) else set())))
+    if human is not None:
+        human.tell(set_up_lines([sq.name], [party.lines]))
     if recorded is None:
-        report, actions = _play(sides, -1, bots, (agent, "konrad"), seed, number, human)
+        report, actions, sides = _play(
+            (side, league), -1, bots, (agent, "konrad"), seed, number, human, arming
+        )
     else:
+        sides = arming(None)
         if recorded.sides != sides:
             raise CampaignError("sides: the squadron could not have sent what the journal says")
         bots, actions = recorded.bots, recorded.actions
@@ -306,6 +356,9 @@ def _challenge(
         if sorted(ace.challenges) == [1, 2, 3]:
             ace.club = True
     entry = Scenario(
+        id=recorded.id
+        if recorded is not None
+        else economy.derive_uid("challenge", sq.uid, len(sq.journal), number, seed),
         seed=seed,
         player=0,
         sides=sides,
@@ -378,7 +431,7 @@ def rebuild(journal: Sequence[JournalEntry], where: str = "journal") -> Squadron
     if not journal or not isinstance(journal[0], Founded):
         raise CampaignError(f"{where}[0]: a journal starts with the squadron's founding")
     first = journal[0]
-    sq = found(first.name, first.faction, list(first.pilots), first.seed)
+    sq = found(first.name, first.faction, list(first.pilots), first.seed, first.uid)
     for n, entry in enumerate(journal[1:], 1):
         here = f"{where}[{n}]"
         try:
@@ -422,6 +475,7 @@ def _replay_scenario(sq: Squadron, e: Scenario, where: str) -> None:
     winner, rolls, seats = _set_up(parties, e.seed)
     if seats[e.party] != e.player or seats[winner] != e.initiative:
         raise CampaignError(f"{where}: the set-up does not seat the squadrons as recorded")
+    arm(parties, seats, None)  # step 8 as recorded (the set-up it saw is in the actions)
     sides = _sides(parties, seats)
     if sides != e.sides:
         raise CampaignError(
@@ -433,6 +487,8 @@ def _replay_scenario(sq: Squadron, e: Scenario, where: str) -> None:
     commit(
         sq,
         Scenario(
+            id=e.id,
+            partner=e.partner,
             seed=e.seed,
             player=e.player,
             party=e.party,

@@ -54,11 +54,22 @@ def new(
 
 
 @app.command("show")
-def show(file: File, json: Json = False) -> None:
+def show(
+    file: File,
+    json: Json = False,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Rebuild the squadron from its journal first (every scenario played again) and "
+            "refuse a file it does not match: the seal alone catches accidents, not forgery.",
+        ),
+    ] = False,
+) -> None:
     """The squadron sheet: fame, hangar, barracks and personal files, equipment, leader."""
     from aerodrome_dockfighters.campaign import commands
 
-    commands.show(file, json)
+    commands.show(file, json, verify)
 
 
 @app.command("recruit")
@@ -188,10 +199,17 @@ def replay(
     write: Annotated[
         Path | None, typer.Option(parser=output_file, help="Write the rebuilt squadron here.")
     ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            help="Rebuild only the entries before the scenario with this id (roll the squadron "
+            "back to before it; with --write)."
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
     """Rebuild the squadron from its journal (every scenario played again) and compare it
     byte for byte with the file."""
     from aerodrome_dockfighters.campaign import commands
 
-    commands.replay(file, write, json)
+    commands.replay(file, write, json, until)

@@ -9,6 +9,7 @@ untouched.
 from __future__ import annotations
 
 import contextlib
+import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -25,6 +26,7 @@ from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError
 from aerodrome_dockfighters.campaign import bridge, campaign, files, leadership
 from aerodrome_dockfighters.campaign.botleader import BotLeader
+from aerodrome_dockfighters.campaign.campaign import Abandoned
 from aerodrome_dockfighters.campaign.journal import Pick, Scenario
 from aerodrome_dockfighters.campaign.leaders import CliLeader, PersonLeader
 from aerodrome_dockfighters.campaign.ledger import earned, spent
@@ -32,7 +34,9 @@ from aerodrome_dockfighters.campaign.person import Person
 from aerodrome_dockfighters.campaign.sheet import CampaignError, Squadron
 from aerodrome_dockfighters.campaign.simulate import earlier_files
 from aerodrome_dockfighters.campaign.simulate import simulate as run_simulation
-from aerodrome_dockfighters.campaign.specs import EXPERIENCE, tables
+from aerodrome_dockfighters.campaign.specs import tables
+from aerodrome_dockfighters.campaign.story import head, story
+from aerodrome_dockfighters.campaign.words import plural
 
 #: The factions by their names and adjectives ("--faction bavarian" as the issue writes it).
 FACTIONS = {"bavaria": "Bavaria", "bavarian": "Bavaria", "saxony": "Saxony", "saxon": "Saxony"}
@@ -72,14 +76,22 @@ def new(
         files.check_writable([file])
         if faction.lower() not in FACTIONS:
             raise CampaignError(f"--faction: bavaria (bavarian) or saxony (saxon), not {faction!r}")
-        sq = campaign.found(name or file.stem, FACTIONS[faction.lower()], list(pilot), seed)
+        sq = campaign.found(
+            name or file.stem, FACTIONS[faction.lower()], list(pilot), seed, secrets.token_hex(8)
+        )
         files.save([(file, sq)])
     _show(sq, json)
 
 
-def show(file: Path, json: bool = False) -> None:
-    """The squadron sheet: fame, hangar, barracks and personal files, equipment, leader."""
-    _show(_load(file), json)
+def show(file: Path, json: bool = False, verify: bool = False) -> None:
+    """The squadron sheet: fame, hangar, barracks and personal files, equipment, leader;
+    ``verify``: only when the squadron its journal rebuilds is the file (the seal alone
+    catches accidents, not a file resealed after an edit)."""
+    sq = _load(file)
+    if verify:
+        with _errors(file):
+            files.verify(sq, str(file))
+    _show(sq, json)
 
 
 def sheet_data(sq: Squadron) -> dict[str, Any]:
@@ -104,10 +116,11 @@ def _show(sq: Squadron, json: bool) -> None:
     books = [line for e in sq.journal for line in e.ledger]
     head = Text(
         f"{sq.name} ({sq.faction})  fame {sq.fame} (earned {earned(books)}, spent {spent(books)})  "
-        f"missions {sq.missions}: won {sq.won}, lost {sq.lost}"
+        f"{plural(sq.missions, 'mission')}: won {sq.won}, lost {sq.lost}"
+        + (f", drawn into {sq.drawn}" if sq.drawn else "")
         + ("  DISBANDED" if sq.disbanded else "")
     )
-    console.print(head)
+    console.print(head, soft_wrap=True)
     hangar = _table("Hangar", ["#", "aircraft", "class", "value", "status"])
     for plane in sq.hangar:
         info = bridge.catalogue()[plane.datasheet]
@@ -264,9 +277,11 @@ def scenario(
     json: bool = False,
 ) -> None:
     """Run the scenario set-up, play the mission, and record it in both files."""
-    mine, theirs = _load(file), _load(against)
     if file.resolve() == against.resolve():
         fail(f"{against}: --against names the same file as {file}")
+    mine, theirs = _load(file), _load(against)
+    with _errors(None):
+        files.check_pair((file, mine), (against, theirs))
     a, b = campaign.copy_of(mine), campaign.copy_of(theirs)
     for path, sq in ((file, a), (against, b)):
         with _errors(path):
@@ -294,8 +309,10 @@ def scenario(
             ea, eb = campaign.scenario(a, b, leaders, agents, the_seed, human)
         except KeyboardInterrupt:
             _interrupted(file, against)
-        with no_interrupt():  # both files or neither
-            files.save([(file, a), (against, b)])
+        except Abandoned:
+            _quit(file, against)
+        with no_interrupt():  # both files or neither (files.save_pair: one commit)
+            files.save_pair((file, a), (against, b), ea.id)
     if json:
         print_json(
             {
@@ -315,11 +332,18 @@ def scenario(
             }
         )
         return
-    winner = ea.sides[ea.initiative].squadron if 0 <= ea.initiative < len(ea.sides) else "nobody"
-    console.print(Text(f"Initiative: {winner}."), soft_wrap=True)
+    for line in head(ea):
+        console.print(Text(line), soft_wrap=True)
     for sq, entry in ((a, ea), (b, eb)):
         for line in story(sq, entry):
             console.print(Text(line), soft_wrap=True)
+
+
+def _quit(*paths: Path) -> NoReturn:
+    """A person quit on purpose: nothing is recorded, and that is no error (exit 0)."""
+    names = " or ".join(str(p) for p in paths)
+    console.print(Text(f"Scenario abandoned: nothing is recorded in {names}."), soft_wrap=True)
+    raise typer.Exit(0)
 
 
 def _interrupted(*paths: Path) -> NoReturn:
@@ -353,43 +377,6 @@ def _disband_if_grounded(path: Path, sq: Squadron) -> None:
         f"{path}: disbanded: {sq.name} cannot get 2 planes and 2 pilots airborne and has {sq.fame} fame to recruit "
         "or buy with; found a new squadron with 'aerodrome campaign new' [dockfighters.campaign.sortie.2]"
     )
-
-
-def story(sq: Squadron, entry: Scenario) -> list[str]:
-    """What a scenario came to for ``sq``, in words: the mission, who flew what, kills,
-    losses and where everybody went, and every fame line."""
-    side = entry.sides[entry.player]
-    out = entry.outcome
-    won = "won" if out.mission_won else "not won"
-    mission = bridge.missions()[side.mission].name
-    lines = [f"{sq.name}: {mission} {won} after {out.turns} turns."]
-    flown = ", ".join(
-        f"{s.pilot} ({EXPERIENCE[s.experience]}) in #{s.serial} {s.datasheet}" for s in side.sent
-    )
-    lines.append(f"  flew: {flown or 'nobody'}")
-    lines.append(
-        f"  shot down {out.kills}, ground targets destroyed {out.ground_kills}; shot down by the enemy {out.losses}"
-    )
-    fates = [
-        f"#{s.serial} lost"
-        for s in side.sent
-        if (plane := sq.plane(s.serial)) is not None and plane.status == "lost"
-    ]
-    fates += [
-        f"{name} {p.status if (p := sq.pilot(name)) is not None else 'lost'}"
-        for name in out.pilots_lost
-    ]
-    home = [
-        *(f"{name} in hospital" for name in out.wounded),
-        *(f"#{n} in the workshop" for n in out.workshop),
-    ]
-    if fates or home:
-        lines.append("  " + "; ".join([*fates, *home]))
-    fame = "; ".join(
-        f"{x.fame:+d} {x.why}" + (f" ({x.note})" if x.note else "") for x in entry.ledger
-    )
-    lines.append(f"  fame {sq.fame}: {fame or 'no change'}")
-    return lines
 
 
 def challenge(
@@ -427,6 +414,8 @@ def challenge(
             )
         except KeyboardInterrupt:
             _interrupted(file)
+        except Abandoned:
+            _quit(file)
         with no_interrupt():
             files.save([(file, work)])
     if json:
@@ -440,8 +429,6 @@ def challenge(
             }
         )
         return
-    won = "mastered" if entry.outcome.mission_won else "not mastered"
-    console.print(Text(f"Challenge {number} {won}."), soft_wrap=True)
     for line in story(work, entry):
         console.print(Text(line), soft_wrap=True)
 
@@ -544,32 +531,58 @@ def replay(
     file: Path,
     write: Path | None = None,
     json: bool = False,
+    until: str | None = None,
 ) -> None:
     """Rebuild the squadron from its journal (every scenario played again) and compare it
-    byte for byte with the file."""
+    byte for byte with the file; ``until``: only the entries before the scenario with this
+    id (rolling the squadron back to before it, written with ``write``)."""
     with _errors(file):
         if write is not None:
             files.check_writable([write], update=False)  # says so if it replaces a file
+        files.recover(file)
         data = files.read(file)
         try:
             journal = msgspec.json.decode(data, type=Squadron).journal
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             raise CampaignError(f"{file}: not a squadron file ({exc})") from None
+        if until is not None:
+            at = next(
+                (n for n, e in enumerate(journal) if isinstance(e, Scenario) and e.id == until),
+                None,
+            )
+            if at is None:
+                raise CampaignError(f"--until: no scenario {until!r} in the journal of {file}")
+            journal = journal[:at]
         rebuilt = campaign.rebuild(journal, "$.journal")
         same = files.encode(rebuilt) == data
         if write is not None:
             files.save([(write, rebuilt)])
     scenarios = sum(1 for e in rebuilt.journal if type(e).__name__ == "Scenario")
+    if until is not None:  # rolled back: not the file, on purpose
+        if json:
+            print_json(
+                {
+                    "file": str(file),
+                    "until": until,
+                    "entries": len(journal),
+                    "written": str(write) if write else None,
+                }
+            )
+        else:
+            kept = f"{plural(len(journal), 'entry', 'entries')}, {plural(scenarios, 'scenario')}"
+            done = f"; wrote {write}" if write is not None else " (give --write to keep it)"
+            console.print(
+                Text(f"{file}: rebuilt up to before scenario {until} ({kept}){done}"),
+                soft_wrap=True,
+            )
+        return
     if json:
         print_json(
             {"file": str(file), "identical": same, "entries": len(journal), "scenarios": scenarios}
         )
     elif same:
-        console.print(
-            Text(
-                f"{file}: rebuilt from its journal ({len(journal)} entries, {scenarios} scenarios): identical"
-            )
-        )
+        kept = f"{plural(len(journal), 'entry', 'entries')}, {plural(scenarios, 'scenario')}"
+        console.print(Text(f"{file}: rebuilt from its journal ({kept}): identical"), soft_wrap=True)
     if not same:
         if not json:
             try:

@@ -8,6 +8,8 @@ ledger lines; :func:`aerodrome_dockfighters.campaign.campaign.commit` books it.
 
 from __future__ import annotations
 
+import hashlib
+
 from aerodrome.terminal import escape, find_unsafe_in_name
 from aerodrome_dockfighters.campaign import bridge
 from aerodrome_dockfighters.campaign.journal import Bought, Equipped, Founded, Recruited
@@ -19,9 +21,13 @@ from aerodrome_dockfighters.campaign.specs import KINDS, Kind, tables
 MAX_NAME = 40
 
 
-def found(name: str, faction: str, pilots: list[str], seed: int) -> tuple[Squadron, Founded]:
+def found(
+    name: str, faction: str, pilots: list[str], seed: int, uid: str = ""
+) -> tuple[Squadron, Founded]:
     """A new squadron: "You will receive 4 standard fighters of the chosen faction and 4 green
-    pilots, which must be named"; "The squadron starts with 0 fame points" (campaign.1)."""
+    pilots, which must be named"; "The squadron starts with 0 fame points" (campaign.1).
+    ``uid`` tells it apart from every other squadron (``campaign new`` draws one; without it,
+    it is derived from the founding)."""
     c = tables().campaign
     if faction not in ("Bavaria", "Saxony"):
         raise CampaignError(
@@ -37,12 +43,18 @@ def found(name: str, faction: str, pilots: list[str], seed: int) -> tuple[Squadr
         raise CampaignError("pilots: every pilot needs a name of his own [dockfighters.campaign.1]")
     _check_name(name, "name")
     fighter = bridge.standard_fighter(faction)
-    sq = Squadron(name=name, faction=faction, seed=seed, fame=c.start_fame)  # type: ignore[arg-type]
+    uid = uid or derive_uid("squadron", name, faction, *pilots, seed)
+    sq = Squadron(name=name, faction=faction, seed=seed, uid=uid, fame=c.start_fame)  # type: ignore[arg-type]
     for _ in range(c.start_fighters):
         sq.hangar.append(Plane(serial=sq.next_serial, datasheet=fighter))
         sq.next_serial += 1
     sq.barracks = [PersonalFile(name=p) for p in pilots]
-    return sq, Founded(name=name, faction=faction, pilots=tuple(pilots), seed=seed)  # type: ignore[arg-type]
+    return sq, Founded(name=name, faction=faction, pilots=tuple(pilots), seed=seed, uid=uid)  # type: ignore[arg-type]
+
+
+def derive_uid(*parts: object) -> str:
+    """16 hex digits derived from ``parts`` (a squadron's founding, a scenario's inputs)."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 
 def _check_name(name: str, field: str, *, empty: bool = False) -> None:

@@ -25,6 +25,8 @@ Rank = Annotated[str, Meta(max_length=40, pattern=NAME_PATTERN)]
 Faction = Literal["Bavaria", "Saxony"]
 Level = Annotated[int, Meta(ge=0, le=3)]
 Seed = Annotated[int, Meta(ge=0, le=2**63 - 1)]
+#: A squadron's identity and a scenario's: 16 hex digits.
+Uid = Annotated[str, Meta(pattern=r"^[0-9a-f]{16}$")]
 Loads = Annotated[tuple[Annotated[str, Meta(min_length=1, max_length=80)], ...], Meta(max_length=8)]
 
 
@@ -42,8 +44,9 @@ class InPlay(Record, frozen=True, omit_defaults=True):
 
 class Sent(Record, frozen=True, omit_defaults=True):
     """One aircraft sent on the mission with its pilot or crew (clause setup.4): the level
-    marked on the personal file for the mission, the loads or docking-point systems, and
-    whether the pilot flies wounded or the aircraft damaged (leader.ruthless.*)."""
+    marked on the personal file for the mission, the loads or docking-point systems it was
+    armed with (step 8), and whether the pilot flies wounded or the aircraft damaged
+    (leader.ruthless.*)."""
 
     pilot: Name
     kind: Kind
@@ -68,6 +71,9 @@ class Side(Record, frozen=True, omit_defaults=True):
     sent: tuple[Sent, ...] = ()
     bids: tuple[Annotated[int, Meta(ge=0, le=40)], ...] = ()
     in_play: InPlay = InPlay()
+    #: The fame its set-up booked (bids, the mission's cost, extra planes, the inferior
+    #: bonus): the game shows it as the squadron's fame of the scenario so far.
+    fame: Annotated[int, Meta(ge=-1000, le=1000)] = 0
 
 
 # -- a squadron leader's decisions ----------------------------------------------------------------
@@ -92,7 +98,15 @@ class Pick(Record, frozen=True, omit_defaults=True):
 
 
 class Send(Record, frozen=True, tag=True):
-    """Who and what is sent on the mission, with the armament (steps 4 and 8)."""
+    """Who and what is sent on the mission (step 4): pilots or crews and aircraft, without
+    loads (the armament is step 8, :class:`Arm`)."""
+
+    picks: Annotated[tuple[Pick, ...], Meta(max_length=20)]
+
+
+class Arm(Record, frozen=True, tag=True):
+    """The armament (step 8, clause setup.10), chosen once the missions are set up: the
+    external loads or docking-point systems of each aircraft sent, in the order sent."""
 
     picks: Annotated[tuple[Pick, ...], Meta(max_length=20)]
 
@@ -104,6 +118,15 @@ class PayReturn(Record, frozen=True, tag=True):
     pay: bool
 
 
+class BailOut(Record, frozen=True, tag=True):
+    """Bail out over the home base instead of trying to land a damaged plane (clause
+    setup.8: "He can opt to bail out instead of trying to land, by a successful pilot
+    check")."""
+
+    pilot: Name
+    bail: bool
+
+
 class TakeAbility(Record, frozen=True, tag=True):
     """An ace's choice after 5 more victories: level 2 of an ability he has, or the new one
     (clause pilot.8)."""
@@ -113,21 +136,44 @@ class TakeAbility(Record, frozen=True, tag=True):
     level: Annotated[int, Meta(ge=1, le=2)]
 
 
-Choice = Bid | ChooseMission | Send | PayReturn | TakeAbility
+Choice = Bid | ChooseMission | Send | Arm | PayReturn | BailOut | TakeAbility
 
 
 # -- the outcome of a mission --------------------------------------------------------------------
+class Flown(Record, frozen=True, omit_defaults=True):
+    """One aircraft sent, after the mission: its victories (enemy aircraft shot down and
+    ground targets destroyed, "One kill, one marking"), what became of the aircraft and of
+    its pilot or crew."""
+
+    pilot: Name
+    serial: int
+    kills: int = 0
+    ground: int = 0
+    #: home, workshop, shot down, crashed, missing, crashed landing, abandoned (bailed out
+    #: of it over the base)
+    aircraft: str = "home"
+    #: fit, wounded, killed, missing, captured, brought home (bailed out, fame paid),
+    #: bailed out over the base
+    fate: str = "fit"
+
+
 class Outcome(Record, frozen=True, omit_defaults=True):
-    """What the mission came to for this squadron (for reading; the replay recomputes it)."""
+    """What the mission came to for this squadron (for reading; the replay recomputes it).
+    ``drawn``: the squadron was drawn into the other's value-5 mission - not its mission to
+    win ("Only the squadron leader who paid for the mission can ... qualify for its
+    fulfilment")."""
 
     mission_won: bool = False
+    drawn: bool = False
     kills: int = 0
     ground_kills: int = 0
     losses: int = 0
     pilots_lost: tuple[str, ...] = ()
     wounded: tuple[str, ...] = ()
+    bailed_home: tuple[str, ...] = ()
     workshop: tuple[int, ...] = ()
     turns: int = 0
+    flown: tuple[Flown, ...] = ()
 
 
 # -- journal entries -----------------------------------------------------------------------------
@@ -145,6 +191,7 @@ class Founded(Entry, frozen=True, kw_only=True):
     faction: Faction
     pilots: tuple[Name, ...]
     seed: Seed
+    uid: Uid
 
 
 class Recruited(Entry, frozen=True, kw_only=True):
@@ -180,8 +227,12 @@ class Scenario(Entry, frozen=True, kw_only=True):
     replay: seed, the sides by seat (``player`` is this squadron's seat, ``party`` its place
     in the set-up: 0 for the squadron whose leader called the scenario), the seats the bot
     flew, the initiative rolls and the seat that won it, and the game's actions as JSON lines
-    ``[player, action]``; this squadron's decisions (``choices``) and its fame lines."""
+    ``[player, action]``; this squadron's decisions (``choices``) and its fame lines. ``id``
+    is the scenario's, the same in both squadrons' journals; ``partner`` the other
+    squadron's ``uid`` ("" for a challenge): two files that disagree are found out."""
 
+    id: Uid
+    partner: Annotated[str, Meta(pattern=r"^([0-9a-f]{16})?$")] = ""
     seed: Seed
     player: Annotated[int, Meta(ge=0, le=1)]
     party: Annotated[int, Meta(ge=0, le=1)] = 0

@@ -3,7 +3,8 @@
 "Each squadron can have only one active squadron leader ... Only his skills are relevant
 for the squadron. Once a pilot is promoted to squadron leader, a random ability is rolled
 (d6). The d6 result sets his skill tree." Levels are unlocked with fame once the leader has
-reached the level's experience, one per mission, in order.
+reached the level's experience, one per mission, in order: the skills table's Green,
+Experienced and Veteran rows (2 / 4 / 6 fame); it has no Ace row.
 """
 
 from __future__ import annotations
@@ -105,11 +106,9 @@ def effect(sq: Squadron) -> Effect:
         wounded_flies=bool(flies),
         wounded_penalty=min((e.wounded_penalty for e in flies), default=0),
         damaged_flies=any(e.damaged_flies for e in got),
-        repaired_flies=any(e.repaired_flies for e in got),
         mission_discount=max(e.mission_discount for e in got),
         equipment_discount=max(e.equipment_discount for e in got),
         aircraft_discount=max(e.aircraft_discount for e in got),
-        returning_discount=max(e.returning_discount for e in got),
         reroll_checks=max(e.reroll_checks for e in got),
         reroll_attacks=max(e.reroll_attacks for e in got),
         ignore_wounds=max(e.ignore_wounds for e in got),

@@ -13,10 +13,12 @@ from msgspec import Meta
 
 from aerodrome.data import Record
 
-#: Why fame changed hands: earned (kill, mission, inferior, bounty) or spent.
+#: Why fame changed hands: earned (kill, mission, drawn in: the 5 fame of a squadron drawn
+#: into the other's value-5 mission, inferior, bounty) or spent.
 Why = Literal[
     "kill",
     "mission",
+    "drawn in",
     "inferior",
     "club bounty",
     "initiative bid",
@@ -28,7 +30,7 @@ Why = Literal[
     "leader level",
     "return",
 ]
-EARNED: tuple[Why, ...] = ("kill", "mission", "inferior", "club bounty")
+EARNED: tuple[Why, ...] = ("kill", "mission", "drawn in", "inferior", "club bounty")
 
 
 class Line(Record, frozen=True):

@@ -93,6 +93,12 @@ class Person:
             )
             screen.note(f"{seat_label(game.setup, seat)} flies {flown}.")
 
+    @staticmethod
+    def tell(lines: Sequence[str]) -> None:
+        """Lines the person reads before the mission (each squadron's fame of the set-up)."""
+        for line in lines:
+            screen.note(line)
+
     def ended(self, game: Game[Any, Any, Any]) -> None:
         """The rest of what happened, the board at the end and the result in words."""
         player = 0 if self.player is None else self.player

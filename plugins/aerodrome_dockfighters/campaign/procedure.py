@@ -1,7 +1,7 @@
 """The scenario set-up (rulebook: Scenario Setup, steps 1-9; clauses setup.*): initiative
-with fame bids, the missions, who is sent with what armament, the superior and the inferior
-squadron. Steps 6, 7 and 9 (setting the missions up, the weather) and the mission itself are
-played by the engine (:mod:`.bridge`).
+with fame bids, the missions, who is sent, the superior and the inferior squadron, and - once
+the engine has set the missions up (steps 6 and 7) - the armament (step 8). Steps 6, 7 and
+9 (the weather) and the mission itself are played by the engine (:mod:`.bridge`).
 
 A party is a squadron with its leader, or only the :class:`~.journal.Side` it brought
 (the other squadron when one file's journal is replayed, or the League of a challenge).
@@ -15,10 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from msgspec.structs import replace
+
 from aerodrome.dice import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, personal
 from aerodrome_dockfighters.campaign.economy import usable
 from aerodrome_dockfighters.campaign.journal import (
+    Arm,
+    BailOut,
     Bid,
     Choice,
     ChooseMission,
@@ -34,6 +38,7 @@ from aerodrome_dockfighters.campaign.leadership import effect, in_play
 from aerodrome_dockfighters.campaign.ledger import Line, total
 from aerodrome_dockfighters.campaign.sheet import CampaignError, PersonalFile, Squadron
 from aerodrome_dockfighters.campaign.specs import tables
+from aerodrome_dockfighters.campaign.words import plural
 
 
 class Leader(Protocol):
@@ -49,7 +54,15 @@ class Leader(Protocol):
 
     def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send: ...
 
+    def arm(
+        self, sq: Squadron, sent: Sequence[Sent], seat: int, seen: bridge.SetUp | None
+    ) -> Arm: ...
+
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool: ...
+
+    def bail_out(
+        self, sq: Squadron, pilot: PersonalFile, land: int, bail: int, wounded: bool
+    ) -> bool: ...
 
     def take_ability(
         self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
@@ -90,6 +103,11 @@ class Scripted:
         assert isinstance(got, Send)
         return got
 
+    def arm(self, sq: Squadron, sent: Sequence[Sent], seat: int, seen: bridge.SetUp | None) -> Arm:
+        got = self._next(Arm)
+        assert isinstance(got, Arm)
+        return got
+
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool:
         got = self._next(PayReturn)
         assert isinstance(got, PayReturn)
@@ -98,6 +116,17 @@ class Scripted:
                 f"{self.where}.choices[{self.used - 1}]: the decision is about {got.pilot}, not {pilot.name}"
             )
         return got.pay
+
+    def bail_out(
+        self, sq: Squadron, pilot: PersonalFile, land: int, bail: int, wounded: bool
+    ) -> bool:
+        got = self._next(BailOut)
+        assert isinstance(got, BailOut)
+        if got.pilot != pilot.name:
+            raise CampaignError(
+                f"{self.where}.choices[{self.used - 1}]: the decision is about {got.pilot}, not {pilot.name}"
+            )
+        return got.bail
 
     def take_ability(
         self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
@@ -263,14 +292,23 @@ def planes(sent: Sequence[Sent]) -> int:
 
 def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tuple[Sent, ...]:
     """Check the picks and mark the personal files for the mission (clauses setup.4,
-    setup.10, pilot.4, pilot.9, leader.ruthless.*); ``least``: the fewest aircraft (an ace
-    challenge may be flown by the ace alone)."""
+    setup.10, pilot.4, pilot.9, leader.ruthless.*): "2 planes are mandatory for each
+    scenario ... airships are treated as 2 aircraft" (an airship with its crew is enough);
+    ``least``: the fewest aircraft instead (an ace challenge may be flown by the ace alone)."""
     e = effect(sq)
     picks = send.picks
     c = tables().campaign
-    if len(picks) < (c.free_planes if least is None else least):
+    if least is None:
+        known = [plane for pick in picks if (plane := sq.plane(pick.serial)) is not None]
+        count = sum(bridge.catalogue()[plane.datasheet].planes for plane in known)
+        if count < c.free_planes:
+            raise CampaignError(
+                f"send: {plural(count, 'plane')}; 2 planes are mandatory for each scenario (an airship counts as "
+                "2) [dockfighters.campaign.sortie.1]"
+            )
+    elif len(picks) < least:
         raise CampaignError(
-            f"send: {len(picks)} aircraft; 2 planes and 2 pilots are mandatory for each scenario [dockfighters.campaign.sortie.1]"
+            f"send: {plural(len(picks), 'aircraft', 'aircraft')}; at least {least} [dockfighters.campaign.sortie.1]"
         )
     pilots = [p.pilot for p in picks]
     serials = [p.serial for p in picks]
@@ -295,7 +333,7 @@ def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tu
             raise CampaignError(
                 f"{where}: no aircraft #{pick.serial} in the hangar [dockfighters.setup.4]"
             )
-        if plane.status == "workshop" and not (e.damaged_flies or e.repaired_flies):
+        if plane.status == "workshop" and not e.damaged_flies:
             raise CampaignError(
                 f"{where}: #{plane.serial} {plane.datasheet} is in the workshop and misses this mission "
                 "[dockfighters.campaign.workshop.1]"
@@ -305,9 +343,13 @@ def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tu
             raise CampaignError(
                 f"{where}: a {p.kind} cannot fly a {info.klass} ({plane.datasheet}) [dockfighters.pilot.4]"
             )
-        _check_loads(sq, pick, info, where)
+        if pick.loads:
+            raise CampaignError(
+                f"{where}.loads: the planes are armed at step 8, once the missions are set up, not "
+                "when they are sent [dockfighters.setup.10]"
+            )
         wounded = p.status == "hospital"
-        damage = info.yellow if plane.status == "workshop" and not e.repaired_flies else 0
+        damage = info.yellow if plane.status == "workshop" else 0
         personal.mark_box(p, dice)
         level = max(0, p.level - e.wounded_penalty) if wounded else p.level
         out.append(
@@ -317,7 +359,6 @@ def sortie(sq: Squadron, send: Send, dice: Dice, least: int | None = None) -> tu
                 serial=plane.serial,
                 datasheet=plane.datasheet,
                 experience=level,
-                loads=pick.loads,
                 wounded=wounded,
                 damage=damage,
                 modifiers=personal.modifiers(p),
@@ -348,6 +389,11 @@ def _check_loads(sq: Squadron, pick: Pick, info: bridge.AircraftInfo, where: str
                 f"{where}.loads: {info.name} has {info.docking_points} docking points, not {len(pick.loads)} "
                 "[dockfighters.airship.4]"
             )
+        for n, item in enumerate(pick.loads):
+            if not bridge.fits_point(info.name, n, item):
+                raise CampaignError(
+                    f"{where}.loads[{n}]: a {item} mounts only on a side docking point [dockfighters.airship.23]"
+                )
         return
     try:
         bridge.check_loads(info.name, pick.loads, where)
@@ -356,7 +402,7 @@ def _check_loads(sq: Squadron, pick: Pick, info: bridge.AircraftInfo, where: str
 
 
 def send(parties: Sequence[Party], seats: Sequence[int], seed: int) -> None:
-    """Step 4 (and 8, the armament): both leaders choose; each pays for the planes beyond
+    """Step 4: both leaders choose who is sent; each pays for the planes beyond
     the two free ones ("an airship counts as 2 planes") and its mission's fame cost, less
     the Publicity expert's and a club member's discount (clauses setup.3, setup.4,
     campaign.sortie.1, challenge.2)."""
@@ -436,6 +482,39 @@ def inferior(parties: Sequence[Party]) -> None:
             party.lines.append(
                 Line(fame=bonus, why="inferior", note=f"inferior in {', '.join(worse)}")
             )
+
+
+# -- step 8: the armament ----------------------------------------------------------------------------
+def arm(parties: Sequence[Party], seats: Sequence[int], seen: bridge.SetUp | None) -> None:
+    """Step 8: "Planes can be equipped with external loads before the start of a mission";
+    airships' docking points "in the same phase as armament of the aircraft takes place"
+    (clause setup.10). Each leader arms what he sent once the missions are set up (6/7),
+    knowing ``seen`` - the ground targets rolled, the objectives, where the aircraft are -
+    and before the weather is determined (9). A recorded side comes armed."""
+    for n, party in enumerate(parties):
+        if party.sq is None:
+            continue
+        assert party.leader is not None and party.side is not None
+        choice = party.leader.arm(party.sq, party.sent, seats[n], seen)
+        party.choices.append(choice)
+        party.sent = armed(party.sq, party.sent, choice)
+        party.side = replace(party.side, sent=party.sent)
+
+
+def armed(sq: Squadron, sent: Sequence[Sent], choice: Arm) -> tuple[Sent, ...]:
+    """``sent`` with the loads of ``choice``, checked: one entry per aircraft sent, in order;
+    loads and systems of the depots the squadron has unlocked or gets automatically, within
+    the aircraft's load or docking points."""
+    if [(p.pilot, p.serial) for p in choice.picks] != [(s.pilot, s.serial) for s in sent]:
+        names = ", ".join(f"{s.pilot}={s.serial}" for s in sent)
+        raise CampaignError(
+            f"arm: one entry for each aircraft sent, in order ({names}) [dockfighters.setup.10]"
+        )
+    out = []
+    for n, (pick, s) in enumerate(zip(choice.picks, sent, strict=True)):
+        _check_loads(sq, pick, bridge.catalogue()[s.datasheet], f"arm.picks[{n}]")
+        out.append(replace(s, loads=pick.loads))
+    return tuple(out)
 
 
 def in_play_of(party: Party) -> InPlay:

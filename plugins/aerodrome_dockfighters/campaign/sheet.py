@@ -14,7 +14,15 @@ import msgspec
 from msgspec import Meta
 
 from aerodrome.errors import AerodromeError
-from aerodrome_dockfighters.campaign.journal import Faction, JournalEntry, Name, Rank, Seed
+from aerodrome_dockfighters.campaign.journal import (
+    Faction,
+    JournalEntry,
+    Name,
+    Rank,
+    Scenario,
+    Seed,
+    Uid,
+)
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, KINDS, Experience, Kind, tables
 
 #: A personal file's standing: "combat ready", "in hospital", or gone.
@@ -22,7 +30,9 @@ Standing = Literal["ready", "hospital", "killed", "missing", "captured"]
 GONE: tuple[Standing, ...] = ("killed", "missing", "captured")
 #: An aircraft's condition: "Ready for combat", "In workshop", or lost.
 Condition = Literal["ready", "workshop", "lost"]
-FORMAT: Literal[1] = 1
+#: The squadron file's format. 2: the journal of issue 26's rules (armament at step 8, the
+#: weather after the set-up, no kills for crashes...), scenario ids shared by both files.
+FORMAT: Literal[2] = 2
 
 
 class CampaignError(AerodromeError):
@@ -86,21 +96,24 @@ class LeaderFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     pilot: Name
     tree: Annotated[int, Meta(ge=1, le=6)]
-    levels: Annotated[int, Meta(ge=0, le=4)] = 0
+    levels: Annotated[int, Meta(ge=0, le=3)] = 0
     unlocked_after: Annotated[int, Meta(ge=-1)] = -1
 
 
 class Squadron(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A campaign squadron: the whole file. ``digest`` seals it (see :mod:`.files`)."""
 
-    format: Literal[1] = FORMAT
+    format: Literal[2] = FORMAT
     name: Name
     faction: Faction
     seed: Seed
+    uid: Uid
     fame: Annotated[int, Meta(ge=0)] = 0
     missions: Annotated[int, Meta(ge=0)] = 0
     won: Annotated[int, Meta(ge=0)] = 0
     lost: Annotated[int, Meta(ge=0)] = 0
+    #: Missions it was drawn into (the other's value-5 mission): neither won nor lost.
+    drawn: Annotated[int, Meta(ge=0)] = 0
     disbanded: bool = False
     next_serial: Annotated[int, Meta(ge=1)] = 1
     hangar: list[Plane] = []
@@ -127,6 +140,10 @@ class Squadron(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     def aircraft(self) -> list[Plane]:
         """Aircraft in the hangar (ready or in the workshop)."""
         return [p for p in self.hangar if p.status != "lost"]
+
+    def shared(self, other: str) -> list[str]:
+        """The ids of the scenarios flown against the squadron whose ``uid`` is ``other``."""
+        return [e.id for e in self.journal if isinstance(e, Scenario) and e.partner == other]
 
 
 def kinds_in_barracks(sq: Squadron) -> dict[Kind, int]:

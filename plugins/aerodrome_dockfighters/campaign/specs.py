@@ -1,7 +1,8 @@
 """The campaign's tables: ``specs/dockfighters/campaign/*.toml`` decoded into frozen Structs.
 
 ``campaign.toml``: costs, limits, the experience track and the depots; ``aces.toml``: the ace
-abilities (stand-ins); ``leaders.toml``: the squadron leader's skill trees. Errors name the
+abilities (stand-ins); ``leaders.toml``: the squadron leader's skill trees;
+``briefings.toml``: what each mission asks, offered with it. Errors name the
 file and the field path; values the rulebook does not print carry ``assumed = true``.
 """
 
@@ -20,6 +21,8 @@ from aerodrome.specs import Assumed, builtin_specs, load
 Experience = Literal["green", "experienced", "veteran", "ace"]
 #: Experience levels in rising order (clause pilot.1); the index is the level.
 EXPERIENCE: tuple[Experience, ...] = ("green", "experienced", "veteran", "ace")
+#: The rows of the squadron leader skills table: Green, Experienced, Veteran (clause leader.2).
+LEADER_LEVELS: tuple[Experience, ...] = EXPERIENCE[:3]
 AircraftClass = Literal[
     "standard fighter", "advanced fighter", "fighterbomber", "bomber", "airship", "dockfighter"
 ]
@@ -156,11 +159,9 @@ class Effect(Record, frozen=True, omit_defaults=True):
     wounded_flies: bool = False
     wounded_penalty: Annotated[int, Meta(ge=0, le=3)] = 0
     damaged_flies: bool = False
-    repaired_flies: bool = False
     mission_discount: Fame = 0
     equipment_discount: Fame = 0
     aircraft_discount: Fame = 0
-    returning_discount: Fame = 0
     reroll_checks: Annotated[int, Meta(ge=0, le=6)] = 0
     reroll_attacks: Annotated[int, Meta(ge=0, le=6)] = 0
     ignore_wounds: Annotated[int, Meta(ge=0, le=6)] = 0
@@ -178,11 +179,11 @@ class Tree(Record, frozen=True, kw_only=True):
     roll: Roll
     name: Annotated[str, Meta(min_length=1, max_length=40)]
     text: str = ""
-    skill: Annotated[tuple[Skill, ...], Meta(min_length=4, max_length=4)]
+    skill: Annotated[tuple[Skill, ...], Meta(min_length=3, max_length=3)]
 
     def __post_init__(self) -> None:
-        if tuple(s.level for s in self.skill) != EXPERIENCE:
-            raise ValueError(f"{self.name}: one skill per level, green to ace")
+        if tuple(s.level for s in self.skill) != LEADER_LEVELS:
+            raise ValueError(f"{self.name}: one skill per level: green, experienced, veteran")
 
 
 class LevelCost(Assumed, frozen=True, kw_only=True):
@@ -191,14 +192,25 @@ class LevelCost(Assumed, frozen=True, kw_only=True):
 
 
 class Leaders(Record, frozen=True):
-    level: Annotated[tuple[LevelCost, ...], Meta(min_length=4, max_length=4)]
+    level: Annotated[tuple[LevelCost, ...], Meta(min_length=3, max_length=3)]
     tree: Annotated[tuple[Tree, ...], Meta(min_length=6, max_length=6)]
 
     def __post_init__(self) -> None:
-        if tuple(x.name for x in self.level) != EXPERIENCE:
-            raise ValueError("level: green, experienced, veteran, ace")
+        if tuple(x.name for x in self.level) != LEADER_LEVELS:
+            raise ValueError("level: green, experienced, veteran (the skills table's rows)")
         if sorted(t.roll for t in self.tree) != [1, 2, 3, 4, 5, 6]:
             raise ValueError("tree: one skill tree for each face of the d6")
+
+
+class Briefing(Record, frozen=True):
+    """What a mission asks: its "Mission:" line in the mission booklet."""
+
+    key: Annotated[str, Meta(min_length=1, max_length=40)]
+    text: Annotated[str, Meta(min_length=1, max_length=200)]
+
+
+class Briefings(Record, frozen=True):
+    mission: tuple[Briefing, ...]
 
 
 #: Spec files of the campaign (relative to the ruleset's spec folder) and their types.
@@ -206,6 +218,7 @@ SPEC_TYPES: dict[str, type[Record]] = {
     "campaign/campaign.toml": Campaign,
     "campaign/aces.toml": Aces,
     "campaign/leaders.toml": Leaders,
+    "campaign/briefings.toml": Briefings,
 }
 
 
@@ -219,6 +232,7 @@ class Tables:
         self.aces = {k.name: {a.roll: a for a in k.ability} for k in aces.kind}
         self.depot = {d.name: d for d in self.campaign.depot}
         self.trees = {t.roll: t for t in self.leaders.tree}
+        self.briefings = {b.key: b.text for b in load(root / "briefings.toml", Briefings).mission}
 
     def ability(self, kind: Kind, name: str) -> Ability:
         return next(a for a in self.aces[kind].values() if a.name == name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from aerodrome_dockfighters.campaign import bridge, campaign
-from aerodrome_dockfighters.campaign.journal import Pick, Recruited, Send, TakeAbility
+from aerodrome_dockfighters.campaign.journal import Arm, Pick, Recruited, Send, Sent, TakeAbility
 from aerodrome_dockfighters.campaign.ledger import Line
 from aerodrome_dockfighters.campaign.sheet import PersonalFile, Squadron
 
@@ -62,7 +62,7 @@ class Stub:
 
     def send(self, sq: Squadron, mission: str, other: str, budget: int) -> Send:
         if self.picks:
-            return Send(picks=self.picks)
+            return Send(picks=tuple(Pick(pilot=p.pilot, serial=p.serial) for p in self.picks))
         ready = [p for p in sq.barracks if p.status == "ready"][:2]
         planes = [p for p in sq.hangar if p.status == "ready"][:2]
         return Send(
@@ -71,8 +71,23 @@ class Stub:
             )
         )
 
+    def arm(self, sq: Squadron, sent: Sequence[Sent], seat: int, seen: object) -> Arm:
+        """The loads of the given picks (step 8), none for the others."""
+        given = {(p.pilot, p.serial): p.loads for p in self.picks}
+        return Arm(
+            picks=tuple(
+                Pick(pilot=s.pilot, serial=s.serial, loads=given.get((s.pilot, s.serial), ()))
+                for s in sent
+            )
+        )
+
     def pay_return(self, sq: Squadron, pilot: PersonalFile, cost: int) -> bool:
         return self.pay
+
+    def bail_out(
+        self, sq: Squadron, pilot: PersonalFile, land: int, bail: int, wounded: bool
+    ) -> bool:
+        return False  # always tries to land
 
     def take_ability(
         self, sq: Squadron, pilot: PersonalFile, options: Sequence[TakeAbility]
@@ -81,6 +96,11 @@ class Stub:
 
 
 def crew(**kw: object) -> bridge.CrewReport:
+    """A sent aircraft at the end of its mission; what it received is what it has left unless
+    ``damage_taken`` / ``crits_taken`` say more (repaired in the mission)."""
+    kw.setdefault("damage_taken", kw.get("damage", 0))
+    kw.setdefault("crits_taken", kw.get("crits", 0))
+    kw.setdefault("how", "shot down" if kw.get("aircraft_lost") else "")
     base: dict[str, object] = dict(
         fate="fit",
         aircraft_lost=False,

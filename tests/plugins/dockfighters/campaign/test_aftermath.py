@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from aerodrome.testing import ScriptedDice
-from aerodrome_dockfighters.campaign import aftermath, bridge, campaign
-from aerodrome_dockfighters.campaign.journal import PayReturn, Sent, Side, TakeAbility
+from aerodrome_dockfighters.campaign import aftermath, bridge, campaign, files
+from aerodrome_dockfighters.campaign.journal import PayReturn, Recruited, Sent, Side, TakeAbility
 from aerodrome_dockfighters.campaign.procedure import Party
 from aerodrome_dockfighters.campaign.sheet import AceAbility, LeaderFile, Squadron
 from tests.plugins.dockfighters.campaign.helpers import HAWK, Stub, crew, report, squadron
@@ -123,8 +123,8 @@ def test_bringing_a_bailed_out_pilot_home(box: int, cost: int | None) -> None:
         assert party.choices == [PayReturn(pilot="Hans", pay=True)]
 
 
-@pytest.mark.clause("dockfighters.campaign.return.1", "dockfighters.leader.publicity.4")
-def test_not_paid_cannot_pay_defender_and_publicity() -> None:
+@pytest.mark.clause("dockfighters.campaign.return.1")
+def test_not_paid_cannot_pay_defender() -> None:
     sq = squadron(fame=10)
     hans, fritz = sq.pilot("Hans"), sq.pilot("Fritz")
     assert hans is not None and fritz is not None
@@ -148,16 +148,6 @@ def test_not_paid_cannot_pay_defender_and_publicity() -> None:
     assert (
         home.barracks[0].status == "ready" and party.lines == []
     )  # the Airstrip Visit's defenders
-    star = squadron(fame=10)
-    star.barracks[0].box = 8
-    star.leader = LeaderFile(pilot="Fritz", tree=4, levels=4)
-    party = settle(
-        star,
-        Stub(),
-        report([crew(fate="bailed out", aircraft_lost=True, home=False), crew()]),
-        sides(star, ["Hans", "Fritz"]),
-    )
-    assert [x.fame for x in party.lines] == [-3]
 
 
 @pytest.mark.clause("dockfighters.setup.8")
@@ -251,3 +241,31 @@ def test_a_squadron_that_cannot_fly_is_disbanded() -> None:
     assert sq.disbanded
     with pytest.raises(campaign.CampaignError, match="disbanded"):
         campaign.recruit(sq, "Kurt")
+
+
+@pytest.mark.clause("dockfighters.setup.3", "dockfighters.mission.duel.1")
+def test_the_squadron_drawn_into_a_duel_earns_its_five_but_does_not_win_it() -> None:
+    """ "If the opponent manages to shoot down 2 more planes, he receives 5 extra fame
+    points"; "Only the squadron leader who paid for the mission can receive the mission
+    reward and qualify for its fulfilment": the drawn squadron's 5 fame is a "drawn in" line,
+    the mission is not won (nor lost) by it, and its file reads back. Mutation caught: the
+    drawn squadron counted as the mission's winner (two winners of one Duel)."""
+    sq = squadron("Saxony")
+    mine = tuple(
+        Sent(pilot=n, kind="pilot", serial=i + 1, datasheet="Do-335 L-3 Arrow", experience=0)
+        for i, n in enumerate(["Karl", "Otto"])
+    )
+    theirs = (Sent(pilot="Hans", kind="pilot", serial=1, datasheet=HAWK, experience=0),)
+    both = (
+        Side(squadron="them", faction="Bavaria", mission="duel", sent=theirs),
+        Side(squadron=sq.name, faction="Saxony", mission="duel", sent=mine),
+    )
+    party = Party(sq, Stub())
+    rep = report([crew()], [crew(), crew()], mission=((False, 0), (True, 5)))
+    outcome = aftermath.settle(party, 1, rep, both, 7)
+    assert outcome.drawn and not outcome.mission_won
+    assert [(x.why, x.fame) for x in party.lines] == [("drawn in", 5)]
+    assert (sq.won, sq.lost, sq.drawn) == (0, 0, 1)
+    sq.fame += 5
+    sq.journal.append(Recruited(name="x", ledger=tuple(party.lines)))
+    assert files.decode(files.encode(sq), "drawn.json").drawn == 1

@@ -1,19 +1,21 @@
 """The bot squadron leader's judgement (issue 10: "makes the spending and mission choices
 sensibly, so a whole campaign can run unattended"): it gets two pairs airborne before it
 spends on anything else, keeps a reserve, promotes a leader, never chooses a mission it
-cannot pay for, sends the free planes (a third only when rich) and bombs on ground missions,
+cannot pay for, sends the free planes (a third only when rich), arms bombs against its own
+ground targets,
 and goes to the League's challenges only with an ace and fame to spare.
 
 Mutations caught: spending the reserve on recruits (the reserve test), a mission chosen by
 its fame win alone (the affordable-mission test: a value-5 mission), bombs on a
-dogfight (the loads test), a challenge with 1 fame (the challenge test).
+dogfight or at the other's targets (the loads test), a challenge with 1 fame (the challenge test).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from aerodrome_dockfighters.campaign import bridge, campaign
+from aerodrome.testing import ScriptedDice
+from aerodrome_dockfighters.campaign import bridge, campaign, procedure
 from aerodrome_dockfighters.campaign.botleader import RESERVE, BotLeader
 from aerodrome_dockfighters.campaign.sheet import CampaignError
 from tests.plugins.dockfighters.campaign.helpers import HAWK, SPRITE, squadron
@@ -54,23 +56,26 @@ def test_an_affordable_mission_worth_most() -> None:
     )  # the most fame for its cost by Konrad's chances (10 x 0.99 - 4)
 
 
-@pytest.mark.clause("dockfighters.campaign.sortie.1")
-def test_the_free_planes_a_third_when_rich_and_bombs_on_ground_missions() -> None:
+@pytest.mark.clause("dockfighters.campaign.sortie.1", "dockfighters.setup.10")
+def test_the_free_planes_a_third_when_rich_and_bombs_on_ground_targets() -> None:
     bot = BotLeader(1)
     poor = squadron()
     assert len(bot.send(poor, "aerial-dominance", "aerial-dominance", poor.fame).picks) == 2
     rich = squadron(fame=12)
     campaign.buy(rich, SPRITE)  # a fighterbomber
-    sent = bot.send(rich, "bomb-run", "aerial-dominance", rich.fame).picks
-    assert len(sent) == 3
-    sprite = next(
-        p
-        for p in sent
-        if rich.plane(p.serial) is not None and rich.plane(p.serial).datasheet == SPRITE
-    )  # type: ignore[union-attr]
-    assert sprite.loads and all(x == "AB 250 bomb" for x in sprite.loads)
+    send = bot.send(rich, "bomb-run", "aerial-dominance", rich.fame)
+    assert len(send.picks) == 3 and all(not p.loads for p in send.picks)  # armed at step 8
+    sent = procedure.sortie(rich, send, ScriptedDice([]))
+    target = bridge.GroundSeen(
+        seat=0, name="Truck", value=1, hex="9,12", structure=1, armoured=False, mobile=True
+    )
+    seen = bridge.SetUp(missions=("bomb-run", "aerial-dominance"), ground=(target,))
+    armed = {p.serial: p.loads for p in bot.arm(rich, sent, 0, seen).picks}
+    sprite = next(s.serial for s in sent if s.datasheet == SPRITE)
+    assert armed[sprite] and all(x == "AB 250 bomb" for x in armed[sprite])
+    theirs = bridge.SetUp(missions=("aerial-dominance", "bomb-run"), ground=(target,))
+    assert not any(p.loads for p in bot.arm(rich, sent, 1, theirs).picks)  # not its targets
     dogfight = bot.send(rich, "aerial-dominance", "aerial-dominance", rich.fame).picks
-    assert all(not p.loads for p in dogfight)
     assert all(rich.plane(p.serial).datasheet in (HAWK, SPRITE) for p in dogfight)  # type: ignore[union-attr]
 
 

@@ -152,7 +152,7 @@ def test_three_challenges_mastered_make_a_club_member(monkeypatch: pytest.Monkey
     sq = squadron(fame=30)
     ace(sq, done=(1, 2))
     won = report([crew(victories=1, kills=1), crew()], mission=((True, 10), (False, 0)))
-    monkeypatch.setattr(campaign, "_play", lambda *args: (won, ()))
+    monkeypatch.setattr(campaign, "_play", lambda *args: (won, (), args[-1](None)))
     picks = (Pick(pilot="Hans", serial=1), Pick(pilot="Fritz", serial=2))
     entry = campaign.challenge(sq, 3, Stub(picks=picks), "konrad", 5)
     hans = sq.pilot("Hans")

@@ -21,7 +21,7 @@ from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.bot_moves import ATTACK
 from aerodrome_dockfighters.state import GROUND, GroundUnit, Objective
 from aerodrome_dockfighters.weather import weather_change
-from tests.plugins.dockfighters.helpers import plane, scripted, state
+from tests.plugins.dockfighters.helpers import place_tokens, plane, scripted, state
 
 HAWK, HARRIER = "Fw-802 E-1 Hawk", "Fw-127 B-2 Royal Harrier"
 
@@ -98,7 +98,8 @@ def test_challenge_three_places_five_league_planes_apart(plugins) -> None:  # ty
     assert sorted(a.experience for a in league) == [1, 1, 2, 2, 2]
     assert all(a.deployed and 2 <= a.altitude <= 4 for a in league)
     assert all(b.distance(x.cell, y.cell) >= 5 for x in league for y in league if x is not y)
-    assert s.weather == STORM
+    place_tokens(game)  # the weather is determined at the end of the set-up (setup.11)
+    assert game.state.weather == STORM
 
 
 @pytest.mark.clause("dockfighters.challenge.one.2", "dockfighters.challenge.two.2")
@@ -164,6 +165,7 @@ def test_the_storm_does_not_get_better(plugins) -> None:  # type: ignore[no-unty
             weather_change(s, scripted([1]))
             assert s.weather == STORM - 1
     game = Game(plugins.ruleset("dockfighters"), "ace-challenge-2", 9)
+    place_tokens(game)  # the weather is determined at the end of the set-up (setup.11)
     assert game.state.weather == STORM
 
 

@@ -198,7 +198,8 @@ def test_a_human_who_quits_records_nothing(pair: tuple[Path, Path]) -> None:
         ["scenario", str(a), "--against", str(b), "--seat", "1=human", "--seed", "4"],
         input="q\n",
     )
-    assert result.exit_code == 1 and "nothing is recorded" in result.output
+    assert result.exit_code == 0 and "nothing is recorded" in result.output  # quit on purpose
+    assert "error" not in result.output
     assert (a.read_bytes(), b.read_bytes()) == before
 
 
@@ -288,14 +289,14 @@ def test_a_scenario_tells_what_happened(pair: tuple[Path, Path]) -> None:
     assert (
         "Initiative: " in out
         and f"{sq.name}: " in out
-        and f"after {entry.outcome.turns} turns." in out
+        and f"after {entry.outcome.turns} turns" in out
     )
     for sent in side.sent:
         assert f"{sent.pilot} (green) in #{sent.serial} {sent.datasheet}" in out
     for name in entry.outcome.pilots_lost:
         p = sq.pilot(name)
         assert p is not None and f"{name} {p.status}" in out
-    assert f"  fame {sq.fame}: " in out
+    assert f" -> {sq.fame}: " in out
     for line in entry.ledger:
         assert f"{line.fame:+d} {line.why}" in out
 

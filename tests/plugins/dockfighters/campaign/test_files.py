@@ -65,7 +65,7 @@ def test_a_failed_write_leaves_the_old_file(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(CampaignError, match=r"jasta.json: cannot write: No space left on device$"):
         files.save([(path, sq)])
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["jasta.json"]
@@ -146,3 +146,32 @@ def test_too_many_airships_or_crews_in_a_file(tmp_path: Path) -> None:
     )
     with pytest.raises(CampaignError, match=r"\$\.barracks: 5 bomber crews, the sheet has 4 slots"):
         files.load(path)
+
+
+def test_the_seal_catches_accidents_and_verify_a_resealed_edit(tmp_path: Path) -> None:
+    """docs/security.md: the seal is an unkeyed SHA-256 of the content - it catches a damaged
+    file or an edit that forgot it, not someone who reseals: a file with 10**18 victories,
+    resealed, reads; ``campaign show --verify`` rebuilds the squadron from its journal and
+    refuses it in one line naming the file and the field. Mutation caught: --verify not
+    replaying (the edited file shown)."""
+    from typer.testing import CliRunner
+
+    from aerodrome_dockfighters.campaign.cli import app
+
+    path = saved(tmp_path)
+    sq = files.load(path)
+    sq.barracks[0].victories = 10**18
+    path.write_bytes(files.encode(sq))  # edited and resealed
+    assert files.load(path).barracks[0].victories == 10**18
+    shown = CliRunner().invoke(app, ["show", str(path), "--json"])
+    assert shown.exit_code == 0
+    verified = CliRunner().invoke(app, ["show", str(path), "--verify"])
+    lines = [x for x in verified.output.splitlines() if x.strip()]
+    assert verified.exit_code == 1 and len(lines) == 1, verified.output
+    assert (
+        str(path) in lines[0]
+        and "$.barracks[0].victories: 1000000000000000000 in the file, 0 by its journal" in lines[0]
+    )
+    sq.barracks[0].victories = 0
+    path.write_bytes(files.encode(sq))
+    assert CliRunner().invoke(app, ["show", str(path), "--verify"]).exit_code == 0

@@ -73,7 +73,7 @@ def test_dread_rerolls_a_failed_check_and_wounds_on_failure(
     assert rules.pilot_check(s, a, scripted([2]), "flying low") is False
 
 
-@pytest.mark.clause("dockfighters.leader.drunken.2", "dockfighters.leader.drunken.4")
+@pytest.mark.clause("dockfighters.leader.drunken.2")
 def test_drunken_treats_one_failed_check_as_passed() -> None:
     s = duel_state()
     a = s.aircraft[0]
@@ -106,7 +106,7 @@ def test_drunken_ignores_one_wound_and_the_first_shot_is_harder() -> None:
     assert next(e for e in log if type(e).__name__ == "Fired").modified == need  # the second is not
 
 
-@pytest.mark.clause("dockfighters.leader.dread.2", "dockfighters.leader.dread.4")
+@pytest.mark.clause("dockfighters.leader.dread.2")
 @pytest.mark.parametrize(
     ("faces", "damage", "wounded"),
     [

@@ -118,7 +118,7 @@ def test_a_person_flies_a_campaign_mission_to_its_end(tmp_path: Path) -> None:
     assert term.code == 0, term.text[-3000:]
     whole = term.text
     assert "▶ Result: " in whole and "Initiative: " in whole
-    assert "  flew: " in whole and "  fame " in whole
+    assert " in #1 " in whole and "  fame " in whole
 
     mine = files.load(a).journal[-1]
     assert isinstance(mine, Scenario)

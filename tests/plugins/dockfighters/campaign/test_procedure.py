@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from aerodrome.testing import ScriptedDice
-from aerodrome_dockfighters.campaign import campaign, procedure
-from aerodrome_dockfighters.campaign.journal import Pick, Send, Sent, Side
+from aerodrome_dockfighters.campaign import bridge, campaign, procedure
+from aerodrome_dockfighters.campaign.journal import Arm, Pick, Send, Sent, Side
 from aerodrome_dockfighters.campaign.procedure import Party
 from aerodrome_dockfighters.campaign.sheet import CampaignError, LeaderFile
 from tests.plugins.dockfighters.campaign.helpers import HAWK, MILKCOW, SPRITE, Stub, squadron
@@ -107,7 +107,7 @@ def test_two_planes_free_each_more_one_fame_an_airship_two() -> None:
     assert (
         party.side is not None and party.side.sent == party.sent and party.side.squadron == sq.name
     )
-    with pytest.raises(CampaignError, match="2 planes and 2 pilots are mandatory"):
+    with pytest.raises(CampaignError, match="2 planes are mandatory"):
         procedure.sortie(sq, Send(picks=(Pick(pilot="Hans", serial=1),)), ScriptedDice([]))
 
 
@@ -181,54 +181,60 @@ def test_hospital_and_workshop_keep_them_home_unless_ruthless() -> None:
     assert sent[1].wounded is False and sent[1].damage == 0
 
 
-@pytest.mark.clause("dockfighters.setup.10")
+@pytest.mark.clause("dockfighters.setup.10", "dockfighters.airship.23")
 def test_armament_from_the_depots() -> None:
     sq = squadron(fame=20)
     campaign.buy(sq, SPRITE)
     sprite = sq.hangar[-1].serial
-    ok = procedure.sortie(
+    sent = procedure.sortie(
         sq,
-        Send(
-            picks=(
-                Pick(pilot="Hans", serial=sprite, loads=("AB 250 bomb", "Nebelwerfer rocket")),
-                Pick(pilot="Fritz", serial=1),
-            )
-        ),
+        Send(picks=(Pick(pilot="Hans", serial=sprite), Pick(pilot="Fritz", serial=1))),
         ScriptedDice([]),
     )
-    assert ok[0].loads == ("AB 250 bomb", "Nebelwerfer rocket")
+
+    def arm(*loads: tuple[str, ...]) -> tuple[Sent, ...]:
+        return procedure.armed(
+            sq,
+            sent,
+            Arm(
+                picks=tuple(
+                    Pick(pilot=s.pilot, serial=s.serial, loads=x)
+                    for s, x in zip(sent, loads, strict=True)
+                )
+            ),
+        )
+
+    ok = arm(("AB 250 bomb", "Nebelwerfer rocket"), ())
+    assert ok[0].loads == ("AB 250 bomb", "Nebelwerfer rocket") and ok[1].loads == ()
     with pytest.raises(CampaignError, match="Swarm missiles is not unlocked"):
-        procedure.sortie(
-            sq,
-            Send(
-                picks=(
-                    Pick(pilot="Sepp", serial=sprite, loads=("Swarm missiles",)),
-                    Pick(pilot="Fritz", serial=1),
-                )
-            ),
-            ScriptedDice([]),
-        )
+        arm(("Swarm missiles",), ())
     with pytest.raises(CampaignError, match="not one of the depot's external loads"):
+        arm((), ("radar",))
+    with pytest.raises(CampaignError, match="load points"):
+        arm((), ("AB 250 bomb",) * 3)
+    with pytest.raises(CampaignError, match="one entry for each aircraft sent"):
+        procedure.armed(sq, sent, Arm(picks=(Pick(pilot="Hans", serial=sprite),)))
+    with pytest.raises(CampaignError, match="armed at step 8"):
         procedure.sortie(
             sq,
             Send(
                 picks=(
-                    Pick(pilot="Sepp", serial=1, loads=("radar",)),
-                    Pick(pilot="Fritz", serial=2),
+                    Pick(pilot="Sepp", serial=1, loads=("AB 250 bomb",)),
+                    Pick(pilot="Alois", serial=2),
                 )
             ),
             ScriptedDice([]),
         )
-    with pytest.raises(CampaignError, match="load points"):
-        procedure.sortie(
-            sq,
-            Send(
-                picks=(
-                    Pick(pilot="Sepp", serial=1, loads=("AB 250 bomb",) * 3),
-                    Pick(pilot="Fritz", serial=2),
-                )
-            ),
-            ScriptedDice([]),
+    campaign.buy(sq, "Albatross")
+    campaign.recruit(sq, "Crew", "airship crew")
+    campaign.equip(sq, "docking clamp")
+    ship = sq.hangar[-1].serial
+    crew = procedure.sortie(sq, Send(picks=(Pick(pilot="Crew", serial=ship),)), ScriptedDice([]))
+    top = bridge.catalogue()["Albatross"].docking_points
+    assert top >= 1
+    with pytest.raises(CampaignError, match="only on a side docking point"):
+        procedure.armed(
+            sq, crew, Arm(picks=(Pick(pilot="Crew", serial=ship, loads=("docking clamp",) * top),))
         )
 
 
