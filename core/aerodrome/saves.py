@@ -5,6 +5,11 @@ log it produced; replaying it must reproduce that log byte for byte. A position 
 up any situation by hand (``ruleset``, ``setup``, ``seed`` and a ``[position]`` table whose
 shape the ruleset defines), so a referee can ask "what happens here".
 
+Two formats: a whole save, one JSON object (``aerodrome-save/1``, :func:`write_save`), and the
+JSON Lines ``aerodrome play --save`` appends to as the game goes (``aerodrome-save/2``,
+:func:`parse_stream`; written by :class:`aerodrome.autosave.SaveWriter`). :func:`read_save`
+reads both.
+
 A save written by ``aerodrome play`` also records who plays each seat (``seats``, so
 ``--resume`` seats the same players) and every
 ``undo`` (:class:`Undo`): the game went back to ``at`` actions, the actions taken back are
@@ -28,6 +33,7 @@ from aerodrome.data import Record
 from aerodrome.dice import derive_seed
 from aerodrome.errors import (
     AerodromeError,
+    AerodromeWarning,
     IllegalActionError,
     ReplayMismatchError,
     SpecError,
@@ -109,6 +115,125 @@ class PositionFile(Record, frozen=True):
     position: dict[str, Any]
     setup: Name | None = None
     seed: Seed = 0
+
+
+# -- the JSON Lines play --save appends to (aerodrome.autosave writes it) --------------------
+STREAM_FORMAT = "aerodrome-save/2"
+Digest = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+Lines = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class Header(Record, frozen=True):
+    """Line 1: the game and the event log's digest at the start (after ``undone``)."""
+
+    format: str
+    ruleset: Name
+    setup: Name
+    seed: Seed
+    log_sha256: Digest | None = None
+    log_lines: Lines | None = None
+    position: dict[str, Any] | None = None
+    bots: Annotated[tuple[Player, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
+    seats: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_SEATS)] | None = None
+    undone: Annotated[tuple[Undo, ...], msgspec.Meta(max_length=MAX_UNDOS)] = ()
+    versions: Versions = {}
+
+
+class Step(Record, frozen=True):
+    """An action line: the action and the event log's digest after it."""
+
+    player: Player
+    action: dict[str, Any]
+    log_sha256: Digest | None = None
+    log_lines: Lines | None = None
+
+
+class UndoLine(Record, frozen=True):
+    """An undo line: the undo and the event log's digest of the game it went back to."""
+
+    undo: Undo
+    log_sha256: Digest | None = None
+    log_lines: Lines | None = None
+
+
+class CutShortWarning(AerodromeWarning):
+    """A save's last line was cut short (a crash while it was written): it is left out."""
+
+
+def is_stream(raw: bytes) -> bool:
+    """Whether the bytes of a save are JSON Lines (``aerodrome-save/2``): its first line is a
+    whole JSON object naming that format."""
+    first = raw.split(b"\n", 1)[0]
+    return (
+        first.startswith(b"{") and first.rstrip().endswith(b"}") and STREAM_FORMAT.encode() in first
+    )
+
+
+def parse_stream(raw: bytes, source: str) -> SaveFile:
+    """The save in the JSON Lines ``raw``: the kept line of play (undos applied), every undo,
+    and the digest of the event log at its end. A last line without its newline is left out
+    with a :class:`CutShortWarning`; any other bad line is an error naming it."""
+    lines = raw.split(b"\n")
+    if lines[-1]:
+        warnings.warn(
+            CutShortWarning(
+                f"{source}: its last line was cut short (a crash while writing it?): the game "
+                f"goes on from the line before ({len(lines[-1]):,} bytes left out)"
+            ),
+            stacklevel=3,
+        )
+    whole = lines[:-1]
+    if not whole:
+        raise SpecError(f"{source}: line 1: no header (an empty save)")
+    header = convert(parse_mapping(whole[0], f"{source}: line 1"), Header, f"{source}: line 1")
+    if header.format != STREAM_FORMAT:
+        raise SpecError(f"{source}: line 1: $.format: expected {STREAM_FORMAT!r}")
+    kept: list[SavedAction] = []
+    digests: list[tuple[int, str] | None] = [_digest(header)]
+    undone = list(header.undone)
+    if len(whole) - 1 > MAX_ACTIONS + MAX_UNDOS:
+        raise SpecError(f"{source}: more than {MAX_ACTIONS:,} actions")
+    for number, line in enumerate(whole[1:], start=2):
+        where = f"{source}: line {number}"
+        data = parse_mapping(line, where)
+        if "undo" in data:
+            undo = convert(data, UndoLine, where)
+            if undo.undo.at > len(kept):
+                raise SpecError(
+                    f"{where}: $.undo.at: {undo.undo.at}, but {len(kept)} actions were played"
+                )
+            del kept[undo.undo.at :]
+            del digests[undo.undo.at + 1 :]
+            undone.append(undo.undo)
+            if undo.log_sha256 is not None:
+                digests[-1] = _digest(undo)
+        else:
+            step = convert(data, Step, where)
+            kept.append(SavedAction(player=step.player, action=step.action))
+            digests.append(_digest(step))
+    end = digests[-1]
+    if end is None:
+        raise SpecError(f"{source}: the last action has no digest of the event log to check")
+    return SaveFile(
+        format=STREAM_FORMAT,
+        ruleset=header.ruleset,
+        setup=header.setup,
+        seed=header.seed,
+        actions=tuple(kept),
+        log_sha256=end[1],
+        log_lines=end[0],
+        position=header.position,
+        bots=header.bots,
+        seats=header.seats,
+        undone=tuple(undone),
+        versions=header.versions,
+    )
+
+
+def _digest(line: Header | Step | UndoLine) -> tuple[int, str] | None:
+    if line.log_sha256 is None or line.log_lines is None:
+        return None
+    return line.log_lines, line.log_sha256
 
 
 def log_digest(game: Game[Any, Any, Any]) -> str:
@@ -205,8 +330,6 @@ def restarts(undone: Sequence[Undo]) -> dict[int, int]:
 def read_save(path: Path) -> SaveFile:
     """The save in ``path``: a whole save (one JSON object, ``aerodrome-save/1``) or the JSON
     Lines ``play --save`` appends to (``aerodrome-save/2``, :mod:`aerodrome.autosave`)."""
-    from aerodrome.autosave import STREAM_FORMAT, is_stream, parse_stream
-
     try:
         raw = read_limited(path)
     except AerodromeError as exc:
@@ -349,8 +472,6 @@ def verify(save: SaveFile, game: Game[Any, Any, Any]) -> None:
 
 def read_position(path: Path) -> PositionFile:
     """The position file ``path`` (a saved game, of either format, is named as one)."""
-    from aerodrome.autosave import is_stream
-
     try:
         raw = read_limited(path)
     except AerodromeError as exc:

@@ -17,8 +17,8 @@ import pytest
 
 import aerodrome.autosave as autosave
 import aerodrome.files as files
-from aerodrome.autosave import STREAM_FORMAT, SaveWriter
-from aerodrome.saves import read_save
+from aerodrome.autosave import SaveWriter
+from aerodrome.saves import STREAM_FORMAT, CutShortWarning, read_save
 from tests.robustness.conftest import run_cli
 
 RANDOM_GAME = ["play", "classic", "--seat", "1=random", "--seat", "2=random", "--seed", "3"]
@@ -82,7 +82,7 @@ def test_every_prefix_is_a_save_that_goes_on(long_save: Path, tmp_path: Path, cu
     at = header_end + int((len(data) - header_end) * cut) + 7  # inside a line
     cut_save = tmp_path / "cut.json"
     cut_save.write_bytes(data[:at])
-    with pytest.warns(autosave.CutShortWarning, match="cut short"):
+    with pytest.warns(CutShortWarning, match="cut short"):
         kept = read_save(cut_save)
     replayed = run_cli("replay", str(cut_save), "--verify")
     assert replayed.code == 0, replayed.err
