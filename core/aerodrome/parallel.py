@@ -545,16 +545,17 @@ def _run_dask(
                 if _workers_of(client) > 0:
                     seen = time.monotonic()
                 elif time.monotonic() - seen > target.timeout:
-                    raise AerodromeError(
-                        f"--dask {target.address}: no worker for {target.timeout:g} s; games "
-                        f"not played: {describe_chunks(pending.values())}. The games finished "
-                        "are kept in --out: run the same command again to go on"
-                    )
+                    raise _gave_up(target, f"no worker for {target.timeout:g} s", pending)
                 continue
             seen = time.monotonic()
             for fut in finished:
-                chunk = pending.pop(fut)
-                yield chunk, _result(fut, target, chunk)
+                chunk = pending[fut]
+                got = _result(fut, target, chunk)
+                if got is _LOST:  # finished, but its worker went before the answer came
+                    why = f"no answer for {target.timeout:g} s (its worker gone)"
+                    raise _gave_up(target, why, pending)
+                del pending[fut]
+                yield chunk, got
                 fut.release()
                 for c in _take(todo, 1):
                     pending[client.submit(play_chunk, env, c, pure=False)] = c
@@ -567,9 +568,23 @@ def _workers_of(client: Any) -> int:
         return 0
 
 
+#: What :func:`_result` gives when a finished chunk's answer did not come within the timeout.
+_LOST = object()
+
+
+def _gave_up(target: DaskTarget, why: str, pending: dict[Any, Chunk]) -> AerodromeError:
+    return AerodromeError(
+        f"--dask {target.address}: {why}; games not played: "
+        f"{describe_chunks(pending.values())}. The games finished are kept in --out: run the "
+        "same command again to go on"
+    )
+
+
 def _result(fut: Any, target: DaskTarget, chunk: Chunk) -> object:
     try:
         return fut.result(timeout=target.timeout)  # fetched from the cluster: bounded too
+    except TimeoutError:
+        return _LOST
     except AerodromeError:
         raise
     except Exception as exc:
