@@ -2,8 +2,11 @@
 command 'bdist_wheel'``: it installed aerodrome *and its dependencies* with
 ``--no-build-isolation`` into a venv without ``wheel``, so a minimum that exists only as an
 sdist (MarkupSafe 2.1.0) was built with that venv's bare setuptools. Only aerodrome itself
-must be built without isolation (by the minimum hatchling); the session is run here with a
-recording stand-in for nox's session (``nox -s minimums`` runs it for real)."""
+must be built without isolation (by the minimum hatchling). Then two tests failed under the
+minimum pytest (8.0) only inside the session: ``session.create_tmp()`` points TMPDIR into
+``.nox/``, inside the project, and pytest 8.0's importlib mode names a pytester module from
+that path (``.nox....``: a relative import). The session is run here with a recording
+stand-in for nox's session (``nox -s minimums`` runs it for real)."""
 
 from __future__ import annotations
 
@@ -29,8 +32,8 @@ class Recorder:
         self.installs: list[tuple[str, ...]] = []
         self.runs: list[tuple[str, ...]] = []
 
-    def create_tmp(self) -> str:
-        return str(self.tmp)
+    def create_tmp(self) -> str:  # nox's points TMPDIR into .nox/, inside the project
+        raise AssertionError("minimums must keep TMPDIR (pytester's files) out of the project")
 
     def install(self, *args: str, **_: Any) -> None:
         self.installs.append(args)
@@ -81,12 +84,16 @@ def test_only_aerodrome_is_built_without_build_isolation(
     noxfile = _noxfile(monkeypatch)
     session = Recorder(tmp_path)
     noxfile.minimums(session)  # nox.session keeps the function callable
+    constraints = {args[args.index("-c") + 1] for args in session.installs if "-c" in args}
+    assert len(constraints) == 1, session.installs
+    (pins_file,) = constraints
+    assert ROOT not in Path(pins_file).resolve().parents  # no TMPDIR inside the project
     unisolated = [args for args in session.installs if "--no-build-isolation" in args]
     assert unisolated, session.installs
     for args in unisolated:
-        targets = [a for a in args if not a.startswith("-") and a != str(tmp_path / "minimums.txt")]
+        targets = [a for a in args if not a.startswith("-") and a != pins_file]
         assert "--no-deps" in args and targets == ["."], args
-    pins = (tmp_path / "minimums.txt").read_text().split()
+    pins = Path(pins_file).read_text().split()
     everything = {a for args in session.installs for a in args}
     for req in noxfile.requirements():  # every dependency installed, pinned to its minimum
         name = req.split("[")[0].split(">=")[0]
