@@ -194,7 +194,8 @@ def bench_compare() -> dict[str, Any]:
     code = (
         "import time, resource\n"
         "from aerodrome.plugins import load_plugins\n"
-        "from aerodrome.metrics.compare import run_comparison, TRACE_BUDGETS\n"
+        "from aerodrome.compare.run import run_comparison\n"
+        "from aerodrome.compare.studies import TRACE_BUDGETS\n"
         "t = time.process_time()\n"
         "run_comparison(load_plugins(), workers=1, trace=TRACE_BUDGETS)\n"
         "print(time.process_time() - t)\n"

@@ -27,6 +27,9 @@ import pluggy
 from aerodrome import hookspecs
 from aerodrome.agents import RANDOM, AgentParameterError, AgentSpec
 from aerodrome.errors import PluginError, UnknownNameError
+from aerodrome.parameters import ParameterSpec
+from aerodrome.parameters import find as find_parameter
+from aerodrome.records import ParamValue
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Ruleset
 from aerodrome.variants import VariantSpec
@@ -77,6 +80,8 @@ class Registry:
     agents: dict[tuple[str | None, str], AgentSpec] = field(default_factory=dict)
     variants: dict[str, VariantSpec] = field(default_factory=dict)
     metrics: dict[str, Metric] = field(default_factory=dict)
+    #: (ruleset, name) → the parameter
+    parameters: dict[tuple[str, str], ParameterSpec] = field(default_factory=dict)
     #: (kind, name) → the plugin that registered it
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
 
@@ -117,21 +122,38 @@ class Plugins:
                 yield impl.plugin_name, item
 
     def collect_variants(self) -> None:
-        """Fill the variant registry (before the variants asked for are plugged in)."""
-        self.registry.variants.clear()
+        """Fill the variant and parameter registries (before the variants and parameters
+        asked for are plugged in)."""
+        reg = self.registry
+        reg.variants.clear()
+        reg.parameters.clear()
         for plugin, spec in self._results(hookspecs.aerodrome_register_variants):
             if not isinstance(spec, VariantSpec):
                 raise PluginError(
                     f"plugin {plugin!r} registered {spec!r}, which is not a VariantSpec"
                 )
-            reg = self.registry
             reg.add(reg.variants, "variant", spec.name, spec.name, spec, plugin)
+        for plugin, param in self._results(hookspecs.aerodrome_register_parameters):
+            if not isinstance(param, ParameterSpec):
+                raise PluginError(
+                    f"plugin {plugin!r} registered {param!r}, which is not a ParameterSpec"
+                )
+            param.check(plugin)
+            if param.variant is not None and param.variant not in reg.variants:
+                raise PluginError(
+                    f"plugin {plugin!r}: parameter {param.name!r} belongs to variant "
+                    f"{param.variant!r}, which no plugin registers"
+                )
+            label = f"{param.name} of {param.ruleset}"
+            key = (param.ruleset, param.name)
+            reg.add(reg.parameters, "parameter", key, label, param, plugin)
 
     def collect(self) -> None:
         """Fill the registries from every registered plugin's registration hooks."""
         variants = dict(self.registry.variants)
-        variant_owners = {k: v for k, v in self.registry.owners.items() if k[0] == "variant"}
-        self.registry = reg = Registry(variants=variants, owners=variant_owners)
+        parameters = dict(self.registry.parameters)
+        kept = {k: v for k, v in self.registry.owners.items() if k[0] in ("variant", "parameter")}
+        self.registry = reg = Registry(variants=variants, parameters=parameters, owners=kept)
         self._instances.clear()
         for plugin, cls in self._results(hookspecs.aerodrome_register_rulesets):
             rname = cls.name if isinstance(cls, RulesetRef) else _ruleset_name(cls, plugin)
@@ -190,6 +212,10 @@ class Plugins:
     def variants(self) -> dict[str, VariantSpec]:
         """Every registered rule variant by name (plugged in or not)."""
         return dict(self.registry.variants)
+
+    def parameters(self) -> dict[tuple[str, str], ParameterSpec]:
+        """Every declared parameter by (ruleset, name) (``aerodrome_register_parameters``)."""
+        return dict(self.registry.parameters)
 
     def metrics(self) -> list[Metric]:
         """The metrics plugins registered (``aerodrome_register_metrics``)."""
@@ -284,11 +310,17 @@ def entry_points() -> list[metadata.EntryPoint]:
 
 
 def load_plugins(
-    extra: Iterable[tuple[str, object]] = (), *, variants: Sequence[str] = ()
+    extra: Iterable[tuple[str, object]] = (),
+    *,
+    variants: Sequence[str] = (),
+    parameters: Sequence[tuple[str, ParamValue]] = (),
 ) -> Plugins:
     """Create the plugin manager, load every entry-point plugin, then ``extra`` ones, then
     the rule variants named in ``variants`` (registered by ``aerodrome_register_variants``;
-    inactive unless named here). An unknown variant name is an :class:`UnknownNameError`."""
+    inactive unless named here), then the hook implementations of ``parameters``: (ruleset,
+    (name, value)) pairs of parameters declared by ``aerodrome_register_parameters`` (their
+    set-up functions are applied by :func:`aerodrome.parameters.apply_setup`, not here). An
+    unknown variant or parameter name is an :class:`UnknownNameError`."""
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.hook.aerodrome_addhooks.call_historic(kwargs={"pluginmanager": pm})
@@ -318,6 +350,10 @@ def load_plugins(
             raise UnknownNameError("variant", vname, known)
         if not pm.has_plugin(f"variant:{vname}"):
             plugins.register(known[vname].plugin, f"variant:{vname}")
+    for ruleset, (pname, value) in parameters:
+        param = find_parameter(plugins.registry.parameters, ruleset, pname)
+        if param.plugin is not None:
+            plugins.register(param.plugin(param.value(value)), f"parameter:{ruleset}:{pname}")
     plugins.check()
     plugins.collect()
     return plugins

@@ -1,6 +1,6 @@
 """The results file of ``simulate --out`` and ``compare --out``: JSON Lines, one game a line.
 
-Every line is a :class:`~aerodrome.sim.GameRecord` sealed with a checksum (a last field
+Every line is a :class:`~aerodrome.records.GameRecord` sealed with a checksum (a last field
 ``"check"``: 16 hex digits of BLAKE2b over the record without it), so a record edited by hand
 or damaged on disk is told from a good one. A run holds an exclusive lock on the file while it
 reads and appends (``fcntl.flock``; ``msvcrt.locking`` on Windows), so two runs on one file do
@@ -33,7 +33,7 @@ import msgspec
 
 from aerodrome.errors import AerodromeError, AerodromeWarning
 from aerodrome.files import check_output, describe_os_error
-from aerodrome.sim import GameRecord
+from aerodrome.records import GameRecord
 
 #: The field that seals a line.
 CHECK = b',"check":"'

@@ -16,54 +16,12 @@ from aerodrome.agents import Agent, PlayerView, agent_seed, play_out
 from aerodrome.dice import derive_seed
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
+from aerodrome.records import GameDetail as GameDetail
+from aerodrome.records import GameRecord as GameRecord
+from aerodrome.records import ParamValue
+from aerodrome.records import Tick as Tick
 from aerodrome.ruleset import Result, Ruleset, Setup
 from aerodrome.versions import versions_of
-
-
-class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
-    """One finished game of a simulation run (a line of ``--out`` JSON Lines)."""
-
-    index: int
-    seed: int
-    ruleset: str
-    setup: str
-    agents: tuple[str, ...]
-    sides: tuple[str, ...]
-    result: Result
-    decisions: int
-    #: Rule variants plugged in for this game (``aerodrome compare --variant``).
-    variants: tuple[str, ...] = ()
-    #: What the comparison metrics need beyond the result (``None`` unless asked for).
-    detail: GameDetail | None = None
-    #: Distribution → version of aerodrome and of the plugins that played (see
-    #: :mod:`aerodrome.versions`; empty in records written before versions were recorded).
-    versions: dict[str, str] = {}
-
-
-class Tick(msgspec.Struct, frozen=True, array_like=True):
-    """The game as a round starts (and once more at its end): material per side (in the
-    order of ``Setup.sides``, from :meth:`Ruleset.material`) and kills so far (all sides)."""
-
-    round: int
-    material: tuple[float, ...]
-    kills: int
-
-
-class GameDetail(msgspec.Struct, frozen=True, kw_only=True):
-    """Per-game data for the comparison metrics (see :mod:`aerodrome.metrics`).
-
-    :param choices: decisions with more than one legal action (real choices).
-    :param legal: legal actions summed over every decision (branching = legal / decisions).
-    :param first_player: the seat that acted first: ``Result.first_player`` when the
-        ruleset reports it (e.g. who won the initiative), else the seat of the first decision
-        that is not simultaneous; ``None`` when every decision was simultaneous.
-    :param ticks: material and kills at the start of every round and at the end.
-    """
-
-    choices: int
-    legal: int
-    first_player: int | None
-    ticks: tuple[Tick, ...]
 
 
 class Trace:
@@ -179,11 +137,13 @@ def run_games(
     on_game: Callable[[GameRecord], None] | None = None,
     detail: bool = False,
     variants: Sequence[str] = (),
+    params: Sequence[ParamValue] = (),
 ) -> Iterator[GameRecord]:
     """Yield one :class:`GameRecord` per game, in index order.
 
     ``detail=True`` fills :attr:`GameRecord.detail` for the comparison metrics; ``variants``
-    only labels the records (the variants must already be plugged into ``plugins``).
+    and ``params`` only label the records (the variants and parameters must already be
+    plugged into ``plugins`` and ``setup``: see :mod:`aerodrome.parameters`).
     """
     specs = [plugins.agent(ruleset.name, n) for n in agent_names]
     # seats whose agents play by the rulebook's bot rules are bot seats [Seat.bot]
@@ -208,6 +168,7 @@ def run_games(
             variants=tuple(variants),
             detail=trace.finish(game, result) if trace is not None else None,
             versions=versions,
+            params=tuple(params),
         )
         if on_game is not None:
             on_game(rec)

@@ -100,8 +100,12 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
                 if a.status in ("left", "missing") and not mission_exit(state, a)
             )
         )
+        turns = self.variants.mission_turns  # mission.1: 12, unless a variant says
+        last = (turns(standard=12) if turns is not None else None) or 12
         reason = (
-            "turn 13 reached" if state.turn > state.last_turn else "a squadron has no aircraft left"
+            f"turn {last + 1} reached"
+            if state.turn > state.last_turn
+            else "a squadron has no aircraft left"
         )
         return Result(
             winners=tuple(winners),

@@ -82,6 +82,10 @@ def initial_state(setup: Setup, ctx: DfContext) -> DfState:
         ],
         aircraft=[],
     )
+    if ctx.variants.mission_turns is not None:  # mission.1: 12 turns, unless a variant says
+        turns = ctx.variants.mission_turns(standard=state.last_turn)
+        if turns is not None:
+            state.last_turn = turns
     for p, side in enumerate(forces(setup)):
         for n, (name, exp, loads, pilot) in enumerate(side):
             ds = specs.aircraft[name]

@@ -7,17 +7,14 @@ import msgspec
 import pytest
 from pytest import approx
 
+from aerodrome.compare.highlights import highlights
+from aerodrome.compare.measure import ColumnResult, Comparison, Profile
+from aerodrome.compare.plan import plan
+from aerodrome.compare.run import studies
+from aerodrome.compare.studies import check_budgets
 from aerodrome.errors import AerodromeError
 from aerodrome.metrics import Estimate, Matchup
 from aerodrome.metrics.builtin import SkillTrace, StrongestSkill
-from aerodrome.metrics.compare import (
-    ColumnResult,
-    Comparison,
-    Profile,
-    check_budgets,
-    highlights,
-    plan,
-)
 from tests.conftest import PLUGINS
 from tests.core.test_metrics import COLUMN, game
 
@@ -89,7 +86,7 @@ def test_budgets_must_double() -> None:
 
 
 def test_the_plan_plays_each_doubling_on_each_side() -> None:
-    [column] = plan(PLUGINS, ["df40k"], [], 10, 1, trace=(2, 4, 8), trace_games=6)
+    [column] = plan(PLUGINS, ["df40k"], [], 10, 1, studies=studies((2, 4, 8), 6))
     search = [(c.agents, m) for c, m in column.configs if m.kind.startswith("search")]
     assert [
         (m.kind, m.budget, m.bot_side, c.games)

@@ -20,8 +20,8 @@ import pytest
 from aerodrome.errors import AerodromeError
 from aerodrome.parallel import Chunk, Config, Engine, check_chunk
 from aerodrome.plugins import Plugins
+from aerodrome.records import GameRecord
 from aerodrome.results import ResultsFile, ResultsFileWarning, seal, unseal
-from aerodrome.sim import GameRecord
 from tests.robustness.conftest import run_cli
 
 JOUST = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=30, seed=5)
@@ -249,9 +249,11 @@ def test_seal_and_unseal() -> None:
     [
         (None, "NoneType instead of JSON Lines"),
         ([b"{}"], "list instead of JSON Lines"),
-        (b"{}", "the last line is not whole"),
-        (b"", "0 records for 2 games"),
-        (b"{}\n{}\n", "not a game record"),
+        (b"{}", "bytes instead of JSON Lines and a CPU time"),
+        ((b"{}", "1.0"), "tuple instead of JSON Lines and a CPU time"),
+        ((b"{}", 0.1), "the last line is not whole"),
+        ((b"", 0.1), "0 records for 2 games"),
+        ((b"{}\n{}\n", 0.1), "not a game record"),
     ],
 )
 def test_a_wrong_worker_answer_is_refused(payload: object, why: str) -> None:
@@ -266,8 +268,8 @@ def test_a_worker_answer_for_other_games_is_refused(plugins: Plugins) -> None:
     payload = play_chunk(Environment(sources=plugin_sources(plugins)), Chunk(JOUST, 2, 4))
     with pytest.raises(AerodromeError, match="a record of another game"):
         check_chunk(Chunk(JOUST, 0, 2), payload)
-    records, lines = check_chunk(Chunk(JOUST, 2, 4), payload)
-    assert [r.index for r in records] == [2, 3] and lines.count(b"\n") == 2
+    records, lines, cpu = check_chunk(Chunk(JOUST, 2, 4), payload)
+    assert [r.index for r in records] == [2, 3] and lines.count(b"\n") == 2 and cpu >= 0
 
 
 def test_the_results_file_must_be_a_regular_file(tmp_path: Path) -> None:

@@ -147,8 +147,10 @@ def test_a_pool_worker_warms_up_the_rulesets_of_the_run(plugins: Plugins) -> Non
 
     env = Environment(sources=plugin_sources(plugins))
     _WORKER_PLUGINS.clear()
-    warm_worker(env, (("joust", ()), ("no-such-ruleset", ())))  # a bad name: no error here
-    warmed = _WORKER_PLUGINS[(env.sources, ())]
+    warm_worker(
+        env, (("joust", ((), ())), ("no-such-ruleset", ((), ())))
+    )  # a bad name: no error here
+    warmed = _WORKER_PLUGINS[(env.sources, ((), ()))]
     assert "joust" in warmed._instances  # built before the first chunk
 
 

@@ -23,7 +23,7 @@ from aerodrome.cli.options import (
     Workers,
     dask_option,
 )
-from aerodrome.cli.output import console, err_console, print_json, progress_bar
+from aerodrome.cli.output import console, err_console, print_json
 from aerodrome.cli.paths import output_file
 from aerodrome.files import check_output, check_output_folder
 from aerodrome.plugins import default_plugins
@@ -71,14 +71,15 @@ def tournament(
             help="Write an HTML report of the standings to this folder.", show_default=False
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress on stderr (no bar, no lines).")
+    ] = False,
 ) -> None:
     """Play every pairing of AGENTS in every seating on RULESET and rate them (openskill).
 
     The same seed gives the same standings, whatever --workers or --dask.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
-
+    from aerodrome.cli.progress import RunProgress, terminate_as_interrupt
     from aerodrome.tournament import run_tournament
 
     target = dask_option(
@@ -90,16 +91,8 @@ def tournament(
         check_output_folder(report, "--report", files=("index.html",))
     plugins = default_plugins()
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    progress = progress_bar(
-        TextColumn("tournament"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        quiet=quiet,
-    )
-    with progress:
-        task = progress.add_task("games", total=None)
+    progress = RunProgress("tournament", quiet=quiet, workers=workers, out=out)
+    with terminate_as_interrupt(), progress:
         result = run_tournament(
             plugins,
             ruleset,
@@ -110,8 +103,7 @@ def tournament(
             workers=workers,
             dask=target,
             out=out,
-            on_plan=lambda total: progress.update(task, total=total),
-            on_progress=lambda n: progress.advance(task, n),
+            hooks=progress.hooks(),
         )
     if report is not None:
         from aerodrome.report_search import write_tournament_report
