@@ -95,6 +95,7 @@ def _base(command: str, tmp: Path) -> list[str]:
         "simulate": ["simulate", "nope"],
         "compare": ["compare", "nope"],
         "tournament": ["tournament", "nope"],
+        "sweep": ["sweep", "nope", "--param", "x=1..2"],
         "replay": ["replay", missing],
         "campaign new": ["campaign", "new", str(tmp / "sq.json"), "--faction", "nope",
                          *["--pilot", "A"] * 4],
