@@ -41,7 +41,13 @@ from typing import Any
 import msgspec
 
 from aerodrome.capabilities import WarmUp, capability
-from aerodrome.cluster import DaskTarget, clean_start, dask_target, drop_cwd_from_path
+from aerodrome.cluster import (
+    DaskTarget,
+    clean_start,
+    dask_client,
+    dask_target,
+    drop_cwd_from_path,
+)
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError, PluginError
 from aerodrome.parameters import apply_setup, hook_values
@@ -782,31 +788,8 @@ POLL = 1.0
 def _run_dask(
     target: DaskTarget, env: Environment, todo: Iterator[Chunk], workers: int
 ) -> Iterator[tuple[Chunk, object]]:
-    import logging
-
-    try:
+    with dask_client(target, workers) as client:  # bounded connections (aerodrome.cluster)
         distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise AerodromeError("--dask needs Dask: pip install 'aerodrome[dask]'") from None
-    cluster: Any = None
-    try:
-        if target.local:
-            with clean_start():
-                cluster = distributed.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0",
-                    silence_logs=logging.ERROR,
-                )
-            client = distributed.Client(cluster)
-        else:
-            client = distributed.Client(target.address, timeout=30, security=target.security())
-    except (OSError, TimeoutError) as exc:
-        if cluster is not None:
-            cluster.close()
-        raise AerodromeError(f"--dask {target.address}: cannot connect: {exc}") from None
-    try:
         n = max(1, _workers_of(client))
         pending: dict[Any, Chunk] = {}
         for c in _take(todo, n * IN_FLIGHT):
@@ -823,23 +806,20 @@ def _run_dask(
                 if _workers_of(client) > 0:
                     seen = time.monotonic()
                 elif time.monotonic() - seen > target.timeout:
-                    raise AerodromeError(
-                        f"--dask {target.address}: no worker for {target.timeout:g} s; games "
-                        f"not played: {describe_chunks(pending.values())}. The games finished "
-                        "are kept in --out: run the same command again to go on"
-                    )
+                    raise _gave_up(target, f"no worker for {target.timeout:g} s", pending)
                 continue
             seen = time.monotonic()
             for fut in finished:
-                chunk = pending.pop(fut)
-                yield chunk, _result(fut, target, chunk)
+                chunk = pending[fut]
+                got = _result(fut, target, chunk)
+                if got is _LOST:  # finished, but its worker went before the answer came
+                    why = f"no answer for {target.timeout:g} s (its worker gone)"
+                    raise _gave_up(target, why, pending)
+                del pending[fut]
+                yield chunk, got
                 fut.release()
                 for c in _take(todo, 1):
                     pending[client.submit(play_chunk, env, c, pure=False)] = c
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def _workers_of(client: Any) -> int:
@@ -849,9 +829,23 @@ def _workers_of(client: Any) -> int:
         return 0
 
 
+#: What :func:`_result` gives when a finished chunk's answer did not come within the timeout.
+_LOST = object()
+
+
+def _gave_up(target: DaskTarget, why: str, pending: dict[Any, Chunk]) -> AerodromeError:
+    return AerodromeError(
+        f"--dask {target.address}: {why}; games not played: "
+        f"{describe_chunks(pending.values())}. The games finished are kept in --out: run the "
+        "same command again to go on"
+    )
+
+
 def _result(fut: Any, target: DaskTarget, chunk: Chunk) -> object:
     try:
-        return fut.result()
+        return fut.result(timeout=target.timeout)  # fetched from the cluster: bounded too
+    except TimeoutError:
+        return _LOST
     except AerodromeError:
         raise
     except Exception as exc:

@@ -67,7 +67,7 @@ class PositionSpec(Record, frozen=True):
 def build_position(
     ruleset: Classic, setup: Setup[ClassicOptions], position: Mapping[str, Any], source: str
 ) -> ClassicState:
-    spec = convert(dict(position), PositionSpec, f"{source}: $.position")
+    spec = convert(position, PositionSpec, f"{source}: $.position")
     state = ruleset._empty_state(setup)
     board = ruleset.board
     where = f"{source}: $.position"

@@ -222,7 +222,7 @@ class Df40k(
         self, setup: Setup[Df40kOptions], position: Mapping[str, Any], source: str
     ) -> Df40kState:
         try:
-            pos = msgspec.convert(dict(position), Position, strict=True)
+            pos = msgspec.convert(position, Position, strict=True)
         except msgspec.ValidationError as exc:  # the table sits at $.position of the file
             where = str(exc).replace("`$", "`$.position", 1)
             raise SpecError(f"{source}: {limits.readable(where)}") from None

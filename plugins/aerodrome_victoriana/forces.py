@@ -217,7 +217,7 @@ class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
 
 def state_for_position(setup: VSetup, position: Mapping[str, Any], source: str) -> DogfightState:
-    pos = convert(dict(position), Position, source)
+    pos = convert(position, Position, source)
     base = _checked(setup)
     options = VictorianaOptions(rules=pos.rules or base.rules, side=pos.side or base.side)
     state = build_state(options, source)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from aerodrome.cli import app
+from tests.saves import save_data
 
 
 def run(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str]:
@@ -94,7 +95,7 @@ def test_replay_detects_a_tampered_log(runner: CliRunner, tmp_path: Path) -> Non
         "--save",
         str(save),
     )
-    data = json.loads(save.read_text())
+    data = save_data(save)
     data["seed"] += 1
     save.write_text(json.dumps(data))
     result = runner.invoke(app, ["replay", str(save), "--verify"])
@@ -179,7 +180,7 @@ def test_replay_until_stops_early(runner: CliRunner, tmp_path: Path) -> None:
     )
     code, out = run(runner, "replay", str(save), "--until", "2", "--json")
     assert code == 0, out
-    assert json.loads(out)["events"] < len(json.loads(save.read_text())["actions"]) * 10
+    assert json.loads(out)["events"] < len(save_data(save)["actions"]) * 10
     result = runner.invoke(app, ["replay", str(save), "--until", "2", "--verify"])
     assert "leave out --until" in str(result.exception)
 

@@ -188,9 +188,16 @@ def test_a_record_without_its_checksum_is_not_trusted(plugins: Plugins, tmp_path
         assert len(_run(plugins, path)) == 30
 
 
+def _first_record(plugins: Plugins, tmp_path: Path) -> bytes:
+    """The first line of a results file of the run (a file holding it is a results file)."""
+    reference = tmp_path / "reference.jsonl"
+    _run(plugins, reference)
+    return reference.read_bytes().splitlines(keepends=True)[0]
+
+
 def test_many_broken_lines_are_summed_up(plugins: Plugins, tmp_path: Path) -> None:
     path = tmp_path / "junk.jsonl"
-    path.write_bytes(b"junk\n" * 50)
+    path.write_bytes(_first_record(plugins, tmp_path) + b"junk\n" * 50)
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
         assert len(_run(plugins, path)) == 30
@@ -202,7 +209,7 @@ def test_a_very_long_line_is_skipped_without_reading_it_whole(
     plugins: Plugins, tmp_path: Path
 ) -> None:
     path = tmp_path / "long.jsonl"
-    path.write_bytes(b"x" * (3 * 2**20) + b"\n")
+    path.write_bytes(_first_record(plugins, tmp_path) + b"x" * (3 * 2**20) + b"\n")
     with pytest.warns(ResultsFileWarning, match="longer than"):
         assert len(_run(plugins, path)) == 30
 

@@ -34,6 +34,7 @@ from aerodrome.cli.options import (
     dask_option,
 )
 from aerodrome.cli.output import console, literal, print_json, say
+from aerodrome.cli.paths import output_file
 from aerodrome.compare import DEFAULT_GAMES, QUICK_GAMES
 from aerodrome.compare.studies import TRACE_BUDGETS, TRACE_GAMES
 from aerodrome.files import check_output, check_output_folder
@@ -79,6 +80,7 @@ Report = Annotated[
 Out = Annotated[
     Path | None,
     typer.Option(
+        parser=output_file,
         help="Stream every game to this JSON Lines file; a re-run skips the games in it.",
         show_default=False,
     ),
@@ -137,6 +139,7 @@ def compare(
         typer.Option(
             "--trace-games",
             min=1,
+            max=GAMES_MAX,
             help="Games per doubling of the trace, and of mcts against random (split over the "
             f"sides; default {TRACE_GAMES}).",
             show_default=False,
@@ -153,7 +156,7 @@ def compare(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
     )
     if out is not None:  # before any game
-        check_output(out, "--out", regular=True)
+        check_output(out, "--out", regular=True, update=True)
     plugins = default_plugins()
     games = games or (QUICK_GAMES if quick else DEFAULT_GAMES)
     budgets: tuple[int, ...] = ()
@@ -166,7 +169,7 @@ def compare(
         from aerodrome.report import require_matplotlib
 
         require_matplotlib()
-        check_output_folder(report, "--report")
+        check_output_folder(report, "--report", files=("index.html", "games"))
     plans = plan(
         plugins,
         rulesets or (),

@@ -10,6 +10,7 @@ import typer
 
 from aerodrome.choices import spoken
 from aerodrome.cli.output import console, literal, print_json, say, show, write_svg
+from aerodrome.cli.paths import output_file
 from aerodrome.cli.replay import Viewer, svg_viewer
 from aerodrome.describe import label, picture, prompt
 from aerodrome.errors import AerodromeError
@@ -28,7 +29,8 @@ def position(
     file: Annotated[Path, typer.Argument(help="A position file (TOML or JSON).")],
     json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     svg: Annotated[
-        Path | None, typer.Option(help="Write an SVG picture of the position here.")
+        Path | None,
+        typer.Option(parser=output_file, help="Write an SVG picture of the position here."),
     ] = None,
     viewer: Viewer = None,
 ) -> None:

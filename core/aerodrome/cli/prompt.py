@@ -19,6 +19,7 @@ from aerodrome.choices import Line, example, group, match, spoken
 from aerodrome.cli.output import one_line
 from aerodrome.describe import label, seat_label
 from aerodrome.game import Game
+from aerodrome.terminal import escape
 
 #: Lines of choices shown at once; Enter shows the next ones.
 PAGE = 12
@@ -223,7 +224,7 @@ def ask(
     ``help_text`` is what ``?`` prints before the board and the choices again."""
     decision = Decision(game, player, table, help_text)
     decision.show()
-    prompt = f"{seat_label(game.setup, player)} › "
+    prompt = escape(f"{seat_label(game.setup, player)} › ")  # input() prints it raw
     while True:
         try:
             typed = read(prompt)

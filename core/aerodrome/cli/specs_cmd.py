@@ -99,11 +99,13 @@ def schema(
     if out is None:
         print_json(schemas if spec is None else schemas[spec])
         return
+    targets = {name: f"{Path(name).stem}.schema.json" for name in schemas}
+    check_output_folder(out, "--out", files=list(targets.values()))  # says what it replaces
     make_folder(out, "--out")
     import msgspec
 
     for name, sch in schemas.items():
-        target = out / f"{Path(name).stem}.schema.json"
+        target = out / targets[name]
         data = msgspec.json.format(msgspec.json.encode(sch), indent=2) + b"\n"
         write_atomic(target, data, "--out")
         say(f"wrote {target}")

@@ -102,7 +102,7 @@ def sweep(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
     )
     if out is not None:
-        check_output(out, "--out", regular=True)
+        check_output(out, "--out", regular=True, update=True)  # a results file: appended
     plugins = default_plugins()
     plugins.ruleset(ruleset)
     rng = parse_range(param)
@@ -118,7 +118,7 @@ def sweep(
         from aerodrome.report import require_matplotlib
 
         require_matplotlib()
-        check_output_folder(report, "--report")
+        check_output_folder(report, "--report", files=("index.html",))
     progress = RunProgress("sweep", quiet=quiet, workers=workers, out=out)
     with terminate_as_interrupt(), progress:
         result = run_sweep(

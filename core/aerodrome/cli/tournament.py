@@ -24,6 +24,7 @@ from aerodrome.cli.options import (
     dask_option,
 )
 from aerodrome.cli.output import console, err_console, print_json
+from aerodrome.cli.paths import output_file
 from aerodrome.files import check_output, check_output_folder
 from aerodrome.plugins import default_plugins
 
@@ -58,6 +59,7 @@ def tournament(
     out: Annotated[
         Path | None,
         typer.Option(
+            parser=output_file,
             help="Stream every game to this JSON Lines file; a re-run skips the games in it.",
             show_default=False,
         ),
@@ -84,9 +86,9 @@ def tournament(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
     )
     if out is not None:  # before any game
-        check_output(out, "--out", regular=True)
+        check_output(out, "--out", regular=True, update=True)
     if report is not None:
-        check_output_folder(report, "--report")
+        check_output_folder(report, "--report", files=("index.html",))
     plugins = default_plugins()
     names = [a.strip() for a in agents.split(",") if a.strip()]
     progress = RunProgress("tournament", quiet=quiet, workers=workers, out=out)

@@ -232,15 +232,18 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
 
 
 def picture(ruleset: Ruleset[Any, Any, Any], view: Any) -> str:
-    """The ruleset's terminal picture of ``view`` as plain text (text is never markup)."""
+    """The ruleset's terminal picture of ``view`` as plain text (text is never markup;
+    control and bidi characters escaped, :func:`aerodrome.terminal.escape`)."""
     from rich.console import Console
     from rich.text import Text
+
+    from aerodrome.terminal import escape
 
     drawn = drawing(ruleset, view)
     buffer = io.StringIO()
     console = Console(file=buffer, width=120, color_system=None, force_terminal=False)
     console.print(Text(drawn) if isinstance(drawn, str) else drawn)
-    return buffer.getvalue()
+    return escape(buffer.getvalue())
 
 
 class _Seeds:

@@ -15,6 +15,7 @@ from aerodrome.cli import app
 from aerodrome.cli.seats import SeatPlan, parse_seats
 from aerodrome.errors import AerodromeError
 from tests.cli.play.games import printed_events, replayed
+from tests.saves import save_data
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples" / "positions"
 
@@ -49,7 +50,7 @@ def test_a_random_seed_is_printed_and_plays_the_same_game_again(tmp_path: Path) 
     code, again = run("play", "joust", *bots, "--seed", seed, "--save", str(tmp_path / "b.json"))
     assert code == 0
     assert printed_events(first) == printed_events(again)
-    a, b = (json.loads((tmp_path / n).read_text()) for n in ("a.json", "b.json"))
+    a, b = (save_data(tmp_path / n) for n in ("a.json", "b.json"))
     assert a["seed"] == b["seed"] == int(seed) and a["actions"] == b["actions"]
 
 
@@ -108,7 +109,7 @@ def test_resume_of_another_ruleset_or_a_tampered_save(tmp_path: Path) -> None:
     run("play", "joust", "--seed", "3", "--save", str(save), input="high\nq\n")
     code, out = run("play", "classic", "--resume", str(save))
     assert code == 1 and "a game of 'joust', not 'classic'" in out
-    data = json.loads(save.read_text())
+    data = save_data(save)
     data["seed"] = 4
     save.write_text(json.dumps(data))
     code, out = run("play", "--resume", str(save))
@@ -141,10 +142,10 @@ def test_undo_at_the_first_decision_and_in_a_hot_seat() -> None:
 def test_the_seats_a_save_records_are_seated_again(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     run("play", "joust", "--seed", "3", "--seat", "2=random", "--save", str(save), input="q\n")
-    assert json.loads(save.read_text())["seats"] == ["human", "random"]
+    assert save_data(save)["seats"] == ["human", "random"]
     code, out = run("play", "--resume", str(save), "--seat", "1=random")
     assert code == 0 and "▶ Result: " in out
-    assert json.loads(save.read_text())["seats"] == ["random", "random"]
+    assert save_data(save)["seats"] == ["random", "random"]
 
 
 def test_seat_specs() -> None:
