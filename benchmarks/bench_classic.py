@@ -35,7 +35,7 @@ from aerodrome.game import Game
 from aerodrome.plugins import load_plugins
 from aerodrome.ruleset import Result, Ruleset, Seat, Setup
 from aerodrome.sim import play_game
-from aerodrome.turns import Ask, Context, Decision, Phase, Step, TurnSequence, listed
+from aerodrome.turns import Ask, Context, Decision, Phase, Step, Turn, TurnSequence, listed
 from aerodrome_classic.bot import make_bot
 from aerodrome_classic.movement import legal_moves
 from aerodrome_classic.ruleset import Classic
@@ -194,7 +194,7 @@ class _NullRuleset(Ruleset[_Null]):
     def initial_state(self, setup: Setup, ctx: Context) -> _Null:
         return _Null(limit=self.limit)
 
-    def observation(self, state: _Null, player: int | None) -> msgspec.Struct:
+    def observation(self, state: _Null, player: int | None, turn: Turn) -> msgspec.Struct:
         return state
 
     def is_over(self, state: _Null) -> bool:

@@ -19,14 +19,14 @@ import time
 from typing import Any
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed, play_out
+from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.driver import drive
 from aerodrome.plugins import load_plugins
 from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import movement
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.context import DfContext
 from aerodrome_dockfighters.missions import setups
-from aerodrome_dockfighters.options import DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.specs import builtin
 
@@ -37,7 +37,7 @@ def bench_konrad_duels(games: int = 60) -> dict[str, Any]:
     turns = decisions = 0
     for seed in range(games):
         game = Game(ruleset, "duel", seed, record=False)
-        play_out(game, [Konrad(0, seed), Konrad(1, seed + 1)])
+        drive(game, [Konrad(0, seed), Konrad(1, seed + 1)])
         turns += min(game.state.turn - 1, game.state.last_turn)
         decisions += len(game.history)
     took, cpu = time.perf_counter() - start, time.process_time() - cpu
@@ -117,7 +117,7 @@ def mission_figures(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:
     draws = kills = off_edge = aircraft = 0
     for seed in range(games):
         game = Game(ruleset, setup, seed, record=False)
-        play_out(game, [Konrad(p, agent_seed(seed, p)) for p in (0, 1)])
+        drive(game, [Konrad(p, agent_seed(seed, p)) for p in (0, 1)])
         result = game.result()
         for side in sides:
             achieved[side] += int(result.stats.get(f"objective_{side}", 0.0))
@@ -127,7 +127,7 @@ def mission_figures(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:
         aircraft += int(result.stats.get("aircraft", 0.0))
     return {
         "setup": name,
-        "missions": setup.options_as(DockfightersOptions).missions,
+        "missions": setup.options.missions,
         "games": games,
         "objective": {side: achieved[side] / games for side in sides},
         "draws": draws / games,
@@ -146,7 +146,7 @@ def against_random(name: str, games: int = MISSION_GAMES) -> dict[str, Any]:
         game = Game(ruleset, _bot_setup(ruleset, name, (bot,)), seed, record=False)
         agents: list[Any] = [RandomAgent(agent_seed(seed, p)) for p in (0, 1)]
         agents[bot] = Konrad(bot, agent_seed(seed, bot))
-        play_out(game, agents)
+        drive(game, agents)
         winners = game.result().winners
         if winners:
             decided += 1

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from aerodrome import Game, RandomAgent
-from aerodrome.agents import agent_seed, play_out
+from aerodrome.agents import agent_seed
 from aerodrome.dice import derive_seed
+from aerodrome.driver import drive
 from benchmarks import engines
 from benchmarks.bench_compare import example_plugins
 from benchmarks.interleave import Series, Workload, measure, ratios, spread, to_stderr
@@ -98,7 +99,7 @@ def _ruleset_run(
         for i in range(first_seed, first_seed + games):
             seed = derive_seed(1, i)
             game = Game(ruleset, chosen, seed, record=False)
-            decisions += play_out(game, [factory(ruleset, p, agent_seed(seed, p)) for p in seats])
+            decisions += drive(game, [factory(ruleset, p, agent_seed(seed, p)) for p in seats])
         return decisions
 
     return run
@@ -117,7 +118,7 @@ def _core_floor_run() -> Callable[[int, int], int]:
         decisions = 0
         for i in range(first_seed, first_seed + games):
             game = Game(ruleset, setup, i, record=False)
-            decisions += play_out(game, [RandomAgent(agent_seed(i, p)) for p in (0, 1)])
+            decisions += drive(game, [RandomAgent(agent_seed(i, p)) for p in (0, 1)])
         return decisions
 
     return run

@@ -54,21 +54,27 @@ def _raw(ruleset: Any, setup: Any, observe: bool, tensor: Any = None) -> Callabl
     """The Game API loop; ``tensor`` (a translator's ``vector``), when given, encodes each
     observation as the environment does."""
     from aerodrome import Game
+    from aerodrome.agents import RandomAgent
+    from aerodrome.driver import Observer, drive
+
+    class Watch(Observer):
+        """Each decision's observation, encoded as the environment encodes it."""
+
+        def decision(self, game: Any, player: int, legal: Any) -> None:
+            view = game.observation(player)
+            if tensor is not None:
+                tensor(view)
+
+    watch = Watch() if observe else None
 
     def run(first: int, games: int) -> int:
         decisions = 0
         for seed in range(first, first + games):
             game = Game(ruleset, setup, seed, record=False)
-            rng = random.Random(seed)
-            while not game.is_over():
-                for player in game.waiting_for():
-                    legal = game.legal_actions(player)
-                    if observe:
-                        view = game.observation(player)
-                        if tensor is not None:
-                            tensor(view)
-                    game.apply(player, legal[rng.randrange(len(legal))])
-                    decisions += 1
+            agent = RandomAgent(0)
+            agent.rng = random.Random(seed)  # one stream for every seat
+            players = [agent] * len(game.setup.seats)
+            decisions += drive(game, players, watch) if watch else drive(game, players)
         return decisions
 
     return run

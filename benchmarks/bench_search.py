@@ -44,7 +44,8 @@ STRENGTH_ROUNDS = 50
 
 def _positions(plugins: Any, name: str, count: int = POSITIONS) -> list[tuple[Any, int]]:
     """Clones of a bot-against-bot game at decisions with a choice, spread over the game."""
-    from aerodrome.agents import PlayerView, agent_seed
+    from aerodrome.agents import agent_seed
+    from aerodrome.driver import Observer, drive
     from aerodrome.game import Game
 
     rules = plugins.ruleset(name)
@@ -52,17 +53,18 @@ def _positions(plugins: Any, name: str, count: int = POSITIONS) -> list[tuple[An
     bot = plugins.agent(name, "bot").factory
     bots = [bot(rules, p, agent_seed(5, p)) for p in range(len(setup.seats))]
     game = Game(rules, setup, 5, record=False)
-    views = [PlayerView(game, p) for p in range(len(bots))]
     found: list[tuple[Any, int]] = []
-    n = 0
-    while not game.is_over():
-        for p in game.waiting_for():
-            legal = game.legal_actions(p)
+
+    class Every3rdChoice(Observer):
+        n = 0
+
+        def decision(self, game: Any, player: int, legal: Any) -> None:
             if len(legal) > 1:
-                n += 1
-                if n % 3 == 1:
-                    found.append((game.clone(), p))
-            game.apply(p, bots[p].choose(views[p], legal))
+                self.n += 1
+                if self.n % 3 == 1:
+                    found.append((game.clone(), player))
+
+    drive(game, bots, Every3rdChoice())
     step = max(1, len(found) // count)
     return found[::step][:count]
 
@@ -230,15 +232,15 @@ render_strength_dockfighters = render_strength_victoriana = _render_strength
 def bench_ladder() -> dict[str, Any]:
     """The default skill ladder of every built-in ruleset, on one process: CPU seconds and
     each step's share of decided games with its verdict."""
-    from aerodrome.ladder import verdict
-    from aerodrome.metrics.compare import run_comparison
+    from aerodrome.compare.run import run_comparison
+    from aerodrome.ladder import LADDER_BUDGETS, verdict
     from aerodrome.plugins import load_plugins
 
     plugins = load_plugins()
     out: dict[str, Any] = {}
     for name in BUILT_IN:
         start = time.process_time()
-        result = run_comparison(plugins, [name], games=1, workers=1)
+        result = run_comparison(plugins, [name], games=1, workers=1, ladder_budgets=LADDER_BUDGETS)
         cpu = time.process_time() - start
         [column] = result.columns
         ladder = column.metrics.get("skill-ladder")
@@ -274,9 +276,10 @@ def bench_compare() -> dict[str, Any]:
     code = (
         "import time\n"
         "from aerodrome.plugins import load_plugins\n"
-        "from aerodrome.metrics.compare import run_comparison\n"
+        "from aerodrome.compare.run import run_comparison\n"
         "t = time.process_time()\n"
-        "run_comparison(load_plugins(), workers=1)\n"
+        "from aerodrome.ladder import LADDER_BUDGETS\n"
+        "run_comparison(load_plugins(), workers=1, ladder_budgets=LADDER_BUDGETS)\n"
         "print(time.process_time() - t)\n"
     )
     cpu = float(

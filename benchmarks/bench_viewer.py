@@ -30,7 +30,8 @@ from xml.sax.saxutils import escape
 
 import msgspec
 
-from aerodrome.agents import PlayerView, agent_seed
+from aerodrome.agents import agent_seed
+from aerodrome.driver import drive
 from aerodrome.game import Game
 from aerodrome.plugins import load_plugins
 from aerodrome.viewer import record_game, write_page
@@ -63,11 +64,7 @@ def _random_game(name: str, setup: str, actions: int) -> Game[Any, Any, Any]:
         agents = [
             random_agent(ruleset, p, agent_seed(seed, p)) for p in range(len(game.setup.seats))
         ]
-        while not game.is_over() and len(game.history) < actions:
-            player = game.waiting_for()[0]
-            game.apply(
-                player, agents[player].choose(PlayerView(game, player), game.legal_actions(player))
-            )
+        drive(game, agents, limit=actions)
         if best is None or len(game.history) > len(best.history):
             best = game
         if len(game.history) >= actions:

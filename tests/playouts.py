@@ -8,6 +8,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from aerodrome import Game
+from aerodrome.agents import PlayerView
+from aerodrome.driver import Observer, drive
 from aerodrome.events import Event
 from aerodrome.ruleset import Ruleset, Setup
 
@@ -27,16 +29,42 @@ def playout(
     end (the same object, played on between yields)."""
     game = Game(ruleset, setup, seed)
     rng = random.Random(seed)
+    pick = choose or (lambda g, p, legal: legal[rng.randrange(len(legal))])
+    seats = [By(game, pick)] * len(game.setup.seats)
     for _ in range(decisions):
         yield game
-        if game.is_over():
+        if not drive(game, seats, limit=1):  # one round of answers; none: the game is over
             return
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            game.apply(
-                player, choose(game, player, legal) if choose else legal[rng.randrange(len(legal))]
-            )
     yield game
+
+
+class By:
+    """An agent choosing with ``choose(game, player, legal)``: a test's scripted player, a
+    seat of :func:`aerodrome.driver.drive`."""
+
+    def __init__(self, game: AnyGame, choose: Chooser) -> None:
+        self.game = game
+        self.pick = choose
+
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Any]) -> Any:
+        return self.pick(self.game, view.player, legal)
+
+
+def uniform(rng: random.Random) -> Chooser:
+    """A chooser drawing uniformly from ``rng``."""
+    return lambda game, player, legal: legal[rng.randrange(len(legal))]
+
+
+def seats(game: AnyGame, choose: Chooser) -> list[By]:
+    """Every seat of ``game`` played by ``choose``."""
+    return [By(game, choose)] * len(game.setup.seats)
+
+
+def rounds(game: AnyGame, players: Sequence[Any], *observers: Observer) -> Iterator[AnyGame]:
+    """``game`` after each round of answers of ``players`` (drive, a round at a time), until
+    it is over."""
+    while drive(game, players, *observers, limit=1):
+        yield game
 
 
 def seat_moments(games: Iterable[AnyGame]) -> Iterator[tuple[AnyGame, int, Any, list[Event]]]:

@@ -8,7 +8,9 @@ them.
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
 import pytest
 from benchmarks import __main__ as runner
@@ -131,3 +133,29 @@ def test_runner_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         runner.parse(["--rounds", "0"])
     assert "--rounds must be at least 1" in capsys.readouterr().err
+
+
+def test_the_compare_benchmark_derives_idle_wall_time_from_cpu_times() -> None:
+    """At best the CPU shared by the cores; at worst the main process alone, the workers
+    shared, and the longest chunk once more (mutation caught: halving the main process's
+    CPU in the worst case)."""
+    from benchmarks.bench_compare import idle_wall
+
+    run = {"cpu_main": 4.0, "cpu_workers": 100.0, "longest_chunk": 2.0}
+    assert idle_wall(run) == {"at_best": 52.0, "at_worst": 56.0}
+    assert idle_wall({"cpu_main": 30.0, "cpu_workers": 0.0}) == {"at_best": 30.0, "at_worst": 30.0}
+
+
+def test_the_compare_benchmark_records_every_chunk(tmp_path: Path) -> None:
+    """``cli_run`` runs the real command line and sees the engine's chunks."""
+    from benchmarks.bench_compare import cli_run
+
+    stats = tmp_path / "stats.json"
+    with pytest.raises(SystemExit) as done:
+        cli_run(
+            ["compare", "df40k", "--games", "2", "--no-ladder", "--workers", "1", "-q", "--json"],
+            str(stats),
+        )
+    assert done.value.code == 0
+    got = json.loads(stats.read_text())
+    assert got["chunks"] == 2 + 2 + 2 and got["cpu"] > 0 and got["longest"] <= got["cpu"]

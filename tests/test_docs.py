@@ -30,7 +30,7 @@ def test_readme_opens_with_the_two_commands() -> None:
     readme = (ROOT / "README.md").read_text()
     block = readme.split("```sh", 1)[1].split("```", 1)[0].strip().splitlines()
     assert block[0].startswith("pip install -e . && aerodrome ")
-    command = "nox -s tests typecheck lint wheel sdist"
+    command = "nox -s tests typecheck lint wheel sdist minimums"
     assert block[1].startswith(f"pip install nox && {command}")
     ci = (ROOT / ".ci" / "run").read_text()
     assert command in ci

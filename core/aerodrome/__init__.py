@@ -25,7 +25,18 @@ if TYPE_CHECKING:
     from aerodrome.plugins import RulesetRef
     from aerodrome.rulehooks import RuleHooks
     from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
-    from aerodrome.turns import Ask, Context, Decision, ForEach, Phase, Step, TurnSequence, listed
+    from aerodrome.turns import (
+        Ask,
+        Context,
+        Decision,
+        ForEach,
+        Phase,
+        Reveal,
+        Step,
+        Turn,
+        TurnSequence,
+        listed,
+    )
 
 __version__ = "0.1.0"
 
@@ -53,6 +64,7 @@ _EXPORTS = {
     "PlayerView": "aerodrome.agents",
     "PluginError": "aerodrome.errors",
     "RandomAgent": "aerodrome.agents",
+    "Reveal": "aerodrome.turns",
     "Record": "aerodrome.data",
     "Result": "aerodrome.ruleset",
     "RuleHooks": "aerodrome.rulehooks",
@@ -62,6 +74,7 @@ _EXPORTS = {
     "Setup": "aerodrome.ruleset",
     "SpecError": "aerodrome.errors",
     "Step": "aerodrome.turns",
+    "Turn": "aerodrome.turns",
     "TurnSequence": "aerodrome.turns",
     "UnknownNameError": "aerodrome.errors",
     "derive_seed": "aerodrome.dice",
@@ -107,6 +120,7 @@ __all__ = [
     "RandomAgent",
     "Record",
     "Result",
+    "Reveal",
     "RuleHooks",
     "Ruleset",
     "RulesetRef",
@@ -114,6 +128,7 @@ __all__ = [
     "Setup",
     "SpecError",
     "Step",
+    "Turn",
     "TurnSequence",
     "UnknownNameError",
     "derive_seed",

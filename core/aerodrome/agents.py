@@ -28,7 +28,7 @@ from aerodrome.errors import AerodromeError
 if TYPE_CHECKING:
     from aerodrome.game import Game
     from aerodrome.ruleset import Ruleset
-    from aerodrome.turns import Decision
+    from aerodrome.turns import Decision, Turn
 
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (observation)
 A = TypeVar("A", bound=Action, default=Action)
@@ -48,8 +48,9 @@ class PlayerView(Generic[O, A]):
         return self._game.decision()
 
     @property
-    def round(self) -> int:
-        return self._game.round
+    def turn(self) -> Turn:
+        """Where the game is (round, phase, step): :meth:`aerodrome.game.Game.turn`."""
+        return self._game.turn()
 
     def observation(self) -> O:
         """The player's observation: a frozen value (changing it changes nothing)."""
@@ -156,16 +157,3 @@ def random_agent(ruleset: Ruleset[Any, Any, Any], player: int, seed: int) -> Age
 
 
 RANDOM = AgentSpec("random", random_agent, "uniformly random legal actions")
-
-
-def play_out(game: Game[Any, Any, Any], agents: Sequence[Agent]) -> int:
-    """Let ``agents`` (one per player id) play ``game`` to its end; returns the number of
-    decisions they made."""
-    views = [PlayerView(game, p) for p in range(len(agents))]
-    decisions = 0
-    while not game.is_over():
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            game.apply(player, agents[player].choose(views[player], legal))
-            decisions += 1
-    return decisions

@@ -3,13 +3,14 @@ sentences, not by an index.
 
 A person answering a decision types what they mean — a destination square and a facing
 (``12,7 N``), a name (``adler``), a word (``attack``) — and :func:`match` finds the legal
-actions whose sentences (:meth:`aerodrome.ruleset.Ruleset.action_text`) hold every word typed.
-A number still chooses by the list's numbering. :func:`group` lays a long list out in few
-lines: actions that differ only in their last word share a line (``15,2 facing  1 N  2 S
-3 W``), and the words every action of a run begins with are said once, as a header.
+actions whose labels (:class:`~aerodrome.capabilities.ChoiceLabel`, said as one sentence by
+:func:`spoken`) hold every word typed. A number still chooses by the list's numbering.
+:func:`group` lays a long list out by the labels' paths: a heading per group
+(``Spad 1 …``), and the choices of the innermost group on one line (``to 15,2  1 facing N
+· 2 facing S · 3 facing W``).
 
-Nothing here knows a ruleset: it reads sentences. The terminal (:mod:`aerodrome.cli.prompt`)
-and any other front end can use it.
+Nothing here knows a ruleset: it reads labels. The terminal (:mod:`aerodrome.cli.prompt`)
+and any other front end (the browser table) can use it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from aerodrome.capabilities import ChoiceLabel
 
 #: Compass words and their abbreviations: a facing can be typed either way.
 COMPASS = {
@@ -39,6 +42,8 @@ COMPASS = {
 PREFIX_LETTERS = 2
 #: At most this many words in the example query shown in a prompt.
 EXAMPLE_WORDS = 5
+#: The choices of one innermost group share a line when it stays this short.
+LINE_WIDTH = 72
 
 _PAIR = re.compile(r"(-?\d+)\s*[,;]\s*(-?\d+)")
 _LEADING_PAIR = re.compile(r"^\s*\(?\s*(-?\d+)\s+(-?\d+)\s*\)?(?=\s|$)")
@@ -153,16 +158,20 @@ def example(texts: Sequence[str], index: int = 0, limit: int = EXAMPLE_WORDS) ->
 
 
 # -- laying a list out -----------------------------------------------------------------------
+def spoken(label: ChoiceLabel) -> str:
+    """A choice label as one sentence (its path, then its text): what matching reads."""
+    return " ".join((*label.path, label.text)) if label.path else label.text
+
+
 @dataclass(frozen=True)
 class Line:
     """One line of a laid-out list.
 
-    - a header (``items`` empty): the words the choices after it begin with, said once;
-    - a choice: ``items`` holds one ``(number, sentence)``;
-    - alternatives: choices whose sentences are ``header`` and one more word each;
-      ``items`` holds ``(number, word)`` pairs.
+    - a heading (``items`` empty): a group of the choices after it (``header``: its name);
+    - choices: ``items`` holds ``(number, text)`` pairs, said after ``header`` (the innermost
+      group they share, if any): ``to 15,2  1 facing N · 2 facing E``.
 
-    ``indent`` is 1 for the choices under a header.
+    ``indent`` is the depth of the line's group (0: outermost).
     """
 
     header: str
@@ -170,66 +179,63 @@ class Line:
     indent: int = 0
 
     def texts(self) -> list[tuple[int, str]]:
-        """The choices of the line with their sentences (without the header above them)."""
+        """The choices of the line with their text (the line's header before it)."""
         if not self.header:
             return list(self.items)
-        return [(n, f"{self.header} {word}") for n, word in self.items]
+        return [(n, f"{self.header} {text}") for n, text in self.items]
 
 
-def _subject(text: str) -> str:
-    """What a sentence is about: the part before its first ``": "``, else its first word."""
-    head, sep, _ = text.partition(": ")
-    return head if sep else text.split(" ", 1)[0]
-
-
-def _common_words(texts: Sequence[str]) -> int:
-    """How many leading words (split on spaces) every text shares, leaving each at least one."""
-    split = [t.split(" ") for t in texts]
-    n = 0
-    shortest = min(len(s) for s in split) - 1
-    while n < shortest and all(s[n] == split[0][n] for s in split):
-        n += 1
-    return n
-
-
-def _runs(numbered: Sequence[tuple[int, str]], indent: int, merge: bool) -> list[Line]:
-    """Lines of choices: consecutive ones differing only in their last word share a line
-    (when ``merge``)."""
+def group(numbered: Sequence[tuple[int, ChoiceLabel]], *, merge: bool = True) -> list[Line]:
+    """``(number, label)`` choices laid out in few lines, in their order, by their labels'
+    paths: a group of several choices gets a heading line (indented by its depth) and its
+    choices under it; choices sharing their whole path share a line when their texts are
+    alike and the line stays short (:func:`_alike`; unless not ``merge``: a line per choice,
+    each saying the innermost group); a choice alone in its group says its remaining path on
+    its line."""
     lines: list[Line] = []
-    i = 0
-    while i < len(numbered):
-        head = numbered[i][1].rpartition(" ")[0]
-        j = i + 1
-        if head and merge:
-            while j < len(numbered) and numbered[j][1].rpartition(" ")[0] == head:
-                j += 1
-        if j - i > 1:
-            items = tuple((n, t.rpartition(" ")[2]) for n, t in numbered[i:j])
-            lines.append(Line(head, items, indent))
-        else:
-            lines.append(Line("", (numbered[i],), indent))
-        i = j
+    _lay_out(list(numbered), 0, merge, lines)
     return lines
 
 
-def group(numbered: Sequence[tuple[int, str]], *, merge: bool = True) -> list[Line]:
-    """``(number, sentence)`` choices laid out in few lines, in their order: a run of three or
-    more about the same subject is headed by the words they all begin with; choices that
-    differ in their last word only share a line (unless not ``merge``: a line per choice)."""
-    lines: list[Line] = []
+def _alike(header: str, items: Sequence[tuple[int, str]]) -> bool:
+    """Whether choices may share a line: texts of as many words each (``facing N``,
+    ``facing E``) making a short line (:data:`LINE_WIDTH`)."""
+    sizes = {len(text.split()) for _, text in items}
+    return len(sizes) == 1 and len(header) + sum(len(t) + 6 for _, t in items) <= LINE_WIDTH
+
+
+def _lay_out(
+    numbered: list[tuple[int, ChoiceLabel]], depth: int, merge: bool, lines: list[Line]
+) -> None:
     i = 0
     while i < len(numbered):
-        subject = _subject(numbered[i][1])
+        label = numbered[i][1]
+        if len(label.path) <= depth:  # a choice of this level
+            lines.append(Line("", ((numbered[i][0], label.text),), depth))
+            i += 1
+            continue
+        key = label.path[depth]
         j = i + 1
-        while j < len(numbered) and _subject(numbered[j][1]) == subject:
+        while (
+            j < len(numbered)
+            and len(numbered[j][1].path) > depth
+            and numbered[j][1].path[depth] == key
+        ):
             j += 1
         run = numbered[i:j]
-        shared = _common_words([t for _, t in run]) if len(run) >= 3 else 0
-        if shared:
-            split = [(n, t.split(" ")) for n, t in run]
-            lines.append(Line(" ".join(split[0][1][:shared]), ()))
-            lines.extend(_runs([(n, " ".join(w[shared:])) for n, w in split], 1, merge))
+        if len(run) == 1:
+            n, only = run[0]
+            lines.append(Line(" ".join(only.path[depth:]), ((n, only.text),), depth))
+        elif all(len(lab.path) == depth + 1 for _, lab in run):  # the innermost group
+            items = tuple((n, lab.text) for n, lab in run)
+            if not merge:
+                lines.extend(Line(key, (item,), depth) for item in items)
+            elif _alike(key, items):
+                lines.append(Line(key, items, depth))
+            else:
+                lines.append(Line(key, (), depth))
+                lines.extend(Line("", (item,), depth + 1) for item in items)
         else:
-            lines.extend(_runs(run, 0, merge))
+            lines.append(Line(key, (), depth))
+            _lay_out(run, depth + 1, merge, lines)
         i = j
-    return lines

@@ -70,18 +70,38 @@ def _is_clause_mark(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id == "clause"
 
 
+#: The largest test file read by ``rules --coverage`` (bytes): the biggest of the project is
+#: about 60 KiB; parsing costs tens of times the source's size in memory.
+MAX_TEST_BYTES = 2 * 2**20
+
+
+def parse_test_file(path: Path) -> ast.Module | str:
+    """The syntax tree of the test file ``path`` (parsed, never imported), or why it was not
+    read: unreadable, not a regular file, larger than :data:`MAX_TEST_BYTES`, not UTF-8, not
+    Python, or nested too deeply for the parser (``((((…``, ``- - - …``: CPython's parser
+    gives up with a RecursionError or a MemoryError of its own stack, bounded by the size)."""
+    try:
+        source = read_limited(path, "", MAX_TEST_BYTES).decode("utf-8")
+    except AerodromeError as exc:
+        return str(exc).removeprefix(f"{path}: ")
+    except UnicodeDecodeError:
+        return "not UTF-8 text"
+    try:
+        return ast.parse(source, str(path))
+    except (SyntaxError, ValueError):  # ValueError: a NUL byte
+        return "not Python"
+    except (RecursionError, MemoryError):
+        return "nested too deeply to parse"
+
+
 def tests_by_clause(tests_dir: Path) -> dict[str, list[str]]:
-    """Clause id → tests (``file::name``) marked with it, found by reading the test files."""
+    """Clause id → tests (``file::name``) marked with it, found by reading the test files;
+    a file that cannot be read is skipped with a one-line warning (:func:`parse_test_file`)."""
     found: dict[str, list[str]] = defaultdict(list)
     for path in sorted(tests_dir.rglob("test_*.py")):
-        try:
-            tree = ast.parse(read_limited(path).decode("utf-8"), str(path))
-        except (SyntaxError, ValueError) as exc:  # ValueError: not UTF-8, or a NUL byte
-            why = "not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else "not Python"
-            warnings.warn(AerodromeWarning(f"--coverage: {path}: {why}; skipped"), stacklevel=2)
-            continue
-        except AerodromeError as exc:  # unreadable, or larger than files.MAX_INPUT_BYTES
-            warnings.warn(AerodromeWarning(f"--coverage: {exc}; skipped"), stacklevel=2)
+        tree = parse_test_file(path)
+        if isinstance(tree, str):
+            warnings.warn(AerodromeWarning(f"--coverage: {path}: {tree}; skipped"), stacklevel=2)
             continue
         rel = path.relative_to(tests_dir).as_posix()
         module_marks: list[str] = []

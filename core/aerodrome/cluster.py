@@ -10,22 +10,40 @@ TLS security (``--dask-tls-ca-file``, ``--dask-tls-cert``, ``--dask-tls-key``) f
 Worker processes started on this machine (the process pool and ``--dask local``) start with a
 clean ``sys.path`` (:func:`clean_start`): a ``selectors.py`` or a ``*.dist-info`` lying in the
 current directory is never imported or loaded as a plugin there.
+
+Every connection is bounded (:func:`dask_client`): the TLS files are read and checked before
+any work (:func:`tls_context`); a scheduler is first probed with a socket of our own
+(:func:`probe`: it must answer within ``--dask-timeout`` with a Dask handshake of sane size,
+so a server that answers garbage or never answers is one line); Dask's own client is then
+started within the same timeout, and every message it reads is bounded by
+:data:`MAX_MESSAGE` (Dask trusts an 8-byte length: garbage asked it for 3 EiB). A local
+cluster and its dashboard listen on 127.0.0.1 only.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import ipaddress
 import os
 import re
+import socket
+import ssl
+import struct
 import sys
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
 from aerodrome.errors import AerodromeError
+from aerodrome.files import read_limited
+
+T = TypeVar("T")
 
 #: Seconds a run waits for a Dask cluster that has no worker before it gives up.
 DEFAULT_TIMEOUT = 120.0
@@ -34,6 +52,15 @@ _ADDRESS = re.compile(
     r"^(?P<scheme>[a-z]+)://(?P<host>\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[0-9]{1,5})$"
 )
 _SCHEMES = ("tcp", "tls")
+#: This machine only: where a local cluster, its workers and its dashboard listen.
+LOOPBACK = "127.0.0.1"
+#: The largest message read from a Dask cluster (bytes). A chunk's answer is its games' JSON
+#: Lines (about 10 KiB a game with the comparison's detail); 256 MiB is far above any chunk.
+MAX_MESSAGE = 256 * 2**20
+#: The largest first message (handshake) a scheduler may send: a few hundred bytes in Dask.
+MAX_HANDSHAKE = 2**20
+#: The largest TLS file read (a CA bundle of a few hundred certificates is under 1 MiB).
+MAX_TLS_FILE = 4 * 2**20
 
 
 class DaskTarget(msgspec.Struct, frozen=True, kw_only=True):
@@ -54,8 +81,6 @@ class DaskTarget(msgspec.Struct, frozen=True, kw_only=True):
         """Dask's ``Security`` for a ``tls://`` address (None otherwise)."""
         if not self.address.startswith("tls://"):
             return None
-        import importlib
-
         security: Any = importlib.import_module("distributed.security").Security
         return security(
             tls_ca_file=self.tls_ca_file,
@@ -128,11 +153,16 @@ def dask_target(
             f"--dask {address}: tls:// needs --dask-tls-ca-file (and usually --dask-tls-cert "
             "and --dask-tls-key) to check the scheduler"
         )
-    if (tls_cert is None) != (tls_key is None):
-        raise AerodromeError("--dask-tls-cert and --dask-tls-key go together")
+    if scheme == "tls" and (tls_cert is None or tls_key is None):
+        raise AerodromeError(
+            f"--dask {address}: tls:// needs --dask-tls-cert and --dask-tls-key too (Dask's "
+            "TLS authenticates the client as well as the scheduler)"
+        )
     for option, value in tls.items():
-        if value is not None and not Path(value).is_file():
-            raise AerodromeError(f"{option} {value}: no such file")
+        if value is not None:  # regular files, bounded: a FIFO given as a CA does not block
+            read_limited(value, option, MAX_TLS_FILE)
+    if scheme == "tls":
+        tls_context(str(tls_ca_file), str(tls_cert), str(tls_key))
     return DaskTarget(
         address=address,
         tls_ca_file=None if tls_ca_file is None else str(tls_ca_file),
@@ -184,3 +214,198 @@ def drop_cwd_from_path() -> None:
     except OSError:
         cwd = None
     sys.path[:] = [p for p in sys.path if not _is_cwd(p, cwd)]
+
+
+# -- bounded connections ------------------------------------------------------------------------
+def tls_context(ca_file: str, cert: str, key: str) -> ssl.SSLContext:
+    """The client's TLS context, built as Dask builds it (CA checked, client certificate, TLS
+    1.2 at least, no host name check: Dask clusters use their own CA and IP addresses); a
+    file that is no PEM certificate or key is one line naming its option."""
+    try:
+        ctx = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=ca_file)
+    except (ssl.SSLError, ValueError, OSError) as exc:
+        raise AerodromeError(
+            f"--dask-tls-ca-file {ca_file}: not a PEM CA certificate ({_reason(exc)})"
+        ) from None
+    try:
+        ctx.load_cert_chain(cert, key)
+    except (ssl.SSLError, ValueError, OSError) as exc:
+        raise AerodromeError(
+            f"--dask-tls-cert {cert} / --dask-tls-key {key}: not a PEM certificate and its "
+            f"private key ({_reason(exc)})"
+        ) from None
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_REQUIRED
+    return ctx
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, ssl.SSLError) and exc.reason:
+        return str(exc.reason).replace("_", " ").lower()
+    return str(exc) or type(exc).__name__
+
+
+def _host_port(address: str) -> tuple[str, int]:
+    m = _ADDRESS.match(address)
+    assert m is not None, address  # checked by dask_target
+    return m["host"].strip("[]"), int(m["port"])
+
+
+def _read_exactly(sock: socket.socket, n: int, deadline: float) -> bytes:
+    data = bytearray()
+    while len(data) < n:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        sock.settimeout(left)
+        chunk = sock.recv(min(n - len(data), 65536))
+        if not chunk:
+            raise ConnectionError("the connection was closed")
+        data += chunk
+    return bytes(data)
+
+
+def probe(target: DaskTarget) -> None:
+    """Check that the scheduler at ``target`` speaks Dask, bounded in time and size: connect
+    (and shake hands in TLS) and read its first message (a scheduler sends its handshake
+    at once), all within ``target.timeout``; the message's announced length must be at most
+    :data:`MAX_HANDSHAKE` and its frames consistent. Errors are one line naming the address."""
+    host, port = _host_port(target.address)
+    where = f"--dask {target.address}"
+    deadline = time.monotonic() + target.timeout
+    try:
+        sock = socket.create_connection((host, port), timeout=target.timeout)
+    except TimeoutError:
+        raise AerodromeError(f"{where}: no connection within {target.timeout:g} s") from None
+    except OSError as exc:
+        raise AerodromeError(f"{where}: cannot connect: {exc.strerror or exc}") from None
+    try:
+        if target.address.startswith("tls://"):
+            ctx = tls_context(str(target.tls_ca_file), str(target.tls_cert), str(target.tls_key))
+            sock.settimeout(max(0.001, deadline - time.monotonic()))
+            sock = ctx.wrap_socket(sock, server_hostname=host)
+        (size,) = struct.unpack("Q", _read_exactly(sock, 8, deadline))
+        if not 16 <= size <= MAX_HANDSHAKE:
+            raise AerodromeError(
+                f"{where}: not a Dask scheduler (its first message announces {size:,} bytes; "
+                f"a Dask handshake is a few hundred)"
+            )
+        body = _read_exactly(sock, size, deadline)
+        (frames,) = struct.unpack("Q", body[:8])
+        lengths = struct.unpack(f"{frames}Q", body[8 : 8 + 8 * frames]) if frames < 64 else ()
+        if not 1 <= frames < 64 or 8 + 8 * frames + sum(lengths) > size:
+            raise AerodromeError(f"{where}: not a Dask scheduler (its first message is not)")
+    except TimeoutError:
+        raise AerodromeError(
+            f"{where}: no answer within {target.timeout:g} s (--dask-timeout); is it a Dask "
+            "scheduler?"
+        ) from None
+    except ssl.SSLError as exc:
+        raise AerodromeError(f"{where}: the TLS handshake failed ({_reason(exc)})") from None
+    except (OSError, struct.error) as exc:
+        raise AerodromeError(f"{where}: not a Dask scheduler ({exc})") from None
+    finally:
+        sock.close()
+
+
+def _within(seconds: float, what: str, work: Callable[[], T]) -> T:
+    """``work()``, given up after ``seconds`` (its thread is left to end with the process:
+    Dask's client reads its handshake without a timeout of its own)."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as exc:  # handed to the caller's thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, name="aerodrome-dask-connect", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        raise AerodromeError(f"{what}: no answer within {seconds:g} s (--dask-timeout)")
+    if "error" in box:
+        raise box["error"]
+    value: T = box["value"]
+    return value
+
+
+@contextmanager
+def bounded_messages(limit: int = MAX_MESSAGE) -> Iterator[None]:
+    """While a run talks to Dask: every message Dask reads is at most ``limit`` bytes (Dask
+    allocates the length a peer announces before reading it). Restored afterwards."""
+    try:
+        tcp: Any = importlib.import_module("distributed.comm.tcp")
+    except ImportError:
+        yield
+        return
+    original = getattr(tcp, "read_bytes_rw", None)
+    if original is None:  # another Dask: its reads stay as they are (the probe still bounds)
+        yield
+        return
+
+    async def bounded(stream: Any, n: int) -> Any:
+        if n > limit:
+            raise OSError(f"a message of {n:,} bytes (more than {limit:,}): not trusted")
+        return await original(stream, n)
+
+    tcp.read_bytes_rw = bounded
+    try:
+        yield
+    finally:
+        tcp.read_bytes_rw = original
+
+
+@contextmanager
+def dask_client(target: DaskTarget, workers: int) -> Iterator[Any]:
+    """A Dask client for ``target`` (``local``: a cluster of ``workers`` processes started on
+    127.0.0.1 for the run, its dashboard too), every connection bounded (see the module);
+    closed, and a local cluster shut down, at the end, on an error or an interrupt."""
+    import logging
+
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise AerodromeError("--dask needs Dask: pip install 'aerodrome[dask]'") from None
+    where = f"--dask {target.address}"
+    cluster: Any = None
+    client: Any = None
+    with bounded_messages():
+        try:
+            if target.local:
+                with clean_start():
+                    cluster = distributed.LocalCluster(
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        host=LOOPBACK,
+                        dashboard_address=f"{LOOPBACK}:0",
+                        silence_logs=logging.ERROR,
+                    )
+                client = distributed.Client(cluster)
+            else:
+                probe(target)
+                security = target.security()
+                client = _within(
+                    target.timeout,
+                    where,
+                    lambda: distributed.Client(
+                        target.address, timeout=target.timeout, security=security
+                    ),
+                )
+        except (OSError, TimeoutError) as exc:
+            if cluster is not None:
+                cluster.close()
+            raise AerodromeError(f"{where}: cannot connect: {exc}") from None
+        except BaseException:
+            if cluster is not None:
+                cluster.close()
+            raise
+        try:
+            yield client
+        finally:
+            with contextlib.suppress(Exception):  # a scheduler gone away: nothing to close
+                client.close(timeout=target.timeout)
+            if cluster is not None:
+                cluster.close(timeout=target.timeout)

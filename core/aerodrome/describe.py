@@ -1,16 +1,18 @@
 """Plain sentences for events and seats, the same for the terminal, replays and the browser.
 
 The core describes its own events (the start, rounds, phases, dice, actions, the end); a
-ruleset describes its own through :meth:`aerodrome.ruleset.Ruleset.event_text`. Players are
+ruleset describes its own through its :class:`~aerodrome.capabilities.Presentation`. Players are
 named by seat as people count them: "Seat 1 (German)", never "player 0".
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from aerodrome.capabilities import ChoiceLabel, Presentation, capability
+from aerodrome.data import Action
 from aerodrome.events import (
     ActionTaken,
     DecisionCommitted,
@@ -22,6 +24,11 @@ from aerodrome.events import (
     RoundStarted,
 )
 from aerodrome.ruleset import Ruleset, Setup
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from aerodrome.turns import Decision
 
 
 def seat_label(setup: Setup, player: int) -> str:
@@ -46,10 +53,6 @@ def core_event_text(setup: Setup, title: str, event: Event) -> str | None:
         dice = "a die" if len(event.faces) == 1 else f"{len(event.faces)} dice"
         show = "shows" if len(event.faces) == 1 else "show"
         return f"{event.purpose}: {dice} (d{event.sides}) {show} {_faces(event.faces)}{kept}."
-    if isinstance(event, ActionTaken):
-        return f"{seat_label(setup, event.player)}: {event.action}."
-    if isinstance(event, DecisionCommitted):
-        return f"{seat_label(setup, event.player)} commits in secret: {event.action}."
     if isinstance(event, RoundStarted):
         return f"Round {event.round} begins."
     if isinstance(event, PhaseStarted):
@@ -71,18 +74,66 @@ def _generic(event: Event) -> str:
     return f"{name}: {shown}." if shown else f"{name}."
 
 
+def label(ruleset: Ruleset[Any, Any, Any], action: Action, view: Any) -> ChoiceLabel:
+    """``action`` as a choice for the player of ``view`` (``Presentation.label``; without a
+    :class:`~aerodrome.capabilities.Presentation`: the action's ``describe()``)."""
+    shown = capability(ruleset, Presentation)
+    return shown.label(action, view) if shown is not None else ChoiceLabel(text=action.describe())
+
+
+def sentence(ruleset: Ruleset[Any, Any, Any], action: Action, view: Any) -> str:
+    """``action`` as the log tells it to the reader of ``view`` (``Presentation.sentence``;
+    without one: the action's ``describe()``)."""
+    shown = capability(ruleset, Presentation)
+    return shown.sentence(action, view) if shown is not None else action.describe()
+
+
+def prompt(ruleset: Ruleset[Any, Any, Any], decision: Decision, view: Any) -> str:
+    """The question of ``decision`` for the player of ``view``, worded now
+    (``Presentation.prompt``; without one: its kind, "Choose: pass")."""
+    shown = capability(ruleset, Presentation)
+    if shown is not None:
+        return shown.prompt(decision, view)
+    return f"Choose: {decision.kind}"
+
+
 def event_text(
     ruleset: Ruleset[Any, Any, Any], setup: Setup, event: Event, view: Any
 ) -> str | None:
     """A sentence for ``event`` as the player whose observation is ``view`` reads it: the
-    core's own events first, then the ruleset's (:meth:`Ruleset.event_text`), then a generic
-    line for an event nobody describes. ``None``: not worth a line."""
+    core's own events first, then the ruleset's (``Presentation.event_text``), then a
+    generic line for an event nobody describes. ``None``: not worth a line."""
     text = core_event_text(setup, ruleset.title, event)
     if text is not None:
         return text
+    if isinstance(event, ActionTaken):
+        return f"{seat_label(setup, event.player)}: {sentence(ruleset, event.action, view)}."
+    if isinstance(event, DecisionCommitted):
+        said = sentence(ruleset, event.action, view)
+        return f"{seat_label(setup, event.player)} commits in secret: {said}."
     if type(event).__module__ == "aerodrome.events":
         return None
-    text = ruleset.event_text(event, view)
+    shown = capability(ruleset, Presentation)
+    text = shown.event_text(event, view) if shown is not None else None
     if text is None:
         return _generic(event)
     return text or None
+
+
+# -- pictures ----------------------------------------------------------------------------------
+def picture(ruleset: Ruleset[Any, Any, Any], view: Any) -> RenderableType:
+    """The ruleset's terminal picture of ``view`` (its ``Presentation.draw``), else the
+    observation pretty-printed."""
+    shown = capability(ruleset, Presentation)
+    if shown is not None:
+        return shown.draw(view)
+    from rich.pretty import Pretty
+
+    return Pretty(msgspec.to_builtins(view))
+
+
+def svg(ruleset: Ruleset[Any, Any, Any], view: Any) -> str | None:
+    """The ruleset's SVG picture of ``view`` (``Presentation.draw_svg``); ``None``: the
+    ruleset presents nothing (it has no :class:`~aerodrome.capabilities.Presentation`)."""
+    shown = capability(ruleset, Presentation)
+    return shown.draw_svg(view) if shown is not None else None

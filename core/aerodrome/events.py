@@ -4,13 +4,28 @@ Every change of a game is announced as an :class:`Event` (a frozen, tagged msgsp
 Subscribers (log writers, renderers, metric collectors, plugin hooks) observe the bus.
 An event whose ``seen_by`` is set is private to those players: it stays out of the
 player-facing log of everybody else.
+
+Events hold values, never prose: an answer is logged as the ruleset's typed action
+(:class:`ActionTaken`, :class:`DecisionCommitted`), and every reader words it from its own
+view when it reads it (:mod:`aerodrome.describe`). The JSON Lines log encodes an action as its
+tagged Struct (``{"type": "Pass", "height": "high"}``), so a log is read back per ruleset:
+:func:`decode_log` knows the ruleset's action types and its own event types.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Generic
 
 import msgspec
+from typing_extensions import TypeVar
+
+from aerodrome.data import Action
+
+if TYPE_CHECKING:
+    from aerodrome.ruleset import Ruleset
+
+A = TypeVar("A", bound=Action, default=Action)
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True, omit_defaults=True):
@@ -47,16 +62,18 @@ class DiceRolled(Event, frozen=True):
     kept: tuple[int, ...] | None = None
 
 
-class DecisionCommitted(Event, frozen=True):
-    """A player committed a secret choice; the content is seen by that player only."""
+class DecisionCommitted(Event, Generic[A], frozen=True):
+    """A player committed an answer that is not (yet) public; seen by that player only."""
 
     player: int
-    action: str
+    action: A
 
 
-class ActionTaken(Event, frozen=True):
+class ActionTaken(Event, Generic[A], frozen=True):
+    """A player's answer, taken (public unless ``seen_by`` says otherwise)."""
+
     player: int
-    action: str
+    action: A
 
 
 class GameEnded(Event, frozen=True):
@@ -73,6 +90,42 @@ _encoder = msgspec.json.Encoder()
 def encode_log(events: Iterable[Event]) -> bytes:
     """The JSON Lines log of ``events``: one event per line, newline-terminated."""
     return b"".join(_encoder.encode(e) + b"\n" for e in events)
+
+
+def _subclasses(cls: type[Event]) -> Iterable[type[Event]]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+def ruleset_events(ruleset: Ruleset[Any, Any, Any]) -> tuple[type[Event], ...]:
+    """The event types a ruleset's package defines (its modules loaded so far: a ruleset's
+    events are defined beside its state, imported with the ruleset)."""
+    package = type(ruleset).__module__.partition(".")[0] + "."
+    found = {sub for sub in _subclasses(Event) if sub.__module__.startswith(package)}
+    return tuple(sorted(found, key=lambda t: (t.__module__, t.__qualname__)))
+
+
+def event_type(ruleset: Ruleset[Any, Any, Any]) -> Any:
+    """The type a line of ``ruleset``'s log decodes to: the core's events, with actions of
+    the ruleset's :attr:`~aerodrome.ruleset.Ruleset.action_types`, and the ruleset's own."""
+    actions: Any = ruleset.action_types[0]
+    for t in ruleset.action_types[1:]:
+        actions = actions | t
+    union: Any = ActionTaken[actions] | DecisionCommitted[actions]
+    for kind in (GameStarted, RoundStarted, PhaseStarted, DiceRolled, GameEnded):
+        union = union | kind
+    for own in ruleset_events(ruleset):
+        union = union | own
+    return union
+
+
+def decode_log(data: bytes, ruleset: Ruleset[Any, Any, Any]) -> list[Event]:
+    """The events of a JSON Lines log written by :func:`encode_log` for a game of
+    ``ruleset`` (raises :class:`msgspec.ValidationError` / ``DecodeError`` naming the
+    field)."""
+    decoder = msgspec.json.Decoder(event_type(ruleset))
+    return [decoder.decode(line) for line in data.splitlines() if line.strip()]
 
 
 class EventBus:

@@ -7,9 +7,9 @@ in the same folder, flushed, fsynced, then renamed over the target), so a reader
 half a file and a full disk leaves the old file whole. Every :class:`OSError` becomes an
 :class:`~aerodrome.errors.AerodromeError` of one line naming the option and the path.
 
-Inputs are bounded (:func:`read_limited`): a file bigger than :data:`MAX_INPUT_BYTES` is
-refused before it is read, and a device or a pipe is read only up to that limit (``/dev/zero``
-does not fill the memory).
+Every user file is read by :func:`read_limited`: regular files only (a folder, a FIFO, a
+device is refused at once, and opening never blocks), at most :data:`MAX_INPUT_BYTES`
+(refused before it is read).
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ import errno
 import os
 import secrets
 import stat
+import warnings
+from collections.abc import Sequence
 from pathlib import Path
 
-from aerodrome.errors import AerodromeError
+from aerodrome.errors import AerodromeError, AerodromeWarning
 
 #: The largest spec, position or save file read (bytes). The longest games save in well under
 #: 1 MiB (a classic game of 1,000 decisions: about 120 KiB); 16 MiB leaves a wide margin and
@@ -52,7 +54,8 @@ def _stat(path: Path, option: str) -> os.stat_result | None:
         raise _fail(option, path, f"cannot use: {describe_os_error(exc)}") from None
 
 
-def _names_folder(path: Path | str) -> bool:
+def names_folder(path: Path | str) -> bool:
+    """Whether ``path`` as typed ends with a slash: it names a folder, never a file."""
     text = os.fspath(path)
     return text.endswith(("/", os.sep)) or (os.altsep is not None and text.endswith(os.altsep))
 
@@ -67,13 +70,44 @@ def _check_folder_writable(folder: Path, option: str, path: Path | str) -> None:
         raise _fail(option, path, f"the folder {folder} is not writable")
 
 
-def check_output(path: Path | str, option: str, *, regular: bool = False) -> Path:
-    """Fail now unless ``path`` can be written as a file: not a folder, in an existing,
-    writable folder. A device or a pipe (``/dev/stdout``) is accepted unless ``regular``
-    (a results file must be a regular file: it is read back, locked and appended to)."""
-    if _names_folder(path):
+class ReplacedWarning(AerodromeWarning):
+    """An output file that exists will be replaced (said before any work starts)."""
+
+
+def _symlink(p: Path, option: str, path: Path | str, regular: bool) -> None:
+    """Refuse a symbolic link as an output, unless it leads to a device or a pipe
+    (``/dev/stdout``) and ``regular`` is not asked: writing through a link would change a
+    file elsewhere, and replacing it would silently break the link."""
+    try:
+        if not p.is_symlink():
+            return
+        target = os.readlink(p)
+    except OSError:
+        return
+    st = _stat(p, option)
+    if st is None:
+        raise _fail(option, path, f"is a symbolic link to {target}, which does not exist")
+    if regular or stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode):
+        raise _fail(
+            option, path, f"is a symbolic link (to {target}); give the path of the file itself"
+        )
+
+
+def check_output(
+    path: Path | str, option: str, *, regular: bool = False, update: bool = False
+) -> Path:
+    """Fail now unless ``path`` can be written as a file: the writer policy of every output.
+
+    Not a folder (also not a path ending with a slash), not a symbolic link (but to a device,
+    such as ``/dev/stdout``), in an existing, writable folder. A device or a pipe is accepted
+    unless ``regular`` (a results file must be a regular file: it is read back, locked and
+    appended to). An existing file is never replaced without a word: a
+    :class:`ReplacedWarning` says so now, unless ``update`` (the command's own file, updated
+    in place: a results file appended to, a save resumed, a squadron file)."""
+    if names_folder(path):
         raise _fail(option, path, "names a folder; give a file name")
     p = Path(path)
+    _symlink(p, option, path, regular)
     st = _stat(p, option)
     if st is not None and stat.S_ISDIR(st.st_mode):
         raise _fail(option, path, "is a folder; give a file name")
@@ -84,11 +118,18 @@ def check_output(path: Path | str, option: str, *, regular: bool = False) -> Pat
             raise _fail(option, path, "is not writable")
         return p
     _check_folder_writable(p.parent, option, path)
+    if st is not None and not update:
+        label = f"{option} {path}" if option else str(path)
+        warnings.warn(
+            ReplacedWarning(f"{label}: the file exists and will be replaced"), stacklevel=2
+        )
     return p
 
 
-def check_output_folder(path: Path | str, option: str) -> Path:
-    """Fail now unless ``path`` is a writable folder or can be created as one."""
+def check_output_folder(path: Path | str, option: str, files: Sequence[str] = ()) -> Path:
+    """Fail now unless ``path`` is a writable folder or can be created as one. Of ``files``
+    (the names the command writes there), the ones that exist are named now in a
+    :class:`ReplacedWarning`: they will be replaced."""
     p = Path(path)
     st = _stat(p, option)
     if st is not None:
@@ -96,6 +137,12 @@ def check_output_folder(path: Path | str, option: str) -> Path:
             raise _fail(option, path, "exists and is not a folder")
         if not os.access(p, os.W_OK | os.X_OK):
             raise _fail(option, path, "the folder is not writable")
+        there = [name for name in files if os.path.lexists(p / name)]
+        if there:
+            warnings.warn(
+                ReplacedWarning(f"{option} {path}: {', '.join(there)} there will be replaced"),
+                stacklevel=2,
+            )
         return p
     parent = p.parent
     while _stat(parent, option) is None and parent != parent.parent:
@@ -145,7 +192,7 @@ def write_atomic(
 
     A device or a pipe (``/dev/stdout``, ``/dev/full``) cannot be replaced: it is written
     directly, and its errors are reported the same way."""
-    p = check_output(path, option)
+    p = check_output(path, option, update=True)  # announced by the command's own check
     raw = data.encode("utf-8") if isinstance(data, str) else data
     st = _stat(p, option)
     if st is not None and not stat.S_ISREG(st.st_mode):
@@ -178,22 +225,54 @@ def write_atomic(
     return p
 
 
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "is a pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a regular file"
+    return "is not a regular file"
+
+
 def read_limited(path: Path | str, what: str = "", limit: int = MAX_INPUT_BYTES) -> bytes:
-    """The bytes of ``path``, refused (one line) if larger than ``limit``; a device or a
-    pipe is read only up to ``limit`` bytes."""
+    """The bytes of the user file ``path``: the one reader of every file a user gives (spec,
+    position, save, squadron, test file, TLS file). Regular files only: a folder, a pipe
+    (FIFO), a device or a socket is refused at once (opening never blocks: a FIFO without a
+    writer does not hang), and so is a file larger than ``limit`` (before it is read)."""
     p = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with p.open("rb") as f:
-            st = os.fstat(f.fileno())
-            if stat.S_ISDIR(st.st_mode):
-                raise _fail(what, path, "is a folder, not a file")
-            if stat.S_ISREG(st.st_mode) and st.st_size > limit:
-                raise _fail(what, path, f"too large: {st.st_size:,} bytes (the limit is {limit:,})")
-            data = f.read(limit + 1)
+        if not hasattr(os, "O_NONBLOCK"):  # Windows: look before opening
+            st = p.stat()
+            if not stat.S_ISREG(st.st_mode):
+                raise _fail(what, path, _kind(st.st_mode))
+        fd = os.open(p, flags)
     except IsADirectoryError:
         raise _fail(what, path, "is a folder, not a file") from None
     except OSError as exc:
         raise _fail(what, path, f"cannot read: {describe_os_error(exc)}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _fail(what, path, _kind(st.st_mode))
+        if st.st_size > limit:
+            raise _fail(what, path, f"too large: {st.st_size:,} bytes (the limit is {limit:,})")
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 2**20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        raise _fail(what, path, f"cannot read: {describe_os_error(exc)}") from None
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise _fail(what, path, f"too large: more than {limit:,} bytes")
     return data

@@ -10,6 +10,7 @@ position), seed and actions.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic
@@ -17,9 +18,10 @@ from typing import Any, Generic
 import msgspec
 from typing_extensions import TypeVar
 
+from aerodrome.capabilities import Determinise, Positions, capability
 from aerodrome.data import Action
 from aerodrome.dice import Dice, derive_seed
-from aerodrome.errors import IllegalActionError
+from aerodrome.errors import IllegalActionError, PluginError, SpecError
 from aerodrome.events import (
     ActionTaken,
     DecisionCommitted,
@@ -31,8 +33,9 @@ from aerodrome.events import (
     RoundStarted,
     encode_log,
 )
-from aerodrome.ruleset import Result, Ruleset, Setup, copy_state
-from aerodrome.turns import Ask, Clock, Context, Decision, Step, TurnSequence
+from aerodrome.lineage import Origin
+from aerodrome.ruleset import Result, Ruleset, Setup, checked_setup, copy_state
+from aerodrome.turns import Ask, Clock, Context, Decision, Reveal, Step, Turn, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741
@@ -60,8 +63,9 @@ class Game(Generic[S, O, A]):
         record: bool = True,
     ) -> None:
         self.ruleset = ruleset
-        self.setup = setup if isinstance(setup, Setup) else ruleset.setup(setup)
-        self.setup.options_as(ruleset.options_type)  # a one-line error on foreign options
+        self.setup: Setup[Any] = checked_setup(
+            ruleset, setup if isinstance(setup, Setup) else ruleset.setup(setup)
+        )
         self.seed = seed
         self.position = dict(position) if position is not None else None
         self.bus = EventBus()
@@ -86,12 +90,28 @@ class Game(Generic[S, O, A]):
         if not record and not self.bus.active:
             self._quiet()
         self._emit(GameStarted(ruleset=ruleset.name, setup=self.setup.name, seed=seed))
+        first_round = 1
         if position is None:
             self.state: S = ruleset.initial_state(self.setup, self._ctx)
         else:
-            self.state = ruleset.position_state(self.setup, position, position_source)
-        self.clock = self._sequence.start(self.state, setup=position is None)
+            positions = capability(ruleset, Positions)
+            if positions is None:
+                raise SpecError(
+                    f"{position_source}: ruleset {ruleset.name!r} does not support position files"
+                )
+            self.state = positions.position_state(self.setup, position, position_source)
+            first_round = positions.position_round(position)
+        self._origin: Origin | None = Origin(
+            kind="new",
+            ruleset=ruleset.plugged,
+            setup=self.setup,
+            seed=seed,
+            position=self.position,
+            record=record,
+        )
+        self.clock = self._sequence.start(self.state, setup=position is None, round=first_round)
         self._ctx.clock = self.clock
+        self._turn: Turn | None = None
         self._advance()
 
     def _quiet(self) -> None:
@@ -125,16 +145,17 @@ class Game(Generic[S, O, A]):
     # -- driving the sequence ---------------------------------------------------------------
     def _advance(self, step: Step[S] | None = None) -> None:
         """Run steps until one asks a decision or the game ends; ``step``: the step the clock
-        points at, when the caller knows it (the step that asked stays after its answer)."""
+        points at, when the caller knows it (the step that asked stays after its answer).
+        The clock stays at the step that ended the game (the turn shows where it ended)."""
         ruleset, seq, ctx, state = self.ruleset, self._sequence, self._ctx, self.state
         max_rounds = self.setup.max_rounds
         is_over = ruleset.is_over
         idle = 0
+        if is_over(state):
+            self._finish()
+            return
         while True:
             clock = self.clock
-            if is_over(state):
-                self._finish()
-                return
             if clock.round > max_rounds:
                 self._capped = True
                 self._finish()
@@ -157,7 +178,11 @@ class Game(Generic[S, O, A]):
                 self._step = step
                 self.asked += 1
                 return
+            if is_over(state):
+                self._finish()
+                return
             seq.advance(clock, state)
+            self._turn = None  # the clock moved: the turn is worked out again when asked
             step = None
             idle += 1
             if idle > _MAX_IDLE_STEPS:
@@ -219,47 +244,54 @@ class Game(Generic[S, O, A]):
             )
         self.history.append((player, action))
         recording = self.record or self.bus.active
+        reveal = decision.reveal
         if decision.simultaneous:
             if recording:
-                self._emit(
-                    DecisionCommitted(
-                        player=player, action=self._text(player, action), seen_by=(player,)
-                    )
-                )
+                self._emit(DecisionCommitted(player=player, action=action, seen_by=(player,)))
             self._commits[player] = action
             if len(self._commits) < len(decision.players):
                 return
             answers: Mapping[int, A] = dict(sorted(self._commits.items()))
-            if recording:
+            if recording and reveal is not Reveal.NOBODY:
+                owner = reveal is Reveal.OWNER
                 for p, a in answers.items():
-                    self._emit(ActionTaken(player=p, action=self._text(p, a)))
+                    self._emit(ActionTaken(player=p, action=a, seen_by=(p,) if owner else None))
         else:
             answers = {player: action}
             if recording:
-                self._emit(
-                    ActionTaken(
-                        player=player,
-                        action=self._text(player, action),
-                        seen_by=(player,) if decision.secret else None,
-                    )
-                )
+                if reveal is Reveal.EVERYONE:
+                    self._emit(ActionTaken(player=player, action=action))
+                elif reveal is Reveal.OWNER:
+                    self._emit(ActionTaken(player=player, action=action, seen_by=(player,)))
+                else:
+                    self._emit(DecisionCommitted(player=player, action=action, seen_by=(player,)))
         if self._commits:
             self._commits = {}
         self._legal.clear()
         self._pending = None
         if ask.resolve(self.state, self._ctx, answers):
             self._advance(self._step)  # the step stays: it runs again
+        elif self.ruleset.is_over(self.state):
+            self._finish()  # the clock stays at the step that ended the game
         else:
             self._sequence.advance(self.clock, self.state)
+            self._turn = None
             self._advance()
-
-    def _text(self, player: int, action: A) -> str:
-        """The sentence recorded for ``player``'s ``action`` (as that player reads it)."""
-        return self.ruleset.action_text(action, self.ruleset.observation(self.state, player))
 
     def observation(self, player: int | None) -> O:
         """What ``player`` may see now (``None``: the referee)."""
-        return self.ruleset.observation(self.state, player)
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = self._sequence.turn(self.clock)
+        return self.ruleset.observation(self.state, player, turn)
+
+    def turn(self) -> Turn:
+        """Where the game is now: round, set-up or not, phase, step, ForEach items (worked out
+        once per position of the clock)."""
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = self._sequence.turn(self.clock)
+        return turn
 
     def is_over(self) -> bool:
         return self._over
@@ -306,6 +338,7 @@ class Game(Generic[S, O, A]):
             new.dice = Dice(derive_seed(reseed, "reseed"), new._emit)
             new.dice.seed = self.seed
         new.clock = self.clock.copy()
+        new._turn = self._turn
         new.state = copy_state(self.state) if state is None else state
         new._ctx = Context(new.dice, new._emit, new.clock)
         if not new.record:
@@ -314,6 +347,18 @@ class Game(Generic[S, O, A]):
         new._step = self._step
         new._commits = dict(self._commits)
         new._legal = {}
+        if state is not None or self._origin is None:
+            new._origin = None  # a state made by the caller: no lineage (determinised sets it)
+        elif reseed is None and new.record == self.record:
+            new._origin = self._origin  # the same game, played on apart
+        else:
+            new._origin = Origin(
+                kind="clone",
+                parent=self._origin,
+                at=len(self.history),
+                seed=reseed,
+                record=new.record,
+            )
         new._over = self._over
         new._capped = self._capped
         new._played = self._played
@@ -332,7 +377,7 @@ class Game(Generic[S, O, A]):
         self, player: int, seed: int, *, reseed: bool = True, record: bool | None = None
     ) -> Game[S, O, A]:
         """A clone in which everything ``player`` cannot see is resampled
-        (:meth:`Ruleset.determinise`): what a fair look-ahead for ``player`` may search.
+        (:func:`determinise`): what a fair look-ahead for ``player`` may search.
         Its log is ``player``'s log, answers other players have committed in secret to the
         pending decision are forgotten (they must answer again in the clone), and its dice
         are reseeded with ``seed`` (``reseed=False`` keeps the real stream: for tests that
@@ -340,7 +385,7 @@ class Game(Generic[S, O, A]):
         that keeps no log and builds no events (see :meth:`clone`), for a search."""
         new = self.clone(
             reseed=seed if reseed else None,
-            state=self.ruleset.determinise(self.state, player, random.Random(seed)),
+            state=determinise(self.ruleset, self.state, player, random.Random(seed)),
             record=record,
         )
         if new.record:
@@ -352,7 +397,77 @@ class Game(Generic[S, O, A]):
             new.history[-recent:] = tail
             for p in hidden:
                 del new._commits[p]
+        if self._origin is not None:
+            new._origin = Origin(
+                kind="determinise",
+                parent=self._origin,
+                at=len(self.history),
+                player=player,
+                seed=seed,
+                reseed=reseed,
+                record=new.record,
+                parent_actions=tuple(self.history) if hidden else None,
+            )
         return new
+
+    def reseed(self, seed: int) -> None:
+        """Dice from a fresh stream seeded ``seed`` from now on (as :meth:`clone` with
+        ``reseed`` does): after an undo, the dice to come are not the ones already seen."""
+        self.dice.setstate(random.Random(derive_seed(seed, "reseed")).getstate())
+        if self._origin is not None:
+            self._origin = Origin(
+                kind="reseed", parent=self._origin, at=len(self.history), seed=seed
+            )
+
+    # -- copy and pickle ----------------------------------------------------------------------
+    def __copy__(self) -> Game[S, O, A]:
+        """A copy is a clone (:meth:`clone`): same state, dice, log, pending decision."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game[S, O, A]:
+        """``copy.deepcopy(game)`` is :meth:`clone`: as exact, and as cheap (an observer
+        subscribed to the game is not copied)."""
+        return self.clone()
+
+    def lineage(self) -> tuple[Origin, tuple[tuple[int, A], ...]]:
+        """Where the game began and every step since, and its actions (what ``pickle`` stores,
+        :mod:`aerodrome.lineage`); a one-line :class:`pickle.PicklingError` when the game has
+        none."""
+        origin = self._origin
+        if origin is None:
+            raise pickle.PicklingError(
+                f"a game of {self.ruleset.name!r} whose state or dice were set from outside "
+                "(clone(state=...), scripted dice) cannot be pickled: it has no lineage"
+            )
+        root = origin
+        while root.parent is not None:
+            root = root.parent
+        plugged = root.ruleset
+        if plugged is None or not plugged.restorable:
+            raise pickle.PicklingError(
+                f"a game of ruleset {self.ruleset.name!r} made by hand (not by the plugins' "
+                "ruleset()) cannot be pickled: it could not be found again"
+            )
+        return origin, tuple(self.history)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle`` stores the game's :meth:`lineage`, through the reducer that
+        :mod:`aerodrome.plugins` registers (it finds the ruleset again on load)."""
+        self.lineage()
+        raise pickle.PicklingError("import aerodrome.plugins to pickle a game")
+
+
+def determinise(ruleset: Ruleset[S, Any, Any], state: S, player: int, rng: random.Random) -> S:
+    """``state`` as ``player`` may imagine it (:class:`~aerodrome.capabilities.Determinise`);
+    a copy for a ruleset without hidden information."""
+    found: Determinise[S] | None = capability(ruleset, Determinise)
+    if found is not None:
+        return found.determinise(state, player, rng)
+    if ruleset.capabilities.hidden_information:
+        raise PluginError(
+            f"ruleset {ruleset.name!r} declares hidden information but cannot determinise"
+        )
+    return copy_state(state)
 
 
 def _not_an_ask(ruleset: str, step: str, asked: object) -> str:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from aerodrome.agents import AgentSpec
     from aerodrome.events import Event
     from aerodrome.metrics import Metric
+    from aerodrome.parameters import ParameterSpec
     from aerodrome.plugins import RulesetRef
     from aerodrome.ruleset import Ruleset
     from aerodrome.variants import VariantSpec
@@ -98,4 +99,14 @@ def aerodrome_register_metrics() -> list[Metric]:
     """Return extra game-quality metrics for ``aerodrome compare`` (objects with the
     :class:`aerodrome.metrics.Metric` protocol). A metric name registered twice (or the name
     of a built-in metric) is an error naming the plugins."""
+    return []
+
+
+@hookspec
+def aerodrome_register_parameters() -> list[ParameterSpec]:
+    """Return numeric rule parameters for ``aerodrome sweep``: each a
+    :class:`~aerodrome.parameters.ParameterSpec` naming its ruleset (and variant, if it is
+    one's), its bounds, the rulebook's value and how a value changes the game (a set-up
+    function, or a plugin object whose hook implementations change a rule). A ruleset's
+    parameter name registered twice is an error naming both plugins."""
     return []

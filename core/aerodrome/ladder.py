@@ -15,9 +15,11 @@ games the upper rung wins, with its Wilson 95 % interval (draws left out):
 - **reversed**: the interval lies below ½;
 - **undecided**: neither, too few decided games to tell.
 
-The seam with ``compare``: :func:`pairings` says what to play (agent names per seat, games,
-which side the upper rung plays), compare's engine plays it with the run seed, and
-:class:`SkillLadder` (a metric) reads the finished games; :func:`verdict` names each step.
+The seam with ``compare`` (:mod:`aerodrome.compare.studies`): :class:`LadderStudy` is a
+study, whose :meth:`~LadderStudy.matches` come from :func:`pairings` (agent names per seat,
+games, which side the upper rung plays, the matchup kind ``ladder``); compare's engine plays
+them with the run seed, and the built-in metric :class:`~aerodrome.metrics.ladder.SkillLadder`
+reads the finished games; :func:`~aerodrome.metrics.ladder.verdict` names each step.
 Ludii's skill trace (Stephenson et al.) is the idea; the rungs below the search make it a
 ladder, and the search's paired evaluation makes its rungs strong enough to tell apart.
 """
@@ -28,13 +30,20 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
-import msgspec
-
+from aerodrome.compare.studies import Match
 from aerodrome.errors import AerodromeError
-from aerodrome.metrics import Column, Estimate, Matchup, Proportion
-from aerodrome.sim import GameRecord
+from aerodrome.metrics import Column, Matchup, Metric
+from aerodrome.metrics.ladder import (
+    KIND,
+    RANDOM,
+    SATURATED,
+    SOURCE,
+    SkillLadder,
+    Verdict,
+    step_name,
+    verdict,
+)
 
 #: The search budgets (rollouts a decision) of the default ladder's search rungs: one, so
 #: that a default comparison stays within its time (docs/performance.md); ask for more with
@@ -42,19 +51,9 @@ from aerodrome.sim import GameRecord
 LADDER_BUDGETS: tuple[int, ...] = (8,)
 #: Games per adjacent pair of the default ladder (split over the sides).
 LADDER_GAMES = 12
-#: A step whose interval reaches ½ but stays below this share saturates (see the docstring).
-SATURATED = 0.65
 #: The horizon (rounds) of the ladder's search rungs: short, so that the ladder stays cheap.
 LADDER_HORIZON = 2
 BOT = "bot"
-RANDOM = "random"
-
-Verdict = Literal["separates", "saturates", "reversed", "undecided"]
-
-SOURCE = (
-    "Ludii's Skill Trace (Stephenson, Piette, Soemers & Browne, 2019/2021): agents of graded "
-    "strength; Karnin, Koren & Somekh (2013) for the search's sequential halving"
-)
 
 
 @dataclass(frozen=True)
@@ -80,7 +79,7 @@ class Pairing:
     def matchup(self) -> Matchup:
         """How compare's metrics see these games."""
         return Matchup(
-            kind="ladder", bot_side=self.side, lower=self.lower.label, upper=self.upper.label
+            kind=KIND, bot_side=self.side, lower=self.lower.label, upper=self.upper.label
         )
 
 
@@ -132,69 +131,49 @@ def pairings(
     return out
 
 
-# -- reading the games ------------------------------------------------------------------------
-def verdict(share: Estimate | None) -> Verdict:
-    """What one step's share of decided games says (see the module docstring)."""
-    if share is None:
-        return "undecided"
-    if share.low > 0.5:
-        return "separates"
-    if share.high < 0.5:
-        return "reversed"
-    if share.high < SATURATED:
-        return "saturates"
-    return "undecided"
+class LadderStudy:
+    """The skill ladder as a study of ``aerodrome compare``: every adjacent pair of
+    :func:`rungs`, ``games`` games a pair split over the sides, the search rungs at
+    ``budgets``. Its metric (``skill-ladder``) is built in; ``skill-strongest`` also reads
+    its first step (an agent against random)."""
+
+    name = "skill-ladder"
+
+    def __init__(self, budgets: Sequence[int] = LADDER_BUDGETS, games: int = LADDER_GAMES) -> None:
+        self.budgets = check_budgets(budgets)
+        self.games = games
+
+    def labels(self, has_bot: bool) -> tuple[str, ...]:
+        """The rungs' labels in a column whose ruleset has (or has not) a bot."""
+        return tuple(r.label for r in rungs(has_bot, self.budgets))
+
+    def matches(self, column: Column, agents: Sequence[str], seconds: float) -> list[Match]:
+        """The ladder's games (their number is ``games``, whatever ``seconds``: the ladder's
+        cost is measured in docs/performance.md, not modelled)."""
+        found = pairings(column.sides, column.seat_sides, BOT in agents, self.budgets, self.games)
+        return [Match(agents=p.agents, games=p.games, matchup=p.matchup) for p in found]
+
+    def metrics(self) -> Sequence[Metric]:
+        return (SkillLadder(),)
 
 
-def step_name(lower: str, upper: str) -> str:
-    return f"{lower}→{upper}"
-
-
-class _Ladder:
-    """Per adjacent pair, the decided ladder games won by the upper rung."""
-
-    def __init__(self, column: Column) -> None:
-        self.column = column
-        self.steps: dict[str, Proportion] = {}
-        self.thinking = Proportion()
-
-    def add(self, game: GameRecord, matchup: Matchup) -> None:
-        if matchup.kind != "ladder" or matchup.lower is None or matchup.upper is None:
-            return
-        result = game.result
-        if not (result.finished and result.winners) or matchup.bot_side is None:
-            return
-        won = matchup.bot_side in result.winners
-        name = step_name(matchup.lower, matchup.upper)
-        self.steps.setdefault(name, Proportion()).add(won)
-        if matchup.lower != RANDOM:
-            self.thinking.add(won)
-
-    def estimate(self) -> Estimate | None:
-        parts = {n: e for n, p in self.steps.items() if (e := p.estimate()) is not None}
-        if not parts:
-            return None
-        pooled = self.thinking.estimate()
-        if pooled is None:  # only random→next was decided
-            pooled = next(iter(parts.values()))
-        return msgspec.structs.replace(pooled, parts=parts)
-
-
-@dataclass(frozen=True)
-class SkillLadder:
-    """The ladder as a compare metric: its value pools the steps above random (what more
-    skill or more thinking wins), each step in ``parts``."""
-
-    name: str = "skill-ladder"
-    title: str = "Skill ladder (upper rung wins)"
-    unit: str = "share"
-    description: str = (
-        "share of the decided games the stronger of two adjacent agents wins (random < bot < "
-        "search at growing budgets; each pair on each side in turn), pooled over the steps "
-        "above random, each step in parts: above ½ the step separates, an interval reaching "
-        f"½ with its top below {SATURATED} saturates (more skill does not pay there)"
-    )
-    source: str = SOURCE
-
-    def accumulator(self, column: Column) -> _Ladder:
-        return _Ladder(column)
+__all__ = [
+    "BOT",
+    "LADDER_BUDGETS",
+    "LADDER_GAMES",
+    "LADDER_HORIZON",
+    "RANDOM",
+    "SATURATED",
+    "SOURCE",
+    "LadderStudy",
+    "Pairing",
+    "Rung",
+    "SkillLadder",
+    "Verdict",
+    "check_budgets",
+    "pairings",
+    "rungs",
+    "search_rung",
+    "step_name",
+    "verdict",
+]

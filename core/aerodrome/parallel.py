@@ -7,12 +7,19 @@ number of games and a run seed. Game ``i`` of a configuration is seeded
 depends on the backend, the number of workers or the chunking: the same configuration gives
 byte-identical records in-process, on 2 workers and on Dask.
 
-Games are cut into chunks (a few dozen games) that workers play with their own plugins
-(:func:`aerodrome.plugins.load_plugins` with the configuration's variants). Finished chunks
-are appended to the output file as they arrive and yielded one record at a time, with a
-bounded number of chunks in flight: memory stays flat however many games are run. A re-run
-with the same file skips every game already in it (resumable); a half-written last line (an
-interrupted run) is cut off.
+Games are cut into chunks that workers play with their own plugins
+(:func:`aerodrome.plugins.load_plugins` with the configuration's variants and parameters).
+The :class:`Schedule` plays the first game of every configuration first (its *pilot*), then
+cuts the rest into chunks of about equal CPU time, the costliest first (longest processing
+time first, so that the workers finish together). Finished chunks are appended to the output
+file as they arrive and yielded one record at a time, with a bounded number of chunks in
+flight: memory stays flat however many games are run. A re-run with the same file skips
+every game already in it (resumable); a half-written last line (an interrupted run) is cut
+off.
+
+A pool's workers never outlive the run: each one watches the process that started the pool
+and exits as soon as it is gone, even when it was killed (``SIGKILL``) and could clean up
+nothing; an interrupted or failed run terminates its workers at once.
 """
 
 from __future__ import annotations
@@ -21,8 +28,10 @@ import contextlib
 import importlib
 import math
 import os
+import select
 import socket
 import sys
+import threading
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -31,12 +40,22 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.cluster import DaskTarget, clean_start, dask_target, drop_cwd_from_path
+from aerodrome.capabilities import WarmUp, capability
+from aerodrome.cluster import (
+    DaskTarget,
+    clean_start,
+    dask_client,
+    dask_target,
+    drop_cwd_from_path,
+)
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError, PluginError
+from aerodrome.parameters import apply_setup, hook_values
+from aerodrome.parameters import find as find_parameter
 from aerodrome.plugins import Plugins, entry_points, load_plugins
+from aerodrome.records import GameRecord, ParamValue, RecordKey
 from aerodrome.results import ResultsFile, seal
-from aerodrome.sim import GameRecord, run_games
+from aerodrome.sim import run_games
 from aerodrome.versions import describe, differences, versions_of
 
 #: A plugin that workers must register besides the entry points: (name, module, sys.path root).
@@ -48,16 +67,19 @@ MAX_CHUNK = 50
 IN_FLIGHT = 4
 #: Chunks per worker at least (when games allow): the last chunks finish close together.
 CHUNKS_PER_WORKER = 16
+#: CPU seconds a chunk aims at, at most (a long chunk delays the end of a run).
+CHUNK_SECONDS = 2.0
 #: Games per configuration at most: a run keeps one byte a game to know which are done, and
 #: ten million games of the fastest ruleset already take hours.
 MAX_GAMES = 10_000_000
 
 _CORE_PLUGIN = "aerodrome.core"
-_VARIANT_PREFIX = "variant:"
+_PLUGGED_PREFIXES = ("variant:", "parameter:")
 
 
 class Config(msgspec.Struct, frozen=True, kw_only=True):
-    """``games`` seeded games of ``ruleset``/``setup`` with one agent name per seat."""
+    """``games`` seeded games of ``ruleset``/``setup`` with one agent name per seat, the
+    ``variants`` plugged in and the declared ``params`` set (sorted by name)."""
 
     ruleset: str
     setup: str
@@ -65,11 +87,12 @@ class Config(msgspec.Struct, frozen=True, kw_only=True):
     variants: tuple[str, ...] = ()
     games: int
     seed: int
+    params: tuple[ParamValue, ...] = ()
 
     @property
-    def key(self) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    def key(self) -> RecordKey:
         """What identifies the configuration's records in a results file."""
-        return (self.ruleset, self.setup, self.agents, self.variants)
+        return (self.ruleset, self.setup, self.agents, self.variants, self.params)
 
 
 class Chunk(msgspec.Struct, frozen=True):
@@ -96,7 +119,7 @@ def extra_plugins(plugins: Plugins) -> list[tuple[str, object]]:
     return [
         (name, obj)
         for name, obj in plugins.pm.list_name_plugin()
-        if name != _CORE_PLUGIN and not name.startswith(_VARIANT_PREFIX) and name not in eps
+        if name != _CORE_PLUGIN and not name.startswith(_PLUGGED_PREFIXES) and name not in eps
     ]
 
 
@@ -120,12 +143,23 @@ def plugin_sources(plugins: Plugins) -> tuple[PluginSource, ...]:
     return tuple(sources)
 
 
-_WORKER_PLUGINS: dict[tuple[tuple[PluginSource, ...], tuple[str, ...]], Plugins] = {}
+#: A plugin set's key: the variants, and the (ruleset, parameter value) pairs plugged in.
+PlugKey = tuple[tuple[str, ...], tuple[tuple[str, ParamValue], ...]]
+
+_WORKER_PLUGINS: dict[tuple[tuple[PluginSource, ...], PlugKey], Plugins] = {}
 
 
-def worker_plugins(sources: tuple[PluginSource, ...], variants: tuple[str, ...]) -> Plugins:
-    """The plugins of this process for ``sources`` and ``variants`` (loaded once)."""
-    key = (sources, variants)
+def plug_key(plugins: Plugins, config: Config) -> PlugKey:
+    """What a plugin set for ``config`` depends on: its variants and its parameters that
+    plug in hook implementations (set-up parameters share a plugin set)."""
+    hooks = hook_values(plugins.parameters(), config.ruleset, config.params)
+    return config.variants, tuple((config.ruleset, v) for v in hooks)
+
+
+def worker_plugins(sources: tuple[PluginSource, ...], plug: PlugKey) -> Plugins:
+    """The plugins of this process for ``sources`` with ``plug`` plugged in (loaded once)."""
+    variants, params = plug
+    key = (sources, plug)
     found = _WORKER_PLUGINS.get(key)
     if found is None:
         extra: list[tuple[str, object]] = []
@@ -139,25 +173,34 @@ def worker_plugins(sources: tuple[PluginSource, ...], variants: tuple[str, ...])
                     f"worker {socket.gethostname()}: plugin {name!r} (module {module}) cannot "
                     f"be imported: {exc}; install it where the workers run"
                 ) from None
-        found = load_plugins(extra=extra, variants=variants)
+        found = load_plugins(extra=extra, variants=variants, parameters=params)
         _WORKER_PLUGINS[key] = found
     return found
 
 
 class PluginSet:
-    """The main process's plugins, plus one plugin set per combination of variants."""
+    """The main process's plugins, plus one plugin set per combination of variants and
+    hook parameters."""
 
     def __init__(self, base: Plugins) -> None:
         self.base = base
-        self._with: dict[tuple[str, ...], Plugins] = {(): base}
+        self._with: dict[PlugKey, Plugins] = {((), ()): base}
 
-    def get(self, variants: Sequence[str]) -> Plugins:
-        key = tuple(variants)
+    def get(
+        self, variants: Sequence[str], params: Sequence[tuple[str, ParamValue]] = ()
+    ) -> Plugins:
+        """The plugins with ``variants`` and the hook implementations of ``params`` (pairs
+        of a ruleset and a parameter value) plugged in."""
+        key = (tuple(variants), tuple(params))
         found = self._with.get(key)
         if found is None:
-            found = load_plugins(extra=extra_plugins(self.base), variants=key)
+            found = load_plugins(extra=extra_plugins(self.base), variants=key[0], parameters=key[1])
             self._with[key] = found
         return found
+
+    def of(self, config: Config) -> Plugins:
+        """The plugins that play ``config``."""
+        return self.get(*plug_key(self.base, config))
 
 
 # -- playing chunks ---------------------------------------------------------------------------
@@ -165,11 +208,21 @@ _ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder(GameRecord)
 
 
+def game_setup(plugins: Plugins, config: Config) -> Any:
+    """The ruleset and set-up that play ``config``: its set-up parameters applied (its hook
+    parameters are in ``plugins``: :meth:`PluginSet.of`)."""
+    ruleset = plugins.ruleset(config.ruleset)
+    setup = ruleset.setup(config.setup)
+    if config.params:
+        setup = apply_setup(plugins.parameters(), config.ruleset, setup, config.params)
+    return ruleset, setup
+
+
 def play(plugins: Plugins, chunk: Chunk, *, detail: bool = True) -> list[GameRecord]:
-    """Play the games of ``chunk`` with ``plugins`` (the variants already plugged in)."""
+    """Play the games of ``chunk`` with ``plugins`` (its variants and hook parameters
+    already plugged in)."""
     c = chunk.config
-    ruleset = plugins.ruleset(c.ruleset)
-    setup = ruleset.setup(c.setup)
+    ruleset, setup = game_setup(plugins, c)
     out: list[GameRecord] = []
     games = run_games(
         plugins,
@@ -181,6 +234,7 @@ def play(plugins: Plugins, chunk: Chunk, *, detail: bool = True) -> list[GameRec
         start=chunk.start,
         detail=detail,
         variants=c.variants,
+        params=c.params,
     )
     try:
         for rec in games:
@@ -191,7 +245,8 @@ def play(plugins: Plugins, chunk: Chunk, *, detail: bool = True) -> list[GameRec
         index = chunk.start + len(out)
         raise AerodromeError(
             f"{c.ruleset} game {index} of seed {c.seed} (setup {c.setup}, agents "
-            f"{','.join(c.agents)}{', variants ' + ','.join(c.variants) if c.variants else ''}) "
+            f"{','.join(c.agents)}{', variants ' + ','.join(c.variants) if c.variants else ''}"
+            f"{', parameters ' + _params(c.params) if c.params else ''}) "
             f"failed: {type(exc).__name__}: {exc}; replay it with `aerodrome simulate "
             f"{c.ruleset} --setup {c.setup} --agents {','.join(c.agents)} --seed {c.seed} "
             f"--games {index + 1}`"
@@ -199,10 +254,21 @@ def play(plugins: Plugins, chunk: Chunk, *, detail: bool = True) -> list[GameRec
     return out
 
 
-def play_chunk(env: Environment, chunk: Chunk) -> bytes:
-    """A worker's task: play ``chunk`` and return its records as JSON Lines."""
-    plugins = worker_plugins(env.sources, chunk.config.variants)
-    return b"".join(_ENCODER.encode(r) + b"\n" for r in play(plugins, chunk, detail=env.detail))
+def _params(params: Sequence[ParamValue]) -> str:
+    return ",".join(f"{n}={v:g}" for n, v in params)
+
+
+#: What a worker returns for a chunk: its records as JSON Lines, and the CPU seconds spent.
+Payload = tuple[bytes, float]
+
+
+def play_chunk(env: Environment, chunk: Chunk) -> Payload:
+    """A worker's task: play ``chunk``; its records as JSON Lines and the CPU time spent."""
+    start = time.process_time()
+    base = worker_plugins(env.sources, ((), ()))
+    plugins = worker_plugins(env.sources, plug_key(base, chunk.config))
+    lines = b"".join(_ENCODER.encode(r) + b"\n" for r in play(plugins, chunk, detail=env.detail))
+    return lines, time.process_time() - start
 
 
 # -- which games are done ---------------------------------------------------------------------
@@ -217,7 +283,7 @@ class Done:
 
     def accept(self, rec: GameRecord) -> bool:
         """Mark ``rec`` done if it is a wanted game not seen before; True if so."""
-        key = (rec.ruleset, rec.setup, rec.agents, rec.variants)
+        key = rec.key
         config = self.configs.get(key)
         if config is None or not 0 <= rec.index < config.games:
             return False
@@ -250,7 +316,7 @@ def read_results(path: Path) -> Iterator[GameRecord]:
 
 
 #: What identifies a configuration's records (see :attr:`Config.key`).
-Key = tuple[str, str, tuple[str, ...], tuple[str, ...]]
+Key = RecordKey
 
 
 def check_versions(
@@ -259,8 +325,7 @@ def check_versions(
     """Refuse a record of a wanted configuration played by other versions than this run's:
     one run never mixes games of two versions (a record without versions, written before
     aerodrome recorded them, is kept)."""
-    key = (rec.ruleset, rec.setup, rec.agents, rec.variants)
-    running = expected.get(key)
+    running = expected.get(rec.key)
     why = differences(rec.versions, running) if running is not None else None
     if why is not None:
         raise AerodromeError(
@@ -277,9 +342,10 @@ def check_games(games: int) -> None:
         )
 
 
-def check_chunk(chunk: Chunk, payload: object) -> tuple[list[GameRecord], bytes]:
+def check_chunk(chunk: Chunk, payload: object) -> tuple[list[GameRecord], bytes, float]:
     """The records a worker returned for ``chunk``, checked (type, structure, which games),
-    and their sealed lines. A worker is another process or machine: its answer is data."""
+    their sealed lines, and the CPU seconds the worker says it spent. A worker is another
+    process or machine: its answer is data."""
     c = chunk.config
 
     def bad(why: str) -> AerodromeError:
@@ -288,9 +354,15 @@ def check_chunk(chunk: Chunk, payload: object) -> tuple[list[GameRecord], bytes]
             f"{chunk.stop - 1} of seed {c.seed}: {why}"
         )
 
-    if not isinstance(payload, bytes):
-        raise bad(f"{type(payload).__name__} instead of JSON Lines")
-    lines = payload.split(b"\n")
+    if (
+        not isinstance(payload, tuple)
+        or len(payload) != 2
+        or not isinstance(payload[0], bytes)
+        or not isinstance(payload[1], float)
+    ):
+        raise bad(f"{type(payload).__name__} instead of JSON Lines and a CPU time")
+    data, cpu = payload
+    lines = data.split(b"\n")
     if lines[-1] != b"":
         raise bad("the last line is not whole")
     lines.pop()
@@ -302,11 +374,11 @@ def check_chunk(chunk: Chunk, payload: object) -> tuple[list[GameRecord], bytes]
             rec = _DECODER.decode(line)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise bad(f"not a game record: {exc}") from None
-        key = (rec.ruleset, rec.setup, rec.agents, rec.variants)
-        if key != c.key or rec.index != expected or rec.seed != derive_seed(c.seed, expected):
+        if rec.key != c.key or rec.index != expected or rec.seed != derive_seed(c.seed, expected):
             raise bad(f"a record of another game ({rec.ruleset} game {rec.index})")
         records.append(rec)
-    return records, b"".join(seal(line) for line in lines)
+    cpu = cpu if math.isfinite(cpu) and cpu >= 0 else 0.0
+    return records, b"".join(seal(line) for line in lines), cpu
 
 
 # -- the engine -------------------------------------------------------------------------------
@@ -327,13 +399,102 @@ def chunk_size(games: int, workers: int) -> int:
 def chunks(
     configs: Iterable[Config], done: Done, size: int | None, workers: int
 ) -> Iterator[Chunk]:
-    """The chunks still to play; each configuration is cut on its own (``size`` or
-    :func:`chunk_size` of its games), so a few slow games never make one long chunk."""
+    """The chunks still to play, by games alone; each configuration is cut on its own
+    (``size`` or :func:`chunk_size` of its games), so a few slow games never make one long
+    chunk. :class:`Schedule` cuts by measured cost once it knows it."""
     for config in configs:
         step = size or chunk_size(done.remaining(config), workers)
         for start, stop in done.todo(config):
             for s in range(start, stop, step):
                 yield Chunk(config, s, min(stop, s + step))
+
+
+class Schedule:
+    """The order and size of a run's chunks, from what the games cost.
+
+    First the *pilot* of every configuration: its first game still to play, alone in a
+    chunk, in plan order. Its CPU time (reported by :meth:`finished`, as every chunk's)
+    gives the configuration's cost a game. Then the rest, cut into chunks of about equal CPU
+    time (``total / (workers × CHUNKS_PER_WORKER)``, at most :data:`CHUNK_SECONDS`; between 1
+    and :data:`MAX_CHUNK` games), the costliest chunk first: the longest-processing-time
+    rule, so that no long chunk starts last while the other workers wait. A configuration
+    whose pilot has not come back yet is taken to cost as much as the costliest known one.
+
+    ``size`` fixes the chunk size (1 in-process: every game is streamed as it ends). The
+    order of chunks never changes a record: only when it is played.
+    """
+
+    def __init__(
+        self, configs: Sequence[Config], done: Done, workers: int, size: int | None = None
+    ) -> None:
+        self.configs = list(configs)
+        self.workers = workers
+        self.size = size
+        #: per configuration key: (games timed, CPU seconds)
+        self.cost: dict[Key, tuple[int, float]] = {}
+        self._runs = {c.key: list(done.todo(c)) for c in self.configs}
+
+    def finished(self, config: Config, games: int, cpu: float) -> None:
+        """A chunk of ``games`` games of ``config`` took ``cpu`` CPU seconds."""
+        n, total = self.cost.get(config.key, (0, 0.0))
+        self.cost[config.key] = (n + games, total + cpu)
+
+    def per_game(self, config: Config) -> float | None:
+        """Measured CPU seconds a game of ``config`` (None before its pilot is back)."""
+        n, total = self.cost.get(config.key, (0, 0.0))
+        return total / n if n else None
+
+    def estimate(self, config: Config) -> float:
+        """CPU seconds a game of ``config``: measured, else the costliest measured one."""
+        own = self.per_game(config)
+        if own is not None:
+            return own
+        known = [t / n for n, t in self.cost.values() if n]
+        return max(known, default=0.0)
+
+    def remaining(self) -> dict[Key, int]:
+        """Games not yet handed out, per configuration."""
+        return {k: sum(b - a for a, b in runs) for k, runs in self._runs.items()}
+
+    def _take(self, config: Config, games: int) -> Chunk:
+        runs = self._runs[config.key]
+        start, stop = runs[0]
+        end = min(stop, start + games)
+        if end == stop:
+            runs.pop(0)
+        else:
+            runs[0] = (end, stop)
+        return Chunk(config, start, end)
+
+    def __iter__(self) -> Iterator[Chunk]:
+        for config in self.configs:  # the pilots
+            if self._runs[config.key]:
+                yield self._take(config, 1)
+        while True:
+            left = [c for c in self.configs if self._runs[c.key]]
+            if not left:
+                return
+            if self.size is not None:
+                yield self._take(left[0], self.size)
+                continue
+            if not any(n for n, _ in self.cost.values()):  # no cost known: cut by games
+                yield self._take(left[0], chunk_size(self._left(left[0]), self.workers))
+                continue
+            costs = {c.key: self.estimate(c) for c in left}
+            total = sum(costs[c.key] * self._left(c) for c in left)
+            target = min(CHUNK_SECONDS, total / (self.workers * CHUNKS_PER_WORKER))
+            sizes = {c.key: self._size(c, costs[c.key], target) for c in left}
+            # the costliest chunk first (ties: plan order)
+            best = max(left, key=lambda c: costs[c.key] * sizes[c.key])
+            yield self._take(best, sizes[best.key])
+
+    def _size(self, config: Config, each: float, target: float) -> int:
+        """Games in a chunk of ``config`` that costs about ``target`` CPU seconds."""
+        n = int(target / each) if each > 0 else MAX_CHUNK
+        return max(1, min(MAX_CHUNK, n, self._left(config)))
+
+    def _left(self, config: Config) -> int:
+        return sum(b - a for a, b in self._runs[config.key])
 
 
 def describe_chunks(left: Iterable[Chunk], limit: int = 6) -> str:
@@ -345,6 +506,21 @@ def describe_chunks(left: Iterable[Chunk], limit: int = 6) -> str:
     ]
     more = f" and {len(parts) - limit} more chunks" if len(parts) > limit else ""
     return "; ".join(parts[:limit]) + more
+
+
+class Hooks:
+    """What a run tells its caller: the total games (``plan``), games done (``progress``),
+    the schedule (``start``), each chunk's CPU time (``chunk``). Every hook is optional."""
+
+    def __init__(
+        self,
+        *,
+        plan: Callable[[int], None] | None = None,
+        progress: Callable[[int], None] | None = None,
+        start: Callable[[Schedule], None] | None = None,
+        chunk: Callable[[Chunk, float], None] | None = None,
+    ) -> None:
+        self.plan, self.progress, self.start, self.chunk = plan, progress, start, chunk
 
 
 class Engine:
@@ -378,14 +554,22 @@ class Engine:
         out: Path | None = None,
         *,
         on_progress: Callable[[int], None] | None = None,
+        on_start: Callable[[Schedule], None] | None = None,
+        on_chunk: Callable[[Chunk, float], None] | None = None,
     ) -> Iterator[GameRecord]:
         """Yield every record of ``configs``: first those already in ``out``, then new ones
         as they finish (in no particular order), appending each new one to ``out``.
-        ``out`` is locked for the run (a second run on it fails at once)."""
-        for c in configs:  # fail early, in this process, on unknown names
-            plugins = self.plugins.get(c.variants)
-            r = plugins.ruleset(c.ruleset)
-            r.setup(c.setup)
+        ``out`` is locked for the run (a second run on it fails at once).
+
+        ``on_progress(n)``: ``n`` more games are done (read or played); ``on_start``: the
+        schedule of the games left to play, before the first is played; ``on_chunk``: a
+        chunk was played, in so many CPU seconds (for estimates of the time left)."""
+        for c in configs:  # fail early, in this process, on unknown names and values
+            plugins = self.plugins.of(c)
+            declared = plugins.parameters()
+            for name, value in c.params:
+                find_parameter(declared, c.ruleset, name).value(value, "parameter")
+            game_setup(plugins, c)
             for a in c.agents:
                 plugins.agent(c.ruleset, a)
         done = Done(configs)
@@ -408,9 +592,14 @@ class Engine:
             if not any(done.remaining(c) for c in configs):
                 return
             here = self.dask is None and self.workers == 1
-            todo = chunks(configs, done, self.chunk or (1 if here else None), self.workers)
-            for chunk, payload in self._backend(todo, configs):
-                records, lines = check_chunk(chunk, payload)
+            schedule = Schedule(configs, done, self.workers, self.chunk or (1 if here else None))
+            if on_start is not None:
+                on_start(schedule)
+            for chunk, payload in self._backend(iter(schedule), configs):
+                records, lines, cpu = check_chunk(chunk, payload)
+                schedule.finished(chunk.config, chunk.stop - chunk.start, cpu)
+                if on_chunk is not None:
+                    on_chunk(chunk, cpu)
                 for rec in records[:1]:
                     check_versions(
                         rec, expected, "a worker", "install the same versions on every worker"
@@ -423,10 +612,14 @@ class Engine:
                     yield rec
 
     def _versions(self, config: Config) -> dict[str, str]:
-        plugins = self.plugins.get(config.variants)
+        plugins = self.plugins.of(config)
         known = plugins.variants()
+        params = plugins.parameters()
+        declared = [params[(config.ruleset, name)] for name, _ in config.params]
         return versions_of(
-            plugins.ruleset(config.ruleset), *(known[v].plugin for v in config.variants)
+            plugins.ruleset(config.ruleset),
+            *(known[v].plugin for v in config.variants),
+            *(_declared_in(p) for p in declared),
         )
 
     def _backend(
@@ -440,27 +633,80 @@ class Engine:
 
     def _run_here(self, todo: Iterator[Chunk]) -> Iterator[tuple[Chunk, object]]:
         for chunk in todo:
-            plugins = self.plugins.get(chunk.config.variants)
-            recs = play(plugins, chunk, detail=self.detail)
-            yield chunk, b"".join(_ENCODER.encode(r) + b"\n" for r in recs)
+            start = time.process_time()
+            recs = play(self.plugins.of(chunk.config), chunk, detail=self.detail)
+            lines = b"".join(_ENCODER.encode(r) + b"\n" for r in recs)
+            yield chunk, (lines, time.process_time() - start)
 
     def _env(self) -> Environment:
         return Environment(sources=plugin_sources(self.plugins.base), detail=self.detail)
 
 
+def _declared_in(param: Any) -> object:
+    """The module that declares a parameter (its versions are the run's too)."""
+    how = param.setup if param.setup is not None else param.plugin
+    return sys.modules.get(getattr(how, "__module__", ""), how)
+
+
 # -- the local process pool -------------------------------------------------------------------
-def warm_worker(env: Environment, warm: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
-    """A pool worker's start: a clean ``sys.path``, then load the plugins and build the
-    rulesets of the run once (their specs and tables: :meth:`Ruleset.warm_up`), before the
-    first chunk arrives."""
+def warm_worker(
+    env: Environment, warm: tuple[tuple[str, PlugKey], ...], parent: int | None = None
+) -> None:
+    """A pool worker's start: watch ``parent`` (the process that started the pool: the
+    worker exits when it is gone, see :func:`watch_parent`), a clean ``sys.path``, then
+    load the plugins and build the rulesets of the run once (their specs and tables:
+    :class:`~aerodrome.capabilities.WarmUp`), before the first chunk arrives."""
+    if parent is not None:
+        watch_parent(parent)
     drop_cwd_from_path()
-    for ruleset, variants in warm:
+    for ruleset, plug in warm:
         try:
-            found = worker_plugins(env.sources, variants).ruleset(ruleset)
+            found = worker_plugins(env.sources, plug).ruleset(ruleset)
             found.setups()
-            found.warm_up()
+            warming = capability(found, WarmUp)
+            if warming is not None:
+                warming.warm_up()
         except Exception:  # the chunk's own call says what is wrong, with its game
             return
+
+
+#: Seconds between two looks at the parent where it cannot be waited on (no pidfd).
+WATCH_EVERY = 0.5
+
+
+def watch_parent(pid: int) -> None:
+    """Exit this process as soon as process ``pid`` ends, however it ends.
+
+    A pool's workers are children of the fork server, not of the run, and they hold the fork
+    server's own pipe: when the run is killed outright (``SIGKILL``, the OOM killer) nothing
+    tells them, and they would wait for work forever with parent 1 (and keep the fork server
+    and the resource tracker alive). A daemon thread waits on a pidfd of the run (Linux 5.3
+    and later) or looks every :data:`WATCH_EVERY` seconds whether it is still there, and
+    ends the worker with ``os._exit`` (no clean-up: there is no one to report to)."""
+    try:
+        fd = os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
+    except ProcessLookupError:
+        os._exit(1)
+    except OSError:  # pidfds not supported here: poll
+        fd = None
+
+    def wait_pidfd(fd: int) -> None:
+        select.select([fd], [], [])
+        os._exit(1)
+
+    def poll() -> None:
+        while True:
+            time.sleep(WATCH_EVERY)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:  # alive, owned by someone else (cannot happen here)
+                pass
+
+    target: Callable[..., None] = poll if fd is None else wait_pidfd
+    args: tuple[int, ...] = () if fd is None else (fd,)
+    threading.Thread(target=target, args=args, name="aerodrome-watch-parent", daemon=True).start()
 
 
 def _preload(env: Environment) -> list[str]:
@@ -482,12 +728,17 @@ def _run_pool(
     ctx: Any = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     if "forkserver" in methods:
         ctx.set_forkserver_preload(_preload(env))
-    warm = tuple(dict.fromkeys((c.ruleset, c.variants) for c in configs))
+    base = worker_plugins(env.sources, ((), ()))
+    warm = tuple(dict.fromkeys((c.ruleset, plug_key(base, c)) for c in configs))
     with clean_start():
         pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=ctx, initializer=warm_worker, initargs=(env, warm)
+            max_workers=workers,
+            mp_context=ctx,
+            initializer=warm_worker,
+            initargs=(env, warm, os.getpid()),
         )
-        pending: dict[Future[bytes], Chunk] = {}
+        pending: dict[Future[Payload], Chunk] = {}
+        finished = False
         try:
             limit = workers * IN_FLIGHT
             for chunk in todo:
@@ -496,14 +747,30 @@ def _run_pool(
                     yield from _finished(pending, wait, FIRST_COMPLETED)
             while pending:
                 yield from _finished(pending, wait, FIRST_COMPLETED)
+            finished = True
         except BrokenProcessPool:
             raise AerodromeError(
                 f"a worker process died (out of memory, or killed); games not played: "
                 f"{describe_chunks(pending.values())}. The games finished are kept in --out: "
                 "run the same command again to go on"
             ) from None
-        finally:  # also on an error or an interrupt: drop the chunks not started
+        finally:  # on an error, an interrupt or a consumer that stopped: end the workers now
+            if not finished:
+                terminate_workers(pool)
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def terminate_workers(pool: Any) -> None:
+    """Stop a process pool's workers at once (``SIGTERM``), without waiting for the chunks
+    they are playing: a run that is interrupted or failed has no use for them. (Python 3.14
+    has ``ProcessPoolExecutor.terminate_workers``; before it, the pool's processes.)"""
+    method = getattr(pool, "terminate_workers", None)
+    if method is not None:
+        method()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
 
 
 def _finished(pending: dict[Any, Chunk], wait: Any, first: Any) -> Iterator[tuple[Chunk, object]]:
@@ -521,31 +788,8 @@ POLL = 1.0
 def _run_dask(
     target: DaskTarget, env: Environment, todo: Iterator[Chunk], workers: int
 ) -> Iterator[tuple[Chunk, object]]:
-    import logging
-
-    try:
+    with dask_client(target, workers) as client:  # bounded connections (aerodrome.cluster)
         distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise AerodromeError("--dask needs Dask: pip install 'aerodrome[dask]'") from None
-    cluster: Any = None
-    try:
-        if target.local:
-            with clean_start():
-                cluster = distributed.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0",
-                    silence_logs=logging.ERROR,
-                )
-            client = distributed.Client(cluster)
-        else:
-            client = distributed.Client(target.address, timeout=30, security=target.security())
-    except (OSError, TimeoutError) as exc:
-        if cluster is not None:
-            cluster.close()
-        raise AerodromeError(f"--dask {target.address}: cannot connect: {exc}") from None
-    try:
         n = max(1, _workers_of(client))
         pending: dict[Any, Chunk] = {}
         for c in _take(todo, n * IN_FLIGHT):
@@ -562,23 +806,20 @@ def _run_dask(
                 if _workers_of(client) > 0:
                     seen = time.monotonic()
                 elif time.monotonic() - seen > target.timeout:
-                    raise AerodromeError(
-                        f"--dask {target.address}: no worker for {target.timeout:g} s; games "
-                        f"not played: {describe_chunks(pending.values())}. The games finished "
-                        "are kept in --out: run the same command again to go on"
-                    )
+                    raise _gave_up(target, f"no worker for {target.timeout:g} s", pending)
                 continue
             seen = time.monotonic()
             for fut in finished:
-                chunk = pending.pop(fut)
-                yield chunk, _result(fut, target, chunk)
+                chunk = pending[fut]
+                got = _result(fut, target, chunk)
+                if got is _LOST:  # finished, but its worker went before the answer came
+                    why = f"no answer for {target.timeout:g} s (its worker gone)"
+                    raise _gave_up(target, why, pending)
+                del pending[fut]
+                yield chunk, got
                 fut.release()
                 for c in _take(todo, 1):
                     pending[client.submit(play_chunk, env, c, pure=False)] = c
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def _workers_of(client: Any) -> int:
@@ -588,9 +829,23 @@ def _workers_of(client: Any) -> int:
         return 0
 
 
+#: What :func:`_result` gives when a finished chunk's answer did not come within the timeout.
+_LOST = object()
+
+
+def _gave_up(target: DaskTarget, why: str, pending: dict[Any, Chunk]) -> AerodromeError:
+    return AerodromeError(
+        f"--dask {target.address}: {why}; games not played: "
+        f"{describe_chunks(pending.values())}. The games finished are kept in --out: run the "
+        "same command again to go on"
+    )
+
+
 def _result(fut: Any, target: DaskTarget, chunk: Chunk) -> object:
     try:
-        return fut.result()
+        return fut.result(timeout=target.timeout)  # fetched from the cluster: bounded too
+    except TimeoutError:
+        return _LOST
     except AerodromeError:
         raise
     except Exception as exc:

@@ -14,19 +14,28 @@ registered twice is an error naming both plugins.
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import importlib
 import os
+import types
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import msgspec
 import pluggy
 
 from aerodrome import hookspecs
 from aerodrome.agents import RANDOM, AgentParameterError, AgentSpec
+from aerodrome.capabilities import check_ruleset
 from aerodrome.errors import PluginError, UnknownNameError
+from aerodrome.game import Game
+from aerodrome.lineage import Origin, Plugged
+from aerodrome.parameters import ParameterSpec
+from aerodrome.parameters import find as find_parameter
+from aerodrome.records import ParamValue
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Ruleset
 from aerodrome.variants import VariantSpec
@@ -77,6 +86,8 @@ class Registry:
     agents: dict[tuple[str | None, str], AgentSpec] = field(default_factory=dict)
     variants: dict[str, VariantSpec] = field(default_factory=dict)
     metrics: dict[str, Metric] = field(default_factory=dict)
+    #: (ruleset, name) → the parameter
+    parameters: dict[tuple[str, str], ParameterSpec] = field(default_factory=dict)
     #: (kind, name) → the plugin that registered it
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
 
@@ -102,6 +113,9 @@ class Plugins:
         self.pm = pm
         self.registry = Registry()
         self._instances: dict[str, Ruleset[Any, Any, Any]] = {}
+        #: How :func:`load_plugins` made these plugins (its ruleset instances say so, for a
+        #: pickled game to find them again: :mod:`aerodrome.lineage`).
+        self.plugged = Plugged(name="")
 
     def register(self, plugin: object, name: str) -> None:
         """Register a plugin object or module under ``name``."""
@@ -117,24 +131,43 @@ class Plugins:
                 yield impl.plugin_name, item
 
     def collect_variants(self) -> None:
-        """Fill the variant registry (before the variants asked for are plugged in)."""
-        self.registry.variants.clear()
+        """Fill the variant and parameter registries (before the variants and parameters
+        asked for are plugged in)."""
+        reg = self.registry
+        reg.variants.clear()
+        reg.parameters.clear()
         for plugin, spec in self._results(hookspecs.aerodrome_register_variants):
             if not isinstance(spec, VariantSpec):
                 raise PluginError(
                     f"plugin {plugin!r} registered {spec!r}, which is not a VariantSpec"
                 )
-            reg = self.registry
             reg.add(reg.variants, "variant", spec.name, spec.name, spec, plugin)
+        for plugin, param in self._results(hookspecs.aerodrome_register_parameters):
+            if not isinstance(param, ParameterSpec):
+                raise PluginError(
+                    f"plugin {plugin!r} registered {param!r}, which is not a ParameterSpec"
+                )
+            param.check(plugin)
+            if param.variant is not None and param.variant not in reg.variants:
+                raise PluginError(
+                    f"plugin {plugin!r}: parameter {param.name!r} belongs to variant "
+                    f"{param.variant!r}, which no plugin registers"
+                )
+            label = f"{param.name} of {param.ruleset}"
+            key = (param.ruleset, param.name)
+            reg.add(reg.parameters, "parameter", key, label, param, plugin)
 
     def collect(self) -> None:
         """Fill the registries from every registered plugin's registration hooks."""
         variants = dict(self.registry.variants)
-        variant_owners = {k: v for k, v in self.registry.owners.items() if k[0] == "variant"}
-        self.registry = reg = Registry(variants=variants, owners=variant_owners)
+        parameters = dict(self.registry.parameters)
+        kept = {k: v for k, v in self.registry.owners.items() if k[0] in ("variant", "parameter")}
+        self.registry = reg = Registry(variants=variants, parameters=parameters, owners=kept)
         self._instances.clear()
         for plugin, cls in self._results(hookspecs.aerodrome_register_rulesets):
             rname = cls.name if isinstance(cls, RulesetRef) else _ruleset_name(cls, plugin)
+            if not isinstance(cls, RulesetRef):
+                check_ruleset(cls, plugin)
             reg.add(reg.rulesets, "ruleset", rname, rname, cls, plugin)
         for plugin, spec in self._results(hookspecs.aerodrome_register_agents):
             if not isinstance(spec, AgentSpec):
@@ -170,9 +203,9 @@ class Plugins:
         if entry is None:
             raise UnknownNameError("ruleset", name, self.registry.rulesets)
         if isinstance(entry, RulesetRef):
-            entry = self.registry.rulesets[name] = _import_ruleset(
-                entry, self.owner("ruleset", name)
-            )
+            entry = _import_ruleset(entry, self.owner("ruleset", name))
+            check_ruleset(entry, self.owner("ruleset", name))
+            self.registry.rulesets[name] = entry
         return entry
 
     def ruleset(self, name: str) -> Ruleset[Any, Any, Any]:
@@ -180,6 +213,7 @@ class Plugins:
         inst = self._instances.get(name)
         if inst is None:
             inst = self.ruleset_class(name)(RuleHooks(self.pm))
+            inst.plugged = msgspec.structs.replace(self.plugged, name=name)
             self._instances[name] = inst
         return inst
 
@@ -190,6 +224,10 @@ class Plugins:
     def variants(self) -> dict[str, VariantSpec]:
         """Every registered rule variant by name (plugged in or not)."""
         return dict(self.registry.variants)
+
+    def parameters(self) -> dict[tuple[str, str], ParameterSpec]:
+        """Every declared parameter by (ruleset, name) (``aerodrome_register_parameters``)."""
+        return dict(self.registry.parameters)
 
     def metrics(self) -> list[Metric]:
         """The metrics plugins registered (``aerodrome_register_metrics``)."""
@@ -284,11 +322,18 @@ def entry_points() -> list[metadata.EntryPoint]:
 
 
 def load_plugins(
-    extra: Iterable[tuple[str, object]] = (), *, variants: Sequence[str] = ()
+    extra: Iterable[tuple[str, object]] = (),
+    *,
+    variants: Sequence[str] = (),
+    parameters: Sequence[tuple[str, ParamValue]] = (),
 ) -> Plugins:
     """Create the plugin manager, load every entry-point plugin, then ``extra`` ones, then
     the rule variants named in ``variants`` (registered by ``aerodrome_register_variants``;
-    inactive unless named here). An unknown variant name is an :class:`UnknownNameError`."""
+    inactive unless named here), then the hook implementations of ``parameters``: (ruleset,
+    (name, value)) pairs of parameters declared by ``aerodrome_register_parameters`` (their
+    set-up functions are applied by :func:`aerodrome.parameters.apply_setup`, not here). An
+    unknown variant or parameter name is an :class:`UnknownNameError`."""
+    extra = list(extra)
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.hook.aerodrome_addhooks.call_historic(kwargs={"pluginmanager": pm})
@@ -318,8 +363,20 @@ def load_plugins(
             raise UnknownNameError("variant", vname, known)
         if not pm.has_plugin(f"variant:{vname}"):
             plugins.register(known[vname].plugin, f"variant:{vname}")
+    for ruleset, (pname, value) in parameters:
+        param = find_parameter(plugins.registry.parameters, ruleset, pname)
+        if param.plugin is not None:
+            plugins.register(param.plugin(param.value(value)), f"parameter:{ruleset}:{pname}")
     plugins.check()
     plugins.collect()
+    modules = tuple((n, o.__name__) for n, o in extra if isinstance(o, types.ModuleType))
+    plugins.plugged = Plugged(
+        name="",
+        variants=tuple(variants),
+        parameters=tuple(parameters),
+        modules=modules,
+        restorable=len(modules) == len(extra),
+    )
     return plugins
 
 
@@ -372,3 +429,69 @@ def _call(impl: Any, plugin: str) -> list[Any]:
         raise PluginError(
             f"plugin {plugin!r}: hook {impl.function.__name__} failed: {type(exc).__name__}: {exc}"
         ) from None
+
+
+# -- pickling a game: its lineage, and the ruleset found again on load ---------------------------
+_FOUND: dict[tuple[Any, ...], Any] = {}
+
+
+def restore_game(origin: Origin, actions: tuple[tuple[int, Any], ...]) -> Game[Any, Any, Any]:
+    """The game ``origin`` began, with ``actions`` played again (how ``pickle`` loads a game,
+    see :mod:`aerodrome.lineage`); a ruleset that is not installed is a one-line
+    :class:`~aerodrome.errors.PluginError` naming it."""
+    if origin.kind == "new":
+        assert origin.ruleset is not None and origin.seed is not None
+        game: Game[Any, Any, Any] = Game(
+            _ruleset(origin.ruleset),
+            origin.setup,
+            origin.seed,
+            position=origin.position,
+            record=origin.record,
+        )
+    else:
+        assert origin.parent is not None
+        before = origin.parent_actions
+        parent = restore_game(origin.parent, before if before is not None else actions[: origin.at])
+        if origin.kind == "clone":
+            game = parent.clone(reseed=origin.seed, record=origin.record)
+        elif origin.kind == "determinise":
+            assert origin.seed is not None
+            game = parent.determinised(
+                origin.player, origin.seed, reseed=origin.reseed, record=origin.record
+            )
+        else:
+            assert origin.seed is not None
+            parent.reseed(origin.seed)
+            game = parent
+    for player, action in actions[len(game.history) :]:
+        game.apply(player, action)
+    return game
+
+
+def _ruleset(plugged: Plugged) -> Ruleset[Any, Any, Any]:
+    """The ruleset ``plugged`` names, from plugins loaded as it says (once per process)."""
+    key = (plugged.variants, plugged.parameters, plugged.modules)
+    plugins = _FOUND.get(key)
+    if plugins is None:
+        try:
+            extra = [(n, importlib.import_module(m)) for n, m in plugged.modules]
+        except ImportError as exc:
+            raise PluginError(
+                f"cannot load a pickled game of ruleset {plugged.name!r}: {exc}"
+            ) from None
+        plugins = _FOUND[key] = load_plugins(
+            extra, variants=plugged.variants, parameters=plugged.parameters
+        )
+    if plugged.name not in plugins.registry.rulesets:
+        raise PluginError(
+            f"cannot load a pickled game of ruleset {plugged.name!r}: no such ruleset is installed"
+        )
+    found: Ruleset[Any, Any, Any] = plugins.ruleset(plugged.name)
+    return found
+
+
+def _reduce_game(game: Game[Any, Any, Any]) -> tuple[Any, ...]:
+    return (restore_game, game.lineage())
+
+
+copyreg.pickle(Game, _reduce_game)

@@ -1,179 +1,51 @@
-"""The HTML report of ``aerodrome compare --report DIR``: one self-contained page.
+"""The HTML report of ``aerodrome compare --report DIR`` (and ``aerodrome sweep``): one
+self-contained page.
 
-The page holds the metrics table, the definitions, and four plots drawn with matplotlib as
-inline SVG (durations, win rates with intervals, kills per turn, skill against luck). It has
-no script, no external file and no network access: it opens from disk in any browser.
+It leads with the verdicts (what each variant or parameter value changes, game by game
+against its base), then the table of paired differences, then the levels of every column
+(the metrics with their intervals), the plots (:mod:`aerodrome.report_plots`, inline SVG),
+a sweep's plots of each chosen metric against its parameter, the skill trace and the
+definitions. Names are the plain ones a reader knows (metric titles, ruleset and variant
+names), never internal identifiers. The page has no script, no external file and no
+network access: it opens from disk in any browser.
 """
 
 from __future__ import annotations
 
 import html
-import importlib
-import io
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from aerodrome.errors import AerodromeError
 from aerodrome.files import make_folder, write_atomic
 from aerodrome.metrics import Estimate, MetricInfo
+from aerodrome.report_plots import PLOTS, PLOTTERS, plot_sweep, pyplot
+from aerodrome.report_plots import require_matplotlib as require_matplotlib
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from aerodrome.metrics.compare import Comparison
+    from aerodrome.compare.measure import Comparison
+    from aerodrome.compare.paired import Difference
+    from aerodrome.compare.sweep import Sweep
     from aerodrome.viewer.samples import Sample
 
-#: The plots of the report: (id, title, what it shows).
-PLOTS = (
-    ("durations", "Game length", "The share of games over by each round (a step per ending)."),
-    ("win-rates", "Win rates", "Each side's share of the decided games, with 95 % intervals."),
-    ("lethality", "Kills per turn", "Aircraft destroyed in each round, per game still running."),
-    (
-        "skill",
-        "Skill against luck",
-        "The bot's win share against random agents next to a side's win share in the mirrors "
-        "(bot against bot, random against random), with 95 % intervals.",
-    ),
-)
-
-#: Rounds reached by fewer games than this are left out of the kills-per-turn plot.
-MIN_ALIVE = 5
+__all__ = ["PLOTS", "render_html", "require_matplotlib", "write_report"]
 
 _CSS = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222;
+       padding: 0 1em; }
 table { border-collapse: collapse; margin: 1em 0; }
-th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: right; }
+th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: right; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
-td small { color: #777; display: block; }
+td small, th small { color: #777; display: block; font-weight: normal; }
+td.changed { font-weight: bold; }
+#verdicts { border: 2px solid #2b5d8a; border-radius: 6px; padding: 0.4em 1.2em 0.8em; }
+#verdicts li { margin: 0.4em 0; }
+#verdicts .note { color: #666; font-size: 0.9em; display: block; }
 figure { margin: 2em 0; }
 figure svg { max-width: 100%; height: auto; }
 dt { font-weight: bold; margin-top: 0.6em; }
 """
-
-
-def require_matplotlib() -> Any:
-    """The matplotlib module, or a one-line error saying how to install it."""
-    try:
-        return importlib.import_module("matplotlib")
-    except ImportError:
-        raise AerodromeError("--report needs matplotlib: pip install 'aerodrome[report]'") from None
-
-
-def _pyplot() -> Any:
-    """matplotlib's pyplot on the SVG-friendly Agg backend (imported only for reports)."""
-    matplotlib = require_matplotlib()
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.hashsalt"] = "aerodrome"
-    matplotlib.rcParams["svg.fonttype"] = "path"
-    return importlib.import_module("matplotlib.pyplot")
-
-
-def _svg(plt: Any, fig: Any) -> str:
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
-    plt.close(fig)
-    text = buf.getvalue()
-    return text[text.index("<svg") :]
-
-
-def _errorbars(est: list[Estimate | None]) -> tuple[list[float], list[list[float]]]:
-    values = [e.value if e else 0.0 for e in est]
-    lows = [max(0.0, e.value - e.low) if e else 0.0 for e in est]
-    highs = [max(0.0, e.high - e.value) if e else 0.0 for e in est]
-    return values, [lows, highs]
-
-
-def plot_durations(plt: Any, result: Comparison) -> str:
-    fig, ax = plt.subplots(figsize=(8, 3.6))
-    for col in result.columns:
-        hist = col.profile.rounds
-        if not hist:
-            continue
-        total = sum(hist.values())
-        xs = sorted(hist)
-        done, ys = 0, []
-        for x in xs:
-            done += hist[x]
-            ys.append(done / total)
-        ax.step([0, *xs], [0.0, *ys], where="post", label=col.column.name)
-    ax.set_xlabel("rounds")
-    ax.set_ylabel("share of games over")
-    ax.set_ylim(0, 1.02)
-    ax.set_title("Game length: share of games over by each round")
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
-    return _svg(plt, fig)
-
-
-def plot_win_rates(plt: Any, result: Comparison) -> str:
-    labels: list[str] = []
-    ests: list[Estimate | None] = []
-    for col in result.columns:
-        balance = col.metrics.get("balance")
-        for side in col.column.sides:
-            labels.append(f"{col.column.name} · {side}")
-            ests.append(balance.parts.get(side) if balance else None)
-    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.32 * max(1, len(labels))))
-    if labels:
-        values, err = _errorbars(ests)
-        ys = list(range(len(labels)))[::-1]
-        ax.barh(ys, values, color="#6a8caf")
-        ax.errorbar(values, ys, xerr=err, fmt="none", ecolor="#222", capsize=3)
-        ax.set_yticks(ys, labels, fontsize="small")
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("share of decided games")
-    ax.set_title("Win rates by side")
-    return _svg(plt, fig)
-
-
-def plot_lethality(plt: Any, result: Comparison) -> str:
-    fig, ax = plt.subplots(figsize=(8, 3.6))
-    for col in result.columns:
-        p = col.profile
-        enough = [i for i, a in enumerate(p.alive) if a >= MIN_ALIVE]
-        series = p.kills_per_round()
-        if enough:
-            xs = [i + 1 for i in enough]
-            ax.plot(xs, [series[i] for i in enough], marker=".", label=col.column.name)
-    ax.set_xlabel("round")
-    ax.set_ylabel("kills per running game")
-    ax.set_title(f"Kills per turn (rounds with at least {MIN_ALIVE} games running)")
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
-    return _svg(plt, fig)
-
-
-def plot_skill(plt: Any, result: Comparison) -> str:
-    fig, ax = plt.subplots(figsize=(8, 3.6))
-    kinds = (
-        ("skill-bot-vs-random", "bot vs random", "#c0504d"),
-        ("skill-bot-vs-bot", "bot mirror (per side)", "#9bbb59"),
-        ("luck-random-vs-random", "random mirror (per side)", "#8064a2"),
-    )
-    n = len(result.columns)
-    width = 0.8 / len(kinds)
-    for k, (name, label, colour) in enumerate(kinds):
-        ests = [col.metrics.get(name) for col in result.columns]
-        values, err = _errorbars(ests)
-        xs = [i + (k - 1) * width for i in range(n)]
-        ax.bar(xs, values, width=width, label=label, color=colour)
-        ax.errorbar(xs, values, yerr=err, fmt="none", ecolor="#222", capsize=3)
-    names = [c.column.name.replace("+", "\n+") for c in result.columns]
-    ax.set_xticks(range(n), names, fontsize="small")
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("win share")
-    ax.set_title("Skill against luck")
-    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
-    return _svg(plt, fig)
-
-
-_PLOTTERS: dict[str, Callable[[Any, Comparison], str]] = {
-    "durations": plot_durations,
-    "win-rates": plot_win_rates,
-    "lethality": plot_lethality,
-    "skill": plot_skill,
-}
 
 
 def _digits(info: MetricInfo) -> int:
@@ -195,6 +67,33 @@ def _cell(est: Estimate | None, info: MetricInfo) -> str:
     )
 
 
+def _difference(d: Difference | None, info: MetricInfo) -> str:
+    from aerodrome.compare.paired import describe_method
+    from aerodrome.compare.verdicts import interval, number
+
+    if d is None:
+        return "<td>—</td>"
+    digits = _digits(info)
+    e = html.escape
+    saved = (
+        f"<small>{e(saved_words(d.variance_saved))}</small>" if d.variance_saved is not None else ""
+    )
+    return (
+        f'<td class="{"changed" if d.changed else "same"}">{e(number(d.value, digits))}'
+        f"<small>{e(interval(d, digits))} (n={d.n})</small>{saved}"
+        f"<small>{e(describe_method(d))}</small></td>"
+    )
+
+
+def saved_words(saved: float) -> str:
+    """``pairing saved 74 % of the variance``; a pairing that did not help says so."""
+    if saved >= 0.005:
+        return f"pairing saved {saved:.0%} of the variance"
+    if saved > -0.005:
+        return "pairing saved no variance"
+    return f"pairing added {-saved:.0%} to the variance"
+
+
 def _sample(sample: Sample | None) -> str:
     """The link to a column's sample game in the viewer (see :mod:`aerodrome.viewer`)."""
     if sample is None:
@@ -206,12 +105,64 @@ def _sample(sample: Sample | None) -> str:
     )
 
 
-def render_html(result: Comparison, samples: Mapping[str, Sample] | None = None) -> str:
-    """The report page as one HTML string; ``samples`` links each column's sample game."""
-    from aerodrome.metrics.compare import highlights
-    from aerodrome.report_search import skill_section
+def verdicts_section(result: Comparison) -> str:
+    """The verdicts (paired columns), or the stand-outs of the levels when nothing is
+    paired."""
+    from aerodrome.compare.highlights import highlights
 
-    plt = _pyplot()
+    e = html.escape
+    infos = {m.name: m for m in result.metrics}
+    if result.verdicts:
+        items = "".join(
+            f"<li><strong>{e(v.label)}</strong>: {e(v.text.partition(': ')[2])}"
+            f'<span class="note">{e(v.note)}</span></li>'
+            for v in result.verdicts
+        )
+        lead = (
+            "What each variant changes against its base ruleset, measured game by game on "
+            "the same seeds and agents; a change is named only when its paired 95 % "
+            "interval excludes zero."
+        )
+    else:
+        found = highlights(result)
+        items = "".join(
+            f"<li>{e(h.label.capitalize())}: <strong>{e(h.column)}</strong> "
+            f"({h.value:.{_digits(infos[h.metric])}f})</li>"
+            for h in found
+        ) or ("<li>No column stands out: every headline interval overlaps another.</li>")
+        lead = (
+            "No variant is compared with its base here (aerodrome compare R --variant NAME "
+            "does): the columns that stand out on a headline metric, named only when its "
+            "interval lies apart from every other column's."
+        )
+    return f'<section id="verdicts"><h2>Verdicts</h2><p>{lead}</p><ul>{items}</ul></section>'
+
+
+def differences_section(result: Comparison) -> str:
+    if not result.differences:
+        return ""
+    e = html.escape
+    head = "".join(
+        f"<th>{e(d.label)}<small>minus {e(d.base)}</small></th>" for d in result.differences
+    )
+    rows = "".join(
+        f"<tr><td>{e(m.title)} <small>{e(m.unit)}</small></td>"
+        + "".join(_difference(d.metrics.get(m.name), m) for d in result.differences)
+        + "</tr>"
+        for m in result.metrics
+    )
+    return (
+        '<section id="differences"><h2>Differences, game by game</h2><p>Each column minus '
+        "its base, game <em>i</em> against game <em>i</em> (the same dice seed and agents): "
+        "the difference with its paired 95 % interval, and how much of the variance of an "
+        "unpaired comparison the pairing saved (docs/compare.md: the paired method). "
+        "Bold: the interval excludes zero.</p>"
+        f'<table id="difference-table"><thead><tr><th>metric</th>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></section>"
+    )
+
+
+def levels_section(result: Comparison, samples: Mapping[str, Sample] | None) -> str:
     e = html.escape
     head = "".join(f"<th>{e(c.column.name)}</th>" for c in result.columns)
     rows = "".join(
@@ -227,45 +178,101 @@ def render_html(result: Comparison, samples: Mapping[str, Sample] | None = None)
         + "</li>"
         for c in result.columns
     )
+    return (
+        '<section id="levels"><h2>Levels</h2><p>Every metric of every column with its 95 % '
+        f'confidence interval.</p><ul id="games">{games}</ul>'
+        f'<table id="metrics"><thead><tr><th>metric</th>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></section>"
+    )
+
+
+def plots_section(result: Comparison) -> str:
+    plt = pyplot()
+    e = html.escape
     figures = "".join(
-        f'<figure id="{pid}"><h3>{e(title)}</h3>{_PLOTTERS[pid](plt, result)}'
+        f'<figure id="{pid}"><h3>{e(title)}</h3>{PLOTTERS[pid](plt, result)}'
         f"<figcaption>{e(caption)}</figcaption></figure>"
         for pid, title, caption in PLOTS
     )
-    infos = {m.name: m for m in result.metrics}
-    notes = " · ".join(
-        f"{e(h.label.capitalize())}: <strong>{e(h.column)}</strong> "
-        f"({h.value:.{_digits(infos[h.metric])}f})"
-        for h in highlights(result)
+    return (
+        '<section id="plots"><h2>Plots</h2><p>Game length, win rates and kills per turn '
+        "come from the games of the ruleset's bot against itself (random agents where a "
+        f"ruleset has no bot).</p>{figures}</section>"
     )
-    highlights_html = f'<p id="highlights">{notes}</p>' if notes else ""
+
+
+def sweep_section(sweep: Sweep) -> str:
+    plt = pyplot()
+    e = html.escape
+    crossing = (
+        f'<p id="crossing"><strong>{e(sweep.crossing.text)}</strong></p>'
+        if sweep.crossing is not None
+        else ""
+    )
+    figures = "".join(
+        f'<figure id="sweep-{e(m)}" class="sweep"><h3>{e(_title(sweep, m))} against '
+        f"{e(sweep.parameter)}</h3>{plot_sweep(plt, sweep, m)}<figcaption>Each value of "
+        f"{e(sweep.parameter)} ({e(sweep.summary)}) plays the same games; 95 % intervals; "
+        "the reference value in red.</figcaption></figure>"
+        for m in sweep.metrics
+    )
+    return (
+        f'<section id="sweep"><h2>Sweep: {e(sweep.parameter)}</h2>'
+        f"<p>{e(sweep.ruleset)}: {e(sweep.summary)}, values "
+        f"{e(', '.join(f'{v:g}' for v in sweep.values))} (reference {sweep.reference:g})."
+        f"</p>{crossing}{figures}</section>"
+    )
+
+
+def _title(sweep: Sweep, metric: str) -> str:
+    return next((m.title for m in sweep.comparison.metrics if m.name == metric), metric)
+
+
+def render_html(
+    result: Comparison,
+    samples: Mapping[str, Sample] | None = None,
+    sweep: Sweep | None = None,
+) -> str:
+    """The report page as one HTML string; ``samples`` links each column's sample game;
+    ``sweep`` adds its plots (the page of ``aerodrome sweep``)."""
+    from aerodrome.report_search import skill_section
+
+    e = html.escape
+    title = (
+        f"aerodrome sweep: {sweep.ruleset}, {sweep.parameter}"
+        if sweep is not None
+        else "aerodrome compare"
+    )
     defs = "".join(
         f"<dt>{e(m.title)}</dt><dd>{e(m.description)}. <em>Source: {e(m.source)}.</em></dd>"
         for m in result.metrics
     )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        "<title>aerodrome compare</title>"
+        f"<title>{e(title)}</title>"
         f"<style>{_CSS}</style></head><body>"
-        "<h1>aerodrome compare</h1>"
+        f"<h1>{e(title)}</h1>"
         f"<p>Seed {result.seed}; {result.games} games per matchup. Values with their 95 % "
         "confidence intervals.</p>"
-        f"<ul>{games}</ul>"
-        f'<table id="metrics"><thead><tr><th>metric</th>{head}</tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
-        f"{highlights_html}"
-        "<h2>Plots</h2><p>Game length, win rates and kills per turn come from the games of "
-        "the ruleset's bot against itself (random agents where a ruleset has no bot).</p>"
-        f"{figures}{skill_section(result)}"
+        f"{verdicts_section(result)}"
+        f"{differences_section(result)}"
+        f"{levels_section(result, samples)}"
+        f"{plots_section(result)}"
+        f"{sweep_section(sweep) if sweep is not None else ''}"
+        f"{skill_section(result)}"
         f"<h2>Definitions</h2><dl>{defs}</dl>"
         "</body></html>\n"
     )
 
 
 def write_report(
-    result: Comparison, folder: Path, samples: Mapping[str, Sample] | None = None
+    result: Comparison,
+    folder: Path,
+    samples: Mapping[str, Sample] | None = None,
+    *,
+    sweep: Sweep | None = None,
 ) -> Path:
     """Write ``index.html`` into ``folder`` (created if needed); returns its path."""
-    page = render_html(result, samples)
+    page = render_html(result, samples, sweep)
     make_folder(folder, "--report")
     return write_atomic(folder / "index.html", page, "--report")

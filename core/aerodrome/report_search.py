@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from aerodrome.errors import AerodromeError
 
 if TYPE_CHECKING:
+    from aerodrome.compare.measure import Comparison
     from aerodrome.metrics import Estimate
-    from aerodrome.metrics.compare import Comparison
     from aerodrome.tournament import Standings
 
 _CSS = """

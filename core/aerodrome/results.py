@@ -1,10 +1,13 @@
 """The results file of ``simulate --out`` and ``compare --out``: JSON Lines, one game a line.
 
-Every line is a :class:`~aerodrome.sim.GameRecord` sealed with a checksum (a last field
+Every line is a :class:`~aerodrome.records.GameRecord` sealed with a checksum (a last field
 ``"check"``: 16 hex digits of BLAKE2b over the record without it), so a record edited by hand
 or damaged on disk is told from a good one. A run holds an exclusive lock on the file while it
 reads and appends (``fcntl.flock``; ``msvcrt.locking`` on Windows), so two runs on one file do
 not both play and append the same games: the second one stops at once with a clear error.
+
+A file that is not a results file (no sealed record among its first lines: a CSV, a save, a
+symbolic link) is refused before anything is read into the run or written to it.
 
 Reading is forgiving but never silent: a line that is not a sealed record (broken JSON, a
 wrong checksum, a line too long) is skipped with a warning (:class:`ResultsFileWarning`) and
@@ -24,12 +27,13 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
+from typing import BinaryIO
 
 import msgspec
 
 from aerodrome.errors import AerodromeError, AerodromeWarning
 from aerodrome.files import check_output, describe_os_error
-from aerodrome.sim import GameRecord
+from aerodrome.records import GameRecord
 
 #: The field that seals a line.
 CHECK = b',"check":"'
@@ -42,6 +46,12 @@ MAX_WARNINGS = 10
 FSYNC_EVERY = 1.0
 
 _DECODER = msgspec.json.Decoder(GameRecord)
+#: How a line of a results file begins (a record's first field): a file holding only the
+#: start of one was cut by a kill during its first write.
+RECORD_START = b'{"index":'
+#: How far a file is looked into for a sealed record before it is taken as a results file.
+SCAN_LINES = 64
+SCAN_BYTES = 4 * 2**20
 
 
 class ResultsFileWarning(AerodromeWarning):
@@ -79,6 +89,26 @@ def decode_line(line: bytes) -> GameRecord | str:
         return f"not a game record ({exc})"
 
 
+def is_results_file(f: BinaryIO) -> bool:
+    """Whether the open file ``f`` (read from its start) is a results file: empty, holding a
+    sealed record among its first :data:`SCAN_LINES` lines (:data:`SCAN_BYTES`), or only
+    the start of a first record (a run killed while writing it)."""
+    f.seek(0)
+    seen = 0
+    for _ in range(SCAN_LINES):
+        line = f.readline(MAX_LINE)
+        if not line:
+            return seen == 0
+        if line.endswith(b"\n") and not isinstance(decode_line(line[:-1]), str):
+            return True
+        if not line.endswith(b"\n") and seen == 0 and len(line) < MAX_LINE:
+            return RECORD_START.startswith(line[: len(RECORD_START)])  # torn first record
+        seen += len(line)
+        if seen >= SCAN_BYTES:
+            break
+    return False
+
+
 def _lock(fd: int) -> bool:
     """Take the exclusive lock of the open file ``fd`` without waiting; False if taken."""
     if sys.platform == "win32":
@@ -106,7 +136,7 @@ class ResultsFile:
     adds sealed lines (fsynced at most every :data:`FSYNC_EVERY` seconds and at the end)."""
 
     def __init__(self, path: Path, option: str = "--out") -> None:
-        self.path = check_output(path, option, regular=True)
+        self.path = check_output(path, option, regular=True, update=True)
         self.option = option
         self._fd: int | None = None
         self._synced = time.monotonic()
@@ -117,6 +147,7 @@ class ResultsFile:
 
     def __enter__(self) -> ResultsFile:
         flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0)
+        flags |= getattr(os, "O_NOFOLLOW", 0)  # checked: not a symbolic link; nor made one since
         try:
             fd = os.open(self.path, flags, 0o666)
         except OSError as exc:
@@ -160,6 +191,11 @@ class ResultsFile:
                 os.fdopen(os.dup(self._fd), "rb") if self._fd is not None else self.path.open("rb")
             )
             with opened as f:
+                if not is_results_file(f):
+                    raise self._error(
+                        "not a results file of aerodrome (no sealed game record in its first "
+                        "lines): give a new file name, or remove this file; it was not changed"
+                    )
                 f.seek(0)
                 while True:
                     line = f.readline(MAX_LINE)

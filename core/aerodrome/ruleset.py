@@ -1,9 +1,12 @@
 """The contract a ruleset plugin implements.
 
 A ruleset is a class deriving from :class:`Ruleset`, generic in its state, observation and
-action types. It declares its setups, its capabilities, its turn sequence (see
+action types. Its required core is six methods: its set-ups, its turn sequence (see
 :mod:`aerodrome.turns`: each step that asks a question also lists the legal answers and
-resolves them) and answers the core's questions (observation, is the game over, result).
+resolves them), the initial state, and the answers to the core's questions (observation, is
+the game over, result). Anything more (words and pictures, odds, position files, spec files,
+numbering for learning, determinisation, analysis, warm-up) is an optional capability it
+lists among its bases (:mod:`aerodrome.capabilities`).
 The core owns the public game API (:class:`aerodrome.game.Game`), the dice, the event log
 and saving/replaying; a ruleset never touches those directly.
 
@@ -13,10 +16,8 @@ registration last (see the plugin author guide).
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 import msgspec
@@ -27,23 +28,21 @@ from aerodrome.errors import SpecError
 from aerodrome.rulehooks import RuleHooks
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from aerodrome.events import Event
-    from aerodrome.turns import Context, TurnSequence
+    from aerodrome.lineage import Plugged
+    from aerodrome.turns import Context, Turn, TurnSequence
 
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (OpenSpiel's letters)
 A = TypeVar("A", bound=Action, default=Action)
-OptionsT = TypeVar("OptionsT", bound="Options")
 
 
 class Capabilities(Record, frozen=True):
     """What kind of game a ruleset is, after OpenSpiel's ``GameType``.
 
     :param hidden_information: some players cannot see everything (cards, AA guns, orders);
-        a ruleset that says False must show every player the same observation, and
-        :meth:`Ruleset.determinise` is then the identity.
+        a ruleset that says False must show every player the same observation (the core
+        then determinises by copying the state); one that says True must be a
+        :class:`~aerodrome.capabilities.Determinise`.
     :param simultaneous: some decisions are committed by several players at once, in secret.
     :param chance: dice or shuffles decide part of the game.
     """
@@ -70,11 +69,18 @@ class Seat(Record, frozen=True):
     bot: bool = False
 
 
-class Setup(Record, frozen=True):
-    """A named starting configuration of a ruleset.
+#: A ruleset's set-up options type (:class:`Options` when it has none).
+P = TypeVar("P", bound=Options, default=Options)
+#: The same, for a :class:`Setup` (frozen: a set-up of a ruleset's options is a set-up).
+P_co = TypeVar("P_co", bound=Options, default=Options, covariant=True)
+
+
+class Setup(Record, Generic[P_co], frozen=True):
+    """A named starting configuration of a ruleset, generic in its options type.
 
     :param options: the ruleset's typed settings (optional rules, mission, forces...): an
-        instance of its :attr:`Ruleset.options_type`, read with :meth:`options_as`.
+        instance of its :attr:`Ruleset.options_type`, checked once by the core when a game
+        starts (:func:`checked_setup`), then read as ``setup.options`` (typed).
     :param max_rounds: a safety cap; a game still running then ends unfinished.
     """
 
@@ -82,20 +88,10 @@ class Setup(Record, frozen=True):
     title: str
     seats: tuple[Seat, ...]
     description: str = ""
-    options: Options = Options()
+    options: P_co = Options()  # type: ignore[assignment]  # no options: the base, for any P
     max_rounds: int = 500
 
-    def options_as(self, kind: type[OptionsT]) -> OptionsT:
-        """The options, checked to be a ``kind`` (a one-line error naming the set-up when they
-        are not, e.g. a set-up built in code with another ruleset's options)."""
-        if not isinstance(self.options, kind):
-            raise SpecError(
-                f"setup {self.name!r}: options are {type(self.options).__name__}, "
-                f"expected {kind.__name__}"
-            )
-        return self.options
-
-    def with_bots(self, players: Iterable[int]) -> Setup:
+    def with_bots(self, players: Iterable[int]) -> Setup[P_co]:
         """This set-up with the seats of ``players`` flown by bots (see :attr:`Seat.bot`)."""
         bots = set(players)
         if not bots and not any(seat.bot for seat in self.seats):
@@ -144,11 +140,12 @@ class Result(Record, frozen=True):
     stats: dict[str, float] = {}
 
 
-class Ruleset(ABC, Generic[S, O, A]):
+class Ruleset(ABC, Generic[S, O, A, P]):
     """Base class of every ruleset, generic in its state ``S`` (one mutable msgspec Struct,
-    the whole game), observation ``O`` (a frozen Struct: what one player sees) and action
-    ``A`` (a union of frozen :class:`~aerodrome.data.Action` Structs). Subclass it in a
-    plugin and register the class with the ``aerodrome_register_rulesets`` hook.
+    the whole game), observation ``O`` (a frozen Struct: what one player sees), action ``A``
+    (a union of frozen :class:`~aerodrome.data.Action` Structs) and set-up options ``P`` (its
+    :attr:`options_type`; :class:`Options` if it has none). Subclass it in a plugin and
+    register the class with the ``aerodrome_register_rulesets`` hook.
 
     Class attributes:
 
@@ -160,6 +157,8 @@ class Ruleset(ABC, Generic[S, O, A]):
 
     The instance gets ``hooks``: typed callers of the ruleset's own hookspecs, through which
     variant plugins change a rule (:class:`~aerodrome.rulehooks.RuleHooks`).
+
+    Optional capabilities are further bases (:mod:`aerodrome.capabilities`).
     """
 
     name: ClassVar[str]
@@ -171,13 +170,16 @@ class Ruleset(ABC, Generic[S, O, A]):
 
     def __init__(self, hooks: RuleHooks | None = None) -> None:
         self.hooks = hooks if hooks is not None else RuleHooks(None)
+        #: How the plugins made this instance (``None``: built by hand), for a pickled game
+        #: to find it again (:mod:`aerodrome.lineage`).
+        self.plugged: Plugged | None = None
 
     # -- description -----------------------------------------------------------------------
     @abstractmethod
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[Setup[P]]:
         """The setups a user can choose; the first is the default."""
 
-    def setup(self, name: str | None = None) -> Setup:
+    def setup(self, name: str | None = None) -> Setup[P]:
         """The setup called ``name`` (default: the first)."""
         from aerodrome.errors import UnknownNameError
 
@@ -189,49 +191,20 @@ class Ruleset(ABC, Generic[S, O, A]):
                 return s
         raise UnknownNameError(f"setup of {self.name}", name, [s.name for s in setups])
 
-    def specs_dir(self) -> Path | None:
-        """The folder of this ruleset's spec files (TOML), if it has one."""
-        return None
-
-    def spec_types(self) -> Mapping[str, type[Any]]:
-        """Spec file name (relative to :meth:`specs_dir`) → the Struct type it decodes to."""
-        return {}
-
     # -- the game ----------------------------------------------------------------------------
     @abstractmethod
     def sequence(self) -> TurnSequence[S]:
         """The rounds, phases and steps of the game."""
 
     @abstractmethod
-    def initial_state(self, setup: Setup, ctx: Context) -> S:
+    def initial_state(self, setup: Setup[P], ctx: Context) -> S:
         """The state at the start of a game (may roll dice, e.g. who goes first)."""
 
-    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> S:
-        """A state set up by hand from a position file's ``[position]`` table.
-
-        ``source`` names the file for error messages. Raise :class:`SpecError` on bad input.
-        """
-        raise SpecError(f"{source}: ruleset {self.name!r} does not support position files")
-
     @abstractmethod
-    def observation(self, state: S, player: int | None) -> O:
+    def observation(self, state: S, player: int | None, turn: Turn) -> O:
         """What ``player`` sees (``None``: the referee): a frozen value that shares nothing
-        mutable with ``state``, with everything hidden from ``player`` left out."""
-
-    def determinise(self, state: S, player: int, rng: random.Random) -> S:
-        """A state ``player`` cannot tell from ``state``: everything hidden from ``player``
-        (other hands, unrevealed guns...) resampled with ``rng`` consistently with what
-        ``player`` has seen, so that look-ahead never reads hidden information. The result
-        is a new state; ``state`` is not changed.
-
-        A ruleset that declares no hidden information gets the identity (a copy); one that
-        has hidden information must override this.
-        """
-        if self.capabilities.hidden_information:
-            raise NotImplementedError(
-                f"ruleset {self.name!r} has hidden information but no determinise()"
-            )
-        return copy_state(state)
+        mutable with ``state``, with everything hidden from ``player`` left out. ``turn`` is
+        where the game is (round, phase, step: the core's clock), for a view that shows it."""
 
     @abstractmethod
     def is_over(self, state: S) -> bool:
@@ -242,73 +215,19 @@ class Ruleset(ABC, Generic[S, O, A]):
         """The result so far; called when the game is over, at its round cap, and by the
         comparison metrics at the start of every round (kills so far)."""
 
-    # -- for people: sentences and pictures, always from an observation -----------------------
-    def action_text(self, action: A, view: O) -> str:
-        """A short plain sentence for ``action`` as the player whose observation is ``view``
-        reads it (names and coordinates, never internal indices); shown when a person
-        chooses among legal actions and in every log a person reads."""
-        return action.describe()
 
-    def event_text(self, event: Event, view: O) -> str | None:
-        """A plain sentence for one of this ruleset's own events, as the player whose
-        observation is ``view`` reads it (called only for events that player may see): ``""``
-        for an event not worth a line, ``None`` when the ruleset does not describe it (a
-        generic line is shown). The core describes its own events (dice, rounds, actions,
-        the end) in :mod:`aerodrome.describe`."""
-        return None
-
-    def action_odds(self, action: A, view: O) -> str | None:
-        """The exact chances of ``action`` for the player whose observation is ``view``, in a
-        short phrase shown next to the choice ("hits 41.7%; shoots down 12.5%"), computed
-        (never sampled) from what that player may see; ``None`` when the action rolls no
-        dice or the ruleset gives no odds for it."""
-        return None
-
-    def draw(self, view: O) -> RenderableType:
-        """A rich renderable picture of ``view`` for the terminal: the board (or the
-        squadrons) with coordinates, and a legend of its symbols."""
-        from rich.pretty import Pretty
-
-        return Pretty(msgspec.to_builtins(view))
-
-    def draw_svg(self, view: O) -> str | None:
-        """An SVG picture of ``view`` (``None``: the ruleset draws none). Same view, same
-        bytes; every name from a spec or a plugin escaped."""
-        return None
-
-    # -- for learning agents: a fixed numbering of actions, observations as numbers ----------
-    def action_count(self, setup: Setup) -> int | None:
-        """The size of this ruleset's fixed action space for ``setup`` (every action any
-        decision of that set-up could offer has a number below it), or ``None`` when the
-        ruleset numbers no actions (learning environments then number legal actions)."""
-        return None
-
-    def action_id(self, action: A, setup: Setup) -> int:
-        """The number of ``action`` in the fixed action space (see :meth:`action_count`)."""
-        raise NotImplementedError(f"ruleset {self.name!r} numbers no actions")
-
-    def action_from_id(self, index: int, setup: Setup) -> A:
-        """The action numbered ``index`` (the inverse of :meth:`action_id`)."""
-        raise NotImplementedError(f"ruleset {self.name!r} numbers no actions")
-
-    def observation_vector(self, view: O) -> Sequence[float] | None:
-        """``view`` as a fixed-length list of numbers (same length for every view of a
-        set-up; documented by the ruleset), or ``None`` for the generic flat encoding."""
-        return None
-
-    def invariants(self, state: S) -> list[str]:
-        """Broken invariants of ``state`` (empty when all hold); checked by the conformance
-        suite after every action."""
-        return []
-
-    def material(self, state: S) -> dict[str, float]:
-        """Per-side material (aircraft alive weighted by value) for comparison metrics."""
-        return {}
-
-    def warm_up(self) -> None:
-        """Build what every game of this process will need once (tables worked out or loaded
-        from a cache), before the first game: a simulation's worker calls it when it starts.
-        Nothing by default."""
+def checked_setup(ruleset: Ruleset[Any, Any, Any, P], setup: Setup[Any]) -> Setup[P]:
+    """``setup``, its options checked to be the ruleset's :attr:`~Ruleset.options_type` (a
+    one-line error naming the set-up when they are not, e.g. a set-up built in code with
+    another ruleset's options): done once, when a game starts; the rules then read
+    ``setup.options`` as the type they declared."""
+    kind = ruleset.options_type
+    if not isinstance(setup.options, kind):
+        raise SpecError(
+            f"setup {setup.name!r}: options are {type(setup.options).__name__}, "
+            f"expected {kind.__name__}"
+        )
+    return setup
 
 
 def copy_state(state: S) -> S:

@@ -5,6 +5,11 @@ log it produced; replaying it must reproduce that log byte for byte. A position 
 up any situation by hand (``ruleset``, ``setup``, ``seed`` and a ``[position]`` table whose
 shape the ruleset defines), so a referee can ask "what happens here".
 
+Two formats: a whole save, one JSON object (``aerodrome-save/1``, :func:`write_save`), and the
+JSON Lines ``aerodrome play --save`` appends to as the game goes (``aerodrome-save/2``,
+:func:`parse_stream`; written by :class:`aerodrome.autosave.SaveWriter`). :func:`read_save`
+reads both.
+
 A save written by ``aerodrome play`` also records who plays each seat (``seats``, so
 ``--resume`` seats the same players) and every
 ``undo`` (:class:`Undo`): the game went back to ``at`` actions, the actions taken back are
@@ -16,22 +21,29 @@ byte-identical.
 from __future__ import annotations
 
 import hashlib
-import random
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 
 from aerodrome.data import Record
-from aerodrome.dice import derive_seed
-from aerodrome.errors import IllegalActionError, ReplayMismatchError, SpecError
+from aerodrome.driver import Observer, answer
+from aerodrome.errors import (
+    AerodromeError,
+    AerodromeWarning,
+    IllegalActionError,
+    ReplayMismatchError,
+    SpecError,
+    UnknownNameError,
+)
 from aerodrome.events import encode_log
-from aerodrome.files import write_atomic
+from aerodrome.files import read_limited, write_atomic
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
-from aerodrome.specs import convert, read_mapping
+from aerodrome.ruleset import Ruleset, Setup
+from aerodrome.specs import convert, parse_mapping
 from aerodrome.versions import OtherVersionWarning, describe, differences, versions_of
 
 FORMAT = "aerodrome-save/1"
@@ -102,6 +114,125 @@ class PositionFile(Record, frozen=True):
     position: dict[str, Any]
     setup: Name | None = None
     seed: Seed = 0
+
+
+# -- the JSON Lines play --save appends to (aerodrome.autosave writes it) --------------------
+STREAM_FORMAT = "aerodrome-save/2"
+Digest = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+Lines = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class Header(Record, frozen=True):
+    """Line 1: the game and the event log's digest at the start (after ``undone``)."""
+
+    format: str
+    ruleset: Name
+    setup: Name
+    seed: Seed
+    log_sha256: Digest | None = None
+    log_lines: Lines | None = None
+    position: dict[str, Any] | None = None
+    bots: Annotated[tuple[Player, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
+    seats: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_SEATS)] | None = None
+    undone: Annotated[tuple[Undo, ...], msgspec.Meta(max_length=MAX_UNDOS)] = ()
+    versions: Versions = {}
+
+
+class Step(Record, frozen=True):
+    """An action line: the action and the event log's digest after it."""
+
+    player: Player
+    action: dict[str, Any]
+    log_sha256: Digest | None = None
+    log_lines: Lines | None = None
+
+
+class UndoLine(Record, frozen=True):
+    """An undo line: the undo and the event log's digest of the game it went back to."""
+
+    undo: Undo
+    log_sha256: Digest | None = None
+    log_lines: Lines | None = None
+
+
+class CutShortWarning(AerodromeWarning):
+    """A save's last line was cut short (a crash while it was written): it is left out."""
+
+
+def is_stream(raw: bytes) -> bool:
+    """Whether the bytes of a save are JSON Lines (``aerodrome-save/2``): its first line is a
+    whole JSON object naming that format."""
+    first = raw.split(b"\n", 1)[0]
+    return (
+        first.startswith(b"{") and first.rstrip().endswith(b"}") and STREAM_FORMAT.encode() in first
+    )
+
+
+def parse_stream(raw: bytes, source: str) -> SaveFile:
+    """The save in the JSON Lines ``raw``: the kept line of play (undos applied), every undo,
+    and the digest of the event log at its end. A last line without its newline is left out
+    with a :class:`CutShortWarning`; any other bad line is an error naming it."""
+    lines = raw.split(b"\n")
+    if lines[-1]:
+        warnings.warn(
+            CutShortWarning(
+                f"{source}: its last line was cut short (a crash while writing it?): the game "
+                f"goes on from the line before ({len(lines[-1]):,} bytes left out)"
+            ),
+            stacklevel=3,
+        )
+    whole = lines[:-1]
+    if not whole:
+        raise SpecError(f"{source}: line 1: no header (an empty save)")
+    header = convert(parse_mapping(whole[0], f"{source}: line 1"), Header, f"{source}: line 1")
+    if header.format != STREAM_FORMAT:
+        raise SpecError(f"{source}: line 1: $.format: expected {STREAM_FORMAT!r}")
+    kept: list[SavedAction] = []
+    digests: list[tuple[int, str] | None] = [_digest(header)]
+    undone = list(header.undone)
+    if len(whole) - 1 > MAX_ACTIONS + MAX_UNDOS:
+        raise SpecError(f"{source}: more than {MAX_ACTIONS:,} actions")
+    for number, line in enumerate(whole[1:], start=2):
+        where = f"{source}: line {number}"
+        data = parse_mapping(line, where)
+        if "undo" in data:
+            undo = convert(data, UndoLine, where)
+            if undo.undo.at > len(kept):
+                raise SpecError(
+                    f"{where}: $.undo.at: {undo.undo.at}, but {len(kept)} actions were played"
+                )
+            del kept[undo.undo.at :]
+            del digests[undo.undo.at + 1 :]
+            undone.append(undo.undo)
+            if undo.log_sha256 is not None:
+                digests[-1] = _digest(undo)
+        else:
+            step = convert(data, Step, where)
+            kept.append(SavedAction(player=step.player, action=step.action))
+            digests.append(_digest(step))
+    end = digests[-1]
+    if end is None:
+        raise SpecError(f"{source}: the last action has no digest of the event log to check")
+    return SaveFile(
+        format=STREAM_FORMAT,
+        ruleset=header.ruleset,
+        setup=header.setup,
+        seed=header.seed,
+        actions=tuple(kept),
+        log_sha256=end[1],
+        log_lines=end[0],
+        position=header.position,
+        bots=header.bots,
+        seats=header.seats,
+        undone=tuple(undone),
+        versions=header.versions,
+    )
+
+
+def _digest(line: Header | Step | UndoLine) -> tuple[int, str] | None:
+    if line.log_sha256 is None or line.log_lines is None:
+        return None
+    return line.log_lines, line.log_sha256
 
 
 def log_digest(game: Game[Any, Any, Any]) -> str:
@@ -180,7 +311,7 @@ def write_save(
 def reseed(game: Game[Any, Any, Any], seed: int) -> None:
     """Dice from a fresh stream seeded ``seed`` from now on (what :meth:`Game.clone` does with
     ``reseed``): after an undo the dice to come are not the ones already seen."""
-    game.dice.setstate(random.Random(derive_seed(seed, "reseed")).getstate())
+    game.reseed(seed)
 
 
 def restarts(undone: Sequence[Undo]) -> dict[int, int]:
@@ -196,9 +327,21 @@ def restarts(undone: Sequence[Undo]) -> dict[int, int]:
 
 
 def read_save(path: Path) -> SaveFile:
-    save = convert(read_mapping(path), SaveFile, str(path))
+    """The save in ``path``: a whole save (one JSON object, ``aerodrome-save/1``) or the JSON
+    Lines ``play --save`` appends to (``aerodrome-save/2``, :mod:`aerodrome.autosave`)."""
+    try:
+        raw = read_limited(path)
+    except AerodromeError as exc:
+        raise SpecError(str(exc)) from None
+    if is_stream(raw):
+        return parse_stream(raw, str(path))
+    kind = "JSON" if path.suffix == ".json" else "TOML"
+    save = convert(parse_mapping(raw, str(path), kind), SaveFile, str(path))
     if save.format != FORMAT:
-        raise SpecError(f"{path}: $.format: expected {FORMAT!r}, got {save.format!r}")
+        raise SpecError(
+            f"{path}: $.format: expected {FORMAT!r} (or the JSON Lines of {STREAM_FORMAT!r}), "
+            f"got {save.format!r}"
+        )
     return save
 
 
@@ -216,14 +359,13 @@ def replay(
     source: str = "<save>",
     *,
     until: int | None = None,
-    on_step: Callable[[Game[Any, Any, Any]], None] | None = None,
+    observers: Sequence[Observer] = (),
 ) -> Game[Any, Any, Any]:
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given),
-    reseeding the dice where an undo did; errors name the action that failed. ``on_step``
-    sees the game at its start and after every action (the replay viewer records each
-    step)."""
-    ruleset = plugins.ruleset(save.ruleset)
-    setup = ruleset.setup(save.setup)
+    reseeding the dice where an undo did; errors name the action that failed. ``observers``
+    (:class:`~aerodrome.driver.Observer`) see the start and every action, as a driven game
+    shows them (the replay viewer records each step)."""
+    ruleset, setup = ruleset_and_setup(plugins, save.ruleset, save.setup, source)
     check_versions(save, versions_of(ruleset), source)
     for player in save.bots:
         if player >= len(setup.seats):
@@ -235,8 +377,8 @@ def replay(
         position=save.position,
         position_source=source,
     )
-    if on_step is not None:
-        on_step(game)
+    for o in observers:
+        o.start(game)
     action_type = _action_decoder(game)
     seeds = restarts(save.undone)
     actions = save.actions[:until]
@@ -247,11 +389,9 @@ def replay(
         action = convert(saved.action, action_type, where)
         _check_action(game, saved, action, where)
         try:
-            game.apply(saved.player, action)
+            answer(game, saved.player, action, *observers)
         except IllegalActionError as exc:
             raise SpecError(f"{where}: {exc}") from None
-        if on_step is not None:
-            on_step(game)
     if len(actions) in seeds:
         reseed(game, seeds[len(actions)])
     return game
@@ -328,8 +468,16 @@ def verify(save: SaveFile, game: Game[Any, Any, Any]) -> None:
 
 
 def read_position(path: Path) -> PositionFile:
-    data = read_mapping(path)
-    if isinstance(data, dict) and str(data.get("format", "")).startswith("aerodrome-save/"):
+    """The position file ``path`` (a saved game, of either format, is named as one)."""
+    try:
+        raw = read_limited(path)
+    except AerodromeError as exc:
+        raise SpecError(str(exc)) from None
+    saved = is_stream(raw)
+    if not saved:
+        data = parse_mapping(raw, str(path), "JSON" if path.suffix == ".json" else "TOML")
+        saved = str(data.get("format", "")).startswith("aerodrome-save/")
+    if saved:
         raise SpecError(
             f"{path}: a saved game, not a position file: continue it with "
             f"`aerodrome play --resume {path}`"
@@ -338,5 +486,20 @@ def read_position(path: Path) -> PositionFile:
 
 
 def game_from_position(pos: PositionFile, plugins: Plugins, source: str) -> Game[Any, Any, Any]:
-    ruleset = plugins.ruleset(pos.ruleset)
-    return Game(ruleset, pos.setup, pos.seed, position=pos.position, position_source=source)
+    ruleset, setup = ruleset_and_setup(plugins, pos.ruleset, pos.setup, source)
+    return Game(ruleset, setup, pos.seed, position=pos.position, position_source=source)
+
+
+def ruleset_and_setup(
+    plugins: Plugins, ruleset: str, setup: str | None, source: str
+) -> tuple[Ruleset[Any, Any, Any], Setup]:
+    """The ruleset and set-up a file names (``setup`` None: the ruleset's first); an unknown
+    one is an error naming the file and the field (``game.json: $.ruleset: unknown ...``)."""
+    try:
+        rules = plugins.ruleset(ruleset)
+    except UnknownNameError as exc:
+        raise SpecError(f"{source}: $.ruleset: {exc}") from None
+    try:
+        return rules, rules.setup(setup)
+    except UnknownNameError as exc:
+        raise SpecError(f"{source}: $.setup: {exc}") from None

@@ -12,62 +12,25 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.agents import Agent, PlayerView, agent_seed, play_out
+from aerodrome.agents import Agent, agent_seed
+from aerodrome.capabilities import material_of
+from aerodrome.data import Action
 from aerodrome.dice import derive_seed
+from aerodrome.driver import Observer, drive
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
+from aerodrome.records import GameDetail as GameDetail
+from aerodrome.records import GameRecord as GameRecord
+from aerodrome.records import ParamValue
+from aerodrome.records import Tick as Tick
 from aerodrome.ruleset import Result, Ruleset, Setup
+from aerodrome.turns import Decision
 from aerodrome.versions import versions_of
 
 
-class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
-    """One finished game of a simulation run (a line of ``--out`` JSON Lines)."""
-
-    index: int
-    seed: int
-    ruleset: str
-    setup: str
-    agents: tuple[str, ...]
-    sides: tuple[str, ...]
-    result: Result
-    decisions: int
-    #: Rule variants plugged in for this game (``aerodrome compare --variant``).
-    variants: tuple[str, ...] = ()
-    #: What the comparison metrics need beyond the result (``None`` unless asked for).
-    detail: GameDetail | None = None
-    #: Distribution → version of aerodrome and of the plugins that played (see
-    #: :mod:`aerodrome.versions`; empty in records written before versions were recorded).
-    versions: dict[str, str] = {}
-
-
-class Tick(msgspec.Struct, frozen=True, array_like=True):
-    """The game as a round starts (and once more at its end): material per side (in the
-    order of ``Setup.sides``, from :meth:`Ruleset.material`) and kills so far (all sides)."""
-
-    round: int
-    material: tuple[float, ...]
-    kills: int
-
-
-class GameDetail(msgspec.Struct, frozen=True, kw_only=True):
-    """Per-game data for the comparison metrics (see :mod:`aerodrome.metrics`).
-
-    :param choices: decisions with more than one legal action (real choices).
-    :param legal: legal actions summed over every decision (branching = legal / decisions).
-    :param first_player: the seat that acted first: ``Result.first_player`` when the
-        ruleset reports it (e.g. who won the initiative), else the seat of the first decision
-        that is not simultaneous; ``None`` when every decision was simultaneous.
-    :param ticks: material and kills at the start of every round and at the end.
-    """
-
-    choices: int
-    legal: int
-    first_player: int | None
-    ticks: tuple[Tick, ...]
-
-
-class Trace:
-    """Collects a :class:`GameDetail` while :func:`play_game` runs a game."""
+class Trace(Observer):
+    """Collects a :class:`GameDetail` while :func:`play_game` runs a game: an observer of
+    :func:`aerodrome.driver.drive`."""
 
     __slots__ = ("choices", "first_player", "legal", "round", "ticks")
 
@@ -82,7 +45,7 @@ class Trace:
         """Sample material and kills (the core calls this as each round starts and at the end)."""
         self.round = game.round
         ruleset, state = game.ruleset, game.state
-        material = ruleset.material(state)
+        material = material_of(ruleset, state)
         # Ruleset.result() must answer at any point (the kills so far); a ruleset that cannot
         # fails the run with its seed (see aerodrome.parallel.play) rather than skewing metrics.
         kills = sum(ruleset.result(state, game.round).kills.values())
@@ -91,15 +54,22 @@ class Trace:
             Tick(game.round, tuple(float(material.get(s, 0.0)) for s in sides), kills)
         )
 
-    def decision(self, player: int, legal: int, simultaneous: bool) -> None:
+    def decision(self, game: Game[Any, Any, Any], player: int, legal: Sequence[Action]) -> None:
+        """A decision of ``player`` among ``legal``: the round's sample first when a new round
+        has begun, then the counts."""
+        if game.round != self.round:
+            self.tick(game)
+        self.count(player, len(legal), game.decision())
+
+    def count(self, player: int, legal: int, decision: Decision | None) -> None:
         self.legal += legal
         if legal > 1:
             self.choices += 1
-        if self.first_player is None and not simultaneous:
+        if self.first_player is None and not (decision is not None and decision.simultaneous):
             self.first_player = player
 
     def finish(self, game: Game[Any, Any, Any], result: Result) -> GameDetail:
-        material = game.ruleset.material(game.state)
+        material = material_of(game.ruleset, game.state)
         sides = game.setup.sides
         kills = sum(result.kills.values())
         self.ticks.append(
@@ -130,20 +100,8 @@ def play_game(
     """
     game = Game(ruleset, setup, seed, record=record)
     if trace is None:
-        return game, play_out(game, agents)
-    views = [PlayerView(game, p) for p in range(len(agents))]
-    decisions = 0
-    while not game.is_over():
-        if game.round != trace.round:
-            trace.tick(game)
-        pending = game.decision()
-        simultaneous = pending is not None and pending.simultaneous
-        for player in game.waiting_for():
-            legal = game.legal_actions(player)
-            trace.decision(player, len(legal), simultaneous)
-            game.apply(player, agents[player].choose(views[player], legal))
-            decisions += 1
-    return game, decisions
+        return game, drive(game, agents)
+    return game, drive(game, agents, trace)
 
 
 def resolve_agents(
@@ -179,11 +137,13 @@ def run_games(
     on_game: Callable[[GameRecord], None] | None = None,
     detail: bool = False,
     variants: Sequence[str] = (),
+    params: Sequence[ParamValue] = (),
 ) -> Iterator[GameRecord]:
     """Yield one :class:`GameRecord` per game, in index order.
 
     ``detail=True`` fills :attr:`GameRecord.detail` for the comparison metrics; ``variants``
-    only labels the records (the variants must already be plugged into ``plugins``).
+    and ``params`` only label the records (the variants and parameters must already be
+    plugged into ``plugins`` and ``setup``: see :mod:`aerodrome.parameters`).
     """
     specs = [plugins.agent(ruleset.name, n) for n in agent_names]
     # seats whose agents play by the rulebook's bot rules are bot seats [Seat.bot]
@@ -208,6 +168,7 @@ def run_games(
             variants=tuple(variants),
             detail=trace.finish(game, result) if trace is not None else None,
             versions=versions,
+            params=tuple(params),
         )
         if on_game is not None:
             on_game(rec)

@@ -19,6 +19,7 @@ import msgspec
 from aerodrome.data import Record
 from aerodrome.errors import AerodromeError, SpecError
 from aerodrome.files import read_limited
+from aerodrome.terminal import describe, find_unsafe
 
 T = TypeVar("T")
 
@@ -79,6 +80,29 @@ def nesting_depth(data: Any) -> int:
     return deepest
 
 
+def unsafe_text(data: Any) -> tuple[str, str] | None:
+    """The first string of ``data`` (a key or a value, at any depth) holding a character
+    unsafe on a terminal (:func:`aerodrome.terminal.find_unsafe`: ESC, a C1 control, a bidi
+    override such as U+202E), as ``(field path, character)``; None if there is none. Walks
+    without recursion (``data`` nests at most :data:`MAX_DEPTH` levels when called)."""
+    stack: list[tuple[Any, str]] = [(data, "$")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            bad = find_unsafe(value)
+            if bad is not None:
+                return where, bad
+        elif isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                bad = find_unsafe(key) if isinstance(key, str) else None
+                if bad is not None:
+                    return f"{where} (a key)", bad
+                stack.append((item, f"{where}.{key}"))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{i}]") for i, item in reversed(list(enumerate(value))))
+    return None
+
+
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
@@ -88,29 +112,42 @@ def _finite(text: str) -> float:
 
 def read_mapping(path: Path) -> dict[str, Any]:
     """Read a TOML or JSON file into a dict, with errors naming the file. The file may hold
-    at most :data:`~aerodrome.files.MAX_INPUT_BYTES` and nest :data:`MAX_DEPTH` levels."""
+    at most :data:`~aerodrome.files.MAX_INPUT_BYTES` and nest :data:`MAX_DEPTH` levels, and
+    no text in it (key or value) a character unsafe on a terminal (:func:`unsafe_text`)."""
     try:
         raw = read_limited(path)
     except AerodromeError as exc:
         raise SpecError(str(exc)) from None
-    kind = "JSON" if path.suffix == ".json" else "TOML"
+    return parse_mapping(raw, str(path), "JSON" if path.suffix == ".json" else "TOML")
+
+
+def parse_mapping(raw: bytes, source: str, kind: str = "JSON") -> dict[str, Any]:
+    """Parse ``raw`` (``kind``: ``JSON`` or ``TOML``) into a dict, bounded as
+    :func:`read_mapping` says; errors name ``source`` (a file, or a line of one)."""
     try:
         if kind == "JSON":
             data = json.loads(raw, parse_float=_finite, parse_constant=_finite)
             if not isinstance(data, dict):
-                raise SpecError(f"{path}: expected a JSON object at the top level")
+                raise SpecError(f"{source}: expected a JSON object at the top level")
         else:
             data = tomllib.loads(raw.decode("utf-8"), parse_float=_finite)
     except RecursionError:
         data = None
     except UnicodeDecodeError as exc:
-        raise SpecError(f"{path}: not valid {kind}: not UTF-8 text (byte {exc.start})") from None
+        raise SpecError(f"{source}: not valid {kind}: not UTF-8 text (byte {exc.start})") from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise SpecError(f"{path}: not valid {kind}: {exc}") from None
+        raise SpecError(f"{source}: not valid {kind}: {exc}") from None
     except ValueError as exc:  # e.g. an integer of thousands of digits
-        raise SpecError(f"{path}: not valid {kind}: {exc}") from None
+        raise SpecError(f"{source}: not valid {kind}: {exc}") from None
     if data is None or nesting_depth(data) > MAX_DEPTH:
-        raise SpecError(f"{path}: nested too deeply (more than {MAX_DEPTH} levels)")
+        raise SpecError(f"{source}: nested too deeply (more than {MAX_DEPTH} levels)")
+    unsafe = unsafe_text(data)
+    if unsafe is not None:
+        where, char = unsafe
+        raise SpecError(
+            f"{source}: {where}: the control character {describe(char)} is not allowed in a "
+            "text (it would reach the terminal)"
+        )
     mapping: dict[str, Any] = data
     return mapping
 

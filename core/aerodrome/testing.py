@@ -74,10 +74,13 @@ class ScriptedDice(Dice):
         return len(rng.faces) - rng.used
 
 
-def scripted_context(faces: Sequence[int], events: list[Event] | None = None) -> Context:
-    """A step :class:`Context` whose dice show ``faces``; events go to ``events`` if given."""
+def scripted_context(
+    faces: Sequence[int], events: list[Event] | None = None, *, round: int = 1
+) -> Context:
+    """A step :class:`Context` whose dice show ``faces``, at ``round`` (``ctx.round``);
+    events go to ``events`` if given."""
     sink = events.append if events is not None else (lambda e: None)
-    return Context(ScriptedDice(faces, sink), sink, Clock())
+    return Context(ScriptedDice(faces, sink), sink, Clock(round=round))
 
 
 def load_dice(game: Any, faces: Sequence[int]) -> None:
@@ -85,3 +88,4 @@ def load_dice(game: Any, faces: Sequence[int]) -> None:
     dice = ScriptedDice(faces, game.dice._emit)
     game.dice = dice
     game._ctx.dice = dice
+    game._origin = None  # scripted dice: the game has no lineage (it cannot be pickled)

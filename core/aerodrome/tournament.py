@@ -18,7 +18,7 @@ conservative ``ordinal`` (``mu - 3 sigma``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import msgspec
@@ -26,9 +26,9 @@ import msgspec
 from aerodrome.cluster import DaskTarget
 from aerodrome.errors import AerodromeError
 from aerodrome.metrics import Z95, Estimate, Mean
-from aerodrome.parallel import Config, Engine
+from aerodrome.parallel import Config, Engine, Hooks
 from aerodrome.plugins import Plugins
-from aerodrome.sim import GameRecord
+from aerodrome.records import GameRecord
 
 SOURCE = (
     "Weng & Lin, A Bayesian Approximation Method for Online Ranking (JMLR 2011), "
@@ -234,13 +234,16 @@ def run_tournament(
     workers: int | None = None,
     dask: str | DaskTarget | None = None,
     out: Path | None = None,
-    on_plan: Callable[[int], None] | None = None,
-    on_progress: Callable[[int], None] | None = None,
+    hooks: Hooks | None = None,
 ) -> Standings:
-    """Plan, play (streaming to ``out``, resumable) and rate a tournament."""
+    """Plan, play (streaming to ``out``, resumable) and rate a tournament; ``hooks`` hear
+    of its progress (see :class:`aerodrome.parallel.Hooks`)."""
     configs = plan(plugins, ruleset, setup, agents, games, seed)
-    if on_plan is not None:
-        on_plan(sum(c.games for c in configs))
+    hooks = hooks or Hooks()
+    if hooks.plan is not None:
+        hooks.plan(sum(c.games for c in configs))
     engine = Engine(plugins, workers=workers, dask=dask, detail=False)
-    records = engine.run(configs, out, on_progress=on_progress)
+    records = engine.run(
+        configs, out, on_progress=hooks.progress, on_start=hooks.start, on_chunk=hooks.chunk
+    )
     return standings(plugins, configs, records, [a.strip() for a in agents if a.strip()])

@@ -17,13 +17,17 @@ and resolves them. When every owing player has answered, the core calls
 called again: one question per card played, per turn point...), otherwise the step is over.
 
 A decision may be owed by several players at once (``simultaneous=True``): each commits in
-secret, and ``resolve`` sees all answers together (secret orders revealed at once).
+secret, and ``resolve`` sees all answers together. Who sees an answer is the decision's
+``reveal`` (:class:`Reveal`), independent of ``simultaneous``: everybody once the decision is
+resolved, its owner only, or nobody (the ruleset then reveals it by an event of its own when
+its rules say so: secret orders revealed at once).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
@@ -39,6 +43,24 @@ A = TypeVar("A", bound=Action)
 
 #: What a :class:`ForEach` iterates over: ids that serialise (aircraft ids, seats, names).
 Item = int | str
+#: What a :class:`Decision` is about: ``None``, an id or name, or a tuple of them.
+Subject = int | str | tuple[int | str, ...] | None
+
+
+class Reveal(StrEnum):
+    """Who sees an answer taken (each player always sees their own commitment: the core logs
+    it for its owner as it is made).
+
+    - ``everyone``: the answers are made public when the decision is resolved (a move, an
+      attack, secret manoeuvres that the roll reveals);
+    - ``owner``: each answer stays its owner's (AA guns placed, cards kept);
+    - ``nobody``: nothing more is logged; the ruleset reveals the answers by an event of its
+      own when its rules say so (orders revealed together when the last is in).
+    """
+
+    EVERYONE = "everyone"
+    OWNER = "owner"
+    NOBODY = "nobody"
 
 
 class Decision(Record, frozen=True):
@@ -47,16 +69,41 @@ class Decision(Record, frozen=True):
     :param players: the player ids who owe an answer.
     :param kind: what is decided; each ruleset names its kinds in a ``StrEnum`` (``"move"``,
         ``"orders"``, ``"defend"``...), for agents and user interfaces.
-    :param simultaneous: all ``players`` commit in secret, then answers are revealed together.
-    :param secret: the answer is hidden from the other players (e.g. placing AA guns).
-    :param prompt: a sentence for a human player.
+    :param simultaneous: all ``players`` commit in secret, and the decision is resolved once
+        every answer is in.
+    :param reveal: who sees the answers (:class:`Reveal`; every player sees their own).
+    :param subject: what the question is about, when the kind alone does not say it (the
+        flyer asked about, the aircraft that moves): a small serialisable value (an id, a
+        name, a tuple of them) from which the ruleset words the question when it is shown
+        (:meth:`~aerodrome.capabilities.Presentation.prompt`). No sentence is built for a
+        decision nobody reads.
     """
 
     players: tuple[int, ...]
     kind: str
     simultaneous: bool = False
-    secret: bool = False
-    prompt: str = ""
+    reveal: Reveal = Reveal.EVERYONE
+    subject: Subject = None
+
+
+class Turn(Record, frozen=True):
+    """Where the game is, as every player may know it: what an observation is given with
+    the state (``Ruleset.observation(state, player, turn)``), so that a ruleset keeps no
+    round counter of its own.
+
+    :param round: the round (0 during the one-off set-up phases).
+    :param setup: whether the set-up phases are being played.
+    :param phase: the name of the phase being played.
+    :param step: the name of the step being played (the one asking, when a decision waits).
+    :param items: the item of every :class:`ForEach` being played, outermost first (the
+        aircraft whose turn it is...).
+    """
+
+    round: int
+    setup: bool = False
+    phase: str = ""
+    step: str = ""
+    items: tuple[Item, ...] = ()
 
 
 class Context:
@@ -219,11 +266,11 @@ class TurnSequence(Generic[S]):
         object.__setattr__(self, "names", tuple(p.name for p in self.phases))
 
     # -- the clock ---------------------------------------------------------------------------
-    def start(self, state: S, *, setup: bool = True) -> Clock:
+    def start(self, state: S, *, setup: bool = True, round: int = 1) -> Clock:
         """The clock of a new game (``setup=False``: skip the set-up phases, as a position
-        file does)."""
+        file does, and start at ``round``)."""
         in_setup = setup and bool(self.setup)
-        clock = Clock(round=0 if in_setup else 1, setup=in_setup)
+        clock = Clock(round=0 if in_setup else round, setup=in_setup)
         self._walk(clock, state, [self.phase_of(clock).steps], False)
         return clock
 
@@ -302,6 +349,17 @@ class TurnSequence(Generic[S]):
                 top.items, top.item = items, 0
                 frames.append(Frame())
                 conts.append(node.steps)
+
+    def turn(self, clock: Clock) -> Turn:
+        """Where ``clock`` is, as a :class:`Turn`."""
+        items = tuple(f.items[f.item] for f in clock.frames if f.items is not None)
+        return Turn(
+            round=clock.round,
+            setup=clock.setup,
+            phase=self.phase_of(clock).name,
+            step=self.step_at(clock).name,
+            items=items,
+        )
 
     def advance(self, clock: Clock, state: S) -> None:
         """Move ``clock`` past the current step to the next step to run."""

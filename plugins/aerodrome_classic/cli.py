@@ -23,9 +23,11 @@ def _p(p: Fraction) -> dict[str, Any]:
 
 
 def odds_report(position: str, cards: int, burst: int, played: list[str]) -> dict[str, Any]:
-    """The JSON document of ``aerodrome odds classic attack --json``."""
-    from aerodrome_classic.odds import attack_odds
+    """The JSON document of ``aerodrome odds classic attack --json`` (``ValueError`` naming
+    the option for what cannot happen at the table)."""
+    from aerodrome_classic.odds import attack_odds, check_request
 
+    check_request(position, cards, burst, played)
     odds = attack_odds(position, cards, burst, played)
     return {
         "position": position,
@@ -53,7 +55,7 @@ def attack(
     except ValueError as exc:
         from aerodrome.errors import AerodromeError
 
-        raise AerodromeError(f"--position/--burst: {exc}") from None
+        raise AerodromeError(str(exc)) from None
     if json:
         from aerodrome.cli.output import print_json
 

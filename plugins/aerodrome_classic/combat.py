@@ -264,11 +264,7 @@ class Combat:
             if not f.burst:  # the shooter's card
                 if f.exchanges:
                     return Ask(
-                        Decision(
-                            players=(seat_of(state, f.shooter),),
-                            kind=Kind.BURST,
-                            prompt=f"{f.shooter} is on the tail of {f.target}: shoot (which Burst) or hold fire?",
-                        ),
+                        Decision(players=(seat_of(state, f.shooter),), kind=Kind.BURST),
                         listed(burst_options(state, f)),
                         self._shot,
                     )
@@ -281,11 +277,7 @@ class Combat:
                     _shoot(state, ctx, f, values[-1])  # [classic.headon.1] his highest Burst
                     continue
                 return Ask(
-                    Decision(
-                        players=(seat_of(state, f.shooter),),
-                        kind=Kind.BURST,
-                        prompt=f"{f.shooter} shoots at {f.target}: which Burst?",
-                    ),
+                    Decision(players=(seat_of(state, f.shooter),), kind=Kind.BURST),
                     listed(burst_options(state, f)),
                     self._shot,
                 )
@@ -295,11 +287,7 @@ class Combat:
                 _end_fight(state, self.board, t)
                 continue
             return Ask(
-                Decision(
-                    players=(seat_of(state, f.target),),
-                    kind=Kind.DEFEND,
-                    prompt=f"{f.target} is attacked ({f.position}, {f.burst} Bursts): defend?",
-                ),
+                Decision(players=(seat_of(state, f.target),), kind=Kind.DEFEND),
                 listed(defence_options(state, f)),
                 self._defended,
             )

@@ -1,5 +1,5 @@
 """What a player cannot see, resampled: the determinisation of classic Dogfight for
-look-ahead (:meth:`aerodrome.ruleset.Ruleset.determinise`).
+look-ahead (:class:`aerodrome.capabilities.Determinise`).
 
 Hidden from a player [classic.move.5, classic.setup.7]: the In Flight cards of every other
 seat (only their number is seen), the faces of the other seats' AA pieces not yet revealed,

@@ -13,7 +13,7 @@ outcome of an attack [classic.side.*, classic.headon.*, classic.tail.*]:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
 
@@ -51,6 +51,39 @@ def unseen_pool(played: Iterable[str] = ()) -> tuple[tuple[str, int], ...]:
         if counts[c] > 0:
             counts[c] -= 1
     return tuple(sorted((k, n) for k, n in counts.items() if n > 0))
+
+
+POSITIONS = ("side", "head-on", "tail")
+#: Burst cards run from 1 to 5 (the pack's ``burst`` counts) [classic.headon.1].
+BURSTS = range(1, 6)
+
+
+def check_request(position: str, cards: int, burst: int, played: Sequence[str]) -> None:
+    """Refuse (``ValueError`` naming the option) what cannot happen at the table: an unknown
+    attack position, a Burst that is no card, a card the pack does not hold, a card seen
+    played more often than the pack holds it, a hand of more cards than are left to deal
+    (the pack minus the cards seen played) [classic.strategy.2]."""
+    if position not in POSITIONS:
+        raise ValueError(f"--position: side, head-on or tail, not {position!r}")
+    if burst not in BURSTS:
+        raise ValueError(f"--burst: the attacker's highest Burst is 1 to 5, not {burst}")
+    pack = Counter(load_specs().cards.pack.cards())
+    seen = Counter(played)
+    for card, times in seen.items():
+        if card not in pack:
+            raise ValueError(
+                f"--played: {card!r} is no card of the pack (its cards: {', '.join(pack)})"
+            )
+        if times > pack[card]:
+            raise ValueError(
+                f"--played: {card} seen {times} times, but the pack holds {pack[card]}"
+            )
+    left = pack.total() - seen.total()
+    if not 0 <= cards <= left:
+        raise ValueError(
+            f"--cards: a hand is dealt from the {left} cards not seen played: 0 to {left}, "
+            f"not {cards}"
+        )
 
 
 def attack_odds(

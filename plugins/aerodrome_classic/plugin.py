@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import typer
 
     from aerodrome import Agent, Ruleset
+    from aerodrome.parameters import ParameterSpec
 
 
 @hookimpl
@@ -55,3 +56,11 @@ def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
     from aerodrome_classic.cli import app as classic_odds
 
     odds.add_typer(classic_odds, name="classic")
+
+
+@hookimpl
+def aerodrome_register_parameters() -> list[ParameterSpec]:
+    """The numeric parameters ``aerodrome sweep`` can play (aerodrome_classic.parameters)."""
+    from aerodrome_classic.parameters import PARAMETERS
+
+    return list(PARAMETERS)

@@ -35,7 +35,7 @@ from aerodrome.specs import convert
 from aerodrome_classic.state import ClassicState, Plane
 
 if TYPE_CHECKING:
-    from aerodrome_classic.ruleset import Classic
+    from aerodrome_classic.ruleset import Classic, ClassicOptions
 
 FACINGS = {"N": 0, "E": 1, "S": 2, "W": 3}
 
@@ -65,9 +65,9 @@ class PositionSpec(Record, frozen=True):
 
 
 def build_position(
-    ruleset: Classic, setup: Setup, position: Mapping[str, Any], source: str
+    ruleset: Classic, setup: Setup[ClassicOptions], position: Mapping[str, Any], source: str
 ) -> ClassicState:
-    spec = convert(dict(position), PositionSpec, f"{source}: $.position")
+    spec = convert(position, PositionSpec, f"{source}: $.position")
     state = ruleset._empty_state(setup)
     board = ruleset.board
     where = f"{source}: $.position"

@@ -12,9 +12,21 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aerodrome import turns
+from aerodrome.capabilities import (
+    Analysis,
+    ChoiceLabel,
+    Determinise,
+    Odds,
+    Positions,
+    Presentation,
+    SpecFiles,
+    Vectors,
+    WarmUp,
+)
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
-from aerodrome.turns import Context, TurnSequence
+from aerodrome.turns import Context, Decision, TurnSequence
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (
     ACTION_TYPES,
@@ -42,7 +54,17 @@ class ClassicOptions(Options, frozen=True, kw_only=True):
     squadrons: tuple[tuple[str, ...], ...]
 
 
-class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
+class Classic(
+    Ruleset[ClassicState, ClassicView, ClassicAction, ClassicOptions],
+    Presentation[ClassicView, ClassicAction],
+    Odds[ClassicView, ClassicAction],
+    Positions[ClassicState, ClassicOptions],
+    SpecFiles,
+    Vectors[ClassicView],
+    Determinise[ClassicState],
+    Analysis[ClassicState],
+    WarmUp,
+):
     """Dogfight, the card-and-dice board game of World War I air combat."""
 
     name = "classic"
@@ -65,7 +87,7 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         return self.rules.board
 
     # -- description ------------------------------------------------------------------------
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[Setup[ClassicOptions]]:
         """[classic.setup.1-3] two, three and four players."""
         return [
             Setup(
@@ -79,7 +101,7 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
             for s in self.specs.setups.setup
         ]
 
-    def specs_dir(self) -> Path | None:
+    def specs_dir(self) -> Path:
         return specs_dir()
 
     def spec_types(self) -> Mapping[str, type[Any]]:
@@ -89,10 +111,10 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         return self._sequence
 
     # -- the game ---------------------------------------------------------------------------
-    def _empty_state(self, setup: Setup) -> ClassicState:
+    def _empty_state(self, setup: Setup[ClassicOptions]) -> ClassicState:
         """[classic.setup.5] [classic.setup.9] every plane on a landing square, guns on the
         dots, the packs by their hangars."""
-        seat_squadrons = [list(x) for x in setup.options_as(ClassicOptions).squadrons]
+        seat_squadrons = [list(x) for x in setup.options.squadrons]
         seat_side = tuple(s.side for s in setup.seats)
         squadrons: dict[str, Squadron] = {}
         planes: dict[str, Plane] = {}
@@ -126,7 +148,7 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
             losses={s: 0 for s in sides},
         )
 
-    def initial_state(self, setup: Setup, ctx: Context) -> ClassicState:
+    def initial_state(self, setup: Setup[ClassicOptions], ctx: Context) -> ClassicState:
         state = self._empty_state(setup)
         for sq in state.squadrons.values():
             ctx.dice.shuffle(sq.pack)
@@ -147,13 +169,13 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         return state
 
     def position_state(
-        self, setup: Setup, position: Mapping[str, Any], source: str
+        self, setup: Setup[ClassicOptions], position: Mapping[str, Any], source: str
     ) -> ClassicState:
         from aerodrome_classic.position import build_position
 
         return build_position(self, setup, position, source)
 
-    def observation(self, state: ClassicState, player: int | None) -> ClassicView:
+    def observation(self, state: ClassicState, player: int | None, turn: turns.Turn) -> ClassicView:
         return observe(state, player)
 
     def sides_alive(self, state: ClassicState) -> dict[str, int]:
@@ -205,12 +227,22 @@ class Classic(Ruleset[ClassicState, ClassicView, ClassicAction]):
         )
 
     # -- for people: sentences and pictures, from an observation ----------------------------
-    def action_text(self, action: ClassicAction, view: ClassicView) -> str:
-        """A move reads "RED-1 to 12,7 facing N (4 squares, over enemy AA 11,7)" (see
-        :mod:`aerodrome_classic.text`)."""
-        from aerodrome_classic.text import action_text
+    def label(self, action: ClassicAction, view: ClassicView) -> ChoiceLabel:
+        """A move is offered under its plane and end square: ``RED-1`` → ``to 12,7`` →
+        ``facing N (4 squares, over enemy AA 11,7)`` (see :mod:`aerodrome_classic.text`)."""
+        from aerodrome_classic.text import label
 
-        return action_text(self.board, view, action)
+        return label(self.board, view, action)
+
+    def sentence(self, action: ClassicAction, view: ClassicView) -> str:
+        from aerodrome_classic.text import sentence
+
+        return sentence(action, view)
+
+    def prompt(self, decision: Decision, view: ClassicView) -> str:
+        from aerodrome_classic.text import prompt
+
+        return prompt(decision, view)
 
     def event_text(self, event: Event, view: ClassicView) -> str | None:
         from aerodrome_classic.text import event_text

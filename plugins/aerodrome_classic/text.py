@@ -1,17 +1,21 @@
-"""Plain sentences for the classic game's actions and events, as one seat reads them (issues
-#14, #15): plane ids and squadron names, squares as ``x,y`` (column, row, as the board's
-edges number them), facings as N, E, S, W, seats as "Seat 2 (American player)".
+"""Plain words for the classic game's actions, decisions and events, as one seat reads them
+(issues #14, #15): plane ids and squadron names, squares as ``x,y`` (column, row, as the
+board's edges number them), facings as N, E, S, W, seats as "Seat 2 (American player)".
 
-A move reads "RED-1 to 12,7 facing N (4 squares, over enemy AA 11,7)": the destination and
-facing first, so that a person can type "12,7 N"; then what tells routes to the same square
-apart [classic.move.9-16]: the die used, the enemy AA squares passed (in the order flown)
-and, for a plane not yet allowed to land, whether it enters the enemy half (across No Man's
-Land: it may land afterwards [classic.renew.5]).
+A move is offered as a choice grouped by plane, then by the square it ends on: ``RED-1`` →
+``to 12,7`` → ``facing N (4 squares, over enemy AA 11,7)``; said whole, "RED-1 to 12,7
+facing N (...)", so that a person can type "12,7 N". What follows the facing tells routes to
+the same square apart [classic.move.9-16]: the die used, the enemy AA squares passed (in the
+order flown) and, for a plane not yet allowed to land, whether it enters the enemy half
+(across No Man's Land: it may land afterwards [classic.renew.5]). The log says the move
+plainly: "RED-1 moves 4 squares to 12,7 facing N".
 """
 
 from __future__ import annotations
 
+from aerodrome.capabilities import ChoiceLabel
 from aerodrome.events import Event
+from aerodrome.turns import Decision
 from aerodrome_classic.board import Board
 from aerodrome_classic.specs import CARD_NAMES
 from aerodrome_classic.state import (
@@ -29,6 +33,7 @@ from aerodrome_classic.state import (
     GunRevealed,
     GunsPlaced,
     KeepCards,
+    Kind,
     Landed,
     Move,
     Moved,
@@ -153,6 +158,87 @@ def action_text(board: Board, view: ClassicView, action: ClassicAction) -> str:
                 by_squadron.append(f"{name} {squares(mine)}")
         return "Hit AA pieces on " + "; ".join(by_squadron) + " (Miss on the other dot squares)"
     return action.describe()
+
+
+def label(board: Board, view: ClassicView, action: ClassicAction) -> ChoiceLabel:
+    """``action`` as a choice: moves grouped by plane and end square, attacks by the plane
+    attacking (see the module docstring)."""
+    if isinstance(action, Move):
+        end = action.path[-1]
+        text = move_text(board, view, action)
+        facing = text.partition(f" to {square(end)} ")[2]
+        return ChoiceLabel(path=(action.plane, f"to {square(end)}"), text=facing, place=square(end))
+    if isinstance(action, Attack):
+        text = action_text(board, view, action).removeprefix(f"{action.attacker} ")
+        return ChoiceLabel(path=(action.attacker,), text=text, place=f"piece:{action.target}")
+    if isinstance(action, TakeOff | GivePlane):
+        return ChoiceLabel(text=action_text(board, view, action), place=f"piece:{action.plane}")
+    return ChoiceLabel(text=action_text(board, view, action))
+
+
+def sentence(action: ClassicAction, view: ClassicView) -> str:
+    """``action`` as the log tells it, from the action's own fields (see
+    :meth:`aerodrome.capabilities.Presentation.sentence`)."""
+    if isinstance(action, Move):
+        end = action.path[-1]
+        steps = len(action.path) - 1
+        flown = f"{steps} square" if steps == 1 else f"{steps} squares"
+        return (
+            f"{action.plane} moves {flown} to {square(end)} facing {FACING_LETTERS[action.facing]}"
+        )
+    if isinstance(action, TakeOff):
+        return f"{action.plane} is put In Flight"
+    if isinstance(action, Attack):
+        return f"{action.attacker} attacks {action.target} first"
+    if isinstance(action, PlayCard):
+        return f"plays {CARD_NAMES.get(action.card, action.card)}"
+    if isinstance(action, Decline):
+        if action.what.startswith("take-off "):
+            return f"keeps the {action.what.removeprefix('take-off ')} planes on the ground"
+        return SAID_DECLINES.get(action.what, f"declines: {action.what}")
+    if isinstance(action, KeepCards):
+        return f"keeps {cards(action.cards)}"
+    if isinstance(action, GivePlane):
+        return f"gives {action.plane} to {seat(view, action.to)}"
+    if isinstance(action, PlaceGuns):
+        return f"places the AA pieces, Hit on {squares(action.hits)}"
+    return action.describe()
+
+
+SAID_DECLINES = {
+    "give a plane": "gives no plane",
+    "defend": "plays no card",
+    "hold fire": "holds fire",
+    "ground attack": "makes no ground attack",
+}
+
+
+def prompt(decision: Decision, view: ClassicView) -> str:
+    """The question of ``decision`` (from its kind, its subject and the view)."""
+    kind = decision.kind
+    fight = view.fight
+    if kind == Kind.PLACE_GUNS:
+        return "Place your AA pieces: which dot squares hold a Hit gun?"
+    if kind == Kind.GIVE:
+        return "Give your partner a plane?"
+    if kind == Kind.TAKE_OFF:
+        return f"Put a {decision.subject} plane in flight?"
+    if kind == Kind.KEEP_CARDS:
+        return "Keep which cards?"
+    if kind == Kind.MOVE:
+        return "Move your planes"
+    if kind == Kind.ATTACK:
+        return "Which attack first?"
+    if kind == Kind.BURST and fight is not None:
+        if fight.exchanges:
+            return (
+                f"{fight.shooter} is on the tail of {fight.target}: shoot (which Burst) or "
+                "hold fire?"
+            )
+        return f"{fight.shooter} shoots at {fight.target}: which Burst?"
+    if kind == Kind.DEFEND and fight is not None:
+        return f"{fight.target} is attacked ({fight.position}, {fight.burst} Bursts): defend?"
+    return f"Choose: {kind}"
 
 
 # -- events ----------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from aerodrome.turns import (
     Item,
     Node,
     Phase,
+    Reveal,
     Step,
     TurnSequence,
     listed,
@@ -253,8 +254,7 @@ class Rules:
             Decision(
                 players=(player,),
                 kind=Kind.PLACE_GUNS,
-                secret=True,
-                prompt="Place your AA pieces: which dot squares hold a Hit gun?",
+                reveal=Reveal.OWNER,
             ),
             listed(gun_options(state, self.board, self.specs, player)),
             self._guns_placed,
@@ -304,7 +304,7 @@ class Rules:
         if not options:
             return None
         return Ask(
-            Decision(players=(player,), kind=Kind.GIVE, prompt="Give your partner a plane?"),
+            Decision(players=(player,), kind=Kind.GIVE),
             listed(options),
             self._given,
         )
@@ -338,11 +338,7 @@ class Rules:
         if state.squadrons[squadron].seat != player:
             return None  # a partner's squadron: asked in his part
         return Ask(
-            Decision(
-                players=(player,),
-                kind=Kind.TAKE_OFF,
-                prompt=f"Put a {squadron} plane in flight?",
-            ),
+            Decision(players=(player,), kind=Kind.TAKE_OFF, subject=squadron),
             listed(take_off_options(state, squadron)),
             self._took_off,
         )
@@ -365,12 +361,7 @@ class Rules:
         if t.keep:
             squadron = state.squadrons[t.keep]
             return Ask(
-                Decision(
-                    players=(squadron.seat,),
-                    kind=Kind.KEEP_CARDS,
-                    secret=True,
-                    prompt="Keep which cards?",
-                ),
+                Decision(players=(squadron.seat,), kind=Kind.KEEP_CARDS, reveal=Reveal.OWNER),
                 listed(keep_options(squadron.hand)),
                 self._kept,
             )
@@ -393,7 +384,7 @@ class Rules:
                 decision = self._move_decisions.get(player)
                 if decision is None:
                     decision = self._move_decisions[player] = Decision(
-                        players=(player,), kind=Kind.MOVE, prompt="Move your planes"
+                        players=(player,), kind=Kind.MOVE
                     )
                 return Ask(decision, listed(moves), self._moved)
             for pid in unmoved(state, player):  # [classic.move.17] no legal walk:
@@ -501,9 +492,7 @@ class Rules:
                         continue
                     assert t.player is not None
                     return Ask(
-                        Decision(
-                            players=(t.player,), kind=Kind.ATTACK, prompt="Which attack first?"
-                        ),
+                        Decision(players=(t.player,), kind=Kind.ATTACK),
                         listed(attack_options(t.pending)),
                         self._chosen,
                     )

@@ -1,8 +1,9 @@
 """The game frame: one round is one game turn of the 40K battle (rulebook sections Orders,
 Resolution and the Victory bullet on Ground support), played as the core's steps:
 
-1. orders: both players give their flyers secret orders [df40k.orders.1] (none on turn
-   one: the flyers are in reserve, df40k.frame.2);
+1. orders: both players give their flyers secret orders at the same time, one
+   simultaneous decision revealed to nobody [df40k.orders.1] (none on turn one: the flyers
+   are in reserve, df40k.frame.2);
 2. reveal: all orders at once, ordnance ejected [df40k.resolution.1, df40k.victory.12];
 3. dogfights, for each interceptor in declaring order [df40k.resolution.7]: its
    declaration (and the choice of target), then the result (after the Gargoyles, if the
@@ -18,7 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import partial
 
-from aerodrome.turns import Ask, Context, Decision, ForEach, Phase, Step, TurnSequence, listed
+from aerodrome.turns import (
+    Ask,
+    Context,
+    Decision,
+    ForEach,
+    Phase,
+    Reveal,
+    Step,
+    TurnSequence,
+    listed,
+)
 from aerodrome_df40k import combat, orders
 from aerodrome_df40k.rules import Rules
 from aerodrome_df40k.state import (
@@ -32,7 +43,6 @@ from aerodrome_df40k.state import (
     GroundRun,
     Kind,
 )
-from aerodrome_df40k.text import flyer_name
 
 Orders = GiveOrder | GiveOrders
 
@@ -84,68 +94,56 @@ class Battle:
             )
         return self._sequence
 
-    def orders_due(self, state: Df40kState) -> bool:
-        """Orders are given from the first turn with orders on [df40k.frame.2]."""
-        return state.turn >= self.first_order_turn
+    def orders_due(self, turn: int) -> bool:
+        """Orders are given from the first turn with orders on [df40k.frame.2]; ``turn`` is
+        the game turn (the core's round)."""
+        return turn >= self.first_order_turn
 
     # -- orders --------------------------------------------------------------------------
     def ask_orders(self, state: Df40kState, ctx: Context) -> Ask[Df40kState, Orders] | None:
         """Turn one: the flyers are in reserve, no orders are given [df40k.frame.2].
 
-        Then both players secretly give each of their flyers an order [df40k.orders.1]: all
-        at once when the combinations are few (:data:`orders.MAX_COMBINED`), otherwise one
-        flyer at a time, asked again until every flyer has its order.
-
-        The core shows a simultaneous decision's answers to everybody once all are in, so
-        only the last answers before the reveal are asked together; earlier ones are asked
-        one player at a time in secret (the player who has given fewer answers this turn
-        first, then the first seat): nothing of an order shows before the reveal, and the
-        answers come in the same order either way."""
-        if state.turn < self.first_order_turn:
-            ctx.emit(lambda: FlyersInReserve(turn=state.turn))
+        Then both players give their flyers' orders in secret, at the same time
+        [df40k.orders.1]: one simultaneous decision of both, each answering with all its
+        flyers' orders at once (:class:`GiveOrders`; a single flyer's order), revealed to
+        nobody; the reveal step shows them all together [df40k.resolution.1]. When a side's
+        combined orders are too many to list (:data:`orders.MAX_COMBINED`), both give them
+        flyer by flyer instead: one simultaneous decision per round of flyers (each
+        side's next flyer in roster order, a side whose flyers all have orders no longer
+        asked), asked again until every flyer has its order. Nothing of an order shows to
+        the other side before the reveal, and the questions asked do not depend on it."""
+        turn = ctx.round
+        if not self.orders_due(turn):
+            ctx.emit(lambda: FlyersInReserve(turn=turn))
             return None
         specs = self.specs
-        due: list[tuple[int, int, int, Sequence[Orders], FlyerState | None]] = []
-        for p in (0, 1):  # player, answers given, answers left, legal, the flyer asked about
-            alive = [f for f in state.flyers if f.player == p and f.alive]
-            waiting = [f for f in alive if not f.order]
-            if not waiting:
-                continue
-            given = len(alive) - len(waiting)
-            sets = orders.all_at_once(state, specs, p) if not given else None
-            if sets:
-                due.append((p, given, 1, sets, None))
-            else:
-                due.append(
-                    (
-                        p,
-                        given,
-                        len(waiting),
-                        orders.legal_orders(state, specs, waiting[0]),
-                        waiting[0],
-                    )
-                )
-        if not due:
+        waiting = {p: orders.unordered(state, p) for p in (0, 1)}
+        players = tuple(p for p in (0, 1) if waiting[p])
+        if not players:
             return None
-        slot = min(d[1] for d in due)
-        legal_of = {d[0]: d[3] for d in due}
-        if len(due) > 1 and all(given == slot and left == 1 for _, given, left, _, _ in due):
-            asked = due  # the last answers: the reveal follows at once
-        else:
-            asked = [next(d for d in due if d[1] == slot)]
-        key = tuple((p, f.id if f is not None else "") for p, _, _, _, f in asked)
+        together = {
+            p: orders.all_at_once(state, specs, p) if len(waiting[p]) > 1 else None for p in players
+        }
+        at_once = all(together[p] is not None or len(waiting[p]) == 1 for p in players)
+        legal_of: dict[int, Sequence[Orders]] = {}
+        asked: list[str] = []
+        for p in players:
+            sets = together[p]
+            if at_once and sets is not None:
+                legal_of[p], head = sets, ""
+            else:
+                first = waiting[p][0]
+                legal_of[p], head = orders.legal_orders(state, specs, first), first.id
+            asked.append(head)
+        key = (players, tuple(asked))
         decision = self._decisions.get(key)
         if decision is None:
-            heads = [
-                f"all {state.sides[p]} flyers" if f is None else flyer_name(specs, f.id, f.type)
-                for p, _, _, _, f in asked
-            ]
             decision = self._decisions[key] = Decision(
-                players=tuple(d[0] for d in asked),
+                players=players,
                 kind=Kind.ORDERS,
-                prompt="Secret orders for " + " / ".join(heads),
-                simultaneous=len(asked) > 1,
-                secret=len(asked) == 1,
+                subject=tuple(asked),
+                simultaneous=True,
+                reveal=Reveal.NOBODY,
             )
         return Ask(decision, lambda state, player: legal_of[player], self.take_orders)
 
@@ -159,7 +157,7 @@ class Battle:
     def reveal(self, state: Df40kState, ctx: Context) -> None:
         """Starting with the player whose turn it is, both players reveal their orders
         [df40k.resolution.1]; Disengaging flyers eject ordnance [df40k.victory.12]."""
-        if self.orders_due(state):
+        if self.orders_due(ctx.round):
             orders.reveal(state, self.specs, ctx)
 
     # -- dogfights, for each interceptor ---------------------------------------------------
@@ -181,9 +179,7 @@ class Battle:
             decision = self._decisions.get(key)
             if decision is None:
                 decision = self._decisions[key] = Decision(
-                    players=(f.player,),
-                    kind=Kind.INTERCEPT,
-                    prompt=f"Which flyer does {flyer_name(self.specs, f.id, f.type)} intercept?",
+                    players=(f.player,), kind=Kind.INTERCEPT, subject=f.id
                 )
             return Ask(decision, listed(legal), self.intercept)
         if targets:
@@ -210,12 +206,7 @@ class Battle:
             combat.conclude(state, self.rules, ctx, fight)
             return None
         loser = state.flyer(fight.defender if fight.margin > 0 else fight.attacker)
-        decision = Decision(
-            players=(loser.player,),
-            kind=Kind.GARGOYLES,
-            prompt=f"{flyer_name(self.specs, loser.id, loser.type)} lost by {abs(fight.margin)}: "
-            "how many Gargoyles shield it?",
-        )
+        decision = Decision(players=(loser.player,), kind=Kind.GARGOYLES, subject=loser.id)
         legal = tuple(
             CommitGargoyles(flyer=loser.id, count=n)
             for n in range(state.gargoyles[loser.player] + 1)
@@ -270,9 +261,8 @@ class Battle:
             f.attacked = 0
             f.redirected = False
         state.revealed = False
-        if state.turn >= state.turns or len(sides_alive(state)) < 2:
+        turn = ctx.round
+        if turn >= state.turns or len(sides_alive(state)) < 2:
             state.over = True
-        else:
-            if self.orders_due(state):
-                state.first_player = self.rules.next_player_turn(state.first_player, state.turn)
-            state.turn += 1
+        elif self.orders_due(turn):
+            state.first_player = self.rules.next_player_turn(state.first_player, turn)

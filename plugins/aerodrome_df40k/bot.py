@@ -97,8 +97,8 @@ class Df40kBot:
         if isinstance(first, GiveOrder | GiveOrders):
             # nothing the bot looks at changes while orders are being given: the first
             # observation of the orders step serves for all of its flyers
-            if self._orders_obs is None or self._orders_round != view.round:
-                self._orders_round = view.round
+            if self._orders_obs is None or self._orders_round != view.turn.round:
+                self._orders_round = view.turn.round
                 obs = view.observation()
                 assert isinstance(obs, Df40kView)
                 self._orders_obs = obs

@@ -1,5 +1,5 @@
 """What a player cannot see, resampled: the determinisation of Dogfight 40,000 for
-look-ahead (:meth:`aerodrome.ruleset.Ruleset.determinise`).
+look-ahead (:class:`aerodrome.capabilities.Determinise`).
 
 The only secret is the other player's orders given this turn and not yet revealed
 [df40k.orders.1]: everything else (flyers, damage, ordnance, Gargoyles) is on the table. A
@@ -12,15 +12,18 @@ drawn together from the consistent combinations. Orders not yet committed are no
 state at all (the game forgets them, :meth:`aerodrome.game.Game.determinised`).
 
 Why uniformly, and not from an opponent model (issue 23): the search agents model the other
-player by the bot, but only where a player still owes an answer. When a force's orders fit
-in one offered set (:data:`aerodrome_df40k.orders.MAX_COMBINED` combinations, every built-in
-set-up but the largest), they are given all at once in one simultaneous decision: at that
-decision the determinisation forgets the other player's committed set, and the search draws
-it again from the bot (``search``) or from its own tree (``mcts``), consistent with its model.
-Only orders given flyer by flyer, in forces too large for one set, are already in the state
-when a later flyer is ordered; those are drawn here without a model of who gave them, since
-the ruleset does not know which agent sits in the other seat (a bot's plan would be right
-against the bot and wrong against anyone else).
+player by the bot, but only where a player still owes an answer. Both players give their
+orders in one simultaneous decision revealed to nobody [df40k.orders.1]: when a force's
+orders fit in one offered set (:data:`aerodrome_df40k.orders.MAX_COMBINED` combinations,
+every built-in set-up but the largest), that one decision holds all of them, and at it the
+determinisation forgets the other player's committed set
+(:meth:`aerodrome.game.Game.determinised`): the search draws it again from the bot
+(``search``, or a random answer in a share of its worlds) or from its own tree (``mcts``),
+consistent with its model. Only orders given flyer by flyer, in forces too large for one
+set (one simultaneous decision per round of flyers), are already in the state when a later
+flyer is ordered; those are drawn here without a model of who gave them, since the ruleset
+does not know which agent sits in the other seat (a bot's plan would be right against the
+bot and wrong against anyone else).
 """
 
 from __future__ import annotations

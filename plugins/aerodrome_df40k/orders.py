@@ -158,8 +158,9 @@ def reveal(state: Df40kState, specs: Specs, ctx: Context) -> None:
         shown.append(
             Revealed(flyer=f.id, order=f.order, escort=f.escort, ram=f.ram, eject=tuple(f.eject))
         )
-    state.last_turn, state.last_orders, state.dogfights = state.turn, shown, []
-    ctx.emit(lambda: OrdersRevealed(turn=state.turn, orders=tuple(_explain(r) for r in shown)))
+    turn = ctx.round  # the game turn
+    state.last_turn, state.last_orders, state.dogfights = turn, shown, []
+    ctx.emit(lambda: OrdersRevealed(turn=turn, orders=tuple(_explain(r) for r in shown)))
     for f in state.flyers:
         if f.alive and f.eject:
             dropped = []

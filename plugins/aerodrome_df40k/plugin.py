@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import typer
 
     from aerodrome import Agent, Ruleset
+    from aerodrome.parameters import ParameterSpec
 
 
 @hookimpl
@@ -63,3 +64,11 @@ def aerodrome_register_variants() -> list[VariantSpec]:
     from aerodrome_df40k.variants import VARIANTS
 
     return list(VARIANTS)
+
+
+@hookimpl
+def aerodrome_register_parameters() -> list[ParameterSpec]:
+    """The numeric parameters ``aerodrome sweep`` can play (aerodrome_df40k.parameters)."""
+    from aerodrome_df40k.parameters import PARAMETERS
+
+    return list(PARAMETERS)

@@ -16,12 +16,23 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 import msgspec
 from msgspec import Meta
 
+from aerodrome.capabilities import (
+    Analysis,
+    ChoiceLabel,
+    Determinise,
+    Numbering,
+    Odds,
+    Positions,
+    Presentation,
+    SpecFiles,
+    Vectors,
+)
 from aerodrome.data import Record
 from aerodrome.errors import SpecError
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, TurnSequence
+from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_df40k import limits, text
 from aerodrome_df40k.battle import Battle
 from aerodrome_df40k.limits import GargoylePool, Name, Turns
@@ -41,7 +52,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import Event
-    from aerodrome_df40k.numbering import Numbering
+    from aerodrome_df40k.numbering import Numbering as ActionNumbers
 
 T = TypeVar("T")
 
@@ -79,11 +90,15 @@ class PositionFlyer(Record, frozen=True, kw_only=True):
     alive: bool = True
 
 
+#: The game turn of a position file that does not say (the first with orders).
+POSITION_TURN = 2
+
+
 class Position(Record, frozen=True, kw_only=True):
     """The ``[position]`` table of a df40k position file (bounds: :mod:`.limits`)."""
 
     flyers: Annotated[tuple[PositionFlyer, ...], Meta(max_length=2 * limits.FLYERS)]
-    turn: Turns = 2
+    turn: Turns = POSITION_TURN
     turns: Turns = 6
     first_player: int = 0
     gargoyles: tuple[GargoylePool, GargoylePool] = (0, 0)
@@ -95,7 +110,17 @@ def disengaged_throughout(f: FlyerState) -> bool:
     return f.alive and f.orders_given > 0 and f.disengaged == f.orders_given
 
 
-class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
+class Df40k(
+    Ruleset[Df40kState, Df40kView, Df40kAction, Df40kOptions],
+    Presentation[Df40kView, Df40kAction],
+    Odds[Df40kView, Df40kAction],
+    Positions[Df40kState, Df40kOptions],
+    SpecFiles,
+    Numbering[Df40kAction, Df40kOptions],
+    Vectors[Df40kView],
+    Determinise[Df40kState],
+    Analysis[Df40kState],
+):
     name = RULESET
     title = "Dogfight 40,000 Revised"
     rulebook = "rulebooks/dogfight-40000-revised.txt (George Spiggott)"
@@ -110,7 +135,7 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
         self.rules = Rules(self.specs, self.hooks)
         self._battle = Battle(self.rules)
         self._memory: dict[object, object] = {}
-        self._numberings: dict[Df40kOptions, Numbering] = {}
+        self._numberings: dict[Df40kOptions, ActionNumbers] = {}
 
     def memory(self, kind: Callable[[Df40k], T]) -> T:
         """The one ``kind(self)`` of this ruleset instance, made on first use: where an
@@ -128,7 +153,7 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
     def spec_types(self) -> Mapping[str, type[Any]]:
         return SPEC_TYPES
 
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[Setup[Df40kOptions]]:
         turns = self.specs.rules.battle.turns
         out = []
         for s in self.specs.setups:
@@ -160,10 +185,10 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
             gargoyles=list(gargoyles),
         )
 
-    def initial_state(self, setup: Setup, ctx: Context) -> Df40kState:
+    def initial_state(self, setup: Setup[Df40kOptions], ctx: Context) -> Df40kState:
         """Both sides field at least one flyer [df40k.intro.2]; the first seat has the first
         turn of every game turn [df40k.frame.5]."""
-        options = setup.options_as(Df40kOptions)
+        options = setup.options
         forces, gargoyles = options.forces, options.gargoyles
         flyers: list[FlyerState] = []
         counts: dict[str, int] = {}
@@ -193,9 +218,11 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
                 flyers.append(FlyerState(id=f"{ftype}-{counts[ftype]}", type=ftype, player=player))
         return self._new_state(setup, flyers, gargoyles, options.turns)
 
-    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> Df40kState:
+    def position_state(
+        self, setup: Setup[Df40kOptions], position: Mapping[str, Any], source: str
+    ) -> Df40kState:
         try:
-            pos = msgspec.convert(dict(position), Position, strict=True)
+            pos = msgspec.convert(position, Position, strict=True)
         except msgspec.ValidationError as exc:  # the table sits at $.position of the file
             where = str(exc).replace("`$", "`$.position", 1)
             raise SpecError(f"{source}: {limits.readable(where)}") from None
@@ -248,22 +275,26 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
                 )
         if not 1 <= pos.turn <= pos.turns:
             raise SpecError(f"{source}: $.position.turn: must be within 1..{pos.turns}")
-        if pos.turns - pos.turn + 1 > setup.max_rounds:
+        if pos.turns > setup.max_rounds:
             raise SpecError(
-                f"{source}: $.position.turns: {pos.turns - pos.turn + 1} turns to play exceed "
-                f"the setup's cap of {setup.max_rounds} rounds"
+                f"{source}: $.position.turns: {pos.turns} turns exceed the setup's cap of "
+                f"{setup.max_rounds} rounds"
             )
         if pos.first_player not in (0, 1):
             raise SpecError(f"{source}: $.position.first_player: must be 0 or 1")
         state = self._new_state(setup, flyers, pos.gargoyles, pos.turns)
-        state.turn, state.first_player = pos.turn, pos.first_player
+        state.first_player = pos.first_player  # the turn is the game's round: position_round
         state.ground_runs = list(pos.ground_runs)
         for f in flyers:  # a flyer shot down earlier counts for the other side
             if not f.alive:
                 state.kills[f.destroyed_by] += 1
         return state
 
-    def observation(self, state: Df40kState, player: int | None) -> Df40kView:
+    def position_round(self, position: Mapping[str, Any]) -> int:
+        """The game turn the position is at: the core's clock starts there."""
+        return int(position.get("turn", POSITION_TURN))
+
+    def observation(self, state: Df40kState, player: int | None, turn: Turn) -> Df40kView:
         """Everything is public except the other side's orders before the reveal
         [df40k.orders.1]."""
         views = []
@@ -292,7 +323,7 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
         return Df40kView(
             player=player,
             sides=tuple(state.sides),
-            turn=state.turn,
+            turn=turn.round,
             turns=state.turns,
             first_player=state.first_player,
             revealed=state.revealed,
@@ -382,10 +413,18 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
         )
 
     # -- for people: sentences and pictures, from an observation ----------------------------
-    def action_text(self, action: Df40kAction, view: Df40kView) -> str:
-        """ "Imperial fighter 1: Intercept and ram", "Ork fighter 1 intercepts Harridan 1"...
-        (:mod:`aerodrome_df40k.text`)."""
+    def label(self, action: Df40kAction, view: Df40kView) -> ChoiceLabel:
+        """An order under its flyer ("Imperial fighter 1" → "Intercept and ram"), a target
+        under the interceptor (:mod:`aerodrome_df40k.text`)."""
+        return text.label(self.specs, action, view)
+
+    def sentence(self, action: Df40kAction, view: Df40kView) -> str:
+        """ "Imperial fighter 1: Intercept and ram", "Ork fighter 1 intercepts Harridan 1"
+        (names only: any later view words it the same)."""
         return text.action_text(self.specs, action, view)
+
+    def prompt(self, decision: Decision, view: Df40kView) -> str:
+        return text.prompt(self.specs, decision, view)
 
     def event_text(self, event: Event, view: Df40kView) -> str | None:
         return text.event_text(self.specs, event, view)
@@ -406,23 +445,23 @@ class Df40k(Ruleset[Df40kState, Df40kView, Df40kAction]):
         return draw_svg(self.specs, view)
 
     # -- for learning agents ---------------------------------------------------------------
-    def action_count(self, setup: Setup) -> int:
+    def action_count(self, setup: Setup[Df40kOptions]) -> int:
         return self._numbering(setup).count
 
-    def action_id(self, action: Df40kAction, setup: Setup) -> int:
+    def action_id(self, action: Df40kAction, setup: Setup[Df40kOptions]) -> int:
         return self._numbering(setup).id_of(action)
 
-    def action_from_id(self, index: int, setup: Setup) -> Df40kAction:
+    def action_from_id(self, index: int, setup: Setup[Df40kOptions]) -> Df40kAction:
         return self._numbering(setup).action(index)
 
-    def _numbering(self, setup: Setup) -> Numbering:
+    def _numbering(self, setup: Setup[Df40kOptions]) -> ActionNumbers:
         """The numbering of the actions of ``setup``'s battle, made on first use."""
-        options = setup.options_as(Df40kOptions)
+        options = setup.options
         got = self._numberings.get(options)
         if got is None:
-            from aerodrome_df40k.numbering import Numbering
+            from aerodrome_df40k.numbering import Numbering as ActionNumbers
 
-            got = self._numberings[options] = Numbering(
+            got = self._numberings[options] = ActionNumbers(
                 self.specs, options.forces, options.gargoyles
             )
         return got

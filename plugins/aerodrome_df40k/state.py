@@ -174,8 +174,9 @@ class Dogfight(msgspec.Struct, frozen=True, kw_only=True):
 class Df40kState(msgspec.Struct, kw_only=True):
     setup: str
     sides: list[str]
+    #: The battle's game turns (its last turn); the game turn being played is the core's
+    #: round (``ctx.round``, ``turn.round`` of an observation).
     turns: int
-    turn: int = 1
     #: The player whose turn it is in this game turn (df40k.frame.5).
     first_player: int = 0
     flyers: list[FlyerState]

@@ -1,5 +1,6 @@
-"""Plain sentences for people: the names of flyers, orders, every action and every event
-of Dogfight 40,000, as one player reads them (issue 14). Everything comes from that player's
+"""Plain words for people: the names of flyers, orders, every action (as a choice and as the
+log tells it), every decision and every event of Dogfight 40,000, as one player reads them
+(issue 14). Everything comes from that player's
 observation and the specs; the same names appear on the board (:mod:`aerodrome_df40k.draw`).
 
 A flyer is named by its type's title and number ("Imperial fighter 2") when its id is the
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from aerodrome.capabilities import ChoiceLabel
 from aerodrome.events import Event
+from aerodrome.turns import Decision
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,
@@ -27,6 +30,7 @@ from aerodrome_df40k.state import (
     GiveOrders,
     GroundRun,
     HitResolved,
+    Kind,
     OrderGiven,
     OrdersRevealed,
     OrdnanceEjected,
@@ -97,6 +101,53 @@ def action_text(specs: Specs, action: Df40kAction, view: Df40kView) -> str:
     if action.count == 0:
         return f"no Gargoyles for {named.get(action.flyer, action.flyer)}"
     return f"{_gargoyles(action.count)} shield {named.get(action.flyer, action.flyer)}"
+
+
+def label(specs: Specs, action: Df40kAction, view: Df40kView) -> ChoiceLabel:
+    """``action`` as a choice, grouped by flyer: an order under its flyer ("Imperial
+    fighter 1" → "Intercept and ram"); a set of orders for every flyer at once under the
+    orders of the flyers before the last ("Imperial fighter 1: Intercept" → "Imperial fighter
+    2: Disengage"); a target under the interceptor."""
+    named = names(specs, view)
+    if isinstance(action, GiveOrder):
+        escort = named.get(action.escort, action.escort)
+        words = order_words(action.order, escort, action.ram, action.eject)
+        return ChoiceLabel(
+            path=(named.get(action.flyer, action.flyer),), text=words, place=f"piece:{action.flyer}"
+        )
+    if isinstance(action, GiveOrders):
+        said = [_order(o, named) for o in action.orders]
+        return ChoiceLabel(path=tuple(said[:-1]), text=said[-1])
+    if isinstance(action, ChooseTarget):
+        return ChoiceLabel(
+            path=(named.get(action.flyer, action.flyer),),
+            text=f"intercepts {named.get(action.target, action.target)}",
+            place=f"piece:{action.target}",
+        )
+    return ChoiceLabel(text=action_text(specs, action, view))
+
+
+def prompt(specs: Specs, decision: Decision, view: Df40kView) -> str:
+    """The question of ``decision`` for the player of ``view``: the orders asked of that
+    player (the decision's subject holds, per player asked, the flyer asked about, or ""
+    for all of the player's flyers at once), the interceptor's target, the Gargoyles."""
+    named = names(specs, view)
+    subject = decision.subject
+    if decision.kind == Kind.ORDERS:
+        asked = subject if isinstance(subject, tuple) else ()
+        heads = [
+            named.get(str(f), str(f)) if f else f"all {view.sides[p]} flyers"
+            for p, f in zip(decision.players, asked, strict=False)
+            if view.player is None or p == view.player
+        ]
+        return "Secret orders for " + " / ".join(heads)
+    flyer = named.get(str(subject), str(subject))
+    if decision.kind == Kind.INTERCEPT:
+        return f"Which flyer does {flyer} intercept?"
+    if decision.kind == Kind.GARGOYLES:
+        lost = f" lost by {abs(view.fight.margin)}" if view.fight is not None else " lost"
+        return f"{flyer}{lost}: how many Gargoyles shield it?"
+    return f"Choose: {decision.kind}"
 
 
 def _gargoyles(n: int) -> str:

@@ -81,7 +81,7 @@ def svg(
     from aerodrome.cli.output import fail, say
     from aerodrome.errors import AerodromeError
     from aerodrome.files import check_output, write_atomic
-    from aerodrome.specs import read_mapping
+    from aerodrome.saves import read_position
     from aerodrome_dockfighters.missions import setups
     from aerodrome_dockfighters.positions import from_position
     from aerodrome_dockfighters.ruleset import observe
@@ -89,8 +89,14 @@ def svg(
 
     try:
         check_output(out, "--out")  # before any work
-        data = read_mapping(Path(position))
-        state = from_position(setups()[0], data.get("position", data), position)
+        pos = read_position(Path(position))  # the reader of `aerodrome position`
+        if pos.ruleset != "dockfighters":
+            raise AerodromeError(f"{position}: $.ruleset is {pos.ruleset!r}, not 'dockfighters'")
+        known = {s.name: s for s in setups()}
+        setup = known.get(pos.setup or "", setups()[0])
+        if pos.setup is not None and pos.setup not in known:
+            raise AerodromeError(f"{position}: $.setup: no dockfighters setup {pos.setup!r}")
+        state = from_position(setup, pos.position, position)
         write_atomic(out, draw_svg(observe(state, None)), "--out")
     except AerodromeError as exc:
         fail(str(exc))

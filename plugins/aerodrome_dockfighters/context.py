@@ -4,7 +4,7 @@ rule variants plugged into the ruleset's own hookspecs.
 The ruleset looks its hooks up once, when it is built (:class:`Variants`, through the core's
 typed ``self.hooks.caller``), and every step hands its rules a :class:`DfContext` carrying
 them, so that a rule deep down (a pilot check during a bail-out during a collision) consults
-the variant without a plugin manager in sight. Without a variant plugin both callers are
+the variant without a plugin manager in sight. Without a variant plugin every caller is
 ``None`` and the rulebook's rule applies (:data:`BOOK`).
 """
 
@@ -31,12 +31,15 @@ class Variants:
     """The ruleset's variant hooks, typed like their hookspecs (``None``: nobody changes the
     rule). Looked up once per ruleset instance."""
 
-    __slots__ = ("pilot_check", "to_hit")
+    __slots__ = ("mission_turns", "pilot_check", "to_hit")
 
     def __init__(self, hooks: RuleHooks | None = None) -> None:
         caller = hooks.caller if hooks is not None else None
         self.to_hit = caller(hookspecs.aerodrome_dockfighters_to_hit) if caller else None
         self.pilot_check = caller(hookspecs.aerodrome_dockfighters_pilot_check) if caller else None
+        self.mission_turns = (
+            caller(hookspecs.aerodrome_dockfighters_mission_turns) if caller else None
+        )
 
 
 #: The rulebook's rules: no variant plugged in.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from aerodrome.metrics import Column, Estimate, Matchup, Proportion, wilson
-from aerodrome.sim import GameRecord
+from aerodrome.records import GameRecord
 
 SOURCE = "aerodrome (Dockfighters, issue 9)"
 
@@ -24,12 +24,16 @@ class ObjectiveAchieved:
     unit = "share"
     description = (
         "share of games (bot against bot) in which a squadron achieved its own mission "
-        "(Result.stats objective_<side>); per side in parts; rulesets without missions show nothing"
+        "(as the ruleset reports it); per side in parts; rulesets without missions show nothing"
     )
     source = SOURCE
 
     def accumulator(self, column: Column) -> _Objective:
         return _Objective(column)
+
+    def reads(self, column: Column) -> frozenset[str]:
+        """Only the main matchup, and only Dockfighters' games carry missions."""
+        return frozenset({column.main} if column.ruleset == "dockfighters" else ())
 
 
 class _Objective:
@@ -66,12 +70,16 @@ class LostOffTheEdge:
     unit = "share"
     description = (
         "aircraft that left the board other than by their mission's exit, as a share of all "
-        "aircraft (bot against bot; Result.stats off_edge / aircraft)"
+        "aircraft (bot against bot)"
     )
     source = SOURCE
 
     def accumulator(self, column: Column) -> _OffEdge:
         return _OffEdge(column)
+
+    def reads(self, column: Column) -> frozenset[str]:
+        """Only the main matchup, and only Dockfighters' games report aircraft off the edge."""
+        return frozenset({column.main} if column.ruleset == "dockfighters" else ())
 
 
 class _OffEdge:

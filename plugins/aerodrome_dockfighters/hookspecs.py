@@ -46,3 +46,14 @@ def aerodrome_dockfighters_pilot_check(
     :param why: what the check is for ("bail out", "flying low", ...).
     :return: the roll needed, or None to keep ``need``.
     """
+
+
+@hookspec(firstresult=True)
+def aerodrome_dockfighters_mission_turns(standard: int) -> int | None:
+    """Change how many turns a mission lasts (clause mission.1: 12).
+
+    Stops at first non-None result.
+
+    :param standard: the rulebook's turns.
+    :return: the turns to play, or None to keep ``standard``.
+    """

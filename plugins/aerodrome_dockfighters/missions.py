@@ -12,7 +12,15 @@ from aerodrome.ruleset import Seat, Setup
 from aerodrome_dockfighters import challenges
 from aerodrome_dockfighters.board import board, zone_cells
 from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE, runway_hits
-from aerodrome_dockfighters.options import LEAGUE, SIDES, DockfightersOptions, Force, Sortie, check
+from aerodrome_dockfighters.options import (
+    LEAGUE,
+    SIDES,
+    DfSetup,
+    DockfightersOptions,
+    Force,
+    Sortie,
+    check,
+)
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState
 
@@ -48,7 +56,7 @@ def _force(*entries: tuple[str, int, tuple[str, ...]]) -> Force:
     )
 
 
-def setups() -> list[Setup]:
+def setups() -> list[DfSetup]:
     ad = ("aerial-dominance", "aerial-dominance")
     hawk, arrow = "Fw-802 E-1 Hawk", "Do-335 L-3 Arrow"
     bombs = ("AB 250 bomb",) * 4
@@ -77,7 +85,7 @@ def setups() -> list[Setup]:
         forces: tuple[Force, Force],
         missions: tuple[str, str] | None = None,
         max_rounds: int = 30,
-    ) -> Setup:
+    ) -> DfSetup:
         return Setup(
             name=key,
             title=title,
@@ -186,7 +194,7 @@ def setups() -> list[Setup]:
         Seat(name="The League (Konrad)", side="Saxony", bot=True),
     )
 
-    def challenge(n: int, title: str, description: str, loads: tuple[str, ...]) -> Setup:
+    def challenge(n: int, title: str, description: str, loads: tuple[str, ...]) -> DfSetup:
         ace = Sortie(datasheet=hawk, experience=3, loads=loads, pilot="the ace")
         wing = Sortie(datasheet="Fw-127 B-2 Royal Harrier", experience=2, pilot="the wingman")
         return Setup(
@@ -365,7 +373,7 @@ def _recon(state: DfState, player: int) -> bool:
     )
 
 
-def forces(setup: Setup) -> list[list[tuple[str, int, list[str], str]]]:
+def forces(setup: DfSetup) -> list[list[tuple[str, int, list[str], str]]]:
     """The forces of a set-up, checked (:func:`aerodrome_dockfighters.options.check`) and
     against the specs: per player ``(datasheet, experience 0-3, loads (an airship: its
     systems), pilot name)``."""

@@ -14,10 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from aerodrome.ruleset import Setup
 from aerodrome_dockfighters import challenges
 from aerodrome_dockfighters.board import board, zone_cells
-from aerodrome_dockfighters.options import SIDES, options_of
+from aerodrome_dockfighters.options import SIDES, DfSetup, options_of
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
     GROUND,
@@ -66,7 +65,7 @@ class Capacity:
     speeds: tuple[int, int]
 
 
-def capacity(setup: Setup) -> Capacity:
+def capacity(setup: DfSetup) -> Capacity:
     """The bounds of ``setup`` from its options and the specs (dice never raise them)."""
     specs = builtin()
     options = options_of(setup)
@@ -118,7 +117,7 @@ def _hangar(side: str, klass: str) -> Any:
 class Numbering:
     """The fixed numbering of one set-up's actions."""
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: DfSetup) -> None:
         cap = self.capacity = capacity(setup)
         specs = builtin()
         b = board(specs.board.width, specs.board.height)

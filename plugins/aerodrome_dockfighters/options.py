@@ -2,7 +2,7 @@
 aircraft and pilots it sends.
 
 Every :class:`~aerodrome.ruleset.Setup` of the ruleset carries a :class:`DockfightersOptions`
-(read with ``setup.options_as(DockfightersOptions)``). The built-in set-ups are in
+(``setup.options`` of a ``Setup[DockfightersOptions]``). The built-in set-ups are in
 :mod:`aerodrome_dockfighters.missions`; the campaign layer builds its scenarios' options from
 its squadron sheets::
 
@@ -128,10 +128,13 @@ class DockfightersOptions(Options, frozen=True):
     campaign: CampaignOptions | None = None
 
 
-def options_of(setup: Setup) -> DockfightersOptions:
-    """The set-up's options (a one-line error naming the set-up when they are not
-    Dockfighters options)."""
-    return setup.options_as(DockfightersOptions)
+#: A set-up of Dockfighters (its options checked by the core when a game starts).
+DfSetup = Setup[DockfightersOptions]
+
+
+def options_of(setup: DfSetup) -> DockfightersOptions:
+    """The set-up's options (checked to be Dockfighters options when its game started)."""
+    return setup.options
 
 
 def bot_seats(setup: Setup, position: Sequence[int] = ()) -> frozenset[int]:
@@ -140,7 +143,7 @@ def bot_seats(setup: Setup, position: Sequence[int] = ()) -> frozenset[int]:
     return frozenset(setup.bots) | frozenset(position)
 
 
-def check(setup: Setup) -> DockfightersOptions:
+def check(setup: DfSetup) -> DockfightersOptions:
     """The set-up's options, checked within the rules' bounds: one clear line naming the
     set-up and the field on the first bad value. Mission values are checked by
     :func:`aerodrome_dockfighters.missions.check_mission_values`; aircraft names and loads

@@ -24,7 +24,6 @@ from aerodrome_dockfighters import (
     movement,
     placement,
     rules,
-    text,
 )
 from aerodrome_dockfighters.acm import release_options
 from aerodrome_dockfighters.board import board
@@ -113,9 +112,7 @@ def move_step(state: DfState, ctx: DfContext) -> Asked | None:
         if not choice:  # the leader has no aircraft left to move at this level
             return None
         if len(choice) > 1:
-            decision = Decision(
-                players=(turn.player,), kind=Kind.ACTIVATE, prompt="Which aircraft moves next?"
-            )
+            decision = Decision(players=(turn.player,), kind=Kind.ACTIVATE, subject="moves")
             return ctx.ask(
                 decision,
                 lambda s, p: [
@@ -128,11 +125,7 @@ def move_step(state: DfState, ctx: DfContext) -> Asked | None:
     if moving.status not in MOVABLE:
         moving.activation = "moved"
         return None
-    decision = Decision(
-        players=(moving.player,),
-        kind=Kind.PLAN,
-        prompt=f"{text.label(state, moving.id)}: speed and template?",
-    )
+    decision = Decision(players=(moving.player,), kind=Kind.PLAN, subject=moving.id)
     aircraft = moving.id
     return ctx.ask(decision, lambda s, p: plan_options(s, s.aircraft[aircraft]), _planned)
 
@@ -150,9 +143,7 @@ def plan_options(state: DfState, a: Aircraft) -> Sequence[Plan | Undock]:
 def _manoeuvre_ask(state: DfState, ctx: DfContext) -> Asked:
     assert state.move is not None
     a = state.aircraft[state.move.aircraft]
-    decision = Decision(
-        players=(a.player,), kind=Kind.MANOEUVRE, prompt=f"{text.label(state, a.id)}: turn point"
-    )
+    decision = Decision(players=(a.player,), kind=Kind.MANOEUVRE, subject=a.id)
 
     def legal(s: DfState, p: int) -> list[Manoeuvre]:
         assert s.move is not None
@@ -245,9 +236,7 @@ def fire_step(state: DfState, ctx: DfContext) -> Asked | None:
         if not choice:  # the leader has nothing left to fire at this level
             return None
         if len(choice) > 1:
-            decision = Decision(
-                players=(turn.player,), kind=Kind.ACTIVATE, prompt="Which aircraft fires next?"
-            )
+            decision = Decision(players=(turn.player,), kind=Kind.ACTIVATE, subject="fires")
             return ctx.ask(
                 decision,
                 lambda s, p: [
@@ -261,9 +250,7 @@ def fire_step(state: DfState, ctx: DfContext) -> Asked | None:
     if not acting(a):
         a.activation = "fired"
         return None
-    decision = Decision(
-        players=(a.player,), kind=Kind.FIRE, prompt=f"{text.label(state, a.id)}: fire?"
-    )
+    decision = Decision(players=(a.player,), kind=Kind.FIRE, subject=a.id)
     aircraft = a.id
     return ctx.ask(decision, lambda s, p: fire_options(s, s.aircraft[aircraft]), _fired)
 

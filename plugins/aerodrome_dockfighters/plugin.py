@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import typer
 
     from aerodrome.agents import Agent
+    from aerodrome.parameters import ParameterSpec
 
 #: Konrad's escape behaviours (clause konrad.6).
 ESCAPES = ("retreat", "avoid", "repair")
@@ -103,3 +104,11 @@ def aerodrome_register_metrics() -> list[Any]:
     from aerodrome_dockfighters.figures import METRICS
 
     return list(METRICS)
+
+
+@hookimpl
+def aerodrome_register_parameters() -> list[ParameterSpec]:
+    """The numeric parameters ``aerodrome sweep`` can play (aerodrome_dockfighters.parameters)."""
+    from aerodrome_dockfighters.parameters import PARAMETERS
+
+    return list(PARAMETERS)

@@ -148,7 +148,7 @@ def from_position(setup: Setup, raw: Mapping[str, Any], source: str) -> DfState:
     Every value is checked against the rules' bounds; an error names the file and field."""
     specs = builtin()
     top = specs.tables.max_altitude
-    pos = convert(dict(raw), Position, f"{source}: [position]")
+    pos = convert(raw, Position, f"{source}: [position]")
     here = f"{source}: [position]"
     if pos.weather not in specs.weather.levels:
         raise SpecError(f"{here}.weather: unknown weather {pos.weather!r}")

@@ -15,15 +15,25 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from aerodrome.capabilities import (
+    Analysis,
+    ChoiceLabel,
+    Numbering,
+    Odds,
+    Positions,
+    Presentation,
+    SpecFiles,
+    Vectors,
+)
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, TurnSequence
+from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
 from aerodrome_dockfighters.missions import mission_exit, setups, success
-from aerodrome_dockfighters.options import SIDES, DockfightersOptions
+from aerodrome_dockfighters.options import SIDES, DfSetup, DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.sequence import sequence
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
@@ -34,10 +44,19 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import Event
-    from aerodrome_dockfighters.numbering import Numbering
+    from aerodrome_dockfighters.numbering import Numbering as ActionNumbers
 
 
-class Dockfighters(Ruleset[DfState, DfView, DfAction]):
+class Dockfighters(
+    Ruleset[DfState, DfView, DfAction, DockfightersOptions],
+    Presentation[DfView, DfAction],
+    Odds[DfView, DfAction],
+    Positions[DfState, DockfightersOptions],
+    SpecFiles,
+    Numbering[DfAction, DockfightersOptions],
+    Vectors[DfView],
+    Analysis[DfState],
+):
     """Dockfighters: The Ale Wars."""
 
     name = "dockfighters"
@@ -52,9 +71,9 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         #: The variant rules plugged into the ruleset's hookspecs, looked up once.
         self.variants = Variants(self.hooks)
         self._sequence: TurnSequence[DfState] | None = None
-        self._numberings: dict[Setup, Numbering] = {}
+        self._numberings: dict[Setup, ActionNumbers] = {}
 
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[DfSetup]:
         return setups()
 
     def specs_dir(self) -> Path:
@@ -68,13 +87,13 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
             self._sequence = sequence(self.variants)
         return self._sequence
 
-    def initial_state(self, setup: Setup, ctx: Context) -> DfState:
+    def initial_state(self, setup: DfSetup, ctx: Context) -> DfState:
         return scenario.initial_state(setup, DfContext(ctx, self.variants))
 
-    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> DfState:
+    def position_state(self, setup: DfSetup, position: Mapping[str, Any], source: str) -> DfState:
         return from_position(setup, position, source)
 
-    def observation(self, state: DfState, player: int | None) -> DfView:
+    def observation(self, state: DfState, player: int | None, turn: Turn) -> DfView:
         """The whole game (Dockfighters hides nothing) as a frozen value: frozen Structs and
         tuples copied from the state, sharing nothing mutable with it (see views.py)."""
         return observe(state, player)
@@ -100,8 +119,12 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
                 if a.status in ("left", "missing") and not mission_exit(state, a)
             )
         )
+        turns = self.variants.mission_turns  # mission.1: 12, unless a variant says
+        last = (turns(standard=12) if turns is not None else None) or 12
         reason = (
-            "turn 13 reached" if state.turn > state.last_turn else "a squadron has no aircraft left"
+            f"turn {last + 1} reached"
+            if state.turn > state.last_turn
+            else "a squadron has no aircraft left"
         )
         return Result(
             winners=tuple(winners),
@@ -117,8 +140,15 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
     # -- for people (issues 14, 15): from an observation only -----------------------------------
     # (drawings, SVG and numbering imported on first use: `aerodrome rulesets` imports the
     # ruleset, issue 18)
-    def action_text(self, action: DfAction, view: DfView) -> str:
-        return text.action_text(action, view)
+    def label(self, action: DfAction, view: DfView) -> ChoiceLabel:
+        """What an aircraft does under the aircraft (:mod:`aerodrome_dockfighters.text`)."""
+        return text.choice_label(action, view)
+
+    def sentence(self, action: DfAction, view: DfView) -> str:
+        return text.sentence(action, view)
+
+    def prompt(self, decision: Decision, view: DfView) -> str:
+        return text.prompt(decision, view)
 
     def event_text(self, event: Event, view: DfView) -> str | None:
         return text.event_text(event, view)
@@ -142,22 +172,22 @@ class Dockfighters(Ruleset[DfState, DfView, DfAction]):
         return draw_svg(view)
 
     # -- for learning agents (issue 17) -------------------------------------------------------
-    def numbering(self, setup: Setup) -> Numbering:
+    def numbering(self, setup: DfSetup) -> ActionNumbers:
         """The fixed numbering of ``setup``'s actions (kept per set-up on the instance)."""
         got = self._numberings.get(setup)
         if got is None:
-            from aerodrome_dockfighters.numbering import Numbering
+            from aerodrome_dockfighters.numbering import Numbering as ActionNumbers
 
-            got = self._numberings[setup] = Numbering(setup)
+            got = self._numberings[setup] = ActionNumbers(setup)
         return got
 
-    def action_count(self, setup: Setup) -> int:
+    def action_count(self, setup: DfSetup) -> int:
         return self.numbering(setup).count
 
-    def action_id(self, action: DfAction, setup: Setup) -> int:
+    def action_id(self, action: DfAction, setup: DfSetup) -> int:
         return self.numbering(setup).number(action)
 
-    def action_from_id(self, index: int, setup: Setup) -> DfAction:
+    def action_from_id(self, index: int, setup: DfSetup) -> DfAction:
         return self.numbering(setup).action(index)
 
     def observation_vector(self, view: DfView) -> Sequence[float]:

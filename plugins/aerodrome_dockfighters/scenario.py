@@ -26,16 +26,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from aerodrome.errors import SpecError
-from aerodrome.ruleset import Setup
 from aerodrome.turns import Ask, Decision
-from aerodrome_dockfighters import careers, challenges, docking, placement, rules, text
+from aerodrome_dockfighters import careers, challenges, docking, placement, rules
 from aerodrome_dockfighters.airspace import occupied
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.context import DfContext
 from aerodrome_dockfighters.deployment import deploy_options, place_options, setup_order
 from aerodrome_dockfighters.missions import check_mission_values, forces, scenario_fame
 from aerodrome_dockfighters.objectives import add_special_aircraft, setup_mission
-from aerodrome_dockfighters.options import bot_seats, check
+from aerodrome_dockfighters.options import DfSetup, bot_seats, check
 from aerodrome_dockfighters.order import interleave
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import (
@@ -55,7 +54,7 @@ from aerodrome_dockfighters.weather import setup_weather
 ENTRY_FACING = (2, 5)
 
 
-def initial_state(setup: Setup, ctx: DfContext) -> DfState:
+def initial_state(setup: DfSetup, ctx: DfContext) -> DfState:
     """The state before the set-up phases (setup.1-5 and what each mission brings)."""
     specs = builtin()
     options = check(setup)
@@ -82,6 +81,10 @@ def initial_state(setup: Setup, ctx: DfContext) -> DfState:
         ],
         aircraft=[],
     )
+    if ctx.variants.mission_turns is not None:  # mission.1: 12 turns, unless a variant says
+        turns = ctx.variants.mission_turns(standard=state.last_turn)
+        if turns is not None:
+            state.last_turn = turns
     for p, side in enumerate(forces(setup)):
         for n, (name, exp, loads, pilot) in enumerate(side):
             ds = specs.aircraft[name]
@@ -153,9 +156,7 @@ def declare_step(state: DfState, ctx: DfContext) -> Ask[DfState, Declare]:
     """The leader names the aircraft that flies his mission (the recon or agent aircraft)."""
     player = int(ctx.item)
     role = placement.ROLES[state.squadrons[player].mission]
-    decision = Decision(
-        players=(player,), kind=Kind.TOKEN, prompt=f"Which aircraft is the {role} aircraft?"
-    )
+    decision = Decision(players=(player,), kind=Kind.TOKEN, subject=("declare", role))
     return ctx.ask(decision, lambda s, p: placement.declare_options(s, player), _declared)
 
 
@@ -180,18 +181,14 @@ def ground_targets_step(
     near_runway = state.squadrons[owner].mission == "airstrip-visit"
     target = placement.target_in_hand(state, owner)
     if target is not None:
-        decision = Decision(players=(chooser,), kind=Kind.TOKEN, prompt=f"Place the {target.name}")
+        decision = Decision(players=(chooser,), kind=Kind.TOKEN, subject=("ground", target.name))
         return ctx.ask(
             decision, lambda s, p: placement.token_options(s, "ground", near_runway), _ground_placed
         )
     if not placement.choosing_values(state, owner):
         return None
     left = placement.points_left(state, owner)
-    decision = Decision(
-        players=(chooser,),
-        kind=Kind.TOKEN,
-        prompt=f"Choose the value of a ground target ({left} points left)",
-    )
+    decision = Decision(players=(chooser,), kind=Kind.TOKEN, subject=("value", left))
     return ctx.ask(decision, lambda s, p: placement.value_options(s, owner), _value_chosen)
 
 
@@ -221,7 +218,7 @@ def objectives_step(state: DfState, ctx: DfContext) -> Ask[DfState, PlaceToken] 
     if found is None:
         return None
     _, player = found
-    decision = Decision(players=(player,), kind=Kind.TOKEN, prompt="Place an objective")
+    decision = Decision(players=(player,), kind=Kind.TOKEN, subject=("objective",))
     return ctx.ask(
         decision, lambda s, p: placement.token_options(s, "objective"), _objective_placed
     )
@@ -247,9 +244,7 @@ def setup_sequence(state: DfState) -> list[int]:
 
 def place_step(state: DfState, ctx: DfContext) -> Ask[DfState, Place]:
     a = state.aircraft[int(ctx.item)]
-    decision = Decision(
-        players=(a.player,), kind=Kind.PLACE, prompt=f"Where does {text.label(state, a.id)} set up?"
-    )
+    decision = Decision(players=(a.player,), kind=Kind.PLACE, subject=a.id)
     aircraft = a.id
     return ctx.ask(decision, lambda s, p: place_options(s, s.aircraft[aircraft]), _placed)
 
@@ -262,11 +257,7 @@ def _placed(state: DfState, ctx: DfContext, answers: Mapping[int, Place]) -> boo
 
 def deploy_step(state: DfState, ctx: DfContext) -> Ask[DfState, Deploy]:
     a = state.aircraft[int(ctx.item)]
-    decision = Decision(
-        players=(a.player,),
-        kind=Kind.DEPLOY,
-        prompt=f"Altitude and speed of {text.label(state, a.id)} on {text.where(state, a.cell)}?",
-    )
+    decision = Decision(players=(a.player,), kind=Kind.DEPLOY, subject=a.id)
     aircraft = a.id
     return ctx.ask(
         decision,
@@ -300,9 +291,7 @@ def cloud_step(state: DfState, ctx: DfContext) -> Ask[DfState, PlaceToken]:
     index = int(ctx.item)
     size = state.clouds[index].size
     decision = Decision(
-        players=(placement.cloud_placer(state, index),),
-        kind=Kind.TOKEN,
-        prompt=f"Place a cloud of {size} hexes",
+        players=(placement.cloud_placer(state, index),), kind=Kind.TOKEN, subject=("cloud", size)
     )
     return ctx.ask(decision, lambda s, p: placement.token_options(s, "cloud"), _cloud_placed)
 

@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from aerodrome.capabilities import ChoiceLabel
+from aerodrome.turns import Decision
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters import events as ev
 from aerodrome_dockfighters.board import FACING_NAMES
@@ -27,6 +29,7 @@ from aerodrome_dockfighters.state import (
     DfAction,
     HoldFire,
     Jettison,
+    Kind,
     LayMine,
     Manoeuvre,
     Place,
@@ -168,10 +171,15 @@ def _manoeuvre(x: Any, view: DfView) -> str:
     return f"{label(view, x.aircraft)}: {LATERAL[x.lateral]}{VERTICAL[x.vertical]}"
 
 
+def _load(loads: tuple[str, ...], index: int) -> str:
+    """The load at ``index`` (a log read later may find it released: then "a load")."""
+    return loads[index] if 0 <= index < len(loads) else "load"
+
+
 def _attack(x: Any, view: DfView) -> str:
     a = view.aircraft[x.aircraft]
     guns = rules.mounts(a)
-    weapons = listing([guns[i].weapon for i in x.mounts] + [a.loads[j] for j in x.loads])
+    weapons = listing([guns[i].weapon for i in x.mounts] + [_load(a.loads, j) for j in x.loads])
     dice, need = combat.summary(view, x)
     return (
         f"{label(view, x.aircraft)}: fire {weapons} at {target_name(view, x.target)}, "
@@ -188,7 +196,9 @@ def _repair(x: Any, view: DfView) -> str:
 
 
 def _release(x: Any, view: DfView) -> str:
-    return f"{label(view, x.aircraft)}: release the {view.aircraft[x.aircraft].loads[x.load]}"
+    return (
+        f"{label(view, x.aircraft)}: release the {_load(view.aircraft[x.aircraft].loads, x.load)}"
+    )
 
 
 def _jettison(x: Any, view: DfView) -> str:
@@ -220,6 +230,102 @@ _ACTIONS: dict[type, Callable[[Any, DfView], str]] = {
     Undock: _undock,
     LayMine: _lay,
 }
+
+
+# -- choices, the log's sentences, questions ------------------------------------------------------
+#: Actions offered under their aircraft (their sentence is "<aircraft>: <what it does>").
+_UNDER_AIRCRAFT = (
+    Deploy,
+    Plan,
+    Manoeuvre,
+    Attack,
+    HoldFire,
+    Repair,
+    Release,
+    Jettison,
+    Undock,
+    LayMine,
+)
+
+
+def choice_label(action: DfAction, view: DfView) -> ChoiceLabel:
+    """``action`` as a choice: what an aircraft does under the aircraft ("#3 Fw-802 E-1
+    Hawk" → "speed 4, gentle template"); a hex chosen names it as ``place``."""
+    cell = getattr(action, "cell", None)
+    place = where(view, cell) if isinstance(cell, int) and cell >= 0 else None
+    said = action_text(action, view)
+    if isinstance(action, _UNDER_AIRCRAFT):
+        head = label(view, action.aircraft)
+        if place is None:
+            place = f"piece:{action.aircraft}"
+        return ChoiceLabel(path=(head,), text=said.removeprefix(f"{head}: "), place=place)
+    if isinstance(action, Place | Declare | Activate) and place is None:
+        place = f"piece:{action.aircraft}"
+    return ChoiceLabel(text=said, place=place)
+
+
+def sentence(action: DfAction, view: DfView) -> str:
+    """``action`` as the log tells it: from the action's fields and names only, so that any
+    later view words it alike (the dice of an attack, a plan's pilot check, a load released,
+    whether an activated aircraft moves or fires are told by the events or the phase)."""
+    if isinstance(action, Attack):
+        target = action.target
+        if target >= GROUND:  # a ground target by its name alone: some drive on
+            g = target - GROUND
+            named = f"the {view.ground[g].name}" if 0 <= g < len(view.ground) else "a ground target"
+        else:
+            named = label(view, target)
+        return f"{label(view, action.aircraft)}: fire at {named}"
+    if isinstance(action, Plan) and action.template >= 0:
+        return (
+            f"{label(view, action.aircraft)}: speed {action.speed}, "
+            f"{AGILITY[action.template]} template"
+        )
+    if isinstance(action, Release):
+        return f"{label(view, action.aircraft)}: release a load"
+    if isinstance(action, Jettison):
+        return f"{label(view, action.aircraft)}: jettison all external loads"
+    if isinstance(action, PlaceToken):
+        return f"place a {action.kind} token on {where(view, action.cell)}"
+    if isinstance(action, Activate):
+        return f"{label(view, action.aircraft)} is activated"
+    if isinstance(action, Plan) and action.template == -4:
+        return f"{label(view, action.aircraft)}: stay"
+    return action_text(action, view)
+
+
+def prompt(decision: Decision, view: DfView) -> str:
+    """The question of ``decision``, from its kind and subject (an aircraft's id, or what a
+    token is)."""
+    kind, subject = decision.kind, decision.subject
+    if isinstance(subject, int):
+        name = label(view, subject)
+        if kind == Kind.PLACE:
+            return f"Where does {name} set up?"
+        if kind == Kind.DEPLOY:
+            cell = view.aircraft[subject].cell if 0 <= subject < len(view.aircraft) else -1
+            return f"Altitude and speed of {name} on {where(view, cell)}?"
+        if kind == Kind.PLAN:
+            return f"{name}: speed and template?"
+        if kind == Kind.MANOEUVRE:
+            return f"{name}: turn point"
+        if kind == Kind.FIRE:
+            return f"{name}: fire?"
+    if kind == Kind.ACTIVATE:
+        return f"Which aircraft {subject} next?"
+    if kind == Kind.TOKEN and isinstance(subject, tuple) and subject:
+        what, *rest = subject
+        if what == "declare":
+            return f"Which aircraft is the {rest[0]} aircraft?"
+        if what == "ground":
+            return f"Place the {rest[0]}"
+        if what == "value":
+            return f"Choose the value of a ground target ({rest[0]} points left)"
+        if what == "objective":
+            return "Place an objective"
+        if what == "cloud":
+            return f"Place a cloud of {rest[0]} hexes"
+    return f"Choose: {kind}"
 
 
 # -- events ---------------------------------------------------------------------------------------

@@ -166,7 +166,8 @@ def run_end(state: DogfightState, ctx: Context) -> None:
                     ),
                 )
     break_off(state, ctx)  # victoriana.turn.4: the Gamemaster's call on a beaten squadron
-    state.round += 1
+    if ctx.round >= specs.rules().sortie.rounds:  # victoriana.aircraft.9: the sortie's last
+        state.spent = True
     if battle_over(state):
         land_everyone(state, ctx)
     state.manoeuvre = {}
@@ -219,10 +220,7 @@ class CombatPhase:
             if target.status == FLYING and free_attack_options(state, target):
                 chooser = enemy_of(state, target.side)
                 decision = Decision(
-                    players=(player_of(state, chooser),),
-                    kind=Kind.FREE_ATTACK,
-                    prompt=f"{target.label} failed to escape: choose the aircraft and weapon "
-                    "of the free attack on it.",
+                    players=(player_of(state, chooser),), kind=Kind.FREE_ATTACK, subject=target.id
                 )
                 return Ask(decision, _free_attack_legal, self.resolve_free_attack)
             state.free_attack_on = -1
@@ -235,11 +233,7 @@ class CombatPhase:
         key = (player, whose)  # the instance serves every set-up: by the label, not the id
         asking = self._act.get(key)
         if asking is None:
-            asking = self._act[key] = Decision(
-                players=(player,),
-                kind=Kind.ACT,
-                prompt=f"The turn of {whose}: choose a character's action, or end the turn.",
-            )
+            asking = self._act[key] = Decision(players=(player,), kind=Kind.ACT, subject=whose)
         # the characters who may act are listed now; their actions when asked for
         return Ask(asking, lambda state, player: ActOptions(snapshot(state), ids), self.resolve_act)
 

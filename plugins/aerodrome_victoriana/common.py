@@ -75,16 +75,7 @@ def count_flying(state: DogfightState, side: str) -> int:
 def battle_over(state: DogfightState) -> bool:
     """The dogfight ends when a side has no aircraft left in it (victoriana.turn.3), or when
     the sortie's range and ammunition are spent (victoriana.aircraft.9)."""
-    return state.round > (_SORTIE_ROUNDS or _sortie_rounds()) or 0 in state.left.values()
-
-
-_SORTIE_ROUNDS = 0  # the sortie's rounds once read from the rules (battle_over runs often)
-
-
-def _sortie_rounds() -> int:
-    global _SORTIE_ROUNDS
-    _SORTIE_ROUNDS = specs.rules().sortie.rounds
-    return _SORTIE_ROUNDS
+    return state.spent or 0 in state.left.values()
 
 
 def stat(state: DogfightState, key: str, amount: int = 1) -> None:

@@ -138,7 +138,7 @@ def bail_out(state: DogfightState, ctx: Context, airman: Airman) -> None:
     """Bail out: no roll; the evacuee leaves the dogfight and lands in 1D6 turns
     (victoriana.optional.5-6)."""
     book = specs.rules().parachute
-    lands = state.round + ctx.dice.d(book.descent_die, f"{airman.name}: parachute descent")
+    lands = ctx.round + ctx.dice.d(book.descent_die, f"{airman.name}: parachute descent")
     update_airman(state, airman.id, status="descending", lands_round=lands)
     stat(state, "bailed_out")
 
@@ -158,7 +158,7 @@ def parachute_landing(state: DogfightState, ctx: Context, airman: Airman) -> Non
 
 def land_due(state: DogfightState, ctx: Context, *, everyone: bool = False) -> None:
     for a in list(state.airmen):
-        if a.status == "descending" and (everyone or a.lands_round <= state.round):
+        if a.status == "descending" and (everyone or a.lands_round <= ctx.round):
             parachute_landing(state, ctx, a)
 
 

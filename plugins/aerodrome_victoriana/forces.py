@@ -29,7 +29,11 @@ class VictorianaOptions(Options, frozen=True, kw_only=True):
     side: tuple[specs.SideSpec, ...]
 
 
-def to_setup(spec: specs.SetupSpec) -> Setup:
+#: A set-up of Victoriana (its options checked to be VictorianaOptions when a game starts).
+VSetup = Setup[VictorianaOptions]
+
+
+def to_setup(spec: specs.SetupSpec) -> VSetup:
     return Setup(
         name=spec.name,
         title=spec.title,
@@ -166,15 +170,15 @@ class Templates:
     times faster than building)."""
 
     def __init__(self, limit: int = 256) -> None:
-        self._built: dict[tuple[str, bytes], DogfightState] = {}
+        self._built: dict[tuple[str, VictorianaOptions], DogfightState] = {}
         self._limit = limit
 
     @staticmethod
-    def key(setup: Setup) -> tuple[str, bytes]:
-        """What tells set-ups apart: the name and the options."""
-        return setup.name, msgspec.json.encode(setup.options)
+    def key(setup: VSetup) -> tuple[str, VictorianaOptions]:
+        """What tells set-ups apart: the name and the options (a frozen value)."""
+        return setup.name, setup.options
 
-    def state_for(self, setup: Setup) -> DogfightState:
+    def state_for(self, setup: VSetup) -> DogfightState:
         key = self.key(setup)
         template = self._built.get(key)
         if template is None:
@@ -187,18 +191,18 @@ class Templates:
         return copy_state(template)
 
 
-def state_for_setup(setup: Setup) -> DogfightState:
-    """A new initial state for ``setup`` (checked within bounds, then built)."""
+def state_for_setup(setup: VSetup) -> DogfightState:
+    """A new initial state for ``setup`` (checked within bounds, then built): done once per
+    set-up (:class:`Templates`), every game then copies it."""
     options = _checked(setup)
     return build_state(options, f"setup {setup.name!r}")
 
 
-def _checked(setup: Setup) -> VictorianaOptions:
+def _checked(setup: VSetup) -> VictorianaOptions:
     """The set-up's options, their bounds checked (a Struct built in code is not validated
     when it is made: a set-up a plugin builds by hand is checked here)."""
     where = f"setup {setup.name!r} options"
-    options = setup.options_as(VictorianaOptions)
-    return convert(msgspec.to_builtins(options), VictorianaOptions, where)
+    return convert(msgspec.to_builtins(setup.options), VictorianaOptions, where)
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -212,8 +216,8 @@ class Position(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     tactical_dice: dict[str, specs.Dice] = {}
 
 
-def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -> DogfightState:
-    pos = convert(dict(position), Position, source)
+def state_for_position(setup: VSetup, position: Mapping[str, Any], source: str) -> DogfightState:
+    pos = convert(position, Position, source)
     base = _checked(setup)
     options = VictorianaOptions(rules=pos.rules or base.rules, side=pos.side or base.side)
     state = build_state(options, source)
@@ -231,11 +235,10 @@ def state_for_position(setup: Setup, position: Mapping[str, Any], source: str) -
     last = specs.rules().sortie.rounds
     if not 1 <= pos.round <= last:
         raise SpecError(f"{source}: $.round: must be 1..{last} (the sortie's rounds)")
-    state.round = pos.round
     state.tactical_carry = dict(pos.tactical_carry)
     state.tactical_dice = dict(pos.tactical_dice)
     return state
 
 
-def setups() -> Sequence[Setup]:
+def setups() -> Sequence[VSetup]:
     return [to_setup(s) for s in specs.setup_specs()]

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import typer
 
     from aerodrome import Agent, Ruleset
+    from aerodrome.parameters import ParameterSpec
 
 
 @hookimpl
@@ -56,3 +57,11 @@ def aerodrome_register_commands(app: typer.Typer, odds: typer.Typer) -> None:
     from aerodrome_victoriana.cli import app as victoriana_app
 
     odds.add_typer(victoriana_app, name="victoriana")
+
+
+@hookimpl
+def aerodrome_register_parameters() -> list[ParameterSpec]:
+    """The numeric parameters ``aerodrome sweep`` can play (aerodrome_victoriana.parameters)."""
+    from aerodrome_victoriana.parameters import PARAMETERS
+
+    return list(PARAMETERS)

@@ -8,9 +8,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aerodrome.capabilities import (
+    Analysis,
+    ChoiceLabel,
+    Numbering,
+    Odds,
+    Positions,
+    Presentation,
+    SpecFiles,
+    Vectors,
+)
 from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
-from aerodrome.turns import Context, TurnSequence
+from aerodrome.ruleset import Capabilities, Result, Ruleset
+from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_victoriana import ending, forces, sequence, specs
 from aerodrome_victoriana.common import battle_over, handling_of, spec_of
 from aerodrome_victoriana.state import (
@@ -26,10 +36,19 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import Event
-    from aerodrome_victoriana.numbering import Numbering
+    from aerodrome_victoriana.numbering import Numbering as ActionNumbers
 
 
-class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
+class Victoriana(
+    Ruleset[DogfightState, DogfightView, VictorianaAction, forces.VictorianaOptions],
+    Presentation[DogfightView, VictorianaAction],
+    Odds[DogfightView, VictorianaAction],
+    Positions[DogfightState, forces.VictorianaOptions],
+    SpecFiles,
+    Numbering[VictorianaAction, forces.VictorianaOptions],
+    Vectors[DogfightView],
+    Analysis[DogfightState],
+):
     """Victoriana "Dogfights": squadron rolls of white and black Heresy dice, then the
     characters' actions."""
 
@@ -45,12 +64,12 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
         self._templates = forces.Templates()
         # the variant hooks are looked up once: the steps carry them
         self._sequence = sequence.build(Variants.of(self.hooks))
-        self._numbering: dict[tuple[str, bytes], Numbering] = {}
+        self._numbering: dict[tuple[str, forces.VictorianaOptions], ActionNumbers] = {}
 
-    def setups(self) -> Sequence[Setup]:
+    def setups(self) -> Sequence[forces.VSetup]:
         return forces.setups()
 
-    def specs_dir(self) -> Path | None:
+    def specs_dir(self) -> Path:
         return specs.specs_dir()
 
     def spec_types(self) -> Mapping[str, type[Any]]:
@@ -59,18 +78,22 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
     def sequence(self) -> TurnSequence[DogfightState]:
         return self._sequence
 
-    def initial_state(self, setup: Setup, ctx: Context) -> DogfightState:
+    def initial_state(self, setup: forces.VSetup, ctx: Context) -> DogfightState:
         return self._templates.state_for(setup)
 
     def position_state(
-        self, setup: Setup, position: Mapping[str, Any], source: str
+        self, setup: forces.VSetup, position: Mapping[str, Any], source: str
     ) -> DogfightState:
         return forces.state_for_position(setup, position, source)
 
-    def observation(self, state: DogfightState, player: int | None) -> DogfightView:
+    def position_round(self, position: Mapping[str, Any]) -> int:
+        """The round a position file is at (checked by :meth:`position_state`)."""
+        return int(position.get("round", 1))
+
+    def observation(self, state: DogfightState, player: int | None, turn: Turn) -> DogfightView:
         """Everything on the table, the same for every player (no hidden information), as
-        a value (issue #12)."""
-        return observe(state)
+        a value (issue #12); the round is the turn's."""
+        return observe(state, turn.round)
 
     def is_over(self, state: DogfightState) -> bool:
         return battle_over(state)
@@ -79,10 +102,21 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
         return ending.result(state, rounds)
 
     # -- for people ----------------------------------------------------------------------
-    def action_text(self, action: VictorianaAction, view: DogfightView) -> str:
-        from aerodrome_victoriana.text import action_text
+    def label(self, action: VictorianaAction, view: DogfightView) -> ChoiceLabel:
+        """A character's action under the character (:mod:`aerodrome_victoriana.text`)."""
+        from aerodrome_victoriana.text import label
 
-        return action_text(action, view)
+        return label(action, view)
+
+    def sentence(self, action: VictorianaAction, view: DogfightView) -> str:
+        from aerodrome_victoriana.text import sentence
+
+        return sentence(action, view)
+
+    def prompt(self, decision: Decision, view: DogfightView) -> str:
+        from aerodrome_victoriana.text import prompt
+
+        return prompt(decision, view)
 
     def event_text(self, event: Event, view: DogfightView) -> str | None:
         from aerodrome_victoriana.text import event_text
@@ -105,22 +139,22 @@ class Victoriana(Ruleset[DogfightState, DogfightView, VictorianaAction]):
         return draw_svg(view)
 
     # -- for learning agents ---------------------------------------------------------------
-    def _numbered(self, setup: Setup) -> Numbering:
-        from aerodrome_victoriana.numbering import Numbering
+    def _numbered(self, setup: forces.VSetup) -> ActionNumbers:
+        from aerodrome_victoriana.numbering import Numbering as ActionNumbers
 
         key = self._templates.key(setup)
         numbering = self._numbering.get(key)
         if numbering is None:
-            numbering = self._numbering[key] = Numbering(self._templates.state_for(setup))
+            numbering = self._numbering[key] = ActionNumbers(self._templates.state_for(setup))
         return numbering
 
-    def action_count(self, setup: Setup) -> int:
+    def action_count(self, setup: forces.VSetup) -> int:
         return len(self._numbered(setup).actions)
 
-    def action_id(self, action: VictorianaAction, setup: Setup) -> int:
+    def action_id(self, action: VictorianaAction, setup: forces.VSetup) -> int:
         return self._numbered(setup).id_of(action)
 
-    def action_from_id(self, index: int, setup: Setup) -> VictorianaAction:
+    def action_from_id(self, index: int, setup: forces.VSetup) -> VictorianaAction:
         return self._numbered(setup).action(index)
 
     def observation_vector(self, view: DogfightView) -> Sequence[float]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from aerodrome.turns import Ask, Context, Decision, listed
+from aerodrome.turns import Ask, Context, Decision, Reveal, listed
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     battle_over,
@@ -119,7 +119,7 @@ def squadron_roll(state: DogfightState, ctx: Context, variants: Variants) -> Non
     state.to_spend = state.to_remove = 0
     ctx.emit(
         lambda: SquadronRolled(
-            round=state.round,
+            round=ctx.round,
             manoeuvres=dict(state.manoeuvre),
             pools=pools,
             successes=rolled,
@@ -300,13 +300,7 @@ def resolve_remove(state: DogfightState, ctx: Context, answers: Mapping[int, Rem
 @cache
 def _remove_ask(player: int, escape: bool, to_remove: int) -> Ask[DogfightState, Removal]:
     decision = Decision(
-        players=(player,),
-        kind=Kind.ESCAPE if escape else Kind.REMOVE,
-        prompt=(
-            f"Choose {to_remove} of your aircraft to leave the battle."
-            if escape
-            else f"Remove {to_remove} of your fighters from the dogfight."
-        ),
+        players=(player,), kind=Kind.ESCAPE if escape else Kind.REMOVE, subject=to_remove
     )
     return Ask(decision, _remove_legal, resolve_remove)
 
@@ -326,8 +320,7 @@ _MANOEUVRE = Decision(
     players=(0, 1),
     kind=Kind.MANOEUVRE,
     simultaneous=True,
-    secret=True,
-    prompt="Choose the squadron manoeuvre: attack, defend, escape or tactical.",
+    reveal=Reveal.EVERYONE,  # the Squadron Roll shows them anyway (victoriana.squadron.7)
 )
 
 
@@ -373,10 +366,7 @@ class SquadronPhase:
             ask = self._spend.get(key)
             if ask is None:
                 decision = Decision(
-                    players=(key[0],),
-                    kind=Kind.SPEND,
-                    prompt=f"{key[1]} successes to spend: a damage roll on a special aircraft "
-                    f"costs {special_cost}, removing a fighter {fighter_cost}.",
+                    players=(key[0],), kind=Kind.SPEND, subject=(key[1], special_cost, fighter_cost)
                 )
                 ask = self._spend[key] = Ask(decision, _spend_legal, self.resolve_spend)
             return ask

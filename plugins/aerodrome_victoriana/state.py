@@ -135,7 +135,9 @@ class DogfightState(msgspec.Struct, kw_only=True, gc=False):
     #: Aircraft with PCs or important NPCs aboard (fixed at set-up): with the Squadron
     #: Phase, only their characters act in the Combat Phase (victoriana.combat.1).
     named: list[int] = []
-    round: int = 1
+    #: The sortie's range and ammunition are spent: its last round is over
+    #: (victoriana.aircraft.9; the round itself is the core's clock, ``ctx.round``).
+    spent: bool = False
     serial: int = 0
     # squadron phase: the manoeuvres and the roll of this round (empty until it is rolled)
     manoeuvre: dict[str, str] = {}

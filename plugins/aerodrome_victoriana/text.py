@@ -4,7 +4,9 @@ the datasheet's armament line; never an index."""
 
 from __future__ import annotations
 
+from aerodrome.capabilities import ChoiceLabel
 from aerodrome.events import Event
+from aerodrome.turns import Decision
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import jobs_of, spec_of
 from aerodrome_victoriana.events import (
@@ -29,6 +31,7 @@ from aerodrome_victoriana.state import (
     EndTurn,
     Escape,
     FreeAttack,
+    Kind,
     LeaveBattle,
     RemoveFighter,
     Repair,
@@ -38,6 +41,20 @@ from aerodrome_victoriana.state import (
     VictorianaAction,
 )
 from aerodrome_victoriana.view import DogfightView
+
+#: The actions of a character (grouped under the character in a list of choices).
+CHARACTER_ACTIONS = (
+    Attack,
+    Defend,
+    Escape,
+    Chase,
+    Tactical,
+    DropBomb,
+    Repair,
+    Spot,
+    EmergencyLanding,
+    BailOut,
+)
 
 
 def manoeuvre_text(manoeuvre: str) -> str:
@@ -80,7 +97,18 @@ def who(view: DogfightView, airman: int) -> str:
 
 
 def weapon_name(view: DogfightView, craft: int, weapon: int) -> str:
-    return spec_of(view.crafts[craft]).weapons[weapon].label()
+    """A weapon by the datasheet's armament line; a second weapon of the same line is told
+    apart by its number among them ("1x MG 131 machine gun cockpit rear (11), the 2nd")."""
+    weapons = spec_of(view.crafts[craft]).weapons
+    name = weapons[weapon].label()
+    same = [i for i, w in enumerate(weapons) if w.label() == name]
+    if len(same) < 2:
+        return name
+    nth = same.index(weapon) + 1
+    return f"{name}, the {nth}{_ORDINAL.get(nth, 'th')}"
+
+
+_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 
 
 def action_text(action: VictorianaAction, view: DogfightView) -> str:
@@ -110,6 +138,57 @@ def action_text(action: VictorianaAction, view: DogfightView) -> str:
             f"{weapon_name(view, action.craft, action.weapon)}"
         )
     return f"{who(view, action.airman)}: {_deed(action, view)}"
+
+
+def label(action: VictorianaAction, view: DogfightView) -> ChoiceLabel:
+    """``action`` as a choice, grouped by character: "Flt Lt Archibald Penhallow, pilot of
+    Spitfire Mk I (Penhallow)" → "attack Bf 109 E3 (Adler) with 8x .303 Browning"."""
+    if isinstance(action, CHARACTER_ACTIONS):
+        craft = view.airmen[action.airman].craft
+        return ChoiceLabel(
+            path=(who(view, action.airman),),
+            text=_deed(action, view),
+            place=f"piece:{view.crafts[craft].id}",
+        )
+    return ChoiceLabel(text=action_text(action, view))
+
+
+def sentence(action: VictorianaAction, view: DogfightView) -> str:
+    """``action`` as the log tells it: names only, so that any later view words it alike
+    (a fighter's Health and the fugitive of a free attack are not named: they change)."""
+    if isinstance(action, RemoveFighter):
+        return f"Remove {craft_name(view, action.craft)}"
+    if isinstance(action, FreeAttack):
+        return (
+            f"Free attack by {craft_name(view, action.craft)} with "
+            f"{weapon_name(view, action.craft, action.weapon)}"
+        )
+    return action_text(action, view)
+
+
+def prompt(decision: Decision, view: DogfightView) -> str:
+    """The question of ``decision``, from its kind and subject (see the steps asking it)."""
+    kind, subject = decision.kind, decision.subject
+    if kind == Kind.MANOEUVRE:
+        return "Choose the squadron manoeuvre: attack, defend, escape or tactical."
+    if kind == Kind.ESCAPE:
+        return f"Choose {subject} of your aircraft to leave the battle."
+    if kind == Kind.REMOVE:
+        return f"Remove {subject} of your fighters from the dogfight."
+    if kind == Kind.SPEND and isinstance(subject, tuple):
+        spend, special, fighter = subject
+        return (
+            f"{spend} successes to spend: a damage roll on a special aircraft costs {special}, "
+            f"removing a fighter {fighter}."
+        )
+    if kind == Kind.FREE_ATTACK and isinstance(subject, int):
+        return (
+            f"{craft_name(view, subject)} failed to escape: choose the aircraft and weapon of "
+            "the free attack on it."
+        )
+    if kind == Kind.ACT:
+        return f"The turn of {subject}: choose a character's action, or end the turn."
+    return f"Choose: {kind}"
 
 
 def _deed(action: VictorianaAction, view: DogfightView) -> str:

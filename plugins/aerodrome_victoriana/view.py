@@ -60,11 +60,11 @@ def phase_of(state: DogfightState) -> Phase:
     return "combat" if state.order or state.initiative else "squadron"
 
 
-def observe(state: DogfightState) -> DogfightView:
-    """Everything on the table, as a value."""
+def observe(state: DogfightState, round: int) -> DogfightView:
+    """Everything on the table, as a value; ``round`` is the core's (the turn's)."""
     # positional, in the field order of DogfightView
     return DogfightView(
-        state.round,
+        round,
         phase_of(state),
         state.rules,
         tuple(state.sides),

@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from aerodrome.cli import app
+from tests.saves import save_data
 
 
 def run(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str]:
@@ -94,7 +95,7 @@ def test_replay_detects_a_tampered_log(runner: CliRunner, tmp_path: Path) -> Non
         "--save",
         str(save),
     )
-    data = json.loads(save.read_text())
+    data = save_data(save)
     data["seed"] += 1
     save.write_text(json.dumps(data))
     result = runner.invoke(app, ["replay", str(save), "--verify"])
@@ -111,11 +112,11 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "position
 
 
 def test_position_file_shows_the_next_decision(runner: CliRunner) -> None:
-    code, out = run(runner, "position", str(EXAMPLES / "joust-last-pass.toml"), "--json")
+    code, out = run(runner, "position", str(EXAMPLES / "df40k-last-turn.toml"), "--json")
     assert code == 0, out
     data = json.loads(out)
-    assert data["decision"]["kind"] == "pass"
-    assert data["observation"]["structure"] == [1, 1]
+    assert data["decision"]["kind"] == "orders" and data["decision"]["simultaneous"]
+    assert data["observation"]["turn"] == 6  # the position's round starts the game's clock
     assert set(data["legal"]) == {"1", "2"}
 
 
@@ -124,9 +125,9 @@ def test_play_on_from_a_position(runner: CliRunner, tmp_path: Path) -> None:
     code, out = run(
         runner,
         "play",
-        "joust",
+        "df40k",
         "--position",
-        str(EXAMPLES / "joust-last-pass.toml"),
+        str(EXAMPLES / "df40k-last-turn.toml"),
         "--seat",
         "1=random",
         "--seat",
@@ -142,16 +143,21 @@ def test_play_on_from_a_position(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_bad_position_names_file_and_field(runner: CliRunner, tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
-    bad.write_text('ruleset = "joust"\n[position]\nstructure = [1, 9]\nrounds = 2\n')
+    bad.write_text('ruleset = "df40k"\n[position]\nturn = 99\nflyers = []\n')
     result = runner.invoke(app, ["position", str(bad)])
     assert result.exit_code != 0
-    assert str(bad) in str(result.exception) and "position.structure" in str(result.exception)
+    assert str(bad) in str(result.exception) and "position.turn" in str(result.exception)
+    # a ruleset without the Positions capability refuses position files in one line
+    bad.write_text('ruleset = "joust"\n[position]\nstructure = [1, 1]\n')
+    result = runner.invoke(app, ["position", str(bad)])
+    assert result.exit_code != 0
+    assert f"{bad}: ruleset 'joust' does not support position files" == str(result.exception)
 
 
 def test_svg_of_a_position(runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "x.svg"
     result = runner.invoke(
-        app, ["position", str(EXAMPLES / "joust-last-pass.toml"), "--svg", str(out)]
+        app, ["position", str(EXAMPLES / "df40k-last-turn.toml"), "--svg", str(out)]
     )
     assert result.exit_code == 0, result.output
     assert out.read_text().startswith("<svg")
@@ -174,7 +180,7 @@ def test_replay_until_stops_early(runner: CliRunner, tmp_path: Path) -> None:
     )
     code, out = run(runner, "replay", str(save), "--until", "2", "--json")
     assert code == 0, out
-    assert json.loads(out)["events"] < len(json.loads(save.read_text())["actions"]) * 10
+    assert json.loads(out)["events"] < len(save_data(save)["actions"]) * 10
     result = runner.invoke(app, ["replay", str(save), "--until", "2", "--verify"])
     assert "leave out --until" in str(result.exception)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from aerodrome.capabilities import specs_folder
 from aerodrome.cli import app
 from tests.conftest import EXAMPLE, PLUGINS
 
@@ -55,7 +56,7 @@ def test_setups_and_rules_commands(ruleset: str) -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["setups", ruleset, "--json"])
     assert result.exit_code == 0 and json.loads(result.output)["setups"]
-    specs = PLUGINS.ruleset(ruleset).specs_dir()
+    specs = specs_folder(PLUGINS.ruleset(ruleset))
     if specs is not None and (specs / "clauses.toml").is_file():
         # the example plugin's tests live beside it, as a third-party plugin's would
         tests = ["--tests", str(EXAMPLE / "tests")] if ruleset == "joust" else []

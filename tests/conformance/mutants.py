@@ -20,15 +20,16 @@ import msgspec
 from aerodrome import Action, Ask, Context, Decision, Event, hookimpl
 from aerodrome.conformance.broken import Contract
 from aerodrome.plugins import Plugins, load_plugins
-from aerodrome.ruleset import Ruleset, Setup, copy_state
+from aerodrome.ruleset import Setup, copy_state
+from aerodrome.turns import Turn
 from tests.conformance.stash import PILE, TAKES, Stash, StashState, StashView, Take
 
 
 class LeaksTheOtherDie(Stash):
     """The observation shows both dice to everybody (the referee's view for all)."""
 
-    def observation(self, state: StashState, player: int | None) -> StashView:
-        return super().observation(state, None)
+    def observation(self, state: StashState, player: int | None, turn: Turn) -> StashView:
+        return super().observation(state, None, turn)
 
 
 class Scored(Event, frozen=True):
@@ -51,10 +52,9 @@ class PromptsWithTheOtherDie(Stash):
     """The prompt tells the player asked what the other player's die shows."""
 
     def ask(self, state: StashState, ctx: Context) -> Ask[StashState, Take]:
-        other = state.dice[1 - state.turn]
-        prompt = f"Take how many coins? (the other die shows {other})"
+        other = state.dice[1 - state.turn]  # the subject a prompt is worded from
         return Ask(
-            Decision(players=(state.turn,), kind="take", prompt=prompt), self.legal, self.take
+            Decision(players=(state.turn,), kind="take", subject=other), self.legal, self.take
         )
 
 
@@ -82,18 +82,12 @@ class NeverResamples(Stash):
         return copy_state(state)
 
 
-class HasNoDeterminise(Stash):
-    """Declares hidden information, but keeps the base ``determinise()`` (which refuses)."""
-
-    determinise = Ruleset.determinise
-
-
 class ResolvesTheStateItAskedOn(Stash):
     """The ask's ``resolve`` applies the answer to the state the question was asked on, not
     the state it is given: a clone's answer changes the original game."""
 
     def ask(self, state: StashState, ctx: Context) -> Ask[StashState, Take]:
-        decision = Decision(players=(state.turn,), kind="take", prompt="Take how many coins?")
+        decision = Decision(players=(state.turn,), kind="take")
         return Ask(decision, self.legal, lambda _, c, answers: self.take(state, c, answers))
 
 
@@ -146,7 +140,7 @@ class SharedCoinsView(msgspec.Struct, frozen=True, kw_only=True):
 class SharesItsCoinsWithTheView(Stash):
     """The observation is a frozen Struct, but holds the state's list of coins."""
 
-    def observation(self, state: StashState, player: int | None) -> Any:
+    def observation(self, state: StashState, player: int | None, turn: Turn) -> Any:
         return SharedCoinsView(pile=state.pile, coins=state.coins, turn=state.turn)
 
 
@@ -224,7 +218,6 @@ MUTANTS: dict[type[Stash], set[Contract]] = {
     LimitsTakesByTheOtherDie: {Contract.HIDDEN},
     ResamplesItsOwnDie: {Contract.HIDDEN},
     NeverResamples: {Contract.RESAMPLED},
-    HasNoDeterminise: {Contract.RESAMPLED},
     ResolvesTheStateItAskedOn: {Contract.INDEPENDENT},
     DeterminisesIntoTheSameCoins: {Contract.INDEPENDENT},
     RollsWithTheGlobalRandom: {Contract.DETERMINISM, Contract.REPLAY},

@@ -32,7 +32,9 @@ from aerodrome import (
     Step,
     TurnSequence,
 )
+from aerodrome.capabilities import Analysis, Determinise
 from aerodrome.ruleset import copy_state
+from aerodrome.turns import Turn
 
 PILE = 9
 SIDES = ("north", "south")
@@ -64,7 +66,7 @@ class StashView(msgspec.Struct, frozen=True, kw_only=True):
     dice: tuple[int | None, ...]
 
 
-class Stash(Ruleset[StashState, StashView, Take]):
+class Stash(Ruleset[StashState, StashView, Take], Determinise[StashState], Analysis[StashState]):
     name = "stash"
     title = "Stash (the kit's test ruleset)"
     capabilities = Capabilities(hidden_information=True, simultaneous=False)
@@ -82,7 +84,7 @@ class Stash(Ruleset[StashState, StashView, Take]):
         return StashState(dice=dice, coins=[0, 0])
 
     def ask(self, state: StashState, ctx: Context) -> Ask[StashState, Take]:
-        decision = Decision(players=(state.turn,), kind="take", prompt="Take how many coins?")
+        decision = Decision(players=(state.turn,), kind="take")
         return Ask(decision, self.legal, self.take)
 
     def legal(self, state: StashState, player: int) -> Sequence[Take]:
@@ -95,7 +97,7 @@ class Stash(Ruleset[StashState, StashView, Take]):
         state.turn = 1 - state.turn
         return state.pile > 0  # ask again until the pile is empty
 
-    def observation(self, state: StashState, player: int | None) -> StashView:
+    def observation(self, state: StashState, player: int | None, turn: Turn) -> StashView:
         dice = tuple(d if player in (None, p) else None for p, d in enumerate(state.dice))
         return StashView(pile=state.pile, coins=tuple(state.coins), turn=state.turn, dice=dice)
 
@@ -112,6 +114,9 @@ class Stash(Ruleset[StashState, StashView, Take]):
         best = max(score)
         winners = () if score[0] == score[1] else (SIDES[score.index(best)],)
         return Result(winners=winners, reason="the bigger stash", rounds=rounds)
+
+    def material(self, state: StashState) -> dict[str, float]:
+        return {side: float(c) for side, c in zip(SIDES, state.coins, strict=True)}
 
     def invariants(self, state: StashState) -> list[str]:
         broken = []

@@ -14,10 +14,12 @@ import pytest
 
 from aerodrome import Ask, Capabilities, Decision, Phase, Step, TurnSequence, hookimpl, listed
 from aerodrome import game as game_module
+from aerodrome.capabilities import Analysis
 from aerodrome.conformance import clauses, contracts, playouts, secrecy
 from aerodrome.conformance.broken import BrokenContract, Contract
 from aerodrome.conformance.playouts import Case
 from aerodrome.plugins import Plugins, load_plugins
+from aerodrome.turns import Turn
 from tests.conftest import EXAMPLE, example_module
 
 joust = example_module()
@@ -31,8 +33,8 @@ class SharedView(msgspec.Struct, kw_only=True):  # not frozen, and wraps the sta
 
 
 class SharesItsState(joust.Joust):  # type: ignore[misc,name-defined]
-    def observation(self, state: Any, player: int | None) -> Any:
-        return SharedView(structure=state.structure, rounds=state.rounds)
+    def observation(self, state: Any, player: int | None, turn: Turn) -> Any:
+        return SharedView(structure=state.structure, rounds=turn.round)
 
 
 class PlayerSpecificView(msgspec.Struct, frozen=True, kw_only=True):
@@ -42,22 +44,25 @@ class PlayerSpecificView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class ShowsEachPlayerSomethingElse(joust.Joust):  # type: ignore[misc,name-defined]
-    def observation(self, state: Any, player: int | None) -> Any:
-        return PlayerSpecificView(structure=tuple(state.structure), rounds=state.rounds, me=player)
+    def observation(self, state: Any, player: int | None, turn: Turn) -> Any:
+        return PlayerSpecificView(structure=tuple(state.structure), rounds=turn.round, me=player)
 
 
 class HidesItsSimultaneousChoices(joust.Joust):  # type: ignore[misc,name-defined]
     capabilities = Capabilities(hidden_information=False, simultaneous=False)
 
 
-class BreaksAnInvariant(joust.Joust):  # type: ignore[misc,name-defined]
+class BreaksAnInvariant(joust.Joust, Analysis[Any]):  # type: ignore[misc,name-defined]
     def invariants(self, state: Any) -> list[str]:
-        return ["structure below zero"] if state.rounds < 8 else []
+        return ["structure below zero"] if min(state.structure) < 3 else []
+
+    def material(self, state: Any) -> dict[str, float]:
+        return {}
 
 
 def _sequence(meet: Callable[[Any, Any, Any], bool]) -> TurnSequence[Any]:
     def ask(state: Any, ctx: Any) -> Ask[Any, Any]:
-        decision = Decision(players=(0, 1), kind=joust.Kind.PASS, simultaneous=True, prompt="Pass?")
+        decision = Decision(players=(0, 1), kind=joust.Kind.PASS, simultaneous=True)
         return Ask(decision, listed(joust.PASSES), meet)
 
     return TurnSequence(phases=(Phase(name="joust", steps=(Step("pass", ask),)),))
@@ -69,7 +74,7 @@ class CountsOutsideTheGame(joust.Joust):  # type: ignore[misc,name-defined]
 
     def sequence(self) -> TurnSequence[Any]:
         def meet(state: Any, ctx: Any, answers: Any) -> bool:
-            state.rounds -= 1
+            state.last_pass_flown = ctx.round >= joust.ROUNDS
             ctx.dice.d(6, f"roll number {next(_calls)}")
             return False
 

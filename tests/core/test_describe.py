@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, play_out
+from aerodrome.agents import RandomAgent
 from aerodrome.describe import event_text, seat_label
+from aerodrome.driver import drive
 from aerodrome.events import DiceRolled, Event, GameEnded
 from tests.conftest import PLUGINS
 
@@ -22,7 +23,7 @@ def test_seats_are_counted_from_one_with_their_names() -> None:
 
 
 def test_core_events_read_as_sentences() -> None:
-    view = JOUST.observation(Game(JOUST, None, 1).state, 0)
+    view = Game(JOUST, None, 1).observation(0)
     roll = DiceRolled(purpose="ace 1 fires", sides=6, faces=(3, 5), kept=(5,))
     assert (
         event_text(JOUST, SETUP, roll, view) == "ace 1 fires: 2 dice (d6) show 3, 5 (counting 5)."
@@ -38,7 +39,7 @@ def test_a_whole_game_reads_without_indices_or_reprs() -> None:
     """Mutation caught: an action or event line falling back to a repr (``Pass(height=...)``)
     or to "player 0"."""
     game = Game(JOUST, None, 3)
-    play_out(game, [RandomAgent(1), RandomAgent(2)])
+    drive(game, [RandomAgent(1), RandomAgent(2)])
     lines = [event_text(JOUST, SETUP, e, game.observation(0)) for e in game.log_for(0)]
     text = "\n".join(line for line in lines if line)
     assert "Seat 1 (Red ace): pass" in text and "The game ends" in text
@@ -47,5 +48,5 @@ def test_a_whole_game_reads_without_indices_or_reprs() -> None:
 
 
 def test_an_event_nobody_describes_gets_a_generic_line_without_markup_syntax() -> None:
-    view = JOUST.observation(Game(JOUST, None, 1).state, 0)
+    view = Game(JOUST, None, 1).observation(0)
     assert event_text(JOUST, SETUP, Exploded(aircraft_id=3), view) == "Exploded: aircraft id 3."

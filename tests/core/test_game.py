@@ -25,8 +25,11 @@ from aerodrome import (
     Step,
     TurnSequence,
 )
+from aerodrome.driver import drive
 from aerodrome.events import DecisionCommitted, PhaseStarted, RoundStarted
 from aerodrome.plugins import Plugins
+from aerodrome.turns import Turn
+from tests.playouts import seats
 
 
 class Pick(Action, frozen=True):
@@ -96,7 +99,7 @@ class Counting(Ruleset[CountState]):
     def initial_state(self, setup: Setup, ctx: Context) -> CountState:
         return CountState()
 
-    def observation(self, state: CountState, player: int | None) -> CountState:
+    def observation(self, state: CountState, player: int | None, turn: Turn) -> CountState:
         return state
 
     def is_over(self, state: CountState) -> bool:
@@ -135,9 +138,7 @@ def test_simultaneous_commitments_are_secret_until_all_are_in() -> None:
 
 def test_rounds_phases_and_the_round_cap() -> None:
     game = Game(Counting(), None, 1)
-    while not game.is_over():
-        for p in game.waiting_for():
-            game.apply(p, game.legal_actions(p)[0])
+    drive(game, seats(game, lambda g, p, legal: legal[0]))
     starts = [e.round for e in game.log if isinstance(e, RoundStarted)]
     assert starts == [1, 2, 3]
     assert [e.phase for e in game.log if isinstance(e, PhaseStarted)][:2] == ["upkeep", "main"]
@@ -228,7 +229,7 @@ def test_a_setup_must_carry_the_rulesets_own_options() -> None:
     (another ruleset's, or none) is refused when the game is made, in one line naming the
     set-up. Mutation caught (tried): Game no longer checking ``setup.options_as``."""
     ruleset = TypedCounting()
-    assert Game(ruleset, None, 1).setup.options_as(CountingOptions).target == 5
+    assert Game(ruleset, None, 1).setup.options.target == 5
     foreign = msgspec.structs.replace(ruleset.setup(), options=Options())
     with pytest.raises(
         SpecError, match=r"^setup 's': options are Options, expected CountingOptions$"

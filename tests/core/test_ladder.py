@@ -8,9 +8,14 @@ import msgspec
 import pytest
 from pytest import approx
 
+from aerodrome.compare.highlights import highlights
+from aerodrome.compare.measure import ColumnResult, Comparison, Profile
+from aerodrome.compare.plan import plan
+from aerodrome.compare.run import studies
 from aerodrome.errors import AerodromeError
 from aerodrome.ladder import (
     SATURATED,
+    LadderStudy,
     SkillLadder,
     check_budgets,
     pairings,
@@ -19,7 +24,6 @@ from aerodrome.ladder import (
 )
 from aerodrome.metrics import Estimate, Matchup, wilson
 from aerodrome.metrics.builtin import StrongestSkill
-from aerodrome.metrics.compare import ColumnResult, Comparison, Profile, highlights, plan
 from tests.conftest import PLUGINS
 from tests.core.test_metrics import COLUMN, game
 
@@ -59,15 +63,21 @@ def test_each_adjacent_pair_is_played_with_the_upper_rung_on_each_side() -> None
 
 
 def test_the_plan_plays_the_ladder_of_each_column() -> None:
-    [column] = plan(PLUGINS, ["df40k"], [], 10, 1, ladder_budgets=(2, 8), ladder_games=6)
+    [column] = plan(PLUGINS, ["df40k"], [], 10, 1, studies=studies((2, 8), 6))
     ladder = [
         (m.lower, m.upper, m.bot_side, c.games) for c, m in column.configs if m.kind == "ladder"
     ]
     assert len(ladder) == 6 and ladder[0] == ("random", "bot", "imperium", 3)
     assert ladder[-1] == ("search:2", "search:8", "orks", 3)
     assert column.column.ladder == ("random", "bot", "search:2", "search:8")
-    [none] = plan(PLUGINS, ["df40k"], [], 10, 1, ladder_budgets=None)
+    [none] = plan(PLUGINS, ["df40k"], [], 10, 1, studies=studies(None))
     assert not any(m.kind == "ladder" for _, m in none.configs) and none.column.ladder == ()
+    study = LadderStudy((4,), 6)  # the study's own games are the pairings'
+    matches = study.matches(column.column, ("random", "bot"), 20.0)
+    assert [m.agents for m in matches] == [
+        p.agents for p in pairings(("imperium", "orks"), ("imperium", "orks"), True, (4,), 6)
+    ]
+    assert [m.name for m in study.metrics()] == ["skill-ladder"]
 
 
 def test_a_step_separates_saturates_reverses_or_is_undecided() -> None:

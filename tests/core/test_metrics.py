@@ -12,6 +12,8 @@ import pytest
 from msgspec.structs import replace
 
 from aerodrome import Result, hookimpl
+from aerodrome.compare.measure import Profile, all_metrics, measure
+from aerodrome.compare.plan import plan
 from aerodrome.errors import PluginError
 from aerodrome.metrics import (
     Column,
@@ -31,10 +33,9 @@ from aerodrome.metrics.builtin import (
     leader,
     skill_index,
 )
-from aerodrome.metrics.compare import Profile, all_metrics, measure, plan
 from aerodrome.parallel import Config
 from aerodrome.plugins import load_plugins
-from aerodrome.sim import GameDetail, GameRecord, Tick
+from aerodrome.records import GameDetail, GameRecord, Tick
 
 SIDES = ("red", "blue")
 COLUMN = Column(name="fake", ruleset="fake", title="Fake", setup="s", sides=SIDES, seat_sides=SIDES)
@@ -404,7 +405,8 @@ def test_measure_routes_each_game_to_its_column_and_matchup(plugins: Any) -> Non
 
 
 def test_highlights_name_the_standout_columns() -> None:
-    from aerodrome.metrics.compare import ColumnResult, Comparison, Profile, highlights
+    from aerodrome.compare.highlights import highlights
+    from aerodrome.compare.measure import ColumnResult, Comparison, Profile
 
     def col(name: str, **values: float) -> ColumnResult:
         column = msgspec.structs.replace(COLUMN, name=name)

@@ -28,12 +28,15 @@ from aerodrome import (
     listed,
 )
 from aerodrome.agents import PlayerView
+from aerodrome.capabilities import Analysis, WarmUp
+from aerodrome.compare.plan import plan
+from aerodrome.compare.run import run_comparison
 from aerodrome.dice import derive_seed
 from aerodrome.errors import AerodromeError, PluginError, UnknownNameError
-from aerodrome.metrics.compare import plan, run_comparison, variant_specs
 from aerodrome.parallel import Config, Done, Engine, chunk_size, plugin_sources, read_results
 from aerodrome.plugins import Plugins, load_plugins
-from aerodrome.sim import GameRecord
+from aerodrome.records import GameRecord
+from aerodrome.turns import Turn
 from aerodrome.variants import VariantSpec
 
 JOUST = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=40, seed=7)
@@ -168,10 +171,10 @@ def test_a_pool_worker_warms_up_the_rulesets_of_the_run(monkeypatch: pytest.Monk
     first chunk (issue 18). Mutation caught: ``warm_worker`` not calling ``warm_up``."""
     import aerodrome.parallel as parallel
 
-    warmed: list[tuple[str, tuple[str, ...]]] = []
+    warmed: list[tuple[str, object]] = []
 
-    class Rules:
-        def __init__(self, name: str, variants: tuple[str, ...]) -> None:
+    class Rules(WarmUp):
+        def __init__(self, name: str, variants: object) -> None:
             self.key = (name, variants)
 
         def setups(self) -> list[object]:
@@ -181,7 +184,7 @@ def test_a_pool_worker_warms_up_the_rulesets_of_the_run(monkeypatch: pytest.Monk
             warmed.append(self.key)
 
     class Found:
-        def __init__(self, variants: tuple[str, ...]) -> None:
+        def __init__(self, variants: object) -> None:
             self.variants = variants
 
         def ruleset(self, name: str) -> Rules:
@@ -189,10 +192,12 @@ def test_a_pool_worker_warms_up_the_rulesets_of_the_run(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(parallel, "worker_plugins", lambda sources, variants: Found(variants))
     monkeypatch.setattr(parallel, "drop_cwd_from_path", lambda: None)
+    none: parallel.PlugKey = ((), ())
+    with_v: parallel.PlugKey = (("v",), ())
     parallel.warm_worker(
-        parallel.Environment(), (("classic", ()), ("classic", ("v",)), ("df40k", ()))
+        parallel.Environment(), (("classic", none), ("classic", with_v), ("df40k", none))
     )
-    assert warmed == [("classic", ()), ("classic", ("v",)), ("df40k", ())]
+    assert warmed == [("classic", none), ("classic", with_v), ("df40k", none)]
 
 
 # -- a fake ruleset with a hookspec, and a variant of it -------------------------------------
@@ -226,7 +231,7 @@ def _resolve(state: CoinState, ctx: Context, answers: Mapping[int, Action]) -> b
     return False
 
 
-class Coin(Ruleset[CoinState]):
+class Coin(Ruleset[CoinState], Analysis[CoinState]):
     name = "coin"
     title = "Coin (test)"
     action_types = (Flip,)
@@ -241,7 +246,7 @@ class Coin(Ruleset[CoinState]):
     def initial_state(self, setup: Setup, ctx: Context) -> CoinState:
         return CoinState()
 
-    def observation(self, state: CoinState, player: int | None) -> CoinState:
+    def observation(self, state: CoinState, player: int | None, turn: Turn) -> CoinState:
         return state
 
     def is_over(self, state: CoinState) -> bool:
@@ -257,6 +262,9 @@ class Coin(Ruleset[CoinState]):
 
     def material(self, state: CoinState) -> dict[str, float]:
         return {"red": 1.0, "blue": 1.0}
+
+    def invariants(self, state: CoinState) -> list[str]:
+        return []
 
 
 class FirstChoice:
@@ -306,7 +314,7 @@ def coin_plugins(variants: Sequence[str] = ()) -> Plugins:
 
 def test_a_variant_is_inactive_until_named() -> None:
     base = coin_plugins()
-    assert "red-always-wins" in set(variant_specs(base))  # installed variants are listed too
+    assert "red-always-wins" in set(base.variants())  # installed variants are listed too
     assert not any(name.startswith("variant:") for name, _ in base.pm.list_name_plugin())
     on = coin_plugins(["red-always-wins"])
     assert on.pm.has_plugin("variant:red-always-wins")
@@ -388,4 +396,4 @@ def test_a_worker_missing_a_plugin_module_says_so() -> None:
     from aerodrome.parallel import worker_plugins
 
     with pytest.raises(PluginError, match=r"plugin 'ghost' \(module no_such_module_xyz\)"):
-        worker_plugins((("ghost", "no_such_module_xyz", None),), ())
+        worker_plugins((("ghost", "no_such_module_xyz", None),), ((), ()))

@@ -7,6 +7,7 @@ sequence it checks. Each test names the mutation of ``aerodrome.turns`` it catch
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import msgspec
 import pytest
@@ -29,7 +30,12 @@ from aerodrome import (
     TurnSequence,
     listed,
 )
+from aerodrome.agents import PlayerView
+from aerodrome.capabilities import Positions
+from aerodrome.driver import drive
 from aerodrome.events import PhaseStarted, RoundStarted
+from aerodrome.turns import Turn
+from tests.playouts import seats
 
 
 class Go(Action, frozen=True):
@@ -60,7 +66,7 @@ def ask_twice(state: Trail, ctx: Context) -> Ask[Trail, Go] | None:
     if state.again >= 2:
         state.again = 0
         return None
-    decision = Decision(players=(0,), kind="go", prompt=f"go {ctx.item}?")
+    decision = Decision(players=(0,), kind="go", subject=ctx.item)
     return Ask(decision, listed((Go(n=1), Go(n=2))), resolve_go)
 
 
@@ -112,7 +118,7 @@ class TrailRules(Ruleset[Trail, TrailView, Go]):
     def initial_state(self, setup: Setup, ctx: Context) -> Trail:
         return Trail()
 
-    def observation(self, state: Trail, player: int | None) -> TrailView:
+    def observation(self, state: Trail, player: int | None, turn: Turn) -> TrailView:
         return TrailView(seen=tuple(state.seen))
 
     def is_over(self, state: Trail) -> bool:
@@ -123,8 +129,7 @@ class TrailRules(Ruleset[Trail, TrailView, Go]):
 
 
 def play(game: Game[Trail, TrailView, Go]) -> None:
-    while not game.is_over():
-        game.apply(0, game.legal_actions(0)[0])
+    drive(game, seats(game, lambda g, p, legal: legal[0]))
 
 
 def test_setup_phases_play_once_then_rounds_walk_nested_foreach() -> None:
@@ -160,8 +165,8 @@ def test_phase_and_round_markers() -> None:
 
 
 def test_a_position_skips_the_setup() -> None:
-    class Positioned(TrailRules):
-        def position_state(self, setup: Setup, position: object, source: str) -> Trail:  # type: ignore[override]
+    class Positioned(TrailRules, Positions[Trail]):
+        def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> Trail:
             return Trail()
 
     game = Game(Positioned(), None, 1, position={})
@@ -173,7 +178,7 @@ def test_ask_lists_legal_answers_and_refuses_others() -> None:
     """Mutation caught: Game.apply accepting an answer outside the Ask's legal list, or
     changing anything before refusing."""
     game = Game(TrailRules(), None, 1)
-    assert game.decision() is not None and game.decision().prompt == "go 7?"  # type: ignore[union-attr]
+    assert game.decision() is not None and game.decision().subject == 7  # type: ignore[union-attr]
     assert list(game.legal_actions(0)) == [Go(n=1), Go(n=2)]
     before = msgspec.json.encode(game.state)
     with pytest.raises(IllegalActionError):
@@ -242,3 +247,43 @@ def test_a_sequence_needs_steps() -> None:
         TurnSequence(phases=(Phase(name="empty", steps=()),))
     with pytest.raises(ValueError):
         ForEach("x", lambda s: (1,), ())
+
+
+class Seen(msgspec.Struct, frozen=True):
+    turn: Turn
+
+
+class TurnRules(TrailRules):
+    """The trail, whose observation is the turn it is given."""
+
+    def observation(self, state: Trail, player: int | None, turn: Turn) -> Any:
+        return Seen(turn)
+
+
+def test_the_observation_gets_the_clock_as_a_turn() -> None:
+    """Mutations caught: a turn built from a clock that has moved on (the cache not cleared
+    when the clock moves), the step named after the next one, ForEach items missing."""
+    game: Game[Any, Any, Any] = Game(TurnRules(), None, 1)
+    seen = game.observation(0).turn
+    assert seen == Turn(round=1, setup=False, phase="fire", step="ask", items=(7,))
+    assert seen is game.turn() is game.observation(None).turn  # one per clock position
+    assert PlayerView(game, 0).turn == seen
+    game.apply(0, Go(n=1))  # the step asks again: the same place
+    assert game.turn() == seen
+    game.apply(0, Go(n=1))
+    assert game.turn() == Turn(round=2, phase="fire", step="ask", items=(7,))
+    play(game)
+    assert game.is_over()
+    assert game.turn().round == 2 == game.result().rounds  # the clock stays where it ended
+
+
+def test_a_position_starts_at_the_round_it_names() -> None:
+    class Positioned(TrailRules, Positions[Trail]):
+        def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> Trail:
+            return Trail(rounds=5)
+
+        def position_round(self, position: Mapping[str, Any]) -> int:
+            return int(position["round"])
+
+    game: Game[Any, Any, Any] = Game(Positioned(), None, 1, position={"round": 4})
+    assert game.turn().round == 4 and not game.turn().setup

@@ -5,9 +5,11 @@ A refactor or an optimisation must play identical games: same actions, same rule
 same dice, same result. ``python -m tests.golden`` rewrites ``games.json``; do that only in a
 commit that changes the rules (or an agent) on purpose, and say so in its message.
 
-The digest leaves out the core's sequencing events (round and phase markers) and the
-action sentences, so that the turn sequencer and the descriptions can change without
-changing "the game"; everything a rule decides is in it.
+The digest leaves out the core's sequencing events (round and phase markers), so that the
+turn sequencer can change without changing "the game"; everything a rule decides is in it,
+with every answer as the log holds it: the typed action and who may see it (``seen_by``,
+from the decision's ``reveal``). Until issue 22 the answers were sentences and were left
+out; they went in when the log became typed (see CHANGELOG.md).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from pathlib import Path
 
 import msgspec
 
-from aerodrome.agents import agent_seed, play_out
-from aerodrome.events import ActionTaken, DecisionCommitted, PhaseStarted, RoundStarted
+from aerodrome.agents import agent_seed
+from aerodrome.driver import drive
+from aerodrome.events import PhaseStarted, RoundStarted
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
 
@@ -32,7 +35,7 @@ PERFT_LEAVES = 5000
 SEEDS = (1, 2)
 #: Agent pairings played for every set-up (a ruleset without a ``bot`` plays random only).
 PAIRINGS = ("random", "bot")
-_SKIP = (RoundStarted, PhaseStarted, ActionTaken, DecisionCommitted)
+_SKIP = (RoundStarted, PhaseStarted)
 
 
 def digest(game: Game) -> str:
@@ -54,7 +57,7 @@ def play(plugins: Plugins, ruleset: str, setup: str, agent: str, seed: int) -> G
     seats = rs.setup(setup)
     game = Game(rs, seats.with_bots(range(len(seats.seats)) if spec.bot_rules else ()), seed)
     agents = [spec.factory(rs, p, agent_seed(seed, p)) for p in range(len(game.setup.seats))]
-    play_out(game, agents)
+    drive(game, agents)
     return game
 
 

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from aerodrome import Game
+from aerodrome.turns import Reveal
 from tests.conftest import PLUGINS
 from tests.rl.conftest import layout_of, require_rl
 
@@ -50,7 +51,7 @@ def test_classic_gun_placement_of_the_other_seat_is_not_seen() -> None:
     while base.waiting_for() != (1,):  # the German places first
         player = base.waiting_for()[0]
         base.apply(player, base.legal_actions(player)[0])
-    assert base.decision() is not None and base.decision().secret  # type: ignore[union-attr]
+    assert base.decision() is not None and base.decision().reveal == Reveal.OWNER  # type: ignore[union-attr]
     games = []
     for choice in (0, 7):
         g = base.clone()

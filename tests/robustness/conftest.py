@@ -4,11 +4,14 @@ check what a user sees: an exit code and one line on stderr, never a traceback."
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 import sys
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +70,34 @@ def cli_plugins() -> Iterator[None]:
 def _test_plugins() -> Iterator[None]:
     with cli_plugins():
         yield
+
+
+def _openssl(*args: str) -> None:
+    subprocess.run(["openssl", *args], check=True, capture_output=True, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def pki(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Two CAs, a server and a client certificate signed by the first (openssl)."""
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl here")
+    d = tmp_path_factory.mktemp("pki")
+    files: dict[str, Path] = {}
+    for ca in ("ca", "other-ca"):
+        files[ca], files[f"{ca}-key"] = d / f"{ca}.pem", d / f"{ca}.key"
+        _openssl(
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", f"/CN={ca}",
+            "-keyout", str(files[f"{ca}-key"]), "-out", str(files[ca]),
+        )  # fmt: skip
+    for name in ("server", "client"):
+        key, csr, pem = d / f"{name}.key", d / f"{name}.csr", d / f"{name}.pem"
+        _openssl(
+            "req", "-newkey", "rsa:2048", "-nodes", "-subj", f"/CN={name}",
+            "-keyout", str(key), "-out", str(csr),
+        )  # fmt: skip
+        _openssl(
+            "x509", "-req", "-in", str(csr), "-CA", str(files["ca"]), "-CAkey",
+            str(files["ca-key"]), "-CAcreateserial", "-out", str(pem), "-days", "2",
+        )  # fmt: skip
+        files[name], files[f"{name}-key"] = pem, key
+    return files

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import ROOT
 from tests.robustness.conftest import Outcome, cli_plugins, run_cli
+from tests.saves import save_data
 
 #: ``AERODROME_FUZZ_EXAMPLES=500`` runs a longer, random (not derandomized) campaign.
 LONG = int(os.environ.get("AERODROME_FUZZ_EXAMPLES", "0"))
@@ -169,7 +170,7 @@ def saves(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                 "play", ruleset, "--seat", "1=random", "--seed", "5", "--save", str(path)
             )
             assert result.code == 0, result.err
-            found[ruleset] = json.loads(path.read_text())
+            found[ruleset] = save_data(path)
     return found
 
 

@@ -20,8 +20,8 @@ import pytest
 from aerodrome.errors import AerodromeError
 from aerodrome.parallel import Chunk, Config, Engine, check_chunk
 from aerodrome.plugins import Plugins
+from aerodrome.records import GameRecord
 from aerodrome.results import ResultsFile, ResultsFileWarning, seal, unseal
-from aerodrome.sim import GameRecord
 from tests.robustness.conftest import run_cli
 
 JOUST = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=30, seed=5)
@@ -188,9 +188,16 @@ def test_a_record_without_its_checksum_is_not_trusted(plugins: Plugins, tmp_path
         assert len(_run(plugins, path)) == 30
 
 
+def _first_record(plugins: Plugins, tmp_path: Path) -> bytes:
+    """The first line of a results file of the run (a file holding it is a results file)."""
+    reference = tmp_path / "reference.jsonl"
+    _run(plugins, reference)
+    return reference.read_bytes().splitlines(keepends=True)[0]
+
+
 def test_many_broken_lines_are_summed_up(plugins: Plugins, tmp_path: Path) -> None:
     path = tmp_path / "junk.jsonl"
-    path.write_bytes(b"junk\n" * 50)
+    path.write_bytes(_first_record(plugins, tmp_path) + b"junk\n" * 50)
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
         assert len(_run(plugins, path)) == 30
@@ -202,7 +209,7 @@ def test_a_very_long_line_is_skipped_without_reading_it_whole(
     plugins: Plugins, tmp_path: Path
 ) -> None:
     path = tmp_path / "long.jsonl"
-    path.write_bytes(b"x" * (3 * 2**20) + b"\n")
+    path.write_bytes(_first_record(plugins, tmp_path) + b"x" * (3 * 2**20) + b"\n")
     with pytest.warns(ResultsFileWarning, match="longer than"):
         assert len(_run(plugins, path)) == 30
 
@@ -242,9 +249,11 @@ def test_seal_and_unseal() -> None:
     [
         (None, "NoneType instead of JSON Lines"),
         ([b"{}"], "list instead of JSON Lines"),
-        (b"{}", "the last line is not whole"),
-        (b"", "0 records for 2 games"),
-        (b"{}\n{}\n", "not a game record"),
+        (b"{}", "bytes instead of JSON Lines and a CPU time"),
+        ((b"{}", "1.0"), "tuple instead of JSON Lines and a CPU time"),
+        ((b"{}", 0.1), "the last line is not whole"),
+        ((b"", 0.1), "0 records for 2 games"),
+        ((b"{}\n{}\n", 0.1), "not a game record"),
     ],
 )
 def test_a_wrong_worker_answer_is_refused(payload: object, why: str) -> None:
@@ -259,8 +268,8 @@ def test_a_worker_answer_for_other_games_is_refused(plugins: Plugins) -> None:
     payload = play_chunk(Environment(sources=plugin_sources(plugins)), Chunk(JOUST, 2, 4))
     with pytest.raises(AerodromeError, match="a record of another game"):
         check_chunk(Chunk(JOUST, 0, 2), payload)
-    records, lines = check_chunk(Chunk(JOUST, 2, 4), payload)
-    assert [r.index for r in records] == [2, 3] and lines.count(b"\n") == 2
+    records, lines, cpu = check_chunk(Chunk(JOUST, 2, 4), payload)
+    assert [r.index for r in records] == [2, 3] and lines.count(b"\n") == 2 and cpu >= 0
 
 
 def test_the_results_file_must_be_a_regular_file(tmp_path: Path) -> None:

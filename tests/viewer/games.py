@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aerodrome.agents import PlayerView, agent_seed
+from aerodrome.agents import agent_seed
+from aerodrome.driver import drive
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
 
@@ -27,8 +28,5 @@ def short_game(
     kind = agent or ("bot" if "bot" in plugins.agents_for(name) else "random")
     spec = plugins.agent(name, kind)
     agents = [spec.factory(ruleset, p, agent_seed(seed, p)) for p in range(len(game.setup.seats))]
-    while not game.is_over() and len(game.history) < actions:
-        player = game.waiting_for()[0]
-        legal = game.legal_actions(player)
-        game.apply(player, agents[player].choose(PlayerView(game, player), legal))
+    drive(game, agents, limit=actions)
     return game

@@ -85,7 +85,7 @@ def test_a_bad_viewer_is_a_one_line_error(
     filled = [a.replace("{out}", out) for a in args]
     for command in (
         ["replay", str(_save(plugins, tmp_path))],
-        ["position", str(EXAMPLES / "joust-last-pass.toml")],
+        ["position", str(EXAMPLES / "df40k-last-turn.toml")],
     ):
         result = CliRunner().invoke(app, [*command, *filled])
         assert result.exit_code != 0
@@ -95,7 +95,7 @@ def test_a_bad_viewer_is_a_one_line_error(
 
 def test_position_svg_of_a_seat(tmp_path: Path) -> None:
     out = tmp_path / "p.svg"
-    args = ["position", str(EXAMPLES / "joust-last-pass.toml"), "--svg", str(out), "--viewer", "2"]
+    args = ["position", str(EXAMPLES / "df40k-last-turn.toml"), "--svg", str(out), "--viewer", "2"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert out.read_text().startswith("<svg")

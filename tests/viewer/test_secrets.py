@@ -105,13 +105,13 @@ def test_a_seats_view_holds_none_of_the_other_players_secrets(
             game.apply(*played.history[step - 1])
         for seat in seats:
             secret = change(game.state, seat)
-            seen = ruleset.draw_svg(ruleset.observation(secret, seat))
+            seen = ruleset.draw_svg(ruleset.observation(secret, seat, game.turn()))
             assert book.picture(rec.views[seat + 1].pictures[step]) == seen, (step, seat)
-            if ruleset.draw_svg(ruleset.observation(secret, None)) != book.picture(
+            if ruleset.draw_svg(ruleset.observation(secret, None, game.turn())) != book.picture(
                 rec.views[0].pictures[step]
             ):
                 referee_drawn += 1
-    referee = ruleset.observation(game.state, None)
+    referee = ruleset.observation(game.state, None, game.turn())
     hidden: set[str] = set()
     for seat in seats:
         log = rec.views[seat + 1].log

@@ -25,7 +25,9 @@ from aerodrome.cli import (
     replay,
     simulate,
     specs_cmd,
+    sweep,
     tournament,
+    variants,
 )
 from aerodrome.cli.output import fail, say, warn
 from aerodrome.errors import AerodromeError, AerodromeWarning
@@ -54,7 +56,18 @@ odds_app = typer.Typer(
 )
 app.add_typer(odds_app, name="odds")
 
-for module in (info, play, position, simulate, replay, specs_cmd, compare, tournament):
+for module in (
+    info,
+    play,
+    position,
+    simulate,
+    replay,
+    specs_cmd,
+    compare,
+    sweep,
+    variants,
+    tournament,
+):
     module.register(app)
 
 

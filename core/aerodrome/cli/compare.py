@@ -1,20 +1,24 @@
-"""``aerodrome compare``: game-quality metrics of rulesets (and rule variants), side by side.
+"""``aerodrome compare``: game-quality metrics of rulesets (and rule variants), side by side,
+and what a variant changes, measured game by game against its base ruleset.
 
 Runs the default setup of every registered ruleset (or the ones named) with the matchups
 the metrics need (bot against bot, random against random, bot against random, and the skill
-ladder's adjacent pairs, :mod:`aerodrome.ladder`), streams the
-games to JSON Lines (``--out``, resumable), and prints one table: a row per metric, a column
-per ruleset, variants next to their base ruleset. ``--json`` prints the same as JSON;
+ladder's adjacent pairs, :mod:`aerodrome.ladder`), streams the games to JSON Lines (``--out``,
+resumable), and prints one table: a row per metric, a column per ruleset, each variant next
+to its base with the paired difference (variant minus base, its 95 % interval and the
+variance the pairing saved), then the verdicts. ``--json`` prints the same as JSON;
 ``--report DIR`` writes a self-contained HTML report with plots.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from aerodrome.cli.options import (
     GAMES_MAX,
@@ -29,20 +33,58 @@ from aerodrome.cli.options import (
     Workers,
     dask_option,
 )
-from aerodrome.cli.output import console, print_json, progress_bar, say
+from aerodrome.cli.output import console, literal, print_json, say
+from aerodrome.cli.paths import output_file
+from aerodrome.compare import DEFAULT_GAMES, QUICK_GAMES
 from aerodrome.files import check_output, check_output_folder
 from aerodrome.ladder import LADDER_BUDGETS, LADDER_GAMES
 from aerodrome.plugins import default_plugins
 
 if TYPE_CHECKING:
+    from aerodrome.compare.measure import Comparison
+    from aerodrome.compare.paired import Difference
     from aerodrome.metrics import Estimate, MetricInfo
-    from aerodrome.metrics.compare import Comparison
 
 #: Units of the metrics whose spread (standard deviation) is shown under the interval.
 SPREAD_UNITS = ("turns", "decisions")
 
-#: Games per configuration by default: all registered rulesets in about a minute on 2 cores.
-DEFAULT_GAMES = 100
+
+Games = Annotated[
+    int | None,
+    typer.Option(
+        "--games",
+        "-n",
+        min=1,
+        max=GAMES_MAX,
+        help=f"Games per matchup (bot-vs-bot, random-vs-random; bot-vs-random is split over "
+        f"the sides). Default {DEFAULT_GAMES}, {QUICK_GAMES} with --quick.",
+        show_default=False,
+    ),
+]
+Quick = Annotated[
+    bool,
+    typer.Option(
+        "--quick",
+        help=f"A first look: {QUICK_GAMES} games a matchup and no skill ladder (give "
+        "--ladder-budgets to add one; docs/performance.md gives the times).",
+    ),
+]
+Quiet = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress on stderr (no bar, no lines).")
+]
+Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+Report = Annotated[
+    Path | None,
+    typer.Option(help="Write an HTML report with plots to this folder.", show_default=False),
+]
+Out = Annotated[
+    Path | None,
+    typer.Option(
+        parser=output_file,
+        help="Stream every game to this JSON Lines file; a re-run skips the games in it.",
+        show_default=False,
+    ),
+]
 
 
 def compare(
@@ -52,23 +94,15 @@ def compare(
             help="Rulesets to compare (default: every registered ruleset).", show_default=False
         ),
     ] = None,
-    games: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            "-n",
-            min=1,
-            max=GAMES_MAX,
-            help="Games per matchup (bot-vs-bot, random-vs-random; bot-vs-random is split "
-            "over the sides).",
-        ),
-    ] = DEFAULT_GAMES,
+    games: Games = None,
+    quick: Quick = False,
     seed: Seed = 1,
     variant: Annotated[
         list[str] | None,
         typer.Option(
             "--variant",
-            help="A rule variant to compare next to its base ruleset (repeatable).",
+            help="A rule variant to compare with its base ruleset, game by game (repeatable; "
+            "`aerodrome variants` lists them).",
             show_default=False,
         ),
     ] = None,
@@ -79,19 +113,10 @@ def compare(
     dask_tls_key: DaskKey = None,
     dask_insecure: DaskInsecure = False,
     dask_timeout: DaskTimeout = TIMEOUT,
-    json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
-    report: Annotated[
-        Path | None,
-        typer.Option(help="Write an HTML report with plots to this folder.", show_default=False),
-    ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            help="Stream every game to this JSON Lines file; a re-run skips the games in it.",
-            show_default=False,
-        ),
-    ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    json: Json = False,
+    report: Report = None,
+    out: Out = None,
+    quiet: Quiet = False,
     ladder: Annotated[
         bool,
         typer.Option(
@@ -101,75 +126,70 @@ def compare(
         ),
     ] = True,
     ladder_budgets: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--ladder-budgets",
             help="The search rungs' budgets (rollouts a decision), each larger than the one "
-            "before.",
+            f"before (default {','.join(map(str, LADDER_BUDGETS))}; no ladder with --quick).",
+            show_default=False,
         ),
-    ] = ",".join(map(str, LADDER_BUDGETS)),
+    ] = None,
     ladder_games: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--ladder-games",
             min=1,
             max=GAMES_MAX,
-            help="Games per adjacent pair of the ladder (split over the sides).",
+            help="Games per adjacent pair of the ladder (split over the sides; default "
+            f"{LADDER_GAMES}).",
+            show_default=False,
         ),
-    ] = LADDER_GAMES,
+    ] = None,
 ) -> None:
-    """Compare rulesets: completion, balance, duration, lethality, drama, skill and more."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    from aerodrome.metrics.compare import all_metrics, highlights, measure, plan, total_games
-    from aerodrome.parallel import Engine
+    """Compare rulesets and what variants change: balance, length, lethality, skill..."""
+    from aerodrome.cli.progress import RunProgress, terminate_as_interrupt
+    from aerodrome.compare.plan import plan
+    from aerodrome.compare.run import execute, studies
+    from aerodrome.compare.studies import BUDGET, QUICK_BUDGET
 
     target = dask_option(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
     )
     if out is not None:  # before any game
-        check_output(out, "--out", regular=True)
+        check_output(out, "--out", regular=True, update=True)
     plugins = default_plugins()
-    budgets = _budgets(ladder_budgets) if ladder else None
+    games = games or (QUICK_GAMES if quick else DEFAULT_GAMES)
+    budgets: tuple[int, ...] | None = None
+    if ladder and ladder_budgets is not None:
+        budgets = _budgets(ladder_budgets)
+    elif ladder and not quick:
+        budgets = LADDER_BUDGETS
     if report is not None:  # fail before the games, not after them
         from aerodrome.report import require_matplotlib
 
         require_matplotlib()
-        check_output_folder(report, "--report")
-    progress = progress_bar(
-        TextColumn("comparing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        quiet=quiet,
+        check_output_folder(report, "--report", files=("index.html", "games"))
+    plans = plan(
+        plugins,
+        rulesets or (),
+        variant or (),
+        games,
+        seed,
+        studies=studies(budgets, ladder_games or LADDER_GAMES),
+        study_seconds=QUICK_BUDGET if quick else BUDGET,
     )
-    with progress:
-        task = progress.add_task("games", total=None)
-        plans = plan(
+    progress = RunProgress("compare", quiet=quiet, workers=workers, out=out)
+    with terminate_as_interrupt(), progress:
+        result = execute(
             plugins,
-            rulesets or (),
-            variant or (),
-            games,
-            seed,
-            ladder_budgets=budgets,
-            ladder_games=ladder_games,
+            plans,
+            seed=seed,
+            games=games,
+            workers=workers,
+            dask=target,
+            out=out,
+            hooks=progress.hooks(),
         )
-        progress.update(task, total=total_games(plans))
-        engine = Engine(plugins, workers=workers, dask=target)
-        records = engine.run(
-            [c for p in plans for c, _ in p.configs],
-            out,
-            on_progress=lambda n: progress.advance(task, n),
-        )
-        result = measure(plans, records, all_metrics(plugins), seed=seed, games=games)
     if report is not None:
         from aerodrome.report import write_report
         from aerodrome.viewer.samples import write_samples
@@ -179,20 +199,36 @@ def compare(
         say(f"report: {path}", err=True)
     if json:
         print_json(result)
-    else:
-        console.print(comparison_table(result))
-        units = {m.name: m for m in result.metrics}
-        notes = [
-            f"{h.label.capitalize()}: [bold]{h.column}[/] ({cell_value(h.value, units[h.metric])})"
-            for h in highlights(result)
-        ]
-        if notes:
-            console.print(" · ".join(notes), highlight=False)
-        console.print(
-            f"[dim]{games} games per matchup, seed {seed}; value over its 95 % interval. "
-            "Definitions: docs/compare.md; plots: --report DIR.[/]",
-            highlight=False,
+        return
+    console.print(comparison_table(result))
+    print_verdicts(result)
+    from aerodrome.compare.highlights import highlights
+
+    units = {m.name: m for m in result.metrics}
+    notes = [
+        Text.assemble(
+            f"{h.label.capitalize()}: ",
+            literal(h.column, "bold"),
+            f" ({cell_value(h.value, units[h.metric])})",
         )
+        for h in highlights(result)
+    ]
+    if notes:
+        console.print(Text(" · ").join(notes), highlight=False)
+    console.print(
+        f"[dim]{games} games per matchup, seed {seed}; value over its 95 % interval; Δ: the "
+        "column minus its base, game by game (paired 95 % interval; the share of variance "
+        "the pairing saved). Definitions: docs/compare.md; plots: --report DIR.[/]",
+        highlight=False,
+    )
+
+
+def print_verdicts(result: Comparison) -> None:
+    """The verdict lines, each with its note on how many metrics were compared."""
+    for v in result.verdicts:
+        label, _, rest = v.text.partition(": ")
+        console.print(Text.assemble(literal(label, "bold"), ": ", literal(rest)), highlight=False)
+        console.print(literal(f"  {v.note}", "dim"), highlight=False)
 
 
 def _budgets(text: str) -> tuple[int, ...]:
@@ -216,32 +252,61 @@ def cell_value(value: float, info: MetricInfo) -> str:
     return f"{text} {info.unit}" if info.unit in SPREAD_UNITS else text
 
 
-def cell(estimate: Estimate | None, info: MetricInfo) -> str:
+def cell(estimate: Estimate | None, info: MetricInfo) -> Text:
     """A value over its interval, e.g. ``0.52`` / ``0.45–0.59``."""
     if estimate is None:
-        return "[dim]—[/]"
+        return Text("—", style="dim")
     d = digits(info)
-    text = f"{estimate.value:.{d}f}\n[dim]{estimate.low:.{d}f}–{estimate.high:.{d}f}[/]"
+    text = Text(f"{estimate.value:.{d}f}\n")
+    text.append(f"{estimate.low:.{d}f}–{estimate.high:.{d}f}", style="dim")
     if estimate.spread is not None and info.unit in SPREAD_UNITS:
-        text += f"\n[dim]sd {estimate.spread:.{d}f}[/]"
+        text.append(f"\nsd {estimate.spread:.{d}f}", style="dim")
+    return text
+
+
+def difference_cell(d: Difference | None, info: MetricInfo) -> Text:
+    """A paired difference over its interval and the variance the pairing saved; bold when
+    the interval excludes zero."""
+    from aerodrome.compare.verdicts import interval, number
+
+    if d is None:
+        return Text("—", style="dim")
+    places = digits(info)
+    text = Text(number(d.value, places) + "\n", style="bold" if d.changed else "")
+    text.append(interval(d, places), style="" if d.changed else "dim")
+    if d.variance_saved is not None:
+        saved = d.variance_saved
+        words = f"saved {saved:.0%}" if saved > -0.005 else f"cost {-saved:.0%}"
+        text.append(f"\n{words.replace('-0%', '0%')}", style="dim")
+    return text
+
+
+def column_label(name: str, variants: Sequence[str], ruleset: str) -> Text:
+    if not variants:
+        return literal(name)
+    text = literal(ruleset + "\n")
+    text.append(literal("+" + "+".join(variants), "italic"))
     return text
 
 
 def comparison_table(result: Comparison) -> Table:
+    """A row per metric; a column per ruleset, each paired column followed by its Δ."""
     t = Table(title="aerodrome compare", title_justify="left", show_lines=True)
     t.add_column("metric")
+    diffs = {d.column: d for d in result.differences}
     for col in result.columns:
-        label = (
-            col.column.name
-            if not col.column.variants
-            else (f"{col.column.ruleset}\n[italic]+{'+'.join(col.column.variants)}[/]")
-        )
-        t.add_column(label, justify="right")
+        c = col.column
+        t.add_column(column_label(c.name, c.variants, c.ruleset), justify="right")
+        if c.name in diffs:
+            t.add_column(Text("Δ paired"), justify="right")
     for info in result.metrics:
-        t.add_row(
-            f"{info.title}\n[dim]{info.unit}[/]",
-            *(cell(col.metrics.get(info.name), info) for col in result.columns),
-        )
+        row: list[Text] = [Text(f"{info.title}\n").append(info.unit, style="dim")]
+        for col in result.columns:
+            row.append(cell(col.metrics.get(info.name), info))
+            found = diffs.get(col.column.name)
+            if found is not None:
+                row.append(difference_cell(found.metrics.get(info.name), info))
+        t.add_row(*row)
     return t
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import msgspec
 import typer
 
+from aerodrome.capabilities import specs_folder
 from aerodrome.clauses import coverage, load_catalogue, tests_by_clause
 from aerodrome.cli.output import console, print_json, say, table
 from aerodrome.errors import AerodromeError
@@ -92,7 +93,7 @@ def rules(
 ) -> None:
     """Print the rule clauses of RULESET: id, section, summary and status."""
     r = default_plugins().ruleset(ruleset)
-    specs = r.specs_dir()
+    specs = specs_folder(r)
     path = specs / "clauses.toml" if specs else None
     if path is None or not path.is_file():
         raise AerodromeError(f"ruleset {ruleset!r} has no clause catalogue (clauses.toml)")

@@ -2,41 +2,65 @@
 
 Text that comes from a user or a file (names, paths, error messages) is printed literally,
 never read as rich markup: ``fail`` and ``table`` wrap it in :class:`rich.text.Text`, and
-commands print such text with :func:`say`. Control characters are shown escaped, so a file
-name cannot send escape sequences to the terminal.
+commands print such text with :func:`say`.
+
+Every console here is a :class:`SafeConsole`: whatever it prints (a string, a table's cells,
+a ruleset's drawing, a prompt) has its control characters and bidi controls escaped
+(``\\x1b``, ``\\u202e``, :func:`aerodrome.terminal.escape`), so no name from a file can
+send an escape sequence (colours, OSC 8 links, clearing the screen) or turn text around.
+JSON output writes them as ``\\u`` escapes (:func:`print_json`).
 """
 
 from __future__ import annotations
 
-import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import msgspec
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from aerodrome.errors import AerodromeError
 from aerodrome.files import write_atomic
+from aerodrome.terminal import escape, escape_json
 
 if TYPE_CHECKING:
     from rich.progress import Progress, ProgressColumn
 
-console = Console()
-err_console = Console(stderr=True)
-#: Prints what rulesets draw: no markup anywhere inside (see :func:`show`).
-_drawings = Console(markup=False, emoji=False)
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+class SafeConsole(Console):
+    """A rich console that never writes a control character or a bidi control it was given
+    as text: strings are escaped before rich lays them out (so a table's columns fit the
+    escaped text), and every segment of text once more as it is rendered (a
+    :class:`~rich.text.Text` a plugin built). Rich's own control codes (styles, cursor
+    moves) are kept."""
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        return super().render_str(escape(text), **kwargs)
+
+    def render(
+        self, renderable: RenderableType, options: ConsoleOptions | None = None
+    ) -> Iterable[Segment]:
+        for segment in super().render(renderable, options):
+            if segment.control is None and escape(segment.text) != segment.text:
+                yield Segment(escape(segment.text), segment.style)
+            else:
+                yield segment
+
+
+console = SafeConsole()
+err_console = SafeConsole(stderr=True)
+#: Prints what rulesets draw: no markup anywhere inside (see :func:`show`).
+_drawings = SafeConsole(markup=False, emoji=False)
 
 
 def literal(text: object, style: str = "") -> Text:
     """``text`` as it is (no markup), control characters escaped (``\\x1b``)."""
-    value = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
-    return Text(value, style=style)
+    return Text(escape(str(text)), style=style)
 
 
 def one_line(message: str) -> str:
@@ -93,14 +117,17 @@ def progress_bar(*columns: str | ProgressColumn, quiet: bool) -> Progress:
 
 def print_json(data: Any) -> None:
     """Print ``data`` (Structs, dicts, lists...) as indented JSON on stdout."""
-    sys.stdout.write(msgspec.json.format(msgspec.json.encode(data), indent=2).decode() + "\n")
+    text = msgspec.json.format(msgspec.json.encode(data), indent=2).decode()
+    sys.stdout.write(escape_json(text) + "\n")
     sys.stdout.flush()
 
 
 def write_svg(game: Any, path: Path, viewer: int | None = None) -> None:
     """Write the ruleset's SVG picture of what ``viewer`` sees of ``game`` now (``None``:
     the referee, who sees everything) to ``path``: ``draw_svg`` of that observation."""
-    picture = game.ruleset.draw_svg(game.observation(viewer))
+    from aerodrome.describe import svg
+
+    picture = svg(game.ruleset, game.observation(viewer))
     if picture is None:
         raise AerodromeError(f"--svg: ruleset {game.ruleset.name!r} draws no SVG pictures")
     write_atomic(path, picture, "--svg")

@@ -21,6 +21,7 @@ import typer
 import aerodrome.cli.screen as screen
 from aerodrome.cli.options import SEED_MAX, SEED_MIN
 from aerodrome.cli.output import say
+from aerodrome.cli.paths import output_file
 from aerodrome.cli.seats import HUMAN, SeatPlan, agents, bot_seats, check_agents, parse_seats
 from aerodrome.cli.session import INTERRUPTED, Session
 from aerodrome.errors import AerodromeError
@@ -28,7 +29,15 @@ from aerodrome.files import check_output
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins, default_plugins
 from aerodrome.ruleset import Ruleset, Setup
-from aerodrome.saves import PositionFile, Undo, read_position, read_save, replay, verify
+from aerodrome.saves import (
+    PositionFile,
+    Undo,
+    read_position,
+    read_save,
+    replay,
+    ruleset_and_setup,
+    verify,
+)
 
 #: A random seed is drawn below this: short enough to type back.
 SEED_RANGE = 10**9
@@ -52,8 +61,11 @@ def _start(
         pos = read_position(position)
         if ruleset is not None and pos.ruleset != ruleset:
             raise AerodromeError(f"{position}: $.ruleset is {pos.ruleset!r}, not {ruleset!r}")
-        rules = plugins.ruleset(pos.ruleset)
-        return rules, rules.setup(pos.setup if setup is None else setup), pos
+        if setup is None:
+            rules, chosen = ruleset_and_setup(plugins, pos.ruleset, pos.setup, str(position))
+            return rules, chosen, pos
+        rules = ruleset_and_setup(plugins, pos.ruleset, None, str(position))[0]
+        return rules, rules.setup(setup), pos
     if ruleset is None:
         raise AerodromeError("give a RULESET to play (see `aerodrome rulesets`), or --resume FILE")
     rules = plugins.ruleset(ruleset)
@@ -138,7 +150,10 @@ def play(
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Keep the game here: written after every action, and when you quit."),
+        typer.Option(
+            parser=output_file,
+            help="Keep the game here: written after every action, and when you quit.",
+        ),
     ] = None,
     resume: Annotated[
         Path | None,
@@ -152,7 +167,7 @@ def play(
         others = {"--setup": setup, "--seed": seed, "--position": position}
         if save is None:
             save = resume
-        check_output(save, "--save")
+        check_output(save, "--save", update=save == resume)  # the same game goes on there
         game, saved_seats, undone = _resumed(plugins, resume, ruleset, others)
         plans = _plans(plugins, game.ruleset.name, game.setup, seat, saved_seats)
         _same_bots(game, bot_seats(plugins, game.ruleset.name, plans))
@@ -168,19 +183,22 @@ def play(
         else:
             game = Game(rules, chosen, seed if seed is not None else secrets.randbelow(SEED_RANGE))
     session = Session(game, plans, agents(plugins, game, plans), save, undone, _reader())
-    _introduce(session, resume, position)
     try:
-        finished = session.play() if not game.is_over() else True
-    except KeyboardInterrupt:
-        _stop(session, interrupted=True)
-        raise typer.Exit(INTERRUPTED) from None
-    if finished:
-        session.write()
-        screen.result(session.game, session.humans)
-        if save is not None:
-            say(f"saved to {save} (replay with `aerodrome replay {save} --verify`)")
-        return
-    _stop(session, interrupted=False)
+        _introduce(session, resume, position)
+        try:
+            finished = session.play() if not game.is_over() else True
+        except KeyboardInterrupt:
+            _stop(session, interrupted=True)
+            raise typer.Exit(INTERRUPTED) from None
+        if finished:
+            session.write()
+            screen.result(session.game, session.humans)
+            if save is not None:
+                say(f"saved to {save} (replay with `aerodrome replay {save} --verify`)")
+            return
+        _stop(session, interrupted=False)
+    finally:
+        session.close()
 
 
 def _introduce(session: Session, resume: Path | None, position: Path | None) -> None:

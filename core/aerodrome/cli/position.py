@@ -8,8 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import msgspec
 import typer
 
+from aerodrome.choices import spoken
 from aerodrome.cli.output import console, literal, print_json, say, show, write_svg
+from aerodrome.cli.paths import output_file
 from aerodrome.cli.replay import Viewer, svg_viewer
+from aerodrome.describe import label, picture, prompt
 from aerodrome.errors import AerodromeError
 from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
@@ -26,7 +29,8 @@ def position(
     file: Annotated[Path, typer.Argument(help="A position file (TOML or JSON).")],
     json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     svg: Annotated[
-        Path | None, typer.Option(help="Write an SVG picture of the position here.")
+        Path | None,
+        typer.Option(parser=output_file, help="Write an SVG picture of the position here."),
     ] = None,
     viewer: Viewer = None,
 ) -> None:
@@ -55,12 +59,13 @@ def position(
             }
         )
         return
-    show(r.draw(game.observation(None)))
+    show(picture(r, game.observation(None)))
     if decision is None:
         res = game.result()
         say(f"The game is over: {', '.join(res.winners) or 'no winner'} ({res.reason}).")
         return
-    say(f"Decision: {decision.kind} — {decision.prompt}")
+    asked = prompt(r, decision, game.observation(game.waiting_for()[0]))
+    say(f"Decision: {decision.kind} — {asked}")
     for p, acts in legal.items():
         seat = game.setup.seats[p]
         console.print(
@@ -75,7 +80,7 @@ def position(
 def _texts(game: Game[Any], player: int) -> list[str]:
     """``player``'s legal actions, each as that player reads it (from their observation)."""
     view = game.observation(player)
-    return [game.ruleset.action_text(a, view) for a in game.legal_actions(player)]
+    return [spoken(label(game.ruleset, a, view)) for a in game.legal_actions(player)]
 
 
 def register(app: typer.Typer) -> None:

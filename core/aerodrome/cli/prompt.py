@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import aerodrome.cli.screen as screen
-from aerodrome.choices import Line, example, group, match
+from aerodrome.capabilities import ChoiceLabel, Odds, capability
+from aerodrome.choices import Line, example, group, match, spoken
 from aerodrome.cli.output import one_line
-from aerodrome.describe import seat_label
+from aerodrome.describe import label, seat_label
 from aerodrome.game import Game
+from aerodrome.terminal import escape
 
 #: Lines of choices shown at once; Enter shows the next ones.
 PAGE = 12
@@ -76,7 +78,8 @@ class Decision:
         self.legal = list(game.legal_actions(player))
         self.view = game.observation(player)
         ruleset = game.ruleset
-        self.texts = [one_line(ruleset.action_text(a, self.view)) for a in self.legal]
+        self.labels = [_one_line(label(ruleset, a, self.view)) for a in self.legal]
+        self.texts = [spoken(lab) for lab in self.labels]
         self.among: list[int] = list(range(len(self.legal)))
         self.lines: list[Line] = []
         self.shown = 0
@@ -84,7 +87,7 @@ class Decision:
     # -- the list --------------------------------------------------------------------------
     def _lay_out(self, among: Sequence[int]) -> None:
         self.among = list(among)
-        self.lines = group([(i + 1, self.texts[i]) for i in self.among])
+        self.lines = group([(i + 1, self.labels[i]) for i in self.among])
         self.shown = 0
 
     def _page(self) -> None:
@@ -151,10 +154,10 @@ class Decision:
             if not among:
                 screen.warn(f"odds {words}: no choice matches '{words}'.")
                 return
-        ruleset = self.game.ruleset
+        odds = capability(self.game.ruleset, Odds)
         extra = {}
         for i in among:
-            text = ruleset.action_odds(self.legal[i], self.view)
+            text = odds.action_odds(self.legal[i], self.view) if odds is not None else None
             if text:
                 extra[i + 1] = one_line(text)
         if not extra:
@@ -162,7 +165,7 @@ class Decision:
             return
         shown = [i for i in among if i + 1 in extra]
         screen.note("Exact chances (computed, not sampled):", screen.HEADING)
-        screen.choice_lines(group([(i + 1, self.texts[i]) for i in shown], merge=False), extra)
+        screen.choice_lines(group([(i + 1, self.labels[i]) for i in shown], merge=False), extra)
 
     def _help(self) -> None:
         for line in self.help_text:
@@ -202,6 +205,13 @@ class Decision:
         return None
 
 
+def _one_line(found: ChoiceLabel) -> ChoiceLabel:
+    """A label whose every part is one line of plain text."""
+    return ChoiceLabel(
+        text=one_line(found.text), path=tuple(one_line(p) for p in found.path), place=found.place
+    )
+
+
 def ask(
     game: Game[Any, Any, Any],
     player: int,
@@ -214,7 +224,7 @@ def ask(
     ``help_text`` is what ``?`` prints before the board and the choices again."""
     decision = Decision(game, player, table, help_text)
     decision.show()
-    prompt = f"{seat_label(game.setup, player)} › "
+    prompt = escape(f"{seat_label(game.setup, player)} › ")  # input() prints it raw
     while True:
         try:
             typed = read(prompt)

@@ -9,10 +9,11 @@ from typing import Annotated
 import typer
 
 from aerodrome.cli.output import print_json, say, write_svg
+from aerodrome.cli.paths import output_file
 from aerodrome.errors import AerodromeError
 from aerodrome.files import check_output, write_atomic
 from aerodrome.plugins import default_plugins
-from aerodrome.saves import read_save
+from aerodrome.saves import MAX_ACTIONS, read_save
 from aerodrome.saves import replay as replay_save
 from aerodrome.saves import verify as verify_save
 from aerodrome.versions import versions_of
@@ -44,19 +45,25 @@ def replay(
         bool, typer.Option("--verify", help="Fail unless the event log is byte-identical.")
     ] = False,
     log: Annotated[
-        Path | None, typer.Option(help="Write the replayed JSON Lines event log here.")
+        Path | None,
+        typer.Option(parser=output_file, help="Write the replayed JSON Lines event log here."),
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
     until: Annotated[
-        int | None, typer.Option(min=0, help="Stop after this many actions (to look at any state).")
+        int | None,
+        typer.Option(
+            min=0, max=MAX_ACTIONS, help="Stop after this many actions (to look at any state)."
+        ),
     ] = None,
     svg: Annotated[
-        Path | None, typer.Option(help="Write an SVG picture of the replayed state here.")
+        Path | None,
+        typer.Option(parser=output_file, help="Write an SVG picture of the replayed state here."),
     ] = None,
     viewer: Viewer = None,
     html: Annotated[
         Path | None,
         typer.Option(
+            parser=output_file,
             help="Write a page to watch the game in a browser: the board after every action, "
             "the events beside it, the view of the referee or of any seat (one file, no "
             "network).",

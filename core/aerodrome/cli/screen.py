@@ -22,7 +22,7 @@ from rich.text import Text
 
 from aerodrome.choices import Line
 from aerodrome.cli.output import console, literal, one_line, show
-from aerodrome.describe import event_text, seat_label
+from aerodrome.describe import event_text, picture, prompt, seat_label
 from aerodrome.events import Event
 from aerodrome.game import Game
 from aerodrome.ruleset import Result, Setup
@@ -35,8 +35,10 @@ EVENT_MARK = "·"
 DECISION_MARK = "▶"
 #: Between the choices of a line that differ in their last word only.
 ALTERNATIVE = "·"
-#: Before the number of a choice: on its own, and under a header.
+#: Before the number of a choice: on its own, and under a header; then more for each deeper
+#: group (a heading of depth ``n`` is indented ``n`` times :data:`DEPTH`).
 INDENT = ("  ", "     ")
+DEPTH = "   "
 
 
 def say_line(text: Text) -> None:
@@ -85,7 +87,7 @@ def where(game: Game[Any, Any, Any]) -> str:
 def board(game: Game[Any, Any, Any], viewer: int | None, title: str) -> None:
     """A rule titled ``title``, then the ruleset's picture of what ``viewer`` sees."""
     console.rule(literal(title), style=HEADING)
-    show(game.ruleset.draw(game.observation(viewer)))
+    show(picture(game.ruleset, game.observation(viewer)))
 
 
 def seat_board(game: Game[Any, Any, Any], player: int) -> None:
@@ -104,24 +106,24 @@ def log_tail(game: Game[Any, Any, Any], player: int, lines: int) -> None:
 
 def decision(game: Game[Any, Any, Any], player: int, choices: int) -> None:
     decided = game.decision()
-    prompt = (decided.prompt or decided.kind) if decided is not None else ""
+    asked = prompt(game.ruleset, decided, game.observation(player)) if decided is not None else ""
     many = "1 choice" if choices == 1 else f"{choices} choices"
     header = Text(f"{DECISION_MARK} ", style=HEADING)
     header.append(literal(seat_label(game.setup, player), HEADING))
-    header.append(literal(f": {one_line(prompt)} ({many})"))
+    header.append(literal(f": {one_line(asked)} ({many})"))
     say_line(header)
 
 
 def choice_lines(lines: Sequence[Line], extra: dict[int, str] | None = None) -> None:
-    """The laid-out choices, a number first on every line (in colour): a header
-    (``  YELLOW-1 moves 4 to …``), the choices under it, more indented
-    (``        1 15,2 facing N · 2 S · 3 W``), a choice on its own (``    9 End the turn``).
+    """The laid-out choices, a number first on every line (in colour): a group's heading
+    (``  RED-1 …``), the choices under it, more indented (``       1 to 15,2 facing N · 2
+    facing S``), a choice on its own (``    9 End the turn``).
     ``extra`` adds text after a choice (its odds)."""
     for line in lines:
         if not line.items:
-            say_line(literal(f"  {line.header} …"))
+            say_line(literal(f"{INDENT[0]}{DEPTH * line.indent}{line.header} …"))
             continue
-        text = Text(INDENT[line.indent])
+        text = Text(INDENT[min(line.indent, 1)] + DEPTH * max(0, line.indent - 1))
         for k, (number, rest) in enumerate(line.items):
             if k == 0:
                 text.append(f"{number:>3}", NUMBER)

@@ -1,6 +1,7 @@
 """A game of ``aerodrome play`` from its first decision to its result: persons and agents
-take turns, everything a person may see is printed as it happens, the save is written after
-every action, ``undo`` takes a person's last decision back, Ctrl-C keeps the game.
+take turns, everything a person may see is printed as it happens, the save is kept after
+every action (one line appended, :class:`aerodrome.autosave.SaveWriter`; made durable before
+a person decides), ``undo`` takes a person's last decision back, Ctrl-C keeps the game.
 
 Who sees what: with one person at the table every event that person may see is printed as
 it happens; with several (a hot seat) the events all of them may see are printed, and each
@@ -21,16 +22,56 @@ from typing import Any
 
 import aerodrome.cli.screen as screen
 from aerodrome.agents import Agent, PlayerView
+from aerodrome.autosave import SaveWriter
 from aerodrome.cli.prompt import QUIT, Answer, ask
 from aerodrome.cli.seats import SeatPlan
+from aerodrome.data import Action
 from aerodrome.describe import seat_label
 from aerodrome.dice import derive_seed
+from aerodrome.driver import Observer, answer, drive
 from aerodrome.events import Event
 from aerodrome.game import Game
-from aerodrome.saves import LogDigest, Undo, rebuild, restarts, saved_actions, write_save
+from aerodrome.saves import Undo, rebuild, restarts, saved_actions
+from aerodrome.terminal import escape
 
 #: What ``play`` exits with when a person interrupts it (Ctrl-C), as shells count SIGINT.
 INTERRUPTED = 130
+
+
+class _Screen(Observer):
+    """The table's screen, watching every action (the agents' and the persons'): what
+    everybody may see is printed as it happens; the action is applied (a save may follow)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def action(self, game: Game[Any, Any, Any], player: int, action: Any) -> None:
+        self.session.applying = False
+        self.session.flush()
+
+
+class _Autosave(Observer):
+    """The save writer's observer: one line appended after every action (not fsynced: a
+    person's turn makes it durable, see :meth:`Session.write`)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def action(self, game: Game[Any, Any, Any], player: int, action: Any) -> None:
+        self.session.write(durable=False)
+
+
+class _Applying:
+    """An agent whose choice, once made, marks the session as applying it."""
+
+    def __init__(self, agent: Agent, session: Session) -> None:
+        self.agent = agent
+        self.session = session
+
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
+        chosen = self.agent.choose(view, legal)
+        self.session.applying = True
+        return chosen
 
 
 @contextlib.contextmanager
@@ -68,11 +109,18 @@ class Session:
         self.undone = list(undone)
         self.read = read
         self.humans = [p for p, plan in enumerate(plans) if plan.human]
-        self.digest = LogDigest()
+        self.saver = (
+            SaveWriter(save, seats=[plan.spec for plan in self.plans]) if save is not None else None
+        )
         self.shown = 0  # events of the log already printed (or not for anybody here)
         self.private = {h: len(game.log) for h in self.humans}  # per person, for a hot seat
         self.applying = False
         self.last_person: int | None = None
+        #: Who watches the game being played: the screen, then the autosave.
+        self.watchers: tuple[Observer, ...] = (_Screen(self), _Autosave(self))
+        #: The agents as drive's seats (a person's seat external): each marks the session
+        #: as applying once it has chosen (Ctrl-C while a bot thinks still saves).
+        self.seats = [_Applying(a, self) if a is not None else None for a in self.agents]
 
     # -- what people see ------------------------------------------------------------------
     @property
@@ -120,20 +168,31 @@ class Session:
         for h in self.humans:
             self.private[h] = len(self.game.log)
 
-    # -- saving ---------------------------------------------------------------------------
-    def write(self, *, durable: bool = True) -> None:
-        """Write the save (if any); Ctrl-C waits until the file is whole."""
-        if self.save is None:
+    # -- saving: the one user of the save writer --------------------------------------------
+    def write(self, *, durable: bool = True, undo: Undo | None = None) -> None:
+        """Bring the save (if any) up to the game: started the first time (the actions so far
+        with it, a resumed game's), then one line appended per action played since (or the
+        ``undo`` just made); fsynced when ``durable``. Ctrl-C waits until the line is whole."""
+        saver = self.saver
+        if saver is None:
             return
         with no_interrupt():
-            write_save(
-                self.game,
-                self.save,
-                seats=[plan.spec for plan in self.plans],
-                undone=self.undone,
-                digest=self.digest.of(self.game),
-                durable=durable,
-            )
+            if not saver.opened:
+                saver.open(self.game, self.undone)
+            elif undo is not None:
+                saver.undo(undo, self.game)
+            elif saver.written < len(self.game.history):
+                if saver.written != len(self.game.history) - 1:  # one call per action
+                    raise AssertionError("the save fell behind the game")
+                saver.action(self.game)
+            if durable:
+                saver.sync()
+
+    def close(self) -> None:
+        """The save made durable and closed (at the end, or when a person stops)."""
+        if self.saver is not None:
+            with no_interrupt():
+                self.saver.close()
 
     # -- undo -----------------------------------------------------------------------------
     def can_undo(self, player: int) -> bool:
@@ -168,7 +227,6 @@ class Session:
         )
         self.undone.append(record)
         self.game = rebuild(game, game.history[:at], restarts(self.undone))
-        self.digest = LogDigest()
         self.shown = len(self.game.log)
         self.private = {h: len(self.game.log) for h in self.humans}
         count = "1 action" if len(taken) == 1 else f"{len(taken)} actions"
@@ -177,36 +235,30 @@ class Session:
             f"{screen.where(self.game).lower()}. The dice from here on are new ones.",
             screen.HEADING,
         )
-        self.write()
+        self.write(undo=record)
 
     # -- playing ----------------------------------------------------------------------------
-    def _apply(self, player: int, action: Any) -> None:
-        self.applying = True
-        self.game.apply(player, action)
-        self.applying = False
-        self.flush()
-        self.write(durable=False)
-
     def turn(self) -> bool:
-        """One answer by whoever owes one; ``False`` when a person quits."""
+        """The agents answer (:func:`aerodrome.driver.drive`, the persons' seats external)
+        until a person owes an answer, then that person answers; ``False`` when they quit."""
+        drive(self.game, self.seats, *self.watchers)
         game = self.game
-        player = game.waiting_for()[0]
-        agent = self.agents[player]
-        if agent is not None:
-            self._apply(player, agent.choose(PlayerView(game, player), game.legal_actions(player)))
+        if game.is_over():
             return True
+        player = game.waiting_for()[0]
         self.write()  # before waiting for a person: durable
         if not self._hand_over(player):
             return False
         self._own(player)
         self.show_board(player)
-        answer: Answer = ask(game, player, self, self.read)
-        if answer.command == "quit":
+        said: Answer = ask(game, player, self, self.read)
+        if said.command == "quit":
             return False
-        if answer.command == "undo":
+        if said.command == "undo":
             self.undo(player)
             return True
-        self._apply(player, answer.action)
+        self.applying = True  # until the action is applied: no save (see consistent)
+        answer(game, player, said.action, *self.watchers)
         return True
 
     def _hand_over(self, player: int) -> bool:
@@ -219,17 +271,17 @@ class Session:
         who = seat_label(self.game.setup, player)
         screen.clear()
         try:
-            answer = self.read(f"Hand over to {who}: press Enter when only they can see › ")
+            answer = self.read(escape(f"Hand over to {who}: press Enter when only they can see › "))
         except EOFError:
             return False
         return answer.strip().lower() not in QUIT
 
     def play(self) -> bool:
         """Play until the game is over (``True``) or a person quits (``False``)."""
-        while not self.game.is_over():
-            if not self.turn():
-                return False
-        return True
+        while self.turn():
+            if self.game.is_over():
+                return True
+        return False
 
     def consistent(self) -> bool:
         """Whether the game is between actions (not stopped inside one)."""

@@ -21,6 +21,7 @@ from aerodrome.cli.options import (
     dask_option,
 )
 from aerodrome.cli.output import console, print_json, progress_bar, say, table
+from aerodrome.cli.paths import output_file
 from aerodrome.files import check_output
 from aerodrome.plugins import default_plugins
 
@@ -51,8 +52,9 @@ def simulate(
     out: Annotated[
         Path | None,
         typer.Option(
+            parser=output_file,
             help="Stream one JSON line per game to this file; a re-run with the same file "
-            "keeps the games already in it and plays only the missing ones."
+            "keeps the games already in it and plays only the missing ones.",
         ),
     ] = None,
     workers: Workers = 1,
@@ -78,7 +80,7 @@ def simulate(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
     )
     if out is not None:  # before any game
-        check_output(out, "--out", regular=True)
+        check_output(out, "--out", regular=True, update=True)
     plugins = default_plugins()
     r = plugins.ruleset(ruleset)
     s = r.setup(setup)

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from aerodrome import assumptions
+from aerodrome.capabilities import spec_types, specs_folder
 from aerodrome.cli.output import console, print_json, say, table
 from aerodrome.errors import AerodromeError
 from aerodrome.files import check_output_folder, make_folder, write_atomic
@@ -40,8 +41,8 @@ def validate(
     results: list[dict[str, str | None]] = []
     for name in _names(rulesets):
         r = plugins.ruleset(name)
-        types = r.spec_types()
-        root = r.specs_dir()
+        types = spec_types(r)
+        root = specs_folder(r)
         if file is not None:
             if file.name not in types:
                 raise AerodromeError(
@@ -89,7 +90,7 @@ def schema(
     if out is not None:  # before any work
         check_output_folder(out, "--out")
     r = default_plugins().ruleset(ruleset)
-    types = r.spec_types()
+    types = spec_types(r)
     if spec is not None:
         if spec not in types:
             raise AerodromeError(f"{ruleset} has no spec file {spec!r} (known: {', '.join(types)})")
@@ -98,11 +99,13 @@ def schema(
     if out is None:
         print_json(schemas if spec is None else schemas[spec])
         return
+    targets = {name: f"{Path(name).stem}.schema.json" for name in schemas}
+    check_output_folder(out, "--out", files=list(targets.values()))  # says what it replaces
     make_folder(out, "--out")
     import msgspec
 
     for name, sch in schemas.items():
-        target = out / f"{Path(name).stem}.schema.json"
+        target = out / targets[name]
         data = msgspec.json.format(msgspec.json.encode(sch), indent=2) + b"\n"
         write_atomic(target, data, "--out")
         say(f"wrote {target}")
@@ -118,7 +121,7 @@ def assumptions_cmd(
     plugins = default_plugins()
     items = {}
     for name in _names(rulesets):
-        root = plugins.ruleset(name).specs_dir()
+        root = specs_folder(plugins.ruleset(name))
         items[name] = assumptions.collect(name, root) if root and root.is_dir() else []
     if json:
         print_json(items)

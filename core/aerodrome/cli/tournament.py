@@ -23,7 +23,8 @@ from aerodrome.cli.options import (
     Workers,
     dask_option,
 )
-from aerodrome.cli.output import console, err_console, print_json, progress_bar
+from aerodrome.cli.output import console, err_console, print_json
+from aerodrome.cli.paths import output_file
 from aerodrome.files import check_output, check_output_folder
 from aerodrome.plugins import default_plugins
 
@@ -58,6 +59,7 @@ def tournament(
     out: Annotated[
         Path | None,
         typer.Option(
+            parser=output_file,
             help="Stream every game to this JSON Lines file; a re-run skips the games in it.",
             show_default=False,
         ),
@@ -69,35 +71,28 @@ def tournament(
             help="Write an HTML report of the standings to this folder.", show_default=False
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress on stderr (no bar, no lines).")
+    ] = False,
 ) -> None:
     """Play every pairing of AGENTS in every seating on RULESET and rate them (openskill).
 
     The same seed gives the same standings, whatever --workers or --dask.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
-
+    from aerodrome.cli.progress import RunProgress, terminate_as_interrupt
     from aerodrome.tournament import run_tournament
 
     target = dask_option(
         dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
     )
     if out is not None:  # before any game
-        check_output(out, "--out", regular=True)
+        check_output(out, "--out", regular=True, update=True)
     if report is not None:
-        check_output_folder(report, "--report")
+        check_output_folder(report, "--report", files=("index.html",))
     plugins = default_plugins()
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    progress = progress_bar(
-        TextColumn("tournament"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        quiet=quiet,
-    )
-    with progress:
-        task = progress.add_task("games", total=None)
+    progress = RunProgress("tournament", quiet=quiet, workers=workers, out=out)
+    with terminate_as_interrupt(), progress:
         result = run_tournament(
             plugins,
             ruleset,
@@ -108,8 +103,7 @@ def tournament(
             workers=workers,
             dask=target,
             out=out,
-            on_plan=lambda total: progress.update(task, total=total),
-            on_progress=lambda n: progress.advance(task, n),
+            hooks=progress.hooks(),
         )
     if report is not None:
         from aerodrome.report_search import write_tournament_report

@@ -11,7 +11,6 @@ this module is what changes.
 from __future__ import annotations
 
 import hashlib
-import random
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -20,6 +19,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from aerodrome.capabilities import Analysis, Determinise, capability
 from aerodrome.conformance.broken import BrokenContract, Contract, broken
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
@@ -28,7 +28,7 @@ from aerodrome.game import Game
 from aerodrome.plugins import Plugins
 from aerodrome.ruleset import Result, Ruleset, copy_state
 from aerodrome.saves import read_save, replay, verify, write_save
-from aerodrome.turns import Decision
+from aerodrome.turns import Decision, Reveal
 
 AnyGame = Game[Any, Any, Any]
 
@@ -85,9 +85,9 @@ class Table:
 
     def secret(self) -> bool:
         """The pending decision's answer is hidden from the other players (a secret decision
-        of one player, not a simultaneous commitment)."""
+        of one player, not a simultaneous commitment: its ``reveal`` is not everyone)."""
         d = self.game.decision()
-        return d is not None and d.secret and not d.simultaneous
+        return d is not None and d.reveal is not Reveal.EVERYONE and not d.simultaneous
 
     def simultaneous(self) -> bool:
         """Several players owe the pending decision at once."""
@@ -107,8 +107,11 @@ class Table:
 
     def invariants(self) -> list[str]:
         """The invariants of the state that the ruleset finds broken."""
+        analysis = capability(self.ruleset, Analysis)
+        if analysis is None:
+            return []
         with _rules_running(self.where, "checking the invariants"):
-            return self.ruleset.invariants(self.game.state)
+            return analysis.invariants(self.game.state)
 
     def state_survives_a_copy(self) -> bool:
         state = self.game.state
@@ -123,12 +126,9 @@ class Table:
         return union
 
     def can_determinise(self) -> bool:
-        """Whether the ruleset has a ``determinise()`` (the base class refuses)."""
-        try:
-            self.ruleset.determinise(self.game.state, 0, random.Random(0))
-        except NotImplementedError:
-            return False
-        return True
+        """Whether the ruleset can determinise (it is a
+        :class:`~aerodrome.capabilities.Determinise`)."""
+        return capability(self.ruleset, Determinise) is not None
 
     # -- playing -------------------------------------------------------------------------------
     def owing(self) -> tuple[int, ...]:

@@ -1,7 +1,7 @@
 """The clause catalogue's coverage: every rule of the rulebook is implemented with a test,
 or says why not.
 
-A ruleset's ``specs_dir()/clauses.toml`` catalogues its rules; tests cite them with
+A ruleset's ``clauses.toml`` (in :func:`~aerodrome.capabilities.specs_folder`) catalogues its rules; tests cite them with
 ``@pytest.mark.clause("id")`` (found by reading the test files, see
 :func:`aerodrome.clauses.tests_by_clause`).
 """
@@ -12,6 +12,7 @@ import functools
 from collections.abc import Sequence
 from pathlib import Path
 
+from aerodrome.capabilities import specs_folder
 from aerodrome.clauses import Clause, load_catalogue, tests_by_clause
 from aerodrome.conformance.broken import Contract, require
 from aerodrome.plugins import Plugins
@@ -19,7 +20,7 @@ from aerodrome.plugins import Plugins
 
 def catalogue(plugins: Plugins, ruleset: str) -> tuple[Clause, ...] | None:
     """The ruleset's clauses, or None if it has no ``clauses.toml``."""
-    specs = plugins.ruleset(ruleset).specs_dir()
+    specs = specs_folder(plugins.ruleset(ruleset))
     path = specs / "clauses.toml" if specs is not None else None
     return load_catalogue(path) if path is not None and path.is_file() else None
 
@@ -45,7 +46,7 @@ def check_clauses_are_tested(plugins: Plugins, ruleset: str, tests: Sequence[Pat
     Mutation caught: a clause marked implemented whose test lost its ``clause`` mark."""
     clauses = catalogue(plugins, ruleset)
     if clauses is None:
-        return f"{ruleset} has no clauses.toml in its specs_dir()"
+        return f"{ruleset} has no clauses.toml in its spec folder"
     found = cited(tests)
     untested = [c.id for c in clauses if c.status != "out-of-scope" and c.id not in found]
     where = ", ".join(str(t) for t in tests)

@@ -28,23 +28,32 @@ Every estimate carries a 95 % confidence interval: Wilson's score interval for p
 the normal approximation for means. Both are deterministic, and sums are exact
 (:class:`ExactSum`), so the value does not depend on the order in which games finish.
 
+A metric whose value is the mean of one number per game may also say so (:class:`PerGame`):
+``aerodrome.compare`` then pairs a variant's games with its base's game by game (analytic
+paired intervals); any other metric is paired by a bootstrap over its accumulators.
+
+This package only measures finished games: it imports :mod:`aerodrome.records`, never the
+engine that plays them (:mod:`aerodrome.compare`, :mod:`aerodrome.parallel`).
+
 Definitions and sources: ``docs/compare.md``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from typing import Literal, Protocol, runtime_checkable
+from collections.abc import Collection, Iterable
+from typing import Protocol, runtime_checkable
 
 import msgspec
 
-from aerodrome.sim import GameRecord
+from aerodrome.records import GameRecord, ParamValue
 
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
 
-MatchupKind = Literal["bot-vs-bot", "random-vs-random", "bot-vs-random", "ladder"]
+#: The kind of a matchup: ``bot-vs-bot``, ``random-vs-random``, ``bot-vs-random``, or a
+#: study's (the skill ladder's ``ladder``, :mod:`aerodrome.ladder`).
+MatchupKind = str
 
 
 class Matchup(msgspec.Struct, frozen=True, kw_only=True):
@@ -59,9 +68,11 @@ class Matchup(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Column(msgspec.Struct, frozen=True, kw_only=True):
-    """One column of a comparison: a ruleset (with variants) and its default setup.
+    """One column of a comparison: a ruleset (with variants, or parameter values) and its
+    setup.
 
     :param sides: the setup's sides; ``seat_sides``: the side of each seat (player id).
+    :param params: the declared parameters set for this column (``aerodrome sweep``).
     """
 
     name: str
@@ -74,6 +85,7 @@ class Column(msgspec.Struct, frozen=True, kw_only=True):
     has_bot: bool = True
     #: The rungs of the skill ladder played (labels, weakest first; empty: no ladder).
     ladder: tuple[str, ...] = ()
+    params: tuple[ParamValue, ...] = ()
 
     @property
     def main(self) -> MatchupKind:
@@ -127,6 +139,27 @@ class Metric(Protocol):
     def source(self) -> str: ...
 
     def accumulator(self, column: Column) -> Accumulator: ...
+
+
+@runtime_checkable
+class PerGame(Protocol):
+    """A metric whose value is the mean of one number per game (a share: 0 or 1 a game).
+
+    ``per_game`` gives that number for one game of ``column`` played in ``matchup``, or None
+    when the metric does not read that game (another matchup, an undecided game...). The
+    metric's estimate must be the mean of the numbers that are not None: the comparison
+    pairs a variant's game *i* with its base's game *i* through them."""
+
+    def per_game(self, game: GameRecord, matchup: Matchup, column: Column) -> float | None: ...
+
+
+@runtime_checkable
+class Reads(Protocol):
+    """A metric that says which matchups' games its accumulator reads (an optional promise:
+    the comparison skips other games when it bootstraps the metric, which saves most of that
+    work). Without it, every game is offered."""
+
+    def reads(self, column: Column) -> Collection[str]: ...
 
 
 class MetricInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -255,6 +288,8 @@ __all__ = [
     "Mean",
     "Metric",
     "MetricInfo",
+    "PerGame",
     "Proportion",
+    "Reads",
     "wilson",
 ]

@@ -2,7 +2,7 @@
 Ludii metrics, adapted to wargames. Definitions and sources: ``docs/compare.md``.
 
 Per-game helpers (:func:`lead_changes`, :func:`drama`, :func:`decisiveness`...) are pure
-functions of a :class:`~aerodrome.sim.GameRecord`, tested on hand-made games.
+functions of a :class:`~aerodrome.records.GameRecord`, tested on hand-made games.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 import msgspec
 
-from aerodrome.ladder import SkillLadder
 from aerodrome.metrics import Column, Estimate, Matchup, Mean, Metric, Proportion, wilson
-from aerodrome.sim import GameRecord, Tick
+from aerodrome.metrics.ladder import KIND as LADDER
+from aerodrome.metrics.ladder import SkillLadder
+from aerodrome.records import GameRecord, Tick
 
 LUDII = "Ludii's evaluation metrics (Stephenson, Browne et al.), after Browne 2011"
 BROWNE = "Browne, Evolutionary Game Design (2011)"
@@ -121,6 +122,9 @@ class MeanMetric:
     def accumulator(self, column: Column) -> _MeanOf:
         return _MeanOf(self.value, column, self.bounds)
 
+    def per_game(self, game: GameRecord, matchup: Matchup, column: Column) -> float | None:
+        return self.value(game, column) if matchup.kind == column.main else None
+
 
 class _MeanOf:
     def __init__(
@@ -159,6 +163,12 @@ class ShareMetric:
     def accumulator(self, column: Column) -> _ShareOf:
         return _ShareOf(self.outcome, column)
 
+    def per_game(self, game: GameRecord, matchup: Matchup, column: Column) -> float | None:
+        if matchup.kind != column.main:
+            return None
+        v = self.outcome(game, column)
+        return None if v is None else float(v)
+
 
 class _ShareOf:
     def __init__(self, outcome: Callable[[GameRecord, Column], bool | None], column: Column):
@@ -194,6 +204,9 @@ class Balance:
 
     def accumulator(self, column: Column) -> _Balance:
         return _Balance(column)
+
+    def reads(self, column: Column) -> frozenset[str]:
+        return frozenset({column.main})
 
 
 class _Balance:
@@ -286,6 +299,11 @@ class BotVsRandom:
     def accumulator(self, column: Column) -> _BotVsRandom:
         return _BotVsRandom(column)
 
+    def per_game(self, game: GameRecord, matchup: Matchup, column: Column) -> float | None:
+        if matchup.kind != "bot-vs-random" or matchup.bot_side is None:
+            return None
+        return float(matchup.bot_side in game.result.winners)
+
 
 @dataclass(frozen=True)
 class MirrorWinRate:
@@ -298,6 +316,14 @@ class MirrorWinRate:
 
     def accumulator(self, column: Column) -> _MirrorWinRate:
         return _MirrorWinRate(column, self.kind)
+
+    def per_game(self, game: GameRecord, matchup: Matchup, column: Column) -> float | None:
+        """The game's side wins over the sides (the estimate is side wins over games ×
+        sides: the mean of this)."""
+        k = len(column.sides)
+        if matchup.kind != self.kind or k == 0:
+            return None
+        return sum(1 for s in game.result.winners if s in column.sides) / k
 
 
 class _SkillIndex:
@@ -346,6 +372,9 @@ class SkillIndex:
     def accumulator(self, column: Column) -> _SkillIndex:
         return _SkillIndex(column)
 
+    def reads(self, column: Column) -> frozenset[str]:
+        return frozenset({"bot-vs-random", "random-vs-random"})
+
 
 # -- skill measured by thinking ----------------------------------------------------------------
 def decided_share_index(share: Estimate, sides: int) -> Estimate:
@@ -377,7 +406,7 @@ class _Strongest:
     def add(self, game: GameRecord, matchup: Matchup) -> None:
         if matchup.kind == "bot-vs-random":
             agent = "bot"
-        elif matchup.kind == "ladder" and matchup.lower == "random" and matchup.upper:
+        elif matchup.kind == LADDER and matchup.lower == "random" and matchup.upper:
             agent = matchup.upper  # the ladder's first step: an agent against random
         else:
             return
@@ -419,6 +448,9 @@ class StrongestSkill:
 
     def accumulator(self, column: Column) -> _Strongest:
         return _Strongest(column)
+
+    def reads(self, column: Column) -> frozenset[str]:
+        return frozenset({"bot-vs-random", LADDER})
 
 
 # -- per-game value functions ------------------------------------------------------------------
@@ -505,7 +537,7 @@ BUILTIN: tuple[Metric, ...] = (
         "First-player advantage",
         "share",
         "share of decided games won by the side of the seat that acted first (or held the "
-        "initiative, when the ruleset reports Result.first_player); 1/sides: no advantage",
+        "initiative, when the ruleset reports who did); 1/sides: no advantage",
         LUDII + " (Advantage)",
         _first_player_won,
     ),
@@ -537,7 +569,7 @@ BUILTIN: tuple[Metric, ...] = (
         "lethality-engagement",
         "Kills per engagement",
         "kills",
-        "aircraft destroyed per attack resolved (needs the ruleset to report Result.engagements)",
+        "aircraft destroyed per attack resolved (for rulesets that count their attacks)",
         "aerodrome",
         _lethality_engagement,
     ),
@@ -562,7 +594,7 @@ BUILTIN: tuple[Metric, ...] = (
         "lead-changes",
         "Lead changes",
         "count",
-        "times the side ahead in material (Ruleset.material) changed, per game",
+        "times the side ahead in material (the aircraft left, by their value) changed, per game",
         LUDII + " (Lead Change); " + BROWNE + " (Lead change)",
         _lead_changes,
     ),

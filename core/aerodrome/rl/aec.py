@@ -34,6 +34,9 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from aerodrome.capabilities import material_of
+from aerodrome.describe import picture as drawing
+from aerodrome.describe import svg as svg_of
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
 from aerodrome.rl.layout import Layout, find_layout
@@ -151,8 +154,9 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._paid = False
         if self.shaping:
-            self._shaping = Shaping(self.setup.seats, self.ruleset.material(game.state))
-            self._potential = self._shaping.potentials(self.ruleset.material(game.state))
+            material = material_of(self.ruleset, game.state)
+            self._shaping = Shaping(self.setup.seats, material)
+            self._potential = self._shaping.potentials(material)
         if game.is_over():
             self._end()
         else:
@@ -178,7 +182,7 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
                 rewards[a] = 0.0
             self._paid = False
         if self._shaping is not None:
-            potential = self._shaping.potentials(self.ruleset.material(game.state))
+            potential = self._shaping.potentials(material_of(self.ruleset, game.state))
             for p, a in enumerate(self.possible_agents):
                 rewards[a] = self.shaping * (potential[p] - self._potential[p])
             self._potential = potential
@@ -211,10 +215,10 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
             return None
         view = self.game.observation(self.render_seat)
         if self.render_mode == "svg":
-            svg = self.ruleset.draw_svg(view)
+            svg = svg_of(self.ruleset, view)
             if svg is None:
                 raise AerodromeError(
-                    f"ruleset {self.ruleset.name!r} draws no SVG (draw_svg gave None)"
+                    f"ruleset {self.ruleset.name!r} draws no SVG (it has no Presentation)"
                 )
             return svg
         text = picture(self.ruleset, view)
@@ -228,15 +232,18 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
 
 
 def picture(ruleset: Ruleset[Any, Any, Any], view: Any) -> str:
-    """The ruleset's terminal picture of ``view`` as plain text (text is never markup)."""
+    """The ruleset's terminal picture of ``view`` as plain text (text is never markup;
+    control and bidi characters escaped, :func:`aerodrome.terminal.escape`)."""
     from rich.console import Console
     from rich.text import Text
 
-    drawn = ruleset.draw(view)
+    from aerodrome.terminal import escape
+
+    drawn = drawing(ruleset, view)
     buffer = io.StringIO()
     console = Console(file=buffer, width=120, color_system=None, force_terminal=False)
     console.print(Text(drawn) if isinstance(drawn, str) else drawn)
-    return buffer.getvalue()
+    return escape(buffer.getvalue())
 
 
 class _Seeds:

@@ -27,12 +27,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
 
+from aerodrome.agents import RandomAgent
+from aerodrome.capabilities import Numbering, Vectors, capability
+from aerodrome.data import Action
 from aerodrome.dice import derive_seed
+from aerodrome.driver import Observer, drive
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
 from aerodrome.rl.encoder import Encoder, collection_paths
@@ -93,10 +97,12 @@ def find_layout(
     """The :class:`Layout` of ``ruleset`` × ``setup``: the ruleset's own sizes where it has
     hooks, otherwise probed (or declared with ``max_actions`` / ``caps``)."""
     setup = setup if isinstance(setup, Setup) else ruleset.setup(setup)
-    count = ruleset.action_count(setup)
+    numbering = capability(ruleset, Numbering)
+    count = numbering.action_count(setup) if numbering is not None else None
     first = Game(ruleset, setup, seed, record=False)
     view = first.observation(0)
-    vector = ruleset.observation_vector(view)
+    vectors = capability(ruleset, Vectors)
+    vector = vectors.observation_vector(view) if vectors is not None else None
     numbered = count is not None
     encoded = vector is not None
     if numbered and (not isinstance(count, int) or count < 1):
@@ -162,23 +168,30 @@ def _probe(
     seed: int,
 ) -> tuple[int, dict[str, int]]:
     """(longest legal list, longest collection per path) over ``games`` random games."""
-    longest = 0
-    found: dict[str, int] = {}
+    probe = _Probe(encoder)
     seats = range(len(setup.seats))
     for i in range(games):
         game_seed = derive_seed(seed, "rl-probe", i)
         game = Game(ruleset, setup, game_seed, record=False)
-        rng = random.Random(game_seed)
-        made = 0
-        while not game.is_over() and made < decisions:
-            for player in game.waiting_for():
-                legal = game.legal_actions(player)
-                longest = max(longest, len(legal))
-                if encoder is not None:
-                    encoder.measure(game.observation(player), found)
-                game.apply(player, legal[rng.randrange(len(legal))])
-                made += 1
+        agent = RandomAgent(0)
+        agent.rng = random.Random(game_seed)  # one stream for every seat of the game
+        drive(game, [agent] * len(setup.seats), probe, limit=decisions)
         if encoder is not None:
             for player in seats:
-                encoder.measure(game.observation(player), found)
-    return longest, found
+                encoder.measure(game.observation(player), probe.found)
+    return probe.longest, probe.found
+
+
+class _Probe(Observer):
+    """Measures every decision: the longest legal list, and (with an encoder) the longest
+    collection of each path of the observation of the player deciding."""
+
+    def __init__(self, encoder: Encoder | None) -> None:
+        self.encoder = encoder
+        self.longest = 0
+        self.found: dict[str, int] = {}
+
+    def decision(self, game: Game[Any, Any, Any], player: int, legal: Sequence[Action]) -> None:
+        self.longest = max(self.longest, len(legal))
+        if self.encoder is not None:
+            self.encoder.measure(game.observation(player), self.found)

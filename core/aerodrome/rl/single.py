@@ -22,7 +22,10 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from aerodrome.agents import Agent, PlayerView, agent_seed
+from aerodrome.agents import Agent, agent_seed
+from aerodrome.capabilities import material_of
+from aerodrome.describe import svg as svg_of
+from aerodrome.driver import drive
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins, default_plugins
@@ -86,6 +89,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._seeds = _Seeds(seed)
         self._game: Game[Any, Any, Any] | None = None
         self._agents: dict[int, Agent] = {}
+        self._seats: list[Agent | None] = []
         self._shaping: Shaping | None = None
         self._potential = 0.0
 
@@ -106,8 +110,9 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             p: spec.factory(self.ruleset, p, agent_seed(game_seed, p))
             for p, spec in self.opponents.items()
         }
+        self._seats = [self._agents.get(p) for p in range(len(self.setup.seats))]
         if self.shaping:
-            material = self.ruleset.material(game.state)
+            material = material_of(self.ruleset, game.state)
             self._shaping = Shaping(self.setup.seats, material)
             self._potential = self._shaping.potentials(material)[self.seat]
         self._play_opponents()
@@ -124,7 +129,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._play_opponents()
         reward = 0.0
         if self._shaping is not None:
-            potential = self._shaping.potentials(self.ruleset.material(game.state))[self.seat]
+            potential = self._shaping.potentials(material_of(self.ruleset, game.state))[self.seat]
             reward += self.shaping * (potential - self._potential)
             self._potential = potential
         terminated = truncated = False
@@ -144,10 +149,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return None
         view = self.game.observation(None)
         if self.render_mode == "svg":
-            svg = self.ruleset.draw_svg(view)
+            svg = svg_of(self.ruleset, view)
             if svg is None:
                 raise AerodromeError(
-                    f"ruleset {self.ruleset.name!r} draws no SVG (draw_svg gave None)"
+                    f"ruleset {self.ruleset.name!r} draws no SVG (it has no Presentation)"
                 )
             return svg
         text = picture(self.ruleset, view)
@@ -158,17 +163,11 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     # -- helpers -----------------------------------------------------------------------------
     def _play_opponents(self) -> None:
-        """Let the opponents answer until the learning seat owes an answer or the game ends
-        (in a simultaneous decision the opponents that come first in seat order commit
-        first; the game shows the learning seat nothing of their answers)."""
-        game = self.game
-        while not game.is_over():
-            player = game.waiting_for()[0]
-            if player == self.seat:
-                return
-            agent = self._agents[player]
-            legal = game.legal_actions(player)
-            game.apply(player, agent.choose(PlayerView(game, player), legal))
+        """Let the opponents answer until only the learning seat owes an answer or the game
+        ends (:func:`aerodrome.driver.drive`, the learning seat external: in a simultaneous
+        decision the opponents commit first; the game shows the learning seat nothing of
+        their answers)."""
+        drive(self.game, self._seats)
 
     def _observe(self) -> dict[str, Any]:
         return self.translator.observe(self.game, self.seat)

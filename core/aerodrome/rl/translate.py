@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from aerodrome.capabilities import Numbering, Vectors, capability
 from aerodrome.data import Action
 from aerodrome.errors import IllegalActionError
 from aerodrome.game import Game
@@ -127,6 +128,8 @@ class Translator:
         self.actions = layout.actions
         self.width = layout.observation
         self.label = f"{ruleset.name} {setup.name}"
+        self._numbering = capability(ruleset, Numbering)
+        self._vectors = capability(ruleset, Vectors)
         self._packer = struct.Struct(f"={self.width}f")
         self._encoder: Encoder | None = None
         self._view_type: type | None = None
@@ -145,7 +148,7 @@ class Translator:
         """The observation vector of ``view`` as ``width`` native float32 (read only)."""
         if not self.layout.encoded:
             return self.encoder(view).encode_f32(view)
-        numbers = self.ruleset.observation_vector(view)
+        numbers = self._vectors.observation_vector(view) if self._vectors is not None else None
         if isinstance(numbers, np.ndarray):  # a ruleset that encodes into NumPy itself
             if numbers.shape == (self.width,):
                 return numbers.astype(F32).tobytes()
@@ -253,11 +256,14 @@ class Translator:
         """The ruleset's numbers of ``legal`` (each checked against ``action_count`` the
         first time the ruleset is asked for it)."""
         numbers = self._numbers
+        numbering = self._numbering
+        if numbering is None:
+            raise ActionSpaceError(f"{self.label}: the ruleset numbers no actions")
         out = []
         for action in legal:
             got = numbers.get(action)
             if got is None:
-                given = self.ruleset.action_id(action, self.setup)
+                given = numbering.action_id(action, self.setup)
                 try:
                     got = operator.index(given)  # a NumPy integer is a number too
                 except TypeError:
@@ -314,8 +320,10 @@ class Translator:
 
     def _describe(self, i: int) -> str:
         """`` (the action's description)`` of number ``i``, or nothing (for a message)."""
+        if self._numbering is None:
+            return ""
         try:
-            action = self.ruleset.action_from_id(i, self.setup)
+            action = self._numbering.action_from_id(i, self.setup)
         except Exception:
             return ""
         return f" ({action.describe()})" if isinstance(action, Action) else ""

@@ -4,7 +4,7 @@ rollouts with.
 A game the rules have ended is worth its result: 1 to a winning side (shared among the
 winning sides), 0 to a losing one, an even share each for a draw. A game cut off before its
 end (a rollout stopped at its horizon, or a game at its round cap) is worth each side's share
-of the material on the table (:meth:`aerodrome.ruleset.Ruleset.material`: aircraft alive,
+of the material on the table (:meth:`aerodrome.capabilities.Analysis.material`: aircraft alive,
 weighted by value): ``material(side) / Σ material``, an even share each when no side has any.
 
 ``material`` (the default) has no jump on one kill: in a battle of six aircraft a side, one
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from aerodrome.capabilities import material_of
 from aerodrome.game import Game
 
 #: The evaluations a search agent accepts (``eval=NAME``).
@@ -46,7 +47,7 @@ def rewards(game: Game[Any, Any, Any], evaluation: str = DEFAULT_EVALUATION) -> 
                 by_side = dict.fromkeys(sides, 1.0 / n)
             return [by_side[seat.side] for seat in setup.seats]
     parts: list[dict[str, float]] = []
-    material = game.ruleset.material(game.state)
+    material = material_of(game.ruleset, game.state)
     total = sum(max(0.0, material.get(s, 0.0)) for s in sides)
     if total > 0:
         parts.append({s: max(0.0, material.get(s, 0.0)) / total for s in sides})

@@ -64,8 +64,10 @@ from aerodrome.agents import (
     AgentParameterError,
     AgentSpec,
     PlayerView,
+    RandomAgent,
 )
 from aerodrome.data import Action
+from aerodrome.driver import drive
 from aerodrome.game import Game
 from aerodrome.ruleset import Ruleset
 from aerodrome.search.evaluation import DEFAULT_EVALUATION, EVALUATIONS, rewards
@@ -315,6 +317,9 @@ class MCTSAgent:
         #: ``mix`` rollouts: whether each player rolls out at random this iteration
         self.mixed = options.rollout == "mix"
         self._random: dict[int, bool] = {}
+        #: random rollouts: a random agent drawing from the search's own stream
+        self._uniform = RandomAgent(0)
+        self._uniform.rng = self.rng
 
     def key(self, game: Game[Any, Any, Any]) -> tuple[bytes, Decision | None]:
         """The searching player's information state in ``game``: his observation (a frozen
@@ -431,32 +436,19 @@ class MCTSAgent:
     def iterate(self, root: Node, game: Game[Any, Any, Any]) -> int:
         """One iteration on ``game`` (a determinised game of its own): select down the tree,
         expand one node, roll out, back up the rewards. Returns the decisions simulated."""
-        opts, rng = self.options, self.rng
-        c, widen, bias = opts.exploration, opts.widen, opts.bias
-        prior = opts.prior and self.rollout is not None
+        opts = self.options
         self._agents = {}
         self._random = {}
         node = root
         path: list[tuple[Node, tuple[tuple[int, Action], ...]]] = []
         depth = 0
-        while not game.is_over() and depth < opts.depth:
-            owing = game.waiting_for()
-            joint: list[tuple[int, Action]] = []
-            for p in owing:
-                legal = game.legal_actions(p)
-                arms = node.arms.get(p)
-                if arms is None:
-                    arms = node.arms[p] = {}
-                order = node.order.get(p)
-                if order is None:
-                    order = node.order[p] = self.prior(game, p, legal) if prior else []
-                chosen = node.chosen[p] = node.chosen.get(p, 0) + 1
-                room = widen <= 0 or len(arms) < widen * math.sqrt(chosen)
-                first = order[0] if order else None
-                scale = c * node.spread(p)
-                joint.append((p, select(arms, legal, scale, rng, room, first, bias, order)))
-            for p, a in joint:
-                game.apply(p, a)
+        tree = _Select(self, game, root)
+        seats = [tree] * len(game.setup.seats)
+        while depth < opts.depth:
+            tree.node, joint = node, tree.joint
+            joint.clear()
+            if not drive(game, seats, limit=1):  # one round of answers, if not over
+                break
             depth += len(joint)
             key = tuple(joint)
             path.append((node, key))
@@ -484,19 +476,55 @@ class MCTSAgent:
         """Play on from ``depth`` decisions below the root until the game ends or the cut;
         returns the depth reached."""
         limit = self.options.depth
-        rng = self.rng
-        if self.rollout is None:
-            while not game.is_over() and depth < limit:
-                for p in game.waiting_for():
-                    legal = game.legal_actions(p)
-                    game.apply(p, legal[rng.randrange(len(legal))])
-                    depth += 1
+        if depth >= limit:
             return depth
-        while not game.is_over() and depth < limit:
-            for p in game.waiting_for():
-                game.apply(p, self.policy(game, p, game.legal_actions(p)))
-                depth += 1
-        return depth
+        seat: Agent = self._uniform if self.rollout is None else _Policy(self, game)
+        return depth + drive(game, [seat] * len(game.setup.seats), limit=limit - depth)
+
+
+class _Select:
+    """A seat of the tree policy: each owing player's arm at ``node`` (the arms chosen in
+    this round of answers are kept in ``joint``)."""
+
+    __slots__ = ("game", "joint", "node", "search")
+
+    def __init__(self, search: MCTSAgent, game: Game[Any, Any, Any], node: Node) -> None:
+        self.search = search
+        self.game = game
+        self.node = node
+        self.joint: list[tuple[int, Action]] = []
+
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
+        search, node, p = self.search, self.node, view.player
+        opts = search.options
+        arms = node.arms.get(p)
+        if arms is None:
+            arms = node.arms[p] = {}
+        order = node.order.get(p)
+        if order is None:
+            prior = opts.prior and search.rollout is not None
+            order = node.order[p] = search.prior(self.game, p, legal) if prior else []
+        chosen = node.chosen[p] = node.chosen.get(p, 0) + 1
+        widen = opts.widen
+        room = widen <= 0 or len(arms) < widen * math.sqrt(chosen)
+        first = order[0] if order else None
+        scale = opts.exploration * node.spread(p)
+        action = select(arms, legal, scale, search.rng, room, first, opts.bias, order)
+        self.joint.append((p, action))
+        return action
+
+
+class _Policy:
+    """A seat of a rollout: the search's rollout policy for the player it is asked for."""
+
+    __slots__ = ("game", "search")
+
+    def __init__(self, search: MCTSAgent, game: Game[Any, Any, Any]) -> None:
+        self.search = search
+        self.game = game
+
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
+        return self.search.policy(self.game, view.player, legal)
 
 
 def configure(params: str, lookup: AgentLookup) -> AgentFactory:

@@ -66,6 +66,7 @@ from aerodrome.agents import (
 )
 from aerodrome.data import Action
 from aerodrome.dice import derive_seed
+from aerodrome.driver import drive
 from aerodrome.game import Game
 from aerodrome.ruleset import Ruleset
 from aerodrome.search.evaluation import DEFAULT_EVALUATION, EVALUATIONS, rewards
@@ -358,18 +359,18 @@ class PairedSearch:
         begun after ``root_round``; none when rollouts play to the end) or ``limit``
         decisions are played; returns the decisions played."""
         horizon = self.last.horizon
-        last_round = root_round + horizon if horizon > 0 else None
-        agents: dict[int, tuple[Agent, PlayerView[Any, Any]]] = {}
+        seats = [_Seat(self, p, derive_seed(seed, p)) for p in range(len(game.setup.seats))]
+        if horizon <= 0:  # played to the end
+            return drive(game, seats, limit=limit)
+        # cut at a round: drive's limit counts decisions, so the round is checked here, before
+        # each round of answers (the same check drive makes of its limit)
+        last_round = root_round + horizon
         steps = 0
-        while not game.is_over() and steps < limit:
-            if last_round is not None and game.round > last_round:
+        while steps < limit and game.round <= last_round:
+            made = drive(game, seats, limit=1)
+            if not made:
                 break
-            for p in game.waiting_for():
-                found = agents.get(p)
-                if found is None:
-                    found = agents[p] = (self._agent(p, derive_seed(seed, p)), PlayerView(game, p))
-                game.apply(p, found[0].choose(found[1], game.legal_actions(p)))
-                steps += 1
+            steps += made
         return steps
 
     def _horizon(self, view: PlayerView[Any, Any], action: Action) -> int:
@@ -385,6 +386,25 @@ class PairedSearch:
         self.last.horizon = 0
         self.last.steps += 1 + self.rollout(game, base.round, seed, SHORT + 1)
         return 0 if game.is_over() else DEFAULT_HORIZON
+
+
+class _Seat:
+    """A rollout seat: the rollout agent of ``player`` (the bot, or random), made when it is
+    first asked, seeded from the world's rollout seed."""
+
+    __slots__ = ("agent", "player", "search", "seed")
+
+    def __init__(self, search: PairedSearch, player: int, seed: int) -> None:
+        self.search = search
+        self.player = player
+        self.seed = seed
+        self.agent: Agent | None = None
+
+    def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
+        agent = self.agent
+        if agent is None:
+            agent = self.agent = self.search._agent(self.player, self.seed)
+        return agent.choose(view, legal)
 
 
 def _mean(xs: Sequence[float]) -> float:

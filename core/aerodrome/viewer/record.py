@@ -18,6 +18,8 @@ from typing import Any
 import msgspec
 
 from aerodrome.describe import event_text, seat_label
+from aerodrome.describe import svg as svg_of
+from aerodrome.driver import Observer, answer
 from aerodrome.errors import AerodromeError
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
@@ -79,9 +81,10 @@ def outcome(result: Result) -> str:
     return f"{won}: {result.reason}, {result.rounds} rounds"
 
 
-class Recorder:
-    """Takes a snapshot of every view after every action: call :meth:`snap` with the game at
-    its start, then after each action (``saves.replay(..., on_step=recorder.snap)``)."""
+class Recorder(Observer):
+    """Takes a snapshot of every view after every action: an observer of a driven or
+    replayed game (:class:`~aerodrome.driver.Observer`: the start and each action), or call
+    :meth:`snap` with the game at its start, then after each action."""
 
     def __init__(
         self, ruleset: Ruleset[Any, Any, Any], setup: Setup, seed: int, title: str | None = None
@@ -120,12 +123,18 @@ class Recorder:
                         log += (step, self._number(text))
         self._outcome = outcome(game.result()) if game.is_over() else None
 
+    def start(self, game: Game[Any, Any, Any]) -> None:
+        self.snap(game)
+
+    def action(self, game: Game[Any, Any, Any], player: int, action: Any) -> None:
+        self.snap(game)
+
     def _picture(self, i: int, view: Any) -> int:
         """The picture number of viewer ``i``'s ``view`` (drawn only when it changed)."""
         last = self._last[i]
         if last is not None and last[0] == view:
             return last[1]
-        svg = self.ruleset.draw_svg(view)
+        svg = svg_of(self.ruleset, view)
         number = NO_PICTURE if svg is None else self.book.add(svg)
         self._draws = self._draws or svg is not None
         self._last[i] = (view, number)
@@ -174,10 +183,9 @@ def record_game(
     again, recording every step; ``title`` heads the page (default: the ruleset's)."""
     game = Game(ruleset, setup, seed, position=position)
     recorder = Recorder(ruleset, setup, seed, title)
-    recorder.snap(game)
+    recorder.start(game)
     for player, action in actions:
-        game.apply(player, action)
-        recorder.snap(game)
+        answer(game, player, action, recorder)
     return recorder.recording()
 
 
@@ -186,12 +194,7 @@ def record_save(
 ) -> tuple[Game[Any, Any, Any], Recording]:
     """Replay ``save`` (its first ``until`` actions, if given) recording every step; returns
     the replayed game (to verify) and the recording."""
-    recorders: list[Recorder] = []
-
-    def on_step(game: Game[Any, Any, Any]) -> None:
-        if not recorders:
-            recorders.append(Recorder(game.ruleset, game.setup, game.seed))
-        recorders[0].snap(game)
-
-    game = replay(save, plugins, source, until=until, on_step=on_step)
-    return game, recorders[0].recording()
+    ruleset = plugins.ruleset(save.ruleset)
+    recorder = Recorder(ruleset, ruleset.setup(save.setup).with_bots(save.bots), save.seed)
+    game = replay(save, plugins, source, until=until, observers=(recorder,))
+    return game, recorder.recording()

@@ -2,7 +2,7 @@
 
 The sample is game 0 of the column's first matchup (the bot against itself, or random
 agents where the ruleset has no bot), played again with the run's seed and the column's
-variants: the same game as the first record of that matchup in the run. Its page goes to
+variants and parameters: the same game as the first record of that matchup in the run. Its page goes to
 ``games/`` beside the report's ``index.html``.
 """
 
@@ -15,10 +15,10 @@ from pathlib import Path
 import msgspec
 
 from aerodrome.agents import agent_seed
+from aerodrome.compare.plan import ColumnPlan
 from aerodrome.dice import derive_seed
 from aerodrome.files import make_folder
-from aerodrome.metrics.compare import ColumnPlan
-from aerodrome.parallel import PluginSet
+from aerodrome.parallel import PluginSet, game_setup
 from aerodrome.plugins import Plugins
 from aerodrome.sim import play_game
 from aerodrome.viewer.page import write_page
@@ -52,17 +52,16 @@ def write_samples(plugins: Plugins, plans: Sequence[ColumnPlan], report: Path) -
     samples: dict[str, Sample] = {}
     for number, plan in enumerate(plans, 1):
         config, _ = plan.configs[0]
-        with_variants = sets.get(config.variants)
-        ruleset = with_variants.ruleset(config.ruleset)
+        with_variants = sets.of(config)
+        ruleset, setup = game_setup(with_variants, config)
         specs = [with_variants.agent(ruleset.name, name) for name in config.agents]
         # as the run plays it (aerodrome.sim.run_games): the bot-rules agents' seats are bots
-        setup = ruleset.setup(config.setup).with_bots(
-            p for p, spec in enumerate(specs) if spec.bot_rules
-        )
+        setup = setup.with_bots(p for p, spec in enumerate(specs) if spec.bot_rules)
         seed = derive_seed(config.seed, GAME)
         agents = [spec.factory(ruleset, p, agent_seed(seed, p)) for p, spec in enumerate(specs)]
         game, _ = play_game(ruleset, setup, seed, agents)
         title = ruleset.title + "".join(f" + {v}" for v in config.variants)
+        title += "".join(f", {n} {v:g}" for n, v in config.params)
         recording = record_game(ruleset, setup, seed, game.history, title=title)
         href = f"{FOLDER}/{file_name(number, plan.column.name)}"
         write_page(recording, report / href, "--report")

@@ -26,8 +26,9 @@ from typing import Any, Protocol
 
 import msgspec
 
-from aerodrome.agents import Agent, PlayerView, agent_seed
+from aerodrome.agents import Agent, agent_seed
 from aerodrome.data import Action, Record
+from aerodrome.driver import answer, drive
 from aerodrome.errors import AerodromeError, IllegalActionError, SpecError
 from aerodrome.game import Game
 from aerodrome.plugins import default_plugins
@@ -279,23 +280,23 @@ def play(
 ) -> bool:
     """Play ``game`` to its end (or until ``until(game)`` holds before a decision): an agent
     per seat, ``None`` for a human asked through ``human`` (who is told the end). False when
-    a human quit (the game is then abandoned)."""
-    views = [PlayerView(game, p) for p in range(len(agents))]
-    while not game.is_over():
+    a human quit (the game is then abandoned). The agents play through
+    :func:`aerodrome.driver.drive`, which returns whenever the game waits on a human (a
+    round of answers at a time when ``until`` is given)."""
+    rounds = None if until is None else 1
+    while waiting := game.waiting_for():
         if until is not None and until(game):
             return True
-        for player in game.waiting_for():
-            legal = list(game.legal_actions(player))
-            agent = agents[player]
-            if agent is None:
-                if human is None:
-                    raise AerodromeError(f"seat {player + 1} is a human, but nobody is asked")
-                action = human(game, player, legal)
-                if action is None:
-                    return False
-            else:
-                action = agent.choose(views[player], legal)
-            game.apply(player, action)
+        if any(agents[p] is not None for p in waiting):
+            drive(game, agents, limit=rounds)
+            continue
+        player = waiting[0]  # only a human's seat owes: ask them
+        if human is None:
+            raise AerodromeError(f"seat {player + 1} is a human, but nobody is asked")
+        action = human(game, player, list(game.legal_actions(player)))
+        if action is None:
+            return False
+        answer(game, player, action)
     if human is not None:
         human.ended(game)
     return True

@@ -14,26 +14,36 @@ from typing import Annotated
 
 import typer
 
+from aerodrome.cli.paths import output_file
+
 app = typer.Typer(
     help="Dockfighters campaign: squadrons, fame, pilots, scenarios, the ace challenges.",
     no_args_is_help=True,
 )
 #: A simulation is capped so that a typo cannot run for days.
 MAX_SCENARIOS = 100_000
+#: Seeds are what a squadron file holds (journal.Seed): a bigger one wrote a file that could
+#: not be read back.
+SEED_MAX = 2**63 - 1
+#: A bid of fame for the initiative: no squadron holds more than a few hundred.
+MAX_BID = 1_000_000
 File = Annotated[Path, typer.Argument(help="A squadron file.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 @app.command("new")
 def new(
-    file: Annotated[Path, typer.Argument(help="The squadron file to create (JSON).")],
+    file: Annotated[
+        Path, typer.Argument(parser=output_file, help="The squadron file to create (JSON).")
+    ],
     faction: Annotated[str, typer.Option(help="bavaria or saxony")],
     pilot: Annotated[list[str], typer.Option(help="A pilot's name (4 times: the 4 green pilots).")],
     name: Annotated[
         str | None, typer.Option(help="The squadron's name (default: the file's name).")
     ] = None,
     seed: Annotated[
-        int, typer.Option(min=0, help="Seed of the squadron's own dice (promotions).")
+        int,
+        typer.Option(min=0, max=SEED_MAX, help="Seed of the squadron's own dice (promotions)."),
     ] = 1,
     json: Json = False,
 ) -> None:
@@ -119,7 +129,8 @@ def scenario(
         typer.Option(help="SEAT=AGENT: 1 your squadron, 2 theirs; human, konrad..."),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(min=0, help="Seed of the scenario (default: from the files).")
+        int | None,
+        typer.Option(min=0, max=SEED_MAX, help="Seed of the scenario (default: from the files)."),
     ] = None,
     mission: Annotated[
         str | None, typer.Option(help="Your mission (default: the bot leader's choice).")
@@ -128,7 +139,8 @@ def scenario(
         list[str] | None, typer.Option(help="PILOT=SERIAL[:LOAD,...] (default: the bot's pick).")
     ] = None,
     bid: Annotated[
-        int | None, typer.Option(min=0, help="Most fame you bid for the initiative.")
+        int | None,
+        typer.Option(min=0, max=MAX_BID, help="Most fame you bid for the initiative."),
     ] = None,
     pay: Annotated[
         bool | None, typer.Option("--pay/--no-pay", help="Bring bailed-out pilots home.")
@@ -152,7 +164,8 @@ def challenge(
     ] = None,
     seat: Annotated[str, typer.Option(help="Who flies the ace: human, konrad...")] = "konrad",
     seed: Annotated[
-        int | None, typer.Option(min=0, help="Seed of the challenge (default: from the file).")
+        int | None,
+        typer.Option(min=0, max=SEED_MAX, help="Seed of the challenge (default: from the file)."),
     ] = None,
     json: Json = False,
 ) -> None:
@@ -167,7 +180,7 @@ def simulate(
     scenarios: Annotated[
         int, typer.Option(min=1, max=MAX_SCENARIOS, help="Scenarios to play.")
     ] = 10,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of the whole campaign.")] = 1,
+    seed: Annotated[int, typer.Option(min=0, max=SEED_MAX, help="Seed of the whole campaign.")] = 1,
     out: Annotated[
         Path | None, typer.Option(help="Write every squadron file into this folder.")
     ] = None,
@@ -183,7 +196,9 @@ def simulate(
 @app.command("replay")
 def replay(
     file: File,
-    write: Annotated[Path | None, typer.Option(help="Write the rebuilt squadron here.")] = None,
+    write: Annotated[
+        Path | None, typer.Option(parser=output_file, help="Write the rebuilt squadron here.")
+    ] = None,
     until: Annotated[
         str | None,
         typer.Option(

@@ -32,6 +32,7 @@ from aerodrome_dockfighters.campaign.leaders import CliLeader, PersonLeader
 from aerodrome_dockfighters.campaign.ledger import earned, spent
 from aerodrome_dockfighters.campaign.person import Person
 from aerodrome_dockfighters.campaign.sheet import CampaignError, Squadron
+from aerodrome_dockfighters.campaign.simulate import earlier_files
 from aerodrome_dockfighters.campaign.simulate import simulate as run_simulation
 from aerodrome_dockfighters.campaign.specs import tables
 from aerodrome_dockfighters.campaign.story import head, story
@@ -458,6 +459,15 @@ def simulate(
     """A campaign between two bot squadrons: fame curves, pilot survival, aces made."""
     if out is not None and not out.is_dir():
         fail(f"--out {out}: the folder does not exist")
+    earlier = earlier_files(out) if out is not None else []
+    if earlier:  # never overwritten without a word: refused before the campaign is played
+        shown = ", ".join(earlier[:3]) + (
+            f" and {len(earlier) - 3} more" if len(earlier) > 3 else ""
+        )
+        fail(
+            f"--out {out}: holds squadron files of an earlier campaign ({shown}); this one "
+            "would overwrite them: give an empty folder, or remove them"
+        )
     progress = Progress(
         TextColumn("campaign"),
         BarColumn(),
@@ -528,7 +538,7 @@ def replay(
     id (rolling the squadron back to before it, written with ``write``)."""
     with _errors(file):
         if write is not None:
-            files.check_writable([write])
+            files.check_writable([write], update=False)  # says so if it replaces a file
         files.recover(file)
         data = files.read(file)
         try:

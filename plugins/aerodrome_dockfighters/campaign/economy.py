@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
+from aerodrome.terminal import escape, find_unsafe_in_name
 from aerodrome_dockfighters.campaign import bridge
 from aerodrome_dockfighters.campaign.journal import Bought, Equipped, Founded, Recruited
 from aerodrome_dockfighters.campaign.leadership import effect
@@ -56,10 +57,13 @@ def derive_uid(*parts: object) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 
-def _check_name(name: str, field: str) -> None:
-    if not name.strip() or len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
+def _check_name(name: str, field: str, *, empty: bool = False) -> None:
+    """A name (or a rank: ``empty`` allowed) of printable characters: no control character,
+    no bidi control such as U+202E (it would turn the text around on a terminal)."""
+    blank = not name.strip() and not (empty and not name)
+    if blank or len(name) > MAX_NAME or find_unsafe_in_name(name) is not None:
         raise CampaignError(
-            f"{field}: a name of 1 to {MAX_NAME} printable characters, not {name!r}"
+            f"{field}: a name of 1 to {MAX_NAME} printable characters, not '{escape(name)}'"
         )
 
 
@@ -73,6 +77,7 @@ def recruit(sq: Squadron, name: str, kind: Kind = "pilot", rank: str = "") -> Re
             f"kind: one of {', '.join(KINDS)}, not {kind!r} [dockfighters.campaign.recruit.1]"
         )
     _check_name(name, "name")
+    _check_name(rank, "rank", empty=True)
     if sq.pilot(name) is not None:
         raise CampaignError(
             f"barracks: there is already a {name!r} in the squadron's files [dockfighters.campaign.recruit.1]"

@@ -213,12 +213,13 @@ def read(path: Path) -> bytes:
         raise CampaignError(str(exc)) from None
 
 
-def check_writable(paths: Iterable[Path]) -> None:
+def check_writable(paths: Iterable[Path], *, update: bool = True) -> None:
     """Fail now (one line naming the file) unless every one of ``paths`` can be written, so
-    that no mission is played only to find that its files cannot be saved."""
+    that no mission is played only to find that its files cannot be saved. ``update``: the
+    squadrons' own files, rewritten whole; otherwise an existing file is warned about."""
     for path in paths:
         try:
-            check_output(path, "")
+            check_output(path, "", update=update)
         except AerodromeError as exc:
             raise CampaignError(str(exc)) from None
 

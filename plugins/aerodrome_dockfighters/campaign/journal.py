@@ -15,10 +15,13 @@ import msgspec
 from msgspec import Meta
 
 from aerodrome.data import Record
+from aerodrome.terminal import NAME_PATTERN
 from aerodrome_dockfighters.campaign.ledger import Line
 from aerodrome_dockfighters.campaign.specs import Kind, Modifiers
 
-Name = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f]*$")]
+#: A pilot's, crew's or squadron's name: no control or bidi character (aerodrome.terminal).
+Name = Annotated[str, Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
+Rank = Annotated[str, Meta(max_length=40, pattern=NAME_PATTERN)]
 Faction = Literal["Bavaria", "Saxony"]
 Level = Annotated[int, Meta(ge=0, le=3)]
 Seed = Annotated[int, Meta(ge=0, le=2**63 - 1)]
@@ -194,7 +197,7 @@ class Founded(Entry, frozen=True, kw_only=True):
 class Recruited(Entry, frozen=True, kw_only=True):
     name: Name
     kind: Kind = "pilot"
-    rank: Annotated[str, Meta(max_length=40)] = ""
+    rank: Rank = ""
 
 
 class Bought(Entry, frozen=True, kw_only=True):

@@ -17,6 +17,7 @@ from typing import Any
 from rich.text import Text
 
 import aerodrome.cli.screen as screen
+from aerodrome.capabilities import ChoiceLabel
 from aerodrome.choices import group, match
 from aerodrome.cli.output import literal, one_line
 from aerodrome.cli.prompt import HELP_TEXT, QUIT, ask
@@ -131,7 +132,9 @@ def choose(read: Callable[[str], str], who: str, question: str, texts: Sequence[
     header = Text(f"{screen.DECISION_MARK} ", style=screen.HEADING)
     header.append(literal(f"{who}: {one_line(question)} ({many})"))
     screen.say_line(header)
-    screen.choice_lines(group([(i + 1, one_line(t)) for i, t in enumerate(texts)], merge=False))
+    screen.choice_lines(
+        group([(i + 1, ChoiceLabel(text=one_line(t))) for i, t in enumerate(texts)], merge=False)
+    )
     screen.note("Type a number or words; quit abandons the scenario (nothing is recorded).")
     among: list[int] | None = None
     while True:
@@ -160,4 +163,6 @@ def choose(read: Callable[[str], str], who: str, question: str, texts: Sequence[
             continue
         among = list(found)
         screen.note(f"{len(found)} choices match '{typed}': a number or more words chooses one.")
-        screen.choice_lines(group([(i + 1, one_line(texts[i])) for i in found], merge=False))
+        screen.choice_lines(
+            group([(i + 1, ChoiceLabel(text=one_line(texts[i]))) for i in found], merge=False)
+        )

@@ -18,6 +18,7 @@ from aerodrome_dockfighters.campaign.journal import (
     Faction,
     JournalEntry,
     Name,
+    Rank,
     Scenario,
     Seed,
     Uid,
@@ -54,7 +55,7 @@ class PersonalFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     name: Name
     kind: Kind = "pilot"
-    rank: Annotated[str, Meta(max_length=40)] = ""
+    rank: Rank = ""
     status: Standing = "ready"
     missions: Annotated[int, Meta(ge=0)] = 0
     box: Annotated[int, Meta(ge=-1, le=200)] = -1

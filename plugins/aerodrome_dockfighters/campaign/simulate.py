@@ -129,12 +129,28 @@ class Simulation:
     def save(self, folder: Path) -> list[str]:
         """Write every squadron file into ``folder`` (atomically)."""
         items = [
-            (folder / f"{sq.faction.lower()}-{k + 1}.json", sq)
+            (folder / file_name(sq.faction, k), sq)
             for n in (0, 1)
             for k, sq in enumerate(self.all[n])
         ]
         files.save(items)
         return [str(p) for p, _ in items]
+
+
+def file_name(faction: str, k: int) -> str:
+    """The file of a faction's ``k``-th squadron (from 0) in ``--out``: ``bavaria-1.json``."""
+    return f"{faction.lower()}-{k + 1}.json"
+
+
+def earlier_files(folder: Path) -> list[str]:
+    """The squadron files a simulation writes that ``folder`` holds already (an earlier
+    run's): a new run would overwrite some and leave others beside its own."""
+    return sorted(
+        p.name
+        for faction in FACTIONS
+        for p in folder.glob(f"{faction.lower()}-*.json")
+        if p.stem.removeprefix(f"{faction.lower()}-").isdigit()
+    )
 
 
 def simulate(

@@ -209,7 +209,7 @@ def _controlling_terminal() -> None:  # pragma: no cover - runs in the child
 
 # -- reading a screen back -------------------------------------------------------------------
 _ITEM = re.compile(r"^( +)(\d+) (.*)$")
-_ALTERNATIVE = re.compile(r"(\d+) (\S+)")
+_ALTERNATIVE = re.compile(r"(\d+) (.+)")
 
 
 @dataclass
@@ -224,17 +224,36 @@ class Screen:
     events: list[str] = field(default_factory=list)
 
 
-def _item(line: str, header: str | None) -> list[tuple[int, str]]:
+def _depth(line: str, number: str | None = None) -> int:
+    """The group depth of a laid-out line (see :func:`aerodrome.cli.screen.choice_lines`): a
+    heading is indented 2 + 3 per depth; a choice's number (right-aligned in 3 columns) by 2
+    at depth 0, 5 at depth 1, 3 more per depth after."""
+    lead = len(line) - len(line.lstrip(" "))
+    if number is None:
+        return max(0, (lead - 2) // 3)
+    prefix = lead + len(number) - 3
+    return 0 if prefix <= 2 else 1 + max(0, (prefix - 5) // 3)
+
+
+def _item(line: str, headers: list[str]) -> list[tuple[int, str]]:
+    """The choices of one line, each said whole: the headings above it, then its text (a line
+    of alternatives ``to 14,1 facing N · 2 facing E`` gives each alternative the words of
+    the line's own group: those before the first choice's text, which has as many words as
+    every alternative's)."""
     m = _ITEM.match(line)
     assert m is not None
     first_number, rest = int(m.group(2)), m.group(3)
+    prefix = " ".join(headers)
+    prefix = f"{prefix} " if prefix else ""
     parts = rest.split(" · ")
     alternatives = [_ALTERNATIVE.fullmatch(p) for p in parts[1:]]
-    prefix = f"{header} " if header else ""
     if parts[1:] and all(alternatives):
-        head = parts[0].rpartition(" ")[0]
+        size = len(alternatives[0].group(2).split()) if alternatives[0] else 1
+        head = " ".join(parts[0].split()[:-size])
         found = [(first_number, prefix + parts[0])]
-        found += [(int(a.group(1)), f"{prefix}{head} {a.group(2)}") for a in alternatives if a]
+        found += [
+            (int(a.group(1)), f"{prefix}{head} {a.group(2)}".strip()) for a in alternatives if a
+        ]
         return found
     return [(first_number, prefix + rest)]
 
@@ -242,13 +261,13 @@ def _item(line: str, header: str | None) -> list[tuple[int, str]]:
 def shown(text: str) -> Screen:
     """The screen in ``text`` read back (the choices of the last decision shown in it)."""
     screen = Screen()
-    header: str | None = None
+    headers: list[str] = []
     odds = False
     for line in text.split("\n"):
         line = line.split(PROMPT_END)[-1] if PROMPT_END in line else line
         if line.startswith("▶ "):
             screen.decision, screen.choices, screen.more = line, {}, False
-            header = None
+            headers = []
             continue
         if line.startswith("· "):
             screen.events.append(line[2:])
@@ -257,15 +276,15 @@ def shown(text: str) -> Screen:
             odds = True
             continue
         m = _ITEM.match(line)
-        indent = len(line) - len(line.lstrip(" "))
-        if indent == 2 and line.endswith(" …") and not line.lstrip().startswith("…"):
-            header = line[2:-2]
+        if line.startswith("  ") and line.endswith(" …") and not line.lstrip().startswith("…"):
+            depth = _depth(line)
+            headers = [*headers[:depth], line.strip()[:-2]]
         elif m and odds:
             screen.odds[int(m.group(2))] = m.group(3).rpartition(" — ")[2]
         elif m:
-            if indent < 5:
-                header = None
-            screen.choices.update(_item(line, header if indent >= 5 else None))
+            depth = _depth(line, m.group(2))
+            headers = headers[:depth]
+            screen.choices.update(_item(line, headers))
         else:
             odds = False
             if line.lstrip().startswith("… ") and "more" in line:

@@ -66,7 +66,9 @@ def _answer(term: Terminal, person: Person, first: Screen, played: Played) -> st
             assert screen.choices, reply
             continue
         return reply
-    raise AssertionError(f"10 narrowings without a choice: {played.typed[-10:]}")
+    raise AssertionError(
+        f"10 narrowings without a choice: {played.typed[-10:]}\n{played.screens[-1]}"
+    )
 
 
 def _refused(term: Terminal, bad: tuple[str, str], played: Played) -> None:

@@ -10,9 +10,13 @@ from typing import Any
 
 import pytest
 
-from aerodrome.agents import PlayerView, agent_seed
+from aerodrome.agents import agent_seed
+from aerodrome.choices import spoken
+from aerodrome.describe import label
+from aerodrome.driver import Observer
 from aerodrome.game import Game
 from tests.conftest import PLUGINS
+from tests.playouts import rounds
 
 
 def _games(ruleset: str, setup: str, seeds: range) -> Any:
@@ -27,19 +31,39 @@ def _games(ruleset: str, setup: str, seeds: range) -> Any:
             PLUGINS.agent(ruleset, n).factory(rules, p, agent_seed(seed, p))
             for p, n in enumerate(names)
         ]
-        while not game.is_over():
-            player = game.waiting_for()[0]
-            action = bots[player].choose(PlayerView(game, player), game.legal_actions(player))
-            odds = rules.action_odds(action, game.observation(player))
-            before = len(game.log)
-            game.apply(player, action)
-            if odds:
+        noted = Noted(rules, bots)
+        for _ in rounds(game, [noted] * len(bots), noted):
+            for player, action, odds, before in noted.taken:
                 yield (
                     game,
                     game.log[before:],
-                    rules.action_text(action, game.observation(player)),
+                    spoken(label(rules, action, game.observation(player))),
                     odds,
                 )
+            noted.taken.clear()
+
+
+class Noted(Observer):
+    """The bots' seats, noting each action that had odds: (player, action, its odds from the
+    chooser's view, where the log stood)."""
+
+    def __init__(self, rules: Any, bots: Any) -> None:
+        self.rules, self.bots = rules, bots
+        self.taken: list[tuple[int, Any, str, int]] = []
+        self.odds: str | None = None
+        self.before = 0
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        action = self.bots[view.player].choose(view, legal)
+        self.odds = self.rules.action_odds(action, view.observation())
+        return action
+
+    def decision(self, game: Any, player: int, legal: Any) -> None:
+        self.before = len(game.log)
+
+    def action(self, game: Any, player: int, action: Any) -> None:
+        if self.odds:
+            self.taken.append((player, action, self.odds, self.before))
 
 
 def test_victoriana_odds_name_the_pools_rolled() -> None:

@@ -3,7 +3,8 @@ names, beginnings of words; the grouped layout of a long list."""
 
 from __future__ import annotations
 
-from aerodrome.choices import Line, example, group, match, query_words, words
+from aerodrome.capabilities import ChoiceLabel
+from aerodrome.choices import Line, example, group, match, query_words, spoken, words
 
 MOVES = [
     f"YELLOW-1 moves 4 to {square} facing {facing}"
@@ -73,24 +74,54 @@ def test_the_example_picks_its_choice_alone_and_is_never_a_bare_number() -> None
         assert query is not None and match(query, MOVES).found == (i,)
 
 
-def test_group_heads_a_run_and_shares_lines_of_facings() -> None:
-    lines = group(list(enumerate(MOVES, 1)))
-    assert lines[0] == Line("YELLOW-1 moves 4 to", ())
-    assert lines[1] == Line("15,2 facing", ((1, "N"), (2, "E"), (3, "S"), (4, "W")), 1)
+MOVE_LABELS = [
+    ChoiceLabel(path=("YELLOW-1", f"to {square}"), text=f"facing {facing}", place=square)
+    for square in ("15,2", "14,1", "12,7")
+    for facing in "NESW"
+]
+PENHALLOW = "Flt Lt Archibald Penhallow, pilot of Spitfire Mk I (Penhallow)"
+CREW_LABELS = [
+    ChoiceLabel(path=(PENHALLOW,), text="attack Bf 109 E3 (Adler) with 8x .303 Browning"),
+    ChoiceLabel(path=(PENHALLOW,), text="attack Bf 110C (Engel) with 8x .303 Browning"),
+    ChoiceLabel(path=(PENHALLOW,), text="escape the dogfight"),
+    ChoiceLabel(
+        path=("Plt Off Ravi Chandrasekhar, pilot/bombardier of Hurricane Mk II (Chandrasekhar)",),
+        text="escape the dogfight",
+    ),
+    ChoiceLabel(text="End the turn"),
+]
+
+
+def test_a_label_is_said_as_its_path_then_its_text() -> None:
+    assert spoken(MOVE_LABELS[0]) == "YELLOW-1 to 15,2 facing N"
+    assert spoken(ChoiceLabel(text="End the turn")) == "End the turn"
+    assert match("12,7 N", [spoken(m) for m in MOVE_LABELS]).found == (8,)
+
+
+def test_group_heads_each_group_by_its_path_and_shares_the_innermost_line() -> None:
+    """Mutation caught: grouping by words of a sentence instead of the label's path."""
+    lines = group(list(enumerate(MOVE_LABELS, 1)))
+    assert lines[0] == Line("YELLOW-1", (), 0)
+    assert lines[1] == Line(
+        "to 15,2", ((1, "facing N"), (2, "facing E"), (3, "facing S"), (4, "facing W")), 1
+    )
     assert len(lines) == 4
     texts = [t for line in lines for t in line.texts()]
-    assert [t for _, t in texts] == [m.removeprefix("YELLOW-1 moves 4 to ") for m in MOVES]
+    assert [t for _, t in texts] == [spoken(m).removeprefix("YELLOW-1 ") for m in MOVE_LABELS]
 
 
-def test_group_by_subject_before_a_colon() -> None:
-    lines = group(list(enumerate(CREW, 1)))
-    assert lines[0].header.startswith("Flt Lt Archibald Penhallow") and not lines[0].items
+def test_a_group_of_one_says_its_path_on_the_choices_line() -> None:
+    lines = group(list(enumerate(CREW_LABELS, 1)))
+    assert lines[0] == Line(PENHALLOW, (), 0)
     assert [n for line in lines for n, _ in line.items] == [1, 2, 3, 4, 5]
+    alone = lines[-2]
+    assert alone.header.startswith("Plt Off Ravi") and alone.items == ((4, "escape the dogfight"),)
+    assert lines[-1] == Line("", ((5, "End the turn"),), 0)
 
 
 def test_group_without_merging_gives_a_line_per_choice() -> None:
-    lines = group(list(enumerate(MOVES, 1)), merge=False)
-    assert len(lines) == 1 + len(MOVES)
+    lines = group(list(enumerate(MOVE_LABELS, 1)), merge=False)
+    assert len(lines) == 1 + len(MOVE_LABELS)
 
 
 ORDERS = [

@@ -15,6 +15,7 @@ from aerodrome.errors import ReplayMismatchError, SpecError
 from aerodrome.game import Game
 from aerodrome.saves import LogDigest, Undo, log_digest, read_save, replay, restarts, verify
 from tests.conftest import PLUGINS
+from tests.saves import save_data
 
 
 def _undo(at: int, seed: int) -> Undo:
@@ -69,7 +70,7 @@ def test_an_undo_reseeds_the_dice_and_the_replay_does_too(tmp_path: Path) -> Non
 
 def test_a_save_from_before_undos_still_loads(tmp_path: Path) -> None:
     save = _played_with_an_undo(tmp_path)
-    data = json.loads(save.read_text())
+    data = save_data(save)
     old = tmp_path / "old.json"
     game = replay(read_save(save), PLUGINS, str(save), until=2)
     trimmed = {k: v for k, v in data.items() if k not in {"seats", "undone", "versions"}}

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from aerodrome import Game
+from aerodrome.driver import drive
 from tests.conftest import PLUGINS
+from tests.playouts import seats
 
 RULES: Any = PLUGINS.ruleset("classic")
 
@@ -21,13 +23,13 @@ def moments(setup: str, seed: int, every: int = 9) -> Iterator[tuple[Game[Any, A
     game = Game(RULES, setup, seed)
     rng = random.Random(seed)
     step = 0
-    while not game.is_over() and step < 400:
-        for player in game.waiting_for():
-            step += 1
-            if all(game.state.guns_placed) and step % every == 0:
-                yield game.clone(), player
-            legal = game.legal_actions(player)
-            game.apply(player, legal[rng.randrange(len(legal))])
+    players = seats(game, lambda g, p, legal: legal[rng.randrange(len(legal))])
+    while step < 400 and not game.is_over():
+        player = game.waiting_for()[0]  # one player at a time in classic
+        step += 1
+        if all(game.state.guns_placed) and step % every == 0:
+            yield game.clone(), player
+        drive(game, players, limit=1)
 
 
 @pytest.mark.clause("classic.move.5", "classic.setup.6", "classic.setup.7")
@@ -69,9 +71,9 @@ def test_hidden_cards_and_guns_are_dealt_again_and_nothing_visible_changes(setup
 
 def test_determinise_leaves_the_real_state_alone() -> None:
     game, player = next(moments("two-player", seed=2))
-    before = RULES.observation(game.state, None)
+    before = RULES.observation(game.state, None, game.turn())
     RULES.determinise(game.state, player, random.Random(0))
-    assert RULES.observation(game.state, None) == before
+    assert RULES.observation(game.state, None, game.turn()) == before
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 16, 33, 64])

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed, play_out
+from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.driver import drive
 from aerodrome_classic.state import DogfightStarted, FirstTurn
 from tests.conftest import PLUGINS
 
@@ -13,7 +14,7 @@ def test_engagements_and_first_player() -> None:
     for seed in range(3):
         game = Game(PLUGINS.ruleset("classic"), "two-player", seed)
         agents = [RandomAgent(agent_seed(seed, p)) for p in (0, 1)]
-        play_out(game, agents)
+        drive(game, agents)
         fights = sum(isinstance(e, DogfightStarted) for e in game.log)
         assert game.result().engagements == fights
         total += fights

@@ -234,7 +234,7 @@ def test_landing_keep_cards_and_new_cards_at_take_off() -> None:
     options = set(g.legal_actions(0))
     assert len(options) == 3 * 2  # 0-2 B1 x 0-1 LP
     act(g, KeepCards(cards=("LP",)))
-    (kept,) = [e for e in g.log if isinstance(e, ActionTaken) and e.action.startswith("keep")]
+    (kept,) = [e for e in g.log if isinstance(e, ActionTaken) and isinstance(e.action, KeepCards)]
     assert kept.seen_by == (0,)  # which cards were kept stays secret
     red = g.state.squadrons["RED"]
     assert red.hand == ["LP"] and red.discards.count("B1") == 2

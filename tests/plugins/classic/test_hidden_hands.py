@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from aerodrome.describe import prompt
 from aerodrome.game import Game
 from aerodrome_classic.state import Attack, Decline, Move
 from tests.plugins.classic.helpers import card, game, plane, position
@@ -33,7 +34,7 @@ def play_and_watch(g: Game, watcher: int, answers: dict[str, Any]) -> Trace:
         d = g.decision()
         if d is None or d.kind not in answers:
             break  # the fight is over
-        seen.append((d.players, d.kind, d.prompt))
+        seen.append((d.players, d.kind, d.subject, prompt(g.ruleset, d, g.observation(watcher))))
         seen.append(msgspec.json.encode(g.observation(watcher)))
         (player,) = d.players
         legal = g.legal_actions(player)
@@ -95,7 +96,7 @@ def test_defender_hand_does_not_show(case: tuple[Any, ...]) -> None:
         first_move(g, "RED-1", end, facing)
         traces.append(play_and_watch(g, 0, SHOOT_LOW))
     assert traces[0] == traces[1]
-    assert any(t[1] == "defend" for t in traces[0] if isinstance(t, tuple) and len(t) == 3)
+    assert any(t[1] == "defend" for t in traces[0] if isinstance(t, tuple) and len(t) == 4)
 
 
 @pytest.mark.clause("classic.move.5", "classic.tail.4", "classic.tail.7")
@@ -146,4 +147,4 @@ def test_ground_attacker_hand_does_not_show() -> None:
         answers = {"attack": lambda a: not isinstance(a, Attack)}
         traces.append(play_and_watch(g, 1, answers))
     assert traces[0] == traces[1]
-    assert any(t[1] == "attack" for t in traces[0] if isinstance(t, tuple) and len(t) == 3)
+    assert any(t[1] == "attack" for t in traces[0] if isinstance(t, tuple) and len(t) == 4)

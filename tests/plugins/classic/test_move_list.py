@@ -15,10 +15,11 @@ import random
 
 import pytest
 
-from aerodrome.agents import PlayerView, RandomAgent, agent_seed
+from aerodrome.agents import RandomAgent, agent_seed
 from aerodrome.game import Game
 from aerodrome_classic.movement import legal_moves, unmoved
 from aerodrome_classic.state import ClassicState, Move
+from tests.playouts import rounds
 from tests.plugins.classic.helpers import RULESET
 
 Cell = tuple[int, int]
@@ -73,16 +74,15 @@ def _positions(games: int, every: int) -> list[tuple[Game, int]]:
     for seed in range(games):
         g = Game(RULESET, "two-player", seed, record=False)
         agents = [RandomAgent(agent_seed(seed, p)) for p in range(2)]
-        while not g.is_over() and g.round < 120:
+        for _ in rounds(g, agents):
             d = g.decision()
-            assert d is not None
+            if d is None or g.round >= 120:
+                break
             (player,) = g.waiting_for()
-            legal = g.legal_actions(player)
             if d.kind == "move":
                 n += 1
                 if n % every == 0:
                     found.append((g.clone(), player))
-            g.apply(player, agents[player].choose(PlayerView(g, player), legal))
     return found
 
 

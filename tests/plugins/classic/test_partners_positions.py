@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from aerodrome.agents import RandomAgent, play_out
+from aerodrome.agents import RandomAgent
+from aerodrome.driver import Observer, drive
 from aerodrome.errors import SpecError
 from aerodrome.events import DiceRolled
 from aerodrome.game import Game
@@ -15,7 +17,21 @@ from aerodrome.saves import game_from_position, read_position
 from aerodrome_classic.specs import specs_dir
 from aerodrome_classic.state import Decline, GivePlane, Move, PlaneGiven, TakeOff
 from tests.conftest import PLUGINS
+from tests.playouts import rounds
 from tests.plugins.classic.helpers import RULESET, act, events, game, kind, owner, plane, position
+
+
+class Movers(Observer):
+    """Notes who moves, once per part of a turn."""
+
+    def __init__(self, movers: list[int]) -> None:
+        self.movers = movers
+
+    def decision(self, game: Any, player: int, legal: Any) -> None:
+        d = game.decision()
+        assert d is not None and game.waiting_for() == (player,)
+        if d.kind == "move" and (not self.movers or self.movers[-1] != player):
+            self.movers.append(player)
 
 
 @pytest.mark.clause("classic.partners.1", "classic.partners.3", "classic.partners.2")
@@ -23,13 +39,9 @@ def test_four_players_partners_each_throw_move_and_fight_in_turn() -> None:
     g = Game(RULESET, "four-player", 3)
     agents = [RandomAgent(10 + i) for i in range(4)]
     movers: list[int] = []
-    while not g.is_over() and len(movers) < 60:
-        (p,) = g.waiting_for()
-        d = g.decision()
-        assert d is not None
-        if d.kind == "move" and (not movers or movers[-1] != p):
-            movers.append(p)
-        g.apply(p, agents[p].choose(None, g.legal_actions(p)))  # type: ignore[arg-type]
+    for _ in rounds(g, agents, Movers(movers)):
+        if len(movers) >= 60:
+            break
     # partners move one after the other within their side's turn, sides alternate
     assert g.state.seat_side[movers[0]] == g.state.order[0]  # the side that won the throw
     # each partner throws his own dice: one "move" roll per partner's move
@@ -46,7 +58,7 @@ def test_four_players_partners_each_throw_move_and_fight_in_turn() -> None:
 def test_partner_setups_play_to_the_end() -> None:
     for setup in ("three-player", "three-player-american-partners", "four-player"):
         g = Game(RULESET, setup, 8)
-        play_out(g, [RandomAgent(i) for i in range(len(g.setup.seats))])
+        drive(g, [RandomAgent(i) for i in range(len(g.setup.seats))])
         assert g.result().finished
         assert not RULESET.invariants(g.state)
 

@@ -16,6 +16,7 @@ from rich.console import Console
 
 from aerodrome import Game
 from aerodrome.agents import PlayerView, agent_seed
+from aerodrome.choices import spoken
 from aerodrome.describe import event_text
 from aerodrome_classic import state as classic_state
 from aerodrome_classic.bot import make_bot
@@ -79,7 +80,7 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: str) -> None:
         for g, player, view, fresh in playouts.seat_moments(
             playout(setup, seed, agent, decisions=250 if agent == "bot" else 120)
         ):
-            texts = [RULESET.action_text(a, view) for a in g.legal_actions(player)]
+            texts = [spoken(RULESET.label(a, view)) for a in g.legal_actions(player)]
             for action, text in zip(g.legal_actions(player), texts, strict=True):
                 plain(text)
                 described.add(type(action).__name__)
@@ -176,7 +177,7 @@ def test_every_action_kind_has_a_sentence() -> None:
     }
     assert {type(a) for a in expected} == set(ACTION_TYPES)
     for action, text in expected.items():
-        assert RULESET.action_text(action, view) == text
+        assert spoken(RULESET.label(action, view)) == text
         plain(text)
 
 
@@ -190,7 +191,7 @@ def test_a_move_names_its_square_facing_die_and_the_guns_it_passes() -> None:
         ),
         dice=[3, 3],
     )
-    texts = {RULESET.action_text(m, g.observation(0)) for m in g.legal_actions(0)}
+    texts = {spoken(RULESET.label(m, g.observation(0))) for m in g.legal_actions(0)}
     assert "RED-1 to 1,20 facing N (3 squares, over enemy AA 2,20 1,20)" in texts
     assert "RED-1 to 2,19 facing N (3 squares)" in texts  # a route around the guns
     # a plane not yet allowed to land: routes to the same square that do and do not enter
@@ -199,7 +200,7 @@ def test_a_move_names_its_square_facing_die_and_the_guns_it_passes() -> None:
         position("German", plane("RED-1", 5, 10, "S"), plane("GREEN-1", 0, 21, flying=False)),
         dice=[4, 4],
     )
-    texts = {RULESET.action_text(m, g.observation(0)) for m in g.legal_actions(0)}
+    texts = {spoken(RULESET.label(m, g.observation(0))) for m in g.legal_actions(0)}
     assert {
         "RED-1 to 5,10 facing S (4 squares)",
         "RED-1 to 5,10 facing S (4 squares, entering the enemy half)",
@@ -213,7 +214,7 @@ def test_typing_a_square_and_facing_finds_the_move() -> None:
         dice=[2, 4],
     )
     view = g.observation(0)
-    typed = [m for m in g.legal_actions(0) if "to 5,7 facing S" in RULESET.action_text(m, view)]
+    typed = [m for m in g.legal_actions(0) if "to 5,7 facing S" in spoken(RULESET.label(m, view))]
     assert {len(m.path) - 1 for m in typed} == {2, 4}  # with either die: the sentence says which
     assert all(m.path[-1] == (5, 7) and m.facing == 2 for m in typed)
 
@@ -326,4 +327,6 @@ def test_move_to_helper_still_plays_moves() -> None:
         dice=[2, 2],
     )
     move_to(g, "RED-1", [(5, 5), (5, 6), (5, 7)], "S")
-    assert any("RED-1 to 5,7 facing S (2 squares)" in str(getattr(e, "action", "")) for e in g.log)
+    view = g.observation(0)
+    lines = [event_text(RULESET, g.setup, e, view) or "" for e in g.log]
+    assert any("RED-1 moves 2 squares to 5,7 facing S" in line for line in lines)

@@ -7,10 +7,11 @@ from collections import Counter
 
 import pytest
 
-from aerodrome.agents import RandomAgent, play_out
+from aerodrome.agents import RandomAgent
+from aerodrome.driver import drive
 from aerodrome.events import ActionTaken
 from aerodrome.game import Game
-from aerodrome_classic.ruleset import ClassicOptions
+from aerodrome.turns import Reveal
 from aerodrome_classic.specs import load_specs
 from aerodrome_classic.state import Decline, FirstTurn, GunsPlaced, Move, PlaceGuns, PlayCard
 from tests.plugins.classic.helpers import RULESET, game, plane, position
@@ -25,17 +26,17 @@ def test_setups_two_three_four_players() -> None:
     setups = {s.name: s for s in RULESET.setups()}
     two = setups["two-player"]
     assert [s.side for s in two.seats] == ["German", "American"]
-    assert two.options_as(ClassicOptions).squadrons == (("RED", "YELLOW"), ("GREEN", "BLUE"))
+    assert two.options.squadrons == (("RED", "YELLOW"), ("GREEN", "BLUE"))
     three = setups["three-player"]
     assert [s.side for s in three.seats] == ["German", "German", "American"]
-    assert three.options_as(ClassicOptions).squadrons == (("RED",), ("YELLOW",), ("GREEN", "BLUE"))
-    assert setups["three-player-american-partners"].options_as(ClassicOptions).squadrons == (
+    assert three.options.squadrons == (("RED",), ("YELLOW",), ("GREEN", "BLUE"))
+    assert setups["three-player-american-partners"].options.squadrons == (
         ("RED", "YELLOW"),
         ("GREEN",),
         ("BLUE",),
     )
     four = setups["four-player"]
-    assert [len(sq) for sq in four.options_as(ClassicOptions).squadrons] == [1, 1, 1, 1]
+    assert [len(sq) for sq in four.options.squadrons] == [1, 1, 1, 1]
     assert RULESET.setups()[0].name == "two-player"
 
 
@@ -91,7 +92,8 @@ def test_board_geometry() -> None:
 def test_secret_aa_placement() -> None:
     g = new_game()
     d = g.decision()
-    assert d is not None and d.kind == "place guns" and d.secret and d.players == (0,)
+    assert d is not None and d.kind == "place guns" and d.players == (0,)
+    assert d.reveal == Reveal.OWNER
     legal = g.legal_actions(0)
     assert len(legal) == 36  # 6 ways per squadron, two squadrons
     choice = PlaceGuns(hits=((0, 1), (1, 1), (12, 0), (13, 1)))
@@ -116,7 +118,7 @@ def test_guns_never_move_or_change() -> None:
     g.apply(0, agents[0].choose(None, g.legal_actions(0)))  # type: ignore[arg-type]
     g.apply(1, agents[1].choose(None, g.legal_actions(1)))  # type: ignore[arg-type]
     placed = [(x.cell, x.squadron, x.hit) for x in g.state.guns]
-    play_out(g, agents)
+    drive(g, agents)
     assert [(x.cell, x.squadron, x.hit) for x in g.state.guns] == placed
 
 

@@ -11,7 +11,7 @@ from aerodrome.events import Event
 from aerodrome.ruleset import Setup
 from aerodrome.testing import load_dice, scripted_context
 from aerodrome.turns import Context
-from aerodrome_df40k.ruleset import Df40k, Df40kOptions
+from aerodrome_df40k.ruleset import Df40k
 from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder, GiveOrders
 
 RULESET = Df40k()
@@ -23,7 +23,7 @@ def custom(name: str, forces: list[list[str]], gargoyles: tuple[int, int] = (0, 
     """A set-up with these forces (sides and seats of ``orks-vs-tyranids``)."""
     base = RULESET.setup("orks-vs-tyranids")
     options = msgspec.structs.replace(
-        base.options_as(Df40kOptions), forces=tuple(map(tuple, forces)), gargoyles=gargoyles
+        base.options, forces=tuple(map(tuple, forces)), gargoyles=gargoyles
     )
     return msgspec.structs.replace(base, name=name, options=options)
 
@@ -75,8 +75,8 @@ def give_orders(g: Game, wanted: dict[str, dict[str, Any]]) -> None:
     """Answer the orders decisions of the current turn with ``wanted`` (flyer id -> fields
     of its GiveOrder; default Ground support), whether a player gives all its orders at once
     (GiveOrders) or flyer by flyer (GiveOrder)."""
-    turn = g.state.turn
-    while (d := g.decision()) is not None and d.kind == "orders" and g.state.turn == turn:
+    turn = g.round
+    while (d := g.decision()) is not None and d.kind == "orders" and g.round == turn:
         for p in g.waiting_for():
             legal = g.legal_actions(p)
             first = legal[0]
@@ -101,9 +101,9 @@ def orders_turn(
     (interceptor -> target; default the first legal target)."""
     from aerodrome_df40k.state import ChooseTarget
 
-    turn = g.state.turn
+    turn = g.round
     give_orders(g, wanted)
-    while (d := g.decision()) is not None and d.kind == "intercept" and g.state.turn == turn:
+    while (d := g.decision()) is not None and d.kind == "intercept" and g.round == turn:
         p = d.players[0]
         legal = g.legal_actions(p)
         fid = legal[0].flyer  # type: ignore[attr-defined]

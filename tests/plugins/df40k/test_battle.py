@@ -9,9 +9,12 @@ from typing import Any
 import msgspec
 import pytest
 
+from aerodrome.describe import event_text
+from aerodrome.driver import drive
 from aerodrome.errors import SpecError
 from aerodrome.events import Event
 from aerodrome.saves import game_from_position, read_position
+from aerodrome.turns import Reveal
 from aerodrome_df40k import combat, orders
 from aerodrome_df40k.orders import interceptors
 from aerodrome_df40k.ruleset import Df40k, Df40kOptions
@@ -26,6 +29,7 @@ from aerodrome_df40k.state import (
     OrdersRevealed,
     OrdnanceEjected,
 )
+from tests.playouts import seats
 from tests.plugins.df40k.helpers import (
     ARMADA,
     RULES,
@@ -55,6 +59,23 @@ DIS: dict[str, Any] = {"order": "disengage"}
 INT: dict[str, Any] = {"order": "intercept"}
 
 
+def plain_orders(legal: Any) -> Any:
+    """Every flyer on Ground support (all at once or flyer by flyer), else the first legal."""
+    for act in legal:
+        if isinstance(act, GiveOrders) and all(o.order == "ground-support" for o in act.orders):
+            return act
+        if isinstance(act, GiveOrder) and act.order == "ground-support":
+            return act
+    return legal[0]
+
+
+def said(g: Any, player: int) -> str:
+    """The log ``player`` reads, as the terminal words it."""
+    view = g.observation(player)
+    lines = (event_text(g.ruleset, g.setup, e, view) for e in g.log_for(player))
+    return "\n".join(line for line in lines if line)
+
+
 def position(**kw: Any) -> dict[str, Any]:
     return {"flyers": FIRST_BLOOD_FORCES, **kw}
 
@@ -63,7 +84,7 @@ def position(**kw: Any) -> dict[str, Any]:
 def test_turn_one_flyers_are_in_reserve_and_orders_start_on_turn_two() -> None:
     g = game()
     assert [e.turn for e in of_type(g.log, FlyersInReserve)] == [1]
-    assert g.history == [] and g.state.turn == 2
+    assert g.history == [] and g.round == 2
     d = g.decision()
     assert d is not None and d.kind == "orders" and d.simultaneous and d.players == (0, 1)
 
@@ -84,7 +105,7 @@ def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
     view = g.observation(1)
     imp = next(f for f in view.flyers if f.id == IMP1)  # type: ignore[attr-defined]
     assert imp.order is None and not imp.ram
-    text = g.log_bytes(1).decode().lower()
+    text = said(g, 1).lower()
     assert "intercept" not in text and "ram" not in text and "disengage" not in text
     g.apply(
         1,
@@ -97,10 +118,7 @@ def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
     )
     # all orders in: revealed together to everyone (the public line of each answer comes
     # with the reveal)
-    assert (
-        "Imperial fighter 1: Intercept and ram; Imperial fighter 2: Disengage"
-        in g.log_bytes(1).decode()
-    )
+    assert "Imperial fighter 1: Intercept and ram; Imperial fighter 2: Disengage" in said(g, 1)
     revealed = of_type(g.log_for(1), OrdersRevealed)
     assert revealed and "imperial-fighter-1: Intercept and ram" in revealed[0].orders
     imp = next(f for f in g.observation(1).flyers if f.id == IMP1)  # type: ignore[attr-defined]
@@ -109,45 +127,33 @@ def test_orders_stay_secret_from_the_other_player_until_the_reveal() -> None:
 
 @pytest.mark.clause("df40k.orders.1")
 def test_orders_given_flyer_by_flyer_stay_secret_too() -> None:
-    # three Ork flyers have too many combinations: the Orks order flyer by flyer, the
-    # Tyranids (two flyers) all at once. Answers that are not the last before the reveal
-    # are asked one player at a time, each seen by its owner only.
+    # three Ork flyers have too many combinations to list: both players order flyer by
+    # flyer, each round of flyers one simultaneous decision of both, revealed to nobody
     g = game(ARMADA)
     d = g.decision()
-    assert d is not None and d.players == (0,) and d.secret and not d.simultaneous
-    assert isinstance(g.legal_actions(0)[0], GiveOrder) and not g.legal_actions(1)
+    assert d is not None and d.players == (0, 1) and d.simultaneous
+    assert d.reveal is Reveal.NOBODY and d.subject == ("ork-fighter-1", "harridan-1")
+    assert isinstance(g.legal_actions(0)[0], GiveOrder)
+    assert isinstance(g.legal_actions(1)[0], GiveOrder)
     give(g, 0, "ork-fighter-1", "intercept", ram=True)
-    assert "ram" not in g.log_bytes(1).decode().lower()
-    assert isinstance(g.legal_actions(1)[0], GiveOrders)
-    g.apply(
-        1,
-        GiveOrders(
-            orders=(
-                GiveOrder(flyer="harridan-1", order="intercept"),
-                GiveOrder(flyer="harpy-1", order="disengage"),
-            )
-        ),
-    )
-    # the Orks still have two flyers to order: both sides' orders are in the state, yet
-    # each side sees only its own
+    assert "ram" not in said(g, 1).lower()
+    give(g, 1, "harridan-1", "intercept")
+    assert "harridan 1: intercept" not in said(g, 0).lower()  # resolved, still nobody else's
+    give(g, 0, "fighta-bommer-1", "ground-support")
+    give(g, 1, "harpy-1", "disengage")
+    # the Orks still have a flyer to order, the Tyranids none: both sides' orders are in
+    # the state, yet each side sees only its own
     assert g.decision() is not None and g.decision().players == (0,)  # type: ignore[union-attr]
     orks, nids = g.observation(0), g.observation(1)
     assert {f.id: f.order for f in orks.flyers}["harridan-1"] is None  # type: ignore[attr-defined]
     assert {f.id: f.order for f in nids.flyers}["ork-fighter-1"] is None  # type: ignore[attr-defined]
     assert {f.id: f.order for f in orks.flyers}["ork-fighter-1"] == "intercept"  # type: ignore[attr-defined]
-    orks_log, nids_log = (g.log_bytes(p).decode().lower() for p in (0, 1))
+    orks_log, nids_log = (said(g, p).lower() for p in (0, 1))
     assert "ork fighter 1: intercept and ram" in orks_log  # its own order, in words
-    for secret in (
-        "harridan-1: intercept",
-        "harridan 1: intercept",
-        "harpy-1: disengage",
-        "harpy 1: disengage",
-    ):
+    for secret in ("harridan 1: intercept", "harpy 1: disengage"):
         assert secret in nids_log and secret not in orks_log
-    assert "intercept" not in nids_log.replace("harridan-1: intercept", "").replace(
-        "harridan 1: intercept", ""
-    )
-    give(g, 0, "fighta-bommer-1", "ground-support")
+    assert "intercept" not in nids_log.replace("harridan 1: intercept", "")
+    assert not of_type(g.log, OrdersRevealed)
     give(g, 0, "ork-heavy-bomber-1", "ground-support")
     assert of_type(g.log_for(0), OrdersRevealed) and of_type(g.log_for(1), OrdersRevealed)
 
@@ -178,6 +184,7 @@ def test_escort_an_ally_on_ground_support_which_is_then_held_to_it() -> None:
     give(g, 0, "ork-fighter-1", "escort", escort="ork-heavy-bomber-1")
     g.apply(1, g.legal_actions(1)[0])
     give(g, 0, "fighta-bommer-1", "disengage")
+    g.apply(1, g.legal_actions(1)[0])
     assert g.legal_actions(0) == (GiveOrder(flyer="ork-heavy-bomber-1", order="ground-support"),)
     give(g, 0, "ork-heavy-bomber-1", "ground-support")
     assert g.state.flyer("ork-heavy-bomber-1").order == "ground-support"
@@ -280,14 +287,13 @@ def test_ground_support_runs_break_a_tie_and_equal_battles_are_drawn() -> None:
     orders_turn(g, {BOMBER: DIS})
     orders_turn(g, {})
     r = g.result()
-    assert g.is_over() and r.finished and r.rounds == 2
+    assert g.is_over() and r.finished and r.rounds == 3  # the game turn it ended in
     assert r.winners == ("imperium",) and r.stats["ground_runs_imperium"] == 4
     assert r.stats["ground_runs_orks"] == 3
     g = game()
-    while not g.is_over():
-        orders_turn(g, {})
+    drive(g, seats(g, lambda g, p, legal: plain_orders(legal)))  # Ground support, first targets
     r = g.result()
-    assert r.winners == () and g.state.turn == 6 and r.finished
+    assert r.winners == () and g.round == 6 and r.finished
 
 
 @pytest.mark.clause("df40k.frame.3")
@@ -300,7 +306,7 @@ def test_the_battle_ends_when_a_side_has_no_flyer() -> None:
     # 6 + 6 = 12 against 2 + 1 = 3; four weapons hit; the first glancing hit destroys it
     load_dice(g, [6, 1, 6, 6, 6, 6, 6, 6])
     orders_turn(g, {"imp": INT, "bomber": GS})
-    assert g.is_over() and g.state.turn == 2
+    assert g.is_over() and g.round == 2
     r = g.result()
     assert r.winners == ("imperium",) and r.kills == {"imperium": 1, "orks": 0}
 
@@ -337,7 +343,7 @@ def test_the_tyranid_player_decides_how_many_gargoyles_to_commit() -> None:
     assert [a.count for a in g.legal_actions(1)] == [0, 1, 2, 3, 4]  # type: ignore[attr-defined]
     g.apply(1, CommitGargoyles(flyer="harridan", count=0))
     # the uncommitted broods stay with the Harridan for the next turn
-    assert g.state.gargoyles == [0, 4] and g.state.turn == 3
+    assert g.state.gargoyles == [0, 4] and g.round == 3
 
 
 @pytest.mark.clause("df40k.intro.1")
@@ -389,7 +395,7 @@ def test_the_example_position_file_loads(plugins: Any) -> None:
     path = builtin().root / "positions" / "after-first-blood.toml"
     g = game_from_position(read_position(path), plugins, str(path))
     s = g.state
-    assert s.turn == 3 and s.ground_runs == [0, 1]
+    assert g.round == 3 and s.ground_runs == [0, 1]
     imp = s.flyer(IMP1)
     assert imp.no_intercept and len(imp.lost) == 1 and len(imp.spent) == 1
     legal = g.legal_actions(0)

@@ -99,19 +99,13 @@ def test_the_bot_allocates_gargoyles_when_they_can_save_the_fight() -> None:
 
 
 def test_render_shows_own_orders_and_hides_the_enemys() -> None:
-    from aerodrome_df40k.state import GiveOrder, GiveOrders
+    from aerodrome_df40k.state import GiveOrder
 
-    g = game(ARMADA)  # the Orks order flyer by flyer, the Tyranids all at once
+    g = game(ARMADA)  # both sides order flyer by flyer (the Orks have too many combinations)
     give(g, 0, "ork-fighter-1", "intercept")
-    g.apply(
-        1,
-        GiveOrders(
-            orders=(
-                GiveOrder(flyer="harridan-1", order="disengage"),
-                GiveOrder(flyer="harpy-1", order="disengage"),
-            )
-        ),
-    )
+    g.apply(1, GiveOrder(flyer="harridan-1", order="disengage"))
+    give(g, 0, "fighta-bommer-1", "ground-support")
+    g.apply(1, GiveOrder(flyer="harpy-1", order="disengage"))
     assert not g.state.revealed
 
     def orders_shown(player: int) -> str:

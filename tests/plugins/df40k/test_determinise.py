@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from aerodrome import Game
+from aerodrome.driver import Observer, drive
 from aerodrome_df40k import orders
 from tests.conftest import PLUGINS
+from tests.playouts import seats, uniform
 
 RULES: Any = PLUGINS.ruleset("df40k")
 #: A set-up whose players order flyer by flyer (too many combinations to order at once).
@@ -28,19 +30,26 @@ def hidden_moments(seeds: range) -> Iterator[tuple[Game[Any, Any, Any], int]]:
     orders not yet revealed."""
     for seed in seeds:
         game = Game(RULES, SETUP, seed)
-        rng = random.Random(seed)
-        while not game.is_over():
-            state = game.state
-            decision = game.decision()
-            for player in game.waiting_for():
-                if (
-                    decision is not None
-                    and decision.kind == "orders"
-                    and any(f.order for f in state.flyers if f.player != player)
-                ):
-                    yield game.clone(), player
-                legal = game.legal_actions(player)
-                game.apply(player, legal[rng.randrange(len(legal))])
+        hidden = Hidden()
+        drive(game, seats(game, uniform(random.Random(seed))), hidden)
+        yield from hidden.found
+
+
+class Hidden(Observer):
+    """Clones of the game at each orders decision of a player whose opponent has orders not
+    yet revealed."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[Game[Any, Any, Any], int]] = []
+
+    def decision(self, game: Any, player: int, legal: Any) -> None:
+        decision = game.decision()
+        if (
+            decision is not None
+            and decision.kind == "orders"
+            and any(f.order for f in game.state.flyers if f.player != player)
+        ):
+            self.found.append((game.clone(), player))
 
 
 @pytest.mark.clause("df40k.orders.1", "df40k.orders.4")
@@ -74,11 +83,7 @@ def test_unrevealed_orders_are_drawn_again_and_nothing_visible_changes() -> None
                     assert ward.player == other and ward.order == "ground-support"
                     assert g.escort not in waiting(state)[other]
             # the sample is a game the rules can play on to its end
-            rng = random.Random(seed)
-            while not alt.is_over():
-                for p in alt.waiting_for():
-                    legal = alt.legal_actions(p)
-                    alt.apply(p, legal[rng.randrange(len(legal))])
+            drive(alt, seats(alt, uniform(random.Random(seed))))
     assert moments > 0
     assert changed, "no unrevealed order was ever drawn differently"
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed, play_out
+from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.driver import drive
 from aerodrome_df40k.state import DogfightDeclared
 from tests.conftest import PLUGINS
 
@@ -13,7 +14,7 @@ def test_engagements_count_declared_dogfights() -> None:
     for seed in range(5):
         game = Game(PLUGINS.ruleset("df40k"), "first-blood", seed)
         agents = [RandomAgent(agent_seed(seed, p)) for p in (0, 1)]
-        play_out(game, agents)
+        drive(game, agents)
         declared = sum(isinstance(e, DogfightDeclared) for e in game.log)
         assert game.result().engagements == declared
         total += declared

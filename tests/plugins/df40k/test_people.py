@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
+from aerodrome.choices import spoken
 from aerodrome.describe import event_text
 from aerodrome_df40k import state as df40k_state
 from aerodrome_df40k.state import (
@@ -86,7 +87,8 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: Any) -> None:
     for seed in (1, 2, 3):
         for game, player, view, fresh in playouts.seat_moments(playout(setup, seed)):
             for action in game.legal_actions(player):
-                plain(RULESET.action_text(action, view), own=True)
+                plain(spoken(RULESET.label(action, view)), own=True)
+                plain(RULESET.sentence(action, view), own=True)
                 described.add(type(action).__name__)
             for event in fresh:
                 text = event_text(RULESET, game.setup, event, view)
@@ -177,7 +179,7 @@ def test_every_event_kind_has_a_sentence() -> None:
 
 def test_actions_read_as_the_rulebook_names_them() -> None:
     view = Game(RULESET, "first-blood", 1).observation(0)
-    text = RULESET.action_text
+    text = RULESET.sentence
     assert text(GiveOrder(flyer="imperial-fighter-1", order="intercept", ram=True), view) == (
         "Imperial fighter 1: Intercept and ram"
     )
@@ -227,19 +229,20 @@ def test_every_view_draws_and_the_svg_is_deterministic_xml(setup: str) -> None:
 def test_a_seats_picture_never_shows_the_other_sides_orders_before_the_reveal() -> None:
     """Two battles that differ only in the Tyranid orders look the same to the Orks, in
     words and pictures, until the reveal; then the orders show in both pictures."""
-    game = Game(RULESET, ARMADA, 5)  # the Orks order flyer by flyer, the Tyranids at once
+    game = Game(RULESET, ARMADA, 5)  # both sides order flyer by flyer
     game.apply(0, game.legal_actions(0)[0])
     sets = game.legal_actions(1)
     a, b = game.clone(), game.clone()
     a.apply(1, sets[0])
     b.apply(1, sets[-1])
-    assert sets[0] != sets[-1] and a.decision() is not None and a.decision().players == (0,)  # type: ignore[union-attr]
+    assert sets[0] != sets[-1] and a.decision() is not None and a.decision().players == (0, 1)  # type: ignore[union-attr]
     assert RULESET.draw_svg(a.observation(0)) == RULESET.draw_svg(b.observation(0))
     assert _drawn(a.observation(0)) == _drawn(b.observation(0))
     assert "secret until the reveal" in RULESET.draw_svg(a.observation(0))
     for g in (a, b):
         while (d := g.decision()) is not None and d.kind == "orders":
-            g.apply(d.players[0], g.legal_actions(d.players[0])[0])
+            p = g.waiting_for()[0]
+            g.apply(p, g.legal_actions(p)[0])
     assert RULESET.draw_svg(a.observation(0)) != RULESET.draw_svg(b.observation(0))
 
 

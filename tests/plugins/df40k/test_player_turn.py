@@ -11,11 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from aerodrome import Game, hookimpl
+from aerodrome.driver import drive
 from aerodrome.errors import PluginError
 from aerodrome.plugins import load_plugins
 from aerodrome_df40k.orders import interceptors
 from aerodrome_df40k.ruleset import Df40k
 from aerodrome_df40k.variants import FIXED_FIRST_PLAYER
+from tests.playouts import seats
 from tests.plugins.df40k.helpers import RULESET, give_orders, orders_turn
 
 IMP1, IMP2 = "imperial-fighter-1", "imperial-fighter-2"
@@ -30,12 +32,16 @@ ALL_DISENGAGE = dict.fromkeys((IMP1, IMP2, ORK, BOMBER), DISENGAGE)
 def queues(g: Game, wanted: dict[str, dict[str, Any]]) -> list[tuple[int, int, list[str]]]:
     """(turn, whose turn, interceptors in declaring order) for every turn of the battle."""
     seen = []
-    while not g.is_over():
-        turn, first = g.state.turn, g.state.first_player
+    for _ in range(g.setup.max_rounds):
+        if g.is_over():
+            break
+        turn, first = g.round, g.state.first_player
         give_orders(g, ALL_DISENGAGE | wanted)
         seen.append((turn, first, interceptors(g.state)))
+        # the rest of the turn: the first legal answer to every other decision
+        first_legal = seats(g, lambda g, p, legal: legal[0])
         while (d := g.decision()) is not None and d.kind != "orders":
-            g.apply(d.players[0], g.legal_actions(d.players[0])[0])
+            drive(g, first_legal, limit=1)
     return seen
 
 
@@ -50,7 +56,7 @@ def test_the_player_whose_turn_it_is_alternates_by_game_turn() -> None:
 def test_the_interceptors_of_the_player_whose_turn_it_is_declare_first() -> None:
     g = Game(RULESET, "first-blood", 3)
     orders_turn(g, ALL_DISENGAGE)
-    assert g.state.turn == 3 and g.state.first_player == 1  # the Ork player's turn
+    assert g.round == 3 and g.state.first_player == 1  # the Ork player's turn
     give_orders(g, {IMP1: INT, IMP2: GS, ORK: INT, BOMBER: GS})
     assert interceptors(g.state) == [ORK, IMP1]
     d = g.decision()

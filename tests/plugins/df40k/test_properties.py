@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.driver import Observer, drive
 from aerodrome_df40k import odds
 from aerodrome_df40k.bot import bot_factory
 from tests.plugins.df40k.helpers import RULESET, game
@@ -39,17 +41,19 @@ def test_no_player_ever_sees_an_enemy_order_before_the_reveal(setup: str, seed: 
         RandomAgent(agent_seed(seed, 0)) if seed % 2 else bot_factory(RULESET, 0, seed),
         bot_factory(RULESET, 1, seed) if seed % 3 else RandomAgent(agent_seed(seed, 1)),
     ]
-    from aerodrome.agents import PlayerView
+    drive(g, agents, NoEnemyOrders())
 
-    while not g.is_over():
-        for p in g.waiting_for():
-            g.apply(p, agents[p].choose(PlayerView(g, p), g.legal_actions(p)))
-            if g.state.revealed:
-                continue
-            for viewer in (0, 1):
-                for f in g.observation(viewer).flyers:  # type: ignore[attr-defined]
-                    if f.player != viewer:
-                        assert f.order is None and not f.ram and not f.escort
-                for e in g.log_for(viewer):
-                    name = type(e).__name__
-                    assert name != "OrderGiven" or e.seen_by == (viewer,)
+
+class NoEnemyOrders(Observer):
+    """After every action before the reveal: no enemy order in any view or log."""
+
+    def action(self, g: Any, player: int, action: Any) -> None:
+        if g.state.revealed:
+            return
+        for viewer in (0, 1):
+            for f in g.observation(viewer).flyers:
+                if f.player != viewer:
+                    assert f.order is None and not f.ram and not f.escort
+            for e in g.log_for(viewer):
+                name = type(e).__name__
+                assert name != "OrderGiven" or e.seen_by == (viewer,)

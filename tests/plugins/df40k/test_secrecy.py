@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from aerodrome import Game
 from aerodrome.data import Action
+from aerodrome.describe import prompt
 from aerodrome.ruleset import Setup
 from aerodrome_df40k.state import GiveOrder, OrdersRevealed
 from tests.plugins.df40k.helpers import ARMADA, RULESET, custom
@@ -59,14 +60,20 @@ def lockstep(setup: Setup, secret: int, choose_a: Any, choose_b: Any, choose_oth
         )
         steps += 1
         assert a.waiting_for() == b.waiting_for()
-        for p in a.waiting_for():
+        # the secret side first: its commitment must not show while the other still chooses
+        for p in sorted(a.waiting_for(), key=lambda q: q != secret):
             if p == other:
                 act: Action = choose_other(a.legal_actions(p))
                 a.apply(p, act)
                 b.apply(p, act)
             else:
+                asked = a.asked
                 a.apply(p, choose_a(a.legal_actions(p)))
                 b.apply(p, choose_b(b.legal_actions(p)))
+                if a.asked == asked:  # committed, the decision not yet resolved
+                    assert seen_by(a, other) == seen_by(b, other), (
+                        f"step {steps}: player {other} sees {secret}'s commitment"
+                    )
     # the reveal happens at the same moment in both games
     assert revealed(a) and revealed(b)
     return steps
@@ -97,9 +104,8 @@ def test_an_escort_of_an_ally_not_yet_ordered_does_not_change_the_next_public_pr
     escort = pick(flyer="ork-fighter-1", order="escort", escort="fighta-bommer-1")
     ground = pick(flyer="ork-fighter-1", order="ground-support")
     steps = lockstep(BIG, 0, escort, ground, lambda legal: legal[0])
-    # one decision per flyer, whatever the orders: each side's first two one at a time,
-    # the last ones together (the reveal follows at once)
-    assert steps == 5
+    # one simultaneous decision per round of flyers, whatever the orders
+    assert steps == 3
 
 
 @pytest.mark.clause("df40k.orders.1", "df40k.orders.7")
@@ -108,7 +114,9 @@ def test_the_escorted_flyer_is_still_asked_and_may_only_take_ground_support() ->
     g.apply(0, GiveOrder(flyer="ork-fighter-1", order="escort", escort="fighta-bommer-1"))
     g.apply(1, g.legal_actions(1)[0])
     d = g.decision()
-    assert d is not None and d.players == (0,) and "Fighta-Bommer 1" in d.prompt
+    assert d is not None and d.players == (0, 1)
+    assert prompt(RULESET, d, g.observation(0)) == "Secret orders for Fighta-Bommer 1"
+    assert "Fighta-Bommer" not in prompt(RULESET, d, g.observation(1))
     assert list(g.legal_actions(0)) == [GiveOrder(flyer="fighta-bommer-1", order="ground-support")]
 
 

@@ -73,7 +73,7 @@ ENDGAME = [
 def test_example_dogfight_first_blood_and_endgame() -> None:
     g = game("first-blood")
     # turn one passes with flyers in reserve; orders from turn two
-    assert g.state.turn == 2
+    assert g.round == 2
     decision = g.decision()
     assert decision is not None and decision.kind == "orders" and decision.simultaneous
     load_dice(g, FIRST_BLOOD + ENDGAME)

@@ -148,7 +148,7 @@ def test_airship_over_speed_takes_4_damage_and_engines() -> None:
 
 @pytest.mark.clause("dockfighters.airship.4")
 def test_the_airship_battle_plays(plugins) -> None:  # type: ignore[no-untyped-def]
-    from aerodrome.agents import play_out
+    from aerodrome.driver import drive
     from aerodrome_dockfighters.bot import Konrad
 
     g = Game(plugins.ruleset("dockfighters"), "airship-battle", 11)
@@ -156,7 +156,7 @@ def test_the_airship_battle_plays(plugins) -> None:  # type: ignore[no-untyped-d
         "Bv-101 A-1 Dragonfly",
         "Eel",
     }
-    play_out(g, [Konrad(0, 1), Konrad(1, 2)])
+    drive(g, [Konrad(0, 1), Konrad(1, 2)])
     assert g.is_over() and any(isinstance(a, Undock) for _, a in g.history)
 
 

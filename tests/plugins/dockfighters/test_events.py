@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import play_out
+from aerodrome.driver import drive
 from aerodrome.events import Event
 from aerodrome_dockfighters import acm, combat, docking, events, mines, rules
 from aerodrome_dockfighters.airspace import BROKEN, RAIN, leave_board
@@ -148,7 +148,7 @@ def _duel(seed: int, record: bool) -> Game:
     from aerodrome.plugins import load_plugins
 
     game = Game(load_plugins().ruleset("dockfighters"), "duel", seed, record=record)
-    play_out(game, [Konrad(0, seed), Konrad(1, seed + 1)])
+    drive(game, [Konrad(0, seed), Konrad(1, seed + 1)])
     return game
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import agent_seed, play_out
+from aerodrome.agents import agent_seed
+from aerodrome.driver import drive
 from aerodrome.metrics import Column, Matchup
 from aerodrome.ruleset import Result
 from aerodrome.sim import GameRecord
@@ -42,7 +43,7 @@ def record(stats: dict[str, float]) -> GameRecord:
 @pytest.mark.parametrize("setup", ["duel", "cargo-escort", "recon-escort"])
 def test_every_result_reports_objectives_and_edge_losses(plugins, setup: str) -> None:  # type: ignore[no-untyped-def]
     game = Game(plugins.ruleset("dockfighters"), setup, 1, record=False)
-    play_out(game, [Konrad(p, agent_seed(1, p)) for p in (0, 1)])
+    drive(game, [Konrad(p, agent_seed(1, p)) for p in (0, 1)])
     stats = game.result().stats
     assert {"objective_Bavaria", "objective_Saxony", "off_edge", "aircraft"} <= set(stats)
     assert stats["aircraft"] == len(game.state.aircraft)

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from aerodrome import Game, hookimpl
-from aerodrome.agents import agent_seed, play_out
+from aerodrome.agents import agent_seed
+from aerodrome.driver import drive
 from aerodrome.plugins import load_plugins
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.bot import Konrad
@@ -65,6 +66,6 @@ def test_a_variant_plugin_changes_the_games_it_plays() -> None:
     needs: set[int] = set()
     for seed in range(6):
         game = Game(ruleset, "mixed-squadrons", seed)
-        play_out(game, [Konrad(p, agent_seed(seed, p)) for p in (0, 1)])
+        drive(game, [Konrad(p, agent_seed(seed, p)) for p in (0, 1)])
         needs |= {e.need for e in game.log if isinstance(e, PilotChecked) and e.why == "bail out"}
     assert needs == {2}

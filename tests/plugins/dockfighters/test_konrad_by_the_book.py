@@ -9,6 +9,7 @@ import pytest
 
 from aerodrome import Game
 from aerodrome.agents import PlayerView, agent_seed
+from aerodrome.driver import Observer, drive
 from aerodrome_dockfighters import combat, movement
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.bot import Konrad
@@ -118,6 +119,15 @@ def test_a_patrol_at_the_border_turns_180_degrees_and_stays_on_the_board() -> No
     assert ship.aircraft[0].status == "flying" and ship.aircraft[0].facing in (1, 3)  # NE or NW now
 
 
+class AboveAltitude1(Observer):
+    """Once the movement phase is over, every aircraft flying is at altitude 2 or more."""
+
+    def action(self, game: Any, player: int, action: Any) -> None:
+        state = game.state
+        if state.move_end_turn == state.turn:  # the movement phase is over
+            assert all(a.altitude >= 2 for a in state.aircraft if a.status == "flying")
+
+
 @pytest.mark.clause("dockfighters.konrad.7", "dockfighters.konrad.18")
 def test_konrad_duels_stay_on_the_board_and_above_altitude_1(plugins) -> None:  # type: ignore[no-untyped-def]
     """Bots never leave the board in a duel by their own move, and "never drop below altitude
@@ -129,12 +139,7 @@ def test_konrad_duels_stay_on_the_board_and_above_altitude_1(plugins) -> None:  
     for seed in range(6):
         game = Game(ruleset, "duel", seed)
         agents = [Konrad(p, agent_seed(seed, p)) for p in (0, 1)]
-        views = [PlayerView(game, p) for p in (0, 1)]
-        while not game.is_over():
-            p = game.waiting_for()[0]
-            game.apply(p, agents[p].choose(views[p], game.legal_actions(p)))
-            if game.state.move_end_turn == game.state.turn:  # the movement phase is over
-                assert all(a.altitude >= 2 for a in game.state.aircraft if a.status == "flying")
+        drive(game, agents, AboveAltitude1())
         for a in game.state.aircraft:
             if a.status not in ("left", "missing"):
                 continue

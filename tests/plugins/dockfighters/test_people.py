@@ -14,7 +14,8 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
-from aerodrome.describe import event_text
+from aerodrome.choices import spoken
+from aerodrome.describe import event_text, prompt
 from aerodrome_dockfighters import events as df_events
 from aerodrome_dockfighters.missions import setups
 from aerodrome_dockfighters.numbering import vector_length
@@ -66,9 +67,10 @@ def test_every_action_and_event_reads_as_plain_sentences_and_every_action_has_a_
         for game, player, view, fresh in playouts.seat_moments(playout(setup, seed, 160)):
             decision = game.decision()
             if player == 0 and decision is not None:  # once a moment
-                plain(decision.prompt)
+                plain(prompt(RULESET, decision, view))
             for action in game.legal_actions(player):
-                plain(RULESET.action_text(action, view))
+                plain(spoken(RULESET.label(action, view)))
+                plain(RULESET.sentence(action, view))
                 described.add(type(action).__name__)
                 n = RULESET.action_id(action, game.setup)
                 assert 0 <= n < count and RULESET.action_from_id(n, game.setup) == action
@@ -161,19 +163,23 @@ def test_sentences_name_weapons_hexes_and_aircraft() -> None:
     )
     view = observe(s, None)
     attack = Attack(aircraft=0, target=1, mounts=(0, 1))
-    assert RULESET.action_text(attack, view) == (
-        "#0 Bf-229 R-6 Sprite: fire light machine gun and heavy cannon at #1 Do-335 L-3 Arrow, "
+    assert spoken(RULESET.label(attack, view)) == (
+        "#0 Bf-229 R-6 Sprite fire light machine gun and heavy cannon at #1 Do-335 L-3 Arrow, "
         "4 dice hitting on 6+"
     )
-    assert RULESET.action_text(Plan(aircraft=0, speed=4, template=2), view) == (
+    assert RULESET.sentence(Plan(aircraft=0, speed=4, template=2), view) == (
         "#0 Bf-229 R-6 Sprite: speed 4, medium template"
     )
-    assert "9,12" in RULESET.action_text(
+    assert "9,12" in spoken_label(
         Attack(aircraft=0, target=GROUND, mounts=(0,)), observe(_with_target(s), None)
     )
     assert RULESET.event_text(df_events.Landed(aircraft=1, cell=s.width * 11 + 8), view) == (
         "#1 Do-335 L-3 Arrow lands on 8,11."
     )
+
+
+def spoken_label(action: Any, view: Any) -> str:
+    return spoken(RULESET.label(action, view))
 
 
 def _with_target(s: Any) -> Any:

@@ -7,10 +7,12 @@ from pathlib import Path
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, play_out
+from aerodrome.agents import RandomAgent
+from aerodrome.driver import drive
 from aerodrome.errors import SpecError
 from aerodrome.specs import builtin_specs, read_mapping
 from aerodrome.testing import load_dice
+from aerodrome.turns import Turn
 from aerodrome_dockfighters import combat
 from aerodrome_dockfighters.missions import check_mission_values, success
 from aerodrome_dockfighters.order import fire_order, may_fire, move_order
@@ -73,7 +75,7 @@ def test_a_game_runs_the_phases_and_ends_at_turn_13(plugins) -> None:  # type: i
     assert all(isinstance(d, Deploy) and d.cell == places[0].cell for d in legal)
     assert len(legal) == 5 * 5  # altitudes 1-5, speeds 2-6
     initiative = g.state.initiative
-    play_out(g, [RandomAgent(1), RandomAgent(2)])
+    drive(g, [RandomAgent(1), RandomAgent(2)])
     s = g.state
     assert s.over
     assert s.turn == 13 or any(
@@ -143,7 +145,7 @@ def test_render_draws_aircraft_with_facing_and_altitude(plugins) -> None:  # typ
     )
     console = Console(width=140, record=True)
     ruleset = plugins.ruleset("dockfighters")
-    console.print(ruleset.draw(ruleset.observation(s, None)))
+    console.print(ruleset.draw(ruleset.observation(s, None, Turn(round=1))))
     text = console.export_text()
     assert "↑30" in text and "↓41" in text and "░" in text and "Fw-802 E-1 Hawk" in text
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView, play_out
+from aerodrome.agents import PlayerView
+from aerodrome.driver import drive
 from aerodrome_dockfighters import combat, movement
 from aerodrome_dockfighters.airspace import (
     BROKEN,
@@ -250,7 +251,7 @@ def test_konrad_attack_speed_rules_and_firing(plugins) -> None:  # type: ignore[
     assert plan.template == -1 or plan.speed == 2  # 5 + 2 > 3: decelerate by 3 (not below 2)
     r = plugins.ruleset("dockfighters")
     g = Game(r, "duel", 9)
-    play_out(g, [Konrad(0, 5), Konrad(1, 6)])
+    drive(g, [Konrad(0, 5), Konrad(1, 6)])
     assert g.is_over() and g.state.turn == 13
 
 

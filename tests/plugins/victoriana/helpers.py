@@ -35,8 +35,8 @@ def battle(raf: list[specs.Flight], luftwaffe: list[specs.Flight], **rules: Any)
 BOOK = Variants()
 
 
-def dice(faces: list[int], events: list[Event] | None = None) -> Context:
-    return scripted_context(faces, events=events)
+def dice(faces: list[int], events: list[Event] | None = None, *, round: int = 1) -> Context:
+    return scripted_context(faces, events=events, round=round)
 
 
 def variants(*plugins: object) -> Variants:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from aerodrome.turns import Turn
 from aerodrome_victoriana import combat, specs
 from aerodrome_victoriana.bot import VictorianaBot
 from aerodrome_victoriana.commander import manoeuvre_values
@@ -26,7 +27,7 @@ ATTACK, DEFEND = 0, 1
 
 def act(plugins: Any, state: DogfightState) -> Any:
     """The bot's choice for the RAF (player 0) in the Combat Phase."""
-    obs = plugins.ruleset("victoriana").observation(state, 0)
+    obs = plugins.ruleset("victoriana").observation(state, 0, Turn(round=1))
     return VictorianaBot(1).act(obs, combat.act_options(state, "raf"))
 
 

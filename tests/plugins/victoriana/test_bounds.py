@@ -148,4 +148,4 @@ def test_example_position_is_within_bounds(plugins: Any) -> None:
     assert Path(path).is_file()
     from aerodrome.saves import game_from_position, read_position
 
-    assert game_from_position(read_position(path), plugins, str(path)).state.round == 3
+    assert game_from_position(read_position(path), plugins, str(path)).round == 3

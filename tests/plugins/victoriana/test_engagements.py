@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed, play_out
+from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.driver import drive
 from aerodrome_victoriana.events import SquadronRolled, TaskRolled
 from tests.conftest import PLUGINS
 
@@ -12,7 +13,7 @@ def test_engagements_count_squadron_rolls_and_attacks() -> None:
     for setup in ("11-group-squadrons", "skirmish"):
         game = Game(PLUGINS.ruleset("victoriana"), setup, 4)
         agents = [RandomAgent(agent_seed(4, p)) for p in (0, 1)]
-        play_out(game, agents)
+        drive(game, agents)
         rolls = sum(isinstance(e, SquadronRolled) for e in game.log)
         attacks = sum(isinstance(e, TaskRolled) and e.task.startswith("attack ") for e in game.log)
         assert game.result().engagements == rolls + attacks > 0

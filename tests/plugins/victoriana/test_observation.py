@@ -9,10 +9,12 @@ import msgspec
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView, RandomAgent, agent_seed
+from aerodrome.agents import RandomAgent, agent_seed
+from aerodrome.driver import Observer, drive
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.bot import VictorianaBot
 from aerodrome_victoriana.view import DogfightView
+from tests.playouts import rounds
 
 SETUPS = [s.name for s in specs.setup_specs()]
 
@@ -68,7 +70,7 @@ def test_scribbling_on_an_observation_leaves_the_state_alone(plugins: Any, setup
     game = Game(ruleset, setup, 11)
     agents = [RandomAgent(agent_seed(11, p)) for p in (0, 1)]
     checked = 0
-    while not game.is_over() and checked < 40:
+    for _ in rounds(game, agents):
         for player in (0, 1, None):
             before = state_bytes(game)
             obs = game.observation(player)
@@ -78,9 +80,17 @@ def test_scribbling_on_an_observation_leaves_the_state_alone(plugins: Any, setup
                 f"observing as {player} let an agent change the state"
             )
             checked += 1
-        for p in game.waiting_for():
-            game.apply(p, agents[p].choose(PlayerView(game, p), game.legal_actions(p)))
+        if checked >= 40:
+            break
     assert checked
+
+
+class Spoiler(Observer):
+    """Scribbles on the observation of each player who has just answered."""
+
+    def action(self, game: Any, player: int, action: Any) -> None:
+        if not game.is_over():
+            scribble(game.observation(player))
 
 
 def test_the_bot_plays_the_same_after_its_observations_are_scribbled_on(plugins: Any) -> None:
@@ -91,12 +101,7 @@ def test_the_bot_plays_the_same_after_its_observations_are_scribbled_on(plugins:
     def play(spoil: bool) -> list[Any]:
         game = Game(ruleset, "11-group", 5)
         bots = [VictorianaBot(agent_seed(5, p)) for p in (0, 1)]
-        while not game.is_over():
-            for p in game.waiting_for():
-                view = PlayerView(game, p)
-                game.apply(p, bots[p].choose(view, game.legal_actions(p)))
-                if spoil and not game.is_over():
-                    scribble(game.observation(p))
+        drive(game, bots, Spoiler() if spoil else Observer())
         return game.history
 
     assert play(spoil=True) == play(spoil=False)

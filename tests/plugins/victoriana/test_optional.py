@@ -91,8 +91,7 @@ def test_bailing_out_and_the_parachute_landing() -> None:
     assert state.crafts[0].status == "flying"
     assert all(getattr(a, "airman", None) != 1 for a in combat.act_options(state, "raf"))
     events: list[Any] = []
-    state.round = 4
-    combat.run_end(state, dice(pool(5, 3), events))  # Athletics 5 dice: 3 successes
+    combat.run_end(state, dice(pool(5, 3), events, round=4))  # Athletics 5 dice: 3 successes
     (landed,) = [e for e in events if isinstance(e, ParachuteLanded)]
     gunner = state.airmen[1]
     assert landed.pips == 8 - 3 and gunner.health == 10 - 5 and gunner.status == "down"

@@ -10,11 +10,13 @@ import pytest
 
 from aerodrome import Game
 from aerodrome.agents import PlayerView, RandomAgent, agent_seed
+from aerodrome.driver import Observer
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.bot import VictorianaBot
 from aerodrome_victoriana.options import END_TURN, ActOptions, character_options
 from aerodrome_victoriana.state import Attack, EndTurn
 from aerodrome_victoriana.view import DogfightView
+from tests.playouts import rounds
 
 SETUPS = [s.name for s in specs.setup_specs()]
 
@@ -24,12 +26,16 @@ def act_decisions(plugins: Any, setup: str, seed: int, limit: int = 30) -> list[
     game = Game(plugins.ruleset("victoriana"), setup, seed)
     agents = [RandomAgent(agent_seed(seed, p)) for p in (0, 1)]
     found: list[tuple[Game, int]] = []
-    while not game.is_over() and len(found) < limit:
-        for p in game.waiting_for():
+
+    class Acts(Observer):
+        def decision(self, game: Game, player: int, legal: Any) -> None:
             decision = game.decision()
             if decision is not None and decision.kind == "act":
-                found.append((game.clone(), p))
-            game.apply(p, agents[p].choose(PlayerView(game, p), game.legal_actions(p)))
+                found.append((game.clone(), player))
+
+    for _ in rounds(game, agents, Acts()):
+        if len(found) >= limit:
+            break
     return found
 
 

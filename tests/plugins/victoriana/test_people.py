@@ -15,6 +15,7 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
+from aerodrome.choices import spoken
 from aerodrome.describe import event_text
 from aerodrome.events import DecisionCommitted
 from aerodrome_victoriana import events as victoriana_events
@@ -70,7 +71,8 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: str) -> None:
     for seed in (1, 2):
         for game, player, view, fresh in playouts.seat_moments(playout(setup, seed)):
             for action in game.legal_actions(player):
-                plain(ruleset.action_text(action, view), own=True)
+                plain(spoken(ruleset.label(action, view)), own=True)
+                plain(ruleset.sentence(action, view), own=True)
                 described.add(type(action).__name__)
             for event in fresh:
                 text = event_text(ruleset, game.setup, event, view)
@@ -88,7 +90,7 @@ def test_every_action_and_event_reads_as_plain_sentences(setup: str) -> None:
 def test_every_event_kind_has_a_sentence() -> None:
     """Every event class of the ruleset is described (not left to the generic line)."""
     state = battle([flight("spitfire1", pc=True, names=("Ann Penn",))], [flight("he111", npc=True)])
-    view = observe(state)
+    view = observe(state, 1)
     examples = {
         "SquadronRolled": SquadronRolled(
             round=1,
@@ -161,17 +163,15 @@ def test_the_header_shows_this_rounds_roll_and_phase() -> None:
         assert decision is not None
         text = _drawn(game.observation(0))
         head = text.splitlines()[0]
-        rolls = [
-            e for e in game.log if isinstance(e, SquadronRolled) and e.round == game.state.round
-        ]
+        rolls = [e for e in game.log if isinstance(e, SquadronRolled) and e.round == game.round]
         if decision.kind == "manoeuvre":
-            assert head == f"Round {game.state.round}: Squadron Phase"
+            assert head == f"Round {game.round}: Squadron Phase"
             assert not rolls and "Squadron Roll: both sides are choosing" in text
             assert "Combat Phase order" not in text
         else:
             (roll,) = rolls
             phase = "Combat Phase" if decision.kind in ("act", "free-attack") else "Squadron Phase"
-            assert head == f"Round {game.state.round}: {phase}"
+            assert head == f"Round {game.round}: {phase}"
             raf, lw = (
                 f"{roll.successes[s]} successes on {roll.pools[s]} dice"
                 for s in ("raf", "luftwaffe")
@@ -196,7 +196,7 @@ def test_the_svg_shows_squadrons_damage_crews_and_the_roll() -> None:
     state.manoeuvre = {"raf": "attack", "luftwaffe": "defend"}
     state.pools, state.rolled = {"raf": 9, "luftwaffe": 6}, {"raf": 4, "luftwaffe": 1}
     state.winner, state.net = "raf", 3
-    svg = RULESET.draw_svg(observe(state))
+    svg = RULESET.draw_svg(observe(state, 1))
     text = "".join(ET.fromstring(svg).itertext())
     for needed in (
         "raf: 2 of 2 aircraft",

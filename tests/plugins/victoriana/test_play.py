@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from aerodrome import Game, hookimpl
-from aerodrome.agents import PlayerView, RandomAgent, agent_seed, play_out
+from aerodrome.agents import PlayerView, RandomAgent, agent_seed
+from aerodrome.driver import drive
 from aerodrome.errors import SpecError
 from aerodrome.plugins import load_plugins
 from aerodrome.saves import game_from_position, read_position
@@ -68,7 +69,7 @@ def test_position_file_example(plugins: Any) -> None:
     path = specs.specs_dir() / "positions" / "example.toml"
     game = game_from_position(read_position(path), plugins, str(path))
     state = game.state
-    assert state.round == 3 and state.tactical_carry == {"luftwaffe": 2}
+    assert game.round == 3 and state.tactical_carry == {"luftwaffe": 2}
     assert [c.health for c in state.crafts] == [7, 18, 22, 30, 30]
     assert state.rules.weather == "cloudy"
     decision = game.decision()
@@ -112,7 +113,7 @@ def test_damage_pips_hook() -> None:
     assert pips_lost(variants(Armourless()), 5, 4, 0, 0) == 5
     plugins = load_plugins(extra=[("armourless", Armourless())])
     game = Game(plugins.ruleset("victoriana"), "skirmish", 3)
-    play_out(game, [RandomAgent(1), RandomAgent(2)])
+    drive(game, [RandomAgent(1), RandomAgent(2)])
     hits = [e for e in game.log if isinstance(e, CraftDamaged)]
     assert hits and all(e.pips == e.successes for e in hits)
     assert any(e.armour > 0 and e.successes > 0 for e in hits)

@@ -8,10 +8,12 @@ import msgspec
 import pytest
 
 from aerodrome.errors import SpecError
+from aerodrome.game import Game
 from aerodrome.ruleset import Setup
 from aerodrome.specs import validate_tree
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.forces import VictorianaOptions, state_for_setup
+from tests.conftest import PLUGINS
 
 # key: (movement mph, kmh, handling, black?, health, armour, crew stations)
 DATASHEETS = {
@@ -148,4 +150,25 @@ def test_a_setup_built_in_code_is_checked_within_bounds() -> None:
         state_for_setup(setup)
     plain = Setup(name="plain", title="plain", seats=(), options={"side": []})
     with pytest.raises(SpecError, match="options are dict, expected VictorianaOptions"):
-        state_for_setup(plain)
+        Game(PLUGINS.ruleset("victoriana"), plain, 1)  # the core checks the options' type
+
+
+def test_a_setups_options_are_decoded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core checks a set-up's options type when a game starts; Victoriana decodes them
+    (bounds) once per set-up, then copies the state it built. Mutation caught: decoding the
+    options for every game (three games: three decodes)."""
+    from aerodrome_victoriana import forces
+    from aerodrome_victoriana.ruleset import Victoriana
+
+    calls: list[object] = []
+    real = forces.convert
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(args[1])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(forces, "convert", counting)
+    ruleset = Victoriana()  # its own templates: nothing built yet
+    for seed in range(3):
+        Game(ruleset, "11-group", seed)
+    assert calls == [VictorianaOptions]

@@ -8,6 +8,7 @@ import pytest
 
 from aerodrome import Game, hookimpl
 from aerodrome.testing import load_dice
+from aerodrome.turns import Reveal
 from aerodrome_victoriana import squadron
 from aerodrome_victoriana.events import SquadronRolled
 from aerodrome_victoriana.state import (
@@ -66,7 +67,8 @@ def test_worked_example_through_the_game(plugins: Any) -> None:
     game = Game(plugins.ruleset("victoriana"), "11-group", seed=0)
     decision = game.decision()
     assert decision is not None and decision.kind == "manoeuvre"
-    assert decision.simultaneous and decision.secret and decision.players == (0, 1)
+    assert decision.simultaneous and decision.reveal == Reveal.EVERYONE
+    assert decision.players == (0, 1)
     load_dice(game, pool(14, 4) + pool(15, 6))
     game.apply(0, ChooseManoeuvre(manoeuvre="attack"))
     game.apply(1, ChooseManoeuvre(manoeuvre="attack"))
@@ -93,7 +95,7 @@ def test_secret_manoeuvres_stay_hidden_until_both_commit(plugins: Any) -> None:
     game = Game(plugins.ruleset("victoriana"), "11-group", seed=0)
     game.apply(0, ChooseManoeuvre(manoeuvre="defend"))
     assert game.state.manoeuvre == {}
-    assert all("defend" not in e.action for e in game.log_for(1) if hasattr(e, "action"))
+    assert not any(isinstance(getattr(e, "action", None), ChooseManoeuvre) for e in game.log_for(1))
 
 
 # -- pools ---------------------------------------------------------------------------------------
@@ -260,18 +262,19 @@ def test_squadron_pool_hook_changes_the_pool() -> None:
 
 @pytest.mark.clause("victoriana.turn.2", "victoriana.turn.3", "victoriana.aircraft.9")
 def test_rounds_repeat_until_a_side_has_no_aircraft_or_range(plugins: Any) -> None:
-    from aerodrome.agents import RandomAgent, play_out
+    from aerodrome.agents import RandomAgent
+    from aerodrome.driver import drive
 
     ruleset = plugins.ruleset("victoriana")
     game = Game(ruleset, "stuka-raid", seed=4)
-    play_out(game, [RandomAgent(1), RandomAgent(2)])
+    drive(game, [RandomAgent(1), RandomAgent(2)])
     state = game.state
     result = game.result()
     assert result.finished and result.rounds >= 2
     if 0 in state.left.values():
         assert result.winners == tuple(s for s in state.sides if state.left[s] > 0)
     else:
-        assert state.round > 20 and "range" in result.reason
+        assert state.spent and result.rounds == 20 and "range" in result.reason
 
 
 @pytest.mark.clause("victoriana.aircraft.9")
@@ -281,10 +284,10 @@ def test_out_of_range_the_larger_share_holds_the_sky(plugins: Any) -> None:
     for c in state.crafts[:3] + state.crafts[9:14]:
         update_craft(state, c.id, status="removed")
     state.left = {"raf": 6, "luftwaffe": 7}
-    state.round = 21
+    state.spent = True  # the 20th round is over
     assert ruleset.is_over(state)
     result = ruleset.result(state, 20)
     assert result.winners == ("raf",) and "range" in result.reason  # 6/9 beats 7/12
     assert result.losses == {"raf": 3, "luftwaffe": 5}
-    state.round = 20
+    state.spent = False
     assert not ruleset.is_over(state)

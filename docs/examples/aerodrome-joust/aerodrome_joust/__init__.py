@@ -1,4 +1,4 @@
-"""Joust: a minimal ruleset showing every part of an aerodrome plugin.
+"""Joust: a minimal ruleset, the required core of an aerodrome plugin and nothing more.
 
 Rules (clause ids in brackets):
 
@@ -9,14 +9,18 @@ Rules (clause ids in brackets):
   one hit on the other; a tie scores nothing.
 - [joust.4] An ace reduced to 0 structure is shot down and the other side wins; after
   10 rounds with both aloft the joust is a draw.
+
+The clause catalogue is ``specs/clauses.toml`` beside this module (found there by
+convention). Words, pictures, odds, position files... are optional capabilities
+(``aerodrome.capabilities``) a larger ruleset adds; without them the core shows each action
+by its ``describe()`` and the view pretty-printed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
@@ -31,8 +35,8 @@ from aerodrome import (
     Ruleset,
     Seat,
     Setup,
-    SpecError,
     Step,
+    Turn,
     TurnSequence,
     hookimpl,
     listed,
@@ -47,39 +51,36 @@ class Pass(Action, frozen=True):
 
     height: Literal["high", "low"]
 
-
-class JoustState(msgspec.Struct, kw_only=True):
-    structure: list[int]
-    rounds: int = ROUNDS
+    def describe(self) -> str:
+        return f"pass {self.height}"
 
 
 PASSES = (Pass(height="high"), Pass(height="low"))
 
 
+class JoustState(msgspec.Struct, kw_only=True):
+    structure: list[int]
+    last_pass_flown: bool = False
+
+
 class JoustView(msgspec.Struct, frozen=True, kw_only=True):
-    """What an ace sees: both structures and the passes left (a frozen value: agents may not
-    change the game)."""
+    """What an ace sees: both structures and the passes left (a frozen value)."""
 
     structure: tuple[int, ...]
     rounds: int
 
 
 class Kind(StrEnum):
-    """The decisions of a joust."""
-
     PASS = "pass"
 
 
 def _ask(state: JoustState, ctx: Context) -> Ask[JoustState, Pass]:
     """[joust.2] both aces choose in secret; the answers are revealed together."""
-    decision = Decision(
-        players=(0, 1), kind=Kind.PASS, simultaneous=True, prompt="Pass high or low?"
-    )
-    return Ask(decision, listed(PASSES), _meet)
+    return Ask(Decision(players=(0, 1), kind=Kind.PASS, simultaneous=True), listed(PASSES), _meet)
 
 
 def _meet(state: JoustState, ctx: Context, answers: Mapping[int, Pass]) -> bool:
-    state.rounds -= 1  # [joust.4]
+    state.last_pass_flown = ctx.round >= ROUNDS  # [joust.4] the round is the core's clock
     if answers[0].height != answers[1].height:  # [joust.3] they miss each other
         return False
     rolls = [ctx.dice.d(6, f"ace {p + 1} fires") for p in (0, 1)]
@@ -96,10 +97,6 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
     capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = (Pass,)
 
-    def specs_dir(self) -> Path:
-        """The clause catalogue (``specs/clauses.toml``) ships inside the package."""
-        return Path(__file__).parent / "specs"
-
     def setups(self) -> Sequence[Setup]:
         seats = (Seat(name="Red ace", side="red"), Seat(name="Blue ace", side="blue"))
         return [Setup(name="duel", title="One against one", seats=seats, max_rounds=ROUNDS + 1)]
@@ -108,23 +105,14 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
         return TurnSequence(phases=(Phase(name="joust", steps=(Step("pass", _ask),)),))
 
     def initial_state(self, setup: Setup, ctx: Context) -> JoustState:
-        return JoustState(structure=[STRUCTURE, STRUCTURE])
+        return JoustState(structure=[STRUCTURE, STRUCTURE])  # [joust.1]
 
-    def position_state(self, setup: Setup, position: Mapping[str, Any], source: str) -> JoustState:
-        """A hand-made situation: ``structure = [red, blue]`` and ``rounds`` left."""
-        try:
-            state = msgspec.convert(position, JoustState, strict=True)
-        except msgspec.ValidationError as exc:
-            raise SpecError(f"{source}: position: {exc}") from None
-        if len(state.structure) != 2 or not all(0 <= s <= STRUCTURE for s in state.structure):
-            raise SpecError(f"{source}: position.structure: two values from 0 to {STRUCTURE}")
-        return state
-
-    def observation(self, state: JoustState, player: int | None) -> JoustView:
-        return JoustView(structure=tuple(state.structure), rounds=state.rounds)
+    def observation(self, state: JoustState, player: int | None, turn: Turn) -> JoustView:
+        left = 0 if state.last_pass_flown else ROUNDS + 1 - turn.round
+        return JoustView(structure=tuple(state.structure), rounds=left)
 
     def is_over(self, state: JoustState) -> bool:
-        return 0 in state.structure or state.rounds == 0
+        return 0 in state.structure or state.last_pass_flown
 
     def result(self, state: JoustState, rounds: int) -> Result:
         sides = ("red", "blue")
@@ -136,47 +124,6 @@ class Joust(Ruleset[JoustState, JoustView, Pass]):
             rounds=rounds,
             kills={sides[1 - p]: 1 for p in down},
         )
-
-    # -- for people and learning agents ------------------------------------------------------
-    def action_text(self, action: Pass, view: JoustView) -> str:
-        return f"pass {action.height}"
-
-    def action_odds(self, action: Pass, view: JoustView) -> str:
-        """[joust.3] if the aces meet, each rolls a d6: exact chances (icepool)."""
-        from aerodrome.odds import as_fractions, d, percent, split_sign
-
-        chances = split_sign(as_fractions(d(6) - d(6)))
-        return (
-            f"if the other ace passes {action.height} too: you hit {percent(chances['win'])}, "
-            f"you are hit {percent(chances['loss'])}, no hit {percent(chances['draw'])}"
-        )
-
-    def draw(self, view: JoustView) -> str:
-        red, blue = view.structure
-        return f"Red ace {'#' * red:<3} {red}/3   Blue ace {'#' * blue:<3} {blue}/3   passes left {view.rounds}"
-
-    def draw_svg(self, view: JoustView) -> str:
-        bars = "".join(
-            f'<rect x="10" y="{10 + 30 * i}" width="{40 * s}" height="20" fill="{c}"/>'
-            for i, (s, c) in enumerate(zip(view.structure, ("#c0392b", "#2e86c1"), strict=True))
-        )
-        return (
-            '<svg xmlns="http://www.w3.org/2000/svg" width="140" height="70" '
-            f'viewBox="0 0 140 70">{bars}</svg>'
-        )
-
-    def action_count(self, setup: Setup) -> int:
-        return len(PASSES)
-
-    def action_id(self, action: Pass, setup: Setup) -> int:
-        return PASSES.index(action)
-
-    def action_from_id(self, index: int, setup: Setup) -> Pass:
-        return PASSES[index]
-
-    def observation_vector(self, view: JoustView) -> Sequence[float]:
-        """Both structures out of 3, then the passes left out of 10."""
-        return [s / STRUCTURE for s in view.structure] + [view.rounds / ROUNDS]
 
 
 @hookimpl

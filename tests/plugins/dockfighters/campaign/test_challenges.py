@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView, play_out
+from aerodrome.agents import PlayerView
+from aerodrome.driver import drive
 from aerodrome.errors import SpecError
 from aerodrome_dockfighters import challenges, combat, rules
 from aerodrome_dockfighters.airspace import STORM, leave_board
@@ -268,6 +269,6 @@ def test_konrad_flies_an_ace_to_the_mug_and_home(plugins) -> None:  # type: igno
     mastered = 0
     for seed in range(4):
         game = Game(ruleset, setup, seed, record=False)
-        play_out(game, [Konrad(0, seed), Konrad(1, seed + 1)])
+        drive(game, [Konrad(0, seed), Konrad(1, seed + 1)])
         mastered += game.result().stats["objective_Bavaria"] == 1.0
     assert mastered >= 1

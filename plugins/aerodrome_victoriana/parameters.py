@@ -1,0 +1,85 @@
+"""Numeric parameters of Victoriana for ``aerodrome sweep`` (registered by ``plugin.py``;
+see :mod:`aerodrome.parameters`). Light on purpose: imported at start-up.
+
+- ``raf-squadron`` and ``luftwaffe-squadron``: the aircraft of the side's largest flight
+  without named characters (in ``11-group``: the RAF's 3 Hurricanes, the Luftwaffe's 6
+  Bf 109s). A side's squadron size sets its Squadron Roll pool, one die per aircraft
+  [victoriana.squadron.2]: the balancing a designer does by adding or taking away
+  aircraft. Set-up parameters (the set-up's flights).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from aerodrome.errors import AerodromeError
+from aerodrome.parameters import ParameterSpec, Value
+from aerodrome.ruleset import Setup
+
+#: The most aircraft a flight is swept to (the specs allow 100 a side).
+MOST = 30
+
+
+def _largest_unnamed(setup: Setup, side: str) -> tuple[int, int]:
+    """(side index, flight index) of ``side``'s largest flight without characters (the last
+    of equals)."""
+    options: Any = setup.options
+    for i, s in enumerate(getattr(options, "side", ())):
+        if s.key != side:
+            continue
+        found = [
+            (f.count, j) for j, f in enumerate(s.flight) if not f.pc and not f.npc and not f.names
+        ]
+        if found:
+            return i, max(found)[1]
+        break
+    raise AerodromeError(
+        f"setup {setup.name!r}: side {side!r} has no flight without named characters to size"
+    )
+
+
+def squadron(
+    side: str,
+) -> tuple[Callable[[Setup, Value], Setup], Callable[[Setup], Value]]:
+    """The set-up function and reader of ``side``'s squadron size. Both find the flight in
+    the set-up they are given: read the set-up as the specs give it (a resized flight may no
+    longer be the largest)."""
+
+    def size(setup: Setup, value: Value) -> Setup:
+        i, j = _largest_unnamed(setup, side)
+        options: Any = setup.options
+        sides = list(options.side)
+        flights = list(sides[i].flight)
+        flights[j] = msgspec.structs.replace(flights[j], count=int(value))
+        sides[i] = msgspec.structs.replace(sides[i], flight=tuple(flights))
+        return msgspec.structs.replace(
+            setup, options=msgspec.structs.replace(options, side=tuple(sides))
+        )
+
+    def read(setup: Setup) -> Value:
+        i, j = _largest_unnamed(setup, side)
+        options: Any = setup.options
+        return int(options.side[i].flight[j].count)
+
+    return size, read
+
+
+def _parameter(side: str, title: str) -> ParameterSpec:
+    size, read = squadron(side)
+    return ParameterSpec(
+        name=f"{side}-squadron",
+        ruleset="victoriana",
+        summary=f"aircraft in {title}'s largest flight without named characters",
+        low=1,
+        high=MOST,
+        unit="aircraft",
+        clause="victoriana.squadron.2",
+        setup=size,
+        read=read,
+    )
+
+
+PARAMETERS = (_parameter("raf", "the RAF"), _parameter("luftwaffe", "the Luftwaffe"))
