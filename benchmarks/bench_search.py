@@ -144,7 +144,7 @@ def _match(
     outcomes: dict[str, dict[int, str]] = {}
     engine = Engine(plugins, workers=workers, detail=False)
     for rec in engine.run(list(dict.fromkeys(c for _, c in configs))):
-        side = by_key[(rec.ruleset, rec.setup, rec.agents, rec.variants)]
+        side = by_key[rec.key]
         r = rec.result
         if not r.finished:
             unfinished += 1
