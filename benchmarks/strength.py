@@ -67,13 +67,33 @@ def _write(path: Path, figures: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
+HEADER = (
+    "| ruleset | pairing (first agent on each side in turn) | games | won–lost–drawn "
+    "| share of decided games [Wilson 95 %] | reading | wall s |\n|---|---|---|---|---|---|---|"
+)
+
+
 def line(name: str, key: str, f: dict[str, Any]) -> str:
+    from aerodrome.metrics import Estimate
+    from aerodrome.metrics.ladder import verdict
+
     share = f["decided_share"]
+    reading = verdict(
+        None
+        if share is None
+        else Estimate(
+            value=share,
+            low=f["interval"][0],
+            high=f["interval"][1],
+            n=f["wins"] + f["losses"],
+            method="wilson",
+        )
+    )
     text = "—" if share is None else f"{share:.2f} [{f['interval'][0]:.2f}, {f['interval'][1]:.2f}]"
     n = f["wins"] + f["losses"] + f["draws"] + f["unfinished"]
     return (
         f"| {name} | {key} | {n} | {f['wins']}–{f['losses']}–{f['draws'] + f['unfinished']} "
-        f"| {text} | {f.get('wall_seconds', 0):.0f} |"
+        f"| {text} | {reading} | {f.get('wall_seconds', 0):.0f} |"
     )
 
 
@@ -85,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=",".join(BUILT_IN), help="rulesets, by commas")
     parser.add_argument("--pairs", default=",".join(PAIRS), help="pairings, by commas")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--table", action="store_true", help="print the figures of --out as a table, play nothing"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 100_000:
         parser.error("--games: 1 to 100,000 games per seating")
@@ -94,6 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     if not out.parent.is_dir():
         parser.error(f"--out {out}: no folder {out.parent}")
     figures: dict[str, Any] = json.loads(out.read_text()) if out.exists() else {}
+    if args.table:
+        print(HEADER)
+        for tag, f in figures.items():
+            name, key, *_ = tag.split(" | ")
+            print(line(name, key, f))
+        return 0
     pairs = tuple(p.strip() for p in args.pairs.split(",") if p.strip())
     names = [n.strip() for n in args.only.split(",") if n.strip()]
     for name in names:
