@@ -17,7 +17,8 @@ games the upper rung wins, with its Wilson 95 % interval (draws left out):
 
 The seam with ``compare`` (:mod:`aerodrome.compare.studies`): :class:`LadderStudy` is a
 study, whose :meth:`~LadderStudy.matches` come from :func:`pairings` (agent names per seat,
-games, which side the upper rung plays, the matchup kind ``ladder``); compare's engine plays
+games, which side the upper rung plays, the matchup kind ``ladder``; random → bot is
+compare's own ``bot-vs-random`` matchup, not played twice); compare's engine plays
 them with the run seed, and the built-in metric :class:`~aerodrome.metrics.ladder.SkillLadder`
 reads the finished games; :func:`~aerodrome.metrics.ladder.verdict` names each step.
 Ludii's skill trace (Stephenson et al.) is the idea; the rungs below the search make it a
@@ -149,9 +150,17 @@ class LadderStudy:
 
     def matches(self, column: Column, agents: Sequence[str], seconds: float) -> list[Match]:
         """The ladder's games (their number is ``games``, whatever ``seconds``: the ladder's
-        cost is measured in docs/performance.md, not modelled)."""
-        found = pairings(column.sides, column.seat_sides, BOT in agents, self.budgets, self.games)
-        return [Match(agents=p.agents, games=p.games, matchup=p.matchup) for p in found]
+        cost is measured in docs/performance.md, not modelled), but for random → bot: the
+        comparison plays the bot against random agents anyway (``bot-vs-random``, more
+        games), and the ladder's metric reads those. Two configurations of one column must
+        never have the same agents: their games would be one set of games to the engine."""
+        has_bot = BOT in agents
+        found = pairings(column.sides, column.seat_sides, has_bot, self.budgets, self.games)
+        return [
+            Match(agents=p.agents, games=p.games, matchup=p.matchup)
+            for p in found
+            if not (has_bot and (p.lower.name, p.upper.name) == (RANDOM, BOT))
+        ]
 
     def metrics(self) -> Sequence[Metric]:
         return (SkillLadder(),)

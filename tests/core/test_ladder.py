@@ -63,21 +63,27 @@ def test_each_adjacent_pair_is_played_with_the_upper_rung_on_each_side() -> None
 
 
 def test_the_plan_plays_the_ladder_of_each_column() -> None:
+    """Mutation caught: the study playing random → bot itself (the same agents as
+    bot-vs-random: the engine keys games by their agents, so one matchup lost its games)."""
     [column] = plan(PLUGINS, ["df40k"], [], 10, 1, studies=studies((2, 8), 6))
     ladder = [
         (m.lower, m.upper, m.bot_side, c.games) for c, m in column.configs if m.kind == "ladder"
     ]
-    assert len(ladder) == 6 and ladder[0] == ("random", "bot", "imperium", 3)
+    assert len(ladder) == 4 and ladder[0] == ("bot", "search:2", "imperium", 3)
     assert ladder[-1] == ("search:2", "search:8", "orks", 3)
     assert column.column.ladder == ("random", "bot", "search:2", "search:8")
+    keys = [c.key for c, _ in column.configs]
+    assert len(keys) == len(set(keys))  # no two matchups of a column share their games
     [none] = plan(PLUGINS, ["df40k"], [], 10, 1, studies=studies(None))
     assert not any(m.kind == "ladder" for _, m in none.configs) and none.column.ladder == ()
-    study = LadderStudy((4,), 6)  # the study's own games are the pairings'
+    study = LadderStudy((4,), 6)  # the study's own games are the pairings' above the bot
     matches = study.matches(column.column, ("random", "bot"), 20.0)
     assert [m.agents for m in matches] == [
         p.agents for p in pairings(("imperium", "orks"), ("imperium", "orks"), True, (4,), 6)
-    ]
+    ][2:]
     assert [m.name for m in study.metrics()] == ["skill-ladder"]
+    no_bot = study.matches(column.column, ("random",), 20.0)  # random → search is played
+    assert [m.matchup.lower for m in no_bot] == ["random", "random"]
 
 
 def test_a_step_separates_saturates_reverses_or_is_undecided() -> None:
@@ -93,9 +99,11 @@ def test_a_step_separates_saturates_reverses_or_is_undecided() -> None:
 
 
 def test_the_ladder_counts_decided_games_won_by_the_upper_rung() -> None:
-    acc = SkillLadder().accumulator(COLUMN)
+    """Mutation caught: the first step not read on compare's bot-vs-random games."""
+    laddered = msgspec.structs.replace(COLUMN, ladder=("random", "bot", "search:4"))
+    acc = SkillLadder().accumulator(laddered)
     for winners in (("red",), ("red",), ("blue",), ()):  # random→bot, bot on red
-        acc.add(game(winners), step("random", "bot", "red"))
+        acc.add(game(winners), Matchup(kind="bot-vs-random", bot_side="red"))
     for winners in (("blue",), ("blue",), ("red",)):  # bot→search:4, search on blue
         acc.add(game(winners), step("bot", "search:4", "blue"))
     acc.add(game(("red",)), Matchup(kind="bot-vs-bot"))  # not a ladder game
@@ -104,7 +112,10 @@ def test_the_ladder_counts_decided_games_won_by_the_upper_rung() -> None:
     assert e.parts["random→bot"].value == approx(2 / 3) and e.parts["random→bot"].n == 3
     assert e.parts["bot→search:4"].value == approx(2 / 3)
     assert e.value == approx(2 / 3) and e.n == 3  # pooled over the steps above random
-    assert SkillLadder().accumulator(COLUMN).estimate() is None
+    assert SkillLadder().accumulator(laddered).estimate() is None
+    unladdered = SkillLadder().accumulator(COLUMN)  # no ladder: bot-vs-random is not a step
+    unladdered.add(game(("red",)), Matchup(kind="bot-vs-random", bot_side="red"))
+    assert unladdered.estimate() is None
 
 
 def test_skill_over_luck_reads_the_strongest_agent_and_leaves_draws_out() -> None:

@@ -12,6 +12,9 @@ rung wins, with its Wilson 95 % interval (draws left out):
   past the lower rung in this ruleset, a finding about the rules;
 - **reversed**: the interval lies below ½;
 - **undecided**: neither, too few decided games to tell.
+
+Where the ruleset has a bot, the first step (random → bot) is read on compare's own
+``bot-vs-random`` games (the same agents: the ladder does not play them again).
 """
 
 from __future__ import annotations
@@ -26,9 +29,13 @@ from aerodrome.records import GameRecord
 
 #: A step whose interval reaches ½ but stays below this share saturates (see the docstring).
 SATURATED = 0.65
-#: The kind of the ladder's matchups, and the label of its lowest rung.
+#: The kind of the ladder's matchups, and the labels of its two lowest rungs.
 KIND = "ladder"
 RANDOM = "random"
+BOT = "bot"
+#: The matchup whose games are the ladder's first step (random → bot) when the ruleset has a
+#: bot: compare plays it anyway, with more games than a ladder pair.
+BOT_VS_RANDOM = "bot-vs-random"
 
 Verdict = Literal["separates", "saturates", "reversed", "undecided"]
 
@@ -64,15 +71,20 @@ class _Ladder:
         self.thinking = Proportion()
 
     def add(self, game: GameRecord, matchup: Matchup) -> None:
-        if matchup.kind != KIND or matchup.lower is None or matchup.upper is None:
+        lower, upper = matchup.lower, matchup.upper
+        if matchup.kind == BOT_VS_RANDOM and BOT in self.column.ladder:
+            lower, upper = RANDOM, BOT  # the ladder's first step: compare's own games
+        elif matchup.kind != KIND:
+            return
+        if lower is None or upper is None:
             return
         result = game.result
         if not (result.finished and result.winners) or matchup.bot_side is None:
             return
         won = matchup.bot_side in result.winners
-        name = step_name(matchup.lower, matchup.upper)
+        name = step_name(lower, upper)
         self.steps.setdefault(name, Proportion()).add(won)
-        if matchup.lower != RANDOM:
+        if lower != RANDOM:
             self.thinking.add(won)
 
     def estimate(self) -> Estimate | None:
@@ -105,4 +117,4 @@ class SkillLadder:
         return _Ladder(column)
 
     def reads(self, column: Column) -> frozenset[str]:
-        return frozenset({KIND})
+        return frozenset({KIND, BOT_VS_RANDOM})
