@@ -130,7 +130,9 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game seeded ``seed`` (else the next seed of the environment's stream).
         ``options={"game": game}`` starts from (a clone of) an existing game of the same
-        ruleset and set-up instead: a position, a determinisation. Other options are ignored."""
+        ruleset and set-up instead: a position, a determinisation. Other options are ignored.
+        A game that is over (given, or ended by its round cap before its first decision) is a
+        one-line error: an episode never starts finished."""
         given = (options or {}).get("game")
         if given is not None:
             if (
@@ -158,9 +160,14 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
             self._shaping = Shaping(self.setup.seats, material)
             self._potential = self._shaping.potentials(material)
         if game.is_over():
-            self._end()
-        else:
-            self.agent_selection = agent_name(game.waiting_for()[0])
+            # an episode never starts finished (PettingZoo's api_test: no agent done after reset)
+            what = "the game given" if given is not None else f"game {game.seed}"
+            raise AerodromeError(
+                f"{self.ruleset.name} {self.setup.name}: {what} is over before its first "
+                f"decision (round cap {self.setup.max_rounds}: too small to play one?); an "
+                "episode never starts finished"
+            )
+        self.agent_selection = agent_name(game.waiting_for()[0])
 
     def observe(self, agent: str) -> dict[str, Any]:
         game = self._game
