@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aerodrome import turns
 from aerodrome.capabilities import (
+    ActionBound,
     Analysis,
     ChoiceLabel,
     Determinise,
@@ -60,6 +61,7 @@ class Classic(
     Odds[ClassicView, ClassicAction],
     Positions[ClassicState, ClassicOptions],
     SpecFiles,
+    ActionBound[ClassicOptions],
     Vectors[ClassicView],
     Determinise[ClassicState],
     Analysis[ClassicState],
@@ -79,12 +81,26 @@ class Classic(
         self.specs: Specs = load_specs()
         self.rules = Rules(self.specs, self.hooks)
         self._sequence: TurnSequence[ClassicState] = self.rules.sequence()
+        self._bounds: dict[tuple[tuple[str, ...], ...], int] = {}
 
     @property
     def board(self) -> Board:
         """The board (built on first use: walk tables and the grid are not needed to list
         set-ups)."""
         return self.rules.board
+
+    def max_legal_actions(self, setup: Setup[ClassicOptions]) -> int:
+        """The longest legal list any decision of ``setup`` can offer, from the rules
+        (:mod:`aerodrome_classic.bound`; worked out once per set-up's squadrons)."""
+        from aerodrome_classic.bound import max_legal_actions
+
+        key = setup.options.squadrons
+        found = self._bounds.get(key)
+        if found is None:
+            found = self._bounds[key] = max_legal_actions(
+                self.specs, self.board, key, self.rules.cards_at_take_off
+            )
+        return found
 
     # -- description ------------------------------------------------------------------------
     def setups(self) -> Sequence[Setup[ClassicOptions]]:
