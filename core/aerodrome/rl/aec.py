@@ -16,6 +16,10 @@ mask or legal action depends on an answer not yet revealed: the core's contract,
 the conformance suite), and resolves the decision when the last seat has answered. So a seat
 acting later in a simultaneous decision knows no more than one acting first.
 
+``is_parallelizable`` is False: PettingZoo's ``aec_to_parallel`` steps every agent once a
+cycle in agent order, and a game asks its seats in the order of its rules (a seat may answer
+several decisions in a row). :func:`aerodrome.rl.parallel_env` is the Parallel environment.
+
 An action number that is out of range or not legal now is an :class:`IllegalActionError`;
 a legal-action list longer than the generic action space is an
 :class:`~aerodrome.rl.layout.ActionSpaceError` (or truncated, with ``overflow="truncate"``).
