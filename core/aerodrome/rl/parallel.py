@@ -24,6 +24,7 @@ such as PettingZoo's ``parallel_seed_test``, needs). ``flat=True``: observations
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import gymnasium
@@ -31,6 +32,7 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from aerodrome.errors import AerodromeError, IllegalActionError
 from aerodrome.game import Game
+from aerodrome.lineage import Plugged
 from aerodrome.rl.aec import RENDER_MODES, _Seeds, agent_name, picture, spaces
 from aerodrome.rl.layout import Layout, find_layout
 from aerodrome.rl.rewards import outcome
@@ -87,6 +89,29 @@ class ParallelAerodromeEnv(ParallelEnv):  # type: ignore[misc]
         self.action_spaces = {a: action for a in self.possible_agents}
         self._seeds = _Seeds(seed)
         self._game: Game[Any, Any, Any] | None = None
+        self._options = {
+            "layout": self.layout,
+            "overflow": overflow,
+            "render_mode": render_mode,
+            "render_seat": render_seat,
+            "illegal": illegal,
+            "penalty": penalty,
+            "flat": flat,
+        }
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (SuperSuit's vector environments copy an environment so): the ruleset as
+        the plugins made it (its name, variants and parameters), the set-up, the options,
+        the game in progress (by its lineage) and the seed stream. A ruleset made by hand is
+        a one-line :class:`pickle.PicklingError`."""
+        plugged = self.ruleset.plugged
+        if not plugged.name or not plugged.restorable:
+            raise pickle.PicklingError(
+                f"an environment of ruleset {self.ruleset.name!r} made by hand (not by the "
+                "plugins' ruleset()) cannot be pickled"
+            )
+        state = (self._game, list(self.agents), self._seeds.base, self._seeds.count)
+        return (_restore, (plugged, self.setup, self._options, state))
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -212,6 +237,16 @@ class ParallelAerodromeEnv(ParallelEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _restore(
+    plugged: Plugged, setup: Setup, options: dict[str, Any], state: tuple[Any, ...]
+) -> ParallelAerodromeEnv:
+    from aerodrome.plugins import ruleset_of
+
+    new = ParallelAerodromeEnv(ruleset_of(plugged), setup, **options)
+    new._game, new.agents, new._seeds.base, new._seeds.count = state
+    return new
 
 
 def _kind(game: Game[Any, Any, Any]) -> str:
