@@ -105,7 +105,7 @@ class ParallelAerodromeEnv(ParallelEnv):  # type: ignore[misc]
         the game in progress (by its lineage) and the seed stream. A ruleset made by hand is
         a one-line :class:`pickle.PicklingError`."""
         plugged = self.ruleset.plugged
-        if not plugged.name or not plugged.restorable:
+        if plugged is None or not plugged.name or not plugged.restorable:
             raise pickle.PicklingError(
                 f"an environment of ruleset {self.ruleset.name!r} made by hand (not by the "
                 "plugins' ruleset()) cannot be pickled"
