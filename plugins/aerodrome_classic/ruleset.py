@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
     from aerodrome.events import Event
     from aerodrome_classic.board import Board
+    from aerodrome_classic.vector import Encoder
 
 
 class ClassicOptions(Options, frozen=True, kw_only=True):
@@ -82,6 +83,7 @@ class Classic(
         self.rules = Rules(self.specs, self.hooks)
         self._sequence: TurnSequence[ClassicState] = self.rules.sequence()
         self._bounds: dict[tuple[tuple[str, ...], ...], int] = {}
+        self._encoder: Encoder | None = None  # the observation vectors' (made on first use)
 
     @property
     def board(self) -> Board:
@@ -283,9 +285,12 @@ class Classic(
     # -- for learning agents (classic numbers no actions: see aerodrome_classic.vector) ------
     def observation_vector(self, view: ClassicView) -> list[float]:
         """``view`` as numbers; the slots are listed in ``docs/rules/classic.md``."""
-        from aerodrome_classic.vector import observation_vector
+        encoder = self._encoder
+        if encoder is None:
+            from aerodrome_classic.vector import Encoder
 
-        return observation_vector(self.specs, view)
+            encoder = self._encoder = Encoder(self.specs)
+        return encoder.vector(view)
 
     # -- services ---------------------------------------------------------------------------
     def warm_up(self) -> None:
