@@ -117,10 +117,21 @@ def spec_of(key: Key) -> Spec:
 
 
 class Play:
-    """One state (see the module docstring). ``moves``: the answers played;
-    ``actions``: every OpenSpiel action so far (answers and chance outcomes), for pickling."""
+    """One state (see the module docstring). ``moves``: the answers played; ``answers``:
+    (player, number) of each; ``actions``: every OpenSpiel action so far (answers and chance
+    outcomes), for pickling."""
 
-    __slots__ = ("_game", "actions", "faces", "move", "moves", "resampled", "sides", "spec")
+    __slots__ = (
+        "_game",
+        "actions",
+        "answers",
+        "faces",
+        "move",
+        "moves",
+        "resampled",
+        "sides",
+        "spec",
+    )
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -130,6 +141,7 @@ class Play:
         self.sides = 0  # the sides of the roll it waits for (0: not a chance node)
         self.moves = 0
         self.actions: list[int] = []
+        self.answers: list[tuple[int, int]] = []
         self.resampled = False
 
     @property
@@ -150,6 +162,7 @@ class Play:
         new.sides = self.sides
         new.moves = self.moves
         new.actions = list(self.actions)
+        new.answers = list(self.answers)
         new.resampled = self.resampled
         return new
 
@@ -212,6 +225,7 @@ class Play:
                 f"{self.spec.ruleset.name}: action {number} is not legal for player {player} now"
             ) from None
         self.actions.append(number)
+        self.answers.append((player, number))
         self.moves += 1
         if len(game.waiting_for()) > 1:  # a commitment that others still owe: no roll yet
             game.apply(player, action)
@@ -257,6 +271,7 @@ class Play:
         new._game = game
         new.moves = self.moves
         new.actions = list(self.actions)
+        new.answers = [(p, a) for p, a in self.answers if p == player]  # the others' unknown
         new.resampled = True
         return new
 
@@ -276,20 +291,8 @@ class Play:
 
     def information_text(self, player: int) -> str:
         """``player``'s current observation and every answer it gave (by number)."""
-        mine = [a for p, a in self.history() if p == player]
+        mine = [a for p, a in self.answers if p == player]
         return f"moves {self.moves}; mine {mine}; view {self.observation_text(player)}"
-
-    def history(self) -> list[tuple[int, int]]:
-        """(player, action) of every answer (chance outcomes left out), from the game's own
-        history numbered again."""
-        spec = self.spec
-        out = []
-        for player, action in self.game.history:
-            if spec.numbering is not None:
-                out.append((player, spec.translator.ids([action])[0]))
-            else:
-                out.append((player, -1))
-        return out
 
     def vector(self, player: int) -> Vector:
         return self.spec.translator.vector(self.view(player))
