@@ -1,12 +1,13 @@
 """For learning agents (issue #17): a classic view as a fixed-length list of numbers (the
 slots are listed in ``docs/rules/classic.md``, "Numbers for learning agents").
 
-Classic numbers no actions (``Ruleset.action_count`` is None: learning environments number
-the legal actions of each decision). A move carries its whole walk, since routes to the same
-square differ in the AA squares and the No Man's Land they pass [classic.move.9-16], and
-which walk of a route is offered depends on where the other planes stand; a fixed numbering
-from the set-up alone must code the walk from its start square: plane × start square × walk
-× facing, about 24.6 million numbers, far too many for a learning environment's action mask.
+Classic numbers no actions (it is no ``Numbering``: learning environments number the legal
+actions of each decision, within the bound it declares, :mod:`aerodrome_classic.bound`). A
+move carries its whole walk, since routes to the same square differ in the AA squares and
+the No Man's Land they pass [classic.move.9-16], and which walk of a route is offered
+depends on where the other planes stand; a fixed numbering from the set-up alone must code
+the walk from its start square: plane × start square × walk × facing, about 24.6 million
+numbers, far too many for a learning environment's action mask.
 """
 
 from __future__ import annotations
