@@ -60,7 +60,7 @@ def test_random_sim_test(ruleset: str) -> None:
 @pytest.mark.parametrize("ruleset", NAMES)
 def test_random_sim_test_of_every_setup(ruleset: str) -> None:
     for setup in PLUGINS.ruleset(ruleset).setups():
-        game = load(ruleset, setup=setup.name, max_rounds=1)
+        game = load(ruleset, setup=setup.name, max_rounds=2)
         pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
@@ -187,3 +187,6 @@ def test_parameters_choose_the_setup_and_a_bad_one_is_named() -> None:
     assert game.get_parameters()["setup"] == setups[-1].name
     with pytest.raises(Exception, match="nosuch"):
         load("df40k", setup="nosuch")
+    # df40k's first round only brings flyers in: a cap of 1 round ends before any decision
+    with pytest.raises(AerodromeError, match="over before its first decision"):
+        load("df40k", max_rounds=1)

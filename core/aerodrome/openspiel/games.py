@@ -82,6 +82,11 @@ class AerodromeGame(pyspiel.Game):  # type: ignore[misc]
             )
         )
         spec = self.spec
+        if Play(spec).is_over():
+            raise AerodromeError(
+                f"{game_name(self.ruleset_name)} {spec.setup.name}: the game is over before its "
+                f"first decision (max_rounds {spec.setup.max_rounds}: too small to play one)"
+            )
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.actions,
             max_chance_outcomes=MAX_FACES if spec.chance else 0,
