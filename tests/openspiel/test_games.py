@@ -190,3 +190,41 @@ def test_parameters_choose_the_setup_and_a_bad_one_is_named() -> None:
     # df40k's first round only brings flyers in: a cap of 1 round ends before any decision
     with pytest.raises(AerodromeError, match="over before its first decision"):
         load("df40k", max_rounds=1)
+
+
+SIMULTANEOUS = [n for n in NAMES if PLUGINS.ruleset(n).capabilities.simultaneous]
+
+
+@pytest.mark.parametrize("ruleset", SIMULTANEOUS)
+def test_the_simultaneous_form(ruleset: str) -> None:
+    """A ruleset with simultaneous decisions also loads with simultaneous dynamics: its
+    simultaneous decisions are simultaneous nodes (every owing player's answer applied at
+    once), its other decisions and its rolls as in the sequential form. OpenSpiel's
+    random_sim_test passes on it and on its turn-based conversion. Mutation caught: the
+    state answering a single player at a simultaneous decision (no simultaneous node met)."""
+    game = pyspiel.load_game(game_name(ruleset, simultaneous=True), SHORT)
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(pyspiel.convert_to_turn_based(game), 1, False, False)
+    rng = random.Random(3)
+    joint = 0
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        elif state.is_simultaneous_node():
+            joint += 1
+            legal = [state.legal_actions(p) for p in range(game.num_players())]
+            assert sum(1 for actions in legal if actions) > 1
+            state.apply_actions([rng.choice(actions) if actions else 0 for actions in legal])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert joint > 0
+
+
+def test_the_sequential_form_is_the_only_one_without_simultaneous_decisions() -> None:
+    names = set(pyspiel.registered_names())
+    for ruleset in NAMES:
+        has = PLUGINS.ruleset(ruleset).capabilities.simultaneous
+        assert game_name(ruleset) in names
+        assert (game_name(ruleset, simultaneous=True) in names) == has

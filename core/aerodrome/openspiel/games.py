@@ -3,7 +3,9 @@
 The game type says, per ruleset (:func:`game_type`):
 
 - dynamics: sequential (simultaneous decisions in OpenSpiel's turn-based form, each answer
-  committed in secret: :mod:`aerodrome.openspiel.play`);
+  committed in secret: :mod:`aerodrome.openspiel.play`); a ruleset with simultaneous
+  decisions also has ``aerodrome_<ruleset>_simultaneous``, with simultaneous nodes (all the
+  owing players' answers applied together by ``apply_actions``);
 - chance: explicit (every roll after the first decision is a chance node:
   :mod:`aerodrome.openspiel.chance`), deterministic for a ruleset that declares no chance;
 - information: imperfect when the ruleset has hidden information or simultaneous decisions;
@@ -27,22 +29,30 @@ from aerodrome.ruleset import Ruleset
 PREFIX = "aerodrome_"
 
 
-def game_name(ruleset: str) -> str:
-    """The pyspiel name of ``ruleset``: ``aerodrome_`` and the name, ``-`` as ``_``."""
-    return PREFIX + ruleset.replace("-", "_")
+#: The suffix of the simultaneous form's name.
+SIMULTANEOUS = "_simultaneous"
 
 
-def game_type(ruleset: Ruleset[Any, Any, Any]) -> Any:
-    """The honest ``pyspiel.GameType`` of ``ruleset`` (see the module docstring)."""
+def game_name(ruleset: str, simultaneous: bool = False) -> str:
+    """The pyspiel name of ``ruleset``: ``aerodrome_`` and the name, ``-`` as ``_``; the
+    simultaneous form's ends in ``_simultaneous``."""
+    return PREFIX + ruleset.replace("-", "_") + (SIMULTANEOUS if simultaneous else "")
+
+
+def game_type(ruleset: Ruleset[Any, Any, Any], simultaneous: bool = False) -> Any:
+    """The honest ``pyspiel.GameType`` of ``ruleset`` (see the module docstring), in the
+    sequential form or (``simultaneous``) with simultaneous nodes."""
     caps = ruleset.capabilities
     seats = [len(s.seats) for s in ruleset.setups()]
     hidden = caps.hidden_information or caps.simultaneous
     info = pyspiel.GameType.Information
     chance = pyspiel.GameType.ChanceMode
+    dynamics = pyspiel.GameType.Dynamics
+    title = getattr(ruleset, "title", ruleset.name)
     return pyspiel.GameType(
-        short_name=game_name(ruleset.name),
-        long_name=f"aerodrome {ruleset.title if hasattr(ruleset, 'title') else ruleset.name}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        short_name=game_name(ruleset.name, simultaneous),
+        long_name=f"aerodrome {title}" + (" (simultaneous)" if simultaneous else ""),
+        dynamics=dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL,
         chance_mode=chance.EXPLICIT_STOCHASTIC if caps.chance else chance.DETERMINISTIC,
         information=info.IMPERFECT_INFORMATION if hidden else info.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
@@ -61,6 +71,7 @@ class AerodromeGame(pyspiel.Game):  # type: ignore[misc]
     """One ruleset × set-up (``pyspiel.load_game("aerodrome_df40k", {"setup": ...})``)."""
 
     ruleset_name = ""  # set per ruleset by :func:`register`
+    simultaneous = False
     type_of: Any = None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -79,12 +90,14 @@ class AerodromeGame(pyspiel.Game):  # type: ignore[misc]
                 seed=int(given["seed"]),
                 max_rounds=int(given["max_rounds"]),
                 max_moves=int(given["max_moves"]),
+                simultaneous=self.simultaneous,
             )
         )
         spec = self.spec
         if Play(spec).is_over():
             raise AerodromeError(
-                f"{game_name(self.ruleset_name)} {spec.setup.name}: the game is over before its "
+                f"{game_name(self.ruleset_name, self.simultaneous)} {spec.setup.name}: the game "
+                "is over before its "
                 f"first decision (max_rounds {spec.setup.max_rounds}: too small to play one)"
             )
         info = pyspiel.GameInfo(
@@ -128,6 +141,8 @@ class AerodromeState(pyspiel.State):  # type: ignore[misc]
         play = self.play
         if play.is_chance():
             return int(pyspiel.PlayerId.CHANCE)
+        if play.joint():
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
         player = play.player()
         return int(pyspiel.PlayerId.TERMINAL) if player is None else player
 
@@ -140,6 +155,9 @@ class AerodromeState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         self.play.apply(int(action))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        self.play.apply_joint([int(a) for a in actions])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -196,18 +214,25 @@ def register(plugins: Plugins | None = None) -> list[str]:
     plugins = plugins if plugins is not None else default_plugins()
     names = []
     for name in plugins.ruleset_names():
-        short = game_name(name)
-        names.append(short)
         found_in.setdefault(name, plugins)
-        if short in _registered:
-            continue
         ruleset = plugins.ruleset(name)
-        kind = game_type(ruleset)
-        cls = type(
-            f"AerodromeGame_{name.replace('-', '_')}",
-            (AerodromeGame,),
-            {"ruleset_name": name, "type_of": kind, "__module__": __name__},
-        )
-        pyspiel.register_game(kind, cls)
-        _registered.add(short)
+        forms = (False, True) if ruleset.capabilities.simultaneous else (False,)
+        for simultaneous in forms:
+            short = game_name(name, simultaneous)
+            names.append(short)
+            if short in _registered:
+                continue
+            kind = game_type(ruleset, simultaneous)
+            cls = type(
+                f"AerodromeGame_{short}",
+                (AerodromeGame,),
+                {
+                    "ruleset_name": name,
+                    "simultaneous": simultaneous,
+                    "type_of": kind,
+                    "__module__": __name__,
+                },
+            )
+            pyspiel.register_game(kind, cls)
+            _registered.add(short)
     return names

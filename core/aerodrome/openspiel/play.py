@@ -49,6 +49,7 @@ class Key(msgspec.Struct, frozen=True):
     seed: int
     max_rounds: int
     max_moves: int
+    simultaneous: bool = False
 
 
 class Spec:
@@ -140,7 +141,7 @@ class Play:
         self.faces: list[int] = []  # its rolls so far
         self.sides = 0  # the sides of the roll it waits for (0: not a chance node)
         self.moves = 0
-        self.actions: list[int] = []
+        self.actions: list[int | tuple[int, ...]] = []
         self.answers: list[tuple[int, int]] = []
         self.resampled = False
 
@@ -181,14 +182,27 @@ class Play:
         return self.sides == 0 and (self.game.is_over() or self.moves >= self.spec.key.max_moves)
 
     def player(self) -> int | None:
-        """The player to answer now (``None`` at a chance node or at the end)."""
+        """The player to answer now (``None`` at a chance node, at the end, and at a
+        simultaneous node of the simultaneous form: :meth:`joint`)."""
         if self.sides or self.is_over():
             return None
-        return self.game.waiting_for()[0]
+        waiting = self.game.waiting_for()
+        if self.spec.key.simultaneous and len(waiting) > 1:
+            return None
+        return waiting[0]
+
+    def joint(self) -> bool:
+        """A simultaneous node (simultaneous form only): several players answer at once."""
+        return (
+            self.spec.key.simultaneous
+            and not self.sides
+            and not self.is_over()
+            and len(self.game.waiting_for()) > 1
+        )
 
     def legal(self, player: int) -> list[int]:
         """The sorted numbers of ``player``'s legal answers (empty unless it is to answer)."""
-        if player != self.player():
+        if player != self.player() and not (self.joint() and player in self.game.waiting_for()):
             return []
         return sorted(self.spec.ids(self.game.legal_actions(player)))
 
@@ -214,9 +228,39 @@ class Play:
             return
         player = self.player()
         if player is None:
-            raise AerodromeError("the game is over")
+            raise AerodromeError(
+                "the game is over" if self.is_over() else "a simultaneous node: apply_actions"
+            )
+        action = self._answer(player, number)
+        self.actions.append(number)
         game = self.game
-        legal = game.legal_actions(player)
+        if len(game.waiting_for()) > 1:  # a commitment that others still owe: no roll yet
+            game.apply(player, action)
+            return
+        self.move = (player, action)
+        self.faces = []
+        self._resolve()
+
+    def apply_joint(self, numbers: Sequence[int]) -> None:
+        """Play a simultaneous node: ``numbers[p]`` is player ``p``'s answer (a player who
+        owes none gives any number, ignored), committed in seat order, the last resolving."""
+        if not self.joint():
+            raise AerodromeError("not a simultaneous node: apply_action")
+        game = self.game
+        waiting = game.waiting_for()
+        if len(numbers) != self.spec.players:
+            raise AerodromeError(f"{len(numbers)} actions for {self.spec.players} players")
+        answers = [(p, self._answer(p, int(numbers[p]))) for p in waiting]
+        self.actions.append(tuple(int(n) for n in numbers))
+        for p, action in answers[:-1]:
+            game.apply(p, action)
+        self.move = answers[-1]
+        self.faces = []
+        self._resolve()
+
+    def _answer(self, player: int, number: int) -> Action:
+        """``player``'s legal action numbered ``number`` (counted as a move)."""
+        legal: Sequence[Action] = self.game.legal_actions(player)
         ids = self.spec.ids(legal)
         try:
             action = legal[ids.index(number)]
@@ -224,15 +268,9 @@ class Play:
             raise AerodromeError(
                 f"{self.spec.ruleset.name}: action {number} is not legal for player {player} now"
             ) from None
-        self.actions.append(number)
         self.answers.append((player, number))
         self.moves += 1
-        if len(game.waiting_for()) > 1:  # a commitment that others still owe: no roll yet
-            game.apply(player, action)
-            return
-        self.move = (player, action)
-        self.faces = []
-        self._resolve()
+        return action
 
     def _resolve(self) -> None:
         assert self.move is not None
@@ -253,7 +291,7 @@ class Play:
         """A state ``player`` cannot tell from this one (at ``player``'s decision): hidden
         information resampled (:meth:`Game.determinised`), and the answers other players
         committed in secret to this decision replaced by random legal ones."""
-        if self.player() != player:
+        if self.player() != player and not (self.joint() and player in self.game.waiting_for()):
             raise AerodromeError(
                 f"resample_from_infostate for player {player}, but player "
                 f"{self.player()} is to answer (resampling is done at the player's decision)"
@@ -298,9 +336,12 @@ class Play:
         return self.spec.translator.vector(self.view(player))
 
 
-def replay(key: Key, actions: Sequence[int]) -> Play:
+def replay(key: Key, actions: Sequence[int | tuple[int, ...]]) -> Play:
     """The state reached by playing ``actions`` from the start of the game ``key``."""
     play = Play(spec_of(key))
     for number in actions:
-        play.apply(number)
+        if isinstance(number, tuple):
+            play.apply_joint(number)
+        else:
+            play.apply(number)
     return play
