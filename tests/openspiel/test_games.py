@@ -23,8 +23,10 @@ from aerodrome.openspiel import game_name, register  # noqa: E402
 
 NAMES = PLUGINS.ruleset_names()
 register(PLUGINS)
-#: Short games: a round cap keeps searches within the suite's budget.
+#: Short games: a round cap keeps searches within the suite's budget (Victoriana's rounds
+#: roll hundreds of dice, each a chance node: one round for the searches).
 SHORT = {"max_rounds": 2}
+SEARCH_ROUNDS = {"victoriana": 1}
 
 
 def load(ruleset: str, **params: Any) -> Any:
@@ -66,7 +68,7 @@ def test_random_sim_test_of_every_setup(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", NAMES)
 def test_mcts_bot_plays_whole_games(ruleset: str) -> None:
-    game = load(ruleset)
+    game = load(ruleset, max_rounds=SEARCH_ROUNDS.get(ruleset, 2))
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     for seat in range(game.num_players()):
         bot = mcts.MCTSBot(game, 2, 4, evaluator, random_state=np.random.RandomState(seat))
@@ -80,7 +82,7 @@ def test_ismcts_bot_plays_whole_games(ruleset: str) -> None:
     """ISMCTS searches information sets of resampled states; OpenSpiel's ISMCTSBot refuses a
     perfect-information game by its own assertion (there it is plain MCTS), which is what
     the game type of a ruleset without hidden information or simultaneous decisions says."""
-    game = load(ruleset)
+    game = load(ruleset, max_rounds=SEARCH_ROUNDS.get(ruleset, 2))
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     caps = PLUGINS.ruleset(ruleset).capabilities
     imperfect = game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
