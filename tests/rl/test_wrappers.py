@@ -70,3 +70,18 @@ def test_a_parallel_environment_pickles_with_its_game() -> None:
     assert copy.game.history == e.game.history and copy.agents == e.agents
     assert copy.game.observation(None) == e.game.observation(None)
     assert copy.game.legal_actions(0) == e.game.legal_actions(0)
+
+
+def test_supersuits_observation_wrappers_on_the_flat_aec_environment() -> None:
+    from aerodrome.rl import env
+
+    e = supersuit.frame_stack_v1(env("victoriana", seed=2, flat=True, plugins=PLUGINS), 2)
+    e.reset(seed=2)
+    width = env("victoriana", flat=True, plugins=PLUGINS).layout.observation
+    for agent in e.agent_iter(30):
+        observation, _, terminated, truncated, info = e.last()
+        assert observation.shape == (2 * width,)
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(np.flatnonzero(info["action_mask"])[0]))

@@ -59,6 +59,7 @@ def env(
     overflow: str = "error",
     render_mode: str | None = None,
     render_seat: int | None = None,
+    flat: bool = False,
     plugins: Plugins | None = None,
 ) -> AerodromeEnv:
     """The PettingZoo AEC environment of ``ruleset`` (a registered name or an instance) ×
@@ -66,7 +67,8 @@ def env(
     derived from it; random when ``None``). ``layout``: the sizes, probed when not given
     (:func:`find_layout`). ``shaping``: weight of the material shaping reward (0: off).
     ``overflow``: ``"error"`` or ``"truncate"`` for a legal list longer than the generic
-    action space. ``render_mode``: ``"ansi"``, ``"human"`` or ``"svg"``."""
+    action space. ``render_mode``: ``"ansi"``, ``"human"`` or ``"svg"``. ``flat``: the ``Box``
+    observation alone, the mask in ``infos[agent]["action_mask"]``."""
     plugins = plugins if plugins is not None else default_plugins()
     rules = plugins.ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     return AerodromeEnv(
@@ -78,6 +80,7 @@ def env(
         overflow=overflow,
         render_mode=render_mode,
         render_seat=render_seat,
+        flat=flat,
     )
 
 
