@@ -78,7 +78,7 @@ def test_supersuits_observation_wrappers_on_the_flat_aec_environment() -> None:
     e = supersuit.frame_stack_v1(env("victoriana", seed=2, flat=True, plugins=PLUGINS), 2)
     e.reset(seed=2)
     width = env("victoriana", flat=True, plugins=PLUGINS).layout.observation
-    for agent in e.agent_iter(30):
+    for _agent in e.agent_iter(30):
         observation, _, terminated, truncated, info = e.last()
         assert observation.shape == (2 * width,)
         if terminated or truncated:
