@@ -230,3 +230,26 @@ def test_the_sequential_form_is_the_only_one_without_simultaneous_decisions() ->
         has = PLUGINS.ruleset(ruleset).capabilities.simultaneous
         assert game_name(ruleset) in names
         assert (game_name(ruleset, simultaneous=True) in names) == has
+
+
+def test_classic_legal_list_numbers_name_the_same_actions_in_an_information_state() -> None:
+    """Classic numbers an action by its place in the legal list: a state resampled for the
+    player to move offers the same actions in the same order, so a number means the same
+    in every state of the information state (what ISMCTS keys its nodes by)."""
+    game = load("classic", max_rounds=0)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    checked = 0
+    while checked < 40 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        player = state.current_player()
+        sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+        other = state.resample_from_infostate(player, sampler)
+        mine = list(state.play.game.legal_actions(player))
+        assert list(other.play.game.legal_actions(player)) == mine
+        assert other.information_state_string(player) == state.information_state_string(player)
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked == 40
