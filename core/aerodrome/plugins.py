@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import msgspec
 import pluggy
 
-from aerodrome import hookspecs
+import aerodrome.hookspecs as hookspecs
 from aerodrome.agents import RANDOM, AgentParameterError, AgentSpec
 from aerodrome.capabilities import check_ruleset
 from aerodrome.errors import PluginError, UnknownNameError
@@ -38,6 +38,7 @@ from aerodrome.parameters import find as find_parameter
 from aerodrome.records import ParamValue
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Ruleset
+from aerodrome.ruleset import RulesetRef as RulesetRef  # where it used to live
 from aerodrome.variants import VariantSpec
 
 if TYPE_CHECKING:
@@ -65,16 +66,6 @@ class HookSpecInfo:
     firstresult: bool
     historic: bool
     module: str
-
-
-@dataclass(frozen=True)
-class RulesetRef:
-    """A ruleset registered by its name and where its class lives (``target``:
-    ``"package.module:Class"``), so that registering it imports nothing: the class is imported
-    the first time a command needs this ruleset (:meth:`Plugins.ruleset_class`)."""
-
-    name: str
-    target: str
 
 
 @dataclass

@@ -25,8 +25,9 @@ from aerodrome.capabilities import (
     WarmUp,
 )
 from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
+from aerodrome.ruleset import Capabilities, Result, Ruleset, Seat, Setup
 from aerodrome.turns import Context, Decision, TurnSequence
+from aerodrome_classic.options import ClassicOptions
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (
     ACTION_TYPES,
@@ -46,12 +47,6 @@ if TYPE_CHECKING:
 
     from aerodrome.events import Event
     from aerodrome_classic.board import Board
-
-
-class ClassicOptions(Options, frozen=True, kw_only=True):
-    """The squadrons each seat flies, in seat order [classic.setup.1-3]."""
-
-    squadrons: tuple[tuple[str, ...], ...]
 
 
 class Classic(
