@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from aerodrome.errors import IllegalActionError
-from aerodrome.turns import Ask, Context, Decision, listed
+from aerodrome.api import Ask, Context, Decision, IllegalActionError, listed
 from aerodrome_classic.board import Board
 from aerodrome_classic.cards import bursts, play_card
 from aerodrome_classic.state import (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aerodrome.ruleset import Options
+from aerodrome.api import Options
 
 
 class ClassicOptions(Options, frozen=True, kw_only=True):

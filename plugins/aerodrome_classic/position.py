@@ -28,9 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
-from aerodrome.ruleset import Setup
+from aerodrome.api import Record, Setup, SpecError
 from aerodrome.specs import convert
 from aerodrome_classic.options import ClassicOptions
 from aerodrome_classic.state import ClassicState, Plane

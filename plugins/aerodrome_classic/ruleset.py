@@ -13,20 +13,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aerodrome import turns
-from aerodrome.capabilities import (
+from aerodrome.api import (
     Analysis,
+    Capabilities,
     ChoiceLabel,
+    Context,
+    Decision,
     Determinise,
     Odds,
     Positions,
     Presentation,
+    Result,
+    RuleHooks,
+    Ruleset,
+    Seat,
+    Setup,
     SpecFiles,
+    TurnSequence,
     Vectors,
     WarmUp,
 )
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Result, Ruleset, Seat, Setup
-from aerodrome.turns import Context, Decision, TurnSequence
 from aerodrome_classic.options import ClassicOptions
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (
@@ -45,7 +51,7 @@ from aerodrome_classic.view import ClassicView, observe
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.api import Event
     from aerodrome_classic.board import Board
 
 

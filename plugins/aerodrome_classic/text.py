@@ -13,9 +13,7 @@ plainly: "RED-1 moves 4 squares to 12,7 facing N".
 
 from __future__ import annotations
 
-from aerodrome.capabilities import ChoiceLabel
-from aerodrome.events import Event
-from aerodrome.turns import Decision
+from aerodrome.api import ChoiceLabel, Decision, Event
 from aerodrome_classic.board import Board
 from aerodrome_classic.specs import CARD_NAMES
 from aerodrome_classic.state import (

@@ -26,20 +26,19 @@ import itertools
 from collections.abc import Callable, Mapping
 from functools import cached_property
 
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.turns import (
+from aerodrome.api import (
     Ask,
     Context,
     Decision,
     ForEach,
-    Item,
-    Node,
     Phase,
     Reveal,
+    RuleHooks,
     Step,
     TurnSequence,
     listed,
 )
+from aerodrome.turns import Item, Node
 from aerodrome_classic import hookspecs
 from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.combat import Combat, attacks_of, planes_by_cell, start_attack, still_valid

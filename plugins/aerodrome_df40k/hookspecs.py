@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aerodrome import hookspec
+from aerodrome.api import hookspec
 
 if TYPE_CHECKING:
     from aerodrome_df40k.specs import Flyer

@@ -8,8 +8,7 @@ nothing for it (its caller is ``None``). Clause ids in brackets.
 
 from __future__ import annotations
 
-from aerodrome.errors import PluginError
-from aerodrome.rulehooks import RuleHooks
+from aerodrome.api import PluginError, RuleHooks
 from aerodrome_df40k import hookspecs
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import FlyerState

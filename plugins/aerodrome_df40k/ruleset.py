@@ -16,23 +16,31 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 import msgspec
 from msgspec import Meta
 
-from aerodrome.capabilities import (
+from aerodrome.api import (
     Analysis,
+    Capabilities,
     ChoiceLabel,
+    Context,
+    Decision,
     Determinise,
     Numbering,
     Odds,
+    Options,
     Positions,
     Presentation,
+    Record,
+    Result,
+    RuleHooks,
+    Ruleset,
+    Seat,
+    Setup,
+    SpecError,
     SpecFiles,
+    Turn,
+    TurnSequence,
     Vectors,
 )
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_df40k import limits, text
 from aerodrome_df40k.battle import Battle
 from aerodrome_df40k.limits import GargoylePool, Name, Turns
@@ -51,7 +59,7 @@ from aerodrome_df40k.state import (
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.api import Event
     from aerodrome_df40k.numbering import Numbering as ActionNumbers
 
 T = TypeVar("T")

@@ -14,8 +14,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from aerodrome.data import Action
-from aerodrome.events import Event
+from aerodrome.api import Action, Event
 from aerodrome_df40k.limits import FLYERS, GARGOYLES
 
 OrderKind = Literal["intercept", "ground-support", "escort", "disengage"]

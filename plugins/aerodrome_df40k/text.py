@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from aerodrome.capabilities import ChoiceLabel
-from aerodrome.events import Event
-from aerodrome.turns import Decision
+from aerodrome.api import ChoiceLabel, Decision, Event
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,

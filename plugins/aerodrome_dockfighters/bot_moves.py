@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from aerodrome.data import Action
+from aerodrome.api import Action
 from aerodrome_dockfighters import challenges, docking, movement, rules
 from aerodrome_dockfighters.airspace import margin
 from aerodrome_dockfighters.board import arc_sectors, board

@@ -27,8 +27,7 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
+from aerodrome.api import Record, SpecError
 from aerodrome.specs import Assumed, builtin_specs, load
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import MOUNTAIN_MISSIONS, STORM, margin, occupied

@@ -13,14 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-from aerodrome.data import Action
-from aerodrome.events import Event
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.turns import Ask, Context, Decision, Item
+from aerodrome.api import Action, Ask, Context, Decision, Event, RuleHooks
+from aerodrome.turns import Item
 from aerodrome_dockfighters import hookspecs
 
 if TYPE_CHECKING:
-    from aerodrome.dice import Dice
+    from aerodrome.api import Dice
     from aerodrome_dockfighters.state import DfState
 
 P = ParamSpec("P")

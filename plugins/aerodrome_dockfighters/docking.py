@@ -6,7 +6,7 @@ Air mines are in :mod:`aerodrome_dockfighters.mines`.
 
 from __future__ import annotations
 
-from aerodrome.errors import SpecError
+from aerodrome.api import SpecError
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import occupied
 from aerodrome_dockfighters.board import board

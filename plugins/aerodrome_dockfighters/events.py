@@ -9,7 +9,7 @@ records or observes.
 
 from __future__ import annotations
 
-from aerodrome.events import Event
+from aerodrome.api import Event
 
 
 # -- set-up and weather ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aerodrome.hookspecs import hookspec
+from aerodrome.api import hookspec
 
 if TYPE_CHECKING:
     from aerodrome_dockfighters.state import Aircraft, DfState

@@ -5,7 +5,7 @@ Every function cites the clause it implements. Numbers come from the specs.
 
 from __future__ import annotations
 
-from aerodrome.errors import SpecError
+from aerodrome.api import SpecError
 from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import (
     CriticalDamage,

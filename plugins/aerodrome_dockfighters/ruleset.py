@@ -15,20 +15,26 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from aerodrome.capabilities import (
+from aerodrome.api import (
     Analysis,
+    Capabilities,
     ChoiceLabel,
+    Context,
+    Decision,
     Numbering,
     Odds,
     Positions,
     Presentation,
+    Result,
+    RuleHooks,
+    Ruleset,
+    Setup,
     SpecFiles,
+    Turn,
+    TurnSequence,
     Vectors,
 )
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext, Variants
@@ -43,7 +49,7 @@ from aerodrome_dockfighters.views import DfView
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.api import Event
     from aerodrome_dockfighters.numbering import Numbering as ActionNumbers
 
 

@@ -13,8 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from aerodrome.capabilities import ChoiceLabel
-from aerodrome.turns import Decision
+from aerodrome.api import ChoiceLabel, Decision
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters import events as ev
 from aerodrome_dockfighters.board import FACING_NAMES

@@ -7,9 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError
-from aerodrome.turns import Context
+from aerodrome.api import Action, Context, IllegalActionError
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     aboard,

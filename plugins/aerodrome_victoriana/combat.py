@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from aerodrome.turns import Ask, Context, Decision, Item
+from aerodrome.api import Ask, Context, Decision
+from aerodrome.turns import Item
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.actions import free_attack, perform
 from aerodrome_victoriana.common import (

@@ -7,7 +7,7 @@ Armour Value (plus Defend bonuses) cancels pips, AP bypasses armour point for po
 
 from __future__ import annotations
 
-from aerodrome.turns import Context
+from aerodrome.api import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import battle_over, spec_of, stat
 from aerodrome_victoriana.events import CraftDamaged, CraftLeft, CrewHit, ParachuteLanded

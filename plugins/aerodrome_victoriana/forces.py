@@ -7,8 +7,7 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.errors import SpecError
-from aerodrome.ruleset import Options, Seat, Setup
+from aerodrome.api import Options, Seat, Setup, SpecError
 from aerodrome.specs import convert
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import handling_of

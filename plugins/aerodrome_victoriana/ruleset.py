@@ -8,19 +8,24 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aerodrome.capabilities import (
+from aerodrome.api import (
     Analysis,
+    Capabilities,
     ChoiceLabel,
+    Context,
+    Decision,
     Numbering,
     Odds,
     Positions,
     Presentation,
+    Result,
+    RuleHooks,
+    Ruleset,
     SpecFiles,
+    Turn,
+    TurnSequence,
     Vectors,
 )
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Result, Ruleset
-from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_victoriana import ending, forces, sequence, specs
 from aerodrome_victoriana.common import battle_over, handling_of, spec_of
 from aerodrome_victoriana.state import (
@@ -35,7 +40,7 @@ from aerodrome_victoriana.view import DogfightView, observe
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.api import Event
     from aerodrome_victoriana.numbering import Numbering as ActionNumbers
 
 

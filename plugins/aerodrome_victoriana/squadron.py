@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from aerodrome.turns import Ask, Context, Decision, Reveal, listed
+from aerodrome.api import Ask, Context, Decision, Reveal, listed
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     battle_over,

@@ -4,9 +4,7 @@ the datasheet's armament line; never an index."""
 
 from __future__ import annotations
 
-from aerodrome.capabilities import ChoiceLabel
-from aerodrome.events import Event
-from aerodrome.turns import Decision
+from aerodrome.api import ChoiceLabel, Decision, Event
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import jobs_of, spec_of
 from aerodrome_victoriana.events import (

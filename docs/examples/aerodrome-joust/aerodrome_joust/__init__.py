@@ -24,7 +24,7 @@ from typing import Literal
 
 import msgspec
 
-from aerodrome import (
+from aerodrome.api import (
     Action,
     Ask,
     Capabilities,
