@@ -128,6 +128,13 @@ def take_off_options(state: ClassicState, squadron: str) -> tuple[TakeOff | Decl
     return tuple(out)
 
 
+def _keeps(state: ClassicState, player: int) -> tuple[KeepCards, ...]:
+    """The landed squadron's choices, read from its hand in ``state`` (hidden from the other
+    players: a determinisation for one of them holds another hand)."""
+    assert state.turn.keep is not None
+    return keep_options(state.squadrons[state.turn.keep].hand)
+
+
 def keep_options(hand: list[str]) -> tuple[KeepCards, ...]:
     """Every choice of cards to leave in the In Flight section after landing
     [classic.renew.2]."""
@@ -361,7 +368,7 @@ class Rules:
             squadron = state.squadrons[t.keep]
             return Ask(
                 Decision(players=(squadron.seat,), kind=Kind.KEEP_CARDS, reveal=Reveal.OWNER),
-                listed(keep_options(squadron.hand)),
+                _keeps,
                 self._kept,
             )
         dice = t.dice
