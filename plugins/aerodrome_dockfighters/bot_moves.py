@@ -34,7 +34,7 @@ from aerodrome_dockfighters.flight import (
 )
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Plan
-from aerodrome_dockfighters.views import AnyGround, Craft, Scene
+from aerodrome_dockfighters.view import AnyGround, Craft, Scene
 
 PATROL, ATTACK, ESCAPE = "patrol", "attack", "escape"
 #: Patrol direction by d6 (konrad.7): hexsides to the left (+) or right (-).

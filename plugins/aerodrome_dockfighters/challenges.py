@@ -38,7 +38,7 @@ from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.options import LEAGUE
 from aerodrome_dockfighters.specs import EXPERIENCE, AircraftClass, Experience, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, GroundUnit, Objective
-from aerodrome_dockfighters.views import Craft, Scene
+from aerodrome_dockfighters.view import Craft, Scene
 
 CHALLENGES = MOUNTAIN_MISSIONS
 CHALLENGER, THE_LEAGUE = 0, 1

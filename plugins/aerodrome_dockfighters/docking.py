@@ -20,7 +20,7 @@ from aerodrome_dockfighters.events import (
 )
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Undock
-from aerodrome_dockfighters.views import Craft
+from aerodrome_dockfighters.view import Craft
 
 SYSTEMS = (
     "light anti-aircraft turret",

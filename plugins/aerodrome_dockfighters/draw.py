@@ -20,7 +20,7 @@ from aerodrome_dockfighters.airspace import SMOKE_TOP, altitudes
 from aerodrome_dockfighters.board import FACING_ARROWS, FACING_NAMES
 from aerodrome_dockfighters.specs import EXPERIENCE, builtin
 from aerodrome_dockfighters.text import label, tag, where
-from aerodrome_dockfighters.views import Craft, DfView
+from aerodrome_dockfighters.view import Craft, DfView
 
 #: Bavaria, Saxony: bright, bold and far apart (readable with and without colour).
 SIDE_STYLE = ("bold bright_cyan", "bold bright_red")

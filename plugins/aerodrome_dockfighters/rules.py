@@ -27,7 +27,7 @@ from aerodrome_dockfighters.specs import (
     builtin,
 )
 from aerodrome_dockfighters.state import Aircraft, DfState
-from aerodrome_dockfighters.views import Craft
+from aerodrome_dockfighters.view import Craft
 
 
 def sheet(a: Craft, specs: Specs | None = None) -> Datasheet:

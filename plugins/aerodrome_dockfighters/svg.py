@@ -16,7 +16,7 @@ from aerodrome_dockfighters.airspace import SMOKE_TOP, STORM, airship_cells, alt
 from aerodrome_dockfighters.board import FACING_NAMES, Board, board
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.text import tag, where
-from aerodrome_dockfighters.views import DfView
+from aerodrome_dockfighters.view import DfView
 
 SIZE = 18.0
 SIDE_COLOUR = ("#1f5fb4", "#c0392b")

@@ -38,7 +38,7 @@ from aerodrome_dockfighters.state import (
     Repair,
     Undock,
 )
-from aerodrome_dockfighters.views import DfView, Scene
+from aerodrome_dockfighters.view import DfView, Scene
 
 #: The map's id of an aircraft: 0-9 then a-z (the last character of its map glyph).
 ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
