@@ -22,6 +22,7 @@ from aerodrome_victoriana.common import (
 )
 from aerodrome_victoriana.damage import bail_out, damage_roll, destroy, leave
 from aerodrome_victoriana.events import BombsDropped
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.state import (
     FLYING,
     Airman,
@@ -43,7 +44,6 @@ from aerodrome_victoriana.state import (
     update_airman,
     update_craft,
 )
-from aerodrome_victoriana.variants import Variants
 
 
 # -- performing actions ------------------------------------------------------------------------

@@ -15,8 +15,8 @@ from typing import Literal
 
 from aerodrome.api import IllegalActionError
 from aerodrome_victoriana import specs
+from aerodrome_victoriana.acting import END_TURN, station_weapons
 from aerodrome_victoriana.common import jobs_of, spec_of
-from aerodrome_victoriana.options import END_TURN, station_weapons
 from aerodrome_victoriana.state import (
     MANOEUVRE_CHOICES,
     MANOEUVRES,

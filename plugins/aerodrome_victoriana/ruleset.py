@@ -28,13 +28,13 @@ from aerodrome.api import (
 )
 from aerodrome_victoriana import ending, forces, sequence, specs
 from aerodrome_victoriana.common import battle_over, handling_of, spec_of
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.state import (
     ACTION_TYPES,
     FLYING,
     DogfightState,
     VictorianaAction,
 )
-from aerodrome_victoriana.variants import Variants
 from aerodrome_victoriana.view import DogfightView, observe
 
 if TYPE_CHECKING:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from aerodrome.api import ForEach, Phase, Step, TurnSequence
 from aerodrome_victoriana.combat import CombatPhase, turns
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.squadron import SquadronPhase
 from aerodrome_victoriana.state import DogfightState
-from aerodrome_victoriana.variants import Variants
 
 
 def build(variants: Variants) -> TurnSequence[DogfightState]:

@@ -10,8 +10,8 @@ from aerodrome.testing import scripted_context
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.forces import VictorianaOptions, build_state
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.state import DogfightState
-from aerodrome_victoriana.variants import Variants
 
 
 def flight(aircraft: str, count: int = 1, **kw: Any) -> specs.Flight:
