@@ -29,6 +29,7 @@ from aerodrome.api import (
 from aerodrome_victoriana import ending, forces, sequence, specs
 from aerodrome_victoriana.common import battle_over, handling_of, spec_of
 from aerodrome_victoriana.hooks import Variants
+from aerodrome_victoriana.options import VictorianaOptions
 from aerodrome_victoriana.state import (
     ACTION_TYPES,
     FLYING,
@@ -45,12 +46,12 @@ if TYPE_CHECKING:
 
 
 class Victoriana(
-    Ruleset[DogfightState, DogfightView, VictorianaAction, forces.VictorianaOptions],
+    Ruleset[DogfightState, DogfightView, VictorianaAction, VictorianaOptions],
     Presentation[DogfightView, VictorianaAction],
     Odds[DogfightView, VictorianaAction],
-    Positions[DogfightState, forces.VictorianaOptions],
+    Positions[DogfightState, VictorianaOptions],
     SpecFiles,
-    Numbering[VictorianaAction, forces.VictorianaOptions],
+    Numbering[VictorianaAction, VictorianaOptions],
     Vectors[DogfightView],
     Analysis[DogfightState],
 ):
@@ -62,14 +63,14 @@ class Victoriana(
     rulebook = "victoriana-dogfights.txt (Cubicle 7 blog series 'Dogfights')"
     capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = ACTION_TYPES
-    options_type = forces.VictorianaOptions
+    options_type = VictorianaOptions
 
     def __init__(self, hooks: RuleHooks | None = None) -> None:
         super().__init__(hooks)
         self._templates = forces.Templates()
         # the variant hooks are looked up once: the steps carry them
         self._sequence = sequence.build(Variants.of(self.hooks))
-        self._numbering: dict[tuple[str, forces.VictorianaOptions], ActionNumbers] = {}
+        self._numbering: dict[tuple[str, VictorianaOptions], ActionNumbers] = {}
 
     def setups(self) -> Sequence[forces.VSetup]:
         return forces.setups()

@@ -9,8 +9,9 @@ from aerodrome.plugins import load_plugins
 from aerodrome.testing import scripted_context
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
-from aerodrome_victoriana.forces import VictorianaOptions, build_state
+from aerodrome_victoriana.forces import build_state
 from aerodrome_victoriana.hooks import Variants
+from aerodrome_victoriana.options import VictorianaOptions
 from aerodrome_victoriana.state import DogfightState
 
 
