@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
     from aerodrome_df40k.rules import Rules
     from aerodrome_df40k.specs import Specs
-    from aerodrome_df40k.state import Df40kView, Dogfight, FlyerView, Revealed
+    from aerodrome_df40k.state import Dogfight, Revealed
+    from aerodrome_df40k.view import Df40kView, FlyerView
 
 #: A colour per side (seat 1, seat 2): readable on dark and light terminals.
 SIDE_STYLES = ("bold cyan", "bold magenta")

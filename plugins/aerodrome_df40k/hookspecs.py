@@ -2,7 +2,7 @@
 
 Added to the plugin manager by ``aerodrome_addhooks`` in :mod:`aerodrome_df40k.plugin`; the
 rule code calls them through typed callers looked up once, when the ruleset is built
-(:class:`aerodrome_df40k.rules.Rules`).
+(:class:`aerodrome_df40k.hooks.Variants`).
 """
 
 from __future__ import annotations

@@ -23,14 +23,8 @@ from collections.abc import Sequence
 from aerodrome_df40k.limits import FLYERS, GARGOYLES, TURNS
 from aerodrome_df40k.orders import orders_for
 from aerodrome_df40k.specs import Specs
-from aerodrome_df40k.state import (
-    ChooseTarget,
-    CommitGargoyles,
-    Df40kAction,
-    Df40kView,
-    GiveOrder,
-    GiveOrders,
-)
+from aerodrome_df40k.state import ChooseTarget, CommitGargoyles, Df40kAction, GiveOrder, GiveOrders
+from aerodrome_df40k.view import Df40kView
 
 ORDERS = ("intercept", "ground-support", "escort", "disengage")
 

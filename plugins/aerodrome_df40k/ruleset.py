@@ -25,7 +25,6 @@ from aerodrome.api import (
     Determinise,
     Numbering,
     Odds,
-    Options,
     Positions,
     Presentation,
     Record,
@@ -44,17 +43,11 @@ from aerodrome.specs import builtin_specs
 from aerodrome_df40k import limits, text
 from aerodrome_df40k.battle import Battle
 from aerodrome_df40k.limits import GargoylePool, Name, Turns
+from aerodrome_df40k.options import Df40kOptions
 from aerodrome_df40k.rules import Rules
 from aerodrome_df40k.specs import RULESET, SPEC_TYPES, Specs, builtin
-from aerodrome_df40k.state import (
-    ACTION_TYPES,
-    Df40kAction,
-    Df40kState,
-    Df40kView,
-    FightView,
-    FlyerState,
-    FlyerView,
-)
+from aerodrome_df40k.state import ACTION_TYPES, Df40kAction, Df40kState, FlyerState
+from aerodrome_df40k.view import Df40kView, FightView, FlyerView
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -73,15 +66,6 @@ WeaponNames = Annotated[tuple[Name, ...], Meta(max_length=limits.MOUNTS * limits
 TurnCount = Annotated[int, Meta(ge=0, le=limits.TURNS)]
 #: Attack runs so far (at most one per flyer and game turn).
 RunCount = Annotated[int, Meta(ge=0, le=limits.TURNS * limits.FLYERS)]
-
-
-class Df40kOptions(Options, frozen=True, kw_only=True):
-    """A set-up's battle: each side's force (one flyer type per flyer), each side's
-    uncommitted Gargoyles and the number of game turns (checked when a battle starts)."""
-
-    forces: tuple[tuple[str, ...], ...]
-    gargoyles: tuple[int, ...] = (0, 0)
-    turns: int = 6
 
 
 class PositionFlyer(Record, frozen=True, kw_only=True):

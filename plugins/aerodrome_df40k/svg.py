@@ -16,7 +16,7 @@ from aerodrome_df40k.text import flyer_name, names, order_words
 
 if TYPE_CHECKING:
     from aerodrome_df40k.specs import Specs
-    from aerodrome_df40k.state import Df40kView, FlyerView
+    from aerodrome_df40k.view import Df40kView, FlyerView
 
 COLOURS = ("#1f5fa8", "#a8321f")  # seat 1, seat 2
 WIDTH, MARGIN, COLUMN, GAP = 900, 16, 320, 228

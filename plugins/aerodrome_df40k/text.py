@@ -17,7 +17,6 @@ from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,
     Df40kAction,
-    Df40kView,
     DogfightDeclared,
     DogfightResult,
     DogfightRolled,
@@ -35,6 +34,7 @@ from aerodrome_df40k.state import (
     RamResolved,
     WeaponFired,
 )
+from aerodrome_df40k.view import Df40kView
 
 ORDER_WORDS = {
     "intercept": "Intercept",
