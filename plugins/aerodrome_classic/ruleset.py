@@ -265,10 +265,10 @@ class Classic(
 
         return draw_svg(self.board, view)
 
-    # -- for learning agents (classic numbers no actions: see aerodrome_classic.vector) ------
+    # -- for learning agents (classic numbers no actions: see aerodrome_classic.numbering) ------
     def observation_vector(self, view: ClassicView) -> list[float]:
         """``view`` as numbers; the slots are listed in ``docs/rules/classic.md``."""
-        from aerodrome_classic.vector import observation_vector
+        from aerodrome_classic.numbering import observation_vector
 
         return observation_vector(self.specs, view)
 

@@ -39,9 +39,9 @@ from aerodrome.api import (
     listed,
 )
 from aerodrome.turns import Item, Node
-from aerodrome_classic import hookspecs
 from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.combat import Combat, attacks_of, planes_by_cell, start_attack, still_valid
+from aerodrome_classic.hooks import Variants
 from aerodrome_classic.movement import apply_move, legal_moves, take_off, unmoved
 from aerodrome_classic.specs import Specs
 from aerodrome_classic.state import (
@@ -175,8 +175,9 @@ class Rules:
 
     def __init__(self, specs: Specs, hooks: RuleHooks) -> None:
         self.specs = specs
-        self.head_on = hooks.caller(hookspecs.aerodrome_classic_head_on)
-        self.cards_at_take_off = hooks.caller(hookspecs.aerodrome_classic_cards_at_take_off)
+        variants = Variants(hooks)
+        self.head_on = variants.head_on
+        self.cards_at_take_off = variants.cards_at_take_off
         self._move_decisions: dict[int, Decision] = {}
         #: the seats of each side, by the sides of the seats
         self._seats: dict[tuple[tuple[str, ...], str], tuple[int, ...]] = {}

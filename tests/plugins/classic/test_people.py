@@ -1,7 +1,7 @@
 """What people and learning agents get from a classic game (issues #14, #15, #17): plain
 sentences for every action and event, the terminal picture with coordinates and a legend,
 the SVG and the observation as numbers, all from one seat's observation. (Classic numbers
-no actions: see :mod:`aerodrome_classic.vector`.)"""
+no actions: see :mod:`aerodrome_classic.numbering`.)"""
 
 from __future__ import annotations
 
