@@ -32,12 +32,14 @@ def stderr_apart() -> CliRunner:
 
 
 def example_module() -> ModuleType:
-    """The example third-party ruleset ``aerodrome_joust`` (docs/examples), importable."""
+    """The registration module of the example third-party ruleset ``aerodrome_joust``
+    (docs/examples; the module its entry point names), importable; ``.Joust`` is its
+    ruleset class."""
     if str(EXAMPLE) not in sys.path:
         sys.path.append(str(EXAMPLE))
-    import aerodrome_joust
+    import aerodrome_joust.plugin
 
-    return aerodrome_joust
+    return aerodrome_joust.plugin
 
 
 def _plugins() -> Plugins:
