@@ -7,11 +7,13 @@ import sys
 import tempfile
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from aerodrome.plugins import Plugins, load_plugins
+from aerodrome.ruleset import Ruleset
 
 # The suite never writes outside temporary folders: caches (classic's walk tables) go to one
 # made for this run.
@@ -55,3 +57,16 @@ PLUGINS = _plugins()
 @pytest.fixture(scope="session")
 def plugins() -> Plugins:
     return PLUGINS
+
+
+#: Every ruleset the tests reach: the built-in ones and the example, by name.
+RULESET_NAMES = tuple(PLUGINS.ruleset_names())
+
+
+@pytest.fixture(params=RULESET_NAMES)
+def ruleset(request: pytest.FixtureRequest) -> Ruleset[Any, Any, Any]:
+    """Each ruleset in turn (a test taking ``ruleset`` runs once per ruleset, its id the
+    ruleset's name): the one way a test that needs "a ruleset" reaches one, the instance
+    the loaded plugins made (with its hooks, as a command gets it)."""
+    found: Ruleset[Any, Any, Any] = PLUGINS.ruleset(request.param)
+    return found
