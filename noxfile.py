@@ -34,13 +34,13 @@ PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 PYTHON = "3.11"
 #: The extras the tests exercise (bench is measured by `nox -s bench`, not tested).
 EXTRAS = "report,dask,rl"
-#: The fast subset: pytest arguments. Left out: tests/cli/test_third_party_plugin.py (fresh
+#: The fast subset: pytest arguments. Left out: tests/cli/test_plugin_guide.py (fresh
 #: venvs installed from the registry), tests/browser (Chromium), tests/robustness/test_fuzz.py
 #: (a 30 s hypothesis campaign) and the slow-marked tests.
 FAST = [
     "tests",
     "--ignore",
-    "tests/cli/test_third_party_plugin.py",
+    "tests/cli/test_plugin_guide.py",
     "--ignore",
     "tests/browser",
     "--ignore",
