@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from aerodrome.agents import Agent, AgentParameterError, AgentSpec, PlayerView, RandomAgent
     from aerodrome.capabilities import (
+        ActionBound,
         Analysis,
         ChoiceLabel,
         Determinise,
@@ -90,6 +91,7 @@ EXPORTS = {
     "Numbering": "aerodrome.capabilities",
     "Vectors": "aerodrome.capabilities",
     "Determinise": "aerodrome.capabilities",
+    "ActionBound": "aerodrome.capabilities",
     "Analysis": "aerodrome.capabilities",
     "WarmUp": "aerodrome.capabilities",
     "ChoiceLabel": "aerodrome.capabilities",
@@ -155,6 +157,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "Accumulator",
     "Action",
+    "ActionBound",
     "ActionTaken",
     "AerodromeError",
     "Agent",
