@@ -121,6 +121,8 @@ class Row:
     status: str
     crew: tuple[str, ...]
     flying: bool
+    #: The aircraft's id in the observation (the pictures' ``data-place="piece:ID"``).
+    id: int = -1
 
     @property
     def share(self) -> float:
@@ -150,6 +152,7 @@ def row(view: DogfightView, craft: Craft) -> Row:
         status=", ".join(status),
         crew=tuple(crew_text(view.airmen[i], craft) for i in craft.crew),
         flying=craft.status == FLYING,
+        id=craft.id,
     )
 
 

@@ -104,8 +104,7 @@ class Recorder(Observer):
             [None, *range(len(setup.seats))] if viewers is None else list(viewers)
         )
         self.labels = [
-            "Referee (sees everything)" if v is None else seat_label(setup, v)
-            for v in self.viewers
+            "Referee (sees everything)" if v is None else seat_label(setup, v) for v in self.viewers
         ]
         self.book = PictureBook()
         self.texts: list[str] = []

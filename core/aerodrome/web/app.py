@@ -27,7 +27,7 @@ import secrets
 from collections.abc import AsyncIterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, TypeVar
 
 import msgspec
 from starlette.applications import Starlette

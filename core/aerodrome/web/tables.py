@@ -180,9 +180,7 @@ class Table:
     # -- its file ------------------------------------------------------------------------
     def save(self) -> SaveFile:
         with self.lock:
-            return to_save(
-                self.game, seats=[plan.spec for plan in self.plans], undone=self.undone
-            )
+            return to_save(self.game, seats=[plan.spec for plan in self.plans], undone=self.undone)
 
     def file(self) -> TableFile:
         return TableFile(
@@ -240,8 +238,7 @@ class Tables:
         chosen = rules.setup(setup)
         if len(kinds) != len(chosen.seats):
             raise AerodromeError(
-                f"seats: set-up {chosen.name!r} has {len(chosen.seats)} seats, "
-                f"got {len(kinds)}"
+                f"seats: set-up {chosen.name!r} has {len(chosen.seats)} seats, got {len(kinds)}"
             )
         plans = seat_plans(self.plugins, rules.name, kinds)
         if all(not plan.human for plan in plans):
