@@ -33,7 +33,7 @@ ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 PYTHON = "3.11"
 #: The extras the tests exercise (bench is measured by `nox -s bench`, not tested).
-EXTRAS = "report,dask,rl"
+EXTRAS = "report,dask,rl,web"
 #: The fast subset: pytest arguments. Left out: tests/cli/test_third_party_plugin.py (fresh
 #: venvs installed from the registry), tests/browser (Chromium), tests/robustness/test_fuzz.py
 #: (a 30 s hypothesis campaign) and the slow-marked tests.
@@ -66,7 +66,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the core and every plugin."""
-    session.install("-e", ".[rl]", *groups("typecheck"))
+    session.install("-e", ".[rl,web]", *groups("typecheck"))
     session.run("mypy", "--strict", "core", "plugins")
 
 

@@ -97,7 +97,7 @@ class Table:
     #: Changes with every action or undo: the pages fetch their seat's view again.
     version: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock)
-    #: Called (without the lock) after every change: the server writes the table.
+    #: Called (holding the lock) after every change: the server writes the table.
     changed: Callable[[Table], None] | None = None
 
     # -- who is who ----------------------------------------------------------------------
@@ -141,7 +141,7 @@ class Table:
             answer(self.game, player, legal[choice])
             drive(self.game, self.seats)
             self.version += 1
-        self._changed()
+            self._changed()
 
     def can_undo(self, player: int) -> bool:
         """Whether ``player`` may take a decision back now: every other seat is an agent's
@@ -171,7 +171,7 @@ class Table:
             self.undone.append(record)
             self.game = rebuild(game, game.history[:at], restarts(self.undone))
             self.version += 1
-        self._changed()
+            self._changed()
 
     def _changed(self) -> None:
         if self.changed is not None:
