@@ -39,7 +39,10 @@ class Found:
 
     checked: int = 0
     referee_changed: int = 0
-    hidden: set[str] = dataclasses.field(default_factory=set)
+    hidden: dict[int, set[str]] = dataclasses.field(default_factory=dict)
+
+    def all_hidden(self) -> set[str]:
+        return {text for texts in self.hidden.values() for text in texts}
 
 
 def check(table: Table, seat: int, received: Any, found: Found) -> None:
@@ -63,5 +66,5 @@ def check(table: Table, seat: int, received: Any, found: Found) -> None:
             hidden = event_text(game.ruleset, game.setup, event, referee)
             if hidden:
                 assert hidden not in text, (seat, hidden)
-                found.hidden.add(hidden)
+                found.hidden.setdefault(seat, set()).add(hidden)
     found.checked += 1

@@ -272,6 +272,9 @@ def create_app(
             headers={**HEADERS, "Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204, headers=HEADERS)
+
     async def failed(request: Request, exc: Exception) -> Response:
         if isinstance(exc, RequestError):
             return error(exc.status, str(exc))
@@ -284,6 +287,7 @@ def create_app(
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
     routes = [
         Route("/", start_page),
+        Route("/favicon.ico", no_icon),
         Route("/api/rulesets", rulesets),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/seat/{token}", seat_page),
