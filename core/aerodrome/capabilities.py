@@ -76,6 +76,11 @@ class ChoiceLabel(Record, frozen=True):
     place: str | None = None
 
 
+#: The most rows :meth:`Presentation.draw_compact` may take at 100 columns (a play screen is
+#: at most 50: the picture, the last events, the question and a page of choices).
+COMPACT_ROWS = 28
+
+
 class Presentation(ABC, Generic[O, A]):
     """Words and pictures for people, always from an observation ``view`` of the reader (so
     that a seat never reads what it may not see).
@@ -114,6 +119,13 @@ class Presentation(ABC, Generic[O, A]):
     def draw(self, view: O) -> RenderableType:
         """A rich renderable picture of ``view`` for the terminal: the board (or the
         squadrons) with coordinates, and a legend of its symbols."""
+
+    def draw_compact(self, view: O) -> RenderableType:
+        """The picture of ``view`` on a play screen, beside the last events and the choices:
+        at most :data:`COMPACT_ROWS` rows at 100 columns (the board with its coordinates and
+        the little a player needs at a glance; no legend). ``play``'s ``board`` command shows
+        :meth:`draw`. Without it, :meth:`draw`."""
+        return self.draw(view)
 
     @abstractmethod
     def draw_svg(self, view: O) -> str:

@@ -121,12 +121,12 @@ def event_text(
 
 
 # -- pictures ----------------------------------------------------------------------------------
-def picture(ruleset: Ruleset[Any, Any, Any], view: Any) -> RenderableType:
-    """The ruleset's terminal picture of ``view`` (its ``Presentation.draw``), else the
-    observation pretty-printed."""
+def picture(ruleset: Ruleset[Any, Any, Any], view: Any, *, compact: bool = False) -> RenderableType:
+    """The ruleset's terminal picture of ``view`` (its ``Presentation.draw``, or
+    ``draw_compact`` for a play screen), else the observation pretty-printed."""
     shown = capability(ruleset, Presentation)
     if shown is not None:
-        return shown.draw(view)
+        return shown.draw_compact(view) if compact else shown.draw(view)
     from rich.pretty import Pretty
 
     return Pretty(msgspec.to_builtins(view))

@@ -439,6 +439,11 @@ class Df40k(
 
         return draw(self.rules, view)
 
+    def draw_compact(self, view: Df40kView) -> RenderableType:
+        from aerodrome_df40k.draw import draw_compact
+
+        return draw_compact(self.rules, view)
+
     def draw_svg(self, view: Df40kView) -> str:
         from aerodrome_df40k.svg import draw_svg
 

@@ -133,6 +133,11 @@ class Victoriana(
 
         return draw(view)
 
+    def draw_compact(self, view: DogfightView) -> RenderableType:
+        from aerodrome_victoriana.draw import draw_compact
+
+        return draw_compact(view)
+
     def draw_svg(self, view: DogfightView) -> str:
         from aerodrome_victoriana.svg import draw_svg
 
