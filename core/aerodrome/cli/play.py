@@ -192,7 +192,9 @@ def play(
             raise typer.Exit(INTERRUPTED) from None
         if finished:
             session.write()
-            screen.result(session.game, session.humans)
+            if session.humans:
+                session.show_screen_events()
+            screen.result(session.game, session.humans, compact=bool(session.humans))
             if save is not None:
                 say(f"saved to {save} (replay with `aerodrome replay {save} --verify`)")
             return

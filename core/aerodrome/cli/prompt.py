@@ -21,8 +21,8 @@ from aerodrome.describe import label, seat_label
 from aerodrome.game import Game
 from aerodrome.terminal import escape
 
-#: Lines of choices shown at once; Enter shows the next ones.
-PAGE = 12
+#: Rows of choices shown at once (a play screen fits 50 rows); Enter shows the next ones.
+PAGE = 8
 QUIT = frozenset({"q", "quit", "exit"})
 HELP = frozenset({"?", "h", "help"})
 MORE = frozenset({"", "more", "+"})
@@ -92,7 +92,12 @@ class Decision:
 
     def _page(self) -> None:
         """The next part of the list, and how much is left."""
-        end = min(len(self.lines), self.shown + PAGE)
+        end, used = self.shown, 0
+        while end < len(self.lines):
+            need = screen.rows(_plain(self.lines[end]))
+            if used and used + need > PAGE:
+                break
+            end, used = end + 1, used + need
         # a header is never the last line of a part
         if end < len(self.lines) and not self.lines[end - 1].items:
             end -= 1
@@ -168,9 +173,10 @@ class Decision:
         screen.choice_lines(group([(i + 1, self.labels[i]) for i in shown], merge=False), extra)
 
     def _help(self) -> None:
+        """The help, then the question and the choices again (not the board: the help stays
+        on the screen; ``board`` shows it)."""
         for line in self.help_text:
             screen.note(line)
-        self.table.show_board(self.player)
         self.show(self.among)
 
     def answer(self, typed: str) -> Answer | None:
@@ -203,6 +209,15 @@ class Decision:
         else:
             return self._words(text)
         return None
+
+
+def _plain(line: Line) -> str:
+    """A laid-out line as printed (for counting its rows)."""
+    indent = screen.INDENT[min(line.indent, 1)] + screen.DEPTH * max(0, line.indent - 1)
+    if not line.items:
+        return f"{screen.INDENT[0]}{screen.DEPTH * line.indent}{line.header} …"
+    said = " · ".join(f"{n} {t}" for n, t in line.items)
+    return f"{indent}    {line.header} {said}"
 
 
 def _one_line(found: ChoiceLabel) -> ChoiceLabel:
