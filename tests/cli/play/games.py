@@ -5,6 +5,7 @@ stops mid-game (``q`` or Ctrl-C) when told; what the game showed is kept for the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -204,15 +205,31 @@ def _decoder(ruleset: Any) -> Any:
     return union
 
 
-def printed_events(text: str) -> list[str]:
-    """The lines of what happened (on pipes a line may follow the prompt it answered)."""
+_EARLIER = re.compile(r"^… (1 earlier line|(\d+) earlier lines): log shows them$")
+
+
+def printed_events(text: str) -> list[str | None]:
+    """The lines of what happened (on pipes a line may follow the prompt it answered); a play
+    screen shows the last events that fit, after a line counting the earlier ones (``log``
+    shows them): each of those is a ``None`` here."""
     lines = (line.rpartition(PROMPT_END)[2] for line in text.split("\n"))
-    return [line[2:] for line in lines if line.startswith("· ")]
+    out: list[str | None] = []
+    for line in lines:
+        if not line.startswith("· "):
+            continue
+        skipped = _EARLIER.match(line[2:])
+        if skipped is None:
+            out.append(line[2:])
+        else:
+            out.extend([None] * (int(skipped.group(2)) if skipped.group(2) else 1))
+    return out
 
 
-def is_subsequence(wanted: Sequence[str], got: Sequence[str]) -> bool:
+def is_subsequence(wanted: Sequence[str], got: Sequence[str | None]) -> bool:
+    """Whether every line of ``wanted`` is in ``got``, in order (a ``None`` of ``got``: a line
+    left out of the screen, standing for any one line)."""
     it = iter(got)
-    return all(any(w == g for g in it) for w in wanted)
+    return all(any(g is None or w == g for g in it) for w in wanted)
 
 
 def field_names(game: Game[Any, Any, Any]) -> set[str]:
