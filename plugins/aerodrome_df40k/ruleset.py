@@ -51,7 +51,7 @@ from aerodrome_df40k.state import (
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.events import DiceRolled, Event
     from aerodrome_df40k.numbering import Numbering as ActionNumbers
 
 T = TypeVar("T")
@@ -428,6 +428,9 @@ class Df40k(
 
     def event_text(self, event: Event, view: Df40kView) -> str | None:
         return text.event_text(self.specs, event, view)
+
+    def dice_text(self, event: DiceRolled, view: Df40kView) -> str | None:
+        return text.dice_text(self.specs, event, view)
 
     def action_odds(self, action: Df40kAction, view: Df40kView) -> str | None:
         from aerodrome_df40k.action_odds import action_odds

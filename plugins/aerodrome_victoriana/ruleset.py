@@ -35,7 +35,7 @@ from aerodrome_victoriana.view import DogfightView, observe
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.events import DiceRolled, Event
     from aerodrome_victoriana.numbering import Numbering as ActionNumbers
 
 
@@ -122,6 +122,11 @@ class Victoriana(
         from aerodrome_victoriana.text import event_text
 
         return event_text(event, view)
+
+    def dice_text(self, event: DiceRolled, view: DogfightView) -> str | None:
+        from aerodrome_victoriana.text import dice_text
+
+        return dice_text(event, view)
 
     def action_odds(self, action: VictorianaAction, view: DogfightView) -> str | None:
         from aerodrome_victoriana.action_odds import action_odds

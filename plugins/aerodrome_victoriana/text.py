@@ -5,7 +5,8 @@ the datasheet's armament line; never an index."""
 from __future__ import annotations
 
 from aerodrome.capabilities import ChoiceLabel
-from aerodrome.events import Event
+from aerodrome.describe import dice_sentence
+from aerodrome.events import DiceRolled, Event
 from aerodrome.turns import Decision
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import jobs_of, spec_of
@@ -246,6 +247,25 @@ def _dice(n: int) -> str:
 
 def _successes(n: int) -> str:
     return "1 success" if n == 1 else f"{n} successes"
+
+
+def _explodes(purpose: str) -> bool:
+    """Whether the roll of ``purpose`` added a die for every 6: white dice always, black dice
+    in the Squadron Roll only (victoriana.dice.2-3, victoriana.squadron.5)."""
+    return not purpose.endswith("(black)") or purpose.startswith("squadron roll:")
+
+
+def dice_text(event: DiceRolled, view: DogfightView) -> str | None:
+    """A pool that exploded says how many dice it had and how many its 6s added, so that
+    its count agrees with the pool the test reports ("13 dice and 4 more for their 6s" where
+    the test says "on 13 dice"); ``None``: no 6 added a die (the core's sentence)."""
+    sixes = event.faces.count(6) if event.sides == 6 and _explodes(event.purpose) else 0
+    if not sixes:
+        return None
+    pool = len(event.faces) - sixes
+    dice = "a die" if pool == 1 else f"{pool} dice"
+    more = "1 more for its 6" if sixes == 1 else f"{sixes} more for their 6s"
+    return dice_sentence(event, dice=f"{dice} and {more}")
 
 
 def event_text(event: Event, view: DogfightView) -> str | None:
