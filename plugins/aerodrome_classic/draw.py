@@ -16,7 +16,7 @@ from rich.text import Text
 
 from aerodrome_classic.board import Board
 from aerodrome_classic.specs import CARD_NAMES
-from aerodrome_classic.text import cards, position_words, seat
+from aerodrome_classic.text import bursts, cards, position_words, seat
 from aerodrome_classic.view import ClassicView
 
 #: a plane In Flight facing N, E, S, W
@@ -130,7 +130,9 @@ def info(view: ClassicView) -> Table:
         )
     f = view.fight
     if f is not None:
-        whose = f"{f.shooter} to shoot" if not f.burst else f"{f.target} to answer {f.burst} Bursts"
+        whose = (
+            f"{f.shooter} to shoot" if not f.burst else f"{f.target} to answer {bursts(f.burst)}"
+        )
         loops = f", {f.exchanges} Loop exchanges" if f.exchanges else ""
         table.add_row(
             Text("dogfight"),
@@ -170,7 +172,9 @@ def panel(view: ClassicView) -> list[Text]:
         out.append(line)
     f = view.fight
     if f is not None:
-        whose = f"{f.shooter} to shoot" if not f.burst else f"{f.target} to answer {f.burst} Bursts"
+        whose = (
+            f"{f.shooter} to shoot" if not f.burst else f"{f.target} to answer {bursts(f.burst)}"
+        )
         out.append(
             Text(f"Dogfight: {f.attacker} on {f.defender}, {position_words(f.position)}; {whose}")
         )

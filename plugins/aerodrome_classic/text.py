@@ -68,6 +68,11 @@ def seat(view: ClassicView, player: int) -> str:
     return f"Seat {player + 1}"
 
 
+def bursts(n: int) -> str:
+    """ "1 Burst", "3 Bursts"."""
+    return "1 Burst" if n == 1 else f"{n} Bursts"
+
+
 def cards(codes: tuple[str, ...] | list[str]) -> str:
     names = [CARD_NAMES.get(c, c) for c in codes]
     if not names:
@@ -237,7 +242,7 @@ def prompt(decision: Decision, view: ClassicView) -> str:
             )
         return f"{fight.shooter} shoots at {fight.target}: which Burst?"
     if kind == Kind.DEFEND and fight is not None:
-        return f"{fight.target} is attacked ({fight.position}, {fight.burst} Bursts): defend?"
+        return f"{fight.target} is attacked ({fight.position}, {bursts(fight.burst)}): defend?"
     return f"Choose: {kind}"
 
 

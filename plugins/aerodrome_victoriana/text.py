@@ -167,6 +167,12 @@ def sentence(action: VictorianaAction, view: DogfightView) -> str:
     return action_text(action, view)
 
 
+def side_name(key: str) -> str:
+    """A side as people write it: an acronym in capitals (``RAF``), a name capitalised
+    (``Luftwaffe``)."""
+    return key.upper() if len(key) <= 3 else key[:1].upper() + key[1:]
+
+
 def prompt(decision: Decision, view: DogfightView) -> str:
     """The question of ``decision``, from its kind and subject (see the steps asking it)."""
     kind, subject = decision.kind, decision.subject
@@ -188,7 +194,9 @@ def prompt(decision: Decision, view: DogfightView) -> str:
             "the free attack on it."
         )
     if kind == Kind.ACT:
-        return f"The turn of {subject}: choose a character's action, or end the turn."
+        return (
+            f"The turn of {side_name(str(subject))}: choose a character's action, or end the turn."
+        )
     return f"Choose: {kind}"
 
 

@@ -204,7 +204,9 @@ def play(
 
 
 def _introduce(session: Session, resume: Path | None, position: Path | None) -> None:
+    """The notes opening a game (their rows are taken from the first screen's events)."""
     game = session.game
+    session.noted = 13 if resume is not None else 5  # the recap, seats and save lines
     if resume is not None:
         played = len(game.history)
         screen.note(

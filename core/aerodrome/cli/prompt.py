@@ -170,7 +170,20 @@ class Decision:
             return
         shown = [i for i in among if i + 1 in extra]
         screen.note("Exact chances (computed, not sampled):", screen.HEADING)
-        screen.choice_lines(group([(i + 1, self.labels[i]) for i in shown], merge=False), extra)
+        lines = group([(i + 1, self.labels[i]) for i in shown], merge=False)
+        used, end = 0, 0
+        while end < len(lines):  # a page of them: the screen keeps its 50 rows
+            texts = lines[end].texts()
+            need = screen.rows(
+                f"{_plain(lines[end])} — {' '.join(extra.get(n, '') for n, _ in texts)}"
+            )
+            if used and used + need > screen.ODDS_ROWS:
+                break
+            end, used = end + 1, used + need
+        screen.choice_lines(lines[:end], extra)
+        left = sum(len(line.items) for line in lines[end:])
+        if left:
+            screen.note(f"  … and {left} more: odds WORDS shows those matching WORDS")
 
     def _help(self) -> None:
         """The help, then the question and the choices again (not the board: the help stays

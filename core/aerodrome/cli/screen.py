@@ -105,6 +105,8 @@ def seat_board(game: Game[Any, Any, Any], player: int, *, compact: bool = False)
 SCREEN_ROWS = 50
 #: Rows kept for the question, a page of choices, the "more" line, the hint and the prompt.
 DECISION_ROWS = 14
+#: Rows of chances ``odds`` shows at once.
+ODDS_ROWS = 24
 #: The last events get at least this many rows, however tall the picture.
 EVENT_ROWS = 4
 

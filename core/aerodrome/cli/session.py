@@ -116,6 +116,8 @@ class Session:
         self.private = {h: len(game.log) for h in self.humans}  # per person, for a hot seat
         self.applying = False
         self.last_person: int | None = None
+        #: Rows printed since the last screen outside it (the notes opening a game).
+        self.noted = 0
         #: Sentences of what happened, not printed yet (see :meth:`flush`).
         self.backlog: list[str] = []
         #: The actions (indices in the history) a person did not choose: their only choice.
@@ -182,7 +184,8 @@ class Session:
         """The top of a play screen: the last events that fit, then the compact picture
         (the question and the choices follow: at most :data:`screen.SCREEN_ROWS` rows)."""
         drawn = screen.picture_rows(self.game, player)
-        budget = screen.SCREEN_ROWS - 1 - drawn - screen.DECISION_ROWS
+        budget = screen.SCREEN_ROWS - 1 - drawn - screen.DECISION_ROWS - self.noted
+        self.noted = 0
         self.show_events(max(screen.EVENT_ROWS, budget))
         screen.seat_board(self.game, player, compact=True)
 

@@ -43,6 +43,8 @@ class Played:
     refused: int = 0
     #: Odds shown, as ``(decision line, choice sentence, chances)``.
     odds: list[tuple[str, str, str]] = field(default_factory=list)
+    #: What ``?`` printed (the help, then the question and its choices again).
+    helped: list[str] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -125,11 +127,13 @@ def play(
     look_at: int | None = 2,
     odds: bool = False,
     env: dict[str, str] | None = None,
+    columns: int = 120,
+    helped_at: int | None = None,
 ) -> Played:
     """Play ``aerodrome play ARGS`` to its end, or stop at decision ``quit_at`` (``q``) or
     ``interrupt_at`` (Ctrl-C); ``undo`` at decision ``undo_at``; ask the ``odds`` at every
     decision."""
-    term = Terminal(args, tty=tty, env=env)
+    term = Terminal(args, tty=tty, env=env, columns=columns)
     played = Played(term)
     person = Person(seed)
     text = term.screen()
@@ -162,6 +166,11 @@ def play(
             _ask_odds(term, current, played)
         if k == look_at:
             _look_around(term, played)
+        if k == helped_at:
+            term.send("?")
+            reply = term.screen()
+            played.screens.append(reply)
+            played.helped.append(reply)
         last_choices = current.choices
         text = _answer(term, person, current, played)
     term.finish()
