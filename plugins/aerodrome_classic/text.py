@@ -169,10 +169,12 @@ def label(board: Board, view: ClassicView, action: ClassicAction) -> ChoiceLabel
     """``action`` as a choice: moves grouped by plane and end square, attacks by the plane
     attacking (see the module docstring)."""
     if isinstance(action, Move):
+        # plane → end square and route → facing: the facings of one route share a line
         end = action.path[-1]
         text = move_text(board, view, action)
-        facing = text.partition(f" to {square(end)} ")[2]
-        return ChoiceLabel(path=(action.plane, f"to {square(end)}"), text=facing, place=square(end))
+        facing, _, route = text.partition(f" to {square(end)} ")[2].partition(" (")
+        where = f"to {square(end)} ({route}" if route else f"to {square(end)}"
+        return ChoiceLabel(path=(action.plane, where), text=facing, place=square(end))
     if isinstance(action, Attack):
         text = action_text(board, view, action).removeprefix(f"{action.attacker} ")
         return ChoiceLabel(path=(action.attacker,), text=text, place=f"piece:{action.target}")
