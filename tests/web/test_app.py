@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from aerodrome.plugins import Plugins
@@ -206,3 +207,17 @@ def test_the_replay_of_a_seat_shows_only_that_seat_until_the_end(plugins: Plugin
     assert "Seat 1 (German player)" in page.text
     assert "Referee" not in page.text and "Seat 2 (American player)</option>" not in page.text
     assert "script-src 'unsafe-inline'" in page.headers["content-security-policy"]
+
+
+@pytest.mark.parametrize("kind", ["bot", "search", "random"])
+def test_every_kind_of_agent_seat_plays_in_the_server(plugins: Plugins, kind: str) -> None:
+    """The agents the start page offers answer in the server until the person is asked."""
+    tables = Tables(plugins, None)
+    c = client(tables)
+    (token,) = start(c, "df40k", ["person", kind])
+    seen = c.get(f"/api/seat/{token}").json()
+    assert seen["asked"] or seen["over"]
+    r = c.post(f"/api/seat/{token}/act", json={"choice": 0, "version": seen["version"]})
+    assert r.status_code == 200, r.text
+    (table,) = tables.tables.values()
+    assert any(p == 1 for p, _ in table.game.history), f"the {kind} seat never answered"

@@ -85,7 +85,9 @@ def serve(
         )
     app = create_app(tables, allowed_hosts=allowed_hosts(host))
     shown = f"[{host}]" if ":" in host else host
-    say(f"aerodrome table at http://{shown}:{port}/ ({len(tables.tables)} games resumed)")
+    resumed = len(tables.tables)
+    games_word = "1 game" if resumed == 1 else f"{resumed} games"
+    say(f"aerodrome table at http://{shown}:{port}/ ({games_word} resumed)")
     say(f"games kept in {folder}; Ctrl-C stops the server")
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
 
