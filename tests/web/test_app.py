@@ -221,3 +221,26 @@ def test_every_kind_of_agent_seat_plays_in_the_server(plugins: Plugins, kind: st
     assert r.status_code == 200, r.text
     (table,) = tables.tables.values()
     assert any(p == 1 for p, _ in table.game.history), f"the {kind} seat never answered"
+
+
+def test_a_simultaneous_decision_takes_both_answers_drawn_before_either(plugins: Plugins) -> None:
+    """df40k's orders are given by both players at once: the second answer, from a page drawn
+    before the first was given, is still taken (the other's commitment changed the version,
+    not the question); an answer from a page older than the question is refused."""
+    tables = Tables(plugins, None)
+    c = client(tables)
+    first, second = start(c, "df40k", ["person", "friend"])
+    (table,) = tables.tables.values()
+    while len(table.waiting()) < 2:  # to the first orders: both seats asked
+        asked = first if 0 in table.waiting() else second
+        v = c.get(f"/api/seat/{asked}").json()["version"]
+        assert c.post(f"/api/seat/{asked}/act", json={"choice": 0, "version": v}).status_code == 200
+    a = c.get(f"/api/seat/{first}").json()
+    b = c.get(f"/api/seat/{second}").json()
+    assert a["asked"] and b["asked"] and a["version"] == b["version"]
+    r = c.post(f"/api/seat/{first}/act", json={"choice": 0, "version": a["version"]})
+    assert r.status_code == 200, r.text
+    stale = c.post(f"/api/seat/{second}/act", json={"choice": 0, "version": b["version"] - 1})
+    one_line_error(stale, 409, "moved on")
+    r = c.post(f"/api/seat/{second}/act", json={"choice": 0, "version": b["version"]})
+    assert r.status_code == 200, r.text

@@ -99,6 +99,11 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
     #: Called (holding the lock) after every change: the server writes the table.
     changed: Callable[[Table], None] | None = None
+    #: The version at which each seat's present question was asked: a page drawn since then
+    #: may answer it (another seat's commitment to a simultaneous decision changes the
+    #: version, not the question).
+    asked_since: dict[int, int] = field(default_factory=dict)
+    _asked: frozenset[int] = frozenset()
 
     # -- who is who ----------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
@@ -116,12 +121,24 @@ class Table:
         return () if self.game.is_over() else self.game.waiting_for()
 
     # -- playing -------------------------------------------------------------------------
+    def _moved(self, since: int) -> None:
+        """A new version: the seats asked now whose question is new (they were not asked, or
+        answered since the history had ``since`` actions) are asked from this version on."""
+        self.version += 1
+        answered = {p for p, _ in self.game.history[since:]}
+        asked = frozenset(self.waiting())
+        for p in asked:
+            if p not in self._asked or p in answered:
+                self.asked_since[p] = self.version
+        self._asked = asked
+
     def run_agents(self) -> int:
         """The agents answer until the game waits only on persons (or is over)."""
         with self.lock:
+            since = len(self.game.history)
             made = drive(self.game, self.seats)
-            if made:
-                self.version += 1
+            if made or not self._asked:
+                self._moved(since)
             return made
 
     def act(self, player: int, choice: int, version: int) -> None:
@@ -129,18 +146,19 @@ class Table:
         at ``version``); then the agents move. A stale page or a seat not asked is refused
         (:class:`AerodromeError`, one line)."""
         with self.lock:
-            if version != self.version:
+            if player not in self.waiting():
+                raise AerodromeError("it is not your turn: nothing is asked of your seat now")
+            if not self.asked_since.get(player, 0) <= version <= self.version:
                 raise AerodromeError(
                     "the game has moved on since this page was drawn: choose again"
                 )
-            if player not in self.waiting():
-                raise AerodromeError("it is not your turn: nothing is asked of your seat now")
             legal = self.game.legal_actions(player)
             if not 0 <= choice < len(legal):
                 raise AerodromeError(f"choice {choice}: expected 0 to {len(legal) - 1}")
+            since = len(self.game.history)
             answer(self.game, player, legal[choice])
             drive(self.game, self.seats)
-            self.version += 1
+            self._moved(since)
             self._changed()
 
     def can_undo(self, player: int) -> bool:
@@ -170,7 +188,8 @@ class Table:
             )
             self.undone.append(record)
             self.game = rebuild(game, game.history[:at], restarts(self.undone))
-            self.version += 1
+            self._asked = frozenset()  # every question asked anew
+            self._moved(at)
             self._changed()
 
     def _changed(self) -> None:
