@@ -3,10 +3,13 @@ take turns, everything a person may see is printed as it happens, the save is ke
 every action (one line appended, :class:`aerodrome.autosave.SaveWriter`; made durable before
 a person decides), ``undo`` takes a person's last decision back, Ctrl-C keeps the game.
 
-Who sees what: with one person at the table every event that person may see is printed as
-it happens; with several (a hot seat) the events all of them may see are printed, and each
-person's private ones (their own secret orders) just before their decision; with none (bots
-only) everything. In a hot seat of a game with hidden information the screen is handed over
+Who sees what: with one person at the table the events that person may see are kept and
+shown on their next screen, the last that fit (a screen is at most 50 rows at 100 columns:
+those events, the compact picture, the question and a page of choices; ``log`` shows the
+earlier ones); with several (a hot seat) the events all of them may see, and each person's
+private ones (their own secret orders) just before their decision; with none (bots only)
+everything, printed as it happens. A decision with a single legal answer is played at once,
+with a line saying so. In a hot seat of a game with hidden information the screen is handed over
 between two persons' decisions: the next one presses Enter when only they are looking (on a
 terminal the screen is cleared first).
 """
