@@ -14,7 +14,6 @@ observation and its events only.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import secrets
@@ -32,7 +31,7 @@ from aerodrome.describe import seat_label
 from aerodrome.dice import derive_seed
 from aerodrome.driver import answer, drive
 from aerodrome.errors import AerodromeError
-from aerodrome.files import read_limited, write_atomic
+from aerodrome.files import describe_os_error, read_limited, write_atomic
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins
 from aerodrome.saves import (
@@ -353,8 +352,14 @@ class Tables:
 def games_folder(path: Path) -> Path:
     """The server's folder of games, made if missing (readable by its owner only: it holds
     the seats' tokens)."""
-    with contextlib.suppress(FileExistsError):
-        path.mkdir(parents=True, mode=0o700)
+    if path.exists() and not path.is_dir():
+        raise AerodromeError(f"--games {path}: not a folder")
+    try:
+        path.mkdir(parents=True, mode=0o700, exist_ok=True)
+    except OSError as exc:
+        raise AerodromeError(
+            f"--games {path}: cannot make the folder: {describe_os_error(exc)}"
+        ) from None
     if not path.is_dir():
         raise AerodromeError(f"--games {path}: not a folder")
     if not os.access(path, os.W_OK):
