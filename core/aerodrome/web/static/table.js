@@ -60,7 +60,8 @@
         out.append(choiceButton(c, depth));
       } else {
         const d = document.createElement("details");
-        d.open = list.length <= 12 || run.length <= 6;
+        // short lists open; of a long one, the first group (the others a click away)
+        d.open = list.length <= 12 || run.length <= 6 || !out.querySelector(":scope > details");
         d.append(text("summary", key + " (" + run.length + ")"));
         d.append(group(run, depth + 1));
         out.append(d);
