@@ -34,6 +34,7 @@ from aerodrome_victoriana.state import (
     FreeAttack,
     VictorianaAction,
 )
+from aerodrome_victoriana.table import side_name
 from aerodrome_victoriana.view import DogfightView
 
 #: The status of a character who bailed out this phase (parachutes land at the round's end).
@@ -145,7 +146,7 @@ def manoeuvre_odds(view: DogfightView, manoeuvre: str) -> str:
             f"{percent(p)} against {m.capitalize()}" for m, p in chances.items() if p != usual
         ]
         extra = f" ({', '.join(others)})" if others else ""
-        said.append(f"{me} wins the roll {percent(usual)}{extra}")
+        said.append(f"{side_name(me)} wins the roll {percent(usual)}{extra}")
     return "; ".join(said)
 
 

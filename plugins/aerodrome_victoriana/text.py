@@ -41,6 +41,7 @@ from aerodrome_victoriana.state import (
     Tactical,
     VictorianaAction,
 )
+from aerodrome_victoriana.table import side_name
 from aerodrome_victoriana.view import DogfightView
 
 #: The actions of a character (grouped under the character in a list of choices).
@@ -167,12 +168,6 @@ def sentence(action: VictorianaAction, view: DogfightView) -> str:
     return action_text(action, view)
 
 
-def side_name(key: str) -> str:
-    """A side as people write it: an acronym in capitals (``RAF``), a name capitalised
-    (``Luftwaffe``)."""
-    return key.upper() if len(key) <= 3 else key[:1].upper() + key[1:]
-
-
 def prompt(decision: Decision, view: DogfightView) -> str:
     """The question of ``decision``, from its kind and subject (see the steps asking it)."""
     kind, subject = decision.kind, decision.subject
@@ -267,13 +262,17 @@ def dice_text(event: DiceRolled, view: DogfightView) -> str | None:
     """A pool that exploded says how many dice it had and how many its 6s added, so that
     its count agrees with the pool the test reports ("13 dice and 4 more for their 6s" where
     the test says "on 13 dice"); ``None``: no 6 added a die (the core's sentence)."""
+    purpose = event.purpose
+    if purpose.startswith("squadron roll: "):  # the side by its name
+        key, _, colour = purpose.removeprefix("squadron roll: ").partition(" ")
+        purpose = f"squadron roll: {side_name(key)} {colour}"
     sixes = event.faces.count(6) if event.sides == 6 and _explodes(event.purpose) else 0
     if not sixes:
-        return None
+        return None if purpose == event.purpose else dice_sentence(event, purpose)
     pool = len(event.faces) - sixes
     dice = "a die" if pool == 1 else f"{pool} dice"
     more = "1 more for its 6" if sixes == 1 else f"{sixes} more for their 6s"
-    return dice_sentence(event, dice=f"{dice} and {more}")
+    return dice_sentence(event, purpose, dice=f"{dice} and {more}")
 
 
 def event_text(event: Event, view: DogfightView) -> str | None:
@@ -322,9 +321,13 @@ def squadron_roll_text(event: SquadronRolled) -> str:
     """The Squadron Roll: each side's manoeuvre, dice and successes, and who wins by how many."""
     sides = list(event.pools)
     parts = [
-        f"{side}, {event.manoeuvres.get(side, 'no manoeuvre')}, "
+        f"{side_name(side)}, {event.manoeuvres.get(side, 'no manoeuvre')}, "
         f"{_successes(event.successes.get(side, 0))} on {_dice(event.pools[side])}"
         for side in sides
     ]
-    outcome = f"{event.winner} win by {event.net}" if event.winner else "a tie, nothing happens"
+    outcome = (
+        f"{side_name(event.winner)} win by {event.net}"
+        if event.winner
+        else "a tie, nothing happens"
+    )
     return f"Squadron Roll of round {event.round}: {' against '.join(parts)}: {outcome}."

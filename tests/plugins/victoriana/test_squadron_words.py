@@ -34,11 +34,11 @@ def test_the_odds_of_each_manoeuvre_are_the_exact_roll() -> None:
     exact = odds.squadron_roll(14, 15).white_wins
     against_defend = odds.squadron_roll(14, 15 + 8).white_wins
     attack = said["attack"] or ""
-    assert attack.startswith("raf wins the roll ")
+    assert attack.startswith("RAF wins the roll ")
     shown = re.findall(r"(\d+\.\d)%", attack)
     assert float(shown[0]) == pytest.approx(100 * exact, abs=0.05)
     assert float(shown[1]) == pytest.approx(100 * against_defend, abs=0.05)
-    assert "luftwaffe wins the roll" in attack and "against Defend" in attack
+    assert "Luftwaffe wins the roll" in attack and "against Defend" in attack
     assert said["defend"] != said["attack"]
 
 
