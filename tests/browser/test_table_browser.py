@@ -32,6 +32,8 @@ GAMES = [
 ]
 #: A person's decisions at most in one test (the games above take 5 to 60).
 MOST = 150
+#: The decisions of a two-browser game checked (hands, guns and two rounds of orders).
+TWO_BROWSERS_DECISIONS = 30
 
 
 @pytest.fixture(scope="module")
@@ -184,7 +186,7 @@ def test_two_browsers_play_one_game_and_neither_holds_the_others_secrets(
                 continue
             click_a_choice(asked[0], rng, on_board)
             decisions += 1
-            if decisions >= 60:
+            if decisions >= TWO_BROWSERS_DECISIONS:
                 break
         texts = [p.inner_text("body") for p in pages]
     finally:
