@@ -33,7 +33,9 @@ ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 PYTHON = "3.11"
 #: The extras the tests exercise (bench is measured by `nox -s bench`, not tested).
-EXTRAS = "report,dask,rl,web"
+EXTRAS = "report,dask,rl,openspiel,web"
+#: torch for the learn group (the CPU wheel on the machine's disk; docs/howto-rl.md).
+TORCH = "torch==2.13.0"
 #: The fast subset: pytest arguments. Left out: tests/cli/test_third_party_plugin.py (fresh
 #: venvs installed from the registry), tests/browser (Chromium), tests/robustness/test_fuzz.py
 #: (a 30 s hypothesis campaign) and the slow-marked tests.
@@ -60,7 +62,14 @@ def tests(session: nox.Session) -> None:
     """The whole test suite (unit, conformance kit over every ruleset, CLI, property, the
     third-party plugin guide in a fresh venv, the learning environments)."""
     session.install("-e", f".[{EXTRAS}]", *groups("test"))
-    session.run("pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
+    # Stable-Baselines3's check_env and the how-to's MaskablePPO (tests/rl): torch first, by
+    # its exact version, so that pip takes the CPU wheel the machine keeps on disk and no
+    # resolver pulls a CUDA build of several GB; then the learn group.
+    session.install(TORCH)
+    session.install(*groups("learn"))
+    session.run(
+        "pytest", "-q", "-p", "no:cacheprovider", *session.posargs, env={"AERODROME_LEARN": "1"}
+    )
 
 
 @nox.session(python=PYTHON)

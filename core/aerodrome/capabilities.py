@@ -195,6 +195,18 @@ class Numbering(ABC, Generic[A, P]):
         """The action numbered ``index`` (the inverse of :meth:`action_id`)."""
 
 
+class ActionBound(ABC, Generic[P]):
+    """The most legal actions any decision of a set-up can offer, worked out from the rules
+    (not from games played), for a ruleset without a :class:`Numbering`: the learning
+    environments and the OpenSpiel games number its actions by their place in the legal
+    list, and with a declared bound that numbering is total (it never overflows)."""
+
+    @abstractmethod
+    def max_legal_actions(self, setup: Setup[P]) -> int:
+        """An upper bound on the length of every legal-action list of a game of ``setup``
+        (played from its start; a position file may set up more)."""
+
+
 class Vectors(ABC, Generic[O]):
     """Observations as numbers, for learning agents (without it: the generic flat encoding
     of :mod:`aerodrome.rl.encoding`)."""
@@ -246,6 +258,7 @@ CAPABILITIES: tuple[type, ...] = (
     Positions,
     SpecFiles,
     Numbering,
+    ActionBound,
     Vectors,
     Determinise,
     Analysis,

@@ -490,6 +490,13 @@ def _ruleset(plugged: Plugged) -> Ruleset[Any, Any, Any]:
     return found
 
 
+def ruleset_of(plugged: Plugged) -> Ruleset[Any, Any, Any]:
+    """The ruleset ``plugged`` names (``Ruleset.plugged``), from plugins loaded as it says:
+    how a pickled object that holds a ruleset (a game, a learning environment) finds it
+    again. A one-line :class:`PluginError` when it is not installed."""
+    return _ruleset(plugged)
+
+
 def _reduce_game(game: Game[Any, Any, Any]) -> tuple[Any, ...]:
     return (restore_game, game.lineage())
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aerodrome import turns
 from aerodrome.capabilities import (
+    ActionBound,
     Analysis,
     ChoiceLabel,
     Determinise,
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 
     from aerodrome.events import Event
     from aerodrome_classic.board import Board
+    from aerodrome_classic.vector import Encoder
 
 
 class ClassicOptions(Options, frozen=True, kw_only=True):
@@ -60,6 +62,7 @@ class Classic(
     Odds[ClassicView, ClassicAction],
     Positions[ClassicState, ClassicOptions],
     SpecFiles,
+    ActionBound[ClassicOptions],
     Vectors[ClassicView],
     Determinise[ClassicState],
     Analysis[ClassicState],
@@ -79,12 +82,27 @@ class Classic(
         self.specs: Specs = load_specs()
         self.rules = Rules(self.specs, self.hooks)
         self._sequence: TurnSequence[ClassicState] = self.rules.sequence()
+        self._bounds: dict[tuple[tuple[str, ...], ...], int] = {}
+        self._encoder: Encoder | None = None  # the observation vectors' (made on first use)
 
     @property
     def board(self) -> Board:
         """The board (built on first use: walk tables and the grid are not needed to list
         set-ups)."""
         return self.rules.board
+
+    def max_legal_actions(self, setup: Setup[ClassicOptions]) -> int:
+        """The longest legal list any decision of ``setup`` can offer, from the rules
+        (:mod:`aerodrome_classic.bound`; worked out once per set-up's squadrons)."""
+        from aerodrome_classic.bound import max_legal_actions
+
+        key = setup.options.squadrons
+        found = self._bounds.get(key)
+        if found is None:
+            found = self._bounds[key] = max_legal_actions(
+                self.specs, self.board, key, self.rules.cards_at_take_off
+            )
+        return found
 
     # -- description ------------------------------------------------------------------------
     def setups(self) -> Sequence[Setup[ClassicOptions]]:
@@ -272,9 +290,12 @@ class Classic(
     # -- for learning agents (classic numbers no actions: see aerodrome_classic.vector) ------
     def observation_vector(self, view: ClassicView) -> list[float]:
         """``view`` as numbers; the slots are listed in ``docs/rules/classic.md``."""
-        from aerodrome_classic.vector import observation_vector
+        encoder = self._encoder
+        if encoder is None:
+            from aerodrome_classic.vector import Encoder
 
-        return observation_vector(self.specs, view)
+            encoder = self._encoder = Encoder(self.specs)
+        return encoder.vector(view)
 
     # -- services ---------------------------------------------------------------------------
     def warm_up(self) -> None:

@@ -28,8 +28,10 @@ from aerodrome_df40k.state import (
     CommitGargoyles,
     Df40kAction,
     Df40kView,
+    FlyerView,
     GiveOrder,
     GiveOrders,
+    Revealed,
 )
 
 ORDERS = ("intercept", "ground-support", "escort", "disengage")
@@ -152,51 +154,107 @@ class Numbering:
         return CommitGargoyles(flyer=fid, count=n)
 
 
+_ORDER = {o: tuple(1.0 if o == p else 0.0 for p in ORDERS) for o in ORDERS}
+_NO_ORDER = (0.0,) * len(ORDERS)
+
+
+class Encoder:
+    """The observation vectors of one ruleset's specs (each flyer type's weapon slots looked
+    up once; a view's dogfights counted once, not once per flyer)."""
+
+    def __init__(self, specs: Specs) -> None:
+        self.specs = specs
+        self._slots: dict[str, range] = {}
+
+    def flyer(
+        self,
+        f: FlyerView,
+        seat: int | None,
+        fights: tuple[bool, bool],
+        shown: Revealed | None,
+        duels: tuple[int, int],
+    ) -> list[float]:
+        order = f.order
+        out: list[float] = [
+            float(f.alive),
+            float(f.player == 0),
+            float(f.player == 1),
+            float(seat == f.player),
+            float(order is None or order == ""),
+            *_ORDER.get(order or "", _NO_ORDER),
+            float(f.ram),
+            float(bool(f.escort)),
+            float(f.no_intercept),
+            float(f.crew_hit),
+            f.attacked / FLYERS,
+            f.orders_given / TURNS,
+            f.disengaged / TURNS,
+            float(fights[0]),
+            float(fights[1]),
+            *(_ORDER.get(shown.order, _NO_ORDER) if shown is not None else _NO_ORDER),
+            float(shown is not None and shown.ram),
+            duels[0] / FLYERS,
+            duels[1] / FLYERS,
+        ]
+        slots = self._slots.get(f.type)
+        if slots is None:
+            slots = self._slots[f.type] = range(len(self.specs.mounts[f.type]))
+        lost, spent, fired = f.lost, f.spent, f.fired
+        if lost or spent or fired:
+            for slot in slots:
+                out += (float(slot in lost), float(slot in spent), float(slot in fired))
+        else:
+            out += (0.0,) * (3 * len(slots))
+        return out
+
+    def vector(self, view: Df40kView) -> list[float]:
+        """``view`` as numbers (docs/rules/df40k.md, "The observation as numbers"): the same
+        length for every view of a battle, only what the view shows."""
+        seat = view.player
+        out: list[float] = [
+            view.turn / TURNS,
+            view.turns / TURNS,
+            float(seat is None),
+            float(seat == 0),
+            float(seat == 1),
+            float(view.first_player == 0),
+            float(view.first_player == 1),
+            float(view.revealed),
+        ]
+        for p in (0, 1):
+            out += (
+                view.gargoyles[p] / GARGOYLES,
+                view.kills[p] / FLYERS,
+                view.ground_runs[p] / (TURNS * FLYERS),
+            )
+        fight = view.fight
+        out += (
+            float(fight is not None),
+            float(fight is not None and fight.awaiting_gargoyles),
+            (fight.margin / 10) if fight is not None else 0.0,
+            (fight.dice / FLYERS) if fight is not None else 0.0,
+        )
+        last = {r.flyer: r for r in view.last_orders}
+        attacks: dict[str, int] = {}
+        defences: dict[str, int] = {}
+        for d in view.dogfights:
+            attacks[d.attacker] = attacks.get(d.attacker, 0) + 1
+            defences[d.defender] = defences.get(d.defender, 0) + 1
+        attacker = fight.attacker if fight is not None else None
+        defender = fight.defender if fight is not None else None
+        flyer = self.flyer
+        for f in view.flyers:
+            fid = f.id
+            out += flyer(
+                f,
+                seat,
+                (attacker == fid, defender == fid),
+                last.get(fid),
+                (attacks.get(fid, 0), defences.get(fid, 0)),
+            )
+        return out
+
+
 def observation_vector(specs: Specs, view: Df40kView) -> list[float]:
-    """``view`` as numbers (docs/rules/df40k.md, "The observation as numbers"): the same
-    length for every view of a battle, only what the view shows."""
-    seat = view.player
-    out: list[float] = [
-        view.turn / TURNS,
-        view.turns / TURNS,
-        float(seat is None),
-        float(seat == 0),
-        float(seat == 1),
-        float(view.first_player == 0),
-        float(view.first_player == 1),
-        float(view.revealed),
-    ]
-    for p in (0, 1):
-        out += [
-            view.gargoyles[p] / GARGOYLES,
-            view.kills[p] / FLYERS,
-            view.ground_runs[p] / (TURNS * FLYERS),
-        ]
-    fight = view.fight
-    out += [
-        float(fight is not None),
-        float(fight is not None and fight.awaiting_gargoyles),
-        (fight.margin / 10) if fight is not None else 0.0,
-        (fight.dice / FLYERS) if fight is not None else 0.0,
-    ]
-    last = {r.flyer: r for r in view.last_orders}
-    for f in view.flyers:
-        out += [float(f.alive), float(f.player == 0), float(f.player == 1), float(seat == f.player)]
-        out += [float(f.order is None or f.order == "")] + [float(f.order == o) for o in ORDERS]
-        out += [float(f.ram), float(bool(f.escort))]
-        out += [float(f.no_intercept), float(f.crew_hit), f.attacked / FLYERS]
-        out += [f.orders_given / TURNS, f.disengaged / TURNS]
-        out += [
-            float(fight is not None and fight.attacker == f.id),
-            float(fight is not None and fight.defender == f.id),
-        ]
-        shown = last.get(f.id)
-        out += [float(shown is not None and shown.order == o) for o in ORDERS]
-        out += [float(shown is not None and shown.ram)]
-        out += [
-            sum(1 for d in view.dogfights if d.attacker == f.id) / FLYERS,
-            sum(1 for d in view.dogfights if d.defender == f.id) / FLYERS,
-        ]
-        for slot in range(len(specs.mounts[f.type])):
-            out += [float(slot in f.lost), float(slot in f.spent), float(slot in f.fired)]
-    return out
+    """``view`` as numbers (:meth:`Encoder.vector`; a ruleset keeps one encoder instead)."""
+    return Encoder(specs).vector(view)

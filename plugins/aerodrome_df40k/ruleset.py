@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from aerodrome.events import DiceRolled, Event
+    from aerodrome_df40k.numbering import Encoder
     from aerodrome_df40k.numbering import Numbering as ActionNumbers
 
 T = TypeVar("T")
@@ -136,6 +137,7 @@ class Df40k(
         self._battle = Battle(self.rules)
         self._memory: dict[object, object] = {}
         self._numberings: dict[Df40kOptions, ActionNumbers] = {}
+        self._encoder: Encoder | None = None  # the observation vectors' (made on first use)
 
     def memory(self, kind: Callable[[Df40k], T]) -> T:
         """The one ``kind(self)`` of this ruleset instance, made on first use: where an
@@ -476,9 +478,12 @@ class Df40k(
 
     def observation_vector(self, view: Df40kView) -> Sequence[float]:
         """See docs/rules/df40k.md, "The observation as numbers"."""
-        from aerodrome_df40k.numbering import observation_vector
+        encoder = self._encoder
+        if encoder is None:
+            from aerodrome_df40k.numbering import Encoder
 
-        return observation_vector(self.specs, view)
+            encoder = self._encoder = Encoder(self.specs)
+        return encoder.vector(view)
 
     def invariants(self, state: Df40kState) -> list[str]:
         broken: list[str] = []

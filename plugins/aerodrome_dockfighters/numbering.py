@@ -285,12 +285,51 @@ def _one_hot(value: Any, options: Sequence[Any]) -> list[float]:
     return [1.0 if value == o else 0.0 for o in options]
 
 
+#: Numbers of an aircraft already worked out (by its record and the board's size): records
+#: are frozen values and most stay the same from one decision to the next. Started afresh
+#: past ``MEMO`` entries.
+MEMO = 1 << 14
+_planes: dict[tuple[Any, int, int], tuple[float, ...]] = {}
+_padding: dict[int, tuple[float, ...]] = {}
+
+
+def _zeros(n: int) -> tuple[float, ...]:
+    """``n`` zeros (the padding of empty slots), made once per length."""
+    got = _padding.get(n)
+    if got is None:
+        got = _padding[n] = (0.0,) * n
+    return got
+
+
+def _aircraft(a: Any, width: int, height: int) -> tuple[float, ...]:
+    """The numbers of one aircraft on a board ``width`` × ``height``."""
+    specs = builtin()
+    ds = specs.aircraft[a.datasheet]
+    w, h = width - 1, height - 1
+    on = a.cell >= 0
+    return (
+        1.0,
+        float(a.player),
+        (a.cell % width) / w if on else -1.0,
+        (a.cell // width) / h if on else -1.0,
+        *_one_hot(a.facing, range(6)),
+        a.altitude / specs.tables.max_altitude,
+        a.speed / 10,
+        (ds.structure - a.damage) / ds.structure,
+        a.experience / 3,
+        len(a.loads) / 4,
+        *_one_hot(a.status, STATUSES),
+        *_one_hot(a.activation, ACTIVATIONS),
+        *_one_hot(a.role, AIRCRAFT_ROLES),
+        sum(a.ammo) / (2 * len(a.ammo)) if a.ammo else 0.0,
+    )
+
+
 def observation_vector(view: DfView) -> list[float]:
     """``view`` as numbers (see docs/rules/dockfighters.md, "The observation as numbers")."""
     specs = builtin()
     missions = sorted(specs.missions)
     w, h = view.width - 1, view.height - 1
-    top = specs.tables.max_altitude
     out: list[float] = [
         min(view.turn, 30) / 30,
         view.last_turn / 30,
@@ -315,26 +354,16 @@ def observation_vector(view: DfView) -> list[float]:
         if move
         else [0.0] * 4
     )
+    planes = _planes
     for a in view.aircraft[:AIRCRAFT_SLOTS]:
-        ds = specs.aircraft[a.datasheet]
-        on = a.cell >= 0
-        out += [
-            1.0,
-            float(a.player),
-            (a.cell % view.width) / w if on else -1.0,
-            (a.cell // view.width) / h if on else -1.0,
-            *_one_hot(a.facing, range(6)),
-            a.altitude / top,
-            a.speed / 10,
-            (ds.structure - a.damage) / ds.structure,
-            a.experience / 3,
-            len(a.loads) / 4,
-            *_one_hot(a.status, STATUSES),
-            *_one_hot(a.activation, ACTIVATIONS),
-            *_one_hot(a.role, AIRCRAFT_ROLES),
-            sum(a.ammo) / (2 * len(a.ammo)) if a.ammo else 0.0,
-        ]
-    out += [0.0] * (AIRCRAFT_FEATURES * max(0, AIRCRAFT_SLOTS - len(view.aircraft)))
+        key = (a, view.width, view.height)
+        got = planes.get(key)
+        if got is None:
+            if len(planes) >= MEMO:
+                planes.clear()
+            got = planes[key] = _aircraft(a, view.width, view.height)
+        out += got
+    out += _zeros(AIRCRAFT_FEATURES * max(0, AIRCRAFT_SLOTS - len(view.aircraft)))
     for g in view.ground[:GROUND_SLOTS]:
         on = g.cell >= 0
         out += [
@@ -347,7 +376,7 @@ def observation_vector(view: DfView) -> list[float]:
             1.0 if any(g.dice) else 0.0,
             1.0 if g.mobile else 0.0,
         ]
-    out += [0.0] * (GROUND_FEATURES * max(0, GROUND_SLOTS - len(view.ground)))
+    out += _zeros(GROUND_FEATURES * max(0, GROUND_SLOTS - len(view.ground)))
     for o in view.objectives[:OBJECTIVE_SLOTS]:
         on = o.cell >= 0
         out += [
@@ -358,7 +387,7 @@ def observation_vector(view: DfView) -> list[float]:
             1.0 if o.done else 0.0,
             *_one_hot(o.kind, OBJECTIVE_KINDS),
         ]
-    out += [0.0] * (OBJECTIVE_FEATURES * max(0, OBJECTIVE_SLOTS - len(view.objectives)))
+    out += _zeros(OBJECTIVE_FEATURES * max(0, OBJECTIVE_SLOTS - len(view.objectives)))
     for c in view.clouds[:CLOUD_SLOTS]:
         placed = c.col >= 0 or bool(c.cells)
         out += [
@@ -369,7 +398,7 @@ def observation_vector(view: DfView) -> list[float]:
             c.size / 7,
             min(c.smoke, 5) / 5,
         ]
-    out += [0.0] * (CLOUD_FEATURES * max(0, CLOUD_SLOTS - len(view.clouds)))
+    out += _zeros(CLOUD_FEATURES * max(0, CLOUD_SLOTS - len(view.clouds)))
     for x in view.acms[:ACM_SLOTS]:
         on = x.cell >= 0
         out += [
@@ -378,10 +407,10 @@ def observation_vector(view: DfView) -> list[float]:
             (x.cell // view.width) / h if on else -1.0,
             x.facing / 5,
         ]
-    out += [0.0] * (ACM_FEATURES * max(0, ACM_SLOTS - len(view.acms)))
+    out += _zeros(ACM_FEATURES * max(0, ACM_SLOTS - len(view.acms)))
     for m in view.mines[:MINE_SLOTS]:
         out += [1.0, (m.cell % view.width) / w, (m.cell // view.width) / h]
-    out += [0.0] * (MINE_FEATURES * max(0, MINE_SLOTS - len(view.mines)))
+    out += _zeros(MINE_FEATURES * max(0, MINE_SLOTS - len(view.mines)))
     return out
 
 

@@ -25,6 +25,7 @@ from aerodrome_victoriana.state import (
     Attack,
     BailOut,
     Chase,
+    Craft,
     DamageRoll,
     Defend,
     DogfightState,
@@ -141,49 +142,129 @@ ARMOUR = 10.0
 HANDLING = 5.0
 
 
+#: Numbers of an aircraft (by its record, side, initiative place and the number of aircraft)
+#: and of a character (by its record) already worked out: records are frozen values, and
+#: most stay the same from one decision to the next. Started afresh past ``MEMO`` entries.
+MEMO = 1 << 14
+_crafts: dict[tuple[Craft, int, int, int], tuple[float, ...]] = {}
+_airmen: dict[tuple[Airman, float], tuple[float, ...]] = {}
+#: The same for all the aircraft of a view at once, and all its characters (fewer: each
+#: holds hundreds of numbers).
+WHOLE = 1 << 10
+_fleets: dict[tuple[tuple[Craft, ...], tuple[int, ...], tuple[str, ...]], tuple[float, ...]] = {}
+_crews: dict[tuple[tuple[Airman, ...], float], tuple[float, ...]] = {}
+_STATUS = {s: tuple(1.0 if s == t else 0.0 for t in STATUSES) for s in STATUSES}
+_CREW = {s: tuple(1.0 if s == t else 0.0 for t in CREW_STATUSES) for s in CREW_STATUSES}
+_MANOEUVRE: dict[str, tuple[float, ...]] = {
+    m: tuple(1.0 if m == n else 0.0 for n in MANOEUVRES) for m in MANOEUVRES
+}
+_NO_MANOEUVRE = (0.0,) * len(MANOEUVRES)
+_PHASE = {p: tuple(1.0 if p == q else 0.0 for q in PHASES[1:]) for p in PHASES}
+
+
+def _craft(c: Craft, side: int, place: int, count: int) -> tuple[float, ...]:
+    """The 16 numbers of aircraft ``c`` (``place``: its initiative place, -1 for none)."""
+    return (
+        float(side),
+        c.health / spec_of(c).health,
+        *_STATUS.get(c.status, (0.0,) * len(STATUSES)),
+        c.handling / HANDLING,
+        float(c.special),
+        float(c.named),
+        float(c.vital_damage),
+        sum(b.amount for b in c.defence) / ARMOUR,
+        (place + 1) / count if place >= 0 else 0.0,
+    )
+
+
+def _airman(a: Airman, health: float) -> tuple[float, ...]:
+    """The 9 numbers of character ``a``."""
+    return (
+        a.health / health,
+        *_CREW.get(a.status, (0.0,) * len(CREW_STATUSES)),
+        a.actions / 2.0,
+        a.spot / DICE,
+        float(a.pilot),
+    )
+
+
 def observation_vector(view: DogfightView) -> Sequence[float]:
     """The view as numbers: 3 + 2 x 16 slots for the table, 16 per aircraft, 9 per character
-    (docs/rules/victoriana.md lists them)."""
-    out: list[float] = [view.round / specs.rules().sortie.rounds]
-    out.extend(1.0 if view.phase == p else 0.0 for p in PHASES[1:])
+    (docs/rules/victoriana.md lists them). An aircraft's and a character's numbers are
+    remembered by value (:data:`MEMO`)."""
+    rules = specs.rules()
+    out: list[float] = [view.round / rules.sortie.rounds]
+    out.extend(_PHASE.get(view.phase, (0.0, 0.0)))
     sides = view.sides
+    winner = view.winner
+    free = view.crafts[view.free_attack_on].side if view.free_attack_on >= 0 else None
+    first = view.order[0] if view.order else None
     for i, side in enumerate(sides):
         start = len(view.roster.crafts[i])
+        won = winner == side
         out.append(view.left.get(side, 0) / start if start else 0.0)
-        chosen = view.manoeuvre.get(side)
-        out.extend(1.0 if chosen == m else 0.0 for m in MANOEUVRES)
-        out.append(view.pools.get(side, 0) / DICE)
-        out.append(view.rolled.get(side, 0) / DICE)
-        out.append(1.0 if view.winner == side else 0.0)
-        out.append(view.net / DICE if view.winner == side else 0.0)
-        out.append(view.to_spend / DICE if view.winner == side else 0.0)
-        out.append(view.to_remove / DICE if view.winner == side else 0.0)
-        out.append(view.tactical_carry.get(side, 0) / DICE)
-        out.append(view.tactical_dice.get(side, 0) / DICE)
-        out.append(1.0 if view.order and view.order[0] == side else 0.0)
-        out.append(float(i))  # which side this block is (0: the friendly squadron)
-        out.append(
-            1.0
-            if view.free_attack_on >= 0 and view.crafts[view.free_attack_on].side == side
-            else 0.0
+        out.extend(_MANOEUVRE.get(view.manoeuvre.get(side, ""), _NO_MANOEUVRE))
+        out += (
+            view.pools.get(side, 0) / DICE,
+            view.rolled.get(side, 0) / DICE,
+            1.0 if won else 0.0,
+            view.net / DICE if won else 0.0,
+            view.to_spend / DICE if won else 0.0,
+            view.to_remove / DICE if won else 0.0,
+            view.tactical_carry.get(side, 0) / DICE,
+            view.tactical_dice.get(side, 0) / DICE,
+            1.0 if first == side else 0.0,
+            float(i),  # which side this block is (0: the friendly squadron)
+            1.0 if free == side else 0.0,
         )
-    initiative = {cid: n for n, cid in enumerate(view.initiative)}
-    count = len(view.crafts)
-    for c in view.crafts:
-        full = spec_of(c).health
-        out.append(float(sides.index(c.side)))
-        out.append(c.health / full)
-        out.extend(1.0 if c.status == s else 0.0 for s in STATUSES)
-        out.append(c.handling / HANDLING)
-        out.append(float(c.special))
-        out.append(float(c.named))
-        out.append(float(c.vital_damage))
-        out.append(sum(b.amount for b in c.defence) / ARMOUR)
-        out.append((initiative[c.id] + 1) / count if c.id in initiative else 0.0)
-    for a in view.airmen:
-        out.append(a.health / specs.rules().character.health)
-        out.extend(1.0 if a.status == s else 0.0 for s in CREW_STATUSES)
-        out.append(a.actions / 2.0)
-        out.append(a.spot / DICE)
-        out.append(float(a.pilot))
+    health = float(rules.character.health)
+    every = (view.crafts, view.initiative, sides)
+    got = _fleets.get(every)
+    if got is None:
+        if len(_fleets) >= WHOLE:
+            _fleets.clear()
+        got = _fleets[every] = _fleet(view.crafts, view.initiative, sides)
+    out += got
+    crew = (view.airmen, health)
+    got = _crews.get(crew)
+    if got is None:
+        if len(_crews) >= WHOLE:
+            _crews.clear()
+        got = _crews[crew] = _crew(view.airmen, health)
+    out += got
     return out
+
+
+def _fleet(
+    crafts: tuple[Craft, ...], order: tuple[int, ...], sides: tuple[str, ...]
+) -> tuple[float, ...]:
+    """The numbers of every aircraft (each remembered by value)."""
+    initiative = {cid: n for n, cid in enumerate(order)}
+    count = len(crafts)
+    side_of = {side: i for i, side in enumerate(sides)}
+    memo = _crafts
+    out: list[float] = []
+    for c in crafts:
+        key = (c, side_of[c.side], initiative.get(c.id, -1), count)
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= MEMO:
+                memo.clear()
+            got = memo[key] = _craft(*key)
+        out += got
+    return tuple(out)
+
+
+def _crew(airmen: tuple[Airman, ...], health: float) -> tuple[float, ...]:
+    """The numbers of every character (each remembered by value)."""
+    memo = _airmen
+    out: list[float] = []
+    for a in airmen:
+        key = (a, health)
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= MEMO:
+                memo.clear()
+            got = memo[key] = _airman(a, health)
+        out += got
+    return tuple(out)

@@ -71,3 +71,25 @@ def test_a_whole_game_ends_with_the_result(ruleset: str, setup: str) -> None:
         if result.finished and result.winners:
             expected = 1.0 if seat.side in result.winners else -1.0
         assert returns[agent] == expected, (agent, result)
+
+
+@pytest.mark.parametrize(("ruleset", "setup"), CASES)
+def test_the_flat_aec_environment(ruleset: str, setup: str) -> None:
+    """``flat=True``: the ``Box`` alone, each agent's mask in its info. api_test passes; the
+    mask ``last()`` gives offers exactly the legal actions of the seat."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(make(ruleset, setup, seed=3, flat=True), num_cycles=CYCLES)
+    e = make(ruleset, setup, seed=5, flat=True)
+    e.reset(seed=5)
+    rng = random.Random(5)
+    for agent in e.agent_iter(60):
+        obs, _, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        assert e.observation_space(agent).contains(obs)
+        mask = info["action_mask"]
+        assert int(mask.sum()) == len(e.game.legal_actions(e.seat_of(agent)))
+        choices = mask.nonzero()[0]
+        e.step(int(choices[rng.randrange(len(choices))]))

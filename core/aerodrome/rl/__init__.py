@@ -2,7 +2,9 @@
 any registered ruleset (the optional extra ``rl``: ``pip install 'aerodrome[rl]'``).
 
 ``aerodrome.rl.env("classic", "two-player", seed=1)`` is a PettingZoo AEC environment
-(:class:`~aerodrome.rl.aec.AerodromeEnv`); ``aerodrome.rl.SeatEnv("df40k", seat=0,
+(:class:`~aerodrome.rl.aec.AerodromeEnv`), ``aerodrome.rl.parallel_env("df40k")`` a Parallel
+one (:class:`~aerodrome.rl.parallel.ParallelAerodromeEnv`: simultaneous decisions answered in
+one step); ``aerodrome.rl.SeatEnv("df40k", seat=0,
 opponents="bot")`` a Gymnasium one. Actions are numbers with a mask of the legal ones,
 observations vectors of numbers: the ruleset's own (``action_id``/``action_from_id``,
 ``observation_vector``) where it has them, else a generic fallback with sizes probed per
@@ -29,6 +31,7 @@ from aerodrome.plugins import Plugins, default_plugins
 from aerodrome.rl.aec import AerodromeEnv, agent_name
 from aerodrome.rl.encoding import EncodingError
 from aerodrome.rl.layout import ActionSpaceError, Layout, find_layout
+from aerodrome.rl.parallel import ParallelAerodromeEnv
 from aerodrome.rl.single import SeatEnv
 from aerodrome.ruleset import Ruleset, Setup
 
@@ -37,10 +40,12 @@ __all__ = [
     "AerodromeEnv",
     "EncodingError",
     "Layout",
+    "ParallelAerodromeEnv",
     "SeatEnv",
     "agent_name",
     "env",
     "find_layout",
+    "parallel_env",
 ]
 
 
@@ -54,6 +59,7 @@ def env(
     overflow: str = "error",
     render_mode: str | None = None,
     render_seat: int | None = None,
+    flat: bool = False,
     plugins: Plugins | None = None,
 ) -> AerodromeEnv:
     """The PettingZoo AEC environment of ``ruleset`` (a registered name or an instance) ×
@@ -61,7 +67,8 @@ def env(
     derived from it; random when ``None``). ``layout``: the sizes, probed when not given
     (:func:`find_layout`). ``shaping``: weight of the material shaping reward (0: off).
     ``overflow``: ``"error"`` or ``"truncate"`` for a legal list longer than the generic
-    action space. ``render_mode``: ``"ansi"``, ``"human"`` or ``"svg"``."""
+    action space. ``render_mode``: ``"ansi"``, ``"human"`` or ``"svg"``. ``flat``: the ``Box``
+    observation alone, the mask in ``infos[agent]["action_mask"]``."""
     plugins = plugins if plugins is not None else default_plugins()
     rules = plugins.ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     return AerodromeEnv(
@@ -73,4 +80,38 @@ def env(
         overflow=overflow,
         render_mode=render_mode,
         render_seat=render_seat,
+        flat=flat,
+    )
+
+
+def parallel_env(
+    ruleset: Ruleset[Any, Any, Any] | str,
+    setup: Setup | str | None = None,
+    seed: int | None = None,
+    *,
+    layout: Layout | None = None,
+    overflow: str = "error",
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+    illegal: str = "raise",
+    penalty: float = -1.0,
+    flat: bool = False,
+    plugins: Plugins | None = None,
+) -> ParallelAerodromeEnv:
+    """The PettingZoo Parallel environment of ``ruleset`` × ``setup``: each step resolves the
+    current decision, a simultaneous one with all its seats' answers at once
+    (:mod:`aerodrome.rl.parallel`; the other arguments as :func:`env`)."""
+    plugins = plugins if plugins is not None else default_plugins()
+    rules = plugins.ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    return ParallelAerodromeEnv(
+        rules,
+        setup,
+        seed,
+        layout=layout,
+        overflow=overflow,
+        render_mode=render_mode,
+        render_seat=render_seat,
+        illegal=illegal,
+        penalty=penalty,
+        flat=flat,
     )

@@ -16,6 +16,14 @@ mask or legal action depends on an answer not yet revealed: the core's contract,
 the conformance suite), and resolves the decision when the last seat has answered. So a seat
 acting later in a simultaneous decision knows no more than one acting first.
 
+``is_parallelizable`` is False: PettingZoo's ``aec_to_parallel`` steps every agent once a
+cycle in agent order, and a game asks its seats in the order of its rules (a seat may answer
+several decisions in a row). :func:`aerodrome.rl.parallel_env` is the Parallel environment.
+
+``flat=True``: the observation is the ``Box`` vector alone and each agent's mask is in
+``infos[agent]["action_mask"]`` (what ``last()`` returns), for SuperSuit's observation
+wrappers, which take only a ``Box``.
+
 An action number that is out of range or not legal now is an :class:`IllegalActionError`;
 a legal-action list longer than the generic action space is an
 :class:`~aerodrome.rl.layout.ActionSpaceError` (or truncated, with ``overflow="truncate"``).
@@ -83,8 +91,10 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
         overflow: str = "error",
         render_mode: str | None = None,
         render_seat: int | None = None,
+        flat: bool = False,
     ) -> None:
         super().__init__()
+        self.flat = bool(flat)
         self.ruleset = ruleset
         self.setup: Setup = setup if isinstance(setup, Setup) else ruleset.setup(setup)
         self.layout = layout if layout is not None else find_layout(ruleset, self.setup)
@@ -100,7 +110,8 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
         self.seats: dict[str, Seat] = dict(zip(self.possible_agents, self.setup.seats, strict=True))
         self._player = {a: p for p, a in enumerate(self.possible_agents)}
         observation, action = spaces(self.layout)
-        self.observation_spaces = {a: observation for a in self.possible_agents}
+        shown: gymnasium.spaces.Space[Any] = observation["observation"] if flat else observation
+        self.observation_spaces = {a: shown for a in self.possible_agents}
         self.action_spaces = {a: action for a in self.possible_agents}
         self._seeds = _Seeds(seed)
         self._game: Game[Any, Any, Any] | None = None
@@ -130,7 +141,9 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game seeded ``seed`` (else the next seed of the environment's stream).
         ``options={"game": game}`` starts from (a clone of) an existing game of the same
-        ruleset and set-up instead: a position, a determinisation. Other options are ignored."""
+        ruleset and set-up instead: a position, a determinisation. Other options are ignored.
+        A game that is over (given, or ended by its round cap before its first decision) is a
+        one-line error: an episode never starts finished."""
         given = (options or {}).get("game")
         if given is not None:
             if (
@@ -158,13 +171,28 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
             self._shaping = Shaping(self.setup.seats, material)
             self._potential = self._shaping.potentials(material)
         if game.is_over():
-            self._end()
-        else:
-            self.agent_selection = agent_name(game.waiting_for()[0])
+            # an episode never starts finished (PettingZoo's api_test: no agent done after reset)
+            what = "the game given" if given is not None else f"game {game.seed}"
+            raise AerodromeError(
+                f"{self.ruleset.name} {self.setup.name}: {what} is over before its first "
+                f"decision (round cap {self.setup.max_rounds}: too small to play one?); an "
+                "episode never starts finished"
+            )
+        self.agent_selection = agent_name(game.waiting_for()[0])
+        if self.flat:
+            self._masks()
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Any:
         game = self._game
-        return self.translator.observe(self.game if game is None else game, self._player[agent])
+        seen = self.translator.observe(self.game if game is None else game, self._player[agent])
+        return seen["observation"] if self.flat else seen
+
+    def _masks(self) -> None:
+        """``flat``: every agent's mask in its info (all zero for a seat owing nothing)."""
+        game = self.game
+        for a in self.agents:
+            p = self._player[a]
+            self.infos[a]["action_mask"] = self.translator.mask(game.legal_actions(p), p, game)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -194,6 +222,8 @@ class AerodromeEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[game.waiting_for()[0]]
         if self._paid:
             self._accumulate_rewards()
+        if self.flat:
+            self._masks()
 
     def _end(self) -> None:
         """The game is over: the outcome to every seat, every agent done."""

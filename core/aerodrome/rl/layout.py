@@ -17,6 +17,10 @@ environment's seed, so every environment of a set-up gets the same spaces), each
   at the end: the encoding keeps that many items plus a quarter of headroom, and leaves out
   any item beyond (its length slot still says how many there were).
 
+A ruleset without a numbering may declare its action bound from its rules
+(:class:`~aerodrome.capabilities.ActionBound`: classic does): the action space then holds
+exactly that many, and the legal-list numbering never overflows.
+
 A bound can also be declared instead of probed: ``max_actions=`` and ``caps=`` (per path) to
 :func:`find_layout`, or a whole :class:`Layout` (it is a msgspec Struct: save it as JSON with
 ``msgspec.json.encode`` and pass it back with ``layout=``) to every environment that must
@@ -33,7 +37,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.agents import RandomAgent
-from aerodrome.capabilities import Numbering, Vectors, capability
+from aerodrome.capabilities import ActionBound, Numbering, Vectors, capability
 from aerodrome.data import Action
 from aerodrome.dice import derive_seed
 from aerodrome.driver import Observer, drive
@@ -99,6 +103,9 @@ def find_layout(
     setup = setup if isinstance(setup, Setup) else ruleset.setup(setup)
     numbering = capability(ruleset, Numbering)
     count = numbering.action_count(setup) if numbering is not None else None
+    bound = capability(ruleset, ActionBound)
+    if count is None and max_actions is None and bound is not None:
+        max_actions = bound.max_legal_actions(setup)  # declared from the rules: no probing
     first = Game(ruleset, setup, seed, record=False)
     view = first.observation(0)
     vectors = capability(ruleset, Vectors)

@@ -12,6 +12,20 @@ agent (``agent_seed(game seed, seat)``), and sees only its :class:`~aerodrome.ag
 observation is the AEC environment's (``observation`` and ``action_mask``);
 ``action_masks()`` gives the mask too (the convention of maskable PPO implementations). The
 reward is the learning seat's outcome (and shaping, if asked): see :mod:`aerodrome.rl.rewards`.
+
+Options for checkers and wrappers (docs/howto-rl.md):
+
+- ``illegal="raise"`` (the default): an action number that is not legal now is an
+  :class:`~aerodrome.errors.IllegalActionError`; ``illegal="penalty"``: it ends the episode
+  (``terminated``) with reward ``penalty`` and ``info["illegal"]`` set, the game unchanged,
+  so that an agent sampling the whole ``Discrete`` space (gymnasium's and Stable-Baselines3's
+  ``check_env``, an unmasked algorithm) learns to avoid it;
+- ``flat=True``: the observation is the ``Box`` vector alone and the mask goes in
+  ``info["action_mask"]`` (and ``action_masks()``), for wrappers that take only a ``Box``
+  (SuperSuit's, frame stacking, normalisation).
+
+``reset()`` never starts a finished episode: a game that ends before the learning seat's
+first decision (a round cap too small to play one) is a one-line error naming the set-up.
 """
 
 from __future__ import annotations
@@ -26,7 +40,7 @@ from aerodrome.agents import Agent, agent_seed
 from aerodrome.capabilities import material_of
 from aerodrome.describe import svg as svg_of
 from aerodrome.driver import drive
-from aerodrome.errors import AerodromeError
+from aerodrome.errors import AerodromeError, IllegalActionError
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins, default_plugins
 from aerodrome.rl.aec import RENDER_MODES, _Seeds, picture, spaces
@@ -35,8 +49,11 @@ from aerodrome.rl.rewards import Shaping, outcome
 from aerodrome.rl.translate import Mask, Translator
 from aerodrome.ruleset import Ruleset, Setup
 
+#: What an illegal action number does (see the module docstring).
+ILLEGAL = ("raise", "penalty")
 
-class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
+
+class SeatEnv(gymnasium.Env[Any, np.int64]):
     """One seat of a ruleset × set-up as a Gymnasium environment (see the module docstring)."""
 
     metadata = {"render_modes": list(RENDER_MODES)}
@@ -54,8 +71,16 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         overflow: str = "error",
         render_mode: str | None = None,
         plugins: Plugins | None = None,
+        illegal: str = "raise",
+        penalty: float = -1.0,
+        flat: bool = False,
     ) -> None:
         plugins = plugins if plugins is not None else default_plugins()
+        if illegal not in ILLEGAL:
+            raise AerodromeError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        self.illegal = illegal
+        self.penalty = float(penalty)
+        self.flat = bool(flat)
         self.ruleset = plugins.ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.setup: Setup = setup if isinstance(setup, Setup) else self.ruleset.setup(setup)
         seats = len(self.setup.seats)
@@ -79,7 +104,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         }
         self.layout = layout if layout is not None else find_layout(self.ruleset, self.setup)
         self.translator = Translator(self.ruleset, self.setup, self.layout, overflow=overflow)
-        self.observation_space, self.action_space = spaces(self.layout)
+        observation, self.action_space = spaces(self.layout)
+        self.observation_space: gymnasium.spaces.Space[Any] = (
+            observation["observation"] if self.flat else observation
+        )
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise AerodromeError(
                 f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
@@ -92,6 +120,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._seats: list[Agent | None] = []
         self._shaping: Shaping | None = None
         self._potential = 0.0
+        self._ended = False
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -102,7 +131,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = self._seeds.next(seed)
         self._game = game = Game(self.ruleset, self.setup, game_seed, record=False)
@@ -116,16 +145,30 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._shaping = Shaping(self.setup.seats, material)
             self._potential = self._shaping.potentials(material)[self.seat]
         self._play_opponents()
+        if game.is_over():
+            raise AerodromeError(
+                f"{self.ruleset.name} {self.setup.name}: game {game_seed} ends before seat "
+                f"{self.seat} has a decision to make (round cap {self.setup.max_rounds}: too "
+                "small to play one?); an episode never starts finished"
+            )
+        self._ended = False
         return self._observe(), self._info()
 
-    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         game = self.game
-        if game.is_over():
-            raise AerodromeError("the game is over: call reset()")
-        game.apply(
-            self.seat,
-            self.translator.action(action, game.legal_actions(self.seat), self.seat, game),
-        )
+        if game.is_over() or self._ended:
+            raise AerodromeError("the episode is over: call reset()")
+        legal = game.legal_actions(self.seat)
+        try:
+            chosen = self.translator.action(action, legal, self.seat, game)
+        except IllegalActionError as error:
+            if self.illegal == "raise":
+                raise
+            self._ended = True
+            info = self._info()
+            info["illegal"] = str(error)
+            return self._observe(), self.penalty, True, False, info
+        game.apply(self.seat, chosen)
         self._play_opponents()
         reward = 0.0
         if self._shaping is not None:
@@ -169,12 +212,14 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         their answers)."""
         drive(self.game, self._seats)
 
-    def _observe(self) -> dict[str, Any]:
-        return self.translator.observe(self.game, self.seat)
+    def _observe(self) -> Any:
+        seen = self.translator.observe(self.game, self.seat)
+        return seen["observation"] if self.flat else seen
 
     def _info(self) -> dict[str, Any]:
         game = self.game
-        if not game.is_over():
-            return {}
-        result = game.result()
-        return {"winners": result.winners, "reason": result.reason, "finished": result.finished}
+        info: dict[str, Any] = {"action_mask": self.action_masks()} if self.flat else {}
+        if game.is_over():
+            result = game.result()
+            info.update(winners=result.winners, reason=result.reason, finished=result.finished)
+        return info

@@ -1,0 +1,100 @@
+"""The Parallel environment: PettingZoo's ``parallel_api_test`` and ``parallel_seed_test``
+on every ruleset × set-up, simultaneous decisions answered in one step, and the AEC
+environment's honest ``is_parallelizable``."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+from tests.conftest import PLUGINS
+from tests.rl.conftest import layout_of, require_rl
+
+require_rl()
+
+import numpy as np  # noqa: E402
+from pettingzoo.test import parallel_api_test, parallel_seed_test  # noqa: E402
+from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
+
+from aerodrome.errors import AerodromeError, IllegalActionError  # noqa: E402
+from aerodrome.rl import env, parallel_env  # noqa: E402
+
+CASES = [(name, s.name) for name in PLUGINS.ruleset_names() for s in PLUGINS.ruleset(name).setups()]
+
+
+def make(ruleset: str, setup: str, seed: int | None = None, **options: Any) -> Any:
+    return parallel_env(
+        PLUGINS.ruleset(ruleset), setup, seed, layout=layout_of(ruleset, setup), **options
+    )
+
+
+@pytest.mark.parametrize(("ruleset", "setup"), CASES)
+def test_parallel_api_and_seed(ruleset: str, setup: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(make(ruleset, setup, 3), num_cycles=60)
+        # the seed test samples unmasked actions: an illegal one ends the episode
+        parallel_seed_test(lambda: make(ruleset, setup, illegal="penalty"), num_cycles=60)
+
+
+@pytest.mark.parametrize("ruleset", ["df40k", "victoriana"])
+def test_a_simultaneous_decision_takes_every_answer_in_one_step(ruleset: str) -> None:
+    e = make(ruleset, PLUGINS.ruleset(ruleset).setups()[0].name, 1)
+    observations, _ = e.reset(seed=1)
+    for _ in range(200):
+        decision = e.game.decision()
+        owing = e.game.waiting_for()
+        if decision is not None and decision.simultaneous and len(owing) > 1:
+            break
+        actions = {
+            a: int(np.flatnonzero(observations[a]["action_mask"])[0])
+            for a in e.agents
+            if observations[a]["action_mask"].any()
+        }
+        observations, *_ = e.step(actions)
+    else:
+        pytest.fail("no simultaneous decision met")
+    before = len(e.game.history)
+    masks = {a: observations[a]["action_mask"] for a in e.agents}
+    assert all(masks[f"seat_{p}"].any() for p in owing)
+    actions = {f"seat_{p}": int(np.flatnonzero(masks[f"seat_{p}"])[0]) for p in owing}
+    with pytest.raises(AerodromeError, match="owes an answer"):
+        e.step({f"seat_{owing[0]}": actions[f"seat_{owing[0]}"]})
+    assert len(e.game.history) == before  # nothing applied
+    e.step(actions)
+    assert [p for p, _ in e.game.history[before : before + len(owing)]] == list(owing)
+
+
+def test_an_illegal_answer_raises_or_ends_the_episode() -> None:
+    e = make("df40k", "first-blood", 2)
+    observations, _ = e.reset()
+    owing = e.game.waiting_for()[0]
+    mask = observations[f"seat_{owing}"]["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError):
+        e.step({f"seat_{p}": bad for p in range(2)})
+    e = make("df40k", "first-blood", 2, illegal="penalty", penalty=-2.0)
+    e.reset()
+    _, rewards, terminated, truncated, infos = e.step({f"seat_{p}": bad for p in range(2)})
+    assert rewards[f"seat_{owing}"] == -2.0 and all(terminated.values())
+    assert not any(truncated.values())
+    assert "illegal" in infos[f"seat_{owing}"] and e.agents == []
+
+
+def test_flat_parallel_observations_with_the_mask_in_infos() -> None:
+    e = make("victoriana", PLUGINS.ruleset("victoriana").setups()[0].name, 1, flat=True)
+    observations, infos = e.reset()
+    for agent in e.agents:
+        assert e.observation_space(agent).contains(observations[agent])
+        assert infos[agent]["action_mask"].shape == (e.layout.actions,)
+
+
+def test_the_aec_environment_is_honestly_not_parallelizable() -> None:
+    """PettingZoo's conversion refuses it, as it must: a game asks its seats in the order
+    of its rules, not once per cycle."""
+    aec = env(PLUGINS.ruleset("df40k"), "first-blood", 1)
+    assert aec.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(aec)
