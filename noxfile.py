@@ -33,7 +33,7 @@ ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 PYTHON = "3.11"
 #: The extras the tests exercise (bench is measured by `nox -s bench`, not tested).
-EXTRAS = "report,dask,rl,openspiel"
+EXTRAS = "report,dask,rl,openspiel,web"
 #: torch for the learn group (the CPU wheel on the machine's disk; docs/howto-rl.md).
 TORCH = "torch==2.13.0"
 #: The fast subset: pytest arguments. Left out: tests/cli/test_plugin_guide.py (fresh
@@ -75,7 +75,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the core and every plugin."""
-    session.install("-e", ".[rl]", *groups("typecheck"))
+    session.install("-e", ".[rl,web]", *groups("typecheck"))
     session.run("mypy", "--strict", "core", "plugins")
 
 

@@ -278,6 +278,11 @@ class Classic(
 
         return draw(self.board, view)
 
+    def draw_compact(self, view: ClassicView) -> RenderableType:
+        from aerodrome_classic.draw import draw_compact
+
+        return draw_compact(self.board, view)
+
     def draw_svg(self, view: ClassicView) -> str:
         from aerodrome_classic.svg import draw_svg
 

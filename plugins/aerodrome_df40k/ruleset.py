@@ -52,7 +52,7 @@ from aerodrome_df40k.view import Df40kView, FightView, FlyerView
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.api import Event
+    from aerodrome.api import DiceRolled, Event
     from aerodrome_df40k.numbering import Encoder
     from aerodrome_df40k.numbering import Numbering as ActionNumbers
 
@@ -423,6 +423,9 @@ class Df40k(
     def event_text(self, event: Event, view: Df40kView) -> str | None:
         return text.event_text(self.specs, event, view)
 
+    def dice_text(self, event: DiceRolled, view: Df40kView) -> str | None:
+        return text.dice_text(self.specs, event, view)
+
     def action_odds(self, action: Df40kAction, view: Df40kView) -> str | None:
         from aerodrome_df40k.action_odds import action_odds
 
@@ -432,6 +435,11 @@ class Df40k(
         from aerodrome_df40k.draw import draw
 
         return draw(self.rules, view)
+
+    def draw_compact(self, view: Df40kView) -> RenderableType:
+        from aerodrome_df40k.draw import draw_compact
+
+        return draw_compact(self.rules, view)
 
     def draw_svg(self, view: Df40kView) -> str:
         from aerodrome_df40k.svg import draw_svg

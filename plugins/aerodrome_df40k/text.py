@@ -10,9 +10,11 @@ spec names ("lascannon").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
-from aerodrome.api import ChoiceLabel, Decision, Event
+from aerodrome.api import ChoiceLabel, Decision, DiceRolled, Event
+from aerodrome.describe import dice_sentence
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,
@@ -170,6 +172,29 @@ def _explained(text: str, named: Mapping[str, str]) -> str:
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
+
+
+def dice_text(specs: Specs, event: DiceRolled, view: Df40kView) -> str | None:
+    """A roll whose purpose names flyers by id ("to hit: imperial-fighter-2 lascannon") said
+    with their names ("to hit: Imperial fighter 2 lascannon"); ``None``: no flyer in it."""
+    named = names(specs, view)
+    found = False
+
+    def name(m: re.Match[str]) -> str:
+        nonlocal found
+        word = m.group(0)
+        if word in named:
+            found = True
+            return named[word]
+        return word
+
+    purpose = _TOKEN.sub(name, event.purpose)
+    if not found:
+        return None
+    return dice_sentence(event, purpose)
 
 
 def event_text(specs: Specs, event: Event, view: Df40kView) -> str | None:

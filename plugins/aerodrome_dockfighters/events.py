@@ -58,6 +58,17 @@ class Immelmann(Event, frozen=True):
     speed: int
 
 
+class MoveEnded(Event, frozen=True):
+    """Where an aircraft ended its move along a template (or a Tesla coil's straight line):
+    its hex, heading, altitude and new speed (move.3)."""
+
+    aircraft: int
+    cell: int
+    facing: int
+    altitude: int
+    speed: int
+
+
 class TookOff(Event, frozen=True):
     aircraft: int
     cell: int

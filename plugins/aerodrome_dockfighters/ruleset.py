@@ -165,6 +165,11 @@ class Dockfighters(
 
         return action_odds(action, view)
 
+    def draw_compact(self, view: DfView) -> RenderableType:
+        from aerodrome_dockfighters.draw import draw_compact
+
+        return draw_compact(view)
+
     def draw(self, view: DfView) -> RenderableType:
         """The turn, the weather and wind, the map with coordinates, a legend, the aircraft."""
         from aerodrome_dockfighters.draw import draw

@@ -398,6 +398,10 @@ _EVENTS: dict[type, Callable[[Any, DfView], str]] = {
         f"The mission's airship is still on the map: {count(e.turns, 'more turn')}, "
         f"the last is turn {e.last_turn}."
     ),
+    ev.MoveEnded: lambda e, v: (
+        f"{label(v, e.aircraft)} ends its move at {where(v, e.cell)}, heading "
+        f"{FACING_NAMES[e.facing]}, altitude {e.altitude}, speed {e.speed}."
+    ),
     ev.Immelmann: lambda e, v: (
         f"{label(v, e.aircraft)} flies an Immelmann to {where(v, e.cell)}, altitude "
         f"{e.altitude}, speed {e.speed}."

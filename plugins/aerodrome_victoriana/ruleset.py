@@ -41,7 +41,7 @@ from aerodrome_victoriana.view import DogfightView, observe
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.api import Event
+    from aerodrome.api import DiceRolled, Event
     from aerodrome_victoriana.numbering import Numbering as ActionNumbers
 
 
@@ -129,6 +129,11 @@ class Victoriana(
 
         return event_text(event, view)
 
+    def dice_text(self, event: DiceRolled, view: DogfightView) -> str | None:
+        from aerodrome_victoriana.text import dice_text
+
+        return dice_text(event, view)
+
     def action_odds(self, action: VictorianaAction, view: DogfightView) -> str | None:
         from aerodrome_victoriana.action_odds import action_odds
 
@@ -138,6 +143,11 @@ class Victoriana(
         from aerodrome_victoriana.draw import draw
 
         return draw(view)
+
+    def draw_compact(self, view: DogfightView) -> RenderableType:
+        from aerodrome_victoriana.draw import draw_compact
+
+        return draw_compact(view)
 
     def draw_svg(self, view: DogfightView) -> str:
         from aerodrome_victoriana.svg import draw_svg
