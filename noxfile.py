@@ -33,16 +33,16 @@ ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 PYTHON = "3.11"
 #: The extras the tests exercise (bench is measured by `nox -s bench`, not tested).
-EXTRAS = "report,dask,rl,openspiel"
+EXTRAS = "report,dask,rl,openspiel,web"
 #: torch for the learn group (the CPU wheel on the machine's disk; docs/howto-rl.md).
 TORCH = "torch==2.13.0"
-#: The fast subset: pytest arguments. Left out: tests/cli/test_third_party_plugin.py (fresh
+#: The fast subset: pytest arguments. Left out: tests/cli/test_plugin_guide.py (fresh
 #: venvs installed from the registry), tests/browser (Chromium), tests/robustness/test_fuzz.py
 #: (a 30 s hypothesis campaign) and the slow-marked tests.
 FAST = [
     "tests",
     "--ignore",
-    "tests/cli/test_third_party_plugin.py",
+    "tests/cli/test_plugin_guide.py",
     "--ignore",
     "tests/browser",
     "--ignore",
@@ -75,7 +75,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the core and every plugin."""
-    session.install("-e", ".[rl]", *groups("typecheck"))
+    session.install("-e", ".[rl,web]", *groups("typecheck"))
     session.run("mypy", "--strict", "core", "plugins")
 
 

@@ -37,12 +37,12 @@ def example_plugins() -> Any:
     """Every registered ruleset plus the example ``joust`` (as the tests load it)."""
     if str(EXAMPLE) not in sys.path:
         sys.path.append(str(EXAMPLE))
-    import aerodrome_joust
+    import aerodrome_joust.plugin
 
     from aerodrome.plugins import entry_points, load_plugins
 
     have = any(ep.name == "joust" for ep in entry_points())
-    return load_plugins(extra=[] if have else [("joust", aerodrome_joust)])
+    return load_plugins(extra=[] if have else [("joust", aerodrome_joust.plugin)])
 
 
 def _agents(plugins: Any, name: str) -> str:

@@ -7,11 +7,13 @@ import sys
 import tempfile
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from aerodrome.plugins import Plugins, load_plugins
+from aerodrome.ruleset import Ruleset
 
 # The suite never writes outside temporary folders: caches (classic's walk tables) go to one
 # made for this run.
@@ -32,12 +34,14 @@ def stderr_apart() -> CliRunner:
 
 
 def example_module() -> ModuleType:
-    """The example third-party ruleset ``aerodrome_joust`` (docs/examples), importable."""
+    """The registration module of the example third-party ruleset ``aerodrome_joust``
+    (docs/examples; the module its entry point names), importable; ``.Joust`` is its
+    ruleset class."""
     if str(EXAMPLE) not in sys.path:
         sys.path.append(str(EXAMPLE))
-    import aerodrome_joust
+    import aerodrome_joust.plugin
 
-    return aerodrome_joust
+    return aerodrome_joust.plugin
 
 
 def _plugins() -> Plugins:
@@ -53,3 +57,16 @@ PLUGINS = _plugins()
 @pytest.fixture(scope="session")
 def plugins() -> Plugins:
     return PLUGINS
+
+
+#: Every ruleset the tests reach: the built-in ones and the example, by name.
+RULESET_NAMES = tuple(PLUGINS.ruleset_names())
+
+
+@pytest.fixture(params=RULESET_NAMES)
+def ruleset(request: pytest.FixtureRequest) -> Ruleset[Any, Any, Any]:
+    """Each ruleset in turn (a test taking ``ruleset`` runs once per ruleset, its id the
+    ruleset's name): the one way a test that needs "a ruleset" reaches one, the instance
+    the loaded plugins made (with its hooks, as a command gets it)."""
+    found: Ruleset[Any, Any, Any] = PLUGINS.ruleset(request.param)
+    return found

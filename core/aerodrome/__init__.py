@@ -1,6 +1,8 @@
 """aerodrome: one framework and one CLI for tabletop air-combat rulesets.
 
-The public API for plugin authors and scripts is re-exported here.
+The public API for plugin authors and scripts is re-exported here: the plugin-facing types
+from :mod:`aerodrome.api` (the same objects), and the engine's :class:`Game` and
+:class:`EventBus`.
 """
 
 from __future__ import annotations
@@ -9,34 +11,45 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from aerodrome.agents import Agent, AgentSpec, PlayerView, RandomAgent
-    from aerodrome.data import Action, Record
-    from aerodrome.dice import Dice, derive_seed
-    from aerodrome.errors import (
+    from aerodrome.api import (
+        Action,
         AerodromeError,
-        IllegalActionError,
-        PluginError,
-        SpecError,
-        UnknownNameError,
-    )
-    from aerodrome.events import DiceRolled, Event, EventBus
-    from aerodrome.game import Game
-    from aerodrome.hookspecs import hookimpl, hookspec
-    from aerodrome.plugins import RulesetRef
-    from aerodrome.rulehooks import RuleHooks
-    from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
-    from aerodrome.turns import (
+        Agent,
+        AgentSpec,
         Ask,
+        Capabilities,
         Context,
         Decision,
+        Dice,
+        DiceRolled,
+        Event,
         ForEach,
+        IllegalActionError,
+        Options,
         Phase,
+        PlayerView,
+        PluginError,
+        RandomAgent,
+        Record,
+        Result,
         Reveal,
+        RuleHooks,
+        Ruleset,
+        RulesetRef,
+        Seat,
+        Setup,
+        SpecError,
         Step,
         Turn,
         TurnSequence,
+        UnknownNameError,
+        derive_seed,
+        hookimpl,
+        hookspec,
         listed,
     )
+    from aerodrome.events import EventBus
+    from aerodrome.game import Game
 
 __version__ = "0.1.0"
 
@@ -44,43 +57,43 @@ __version__ = "0.1.0"
 #: (and the CLI's start-up, and a plugin's registration module) costs nothing it does not use
 #: (issue 18).
 _EXPORTS = {
-    "Action": "aerodrome.data",
-    "AerodromeError": "aerodrome.errors",
-    "Agent": "aerodrome.agents",
-    "AgentSpec": "aerodrome.agents",
-    "Ask": "aerodrome.turns",
-    "Capabilities": "aerodrome.ruleset",
-    "Context": "aerodrome.turns",
-    "Decision": "aerodrome.turns",
-    "Dice": "aerodrome.dice",
-    "DiceRolled": "aerodrome.events",
-    "Event": "aerodrome.events",
+    "Action": "aerodrome.api",
+    "AerodromeError": "aerodrome.api",
+    "Agent": "aerodrome.api",
+    "AgentSpec": "aerodrome.api",
+    "Ask": "aerodrome.api",
+    "Capabilities": "aerodrome.api",
+    "Context": "aerodrome.api",
+    "Decision": "aerodrome.api",
+    "Dice": "aerodrome.api",
+    "DiceRolled": "aerodrome.api",
+    "Event": "aerodrome.api",
     "EventBus": "aerodrome.events",
-    "ForEach": "aerodrome.turns",
+    "ForEach": "aerodrome.api",
     "Game": "aerodrome.game",
-    "IllegalActionError": "aerodrome.errors",
-    "Options": "aerodrome.ruleset",
-    "Phase": "aerodrome.turns",
-    "PlayerView": "aerodrome.agents",
-    "PluginError": "aerodrome.errors",
-    "RandomAgent": "aerodrome.agents",
-    "Reveal": "aerodrome.turns",
-    "Record": "aerodrome.data",
-    "Result": "aerodrome.ruleset",
-    "RuleHooks": "aerodrome.rulehooks",
-    "RulesetRef": "aerodrome.plugins",
-    "Ruleset": "aerodrome.ruleset",
-    "Seat": "aerodrome.ruleset",
-    "Setup": "aerodrome.ruleset",
-    "SpecError": "aerodrome.errors",
-    "Step": "aerodrome.turns",
-    "Turn": "aerodrome.turns",
-    "TurnSequence": "aerodrome.turns",
-    "UnknownNameError": "aerodrome.errors",
-    "derive_seed": "aerodrome.dice",
-    "hookimpl": "aerodrome.hookspecs",
-    "hookspec": "aerodrome.hookspecs",
-    "listed": "aerodrome.turns",
+    "IllegalActionError": "aerodrome.api",
+    "Options": "aerodrome.api",
+    "Phase": "aerodrome.api",
+    "PlayerView": "aerodrome.api",
+    "PluginError": "aerodrome.api",
+    "RandomAgent": "aerodrome.api",
+    "Reveal": "aerodrome.api",
+    "Record": "aerodrome.api",
+    "Result": "aerodrome.api",
+    "RuleHooks": "aerodrome.api",
+    "RulesetRef": "aerodrome.api",
+    "Ruleset": "aerodrome.api",
+    "Seat": "aerodrome.api",
+    "Setup": "aerodrome.api",
+    "SpecError": "aerodrome.api",
+    "Step": "aerodrome.api",
+    "Turn": "aerodrome.api",
+    "TurnSequence": "aerodrome.api",
+    "UnknownNameError": "aerodrome.api",
+    "derive_seed": "aerodrome.api",
+    "hookimpl": "aerodrome.api",
+    "hookspec": "aerodrome.api",
+    "listed": "aerodrome.api",
 }
 
 

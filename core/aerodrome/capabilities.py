@@ -43,7 +43,7 @@ from aerodrome.errors import PluginError
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.events import DiceRolled, Event
     from aerodrome.ruleset import Options, Ruleset, Setup
     from aerodrome.turns import Decision
 
@@ -74,6 +74,11 @@ class ChoiceLabel(Record, frozen=True):
     text: str
     path: tuple[str, ...] = ()
     place: str | None = None
+
+
+#: The most rows :meth:`Presentation.draw_compact` may take at 100 columns (a play screen is
+#: at most 50: the picture, the last events, the question and a page of choices).
+COMPACT_ROWS = 28
 
 
 class Presentation(ABC, Generic[O, A]):
@@ -114,6 +119,19 @@ class Presentation(ABC, Generic[O, A]):
     def draw(self, view: O) -> RenderableType:
         """A rich renderable picture of ``view`` for the terminal: the board (or the
         squadrons) with coordinates, and a legend of its symbols."""
+
+    def dice_text(self, event: DiceRolled, view: O) -> str | None:
+        """A sentence for a roll of this ruleset's dice, when the core's ("PURPOSE: 3 dice
+        (d6) show 1, 4, 6.") would not do: a purpose naming pieces by their ids, dice added by
+        exploding 6s. ``None``: the core's sentence (the default)."""
+        return None
+
+    def draw_compact(self, view: O) -> RenderableType:
+        """The picture of ``view`` on a play screen, beside the last events and the choices:
+        at most :data:`COMPACT_ROWS` rows at 100 columns (the board with its coordinates and
+        the little a player needs at a glance; no legend). ``play``'s ``board`` command shows
+        :meth:`draw`. Without it, :meth:`draw`."""
+        return self.draw(view)
 
     @abstractmethod
     def draw_svg(self, view: O) -> str:

@@ -43,7 +43,7 @@ PREFIX_LETTERS = 2
 #: At most this many words in the example query shown in a prompt.
 EXAMPLE_WORDS = 5
 #: The choices of one innermost group share a line when it stays this short.
-LINE_WIDTH = 72
+LINE_WIDTH = 80
 
 _PAIR = re.compile(r"(-?\d+)\s*[,;]\s*(-?\d+)")
 _LEADING_PAIR = re.compile(r"^\s*\(?\s*(-?\d+)\s+(-?\d+)\s*\)?(?=\s|$)")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import msgspec
 
+#: A parameter value a game was played with (``aerodrome sweep``): ``(name, value)``.
+ParamValue = tuple[str, int | float]
+
 
 class Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Frozen, keyword-only, strict record. Spec data, events and actions derive from it."""

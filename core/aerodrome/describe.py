@@ -46,13 +46,21 @@ def _sides(winners: tuple[str, ...]) -> str:
     return " and ".join(winners)
 
 
+def dice_sentence(event: DiceRolled, purpose: str | None = None, dice: str | None = None) -> str:
+    """ "PURPOSE: 3 dice (d6) show 1, 4, 6." (a ruleset may say the ``purpose`` and the
+    ``dice`` its own way, e.g. "13 dice and 4 more for their 6s")."""
+    kept = f" (counting {_faces(event.kept)})" if event.kept is not None else ""
+    if dice is None:
+        dice = "a die" if len(event.faces) == 1 else f"{len(event.faces)} dice"
+    show = "shows" if len(event.faces) == 1 else "show"
+    said = event.purpose if purpose is None else purpose
+    return f"{said}: {dice} (d{event.sides}) {show} {_faces(event.faces)}{kept}."
+
+
 def core_event_text(setup: Setup, title: str, event: Event) -> str | None:
     """A sentence for one of the core's own events; ``None`` for any other event."""
     if isinstance(event, DiceRolled):
-        kept = f" (counting {_faces(event.kept)})" if event.kept is not None else ""
-        dice = "a die" if len(event.faces) == 1 else f"{len(event.faces)} dice"
-        show = "shows" if len(event.faces) == 1 else "show"
-        return f"{event.purpose}: {dice} (d{event.sides}) {show} {_faces(event.faces)}{kept}."
+        return dice_sentence(event)
     if isinstance(event, RoundStarted):
         return f"Round {event.round} begins."
     if isinstance(event, PhaseStarted):
@@ -102,7 +110,13 @@ def event_text(
 ) -> str | None:
     """A sentence for ``event`` as the player whose observation is ``view`` reads it: the
     core's own events first, then the ruleset's (``Presentation.event_text``), then a
-    generic line for an event nobody describes. ``None``: not worth a line."""
+    generic line for an event nobody describes. ``None``: not worth a line. A roll of dice
+    is the ruleset's ``dice_text`` when it says it its own way."""
+    if isinstance(event, DiceRolled):
+        shown = capability(ruleset, Presentation)
+        own = shown.dice_text(event, view) if shown is not None else None
+        if own is not None:
+            return own
     text = core_event_text(setup, ruleset.title, event)
     if text is not None:
         return text
@@ -121,12 +135,12 @@ def event_text(
 
 
 # -- pictures ----------------------------------------------------------------------------------
-def picture(ruleset: Ruleset[Any, Any, Any], view: Any) -> RenderableType:
-    """The ruleset's terminal picture of ``view`` (its ``Presentation.draw``), else the
-    observation pretty-printed."""
+def picture(ruleset: Ruleset[Any, Any, Any], view: Any, *, compact: bool = False) -> RenderableType:
+    """The ruleset's terminal picture of ``view`` (its ``Presentation.draw``, or
+    ``draw_compact`` for a play screen), else the observation pretty-printed."""
     shown = capability(ruleset, Presentation)
     if shown is not None:
-        return shown.draw(view)
+        return shown.draw_compact(view) if compact else shown.draw(view)
     from rich.pretty import Pretty
 
     return Pretty(msgspec.to_builtins(view))

@@ -15,17 +15,22 @@ tagged Struct (``{"type": "Pass", "height": "high"}``), so a log is read back pe
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Generic
+from typing import Any, Generic, Protocol
 
 import msgspec
 from typing_extensions import TypeVar
 
 from aerodrome.data import Action
 
-if TYPE_CHECKING:
-    from aerodrome.ruleset import Ruleset
-
 A = TypeVar("A", bound=Action, default=Action)
+
+
+class Typed(Protocol):
+    """What reading a log needs of a ruleset: its action types (a :class:`~aerodrome.ruleset.
+    Ruleset` is one; events sit below the ruleset and do not import it)."""
+
+    @property
+    def action_types(self) -> tuple[type[Action], ...]: ...
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True, omit_defaults=True):
@@ -98,7 +103,7 @@ def _subclasses(cls: type[Event]) -> Iterable[type[Event]]:
         yield from _subclasses(sub)
 
 
-def ruleset_events(ruleset: Ruleset[Any, Any, Any]) -> tuple[type[Event], ...]:
+def ruleset_events(ruleset: Typed) -> tuple[type[Event], ...]:
     """The event types a ruleset's package defines (its modules loaded so far: a ruleset's
     events are defined beside its state, imported with the ruleset)."""
     package = type(ruleset).__module__.partition(".")[0] + "."
@@ -106,7 +111,7 @@ def ruleset_events(ruleset: Ruleset[Any, Any, Any]) -> tuple[type[Event], ...]:
     return tuple(sorted(found, key=lambda t: (t.__module__, t.__qualname__)))
 
 
-def event_type(ruleset: Ruleset[Any, Any, Any]) -> Any:
+def event_type(ruleset: Typed) -> Any:
     """The type a line of ``ruleset``'s log decodes to: the core's events, with actions of
     the ruleset's :attr:`~aerodrome.ruleset.Ruleset.action_types`, and the ruleset's own."""
     actions: Any = ruleset.action_types[0]
@@ -120,7 +125,7 @@ def event_type(ruleset: Ruleset[Any, Any, Any]) -> Any:
     return union
 
 
-def decode_log(data: bytes, ruleset: Ruleset[Any, Any, Any]) -> list[Event]:
+def decode_log(data: bytes, ruleset: Typed) -> list[Event]:
     """The events of a JSON Lines log written by :func:`encode_log` for a game of
     ``ruleset`` (raises :class:`msgspec.ValidationError` / ``DecodeError`` naming the
     field)."""

@@ -19,8 +19,7 @@ if TYPE_CHECKING:
     from aerodrome.events import Event
     from aerodrome.metrics import Metric
     from aerodrome.parameters import ParameterSpec
-    from aerodrome.plugins import RulesetRef
-    from aerodrome.ruleset import Ruleset
+    from aerodrome.ruleset import Ruleset, RulesetRef
     from aerodrome.variants import VariantSpec
 
 PROJECT = "aerodrome"
@@ -45,7 +44,7 @@ def aerodrome_register_rulesets() -> Sequence[type[Ruleset[Any, Any, Any]] | Rul
     """Return the rulesets this plugin provides: classes, or references to them.
 
     Each class has a unique ``name`` ClassVar; two plugins registering the same name is an
-    error naming both. A :class:`~aerodrome.plugins.RulesetRef` (the name and
+    error naming both. A :class:`~aerodrome.api.RulesetRef` (the name and
     ``"module:Class"``) keeps start-up fast: the class is imported only when a command needs
     that ruleset, and then must carry the name given.
     """

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aerodrome.data import Record
-from aerodrome.records import ParamValue
+from aerodrome.data import ParamValue, Record
 
 
 class Plugged(Record, frozen=True):

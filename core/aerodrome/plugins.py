@@ -6,8 +6,14 @@ imports nothing heavy, and it may register a ruleset as a :class:`RulesetRef` (i
 ``"module:Class"``), whose class is imported only when a command needs that ruleset. Set ``AERODROME_BLOCK_PLUGINS=name,name`` to skip plugins by
 entry-point name, or ``AERODROME_PLUGINS=name,name`` to load only those.
 
-Nothing outside this module calls ``pm.hook``: every core hook has a typed method here, and
-a ruleset calls its own hookspecs through :class:`~aerodrome.rulehooks.RuleHooks`. Rulesets,
+Every hook is called one way, :func:`call_hook`: pluggy's own call of the hook's
+``HookCaller`` (its order, ``firstresult`` and wrappers kept; ``call_historic`` for the one
+historic hook), and an implementation that raises is a :class:`PluginError` naming its
+plugin and the hook. Nothing outside this module touches ``pm.hook``: every core hook has a
+typed method here, a ruleset calls its own hookspecs through
+:class:`~aerodrome.rulehooks.RuleHooks`, whose callers come from :meth:`Plugins.caller`, and
+the registration hooks are called once per plugin (a subset ``HookCaller``) so that
+everything registered knows its plugin. Rulesets,
 agents, variants and metrics go into one :class:`Registry` under one policy: a name
 registered twice is an error naming both plugins.
 """
@@ -16,6 +22,7 @@ from __future__ import annotations
 
 import copyreg
 import dataclasses
+import functools
 import importlib
 import os
 import types
@@ -27,10 +34,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import msgspec
 import pluggy
 
-from aerodrome import hookspecs
+import aerodrome.hookspecs as hookspecs
 from aerodrome.agents import RANDOM, AgentParameterError, AgentSpec
 from aerodrome.capabilities import check_ruleset
-from aerodrome.errors import PluginError, UnknownNameError
+from aerodrome.errors import AerodromeError, PluginError, UnknownNameError
 from aerodrome.game import Game
 from aerodrome.lineage import Origin, Plugged
 from aerodrome.parameters import ParameterSpec
@@ -38,6 +45,7 @@ from aerodrome.parameters import find as find_parameter
 from aerodrome.records import ParamValue
 from aerodrome.rulehooks import RuleHooks
 from aerodrome.ruleset import Ruleset
+from aerodrome.ruleset import RulesetRef as RulesetRef  # where it used to live
 from aerodrome.variants import VariantSpec
 
 if TYPE_CHECKING:
@@ -65,16 +73,6 @@ class HookSpecInfo:
     firstresult: bool
     historic: bool
     module: str
-
-
-@dataclass(frozen=True)
-class RulesetRef:
-    """A ruleset registered by its name and where its class lives (``target``:
-    ``"package.module:Class"``), so that registering it imports nothing: the class is imported
-    the first time a command needs this ruleset (:meth:`Plugins.ruleset_class`)."""
-
-    name: str
-    target: str
 
 
 @dataclass
@@ -123,12 +121,45 @@ class Plugins:
             self.pm.register(plugin, name=name)
         except (ValueError, pluggy.PluginValidationError) as exc:
             raise PluginError(f"plugin {name!r}: {exc}") from None
+        except AerodromeError:
+            raise
+        except Exception as exc:  # a historic hook (aerodrome_addhooks) run as it registers
+            raise PluginError(
+                f"plugin {name!r} failed as it registered: {type(exc).__name__}: {exc}"
+            ) from None
+
+    def caller(self, name: str) -> Callable[..., Any] | None:
+        """The hook ``name`` as a function of keyword arguments called the one way
+        (:func:`call_hook`), or ``None`` when no plugin implements it (a rule then pays
+        nothing for a variant nobody plugged in)."""
+        hook: pluggy.HookCaller | None = getattr(self.pm.hook, name, None)
+        if hook is None or not hook.get_hookimpls():
+            return None
+        return functools.partial(call_hook, hook)
+
+    def rule_hooks(self) -> RuleHooks:
+        """A ruleset's typed callers of hooks, through :meth:`caller`."""
+        return RuleHooks(self.caller)
 
     def _results(self, hook: Callable[..., Any]) -> Iterable[tuple[str, Any]]:
-        """Each (plugin name, item) that a registration hook's implementations return."""
-        for impl in self.pm.subset_hook_caller(hook.__name__, ()).get_hookimpls():
-            for item in _call(impl, impl.plugin_name):
-                yield impl.plugin_name, item
+        """Each (plugin name, item) that a registration hook's implementations return, plugin
+        by plugin in the order they registered (each called through a ``HookCaller`` that
+        holds only that plugin's implementations)."""
+        name = hook.__name__
+        caller: pluggy.HookCaller = getattr(self.pm.hook, name)
+        owners = list(dict.fromkeys(impl.plugin_name for impl in caller.get_hookimpls()))
+        named = self.pm.list_name_plugin()
+        for owner in owners:
+            others = [plugin for n, plugin in named if n != owner]
+            for returned in call_hook(self.pm.subset_hook_caller(name, others)):
+                try:
+                    items = list(returned or [])
+                except TypeError:
+                    raise PluginError(
+                        f"plugin {owner!r}: hook {name} returned {returned!r}, not a list"
+                    ) from None
+                for item in items:
+                    yield owner, item
 
     def collect_variants(self) -> None:
         """Fill the variant and parameter registries (before the variants and parameters
@@ -212,7 +243,7 @@ class Plugins:
         """The ruleset instance called ``name`` (one per process)."""
         inst = self._instances.get(name)
         if inst is None:
-            inst = self.ruleset_class(name)(RuleHooks(self.pm))
+            inst = self.ruleset_class(name)(self.rule_hooks())
             inst.plugged = msgspec.structs.replace(self.plugged, name=name)
             self._instances[name] = inst
         return inst
@@ -236,7 +267,7 @@ class Plugins:
     # -- the core's hooks, typed -------------------------------------------------------------
     def register_commands(self, app: typer.Typer, odds: typer.Typer) -> None:
         """Let every plugin add its CLI commands (``aerodrome_register_commands``)."""
-        self.pm.hook.aerodrome_register_commands(app=app, odds=odds)
+        call_hook(self.pm.hook.aerodrome_register_commands, app=app, odds=odds)
 
     def hookspecs(self) -> list[HookSpecInfo]:
         """Every hookspec the plugin manager knows, the core's and every ruleset's own (added
@@ -336,7 +367,7 @@ def load_plugins(
     extra = list(extra)
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
-    pm.hook.aerodrome_addhooks.call_historic(kwargs={"pluginmanager": pm})
+    call_hook(pm.hook.aerodrome_addhooks, pluginmanager=pm)
     plugins = Plugins(pm)
     plugins.register(_CorePlugin(), "aerodrome.core")
     blocked = _env_names("AERODROME_BLOCK_PLUGINS") or set()
@@ -422,13 +453,36 @@ def _import_ruleset(ref: RulesetRef, plugin: str) -> type[Ruleset[Any, Any, Any]
     return cls  # type: ignore[no-any-return]
 
 
-def _call(impl: Any, plugin: str) -> list[Any]:
+def call_hook(hook: pluggy.HookCaller, **kwargs: Any) -> Any:
+    """Call ``hook`` with ``kwargs``: the one way aerodrome calls a hook (see the module's
+    docstring). A historic hook is called with ``call_historic`` (plugins registered later
+    get it too). An implementation raising anything but an :class:`AerodromeError` (which a
+    rule may raise on purpose) is a :class:`PluginError` naming its plugin and the hook."""
     try:
-        return list(impl.function() or [])
+        if hook.spec is not None and hook.spec.opts.get("historic"):
+            hook.call_historic(kwargs=kwargs)
+            return None
+        return hook(**kwargs)
+    except AerodromeError:
+        raise
     except Exception as exc:
         raise PluginError(
-            f"plugin {plugin!r}: hook {impl.function.__name__} failed: {type(exc).__name__}: {exc}"
+            f"plugin {_culprit(hook, exc)!r}: hook {hook.name} failed: {type(exc).__name__}: {exc}"
         ) from None
+
+
+def _culprit(hook: pluggy.HookCaller, exc: BaseException) -> str:
+    """The plugin whose implementation of ``hook`` raised ``exc``: the first frame of the
+    traceback that runs one of the hook's implementations."""
+    impls = hook.get_hookimpls()
+    codes = {getattr(impl.function, "__code__", None): impl.plugin_name for impl in impls}
+    tb = exc.__traceback__
+    while tb is not None:
+        found = codes.get(tb.tb_frame.f_code)
+        if found is not None:
+            return found
+        tb = tb.tb_next
+    return impls[0].plugin_name if len(impls) == 1 else "?"
 
 
 # -- pickling a game: its lineage, and the ruleset found again on load ---------------------------

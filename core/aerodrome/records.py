@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import msgspec
 
+from aerodrome.data import ParamValue
 from aerodrome.ruleset import Result
 
-#: A parameter value a game was played with (``aerodrome sweep``): ``(name, value)``.
-ParamValue = tuple[str, int | float]
+__all__ = ["GameDetail", "GameRecord", "ParamValue", "RecordKey", "Tick"]
 
 
 class Tick(msgspec.Struct, frozen=True, array_like=True):

@@ -12,16 +12,15 @@ variant nobody plugged in)::
     if bonus is not None:
         extra = bonus(player=0)          # keyword arguments, as pluggy requires
 
-Only pluggy's public API is used (``PluginManager.subset_hook_caller``,
-``HookCaller.get_hookimpls``).
+The callers come from the plugin manager's typed facade (:meth:`aerodrome.plugins.Plugins.
+caller`, the one way every hook is called: pluggy's own call, with the error naming the
+plugin whose implementation broke); this module imports no pluggy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ParamSpec, TypeVar, cast
-
-import pluggy
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 if TYPE_CHECKING:
     from aerodrome.events import Event
@@ -29,23 +28,23 @@ if TYPE_CHECKING:
 P = ParamSpec("P")
 R = TypeVar("R")
 
+#: The facade's lookup: a hook's name → its caller, ``None`` when nobody implements it.
+Lookup = Callable[[str], "Callable[..., Any] | None"]
+
 
 class RuleHooks:
-    """Typed hook callers for one ruleset instance (``pm`` is ``None`` without plugins)."""
+    """Typed hook callers for one ruleset instance (``lookup`` is ``None`` without
+    plugins: then no hook has a caller)."""
 
-    __slots__ = ("_callers", "_pm")
+    __slots__ = ("_callers", "_lookup")
 
-    def __init__(self, pm: pluggy.PluginManager | None) -> None:
-        self._pm = pm
-        self._callers: dict[str, pluggy.HookCaller | None] = {}
+    def __init__(self, lookup: Lookup | None) -> None:
+        self._lookup = lookup
+        self._callers: dict[str, Callable[..., Any] | None] = {}
 
-    def _hook(self, name: str) -> pluggy.HookCaller | None:
+    def _hook(self, name: str) -> Callable[..., Any] | None:
         if name not in self._callers:
-            caller: pluggy.HookCaller | None = None
-            if self._pm is not None:
-                found = self._pm.subset_hook_caller(name, ())
-                caller = found if found.get_hookimpls() else None
-            self._callers[name] = caller
+            self._callers[name] = self._lookup(name) if self._lookup is not None else None
         return self._callers[name]
 
     def caller(self, spec: Callable[P, R]) -> Callable[P, R] | None:

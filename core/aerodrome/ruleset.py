@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 import msgspec
@@ -34,6 +35,16 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound=msgspec.Struct)
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (OpenSpiel's letters)
 A = TypeVar("A", bound=Action, default=Action)
+
+
+@dataclass(frozen=True)
+class RulesetRef:
+    """A ruleset registered by its name and where its class lives (``target``:
+    ``"package.module:Class"``), so that registering it imports nothing: the class is imported
+    the first time a command needs this ruleset (:meth:`aerodrome.plugins.Plugins.ruleset_class`)."""
+
+    name: str
+    target: str
 
 
 class Capabilities(Record, frozen=True):

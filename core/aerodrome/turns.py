@@ -176,7 +176,14 @@ class Ask(msgspec.Struct, Generic[S, A], frozen=True):
 
 
 def listed(actions: Sequence[A]) -> Legal[Any, A]:
-    """A ``legal`` function answering ``actions`` (listed when the step asked) to everybody."""
+    """A ``legal`` function answering ``actions`` (listed when the step asked) to everybody.
+
+    Only for answers that follow from what every player sees (the board, the dice shown):
+    a question is answered in the state passed to ``legal``, which in a determinisation is
+    not the state it was asked on, so answers that depend on something hidden (a hand, a
+    placed gun) are read from that state (``lambda state, player: ...``), never listed.
+    The conformance kit plays another player's legal actions in a determinisation to check it
+    (contract 'legal actions are read from the state they are answered in')."""
     return lambda state, player: actions
 
 

@@ -9,7 +9,7 @@ new pack (cards played later go to the new discard pile);
 
 from __future__ import annotations
 
-from aerodrome.turns import Context
+from aerodrome.api import Context
 from aerodrome_classic.specs import CardsSpec
 from aerodrome_classic.state import CardsDrawn, ClassicState, Reshuffled
 

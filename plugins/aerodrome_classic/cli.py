@@ -53,7 +53,7 @@ def attack(
     try:
         report = odds_report(position, cards, burst, cards_played)
     except ValueError as exc:
-        from aerodrome.errors import AerodromeError
+        from aerodrome.api import AerodromeError
 
         raise AerodromeError(str(exc)) from None
     if json:

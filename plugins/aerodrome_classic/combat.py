@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from aerodrome.errors import IllegalActionError
-from aerodrome.turns import Ask, Context, Decision, listed
+from aerodrome.api import Ask, Context, Decision, IllegalActionError
 from aerodrome_classic.board import Board
 from aerodrome_classic.cards import bursts, play_card
 from aerodrome_classic.state import (
@@ -235,6 +234,19 @@ def burst_options(state: ClassicState, f: Fight) -> tuple[PlayCard | Decline, ..
     return tuple(opts)
 
 
+def _bursts_held(state: ClassicState, player: int) -> tuple[PlayCard | Decline, ...]:
+    """The shooter's answers, read from the hand in ``state`` (the one the question is
+    answered in: a determinisation's resampled hand, not the real one it was asked on)."""
+    assert state.turn.fight is not None
+    return burst_options(state, state.turn.fight)
+
+
+def _defences_held(state: ClassicState, player: int) -> tuple[PlayCard | Decline, ...]:
+    """The defender's answers, read from the hand in ``state`` (as :func:`_bursts_held`)."""
+    assert state.turn.fight is not None
+    return defence_options(state, state.turn.fight)
+
+
 class Combat:
     """The dogfight being fought (``state.turn.fight``), card by card: each question the
     shooter or the defender must answer lists its legal cards and applies the answer.
@@ -265,7 +277,7 @@ class Combat:
                 if f.exchanges:
                     return Ask(
                         Decision(players=(seat_of(state, f.shooter),), kind=Kind.BURST),
-                        listed(burst_options(state, f)),
+                        _bursts_held,
                         self._shot,
                     )
                 values = bursts(state.squadrons[state.planes[f.shooter].squadron].hand)
@@ -278,7 +290,7 @@ class Combat:
                     continue
                 return Ask(
                     Decision(players=(seat_of(state, f.shooter),), kind=Kind.BURST),
-                    listed(burst_options(state, f)),
+                    _bursts_held,
                     self._shot,
                 )
             # the defender's answer
@@ -288,7 +300,7 @@ class Combat:
                 continue
             return Ask(
                 Decision(players=(seat_of(state, f.target),), kind=Kind.DEFEND),
-                listed(defence_options(state, f)),
+                _defences_held,
                 self._defended,
             )
         return None

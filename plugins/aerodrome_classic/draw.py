@@ -16,7 +16,7 @@ from rich.text import Text
 
 from aerodrome_classic.board import Board
 from aerodrome_classic.specs import CARD_NAMES
-from aerodrome_classic.text import cards, position_words, seat
+from aerodrome_classic.text import bursts, cards, position_words, seat
 from aerodrome_classic.view import ClassicView
 
 #: a plane In Flight facing N, E, S, W
@@ -130,7 +130,9 @@ def info(view: ClassicView) -> Table:
         )
     f = view.fight
     if f is not None:
-        whose = f"{f.shooter} to shoot" if not f.burst else f"{f.target} to answer {f.burst} Bursts"
+        whose = (
+            f"{f.shooter} to shoot" if not f.burst else f"{f.target} to answer {bursts(f.burst)}"
+        )
         loops = f", {f.exchanges} Loop exchanges" if f.exchanges else ""
         table.add_row(
             Text("dogfight"),
@@ -150,3 +152,51 @@ def info(view: ClassicView) -> Table:
 def draw(board: Board, view: ClassicView) -> RenderableType:
     """The picture of ``view``: board, legend, then the table of the game."""
     return Group(*board_lines(board, view), Text(""), *legend(view), Text(""), info(view))
+
+
+def panel(view: ClassicView) -> list[Text]:
+    """What a player needs beside the board on a play screen: whose turn and the dice, each
+    squadron's planes and cards (a seat sees its own), the dogfight, the aces, the losses."""
+    out: list[Text] = []
+    if view.turn_player is not None:
+        dice = " and ".join(map(str, view.dice)) if view.dice else "none left"
+        out.append(Text(f"{view.turn_side} side to move, dice {dice}", style="bold"))
+    for sq in view.squadrons:
+        line = Text(sq.name, style=f"bold {colour(sq.name)}")
+        held = (
+            cards(sq.hand)
+            if sq.hand is not None
+            else (f"{sq.hand_size} card{'' if sq.hand_size == 1 else 's'}")
+        )
+        line.append(f" (Seat {sq.seat + 1}): flying {sq.aloft or 'none'}; {held}")
+        out.append(line)
+    f = view.fight
+    if f is not None:
+        whose = (
+            f"{f.shooter} to shoot" if not f.burst else f"{f.target} to answer {bursts(f.burst)}"
+        )
+        out.append(
+            Text(f"Dogfight: {f.attacker} on {f.defender}, {position_words(f.position)}; {whose}")
+        )
+    for attacker, target, ground in view.pending:
+        out.append(Text(f"To fight: {attacker} on {target}{' on the ground' if ground else ''}"))
+    aces = [f"{p.id} {'DOUBLE ACE' if p.kills >= 2 else 'ACE'}" for p in view.planes if p.kills]
+    if aces:
+        out.append(Text("Aces: " + ", ".join(aces)))
+    out.append(Text("Planes lost: " + ", ".join(f"{s} {n}" for s, n in view.losses.items())))
+    out.append(Text("board: the legend and every card", style="dim"))
+    return out
+
+
+def draw_compact(board: Board, view: ClassicView) -> RenderableType:
+    """The play screen's picture: the board, and beside it :func:`panel` (``board`` in
+    ``play`` shows :func:`draw`, with the legend)."""
+    lines = board_lines(board, view)
+    for i, line in enumerate(lines):  # No Man's Land's line as wide as the board
+        if line.plain.startswith("    " + NO_MANS_LAND):
+            lines[i] = Text("    " + NO_MANS_LAND * (3 * board.width), style="bold")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(max_width=40)
+    grid.add_row(Group(*lines), Group(*panel(view)))
+    return grid

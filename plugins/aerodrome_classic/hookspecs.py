@@ -5,7 +5,7 @@ Added to the plugin manager by ``aerodrome_addhooks`` in :mod:`aerodrome_classic
 
 from __future__ import annotations
 
-from aerodrome.hookspecs import hookspec
+from aerodrome.api import hookspec
 
 
 @hookspec(firstresult=True)

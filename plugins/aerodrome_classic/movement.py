@@ -11,8 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
-from aerodrome.errors import IllegalActionError
-from aerodrome.turns import Context
+from aerodrome.api import Context, IllegalActionError
 from aerodrome_classic.board import Board
 from aerodrome_classic.cards import draw_target, draw_to
 from aerodrome_classic.combat import shoot_down

@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from aerodrome import hookimpl
-from aerodrome.parameters import ParameterSpec, Value
+from aerodrome.api import ParameterSpec, hookimpl
+from aerodrome.parameters import Value
 
 #: [classic.aces.4] the cards of a plane without victories; an ACE draws 2 more, a DOUBLE
 #: ACE 4 more (the hook receives the rulebook's number for the plane's victories).

@@ -24,18 +24,18 @@ A ``[position]`` table (see ``docs/rules/classic.md``)::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
-from aerodrome.ruleset import Setup
+from aerodrome.api import Record, Setup, SpecError
 from aerodrome.specs import convert
+from aerodrome_classic.options import ClassicOptions
 from aerodrome_classic.state import ClassicState, Plane
 
 if TYPE_CHECKING:
-    from aerodrome_classic.ruleset import Classic, ClassicOptions
+    from aerodrome_classic.board import Board
+    from aerodrome_classic.specs import Specs
 
 FACINGS = {"N": 0, "E": 1, "S": 2, "W": 3}
 
@@ -64,8 +64,22 @@ class PositionSpec(Record, frozen=True):
     guns: GunsEntry = GunsEntry()
 
 
+class Builder(Protocol):
+    """What building a position needs of the ruleset (:class:`~aerodrome_classic.ruleset.
+    Classic` is one; this module sits below it)."""
+
+    specs: Specs
+
+    @property
+    def board(self) -> Board: ...
+
+    def _empty_state(self, setup: Setup[ClassicOptions]) -> ClassicState: ...
+
+    def sides_alive(self, state: ClassicState) -> dict[str, int]: ...
+
+
 def build_position(
-    ruleset: Classic, setup: Setup[ClassicOptions], position: Mapping[str, Any], source: str
+    ruleset: Builder, setup: Setup[ClassicOptions], position: Mapping[str, Any], source: str
 ) -> ClassicState:
     spec = convert(position, PositionSpec, f"{source}: $.position")
     state = ruleset._empty_state(setup)

@@ -13,21 +13,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aerodrome import turns
-from aerodrome.capabilities import (
+from aerodrome.api import (
     ActionBound,
     Analysis,
+    Capabilities,
     ChoiceLabel,
+    Context,
+    Decision,
     Determinise,
     Odds,
     Positions,
     Presentation,
+    Result,
+    RuleHooks,
+    Ruleset,
+    Seat,
+    Setup,
     SpecFiles,
+    TurnSequence,
     Vectors,
     WarmUp,
 )
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
-from aerodrome.turns import Context, Decision, TurnSequence
+from aerodrome_classic.options import ClassicOptions
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (
     ACTION_TYPES,
@@ -45,15 +52,9 @@ from aerodrome_classic.view import ClassicView, observe
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.api import Event
     from aerodrome_classic.board import Board
-    from aerodrome_classic.vector import Encoder
-
-
-class ClassicOptions(Options, frozen=True, kw_only=True):
-    """The squadrons each seat flies, in seat order [classic.setup.1-3]."""
-
-    squadrons: tuple[tuple[str, ...], ...]
+    from aerodrome_classic.numbering import Encoder
 
 
 class Classic(
@@ -277,17 +278,22 @@ class Classic(
 
         return draw(self.board, view)
 
+    def draw_compact(self, view: ClassicView) -> RenderableType:
+        from aerodrome_classic.draw import draw_compact
+
+        return draw_compact(self.board, view)
+
     def draw_svg(self, view: ClassicView) -> str:
         from aerodrome_classic.svg import draw_svg
 
         return draw_svg(self.board, view)
 
-    # -- for learning agents (classic numbers no actions: see aerodrome_classic.vector) ------
+    # -- for learning agents (classic numbers no actions: see aerodrome_classic.numbering) ------
     def observation_vector(self, view: ClassicView) -> list[float]:
         """``view`` as numbers; the slots are listed in ``docs/rules/classic.md``."""
         encoder = self._encoder
         if encoder is None:
-            from aerodrome_classic.vector import Encoder
+            from aerodrome_classic.numbering import Encoder
 
             encoder = self._encoder = Encoder(self.specs)
         return encoder.vector(view)

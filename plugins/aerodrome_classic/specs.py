@@ -10,8 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
+from aerodrome.api import Record, SpecError
 from aerodrome.specs import Assumed, builtin_specs, load
 
 Pair = tuple[int, int]

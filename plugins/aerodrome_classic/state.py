@@ -11,8 +11,7 @@ from enum import StrEnum
 
 import msgspec
 
-from aerodrome.data import Action
-from aerodrome.events import Event
+from aerodrome.api import Action, Event
 from aerodrome_classic.specs import CARD_NAMES
 
 Cell = tuple[int, int]

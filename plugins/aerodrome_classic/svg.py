@@ -9,7 +9,7 @@ seen, nor anybody's cards. Same view, same bytes; every name is escaped.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 import msgspec
 
@@ -174,7 +174,10 @@ def draw_svg(board: Board, view: ClassicView) -> str:
             sx, sy = _xy((x, y))
             home = board.landing_squadron.get((x, y))
             colour = tint(home) if home is not None else "#fbfbf8"
-            out.append(f'<rect x="{sx}" y="{sy}" width="{CELL}" height="{CELL}" fill="{colour}"/>')
+            out.append(
+                f'<rect x="{sx}" y="{sy}" width="{CELL}" height="{CELL}" fill="{colour}" '
+                f'data-place="{x},{y}"/>'
+            )
     out.append("</g>")
     # coordinates on every edge
     out.append('<g font-size="9" fill="#333" text-anchor="middle">')
@@ -201,7 +204,9 @@ def draw_svg(board: Board, view: ClassicView) -> str:
             out.extend(_gun(g, sx + CELL / 2, sy + CELL / 2))
     for p in view.planes:
         sx, sy = _xy(p.cell)
-        out.append(f"<g><title>{escape(p.id)} ({escape(p.squadron)})</title>")
+        out.append(
+            f"<g data-place={quoteattr('piece:' + p.id)}><title>{escape(p.id)} ({escape(p.squadron)})</title>"
+        )
         out.extend(_plane(p, sx + CELL / 2, sy + CELL / 2, CELL * 0.8))
         out.append("</g>")
     out.extend(_legend(view, board_bottom + MARGIN + 8, width))

@@ -13,9 +13,7 @@ plainly: "RED-1 moves 4 squares to 12,7 facing N".
 
 from __future__ import annotations
 
-from aerodrome.capabilities import ChoiceLabel
-from aerodrome.events import Event
-from aerodrome.turns import Decision
+from aerodrome.api import ChoiceLabel, Decision, Event
 from aerodrome_classic.board import Board
 from aerodrome_classic.specs import CARD_NAMES
 from aerodrome_classic.state import (
@@ -66,6 +64,11 @@ def seat(view: ClassicView, player: int) -> str:
     if 0 <= player < len(view.seats):
         return f"Seat {player + 1} ({view.seats[player]})"
     return f"Seat {player + 1}"
+
+
+def bursts(n: int) -> str:
+    """ "1 Burst", "3 Bursts"."""
+    return "1 Burst" if n == 1 else f"{n} Bursts"
 
 
 def cards(codes: tuple[str, ...] | list[str]) -> str:
@@ -164,10 +167,12 @@ def label(board: Board, view: ClassicView, action: ClassicAction) -> ChoiceLabel
     """``action`` as a choice: moves grouped by plane and end square, attacks by the plane
     attacking (see the module docstring)."""
     if isinstance(action, Move):
+        # plane → end square and route → facing: the facings of one route share a line
         end = action.path[-1]
         text = move_text(board, view, action)
-        facing = text.partition(f" to {square(end)} ")[2]
-        return ChoiceLabel(path=(action.plane, f"to {square(end)}"), text=facing, place=square(end))
+        facing, _, route = text.partition(f" to {square(end)} ")[2].partition(" (")
+        where = f"to {square(end)} ({route}" if route else f"to {square(end)}"
+        return ChoiceLabel(path=(action.plane, where), text=facing, place=square(end))
     if isinstance(action, Attack):
         text = action_text(board, view, action).removeprefix(f"{action.attacker} ")
         return ChoiceLabel(path=(action.attacker,), text=text, place=f"piece:{action.target}")
@@ -237,7 +242,7 @@ def prompt(decision: Decision, view: ClassicView) -> str:
             )
         return f"{fight.shooter} shoots at {fight.target}: which Burst?"
     if kind == Kind.DEFEND and fight is not None:
-        return f"{fight.target} is attacked ({fight.position}, {fight.burst} Bursts): defend?"
+        return f"{fight.target} is attacked ({fight.position}, {bursts(fight.burst)}): defend?"
     return f"Choose: {kind}"
 
 

@@ -26,23 +26,22 @@ import itertools
 from collections.abc import Callable, Mapping
 from functools import cached_property
 
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.turns import (
+from aerodrome.api import (
     Ask,
     Context,
     Decision,
     ForEach,
-    Item,
-    Node,
     Phase,
     Reveal,
+    RuleHooks,
     Step,
     TurnSequence,
     listed,
 )
-from aerodrome_classic import hookspecs
+from aerodrome.turns import Item, Node
 from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.combat import Combat, attacks_of, planes_by_cell, start_attack, still_valid
+from aerodrome_classic.hooks import Variants
 from aerodrome_classic.movement import apply_move, legal_moves, take_off, unmoved
 from aerodrome_classic.specs import Specs
 from aerodrome_classic.state import (
@@ -129,6 +128,13 @@ def take_off_options(state: ClassicState, squadron: str) -> tuple[TakeOff | Decl
     return tuple(out)
 
 
+def _keeps(state: ClassicState, player: int) -> tuple[KeepCards, ...]:
+    """The landed squadron's choices, read from its hand in ``state`` (hidden from the other
+    players: a determinisation for one of them holds another hand)."""
+    assert state.turn.keep is not None
+    return keep_options(state.squadrons[state.turn.keep].hand)
+
+
 def keep_options(hand: list[str]) -> tuple[KeepCards, ...]:
     """Every choice of cards to leave in the In Flight section after landing
     [classic.renew.2]."""
@@ -169,8 +175,9 @@ class Rules:
 
     def __init__(self, specs: Specs, hooks: RuleHooks) -> None:
         self.specs = specs
-        self.head_on = hooks.caller(hookspecs.aerodrome_classic_head_on)
-        self.cards_at_take_off = hooks.caller(hookspecs.aerodrome_classic_cards_at_take_off)
+        variants = Variants(hooks)
+        self.head_on = variants.head_on
+        self.cards_at_take_off = variants.cards_at_take_off
         self._move_decisions: dict[int, Decision] = {}
         #: the seats of each side, by the sides of the seats
         self._seats: dict[tuple[tuple[str, ...], str], tuple[int, ...]] = {}
@@ -362,7 +369,7 @@ class Rules:
             squadron = state.squadrons[t.keep]
             return Ask(
                 Decision(players=(squadron.seat,), kind=Kind.KEEP_CARDS, reveal=Reveal.OWNER),
-                listed(keep_options(squadron.hand)),
+                _keeps,
                 self._kept,
             )
         dice = t.dice

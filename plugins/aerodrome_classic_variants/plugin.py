@@ -11,8 +11,7 @@ other down; this variant plays it that way, through ``aerodrome_classic_head_on`
 
 from __future__ import annotations
 
-from aerodrome import hookimpl
-from aerodrome.variants import VariantSpec
+from aerodrome.api import VariantSpec, hookimpl
 
 #: What ``aerodrome_classic_head_on`` returns to shoot both planes down.
 BOTH_DOWN = "both_down"

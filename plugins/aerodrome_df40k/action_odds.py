@@ -16,14 +16,9 @@ from fractions import Fraction
 
 from aerodrome.odds import as_fractions, d, highest_of, percent, split_sign
 from aerodrome_df40k.rules import Rules
-from aerodrome_df40k.state import (
-    ChooseTarget,
-    CommitGargoyles,
-    Df40kAction,
-    Df40kView,
-    FlyerView,
-)
+from aerodrome_df40k.state import ChooseTarget, CommitGargoyles, Df40kAction
 from aerodrome_df40k.text import flyer_name
+from aerodrome_df40k.view import Df40kView, FlyerView
 
 
 def _escort(view: Df40kView, target: FlyerView) -> FlyerView | None:

@@ -19,17 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import partial
 
-from aerodrome.turns import (
-    Ask,
-    Context,
-    Decision,
-    ForEach,
-    Phase,
-    Reveal,
-    Step,
-    TurnSequence,
-    listed,
-)
+from aerodrome.api import Ask, Context, Decision, ForEach, Phase, Reveal, Step, TurnSequence, listed
 from aerodrome_df40k import combat, orders
 from aerodrome_df40k.rules import Rules
 from aerodrome_df40k.state import (

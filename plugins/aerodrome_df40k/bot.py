@@ -17,14 +17,8 @@ from aerodrome_df40k.estimate import Estimates, Sig
 from aerodrome_df40k.odds import gargoyle_shift
 from aerodrome_df40k.orders import orders_for
 from aerodrome_df40k.planning import Choice, OrderValues, beliefs, best_set, plan, risk
-from aerodrome_df40k.state import (
-    ChooseTarget,
-    CommitGargoyles,
-    Df40kView,
-    FlyerView,
-    GiveOrder,
-    GiveOrders,
-)
+from aerodrome_df40k.state import ChooseTarget, CommitGargoyles, GiveOrder, GiveOrders
+from aerodrome_df40k.view import Df40kView, FlyerView
 
 if TYPE_CHECKING:
     from aerodrome.ruleset import Ruleset

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from aerodrome.turns import Context
+from aerodrome.api import Context
 from aerodrome_df40k.rules import Rules
 from aerodrome_df40k.specs import CREW_RESULTS, Specs
 from aerodrome_df40k.state import (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 
     from aerodrome_df40k.rules import Rules
     from aerodrome_df40k.specs import Specs
-    from aerodrome_df40k.state import Df40kView, Dogfight, FlyerView, Revealed
+    from aerodrome_df40k.state import Dogfight, Revealed
+    from aerodrome_df40k.view import Df40kView, FlyerView
 
 #: A colour per side (seat 1, seat 2): readable on dark and light terminals.
 SIDE_STYLES = ("bold cyan", "bold magenta")
@@ -104,6 +106,22 @@ def dogfight_line(d: Dogfight, named: dict[str, str]) -> str:
 
 def draw(rules: Rules, view: Df40kView) -> RenderableType:
     """The picture (see the module)."""
+    parts = _parts(rules, view, compact=False)
+    parts.append(Text("Legend", style="bold"))
+    parts.extend(Text(line) for line in LEGEND)
+    return Group(*parts)
+
+
+def draw_compact(rules: Rules, view: Df40kView) -> RenderableType:
+    """The play screen's picture: :func:`draw` without the legend, the table's rules thinner."""
+    return Group(*_parts(rules, view, compact=True))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _parts(rules: Rules, view: Df40kView, *, compact: bool) -> list[RenderableType]:
     specs = rules.specs
     named = names(specs, view)
     due = view.turn >= specs.rules.battle.first_order_turn
@@ -113,7 +131,7 @@ def draw(rules: Rules, view: Df40kView) -> RenderableType:
         (f"Game turn {view.turn} of {view.turns}", "bold"),
         f" — the {sides[view.first_player]} player's turn — {stage(view, due)} — {whose}",
     )
-    table = Table(expand=False)
+    table = Table(expand=False, box=box.SIMPLE_HEAD if compact else box.HEAVY_HEAD)
     for col in ("flyer", "side", "BS", "I", "armour F/S/R", "weapons", "order", "DF", "status"):
         table.add_column(col)
     for f in view.flyers:
@@ -139,7 +157,8 @@ def draw(rules: Rules, view: Df40kView) -> RenderableType:
         )
     score = Text(
         " | ".join(
-            f"{sides[p]}: {view.kills[p]} kills, {view.ground_runs[p]} ground runs"
+            f"{sides[p]}: {_plural(view.kills[p], 'kill')}, "
+            f"{_plural(view.ground_runs[p], 'ground run')}"
             + (f", {view.gargoyles[p]} Gargoyles" if view.gargoyles[p] else "")
             for p in range(len(sides))
         )
@@ -156,7 +175,7 @@ def draw(rules: Rules, view: Df40kView) -> RenderableType:
                 style="bold yellow",
             )
         )
-    if view.last_turn:
+    if view.last_turn and not compact:  # the play screen's events tell them
         if not view.revealed:
             shown = [revealed_line(r, named) for r in view.last_orders]
             parts.append(
@@ -167,6 +186,4 @@ def draw(rules: Rules, view: Df40kView) -> RenderableType:
         parts.append(
             Text(f"Dogfights of game turn {view.last_turn}: " + ("; ".join(fights) or none))
         )
-    parts.append(Text("Legend", style="bold"))
-    parts.extend(Text(line) for line in LEGEND)
-    return Group(*parts)
+    return parts

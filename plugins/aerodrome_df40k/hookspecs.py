@@ -2,14 +2,14 @@
 
 Added to the plugin manager by ``aerodrome_addhooks`` in :mod:`aerodrome_df40k.plugin`; the
 rule code calls them through typed callers looked up once, when the ruleset is built
-(:class:`aerodrome_df40k.rules.Rules`).
+(:class:`aerodrome_df40k.hooks.Variants`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aerodrome import hookspec
+from aerodrome.api import hookspec
 
 if TYPE_CHECKING:
     from aerodrome_df40k.specs import Flyer

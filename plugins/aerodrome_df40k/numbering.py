@@ -27,12 +27,11 @@ from aerodrome_df40k.state import (
     ChooseTarget,
     CommitGargoyles,
     Df40kAction,
-    Df40kView,
-    FlyerView,
     GiveOrder,
     GiveOrders,
     Revealed,
 )
+from aerodrome_df40k.view import Df40kView, FlyerView
 
 ORDERS = ("intercept", "ground-support", "escort", "disengage")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 
-from aerodrome.turns import Context
+from aerodrome.api import Context
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     Df40kState,

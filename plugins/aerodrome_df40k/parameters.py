@@ -13,8 +13,8 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.parameters import ParameterSpec, Value
-from aerodrome.ruleset import Setup
+from aerodrome.api import ParameterSpec, Setup
+from aerodrome.parameters import Value
 
 #: The most game turns a battle may have (``aerodrome_df40k.limits.TURNS``, not imported
 #: here: this module is read at start-up).

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aerodrome import AgentSpec, hookimpl
-from aerodrome.plugins import RulesetRef
-from aerodrome.variants import VariantSpec
+from aerodrome.api import AgentSpec, RulesetRef, VariantSpec, hookimpl
 
 if TYPE_CHECKING:
     import pluggy
     import typer
 
-    from aerodrome import Agent, Ruleset
-    from aerodrome.parameters import ParameterSpec
+    from aerodrome.api import Agent, ParameterSpec, Ruleset
 
 
 @hookimpl

@@ -8,9 +8,8 @@ nothing for it (its caller is ``None``). Clause ids in brackets.
 
 from __future__ import annotations
 
-from aerodrome.errors import PluginError
-from aerodrome.rulehooks import RuleHooks
-from aerodrome_df40k import hookspecs
+from aerodrome.api import PluginError, RuleHooks
+from aerodrome_df40k.hooks import Variants
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import FlyerState
 
@@ -26,14 +25,11 @@ class Rules:
     __slots__ = ("_ranked", "_skill", "damage_result", "dogfight_modifiers", "next_player", "specs")
 
     def __init__(self, specs: Specs, hooks: RuleHooks | None = None) -> None:
-        hooks = hooks if hooks is not None else RuleHooks(None)
+        variants = Variants(hooks)
         self.specs = specs
-        #: ``aerodrome_df40k_dogfight_modifiers``, or None when no variant changes them.
-        self.dogfight_modifiers = hooks.caller(hookspecs.aerodrome_df40k_dogfight_modifiers)
-        #: ``aerodrome_df40k_damage_result``, or None when no variant changes the tables.
-        self.damage_result = hooks.caller(hookspecs.aerodrome_df40k_damage_result)
-        #: ``aerodrome_df40k_next_player_turn``, or None for the ruleset's reading.
-        self.next_player = hooks.caller(hookspecs.aerodrome_df40k_next_player_turn)
+        self.dogfight_modifiers = variants.dogfight_modifiers
+        self.damage_result = variants.damage_result
+        self.next_player = variants.next_player
         self._skill: dict[SkillKey, int] = {}
         self._ranked: dict[RankKey, tuple[int, ...]] = {}
 

@@ -16,42 +16,43 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 import msgspec
 from msgspec import Meta
 
-from aerodrome.capabilities import (
+from aerodrome.api import (
     Analysis,
+    Capabilities,
     ChoiceLabel,
+    Context,
+    Decision,
     Determinise,
     Numbering,
     Odds,
     Positions,
     Presentation,
+    Record,
+    Result,
+    RuleHooks,
+    Ruleset,
+    Seat,
+    Setup,
+    SpecError,
     SpecFiles,
+    Turn,
+    TurnSequence,
     Vectors,
 )
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, Seat, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_df40k import limits, text
 from aerodrome_df40k.battle import Battle
 from aerodrome_df40k.limits import GargoylePool, Name, Turns
+from aerodrome_df40k.options import Df40kOptions
 from aerodrome_df40k.rules import Rules
 from aerodrome_df40k.specs import RULESET, SPEC_TYPES, Specs, builtin
-from aerodrome_df40k.state import (
-    ACTION_TYPES,
-    Df40kAction,
-    Df40kState,
-    Df40kView,
-    FightView,
-    FlyerState,
-    FlyerView,
-)
+from aerodrome_df40k.state import ACTION_TYPES, Df40kAction, Df40kState, FlyerState
+from aerodrome_df40k.view import Df40kView, FightView, FlyerView
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.api import DiceRolled, Event
     from aerodrome_df40k.numbering import Encoder
     from aerodrome_df40k.numbering import Numbering as ActionNumbers
 
@@ -66,15 +67,6 @@ WeaponNames = Annotated[tuple[Name, ...], Meta(max_length=limits.MOUNTS * limits
 TurnCount = Annotated[int, Meta(ge=0, le=limits.TURNS)]
 #: Attack runs so far (at most one per flyer and game turn).
 RunCount = Annotated[int, Meta(ge=0, le=limits.TURNS * limits.FLYERS)]
-
-
-class Df40kOptions(Options, frozen=True, kw_only=True):
-    """A set-up's battle: each side's force (one flyer type per flyer), each side's
-    uncommitted Gargoyles and the number of game turns (checked when a battle starts)."""
-
-    forces: tuple[tuple[str, ...], ...]
-    gargoyles: tuple[int, ...] = (0, 0)
-    turns: int = 6
 
 
 class PositionFlyer(Record, frozen=True, kw_only=True):
@@ -431,6 +423,9 @@ class Df40k(
     def event_text(self, event: Event, view: Df40kView) -> str | None:
         return text.event_text(self.specs, event, view)
 
+    def dice_text(self, event: DiceRolled, view: Df40kView) -> str | None:
+        return text.dice_text(self.specs, event, view)
+
     def action_odds(self, action: Df40kAction, view: Df40kView) -> str | None:
         from aerodrome_df40k.action_odds import action_odds
 
@@ -440,6 +435,11 @@ class Df40k(
         from aerodrome_df40k.draw import draw
 
         return draw(self.rules, view)
+
+    def draw_compact(self, view: Df40kView) -> RenderableType:
+        from aerodrome_df40k.draw import draw_compact
+
+        return draw_compact(self.rules, view)
 
     def draw_svg(self, view: Df40kView) -> str:
         from aerodrome_df40k.svg import draw_svg

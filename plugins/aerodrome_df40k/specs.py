@@ -13,8 +13,7 @@ from typing import Annotated, Literal, TypeVar, get_args, get_origin
 import msgspec
 from msgspec import Meta
 
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
+from aerodrome.api import Record, SpecError
 from aerodrome.specs import Assumed, builtin_specs, load, read_mapping
 from aerodrome_df40k.limits import (
     CHARACTERISTIC,

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import textwrap
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from aerodrome_df40k.draw import dogfight_line, revealed_line, stage, status_of, weapons_of
 from aerodrome_df40k.text import flyer_name, names, order_words
 
 if TYPE_CHECKING:
     from aerodrome_df40k.specs import Specs
-    from aerodrome_df40k.state import Df40kView, FlyerView
+    from aerodrome_df40k.view import Df40kView, FlyerView
 
 COLOURS = ("#1f5fa8", "#a8321f")  # seat 1, seat 2
 WIDTH, MARGIN, COLUMN, GAP = 900, 16, 320, 228
@@ -113,7 +113,7 @@ def draw_svg(specs: Specs, view: Df40kView) -> str:
             fill = "#ffffff" if f.alive else "#e8e8e8"
             body.append(
                 f'<rect x="{x}" y="{y}" width="{COLUMN}" height="{height}" rx="6" fill="{fill}" '
-                f'stroke="{COLOURS[p]}" stroke-width="2"/>'
+                f'stroke="{COLOURS[p]}" stroke-width="2" data-place={quoteattr("piece:" + f.id)}/>'
             )
             title = flyer_name(specs, f.id, f.type) + (
                 " (large)" if specs.flyers[f.type].large else ""

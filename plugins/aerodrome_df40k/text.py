@@ -10,16 +10,15 @@ spec names ("lascannon").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
-from aerodrome.capabilities import ChoiceLabel
-from aerodrome.events import Event
-from aerodrome.turns import Decision
+from aerodrome.api import ChoiceLabel, Decision, DiceRolled, Event
+from aerodrome.describe import dice_sentence
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,
     Df40kAction,
-    Df40kView,
     DogfightDeclared,
     DogfightResult,
     DogfightRolled,
@@ -37,6 +36,7 @@ from aerodrome_df40k.state import (
     RamResolved,
     WeaponFired,
 )
+from aerodrome_df40k.view import Df40kView
 
 ORDER_WORDS = {
     "intercept": "Intercept",
@@ -172,6 +172,29 @@ def _explained(text: str, named: Mapping[str, str]) -> str:
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
+
+
+def dice_text(specs: Specs, event: DiceRolled, view: Df40kView) -> str | None:
+    """A roll whose purpose names flyers by id ("to hit: imperial-fighter-2 lascannon") said
+    with their names ("to hit: Imperial fighter 2 lascannon"); ``None``: no flyer in it."""
+    named = names(specs, view)
+    found = False
+
+    def name(m: re.Match[str]) -> str:
+        nonlocal found
+        word = m.group(0)
+        if word in named:
+            found = True
+            return named[word]
+        return word
+
+    purpose = _TOKEN.sub(name, event.purpose)
+    if not found:
+        return None
+    return dice_sentence(event, purpose)
 
 
 def event_text(specs: Specs, event: Event, view: Df40kView) -> str | None:

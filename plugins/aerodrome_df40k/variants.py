@@ -13,8 +13,7 @@ did before issue 13 (it gives that seat a measured edge in mirror battles).
 
 from __future__ import annotations
 
-from aerodrome import hookimpl
-from aerodrome.variants import VariantSpec
+from aerodrome.api import VariantSpec, hookimpl
 
 
 class FixedFirstPlayer:

@@ -28,7 +28,7 @@ from aerodrome_dockfighters.combat import (
 from aerodrome_dockfighters.odds import attack
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import GROUND, Attack, DfAction
-from aerodrome_dockfighters.views import DfView
+from aerodrome_dockfighters.view import DfView
 
 Distribution = dict[int, Fraction]
 

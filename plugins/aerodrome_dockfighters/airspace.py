@@ -3,7 +3,7 @@ the board edges, and the clouds at a hex and altitude.
 
 The mechanics every phase shares, below the phase modules (movement, combat, weather,
 docking, mines, objectives): nothing here imports them. Reads work on the state and on the
-frozen observation alike (see :mod:`aerodrome_dockfighters.views`).
+frozen observation alike (see :mod:`aerodrome_dockfighters.view`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import LeftBoard, PushedIntoMountains
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState
-from aerodrome_dockfighters.views import AnyCloud, Craft, Scene, Sky
+from aerodrome_dockfighters.view import AnyCloud, Craft, Scene, Sky
 
 #: Weather levels (clause weather.1): the index into ``specs.weather.levels``.
 CLEAR, BROKEN, RAIN, STORM = 0, 1, 2, 3

@@ -40,7 +40,7 @@ from aerodrome_dockfighters.state import (
     Repair,
     Undock,
 )
-from aerodrome_dockfighters.views import Craft, DfView, Scene, SightingView
+from aerodrome_dockfighters.view import Craft, DfView, Scene, SightingView
 
 #: Spotting targets (konrad.3): in arc beyond 9 hexes, out of arc within 3, within 6.
 SPOT_FAR, SPOT_NEAR, SPOT_MID = 4, 5, 6

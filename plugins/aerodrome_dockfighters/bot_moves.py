@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from aerodrome.data import Action
+from aerodrome.api import Action
 from aerodrome_dockfighters import challenges, docking, movement, rules
 from aerodrome_dockfighters.airspace import margin
 from aerodrome_dockfighters.board import arc_sectors, board
@@ -34,7 +34,7 @@ from aerodrome_dockfighters.flight import (
 )
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Plan
-from aerodrome_dockfighters.views import AnyGround, Craft, Scene
+from aerodrome_dockfighters.view import AnyGround, Craft, Scene
 
 PATROL, ATTACK, ESCAPE = "patrol", "attack", "escape"
 #: Patrol direction by d6 (konrad.7): hexsides to the left (+) or right (-).

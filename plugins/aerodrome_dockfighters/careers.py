@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import msgspec
 
-from aerodrome.errors import SpecError
+from aerodrome.api import SpecError
 from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import LeaderSkillUsed
 from aerodrome_dockfighters.options import NATIONS, CampaignOptions, Crew

@@ -27,8 +27,7 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
+from aerodrome.api import Record, SpecError
 from aerodrome.specs import Assumed, builtin_specs, load
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import MOUNTAIN_MISSIONS, STORM, margin, occupied
@@ -39,7 +38,7 @@ from aerodrome_dockfighters.ground import place
 from aerodrome_dockfighters.options import LEAGUE
 from aerodrome_dockfighters.specs import EXPERIENCE, AircraftClass, Experience, builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, GroundUnit, Objective
-from aerodrome_dockfighters.views import Craft, Scene
+from aerodrome_dockfighters.view import Craft, Scene
 
 CHALLENGES = MOUNTAIN_MISSIONS
 CHALLENGER, THE_LEAGUE = 0, 1

@@ -78,8 +78,8 @@ def svg(
     out: Annotated[str, typer.Option(help="the SVG file to write")] = "dockfighters.svg",
 ) -> None:
     """Draw a position file as an SVG picture (the referee's view)."""
+    from aerodrome.api import AerodromeError
     from aerodrome.cli.output import fail, say
-    from aerodrome.errors import AerodromeError
     from aerodrome.files import check_output, write_atomic
     from aerodrome.saves import read_position
     from aerodrome_dockfighters.missions import setups

@@ -21,7 +21,7 @@ from aerodrome_dockfighters.events import (
 )
 from aerodrome_dockfighters.specs import Mount, Specs, Weapon, builtin
 from aerodrome_dockfighters.state import GROUND, Aircraft, Attack, Cloud, DfState, GroundUnit
-from aerodrome_dockfighters.views import AnyGround, Craft, Scene
+from aerodrome_dockfighters.view import AnyGround, Craft, Scene
 
 #: "Anti-aircraft ground targets always hit on 5 and 6 if firing at aircraft" (combat.2).
 GROUND_FIRE_NEED = 5

@@ -1,8 +1,8 @@
 """What Dockfighters' rules use while a step runs: the game's dice, its event sink, and the
 rule variants plugged into the ruleset's own hookspecs.
 
-The ruleset looks its hooks up once, when it is built (:class:`Variants`, through the core's
-typed ``self.hooks.caller``), and every step hands its rules a :class:`DfContext` carrying
+The ruleset looks its hooks up once, when it is built
+(:class:`~aerodrome_dockfighters.hooks.Variants`), and every step hands its rules a :class:`DfContext` carrying
 them, so that a rule deep down (a pilot check during a bail-out during a collision) consults
 the variant without a plugin manager in sight. Without a variant plugin every caller is
 ``None`` and the rulebook's rule applies (:data:`BOOK`).
@@ -13,33 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-from aerodrome.data import Action
-from aerodrome.events import Event
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.turns import Ask, Context, Decision, Item
-from aerodrome_dockfighters import hookspecs
+from aerodrome.api import Action, Ask, Context, Decision, Event
+from aerodrome.turns import Item
+from aerodrome_dockfighters.hooks import Variants
 
 if TYPE_CHECKING:
-    from aerodrome.dice import Dice
+    from aerodrome.api import Dice
     from aerodrome_dockfighters.state import DfState
 
 P = ParamSpec("P")
 A = TypeVar("A", bound=Action)
-
-
-class Variants:
-    """The ruleset's variant hooks, typed like their hookspecs (``None``: nobody changes the
-    rule). Looked up once per ruleset instance."""
-
-    __slots__ = ("mission_turns", "pilot_check", "to_hit")
-
-    def __init__(self, hooks: RuleHooks | None = None) -> None:
-        caller = hooks.caller if hooks is not None else None
-        self.to_hit = caller(hookspecs.aerodrome_dockfighters_to_hit) if caller else None
-        self.pilot_check = caller(hookspecs.aerodrome_dockfighters_pilot_check) if caller else None
-        self.mission_turns = (
-            caller(hookspecs.aerodrome_dockfighters_mission_turns) if caller else None
-        )
 
 
 #: The rulebook's rules: no variant plugged in.

@@ -6,7 +6,7 @@ Air mines are in :mod:`aerodrome_dockfighters.mines`.
 
 from __future__ import annotations
 
-from aerodrome.errors import SpecError
+from aerodrome.api import SpecError
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import occupied
 from aerodrome_dockfighters.board import board
@@ -20,7 +20,7 @@ from aerodrome_dockfighters.events import (
 )
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.state import Aircraft, DfState, Undock
-from aerodrome_dockfighters.views import Craft
+from aerodrome_dockfighters.view import Craft
 
 SYSTEMS = (
     "light anti-aircraft turret",

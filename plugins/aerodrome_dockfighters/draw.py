@@ -20,7 +20,7 @@ from aerodrome_dockfighters.airspace import SMOKE_TOP, altitudes
 from aerodrome_dockfighters.board import FACING_ARROWS, FACING_NAMES
 from aerodrome_dockfighters.specs import EXPERIENCE, builtin
 from aerodrome_dockfighters.text import label, tag, where
-from aerodrome_dockfighters.views import Craft, DfView
+from aerodrome_dockfighters.view import Craft, DfView
 
 #: Bavaria, Saxony: bright, bold and far apart (readable with and without colour).
 SIDE_STYLE = ("bold bright_cyan", "bold bright_red")
@@ -61,18 +61,25 @@ def header(view: DfView) -> Text:
     return text
 
 
-def board_text(view: DfView) -> Text:
-    """The map with coordinates on its edges."""
+def board_text(view: DfView, *, compact: bool = False) -> Text:
+    """The map with coordinates on its edges: two lines a row of hexes (the odd columns half
+    a hex lower), or, ``compact``, one line a row (each hex in its column and row, the odd
+    columns' half-hex offset not drawn)."""
     w, h = view.width, view.height
-    grid: list[list[tuple[str, str]]] = [[("   ", "")] * w for _ in range(2 * h + 1)]
+    lines = h if compact else 2 * h + 1
+    grid: list[list[tuple[str, str]]] = [[("   ", "")] * w for _ in range(lines)]
+
+    def line_of(col: int, row: int) -> int:
+        return row if compact else 2 * row + (col & 1)
+
     covered = view.sky.covered
     for i in range(w * h):
         col, row = i % w, i // w
-        grid[2 * row + (col & 1)][col] = (" ░ ", "") if i in covered else (" · ", "")
+        grid[line_of(col, row)][col] = (" ░ ", "") if i in covered else (" · ", "")
 
     def put(cell: int, glyph: str, style: str) -> None:
         col, row = cell % w, cell // w
-        grid[2 * row + (col & 1)][col] = (glyph, style)
+        grid[line_of(col, row)][col] = (glyph, style)
 
     for g in view.ground:
         if g.damage < g.structure and g.cell >= 0:
@@ -96,6 +103,14 @@ def board_text(view: DfView) -> Text:
     text = Text()
     ruler = "    " + "".join(f"{c:^{CELL}}" for c in range(w)) + "\n"
     text.append(ruler)
+    if compact:
+        for n, line in enumerate(grid):
+            text.append(f"{n:>3} ")
+            for chunk, style in line:
+                text.append(chunk, style=style)
+            text.append(f" {n:<3}\n")
+        text.append(ruler.rstrip("\n"))
+        return text
     for n, line in enumerate(grid):
         text.append(f"{n // 2:>3} " if n % 2 == 0 and n < 2 * h else "    ")
         for chunk, style in line:
@@ -210,3 +225,41 @@ def draw(view: DfView) -> RenderableType:
             ),
         )
     return Group(*parts)
+
+
+def panel(view: DfView) -> list[Text]:
+    """Beside the compact map: the turn, the weather, the squadrons, the aircraft moving, and
+    each aircraft on a line (map id, datasheet, hex, heading, altitude, speed, structure)."""
+    specs = builtin()
+    out = [header(view)]
+    if view.move is not None:
+        m = view.move
+        out.append(
+            Text(
+                f"{label(view, m.aircraft)} is moving: at {where(view, m.cell)}, facing "
+                f"{FACING_NAMES[m.facing]}, altitude {m.altitude}",
+                style="bold",
+            )
+        )
+    for a in view.aircraft:
+        ds = specs.aircraft[a.datasheet]
+        on_board = a.cell >= 0 and a.status in ("flying", "docked", "landed", "grounded")
+        at = f"{where(view, a.cell)} {FACING_NAMES[a.facing]}" if on_board else a.status
+        line = Text(tag(a.id), style=SIDE_STYLE[a.player])
+        line.append(
+            f" {a.datasheet}: {at}, alt {a.altitude}, speed {a.speed}, "
+            f"{ds.structure - a.damage}/{ds.structure}"
+            + ("" if a.status == "flying" or not on_board else f", {a.status}")
+        )
+        out.append(line)
+    out.append(Text("board: the hexes as laid out, the legend and every aircraft", style="dim"))
+    return out
+
+
+def draw_compact(view: DfView) -> RenderableType:
+    """The play screen's picture: the map a line a row, :func:`panel` beside it."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(board_text(view, compact=True), Group(*panel(view)))
+    return grid

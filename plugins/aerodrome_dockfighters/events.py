@@ -9,7 +9,7 @@ records or observes.
 
 from __future__ import annotations
 
-from aerodrome.events import Event
+from aerodrome.api import Event
 
 
 # -- set-up and weather ------------------------------------------------------------------------
@@ -54,6 +54,17 @@ class TurnsExtended(Event, frozen=True):
 class Immelmann(Event, frozen=True):
     aircraft: int
     cell: int
+    altitude: int
+    speed: int
+
+
+class MoveEnded(Event, frozen=True):
+    """Where an aircraft ended its move along a template (or a Tesla coil's straight line):
+    its hex, heading, altitude and new speed (move.3)."""
+
+    aircraft: int
+    cell: int
+    facing: int
     altitude: int
     speed: int
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
-from aerodrome.metrics import Column, Estimate, Matchup, Proportion, wilson
-from aerodrome.records import GameRecord
+from aerodrome.api import Estimate, GameRecord
+from aerodrome.metrics import Column, Matchup, Proportion, wilson
 
 SOURCE = "aerodrome (Dockfighters, issue 9)"
 

@@ -17,7 +17,7 @@ from aerodrome_dockfighters.airspace import margin
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import Plan
-from aerodrome_dockfighters.views import AnyGround, Craft, Scene
+from aerodrome_dockfighters.view import AnyGround, Craft, Scene
 
 #: "Bots never drop below altitude 2, except when they try to land or attack ground targets"
 #: (konrad.18).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aerodrome.errors import SpecError
+from aerodrome.api import SpecError
 from aerodrome_dockfighters.specs import GroundTarget, builtin
 from aerodrome_dockfighters.state import DfState, GroundUnit
 

@@ -1,7 +1,7 @@
 """Hookspecs of the dockfighters ruleset: the rules a variant plugin may change.
 
 Added to the plugin manager through ``aerodrome_addhooks``. The ruleset looks them up once,
-through ``self.hooks.caller`` (:class:`aerodrome_dockfighters.context.Variants`), and its
+through ``self.hooks.caller`` (:class:`aerodrome_dockfighters.hooks.Variants`), and its
 rules call them from the step's context; when no plugin implements one, the rulebook's rule
 applies.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aerodrome.hookspecs import hookspec
+from aerodrome.api import hookspec
 
 if TYPE_CHECKING:
     from aerodrome_dockfighters.state import Aircraft, DfState

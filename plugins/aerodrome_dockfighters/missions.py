@@ -7,8 +7,7 @@ its squadron sheets.
 
 from __future__ import annotations
 
-from aerodrome.errors import SpecError
-from aerodrome.ruleset import Seat, Setup
+from aerodrome.api import Seat, Setup, SpecError
 from aerodrome_dockfighters import challenges
 from aerodrome_dockfighters.board import board, zone_cells
 from aerodrome_dockfighters.objectives import FAR_EDGE, OWN_EDGE, runway_hits

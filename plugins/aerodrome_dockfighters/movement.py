@@ -18,6 +18,7 @@ from aerodrome_dockfighters.docking import tesla, tesla_ready, try_dock
 from aerodrome_dockfighters.events import (
     AirshipDescended,
     Immelmann,
+    MoveEnded,
     Punched,
     TookOff,
 )
@@ -363,6 +364,20 @@ def _finish(state: DfState, a: Aircraft, prog: MoveProgress, ctx: DfContext) -> 
     _after_move(state, a, prog.speed, prog.start_altitude, prog.low or prog.altitude == 1, ctx)
 
 
+def _ended(a: Aircraft, ctx: DfContext) -> None:
+    """The log says where the aircraft ended its move (move.3; after a bump off an occupied
+    hex), before the checks that follow it."""
+    announce(
+        ctx,
+        MoveEnded,
+        aircraft=a.id,
+        cell=a.cell,
+        facing=a.facing,
+        altitude=a.altitude,
+        speed=a.speed,
+    )
+
+
 def _after_move(
     state: DfState, a: Aircraft, speed: int, start_alt: int, low: bool, ctx: DfContext
 ) -> None:
@@ -370,6 +385,7 @@ def _after_move(
     ds = s.aircraft[a.datasheet]
     if occupied(state, a.cell, a.altitude, a.id):
         bump(state, a)
+    _ended(a, ctx)
     if ds.klass == "airship":
         punch(state, a, ctx)
         _airship_descent(state, a, ctx)

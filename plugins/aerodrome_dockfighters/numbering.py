@@ -37,7 +37,7 @@ from aerodrome_dockfighters.state import (
     Repair,
     Undock,
 )
-from aerodrome_dockfighters.views import DfView
+from aerodrome_dockfighters.view import DfView
 
 TOKENS = ("cloud", "objective", "ground")
 ROLES = ("recon", "agent")

@@ -26,9 +26,7 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
-from aerodrome.ruleset import Options, Setup
+from aerodrome.api import Options, Record, Setup, SpecError
 from aerodrome_dockfighters.state import Knacks
 
 #: The squadrons' sides, by player: Bavaria (player 0, bottom edge), Saxony (player 1).

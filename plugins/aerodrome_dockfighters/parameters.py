@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import msgspec
 
-from aerodrome import hookimpl
-from aerodrome.parameters import ParameterSpec, Value
-from aerodrome.ruleset import Setup
+from aerodrome.api import ParameterSpec, Setup, hookimpl
+from aerodrome.parameters import Value
 
 #: [dockfighters.mission.1] every mission lasts 12 turns.
 RULEBOOK_TURNS = 12

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from aerodrome.turns import Ask, Decision
+from aerodrome.api import Ask, Decision
 from aerodrome_dockfighters import (
     acm,
     challenges,

@@ -29,7 +29,7 @@ from aerodrome_dockfighters.state import (
     Objective,
     PlaceToken,
 )
-from aerodrome_dockfighters.views import AnyCloud, Scene
+from aerodrome_dockfighters.view import AnyCloud, Scene
 
 EDGE_GAP = 3
 #: The aircraft a mission's leader declares at the set-up.

@@ -9,15 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from aerodrome import AgentSpec, hookimpl
-from aerodrome.plugins import RulesetRef
+from aerodrome.api import AgentSpec, RulesetRef, hookimpl
 
 if TYPE_CHECKING:
     import pluggy
     import typer
 
-    from aerodrome.agents import Agent
-    from aerodrome.parameters import ParameterSpec
+    from aerodrome.api import Agent, ParameterSpec
 
 #: Konrad's escape behaviours (clause konrad.6).
 ESCAPES = ("retreat", "avoid", "repair")

@@ -46,8 +46,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from aerodrome.errors import SpecError
-from aerodrome.ruleset import Setup
+from aerodrome.api import Setup, SpecError
 from aerodrome.specs import convert
 from aerodrome_dockfighters.board import FACING_NAMES
 from aerodrome_dockfighters.docking import fit

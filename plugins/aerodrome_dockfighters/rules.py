@@ -5,7 +5,7 @@ Every function cites the clause it implements. Numbers come from the specs.
 
 from __future__ import annotations
 
-from aerodrome.errors import SpecError
+from aerodrome.api import SpecError
 from aerodrome_dockfighters.context import DfContext, announce
 from aerodrome_dockfighters.events import (
     CriticalDamage,
@@ -27,7 +27,7 @@ from aerodrome_dockfighters.specs import (
     builtin,
 )
 from aerodrome_dockfighters.state import Aircraft, DfState
-from aerodrome_dockfighters.views import Craft
+from aerodrome_dockfighters.view import Craft
 
 
 def sheet(a: Craft, specs: Specs | None = None) -> Datasheet:

@@ -15,35 +15,42 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from aerodrome.capabilities import (
+from aerodrome.api import (
     Analysis,
+    Capabilities,
     ChoiceLabel,
+    Context,
+    Decision,
     Numbering,
     Odds,
     Positions,
     Presentation,
+    Result,
+    RuleHooks,
+    Ruleset,
+    Setup,
     SpecFiles,
+    Turn,
+    TurnSequence,
     Vectors,
 )
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Result, Ruleset, Setup
 from aerodrome.specs import builtin_specs
-from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
-from aerodrome_dockfighters.context import DfContext, Variants
+from aerodrome_dockfighters.context import DfContext
+from aerodrome_dockfighters.hooks import Variants
 from aerodrome_dockfighters.missions import mission_exit, setups, success
 from aerodrome_dockfighters.options import SIDES, DfSetup, DockfightersOptions
 from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.sequence import sequence
 from aerodrome_dockfighters.specs import SPEC_TYPES, builtin
 from aerodrome_dockfighters.state import ACTIONS, DfAction, DfState
-from aerodrome_dockfighters.views import DfView
+from aerodrome_dockfighters.view import DfView
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.api import Event
     from aerodrome_dockfighters.numbering import Numbering as ActionNumbers
 
 
@@ -95,7 +102,7 @@ class Dockfighters(
 
     def observation(self, state: DfState, player: int | None, turn: Turn) -> DfView:
         """The whole game (Dockfighters hides nothing) as a frozen value: frozen Structs and
-        tuples copied from the state, sharing nothing mutable with it (see views.py)."""
+        tuples copied from the state, sharing nothing mutable with it (see view.py)."""
         return observe(state, player)
 
     def is_over(self, state: DfState) -> bool:
@@ -157,6 +164,11 @@ class Dockfighters(
         from aerodrome_dockfighters.action_odds import action_odds
 
         return action_odds(action, view)
+
+    def draw_compact(self, view: DfView) -> RenderableType:
+        from aerodrome_dockfighters.draw import draw_compact
+
+        return draw_compact(view)
 
     def draw(self, view: DfView) -> RenderableType:
         """The turn, the weather and wind, the map with coordinates, a legend, the aircraft."""
@@ -234,6 +246,6 @@ class Dockfighters(
 
 def observe(state: DfState, player: int | None) -> DfView:
     """A frozen copy of ``state``, the same for every ``player`` (nothing is hidden), with
-    its clouds worked out (views.py)."""
+    its clouds worked out (view.py)."""
     view = msgspec.convert(state, DfView, from_attributes=True)
     return msgspec.structs.replace(view, sky=sky(state))

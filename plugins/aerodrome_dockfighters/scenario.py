@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from aerodrome.errors import SpecError
-from aerodrome.turns import Ask, Decision
+from aerodrome.api import Ask, Decision, SpecError
 from aerodrome_dockfighters import careers, challenges, docking, placement, rules
 from aerodrome_dockfighters.airspace import occupied
 from aerodrome_dockfighters.board import board

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aerodrome.turns import Context, ForEach, Phase, Step, TurnSequence
+from aerodrome.api import Context, ForEach, Phase, Step, TurnSequence
 from aerodrome_dockfighters import phases, placement, scenario
-from aerodrome_dockfighters.context import DfContext, Variants, bind
+from aerodrome_dockfighters.context import DfContext, bind
+from aerodrome_dockfighters.hooks import Variants
 from aerodrome_dockfighters.order import fire_order, move_order
 from aerodrome_dockfighters.state import DfState
 

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from aerodrome.data import Record
+from aerodrome.api import Record
 from aerodrome.specs import Assumed, builtin_specs, load
 
 #: Bounds of spec values: what the rulebook allows, or a sane ceiling far above every

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from aerodrome.data import Action, Record
+from aerodrome.api import Action, Record
 from aerodrome_dockfighters.specs import AGILITY, builtin
 
 Status = Literal["flying", "destroyed", "left", "missing", "docked", "landed", "grounded"]

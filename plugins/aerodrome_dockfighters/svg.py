@@ -16,7 +16,7 @@ from aerodrome_dockfighters.airspace import SMOKE_TOP, STORM, airship_cells, alt
 from aerodrome_dockfighters.board import FACING_NAMES, Board, board
 from aerodrome_dockfighters.specs import builtin
 from aerodrome_dockfighters.text import tag, where
-from aerodrome_dockfighters.views import DfView
+from aerodrome_dockfighters.view import DfView
 
 SIZE = 18.0
 SIDE_COLOUR = ("#1f5fb4", "#c0392b")
@@ -56,7 +56,8 @@ def draw_svg(view: DfView) -> str:
         pts = " ".join(f"{p.x:.1f},{p.y:.1f}" for p in polygon_corners(layout, h))
         c = hex_to_pixel(layout, h)
         out.append(
-            f'<polygon points="{pts}" fill="{cloud_at.get(cell, SKY)}" stroke="#b9b2a0" stroke-width="0.6"/>'
+            f'<polygon points="{pts}" fill="{cloud_at.get(cell, SKY)}" stroke="#b9b2a0" stroke-width="0.6" '
+            f'data-place="{where(view, cell)}"/>'
         )
         out.append(
             f'<text x="{c.x:.1f}" y="{c.y - 9:.1f}" font-size="5" fill="#6b6659" '
@@ -118,12 +119,19 @@ def draw_svg(view: DfView) -> str:
             f"#{tag(a.id)} {escape(a.datasheet)} ({escape(a.side)}), {where(view, a.cell)}, heading "
             f"{FACING_NAMES[a.facing]}, altitude {a.altitude}, speed {a.speed}"
         )
-        out.append(_arrow(layout, b, a.cell, a.facing, SIDE_COLOUR[a.player], 0.8, title))
         c = hex_to_pixel(layout, b.hexes[a.cell])
+        # What a choice of this aircraft points at: its arrow, label and hex (to click it).
+        out.append(f'<g data-place="piece:{a.id}">')
+        out.append(
+            f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{SIZE * 0.8:.1f}" fill="#ffffff" '
+            'fill-opacity="0"/>'
+        )
+        out.append(_arrow(layout, b, a.cell, a.facing, SIDE_COLOUR[a.player], 0.8, title))
         out.append(
             f'<text x="{c.x + 5:.1f}" y="{c.y + 12:.1f}" font-weight="bold" fill="{SIDE_COLOUR[a.player]}">'
             f"{tag(a.id)} {a.altitude}/{a.speed}</text>"
         )
+        out.append("</g>")
     out += _wind(view, width)
     out += _legend(view, height, lo, hi, specs.weather.levels[view.weather])
     out.append("</svg>")

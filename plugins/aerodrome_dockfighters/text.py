@@ -13,8 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from aerodrome.capabilities import ChoiceLabel
-from aerodrome.turns import Decision
+from aerodrome.api import ChoiceLabel, Decision
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters import events as ev
 from aerodrome_dockfighters.board import FACING_NAMES
@@ -39,7 +38,7 @@ from aerodrome_dockfighters.state import (
     Repair,
     Undock,
 )
-from aerodrome_dockfighters.views import DfView, Scene
+from aerodrome_dockfighters.view import DfView, Scene
 
 #: The map's id of an aircraft: 0-9 then a-z (the last character of its map glyph).
 ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -398,6 +397,10 @@ _EVENTS: dict[type, Callable[[Any, DfView], str]] = {
     ev.TurnsExtended: lambda e, v: (
         f"The mission's airship is still on the map: {count(e.turns, 'more turn')}, "
         f"the last is turn {e.last_turn}."
+    ),
+    ev.MoveEnded: lambda e, v: (
+        f"{label(v, e.aircraft)} ends its move at {where(v, e.cell)}, heading "
+        f"{FACING_NAMES[e.facing]}, altitude {e.altitude}, speed {e.speed}."
     ),
     ev.Immelmann: lambda e, v: (
         f"{label(v, e.aircraft)} flies an Immelmann to {where(v, e.cell)}, altitude "

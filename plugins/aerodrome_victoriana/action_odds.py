@@ -7,7 +7,9 @@ outcomes from the exact pools of :mod:`aerodrome_victoriana.odds` (icepool).
   least one, victoriana.pilot.1);
 - an escape, a chase, an emergency landing: the chance of a success (victoriana.pilot.3-7,
   victoriana.optional.2-3);
-- a bomb drop: on target and partial (victoriana.crew.2-3).
+- a bomb drop: on target and partial (victoriana.crew.2-3);
+- a squadron manoeuvre: each side's chance to win the Squadron Roll with it
+  (victoriana.squadron.2-6, .10, .14).
 
 The first character to act in a Combat Phase gets the initiative bonus (victoriana.combat.5);
 the view does not say whether somebody has rolled yet this phase, so it is read from the
@@ -20,15 +22,19 @@ from aerodrome.odds import percent
 from aerodrome_victoriana import odds, specs
 from aerodrome_victoriana.common import enemy_of, spec_of, weapon_gunner, weather_black
 from aerodrome_victoriana.state import (
+    FLYING,
+    MANOEUVRES,
     Airman,
     Attack,
     Chase,
+    ChooseManoeuvre,
     DropBomb,
     EmergencyLanding,
     Escape,
     FreeAttack,
     VictorianaAction,
 )
+from aerodrome_victoriana.table import side_name
 from aerodrome_victoriana.view import DogfightView
 
 #: The status of a character who bailed out this phase (parachutes land at the round's end).
@@ -93,9 +99,62 @@ def _test(
     return f"succeeds {percent(chance)} ({white} dice against {black} black)"
 
 
+def roll_pools(view: DogfightView) -> dict[str, int]:
+    """Each side's Squadron Roll pool before the Defend bonus: one die per aircraft in the
+    dogfight plus its best Handling, the Tactical-action dice, and the dice the other side's
+    black best Handling gives (victoriana.squadron.2-4, victoriana.pilot.9), as
+    :func:`aerodrome_victoriana.squadron.squadron_pools` builds them (a variant changing the
+    pools is not seen here)."""
+    base: dict[str, int] = {}
+    gift: dict[str, int] = {}
+    for i, side in enumerate(view.sides):
+        flying = [view.crafts[c] for c in view.roster.crafts[i] if view.crafts[c].status == FLYING]
+        best = max((c.handling for c in flying), default=0)
+        base[side] = len(flying) + max(0, best) if flying else 0
+        gift[side] = max(0, -best) if flying else 0
+    a, b = view.sides
+    return {
+        a: base[a] + view.tactical_dice.get(a, 0) + gift[b],
+        b: base[b] + view.tactical_dice.get(b, 0) + gift[a],
+    }
+
+
+def _defended(pool: int, manoeuvre: str) -> int:
+    return pool + (pool + 1) // 2 if manoeuvre == "defend" else pool  # victoriana.squadron.10
+
+
+def manoeuvre_odds(view: DogfightView, manoeuvre: str) -> str:
+    """Each side's chance to win the Squadron Roll choosing ``manoeuvre``, by the other's
+    manoeuvre where it changes the roll (their Defend bonus, their carried Tactical
+    successes): both pools explode, a tie wins nothing (victoriana.squadron.5-6, .14). Both
+    sides choose from the same view, so the chances of both are given."""
+    pools = roll_pools(view)
+    carry = view.tactical_carry
+    said: list[str] = []
+    for me, foe in (view.sides, view.sides[::-1]):
+        chances: dict[str, float] = {}
+        for theirs in MANOEUVRES:
+            shift = (carry.get(me, 0) if manoeuvre != "tactical" else 0) - (
+                carry.get(foe, 0) if theirs != "tactical" else 0
+            )
+            net = odds.net_distribution(
+                _defended(pools[me], manoeuvre), _defended(pools[foe], theirs)
+            )
+            chances[theirs] = sum(p for n, p in net if n + shift > 0)
+        usual = chances["attack"]
+        others = [
+            f"{percent(p)} against {m.capitalize()}" for m, p in chances.items() if p != usual
+        ]
+        extra = f" ({', '.join(others)})" if others else ""
+        said.append(f"{side_name(me)} wins the roll {percent(usual)}{extra}")
+    return "; ".join(said)
+
+
 def action_odds(action: VictorianaAction, view: DogfightView) -> str | None:
     """The chances of ``action`` in words, or ``None`` for an action that rolls no test."""
     book = specs.rules()
+    if isinstance(action, ChooseManoeuvre):
+        return manoeuvre_odds(view, action.manoeuvre)
     if isinstance(action, FreeAttack):
         craft = view.crafts[action.craft]
         gunner = weapon_gunner(view, craft, action.weapon)

@@ -7,9 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError
-from aerodrome.turns import Context
+from aerodrome.api import Action, Context, IllegalActionError
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     aboard,
@@ -24,6 +22,7 @@ from aerodrome_victoriana.common import (
 )
 from aerodrome_victoriana.damage import bail_out, damage_roll, destroy, leave
 from aerodrome_victoriana.events import BombsDropped
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.state import (
     FLYING,
     Airman,
@@ -45,7 +44,6 @@ from aerodrome_victoriana.state import (
     update_airman,
     update_craft,
 )
-from aerodrome_victoriana.variants import Variants
 
 
 # -- performing actions ------------------------------------------------------------------------

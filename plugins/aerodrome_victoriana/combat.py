@@ -2,7 +2,7 @@
 
 Order (victoriana.combat.2-4), the first actor's initiative bonus (victoriana.combat.5),
 multi-action penalties (victoriana.combat.6); which pilot and crew actions each character
-may take (listed in :mod:`aerodrome_victoriana.options`, performed in
+may take (listed in :mod:`aerodrome_victoriana.acting`, performed in
 :mod:`aerodrome_victoriana.actions`).
 With the optional rule "skip the Squadron Phase" every aircraft acts, in the order of its
 pilot's Aviation + Handling roll (victoriana.optional.14).
@@ -18,8 +18,16 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from aerodrome.turns import Ask, Context, Decision, Item
+from aerodrome.api import Ask, Context, Decision
+from aerodrome.turns import Item
 from aerodrome_victoriana import specs
+from aerodrome_victoriana.acting import (
+    Acting,
+    ActOptions,
+    character_options,
+    free_attack_options,
+    snapshot,
+)
 from aerodrome_victoriana.actions import free_attack, perform
 from aerodrome_victoriana.common import (
     aboard,
@@ -31,13 +39,7 @@ from aerodrome_victoriana.common import (
 from aerodrome_victoriana.damage import land_due, land_everyone
 from aerodrome_victoriana.ending import break_off
 from aerodrome_victoriana.heresy import roll_pool
-from aerodrome_victoriana.options import (
-    Acting,
-    ActOptions,
-    character_options,
-    free_attack_options,
-    snapshot,
-)
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.state import (
     FLYING,
     Airman,
@@ -47,7 +49,6 @@ from aerodrome_victoriana.state import (
     Kind,
     update_craft,
 )
-from aerodrome_victoriana.variants import Variants
 
 update = msgspec.structs.replace
 
@@ -182,7 +183,7 @@ def run_end(state: DogfightState, ctx: Context) -> None:
 # -- legal actions ---------------------------------------------------------------------------
 def act_options(state: DogfightState, turn: Item) -> ActOptions:
     """The legal actions of the ``act`` decision: those of every character who may still act
-    in ``turn`` (listed on demand, :class:`~aerodrome_victoriana.options.ActOptions`), or end
+    in ``turn`` (listed on demand, :class:`~aerodrome_victoriana.acting.ActOptions`), or end
     the turn."""
     return ActOptions(snapshot(state), tuple(a.id for a in actors(state, turn)))
 

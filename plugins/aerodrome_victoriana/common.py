@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from aerodrome.api import Context
 from aerodrome.dice import opposed
-from aerodrome.turns import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import TaskRolled
 from aerodrome_victoriana.heresy import SUCCESS_FACES, TaskRoll, classify

@@ -7,11 +7,12 @@ Armour Value (plus Defend bonuses) cancels pips, AP bypasses armour point for po
 
 from __future__ import annotations
 
-from aerodrome.turns import Context
+from aerodrome.api import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import battle_over, spec_of, stat
 from aerodrome_victoriana.events import CraftDamaged, CraftLeft, CrewHit, ParachuteLanded
 from aerodrome_victoriana.heresy import roll_pool
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.state import (
     FLYING,
     Airman,
@@ -20,7 +21,6 @@ from aerodrome_victoriana.state import (
     update_airman,
     update_craft,
 )
-from aerodrome_victoriana.variants import Variants
 
 
 def armour_of(craft: Craft) -> int:

@@ -61,3 +61,44 @@ def draw(view: DogfightView) -> RenderableType:
         legend.append("\n  " + line)
     parts.append(legend)
     return Group(*parts)
+
+
+def _short_bar(r: Row) -> RenderableType:
+    from rich.text import Text
+
+    filled = round(5 * r.share)
+    style = "green" if r.share > 2 / 3 else "yellow" if r.share > 1 / 3 else "red"
+    bar = Text("█" * filled, style=style)
+    bar.append("░" * (5 - filled))
+    bar.append(f" {r.health}/{r.full}")
+    return bar
+
+
+def draw_compact(view: DogfightView) -> RenderableType:
+    """The play screen's picture: the round, the phase and the Squadron Roll, then the two
+    squadrons side by side, an aircraft a line (its Health, and its status when it is not
+    simply flying); ``board`` shows :func:`draw`, with the crews and the legend."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    lines = header(view)
+    parts: list[RenderableType] = [Text(lines[0], style="bold")]
+    parts.extend(Text(line) for line in lines[1:])
+    grid = Table.grid(padding=(0, 2), expand=True)
+    columns: list[RenderableType] = []
+    for n, side in enumerate(view.sides):
+        title, rows = squadron(view, side)
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+        table.add_column(no_wrap=True, min_width=11)
+        table.add_column(no_wrap=True, overflow="ellipsis", max_width=14)
+        for r in rows:
+            label = Text(r.label + (f" {r.tag}" if r.tag else ""), style="bold" if r.flying else "")
+            status = "" if r.status == "flying" else r.status.removeprefix("flying, ")
+            table.add_row(label, _short_bar(r), Text(status))
+        grid.add_column(ratio=1)
+        columns.append(Group(Text(title, style=SIDE_STYLES[n % 2]), table))
+    grid.add_row(*columns)
+    parts.append(grid)
+    return Group(*parts)

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from aerodrome.ruleset import Result
-from aerodrome.turns import Context
+from aerodrome.api import Context, Result
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import battle_over, stat
 from aerodrome_victoriana.damage import leave

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aerodrome.events import Event
+from aerodrome.api import Event
 
 
 class SquadronRolled(Event, frozen=True):

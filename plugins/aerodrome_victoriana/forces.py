@@ -7,11 +7,11 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.errors import SpecError
-from aerodrome.ruleset import Options, Seat, Setup
+from aerodrome.api import Seat, Setup, SpecError
 from aerodrome.specs import convert
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import handling_of
+from aerodrome_victoriana.options import VictorianaOptions
 from aerodrome_victoriana.state import (
     Airman,
     Craft,
@@ -20,14 +20,6 @@ from aerodrome_victoriana.state import (
     copy_state,
     roster_of,
 )
-
-
-class VictorianaOptions(Options, frozen=True, kw_only=True):
-    """What ``Setup.options`` holds: the optional-rule switches and the two sides."""
-
-    rules: specs.OptionalRules = specs.OptionalRules()
-    side: tuple[specs.SideSpec, ...]
-
 
 #: A set-up of Victoriana (its options checked to be VictorianaOptions when a game starts).
 VSetup = Setup[VictorianaOptions]

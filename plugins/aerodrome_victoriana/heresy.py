@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from aerodrome.data import Record
-from aerodrome.dice import Dice, Purpose
+from aerodrome.api import Dice, Record
+from aerodrome.dice import Purpose
 
 Outcome = Literal["success", "partial", "failure", "foul"]
 

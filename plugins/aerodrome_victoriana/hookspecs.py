@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aerodrome.hookspecs import hookspec
+from aerodrome.api import hookspec
 
 if TYPE_CHECKING:
     from aerodrome_victoriana.state import DogfightState

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from aerodrome.errors import IllegalActionError
+from aerodrome.api import IllegalActionError
 from aerodrome_victoriana import specs
+from aerodrome_victoriana.acting import END_TURN, station_weapons
 from aerodrome_victoriana.common import jobs_of, spec_of
-from aerodrome_victoriana.options import END_TURN, station_weapons
 from aerodrome_victoriana.state import (
     MANOEUVRE_CHOICES,
     MANOEUVRES,

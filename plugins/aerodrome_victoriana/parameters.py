@@ -15,9 +15,8 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.errors import AerodromeError
-from aerodrome.parameters import ParameterSpec, Value
-from aerodrome.ruleset import Setup
+from aerodrome.api import AerodromeError, ParameterSpec, Setup
+from aerodrome.parameters import Value
 
 #: The most aircraft a flight is swept to (the specs allow 100 a side).
 MOST = 30

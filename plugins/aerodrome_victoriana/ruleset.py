@@ -8,44 +8,50 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aerodrome.capabilities import (
+from aerodrome.api import (
     Analysis,
+    Capabilities,
     ChoiceLabel,
+    Context,
+    Decision,
     Numbering,
     Odds,
     Positions,
     Presentation,
+    Result,
+    RuleHooks,
+    Ruleset,
     SpecFiles,
+    Turn,
+    TurnSequence,
     Vectors,
 )
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Capabilities, Result, Ruleset
-from aerodrome.turns import Context, Decision, Turn, TurnSequence
 from aerodrome_victoriana import ending, forces, sequence, specs
 from aerodrome_victoriana.common import battle_over, handling_of, spec_of
+from aerodrome_victoriana.hooks import Variants
+from aerodrome_victoriana.options import VictorianaOptions
 from aerodrome_victoriana.state import (
     ACTION_TYPES,
     FLYING,
     DogfightState,
     VictorianaAction,
 )
-from aerodrome_victoriana.variants import Variants
 from aerodrome_victoriana.view import DogfightView, observe
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from aerodrome.events import Event
+    from aerodrome.api import DiceRolled, Event
     from aerodrome_victoriana.numbering import Numbering as ActionNumbers
 
 
 class Victoriana(
-    Ruleset[DogfightState, DogfightView, VictorianaAction, forces.VictorianaOptions],
+    Ruleset[DogfightState, DogfightView, VictorianaAction, VictorianaOptions],
     Presentation[DogfightView, VictorianaAction],
     Odds[DogfightView, VictorianaAction],
-    Positions[DogfightState, forces.VictorianaOptions],
+    Positions[DogfightState, VictorianaOptions],
     SpecFiles,
-    Numbering[VictorianaAction, forces.VictorianaOptions],
+    Numbering[VictorianaAction, VictorianaOptions],
     Vectors[DogfightView],
     Analysis[DogfightState],
 ):
@@ -57,14 +63,14 @@ class Victoriana(
     rulebook = "victoriana-dogfights.txt (Cubicle 7 blog series 'Dogfights')"
     capabilities = Capabilities(hidden_information=False, simultaneous=True)
     action_types = ACTION_TYPES
-    options_type = forces.VictorianaOptions
+    options_type = VictorianaOptions
 
     def __init__(self, hooks: RuleHooks | None = None) -> None:
         super().__init__(hooks)
         self._templates = forces.Templates()
         # the variant hooks are looked up once: the steps carry them
         self._sequence = sequence.build(Variants.of(self.hooks))
-        self._numbering: dict[tuple[str, forces.VictorianaOptions], ActionNumbers] = {}
+        self._numbering: dict[tuple[str, VictorianaOptions], ActionNumbers] = {}
 
     def setups(self) -> Sequence[forces.VSetup]:
         return forces.setups()
@@ -123,6 +129,11 @@ class Victoriana(
 
         return event_text(event, view)
 
+    def dice_text(self, event: DiceRolled, view: DogfightView) -> str | None:
+        from aerodrome_victoriana.text import dice_text
+
+        return dice_text(event, view)
+
     def action_odds(self, action: VictorianaAction, view: DogfightView) -> str | None:
         from aerodrome_victoriana.action_odds import action_odds
 
@@ -132,6 +143,11 @@ class Victoriana(
         from aerodrome_victoriana.draw import draw
 
         return draw(view)
+
+    def draw_compact(self, view: DogfightView) -> RenderableType:
+        from aerodrome_victoriana.draw import draw_compact
+
+        return draw_compact(view)
 
     def draw_svg(self, view: DogfightView) -> str:
         from aerodrome_victoriana.svg import draw_svg

@@ -13,11 +13,11 @@ The steps belong to one ruleset instance: they carry its variant hooks.
 
 from __future__ import annotations
 
-from aerodrome.turns import ForEach, Phase, Step, TurnSequence
+from aerodrome.api import ForEach, Phase, Step, TurnSequence
 from aerodrome_victoriana.combat import CombatPhase, turns
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.squadron import SquadronPhase
 from aerodrome_victoriana.state import DogfightState
-from aerodrome_victoriana.variants import Variants
 
 
 def build(variants: Variants) -> TurnSequence[DogfightState]:

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from aerodrome.data import Record
+from aerodrome.api import Record
 from aerodrome.specs import Assumed, builtin_specs, load
 
 Role = Literal["fighter", "bomber", "monster"]

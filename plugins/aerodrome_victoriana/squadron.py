@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from aerodrome.turns import Ask, Context, Decision, Reveal, listed
+from aerodrome.api import Ask, Context, Decision, Reveal, listed
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import (
     battle_over,
@@ -23,6 +23,7 @@ from aerodrome_victoriana.common import (
 from aerodrome_victoriana.damage import damage_roll, leave
 from aerodrome_victoriana.events import SquadronRolled
 from aerodrome_victoriana.heresy import roll_pool
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.state import (
     FLYING,
     MANOEUVRE_CHOICES,
@@ -36,7 +37,6 @@ from aerodrome_victoriana.state import (
     RemoveFighter,
     SpendOnFighters,
 )
-from aerodrome_victoriana.variants import Variants
 
 #: The answers of a ``spend`` decision, and of a ``remove`` or ``escape`` decision.
 Spending = SpendOnFighters | DamageRoll

@@ -20,7 +20,7 @@ from typing import Any, Literal, get_args, get_origin
 
 import msgspec
 
-from aerodrome.data import Action
+from aerodrome.api import Action
 from aerodrome_victoriana.specs import OptionalRules, crew_templates
 
 Manoeuvre = Literal["attack", "defend", "escape", "tactical"]

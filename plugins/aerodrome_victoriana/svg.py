@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from textwrap import wrap
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from aerodrome_victoriana.table import LEGEND, Row, header, squadron
 from aerodrome_victoriana.view import DogfightView
@@ -76,7 +76,13 @@ def _row(x: int, y: int, r: Row) -> tuple[list[str], int]:
                 style="normal" if r.flying else "italic",
             )
         )
-    return out, ROW + 14 * (len(below) - 1)
+    height = ROW + 14 * (len(below) - 1)
+    # The aircraft as one element a choice can point at (``piece:ID``), its whole row clickable.
+    hit = (
+        f'<rect x="{x - 4}" y="{y - 15}" width="{COLUMN - 16}" height="{height - 2}" '
+        'fill="#ffffff" fill-opacity="0"/>'
+    )
+    return [f"<g data-place={quoteattr(f'piece:{r.id}')}>", hit, *out, "</g>"], height
 
 
 def _wrapped(lines: Sequence[str]) -> list[str]:

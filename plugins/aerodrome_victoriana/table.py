@@ -60,13 +60,13 @@ def header(view: DogfightView) -> list[str]:
         lines.append("Squadron Roll: both sides are choosing their manoeuvres in secret.")
     if view.to_spend:
         lines.append(
-            f"{view.winner}: {view.to_spend} net successes of their "
+            f"{side_name(view.winner)}: {view.to_spend} net successes of their "
             f"{view.manoeuvre.get(view.winner, '')} to spend."
         )
     if view.to_remove:
         lines.append(f"{view.to_remove} aircraft to take out of the dogfight.")
     if view.order:
-        lines.append(f"Combat Phase order: {', then '.join(view.order)}.")
+        lines.append(f"Combat Phase order: {', then '.join(map(side_name, view.order))}.")
     if view.initiative:
         names = ", ".join(view.crafts[i].label for i in view.initiative)
         lines.append(f"Initiative order: {names}.")
@@ -76,20 +76,29 @@ def header(view: DogfightView) -> list[str]:
             "a free attack on it is due."
         )
     for side, n in view.tactical_carry.items():
-        lines.append(f"{side}: {n} Tactical successes carried into the next Squadron Roll.")
+        lines.append(
+            f"{side_name(side)}: {plural(n, 'Tactical success', 'Tactical successes')} "
+            "carried into the next Squadron Roll."
+        )
     for side, n in view.tactical_dice.items():
-        lines.append(f"{side}: {n} Tactical-action dice for the next Squadron Roll.")
+        lines.append(
+            f"{side_name(side)}: {plural(n, 'Tactical-action die', 'Tactical-action dice')} "
+            "for the next Squadron Roll."
+        )
     return lines + _rules(view)
 
 
 def squadron_roll_line(view: DogfightView) -> str:
     """This round's Squadron Roll (the view has one only once it is rolled)."""
     parts = [
-        f"{side} {view.manoeuvre.get(side, '?')}, {view.rolled.get(side, 0)} successes on "
-        f"{view.pools.get(side, 0)} dice"
+        f"{side_name(side)} {view.manoeuvre.get(side, '?')}, "
+        f"{plural(view.rolled.get(side, 0), 'success', 'successes')} on "
+        f"{plural(view.pools.get(side, 0), 'die', 'dice')}"
         for side in view.sides
     ]
-    outcome = f"{view.winner} win by {view.net}" if view.winner else "a tie, nothing happens"
+    outcome = (
+        f"{side_name(view.winner)} win by {view.net}" if view.winner else "a tie, nothing happens"
+    )
     return f"Squadron Roll: {' against '.join(parts)}: {outcome}."
 
 
@@ -108,6 +117,17 @@ def _rules(view: DogfightView) -> list[str]:
     return [f"Optional rules: {', '.join(shown)}."] if shown else []
 
 
+def side_name(key: str) -> str:
+    """A side as people write it: an acronym in capitals (``RAF``), a name capitalised
+    (``Luftwaffe``); the set-ups' side keys are lower case (``raf``)."""
+    return key.upper() if len(key) <= 3 else key[:1].upper() + key[1:]
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """ "1 success", "4 successes"."""
+    return f"{n} {one}" if n == 1 else f"{n} {many}"
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
     """One aircraft as the pictures show it."""
@@ -121,6 +141,8 @@ class Row:
     status: str
     crew: tuple[str, ...]
     flying: bool
+    #: The aircraft's id in the observation (the pictures' ``data-place="piece:ID"``).
+    id: int = -1
 
     @property
     def share(self) -> float:
@@ -150,6 +172,7 @@ def row(view: DogfightView, craft: Craft) -> Row:
         status=", ".join(status),
         crew=tuple(crew_text(view.airmen[i], craft) for i in craft.crew),
         flying=craft.status == FLYING,
+        id=craft.id,
     )
 
 
@@ -163,5 +186,5 @@ def crew_text(a: Airman, craft: Craft) -> str:
 def squadron(view: DogfightView, side: str) -> tuple[str, list[Row]]:
     """A side's title and its aircraft's rows, in the set-up's order."""
     ids = view.roster.crafts[view.sides.index(side)]
-    title = f"{side}: {view.left.get(side, 0)} of {len(ids)} aircraft in the dogfight"
+    title = f"{side_name(side)}: {view.left.get(side, 0)} of {len(ids)} aircraft in the dogfight"
     return title, [row(view, view.crafts[i]) for i in ids]

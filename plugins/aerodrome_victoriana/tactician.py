@@ -25,8 +25,8 @@ from functools import cache
 
 from aerodrome.data import Action
 from aerodrome_victoriana import chances, specs
+from aerodrome_victoriana.acting import END_TURN, ActOptions
 from aerodrome_victoriana.common import spec_of, weather_black
-from aerodrome_victoriana.options import END_TURN, ActOptions
 from aerodrome_victoriana.state import (
     FLYING,
     Attack,

@@ -4,9 +4,8 @@ the datasheet's armament line; never an index."""
 
 from __future__ import annotations
 
-from aerodrome.capabilities import ChoiceLabel
-from aerodrome.events import Event
-from aerodrome.turns import Decision
+from aerodrome.api import ChoiceLabel, Decision, DiceRolled, Event
+from aerodrome.describe import dice_sentence
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import jobs_of, spec_of
 from aerodrome_victoriana.events import (
@@ -40,6 +39,7 @@ from aerodrome_victoriana.state import (
     Tactical,
     VictorianaAction,
 )
+from aerodrome_victoriana.table import side_name
 from aerodrome_victoriana.view import DogfightView
 
 #: The actions of a character (grouped under the character in a list of choices).
@@ -187,7 +187,9 @@ def prompt(decision: Decision, view: DogfightView) -> str:
             "the free attack on it."
         )
     if kind == Kind.ACT:
-        return f"The turn of {subject}: choose a character's action, or end the turn."
+        return (
+            f"The turn of {side_name(str(subject))}: choose a character's action, or end the turn."
+        )
     return f"Choose: {kind}"
 
 
@@ -248,6 +250,29 @@ def _successes(n: int) -> str:
     return "1 success" if n == 1 else f"{n} successes"
 
 
+def _explodes(purpose: str) -> bool:
+    """Whether the roll of ``purpose`` added a die for every 6: white dice always, black dice
+    in the Squadron Roll only (victoriana.dice.2-3, victoriana.squadron.5)."""
+    return not purpose.endswith("(black)") or purpose.startswith("squadron roll:")
+
+
+def dice_text(event: DiceRolled, view: DogfightView) -> str | None:
+    """A pool that exploded says how many dice it had and how many its 6s added, so that
+    its count agrees with the pool the test reports ("13 dice and 4 more for their 6s" where
+    the test says "on 13 dice"); ``None``: no 6 added a die (the core's sentence)."""
+    purpose = event.purpose
+    if purpose.startswith("squadron roll: "):  # the side by its name
+        key, _, colour = purpose.removeprefix("squadron roll: ").partition(" ")
+        purpose = f"squadron roll: {side_name(key)} {colour}"
+    sixes = event.faces.count(6) if event.sides == 6 and _explodes(event.purpose) else 0
+    if not sixes:
+        return None if purpose == event.purpose else dice_sentence(event, purpose)
+    pool = len(event.faces) - sixes
+    dice = "a die" if pool == 1 else f"{pool} dice"
+    more = "1 more for its 6" if sixes == 1 else f"{sixes} more for their 6s"
+    return dice_sentence(event, purpose, dice=f"{dice} and {more}")
+
+
 def event_text(event: Event, view: DogfightView) -> str | None:
     """A sentence for one of Victoriana's events; ``None`` for an event of another kind."""
     if isinstance(event, SquadronRolled):
@@ -294,9 +319,13 @@ def squadron_roll_text(event: SquadronRolled) -> str:
     """The Squadron Roll: each side's manoeuvre, dice and successes, and who wins by how many."""
     sides = list(event.pools)
     parts = [
-        f"{side}, {event.manoeuvres.get(side, 'no manoeuvre')}, "
+        f"{side_name(side)}, {event.manoeuvres.get(side, 'no manoeuvre')}, "
         f"{_successes(event.successes.get(side, 0))} on {_dice(event.pools[side])}"
         for side in sides
     ]
-    outcome = f"{event.winner} win by {event.net}" if event.winner else "a tie, nothing happens"
+    outcome = (
+        f"{side_name(event.winner)} win by {event.net}"
+        if event.winner
+        else "a tie, nothing happens"
+    )
     return f"Squadron Roll of round {event.round}: {' against '.join(parts)}: {outcome}."

@@ -1,13 +1,17 @@
-"""The import graph of a package, read from its source with ``ast`` (nothing is imported).
+"""The import graph of packages, read from their source with ``ast`` (nothing is imported).
 
-Every ``import`` counts, at module level or inside a function (a cycle held together by
-function-level imports is still a cycle); imports under ``if TYPE_CHECKING:`` do not (they
-never run).
+Every ``import`` statement counts: at module level, inside a function (a cycle held together
+by function-level imports is still a cycle, it only fails later) and, unless
+``type_only=False``, under ``if TYPE_CHECKING:`` (a circle that only type checkers follow
+still means the layers are not layers: the lower module names the higher one's types).
+``from package import name`` counts as importing ``package.name`` when that is a module,
+else ``package`` itself.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from pathlib import Path
 
 import networkx as nx
@@ -27,11 +31,12 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
-def _imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
+def _imports(tree: ast.AST, module: str, is_package: bool, type_only: bool) -> set[str]:
+    """Each module (or package) named by an import of ``tree``."""
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node):
+        if isinstance(node, ast.If) and _is_type_checking(node) and not type_only:
             for child in node.orelse:
                 visit(child)
             return
@@ -44,8 +49,7 @@ def _imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
                 prefix = ".".join(base + ([node.module] if node.module else []))
             else:
                 prefix = node.module or ""
-            found.add(prefix)
-            found.update(f"{prefix}.{alias.name}" for alias in node.names)
+            found.update(f"{prefix}\0{alias.name}" for alias in node.names)
         for child in ast.iter_child_nodes(node):
             visit(child)
 
@@ -53,19 +57,35 @@ def _imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
     return found
 
 
-def import_graph(package_dir: Path) -> nx.DiGraph:
-    """module → modules of the same package it imports."""
+def import_graph(package_dirs: Path | Iterable[Path], *, type_only: bool = True) -> nx.DiGraph:
+    """module → the modules of the given packages it imports."""
+    dirs = [package_dirs] if isinstance(package_dirs, Path) else list(package_dirs)
+    modules = {_module_name(d, p): p for d in dirs for p in sorted(d.rglob("*.py"))}
     graph = nx.DiGraph()
-    modules = {_module_name(package_dir, p): p for p in sorted(package_dir.rglob("*.py"))}
     for name, path in modules.items():
         graph.add_node(name)
         tree = ast.parse(path.read_text(), str(path))
-        for target in _imports(tree, name, path.name == "__init__.py"):
-            if target in modules and target != name:
-                graph.add_edge(name, target)
+        for target in sorted(_imports(tree, name, path.name == "__init__.py", type_only)):
+            prefix, _, attr = target.partition("\0")
+            module = f"{prefix}.{attr}" if attr and f"{prefix}.{attr}" in modules else prefix
+            if module in modules and module != name:
+                graph.add_edge(name, module)
     return graph
 
 
-def cycles(package_dir: Path) -> list[list[str]]:
-    """Every elementary import cycle of the package (empty when its graph is a DAG)."""
-    return sorted(sorted(c) for c in nx.simple_cycles(import_graph(package_dir)))
+def circles(graph: nx.DiGraph) -> list[list[str]]:
+    """One import circle through each knot of ``graph`` (a strongly connected set of modules),
+    as the modules in import order with the first repeated at the end."""
+    found = []
+    for knot in nx.strongly_connected_components(graph):
+        if len(knot) < 2:
+            continue
+        edges = nx.find_cycle(graph.subgraph(knot), source=min(knot))
+        found.append([a for a, _ in edges] + [edges[0][0]])
+    return sorted(found)
+
+
+def cycles(package_dir: Path, *, type_only: bool = False) -> list[list[str]]:
+    """Every elementary import cycle of one package (empty when its graph is a DAG)."""
+    graph = import_graph(package_dir, type_only=type_only)
+    return sorted(sorted(c) for c in nx.simple_cycles(graph))

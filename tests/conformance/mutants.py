@@ -21,7 +21,7 @@ from aerodrome import Action, Ask, Context, Decision, Event, hookimpl
 from aerodrome.conformance.broken import Contract
 from aerodrome.plugins import Plugins, load_plugins
 from aerodrome.ruleset import Setup, copy_state
-from aerodrome.turns import Turn
+from aerodrome.turns import Turn, listed
 from tests.conformance.stash import PILE, TAKES, Stash, StashState, StashView, Take
 
 
@@ -64,6 +64,23 @@ class LimitsTakesByTheOtherDie(Stash):
 
     def legal(self, state: StashState, player: int) -> Sequence[Take]:
         return TAKES[: min(3, state.pile, (state.dice[1 - player] + 1) // 2)]
+
+
+class ListsTakesWhenAsked(Stash):
+    """The takes are listed when the question is asked, from the real die (``listed``), and
+    a take is checked against the die when it is made: in a determinisation for the other
+    player, whose die there is another, the listed takes are the real die's (a search reads
+    it) and one of them crashes (classic's card questions did this with the hand)."""
+
+    def ask(self, state: StashState, ctx: Context) -> Ask[StashState, Take]:
+        decision = Decision(players=(state.turn,), kind="take")
+        return Ask(decision, listed(self.legal(state, state.turn)), self.take)
+
+    def take(self, state: StashState, ctx: Context, answers: Mapping[int, Take]) -> bool:
+        for player, take in answers.items():
+            if take not in self.legal(state, player):
+                raise ValueError(f"{take.coins} coins is more than die {state.dice[player]} allows")
+        return super().take(state, ctx, answers)
 
 
 class ResamplesItsOwnDie(Stash):
@@ -216,6 +233,7 @@ MUTANTS: dict[type[Stash], set[Contract]] = {
     AnnouncesTheScores: {Contract.HIDDEN},
     PromptsWithTheOtherDie: {Contract.HIDDEN},
     LimitsTakesByTheOtherDie: {Contract.HIDDEN},
+    ListsTakesWhenAsked: {Contract.ANSWERED_STATE},
     ResamplesItsOwnDie: {Contract.HIDDEN},
     NeverResamples: {Contract.RESAMPLED},
     ResolvesTheStateItAskedOn: {Contract.INDEPENDENT},

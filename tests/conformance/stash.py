@@ -1,12 +1,13 @@
 """Stash: the tiny ruleset the conformance kit's mutants are built on (tests only).
 
 Two players each roll a die that only they see, then take turns (North first) taking one to
-three coins from a pile of nine; when the pile is empty, coins plus die decide: the higher
+three coins from a pile of nine (no more than half their own die, rounded up); when the pile is empty, coins plus die decide: the higher
 wins, equal is a draw. The whole game is one step that asks again until the pile is empty.
 
 It has what the kit's contracts are about and nothing else: hidden information (the dice) and
 a ``determinise()``, dice from the game, a mutable state with lists, legal actions that
-change (three coins cannot be taken from a pile of two), a step that asks again. Each mutant
+change (three coins cannot be taken from a pile of two) and depend on what one player hides
+(their die), a step that asks again. Each mutant
 in :mod:`tests.conformance.mutants` changes one method, the way a plugin author might get it
 wrong.
 """
@@ -88,7 +89,9 @@ class Stash(Ruleset[StashState, StashView, Take], Determinise[StashState], Analy
         return Ask(decision, self.legal, self.take)
 
     def legal(self, state: StashState, player: int) -> Sequence[Take]:
-        return TAKES[: min(3, state.pile)]
+        """One to three coins, no more than the pile holds nor than half the player's own
+        die (rounded up): read from ``state``, the state the question is answered in."""
+        return TAKES[: min(3, state.pile, (state.dice[player] + 1) // 2)]
 
     def take(self, state: StashState, ctx: Context, answers: Mapping[int, Take]) -> bool:
         for player, take in answers.items():

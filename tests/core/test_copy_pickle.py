@@ -18,6 +18,7 @@ from aerodrome.errors import PluginError
 from aerodrome.game import Game
 from aerodrome.lineage import Origin, Plugged
 from aerodrome.plugins import restore_game as restore
+from aerodrome.ruleset import Ruleset
 from tests.bare import bare
 from tests.conftest import PLUGINS
 
@@ -82,11 +83,10 @@ def test_deepcopy_and_pickle_go_on_as_the_game_does(name: str, setup: str) -> No
                 break
 
 
-@pytest.mark.parametrize("name", PLUGINS.ruleset_names())
-def test_the_games_a_search_makes_pickle_too(name: str) -> None:
+def test_the_games_a_search_makes_pickle_too(ruleset: Ruleset[Any, Any, Any]) -> None:
     """A reseeded clone, a determinised game and a game keeping no log, each played on a
     little, come back from pickle as they were; a reseed (an undo's) is kept too."""
-    game: AnyGame = Game(PLUGINS.ruleset(name), None, 3)
+    game: AnyGame = Game(ruleset, None, 3)
     players = [RandomAgent(agent_seed(3, p)) for p in range(len(game.setup.seats))]
     drive(game, players, limit=7)
     game.reseed(11)

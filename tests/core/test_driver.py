@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from aerodrome.agents import RandomAgent, agent_seed
 from aerodrome.driver import Observer, answer, drive
 from aerodrome.game import Game
+from aerodrome.ruleset import Ruleset
 from tests.conftest import PLUGINS
 
 
@@ -44,12 +43,12 @@ def bare(game: Game[Any, Any, Any], players: list[RandomAgent]) -> None:
             game.apply(p, players[p].choose(PlayerView(game, p), game.legal_actions(p)))
 
 
-@pytest.mark.parametrize("name", PLUGINS.ruleset_names())
-def test_drive_plays_the_game_a_bare_loop_plays_and_shows_every_step(name: str) -> None:
+def test_drive_plays_the_game_a_bare_loop_plays_and_shows_every_step(
+    ruleset: Ruleset[Any, Any, Any],
+) -> None:
     """With or without observers, the same game as the bare loop; observers see the start,
     each decision before its action, and the end. Mutation caught: a watched loop that
     answers in another order than the tight one."""
-    ruleset = PLUGINS.ruleset(name)
     plain, watched, reference = (Game(ruleset, None, 7) for _ in range(3))
     bare(reference, agents(reference, 7))
     made = drive(plain, agents(plain, 7))

@@ -52,7 +52,7 @@ class _Variant:
 def test_addhooks_lets_a_variant_change_a_rule() -> None:
     # the variant registers BEFORE the plugin that declares the hookspec: still checked
     plugins = load_plugins(extra=[("variant", _Variant()), ("rules", _AddsHooks())])
-    bonus = RuleHooks(plugins.pm).caller(_JoustRuleHooks.aerodrome_joust_bonus)
+    bonus = plugins.rule_hooks().caller(_JoustRuleHooks.aerodrome_joust_bonus)
     assert bonus is not None
     assert bonus(player=0) == 2
     assert bonus(player=1) is None
@@ -63,8 +63,63 @@ def test_a_hook_nobody_implements_has_no_caller() -> None:
     """Mutation caught: RuleHooks.caller returning the caller even without implementations
     (rules would then pay for every variant hook on every call)."""
     plugins = load_plugins(extra=[("rules", _AddsHooks())])
-    assert RuleHooks(plugins.pm).caller(_JoustRuleHooks.aerodrome_joust_bonus) is None
+    assert plugins.rule_hooks().caller(_JoustRuleHooks.aerodrome_joust_bonus) is None
     assert RuleHooks(None).caller(_JoustRuleHooks.aerodrome_joust_bonus) is None
+
+
+class _BrokenVariant:
+    @hookimpl
+    def aerodrome_joust_bonus(self, player: int) -> int | None:
+        return {0: 2}[player]
+
+
+def test_a_rule_hook_that_breaks_names_its_plugin() -> None:
+    """A rule's hook is called the one way (pluggy's call through the facade): a variant
+    raising is a PluginError naming that plugin and the hook, while the others still answer
+    through pluggy's own order (firstresult). Mutation caught: ``Plugins.caller`` returning
+    the bare HookCaller (the KeyError escapes unnamed)."""
+    plugins = load_plugins(
+        extra=[("good", _Variant()), ("broken", _BrokenVariant()), ("rules", _AddsHooks())]
+    )
+    bonus = plugins.rule_hooks().caller(_JoustRuleHooks.aerodrome_joust_bonus)
+    assert bonus is not None
+    assert bonus(player=0) == 2  # the last registered is called first (pluggy's LIFO)
+    with pytest.raises(
+        PluginError, match=r"plugin 'broken': hook aerodrome_joust_bonus failed: KeyError"
+    ):
+        bonus(player=1)
+
+
+def test_hooks_are_called_one_way() -> None:
+    """Only ``call_hook`` calls a hook: no ``.call_historic`` or ``HookCaller`` call
+    elsewhere in the facade, no implementation called by hand (``impl.function()``), and
+    nothing outside the facade reaches pluggy's callers (``tests/architecture`` forbids
+    ``.hook``). Mutation caught: ``self.pm.hook.aerodrome_register_commands(app=app, ...)``
+    back in ``register_commands``."""
+    import ast
+
+    source = (ROOT / "core" / "aerodrome" / "plugins.py").read_text()
+    tree = ast.parse(source)
+    where = {}
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Call):
+                    where.setdefault(id(node), fn.name)
+    calls = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        text = ast.unparse(node.func)
+        if node.func.attr in {"call_historic", "call_extra", "function"} or ".hook." in text:
+            calls.append((where.get(id(node)), text))
+    assert all(fn == "call_hook" for fn, _ in calls), calls
+    assert not any(text.startswith("impl.") for _, text in calls), calls
+    for path in (ROOT / "core" / "aerodrome").rglob("*.py"):
+        if path.name != "plugins.py":
+            text = path.read_text()
+            for form in ("call_historic", "subset_hook_caller", "get_hookimpls"):
+                assert form not in text, f"{path.relative_to(ROOT)} calls pluggy's {form}"
 
 
 def test_register_rulesets_and_agents() -> None:

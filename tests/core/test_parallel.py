@@ -162,7 +162,7 @@ def test_worker_plugin_sources_name_the_example_module(plugins: Plugins) -> None
     joust = [s for s in sources if s[0] == "joust"]
     if joust:  # registered by the test suite rather than through an entry point
         _name, module, root = joust[0]
-        assert module == "aerodrome_joust" and root is not None
+        assert module == "aerodrome_joust.plugin" and root is not None
         assert (Path(root) / "aerodrome_joust" / "__init__.py").exists()
 
 

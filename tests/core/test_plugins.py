@@ -106,7 +106,7 @@ def test_a_ruleset_registered_by_reference_is_imported_when_first_needed() -> No
     """Mutation caught: the reference resolved at registration (the class is then in the
     registry before anything asked for it)."""
     example_module()
-    ref = RulesetRef("joust", "aerodrome_joust:Joust")
+    ref = RulesetRef("joust", "aerodrome_joust.ruleset:Joust")
     plugins = load_plugins(extra=[("lazy", _ByReference(ref))])
     assert plugins.registry.rulesets["joust"] is ref
     assert plugins.ruleset("joust").name == "joust"
@@ -118,9 +118,9 @@ def test_a_ruleset_registered_by_reference_is_imported_when_first_needed() -> No
     ("target", "message"),
     [
         ("no_such_module_for_aerodrome:Joust", r"failed to import: ModuleNotFoundError"),
-        ("aerodrome_joust:NoSuchClass", r"failed to import: AttributeError"),
-        ("aerodrome_joust:JoustState", r"not a Ruleset class"),
-        ("aerodrome_joust:Joust", r"is a ruleset named 'joust'"),
+        ("aerodrome_joust.ruleset:NoSuchClass", r"failed to import: AttributeError"),
+        ("aerodrome_joust.state:JoustState", r"not a Ruleset class"),
+        ("aerodrome_joust.ruleset:Joust", r"is a ruleset named 'joust'"),
     ],
 )
 def test_a_broken_reference_names_the_plugin_and_the_ruleset(target: str, message: str) -> None:
@@ -138,6 +138,6 @@ def test_a_name_registered_by_reference_and_by_class_is_a_duplicate() -> None:
         load_plugins(
             extra=[
                 ("joust", example_module()),
-                ("lazy", _ByReference(RulesetRef("joust", "aerodrome_joust:Joust"))),
+                ("lazy", _ByReference(RulesetRef("joust", "aerodrome_joust.ruleset:Joust"))),
             ]
         )

@@ -59,7 +59,11 @@ def test_the_wheel_has_the_license_and_publishes_no_test_extras(tmp_path: Path) 
     extras = {
         line.split(": ", 1)[1] for line in meta.splitlines() if line.startswith("Provides-Extra: ")
     }
-    assert extras == {"report", "dask", "rl", "openspiel", "bench", "compare"}
+    assert extras == {"report", "dask", "rl", "openspiel", "web", "bench", "compare"}
+    # `aerodrome serve` needs no network: its pages, scripts and style ship in the wheel
+    for shipped in ("static/table.js", "static/start.js", "static/table.css"):
+        assert f"aerodrome/web/{shipped}" in names, shipped
+    assert {"aerodrome/web/templates/seat.html", "aerodrome/web/templates/start.html"} <= set(names)
     requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist: ")]
     assert not [r for r in requires if "pytest" in r or "mypy" in r]  # groups stay unpublished
     urls = dict(

@@ -109,6 +109,8 @@ def _base(command: str, tmp: Path) -> list[str]:
                                           "--black", "1"],
         "odds dockfighters attack": ["odds", "dockfighters", "attack", "--dice", "1"],
         "odds classic attack": ["odds", "classic", "attack"],
+        # a games folder under a file: refused before anything is served
+        "serve": ["serve", "--games", str(Path(__file__) / "games")],
     }[command]  # fmt: skip
 
 

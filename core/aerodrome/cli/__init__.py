@@ -23,6 +23,7 @@ from aerodrome.cli import (
     play,
     position,
     replay,
+    serve,
     simulate,
     specs_cmd,
     sweep,
@@ -67,6 +68,7 @@ for module in (
     sweep,
     variants,
     tournament,
+    serve,
 ):
     module.register(app)
 

@@ -192,7 +192,9 @@ def play(
             raise typer.Exit(INTERRUPTED) from None
         if finished:
             session.write()
-            screen.result(session.game, session.humans)
+            if session.humans:
+                session.show_screen_events()
+            screen.result(session.game, session.humans, compact=bool(session.humans))
             if save is not None:
                 say(f"saved to {save} (replay with `aerodrome replay {save} --verify`)")
             return
@@ -202,7 +204,9 @@ def play(
 
 
 def _introduce(session: Session, resume: Path | None, position: Path | None) -> None:
+    """The notes opening a game (their rows are taken from the first screen's events)."""
     game = session.game
+    session.noted = 13 if resume is not None else 5  # the recap, seats and save lines
     if resume is not None:
         played = len(game.history)
         screen.note(

@@ -21,8 +21,8 @@ from aerodrome.describe import label, seat_label
 from aerodrome.game import Game
 from aerodrome.terminal import escape
 
-#: Lines of choices shown at once; Enter shows the next ones.
-PAGE = 12
+#: Rows of choices shown at once (a play screen fits 50 rows); Enter shows the next ones.
+PAGE = 8
 QUIT = frozenset({"q", "quit", "exit"})
 HELP = frozenset({"?", "h", "help"})
 MORE = frozenset({"", "more", "+"})
@@ -92,7 +92,12 @@ class Decision:
 
     def _page(self) -> None:
         """The next part of the list, and how much is left."""
-        end = min(len(self.lines), self.shown + PAGE)
+        end, used = self.shown, 0
+        while end < len(self.lines):
+            need = screen.rows(_plain(self.lines[end]))
+            if used and used + need > PAGE:
+                break
+            end, used = end + 1, used + need
         # a header is never the last line of a part
         if end < len(self.lines) and not self.lines[end - 1].items:
             end -= 1
@@ -165,12 +170,26 @@ class Decision:
             return
         shown = [i for i in among if i + 1 in extra]
         screen.note("Exact chances (computed, not sampled):", screen.HEADING)
-        screen.choice_lines(group([(i + 1, self.labels[i]) for i in shown], merge=False), extra)
+        lines = group([(i + 1, self.labels[i]) for i in shown], merge=False)
+        used, end = 0, 0
+        while end < len(lines):  # a page of them: the screen keeps its 50 rows
+            texts = lines[end].texts()
+            need = screen.rows(
+                f"{_plain(lines[end])} — {' '.join(extra.get(n, '') for n, _ in texts)}"
+            )
+            if used and used + need > screen.ODDS_ROWS:
+                break
+            end, used = end + 1, used + need
+        screen.choice_lines(lines[:end], extra)
+        left = sum(len(line.items) for line in lines[end:])
+        if left:
+            screen.note(f"  … and {left} more: odds WORDS shows those matching WORDS")
 
     def _help(self) -> None:
+        """The help, then the question and the choices again (not the board: the help stays
+        on the screen; ``board`` shows it)."""
         for line in self.help_text:
             screen.note(line)
-        self.table.show_board(self.player)
         self.show(self.among)
 
     def answer(self, typed: str) -> Answer | None:
@@ -203,6 +222,15 @@ class Decision:
         else:
             return self._words(text)
         return None
+
+
+def _plain(line: Line) -> str:
+    """A laid-out line as printed (for counting its rows)."""
+    indent = screen.INDENT[min(line.indent, 1)] + screen.DEPTH * max(0, line.indent - 1)
+    if not line.items:
+        return f"{screen.INDENT[0]}{screen.DEPTH * line.indent}{line.header} …"
+    said = " · ".join(f"{n} {t}" for n, t in line.items)
+    return f"{indent}    {line.header} {said}"
 
 
 def _one_line(found: ChoiceLabel) -> ChoiceLabel:

@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
-from aerodrome.choices import Line
+from aerodrome.choices import Line, spoken
 from aerodrome.cli.output import console, literal, one_line, show
-from aerodrome.describe import event_text, picture, prompt, seat_label
+from aerodrome.describe import event_text, label, picture, prompt, seat_label
 from aerodrome.events import Event
 from aerodrome.game import Game
 from aerodrome.ruleset import Result, Setup
@@ -84,15 +85,61 @@ def where(game: Game[Any, Any, Any]) -> str:
     return f"Round {game.round}" if game.round > 0 else "Set-up"
 
 
-def board(game: Game[Any, Any, Any], viewer: int | None, title: str) -> None:
-    """A rule titled ``title``, then the ruleset's picture of what ``viewer`` sees."""
+def board(
+    game: Game[Any, Any, Any], viewer: int | None, title: str, *, compact: bool = False
+) -> None:
+    """A rule titled ``title``, then the ruleset's picture of what ``viewer`` sees (the
+    compact one of a play screen, or the whole one)."""
     console.rule(literal(title), style=HEADING)
-    show(picture(game.ruleset, game.observation(viewer)))
+    show(picture(game.ruleset, game.observation(viewer), compact=compact))
 
 
-def seat_board(game: Game[Any, Any, Any], player: int) -> None:
+def seat_board(game: Game[Any, Any, Any], player: int, *, compact: bool = False) -> None:
     """The board as ``player`` sees it, under a rule naming the round and the seat."""
-    board(game, player, f"{where(game)} · {seat_label(game.setup, player)}")
+    board(game, player, f"{where(game)} · {seat_label(game.setup, player)}", compact=compact)
+
+
+# -- a play screen: at most SCREEN_ROWS rows -------------------------------------------------
+#: The rows of one play screen at 100 columns: the last events, the rule, the compact
+#: picture, the question, a page of choices, the hint and the prompt.
+SCREEN_ROWS = 50
+#: Rows kept for the question, a page of choices, the "more" line, the hint and the prompt.
+DECISION_ROWS = 14
+#: Rows of chances ``odds`` shows at once.
+ODDS_ROWS = 24
+#: The last events get at least this many rows, however tall the picture.
+EVENT_ROWS = 4
+
+
+def rows(text: str) -> int:
+    """The rows ``text`` takes on the console (long lines wrap)."""
+    width = max(20, console.width)
+    return sum(max(1, -(-cell_len(line) // width)) for line in text.split("\n"))
+
+
+def picture_rows(game: Game[Any, Any, Any], player: int | None) -> int:
+    """The rows the compact picture of ``player``'s view takes on the console."""
+    drawn = picture(game.ruleset, game.observation(player), compact=True)
+    return len(console.render_lines(drawn, console.options, pad=False))
+
+
+def event_tail(texts: Sequence[str], budget: int) -> None:
+    """The last of ``texts`` that fit in ``budget`` rows (one line first says how many
+    earlier ones ``log`` shows)."""
+    kept: list[str] = []
+    used = 0
+    for text in reversed(texts):
+        need = rows(f"{EVENT_MARK} {text}")
+        if used + need > budget - (1 if len(kept) + 1 < len(texts) else 0):
+            break
+        kept.append(text)
+        used += need
+    left = len(texts) - len(kept)
+    if left:
+        lines = "1 earlier line" if left == 1 else f"{left} earlier lines"
+        note(f"{EVENT_MARK} … {lines}: log shows them")
+    for text in reversed(kept):
+        say_line(literal(f"{EVENT_MARK} {text}"))
 
 
 def log_tail(game: Game[Any, Any, Any], player: int, lines: int) -> None:
@@ -112,6 +159,16 @@ def decision(game: Game[Any, Any, Any], player: int, choices: int) -> None:
     header.append(literal(seat_label(game.setup, player), HEADING))
     header.append(literal(f": {one_line(asked)} ({many})"))
     say_line(header)
+
+
+def forced_line(game: Game[Any, Any, Any], player: int, action: Any) -> str:
+    """The line telling that ``player``'s only choice was played for them."""
+    view = game.observation(player)
+    decided = game.decision()
+    asked = prompt(game.ruleset, decided, view) if decided is not None else ""
+    said = spoken(label(game.ruleset, action, view))
+    question = f" ({one_line(asked).rstrip('.')})" if asked else ""
+    return one_line(f"{seat_label(game.setup, player)}{question}: the only choice, played: {said}.")
 
 
 def choice_lines(lines: Sequence[Line], extra: dict[int, str] | None = None) -> None:
@@ -176,9 +233,9 @@ def result_text(setup: Setup, result: Result, humans: Sequence[int]) -> list[str
     return lines
 
 
-def result(game: Game[Any, Any, Any], humans: Sequence[int]) -> None:
+def result(game: Game[Any, Any, Any], humans: Sequence[int], *, compact: bool = False) -> None:
     viewer = humans[0] if len(humans) == 1 else None
-    board(game, viewer, "The end")
+    board(game, viewer, "The end", compact=compact)
     first, *rest = result_text(game.setup, game.result(), humans)
     text = Text(f"{DECISION_MARK} Result: ", style=HEADING)
     text.append(literal(first, HEADING))

@@ -3,10 +3,13 @@ take turns, everything a person may see is printed as it happens, the save is ke
 every action (one line appended, :class:`aerodrome.autosave.SaveWriter`; made durable before
 a person decides), ``undo`` takes a person's last decision back, Ctrl-C keeps the game.
 
-Who sees what: with one person at the table every event that person may see is printed as
-it happens; with several (a hot seat) the events all of them may see are printed, and each
-person's private ones (their own secret orders) just before their decision; with none (bots
-only) everything. In a hot seat of a game with hidden information the screen is handed over
+Who sees what: with one person at the table the events that person may see are kept and
+shown on their next screen, the last that fit (a screen is at most 50 rows at 100 columns:
+those events, the compact picture, the question and a page of choices; ``log`` shows the
+earlier ones); with several (a hot seat) the events all of them may see, and each person's
+private ones (their own secret orders) just before their decision; with none (bots only)
+everything, printed as it happens. A decision with a single legal answer is played at once,
+with a line saying so. In a hot seat of a game with hidden information the screen is handed over
 between two persons' decisions: the next one presses Enter when only they are looking (on a
 terminal the screen is cleared first).
 """
@@ -116,6 +119,12 @@ class Session:
         self.private = {h: len(game.log) for h in self.humans}  # per person, for a hot seat
         self.applying = False
         self.last_person: int | None = None
+        #: Rows printed since the last screen outside it (the notes opening a game).
+        self.noted = 0
+        #: Sentences of what happened, not printed yet (see :meth:`flush`).
+        self.backlog: list[str] = []
+        #: The actions (indices in the history) a person did not choose: their only choice.
+        self.forced: set[int] = set()
         #: Who watches the game being played: the screen, then the autosave.
         self.watchers: tuple[Observer, ...] = (_Screen(self), _Autosave(self))
         #: The agents as drive's seats (a person's seat external): each marks the session
@@ -133,11 +142,22 @@ class Session:
         return all(event.visible_to(h) for h in self.humans)
 
     def flush(self) -> None:
-        """Print what happened since the last call that everybody at the table may see."""
+        """What happened since the last call that everybody at the table may see: printed at
+        once with bots only; with persons kept until the next screen (:meth:`show_events`),
+        which shows the last of them that fit."""
         log = self.game.log
         fresh = [e for e in log[self.shown :] if self._public(e)]
         self.shown = len(log)
-        screen.events(self.game, fresh, self.viewer)
+        if not self.humans:
+            screen.events(self.game, fresh, self.viewer)
+            return
+        self.backlog.extend(screen.event_lines(self.game, fresh, self.viewer))
+
+    def show_events(self, budget: int) -> None:
+        """The events kept since the last screen: the last ones fitting ``budget`` rows."""
+        if self.backlog:
+            screen.event_tail(self.backlog, budget)
+        self.backlog = []
 
     def _own(self, player: int) -> None:
         """A person's own private events since their last decision (a hot seat only)."""
@@ -154,7 +174,23 @@ class Session:
         self.private[player] = len(log)
 
     def show_board(self, player: int) -> None:
+        """The whole picture (the ``board`` command)."""
         screen.seat_board(self.game, player)
+
+    def show_screen_events(self) -> None:
+        """The events kept since the last screen, before the result's compact picture."""
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        drawn = screen.picture_rows(self.game, viewer)
+        self.show_events(max(screen.EVENT_ROWS, screen.SCREEN_ROWS - 6 - drawn))
+
+    def show_screen(self, player: int) -> None:
+        """The top of a play screen: the last events that fit, then the compact picture
+        (the question and the choices follow: at most :data:`screen.SCREEN_ROWS` rows)."""
+        drawn = screen.picture_rows(self.game, player)
+        budget = screen.SCREEN_ROWS - 1 - drawn - screen.DECISION_ROWS - self.noted
+        self.noted = 0
+        self.show_events(max(screen.EVENT_ROWS, budget))
+        screen.seat_board(self.game, player, compact=True)
 
     def show_log(self, player: int, lines: int) -> None:
         screen.log_tail(self.game, player, lines)
@@ -199,7 +235,9 @@ class Session:
         """Whether ``player`` may take a decision back now: every other seat is a bot's and
         ``player`` has decided before."""
         alone = all(not plan.human for p, plan in enumerate(self.plans) if p != player)
-        return alone and any(p == player for p, _ in self.game.history)
+        return alone and any(
+            p == player and i not in self.forced for i, (p, _) in enumerate(self.game.history)
+        )
 
     def undo(self, player: int) -> None:
         """Back to ``player``'s previous decision: their answer and everything after it are
@@ -212,7 +250,7 @@ class Session:
                 "is played by a person."
             )
             return
-        mine = [i for i, (p, _) in enumerate(game.history) if p == player]
+        mine = [i for i, (p, _) in enumerate(game.history) if p == player and i not in self.forced]
         if not mine:
             screen.warn("Nothing to undo: this is your first decision.")
             return
@@ -227,6 +265,8 @@ class Session:
         )
         self.undone.append(record)
         self.game = rebuild(game, game.history[:at], restarts(self.undone))
+        self.forced = {i for i in self.forced if i < at}
+        self.backlog = []
         self.shown = len(self.game.log)
         self.private = {h: len(self.game.log) for h in self.humans}
         count = "1 action" if len(taken) == 1 else f"{len(taken)} actions"
@@ -250,7 +290,14 @@ class Session:
         if not self._hand_over(player):
             return False
         self._own(player)
-        self.show_board(player)
+        legal = game.legal_actions(player)
+        if len(legal) == 1:  # nothing to choose: played, with a line saying so
+            self.forced.add(len(game.history))
+            self.backlog.append(screen.forced_line(game, player, legal[0]))
+            self.applying = True
+            answer(game, player, legal[0], *self.watchers)
+            return True
+        self.show_screen(player)
         said: Answer = ask(game, player, self, self.read)
         if said.command == "quit":
             return False

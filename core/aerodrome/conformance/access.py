@@ -176,6 +176,15 @@ class Table:
             )
         return True
 
+    def tried(self, player: int, action: Action) -> str | None:
+        """Play ``action`` for ``player`` on a clone of the game: ``None`` when it is taken,
+        else the error it raised (the game itself is not played)."""
+        try:
+            self.game.clone().apply(player, action)
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+        return None
+
     def options(self, player: int) -> tuple[Action, ...]:
         """The legal actions of ``player``, who owes the pending decision: never empty (else
         :data:`Contract.PLAYABLE` is broken)."""

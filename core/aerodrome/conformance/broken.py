@@ -28,6 +28,7 @@ class Contract(StrEnum):
     COMMITMENT = "a secret commitment stays secret until the reveal"
     HIDDEN = "observation hides what the player cannot see"
     RESAMPLED = "determinise resamples what is hidden"
+    ANSWERED_STATE = "legal actions are read from the state they are answered in"
     CAPABILITIES = "the declared capabilities match play"
     CLAUSES_TESTED = "every clause has a test"
     CLAUSES_KNOWN = "tests cite only catalogued clauses"

@@ -149,10 +149,14 @@ def check_hidden_information_stays_hidden(plugins: Plugins, case: Case, seed: in
     stay the same; the real game is left as it was (returns why it does not apply: no
     hidden information).
 
+    In a determinisation for p, every legal action of another player owing the pending
+    question can be played (the answers are read from the state they are answered in).
+
     Mutation caught: an observation that shows another player's hidden value, an event
     everybody reads that carries a hidden value, a prompt or legal actions that depend on a
     hidden hand, a ``determinise()`` that changes what the player sees or shares a list
-    with the real state, a ruleset declaring hidden information without ``determinise()``."""
+    with the real state, a ruleset declaring hidden information without ``determinise()``,
+    answers listed from the hidden state when the question was asked."""
     if not plugins.ruleset(case.ruleset).capabilities.hidden_information:
         return "no hidden information"
     has_determinise(plugins, case)
@@ -171,6 +175,7 @@ def check_hidden_information_stays_hidden(plugins: Plugins, case: Case, seed: in
                     f"determinise() for player {p} changed the real game's state",
                 )
                 _same_now(table, alt, p, truth, log)
+                _others_can_answer(table, alt, p)
                 _same_ahead(table, alt, p, rng)
                 require(
                     table.digest() == before,
@@ -220,17 +225,34 @@ def _same_now(table: Table, alt: Table, p: int, truth: Sight, log: bytes) -> Non
     )
 
 
+def _others_can_answer(table: Table, alt: Table, p: int) -> None:
+    """In the determinisation ``alt`` for ``p``, every legal action of another player who
+    owes the pending question can be played: the question was asked on the real state, but
+    its answers must be read from the state they are answered in (a card listed from the
+    real hand, absent from the resampled one, lets a search for ``p`` read the real hand and
+    crashes when played)."""
+    for q in alt.owing():
+        if q == p:
+            continue
+        for action in alt.legal(q):
+            error = alt.tried(q, action)
+            if error is not None:
+                broken(
+                    Contract.ANSWERED_STATE,
+                    table.where,
+                    f"at decision {table.asked}, player {q}'s legal action {action!r} cannot "
+                    f"be played in a "
+                    f"determinisation for player {p} ({error}): it was "
+                    "listed from the real state when the question was asked (what is hidden "
+                    f"from player {p}); read it from the state passed to legal",
+                )
+
+
 def _same_ahead(table: Table, alt: Table, p: int, rng: random.Random) -> None:
     """Play the game and ``alt`` on with the same answers: while ``p``'s observation and
     private events stay the same in both, so do the public events, ``p``'s prompt and legal
-    actions.
-
-    Only from a decision ``p`` alone owes: the pending question of another player was asked
-    on the real state, and its listed answers may be those of the real hidden hand, which
-    the determinised one need not hold (the next questions are asked on each game's own
-    state)."""
-    if alt.owing() != (p,):
-        return
+    actions (from a decision another player owes too: its answers are read from each game's
+    own state, :func:`_others_can_answer`)."""
     real = table.clone()
     marks = real.mark(), alt.mark()
     for step in range(1, AHEAD + 1):

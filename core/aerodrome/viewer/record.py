@@ -12,7 +12,7 @@ hidden cards, guns or orders stay out of it exactly as they stay out of its obse
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -84,16 +84,27 @@ def outcome(result: Result) -> str:
 class Recorder(Observer):
     """Takes a snapshot of every view after every action: an observer of a driven or
     replayed game (:class:`~aerodrome.driver.Observer`: the start and each action), or call
-    :meth:`snap` with the game at its start, then after each action."""
+    :meth:`snap` with the game at its start, then after each action.
+
+    ``viewers``: whose views to record (``None`` the referee, else a seat); default the
+    referee's and every seat's. A page for one seat records only that seat's view, so that
+    nothing of another view (not even a piece of its pictures) is in it."""
 
     def __init__(
-        self, ruleset: Ruleset[Any, Any, Any], setup: Setup, seed: int, title: str | None = None
+        self,
+        ruleset: Ruleset[Any, Any, Any],
+        setup: Setup,
+        seed: int,
+        title: str | None = None,
+        viewers: Sequence[int | None] | None = None,
     ) -> None:
         self.ruleset, self.setup, self.seed = ruleset, setup, seed
         self.title = title if title is not None else ruleset.title
-        self.viewers: list[int | None] = [None, *range(len(setup.seats))]
-        self.labels = ["Referee (sees everything)"] + [
-            seat_label(setup, p) for p in range(len(setup.seats))
+        self.viewers: list[int | None] = (
+            [None, *range(len(setup.seats))] if viewers is None else list(viewers)
+        )
+        self.labels = [
+            "Referee (sees everything)" if v is None else seat_label(setup, v) for v in self.viewers
         ]
         self.book = PictureBook()
         self.texts: list[str] = []

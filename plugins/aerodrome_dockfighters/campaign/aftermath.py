@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from aerodrome.dice import Dice, derive_seed
+from aerodrome.api import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, personal
 from aerodrome_dockfighters.campaign.journal import (
     BailOut,

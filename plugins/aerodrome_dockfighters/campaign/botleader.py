@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from aerodrome.dice import derive_seed
+from aerodrome.api import derive_seed
 from aerodrome_dockfighters.campaign import bridge, campaign, leadership
 from aerodrome_dockfighters.campaign.economy import aircraft_price, usable
 from aerodrome_dockfighters.campaign.journal import Arm, Pick, Scenario, Send, Sent, TakeAbility

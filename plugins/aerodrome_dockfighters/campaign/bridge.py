@@ -26,13 +26,21 @@ from typing import Any, Protocol
 
 import msgspec
 
-from aerodrome.agents import Agent, agent_seed
-from aerodrome.data import Action, Record
+from aerodrome.agents import agent_seed
+from aerodrome.api import (
+    Action,
+    AerodromeError,
+    Agent,
+    IllegalActionError,
+    Record,
+    Ruleset,
+    Seat,
+    Setup,
+    SpecError,
+)
 from aerodrome.driver import answer, drive
-from aerodrome.errors import AerodromeError, IllegalActionError, SpecError
 from aerodrome.game import Game
 from aerodrome.plugins import default_plugins
-from aerodrome.ruleset import Ruleset, Seat, Setup
 from aerodrome_dockfighters import challenges as engine_challenges
 from aerodrome_dockfighters import docking, rules
 from aerodrome_dockfighters.missions import success

@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from aerodrome.agents import Agent
-from aerodrome.dice import Dice, derive_seed
+from aerodrome.api import Agent, Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, economy, leadership
 from aerodrome_dockfighters.campaign.aftermath import settle
 from aerodrome_dockfighters.campaign.journal import (

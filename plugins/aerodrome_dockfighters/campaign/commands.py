@@ -20,10 +20,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from aerodrome.api import AerodromeError, derive_seed
 from aerodrome.cli.output import console, err_console, fail, print_json
 from aerodrome.cli.session import INTERRUPTED, no_interrupt
-from aerodrome.dice import derive_seed
-from aerodrome.errors import AerodromeError
 from aerodrome_dockfighters.campaign import bridge, campaign, files, leadership
 from aerodrome_dockfighters.campaign.botleader import BotLeader
 from aerodrome_dockfighters.campaign.campaign import Abandoned

@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from aerodrome.errors import AerodromeError
+from aerodrome.api import AerodromeError
 from aerodrome.files import check_output, fsync_folder, read_limited
 from aerodrome_dockfighters.campaign import bridge
 from aerodrome_dockfighters.campaign.campaign import rebuild

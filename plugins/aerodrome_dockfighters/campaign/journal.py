@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from aerodrome.data import Record
+from aerodrome.api import Record
 from aerodrome.terminal import NAME_PATTERN
 from aerodrome_dockfighters.campaign.ledger import Line
 from aerodrome_dockfighters.campaign.specs import Kind, Modifiers

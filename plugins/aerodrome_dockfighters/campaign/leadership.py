@@ -9,7 +9,7 @@ Experienced and Veteran rows (2 / 4 / 6 fame); it has no Ace row.
 
 from __future__ import annotations
 
-from aerodrome.dice import Dice, derive_seed
+from aerodrome.api import Dice, derive_seed
 from aerodrome_dockfighters.campaign.journal import InPlay, LevelUnlocked, Promoted
 from aerodrome_dockfighters.campaign.ledger import Line
 from aerodrome_dockfighters.campaign.sheet import CampaignError, LeaderFile, Squadron

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from aerodrome.data import Record
+from aerodrome.api import Record
 
 #: Why fame changed hands: earned (kill, mission, drawn in: the 5 fame of a squadron drawn
 #: into the other's value-5 mission, inferior, bounty) or spent.

@@ -17,11 +17,10 @@ from typing import Any
 from rich.text import Text
 
 import aerodrome.cli.screen as screen
-from aerodrome.capabilities import ChoiceLabel
+from aerodrome.api import Action, ChoiceLabel
 from aerodrome.choices import group, match
 from aerodrome.cli.output import literal, one_line
 from aerodrome.cli.prompt import HELP_TEXT, QUIT, ask
-from aerodrome.data import Action
 from aerodrome.describe import seat_label
 from aerodrome.game import Game
 from aerodrome_dockfighters.campaign.campaign import Abandoned

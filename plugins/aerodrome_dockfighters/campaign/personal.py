@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from aerodrome.dice import Dice
+from aerodrome.api import Dice
 from aerodrome_dockfighters.campaign.journal import TakeAbility
 from aerodrome_dockfighters.campaign.sheet import AceAbility, CampaignError, PersonalFile
 from aerodrome_dockfighters.campaign.specs import EXPERIENCE, Modifiers, tables

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from msgspec.structs import replace
 
-from aerodrome.dice import Dice, derive_seed
+from aerodrome.api import Dice, derive_seed
 from aerodrome_dockfighters.campaign import bridge, personal
 from aerodrome_dockfighters.campaign.economy import usable
 from aerodrome_dockfighters.campaign.journal import (

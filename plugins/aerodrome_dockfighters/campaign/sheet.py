@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from aerodrome.errors import AerodromeError
+from aerodrome.api import AerodromeError
 from aerodrome_dockfighters.campaign.journal import (
     Faction,
     JournalEntry,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 
-from aerodrome.dice import derive_seed
+from aerodrome.api import derive_seed
 from aerodrome_dockfighters.campaign import campaign, files
 from aerodrome_dockfighters.campaign.botleader import SURNAMES, BotLeader
 from aerodrome_dockfighters.campaign.journal import Scenario

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from aerodrome.data import Record
+from aerodrome.api import Record
 from aerodrome.specs import Assumed, builtin_specs, load
 
 Experience = Literal["green", "experienced", "veteran", "ace"]

@@ -5,6 +5,7 @@ stops mid-game (``q`` or Ctrl-C) when told; what the game showed is kept for the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +43,8 @@ class Played:
     refused: int = 0
     #: Odds shown, as ``(decision line, choice sentence, chances)``.
     odds: list[tuple[str, str, str]] = field(default_factory=list)
+    #: What ``?`` printed (the help, then the question and its choices again).
+    helped: list[str] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -124,11 +127,13 @@ def play(
     look_at: int | None = 2,
     odds: bool = False,
     env: dict[str, str] | None = None,
+    columns: int = 120,
+    helped_at: int | None = None,
 ) -> Played:
     """Play ``aerodrome play ARGS`` to its end, or stop at decision ``quit_at`` (``q``) or
     ``interrupt_at`` (Ctrl-C); ``undo`` at decision ``undo_at``; ask the ``odds`` at every
     decision."""
-    term = Terminal(args, tty=tty, env=env)
+    term = Terminal(args, tty=tty, env=env, columns=columns)
     played = Played(term)
     person = Person(seed)
     text = term.screen()
@@ -161,6 +166,11 @@ def play(
             _ask_odds(term, current, played)
         if k == look_at:
             _look_around(term, played)
+        if k == helped_at:
+            term.send("?")
+            reply = term.screen()
+            played.screens.append(reply)
+            played.helped.append(reply)
         last_choices = current.choices
         text = _answer(term, person, current, played)
     term.finish()
@@ -204,15 +214,31 @@ def _decoder(ruleset: Any) -> Any:
     return union
 
 
-def printed_events(text: str) -> list[str]:
-    """The lines of what happened (on pipes a line may follow the prompt it answered)."""
+_EARLIER = re.compile(r"^… (1 earlier line|(\d+) earlier lines): log shows them$")
+
+
+def printed_events(text: str) -> list[str | None]:
+    """The lines of what happened (on pipes a line may follow the prompt it answered); a play
+    screen shows the last events that fit, after a line counting the earlier ones (``log``
+    shows them): each of those is a ``None`` here."""
     lines = (line.rpartition(PROMPT_END)[2] for line in text.split("\n"))
-    return [line[2:] for line in lines if line.startswith("· ")]
+    out: list[str | None] = []
+    for line in lines:
+        if not line.startswith("· "):
+            continue
+        skipped = _EARLIER.match(line[2:])
+        if skipped is None:
+            out.append(line[2:])
+        else:
+            out.extend([None] * (int(skipped.group(2)) if skipped.group(2) else 1))
+    return out
 
 
-def is_subsequence(wanted: Sequence[str], got: Sequence[str]) -> bool:
+def is_subsequence(wanted: Sequence[str], got: Sequence[str | None]) -> bool:
+    """Whether every line of ``wanted`` is in ``got``, in order (a ``None`` of ``got``: a line
+    left out of the screen, standing for any one line)."""
     it = iter(got)
-    return all(any(w == g for g in it) for w in wanted)
+    return all(any(g is None or w == g for g in it) for w in wanted)
 
 
 def field_names(game: Game[Any, Any, Any]) -> set[str]:

@@ -34,7 +34,7 @@ GAMES = [
     ("joust", "duel", 4),
     ("victoriana", "skirmish", 1),
     ("df40k", "first-blood", 13),
-    ("dockfighters", "aerial-dominance", 3),
+    ("dockfighters", "aerial-dominance", 6),
     ("classic", "two-player", 10),
 ]
 RULESETS = {name for name, _, _ in GAMES}
@@ -80,7 +80,7 @@ def test_scripted_stdin_stop_mid_game_and_resume(
 ) -> None:
     save = tmp_path / "game.json"
     args = ["play", ruleset, "--setup", setup, "--seed", str(seed), "--save", str(save)]
-    first = play(args, tty=False, seed=seed + 1, quit_at=3, look_at=None)
+    first = play(args, tty=False, seed=seed + 1, quit_at=2, look_at=None)
     assert first.terminal.code == 0, first.text[-3000:]
     assert "the game is saved in" in first.text
     data, game = replayed(save)

@@ -1,7 +1,7 @@
 """What people and learning agents get from a classic game (issues #14, #15, #17): plain
 sentences for every action and event, the terminal picture with coordinates and a legend,
 the SVG and the observation as numbers, all from one seat's observation. (Classic numbers
-no actions: see :mod:`aerodrome_classic.vector`.)"""
+no actions: see :mod:`aerodrome_classic.numbering`.)"""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from rich.console import Console
 
 from aerodrome import Game
 from aerodrome.agents import PlayerView, agent_seed
-from aerodrome.choices import spoken
+from aerodrome.choices import match, spoken
 from aerodrome.describe import event_text
 from aerodrome_classic import state as classic_state
 from aerodrome_classic.bot import make_bot
@@ -38,8 +38,9 @@ EVENT_TYPES = [
 FIELDS = {f for t in (*ACTION_TYPES, *EVENT_TYPES) for f in t.__struct_fields__} - {"seen_by"}
 REPR = re.compile(r"[A-Za-z_]\(|=|\bplayer [0-9]|\bcell [0-9]")
 FIELD_AFTER_PAREN = re.compile(r"\(\s*(" + "|".join(sorted(FIELDS)) + r")\b")
-#: what a person types for a move: the destination square and the facing
-MOVE = re.compile(r"^(\S+) to (\d+),(\d+) facing ([NESW]) \(")
+#: what a person types for a move: the destination square and the facing (a move is offered
+#: as plane → end square and route → facing)
+MOVE = re.compile(r"^(\S+) to (\d+),(\d+) \([^)]*\) facing ([NESW])$")
 
 
 def plain(line: str) -> None:
@@ -168,7 +169,7 @@ def test_every_action_kind_has_a_sentence() -> None:
         ): "Hit AA pieces on RED 0,1 3,0 (Miss on the other dot squares)",
         st.GivePlane(plane="RED-2", to=1): "give RED-2 to Seat 2 (YELLOW partner)",
         st.TakeOff(plane="RED-2"): "put RED-2 In Flight at 0,0",
-        st.Move(plane="RED-1", path=((5, 5), (5, 4)), facing=0): "RED-1 to 5,4 facing N (1 square)",
+        st.Move(plane="RED-1", path=((5, 5), (5, 4)), facing=0): "RED-1 to 5,4 (1 square) facing N",
         st.Attack(attacker="RED-1", target="GREEN-1"): "RED-1 attacks GREEN-1: tail attack",
         st.PlayCard(card="B3"): "play 3 Bursts",
         st.Decline(what="take-off RED"): "keep the RED planes on the ground",
@@ -192,8 +193,8 @@ def test_a_move_names_its_square_facing_die_and_the_guns_it_passes() -> None:
         dice=[3, 3],
     )
     texts = {spoken(RULESET.label(m, g.observation(0))) for m in g.legal_actions(0)}
-    assert "RED-1 to 1,20 facing N (3 squares, over enemy AA 2,20 1,20)" in texts
-    assert "RED-1 to 2,19 facing N (3 squares)" in texts  # a route around the guns
+    assert "RED-1 to 1,20 (3 squares, over enemy AA 2,20 1,20) facing N" in texts
+    assert "RED-1 to 2,19 (3 squares) facing N" in texts  # a route around the guns
     # a plane not yet allowed to land: routes to the same square that do and do not enter
     # the enemy half are told apart [classic.renew.5]
     g = game(
@@ -202,8 +203,8 @@ def test_a_move_names_its_square_facing_die_and_the_guns_it_passes() -> None:
     )
     texts = {spoken(RULESET.label(m, g.observation(0))) for m in g.legal_actions(0)}
     assert {
-        "RED-1 to 5,10 facing S (4 squares)",
-        "RED-1 to 5,10 facing S (4 squares, entering the enemy half)",
+        "RED-1 to 5,10 (4 squares) facing S",
+        "RED-1 to 5,10 (4 squares, entering the enemy half) facing S",
     } <= texts
 
 
@@ -214,7 +215,9 @@ def test_typing_a_square_and_facing_finds_the_move() -> None:
         dice=[2, 4],
     )
     view = g.observation(0)
-    typed = [m for m in g.legal_actions(0) if "to 5,7 facing S" in spoken(RULESET.label(m, view))]
+    typed = [
+        m for m in g.legal_actions(0) if match("5,7 S", [spoken(RULESET.label(m, view))]).found
+    ]
     assert {len(m.path) - 1 for m in typed} == {2, 4}  # with either die: the sentence says which
     assert all(m.path[-1] == (5, 7) and m.facing == 2 for m in typed)
 

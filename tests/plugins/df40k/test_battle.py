@@ -16,8 +16,9 @@ from aerodrome.events import Event
 from aerodrome.saves import game_from_position, read_position
 from aerodrome.turns import Reveal
 from aerodrome_df40k import combat, orders
+from aerodrome_df40k.options import Df40kOptions
 from aerodrome_df40k.orders import interceptors
-from aerodrome_df40k.ruleset import Df40k, Df40kOptions
+from aerodrome_df40k.ruleset import Df40k
 from aerodrome_df40k.specs import Specs, builtin
 from aerodrome_df40k.state import (
     CommitGargoyles,

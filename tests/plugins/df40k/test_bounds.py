@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from aerodrome import Game
 from aerodrome.errors import SpecError
 from aerodrome_df40k import limits, odds
-from aerodrome_df40k.ruleset import Df40kOptions
+from aerodrome_df40k.options import Df40kOptions
 from aerodrome_df40k.specs import Specs, builtin
 from tests.plugins.df40k.helpers import RULESET, flyer, state
 

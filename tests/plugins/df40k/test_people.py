@@ -23,7 +23,6 @@ from aerodrome_df40k.state import (
     ACTION_TYPES,
     ChooseTarget,
     CommitGargoyles,
-    Df40kView,
     DogfightDeclared,
     DogfightResult,
     DogfightRolled,
@@ -40,6 +39,7 @@ from aerodrome_df40k.state import (
     RamResolved,
     WeaponFired,
 )
+from aerodrome_df40k.view import Df40kView
 from tests import playouts
 from tests.plugins.df40k.helpers import ARMADA, RULESET, custom, give_orders
 

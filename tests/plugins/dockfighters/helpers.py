@@ -7,7 +7,8 @@ from typing import Any
 from aerodrome.events import Event
 from aerodrome.ruleset import Setup
 from aerodrome.testing import scripted_context
-from aerodrome_dockfighters.context import BOOK, DfContext, Variants
+from aerodrome_dockfighters.context import BOOK, DfContext
+from aerodrome_dockfighters.hooks import Variants
 from aerodrome_dockfighters.missions import setups
 from aerodrome_dockfighters.positions import from_position
 from aerodrome_dockfighters.state import DfState

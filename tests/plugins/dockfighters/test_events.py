@@ -279,3 +279,40 @@ def test_leaving_the_board_is_an_event(roll: int, fate: str) -> None:
         ),
         events.LeftBoard(aircraft=0, edge="top", fate=fate),
     ]
+
+
+@pytest.mark.clause("dockfighters.move.3")
+def test_every_move_ends_with_where_the_aircraft_is() -> None:
+    """The log says where each aircraft ended its move: after every move of a bot game, the
+    MoveEnded event names the hex, heading and altitude the aircraft then has (unless the
+    checks after the move destroyed it or it left the board). Mutation caught: no event, or
+    one emitted before the aircraft is placed at the end of its move (another hex)."""
+    from aerodrome.agents import PlayerView, agent_seed
+    from aerodrome_dockfighters.state import Manoeuvre, Plan
+    from tests.conftest import PLUGINS
+
+    ruleset = PLUGINS.ruleset("dockfighters")
+    checked = 0
+    for seed in (1, 2):
+        game = Game(ruleset, "aerial-dominance", seed)
+        bots = [
+            PLUGINS.agent("dockfighters", "bot").factory(ruleset, p, agent_seed(seed, p))
+            for p in (0, 1)
+        ]
+        while not game.is_over():
+            player = game.waiting_for()[0]
+            chosen = bots[player].choose(PlayerView(game, player), game.legal_actions(player))
+            before = len(game.log)
+            game.apply(player, chosen)
+            ended = [e for e in game.log[before:] if isinstance(e, events.MoveEnded)]
+            if isinstance(chosen, Plan | Manoeuvre) and ended:
+                (e,) = ended
+                a = game.state.aircraft[e.aircraft]
+                if a.status == "flying" and a.cell >= 0:
+                    assert (a.cell, a.facing, a.altitude) == (e.cell, e.facing, e.altitude)
+                    checked += 1
+        moved = [e for e in game.log if isinstance(e, events.MoveEnded)]
+        assert moved, "no move ended in a whole game"
+        text = ruleset.event_text(moved[0], game.observation(0))
+        assert text is not None and " ends its move at " in text
+    assert checked > 20

@@ -25,9 +25,10 @@ FOUNDATION = (
     "state",
     "events",
     "hookspecs",
+    "hooks",
     "context",
     "board",
-    "views",
+    "view",
     "rules",
     "airspace",
 )

@@ -23,7 +23,7 @@ from aerodrome.driver import drive
 from aerodrome.turns import Decision
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.state import DfState
-from aerodrome_dockfighters.views import NOT_OBSERVED, AircraftView, DfView
+from aerodrome_dockfighters.view import NOT_OBSERVED, AircraftView, DfView
 from tests.golden import digest
 
 SETUPS = (

@@ -140,6 +140,7 @@ def test_every_event_kind_has_a_sentence() -> None:
         e.TrainStopped(objective=0),
         e.TrainLeft(objective=0),
         e.Photographed(aircraft=0, objective=0),
+        e.MoveEnded(aircraft=0, cell=3, facing=1, altitude=2, speed=4),
         # the campaign (issue 10)
         e.LeaderSkillUsed(player=0, aircraft=0, skill="ignore a wound"),
         e.Reinforcements(aircraft=(0, 1)),

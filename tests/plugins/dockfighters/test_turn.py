@@ -262,8 +262,13 @@ def test_svg_export() -> None:
     )
     doc = draw_svg(observe(s, None))
     root = ET.fromstring(doc)
-    polygons = root.findall("{http://www.w3.org/2000/svg}polygon")
-    assert len(polygons) == s.width * s.height + 2 + 2  # the hexes, two aircraft, two legend arrows
+    svg = "{http://www.w3.org/2000/svg}"
+    polygons = root.findall(f"{svg}polygon")
+    assert len(polygons) == s.width * s.height + 2  # the hexes, two legend arrows
+    pieces = [g for g in root.findall(f"{svg}g") if g.get("data-place", "").startswith("piece:")]
+    assert [len(g.findall(f"{svg}polygon")) for g in pieces] == [1, 1]  # the two aircraft
+    assert {g.get("data-place") for g in pieces} == {"piece:0", "piece:1"}
+    assert {p.get("data-place") for p in polygons} >= {"8,20", "9,5"}  # hexes as labels say
     assert "0 3/4" in doc and "Fw-802 E-1 Hawk" in doc and ">8,20<" in doc
 
 

@@ -6,13 +6,13 @@ from typing import Any
 
 from aerodrome.events import Event
 from aerodrome.plugins import load_plugins
-from aerodrome.rulehooks import RuleHooks
 from aerodrome.testing import scripted_context
 from aerodrome.turns import Context
 from aerodrome_victoriana import specs
-from aerodrome_victoriana.forces import VictorianaOptions, build_state
+from aerodrome_victoriana.forces import build_state
+from aerodrome_victoriana.hooks import Variants
+from aerodrome_victoriana.options import VictorianaOptions
 from aerodrome_victoriana.state import DogfightState
-from aerodrome_victoriana.variants import Variants
 
 
 def flight(aircraft: str, count: int = 1, **kw: Any) -> specs.Flight:
@@ -43,7 +43,7 @@ def variants(*plugins: object) -> Variants:
     """The variant hooks of a ruleset built with ``plugins`` registered (real pluggy
     plugins, as a variant plugin is)."""
     loaded = load_plugins(extra=[(f"variant-{i}", p) for i, p in enumerate(plugins)])
-    return Variants.of(RuleHooks(loaded.pm))
+    return Variants.of(loaded.rule_hooks())
 
 
 def pool(n: int, successes: int) -> list[int]:

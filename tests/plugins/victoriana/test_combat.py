@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from aerodrome.turns import Context, Frame, Item
-from aerodrome_victoriana import combat, options, squadron
+from aerodrome_victoriana import acting, combat, squadron
 from aerodrome_victoriana.common import handling
 from aerodrome_victoriana.events import BombsDropped, TaskRolled
 from aerodrome_victoriana.state import (
@@ -231,17 +231,15 @@ def test_chase_an_escaped_enemy() -> None:
     state.first_done = True
     perform(state, dice(pool(14, 3)), Escape(airman=2))
     assert state.crafts[2].status == "escaped"
-    assert options.chase_targets(state, state.airmen[0]) == [2]
+    assert acting.chase_targets(state, state.airmen[0]) == [2]
     assert Chase(airman=0, target=2) in combat.character_options(state, state.airmen[0])
     # the Hurricane fails and loses its target
     perform(state, dice(pool(8, 1)), Chase(airman=1, target=2))
-    assert (
-        state.crafts[1].status == "flying" and options.chase_targets(state, state.airmen[1]) == []
-    )
+    assert state.crafts[1].status == "flying" and acting.chase_targets(state, state.airmen[1]) == []
     # the Spitfire succeeds: both now fly a chase outside the dogfight
     perform(state, dice(pool(14, 2)), Chase(airman=0, target=2))
     assert state.crafts[0].status == "chasing"
-    assert options.chase_targets(state, state.airmen[1]) == []  # the Spitfire is a friend
+    assert acting.chase_targets(state, state.airmen[1]) == []  # the Spitfire is a friend
 
 
 @pytest.mark.clause("victoriana.pilot.9", "victoriana.pilot.10")

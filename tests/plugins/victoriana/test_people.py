@@ -22,6 +22,7 @@ from aerodrome_victoriana import events as victoriana_events
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import SquadronRolled
 from aerodrome_victoriana.state import ACTION_TYPES, ChooseManoeuvre
+from aerodrome_victoriana.table import plural
 from aerodrome_victoriana.view import DogfightView, observe
 from tests import playouts
 from tests.conftest import PLUGINS
@@ -173,11 +174,12 @@ def test_the_header_shows_this_rounds_roll_and_phase() -> None:
             phase = "Combat Phase" if decision.kind in ("act", "free-attack") else "Squadron Phase"
             assert head == f"Round {game.round}: {phase}"
             raf, lw = (
-                f"{roll.successes[s]} successes on {roll.pools[s]} dice"
+                f"{plural(roll.successes[s], 'success', 'successes')} on "
+                f"{plural(roll.pools[s], 'die', 'dice')}"
                 for s in ("raf", "luftwaffe")
             )
             assert (
-                f"raf {roll.manoeuvres['raf']}, {raf} against luftwaffe {roll.manoeuvres['luftwaffe']}, {lw}"
+                f"RAF {roll.manoeuvres['raf']}, {raf} against Luftwaffe {roll.manoeuvres['luftwaffe']}, {lw}"
                 in text
             )
             assert ("Combat Phase order" in text) == (phase == "Combat Phase")
@@ -199,15 +201,15 @@ def test_the_svg_shows_squadrons_damage_crews_and_the_roll() -> None:
     svg = RULESET.draw_svg(observe(state, 1))
     text = "".join(ET.fromstring(svg).itertext())
     for needed in (
-        "raf: 2 of 2 aircraft",
-        "luftwaffe: 1 of 1 aircraft",
+        "RAF: 2 of 2 aircraft",
+        "Luftwaffe: 1 of 1 aircraft",
         "Spitfire Mk I (Co) PC",
         "Hurricane Mk II #1",
         "9/18",
         "Ann <Penn> & Co",
         "Otto Halder",
-        "Squadron Roll: raf attack, 4 successes on 9 dice against luftwaffe defend, "
-        "1 successes on 6 dice: raf win by 3.",
+        "Squadron Roll: RAF attack, 4 successes on 9 dice against Luftwaffe defend, "
+        "1 success on 6 dice: RAF win by 3.",
     ):
         assert needed in text, needed
     assert "&lt;Penn&gt; &amp; Co" in svg

@@ -12,7 +12,8 @@ from aerodrome.game import Game
 from aerodrome.ruleset import Setup
 from aerodrome.specs import validate_tree
 from aerodrome_victoriana import specs
-from aerodrome_victoriana.forces import VictorianaOptions, state_for_setup
+from aerodrome_victoriana.forces import state_for_setup
+from aerodrome_victoriana.options import VictorianaOptions
 from tests.conftest import PLUGINS
 
 # key: (movement mph, kmh, handling, black?, health, armour, crew stations)

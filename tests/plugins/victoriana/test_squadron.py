@@ -11,6 +11,7 @@ from aerodrome.testing import load_dice
 from aerodrome.turns import Reveal
 from aerodrome_victoriana import squadron
 from aerodrome_victoriana.events import SquadronRolled
+from aerodrome_victoriana.hooks import Variants
 from aerodrome_victoriana.state import (
     ChooseManoeuvre,
     DamageRoll,
@@ -20,7 +21,6 @@ from aerodrome_victoriana.state import (
     SpendOnFighters,
     update_craft,
 )
-from aerodrome_victoriana.variants import Variants
 from tests.plugins.victoriana.helpers import BOOK, battle, dice, flight, pool, variants
 
 

@@ -8,7 +8,8 @@ that every clause of ``aerodrome_joust/specs/clauses.toml`` has a test here.
 from __future__ import annotations
 
 import pytest
-from aerodrome_joust import STRUCTURE, Joust, Pass
+from aerodrome_joust.ruleset import Joust
+from aerodrome_joust.state import STRUCTURE, Pass
 
 from aerodrome import Game
 from aerodrome.plugins import load_plugins

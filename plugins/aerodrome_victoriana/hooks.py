@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from aerodrome_victoriana import hookspecs
 
 if TYPE_CHECKING:
-    from aerodrome.rulehooks import RuleHooks
+    from aerodrome.api import RuleHooks
     from aerodrome_victoriana.state import DogfightState
 
 

@@ -12,8 +12,8 @@ from aerodrome import Game
 from aerodrome.agents import PlayerView, RandomAgent, agent_seed
 from aerodrome.driver import Observer
 from aerodrome_victoriana import specs
+from aerodrome_victoriana.acting import END_TURN, ActOptions, character_options
 from aerodrome_victoriana.bot import VictorianaBot
-from aerodrome_victoriana.options import END_TURN, ActOptions, character_options
 from aerodrome_victoriana.state import Attack, EndTurn
 from aerodrome_victoriana.view import DogfightView
 from tests.playouts import rounds

@@ -1,0 +1,62 @@
+"""No seat's JSON holds another seat's secrets: games of classic (hands, Hit guns) and df40k
+(orders before the reveal) played by persons only (each answered here by the ruleset's bot
+through :meth:`Table.act`), every seat's view checked at every version against the other
+seats' secrets changed (:mod:`tests.web.secrets_check`). Mutation caught: ``seat_view``
+drawing the board from the referee's observation (``game.observation(None)``), or logging
+events without ``visible_to``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aerodrome.agents import PlayerView, agent_seed
+from aerodrome.plugins import Plugins
+from aerodrome.web.seatview import seat_view
+from tests.web.secrets_check import Found, as_json, check
+from tests.web.serving import Kept
+
+#: Actions checked per game: enough for hands, guns and two rounds of orders.
+ACTIONS = 40
+
+
+@pytest.mark.parametrize(
+    ("name", "setup", "words"),
+    [
+        ("classic", "two-player", ()),
+        ("classic", "three-player", ()),
+        ("df40k", "first-blood", ("Intercept", "Escort", "Ground support", "Disengage")),
+    ],
+)
+def test_no_seat_receives_the_other_seats_secrets(
+    plugins: Plugins, tmp_path: Path, name: str, setup: str, words: tuple[str, ...]
+) -> None:
+    tables = Kept(plugins, tmp_path)
+    seats = len(plugins.ruleset(name).setup(setup).seats)
+    table = tables.start(name, setup, ["friend"] * seats, seed=11)
+    bots = [
+        plugins.agent(name, "bot").factory(table.game.ruleset, p, agent_seed(11, p))
+        for p in range(seats)
+    ]
+    found = Found()
+    for _ in range(ACTIONS):
+        if table.game.is_over():
+            break
+        player = table.waiting()[0]
+        for seat in range(seats):
+            check(
+                tables.versions[table.id, table.version],
+                seat,
+                as_json(seat_view(table, seat)),
+                found,
+            )
+        legal = table.game.legal_actions(player)
+        chosen = bots[player].choose(PlayerView(table.game, player), legal)
+        table.act(player, list(legal).index(chosen), table.version)
+    assert found.checked >= 10 * seats, found.checked
+    assert found.all_hidden(), "no event was hidden from any seat: nothing was tested"
+    if words:
+        assert any(w in t for w in words for t in found.all_hidden()), "no hidden order"
+    else:
+        assert found.referee_changed, "the changed secrets never showed to the referee"
