@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from math import comb
 from typing import Any
 
-from aerodrome.agents import Agent, PlayerView
-from aerodrome.data import Action
+from aerodrome.api import Action, Agent, PlayerView
 from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.movement import MoveList
 from aerodrome_classic.specs import load_specs

@@ -11,8 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from aerodrome.agents import Agent, PlayerView
-from aerodrome.data import Action
+from aerodrome.api import Action, Agent, PlayerView
 from aerodrome_df40k.estimate import Estimates, Sig
 from aerodrome_df40k.odds import gargoyle_shift
 from aerodrome_df40k.orders import orders_for
@@ -21,7 +20,7 @@ from aerodrome_df40k.state import ChooseTarget, CommitGargoyles, GiveOrder, Give
 from aerodrome_df40k.view import Df40kView, FlyerView
 
 if TYPE_CHECKING:
-    from aerodrome.ruleset import Ruleset
+    from aerodrome.api import Ruleset
     from aerodrome_df40k.ruleset import Df40k
 
 #: Worth of one Gargoyle kept in reserve, in flyer points.

@@ -15,8 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from aerodrome.agents import PlayerView
-from aerodrome.data import Action
+from aerodrome.api import Action, PlayerView
 from aerodrome_dockfighters import challenges, combat, movement, placement, rules
 from aerodrome_dockfighters.board import arc_sectors, board
 from aerodrome_dockfighters.bot_moves import ATTACK, ESCAPE, PATROL, KonradMoves

@@ -13,8 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from aerodrome.agents import PlayerView
-from aerodrome.data import Action
+from aerodrome.api import Action, PlayerView
 from aerodrome_victoriana.commander import choose_manoeuvre, manoeuvre_ranking
 from aerodrome_victoriana.common import handling, spec_of
 from aerodrome_victoriana.state import (

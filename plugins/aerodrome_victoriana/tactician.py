@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 
-from aerodrome.data import Action
+from aerodrome.api import Action
 from aerodrome_victoriana import chances, specs
 from aerodrome_victoriana.acting import END_TURN, ActOptions
 from aerodrome_victoriana.common import spec_of, weather_black
