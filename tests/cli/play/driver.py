@@ -97,6 +97,7 @@ class Terminal:
                 stderr=subprocess.STDOUT,
                 cwd=ROOT,
                 env=environment,
+                preexec_fn=_as_from_a_shell,
             )
             assert self.proc.stdout is not None
             self.fd = self.proc.stdout.fileno()
@@ -217,7 +218,16 @@ class Terminal:
             self.proc.stdout.close()
 
 
+def _as_from_a_shell() -> None:  # pragma: no cover - runs in the child
+    """Ctrl-C as a person's shell leaves it: SIGINT handled by default and not blocked. A
+    test run inherits whatever started it (a CI script run in the background ignores
+    SIGINT; a pytest worker may hold it blocked), and both pass to the child through exec."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _controlling_terminal() -> None:  # pragma: no cover - runs in the child
+    _as_from_a_shell()
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
