@@ -32,8 +32,6 @@ ROOT = Path(__file__).resolve().parents[3]
 PROMPT_END = "› "
 #: Seconds a screen may take (a bot thinking, the first import of a ruleset).
 TIMEOUT = 120.0
-#: How many times :meth:`Terminal.interrupt` presses Ctrl-C while the process goes on.
-INTERRUPTS = 3
 
 _ANSI = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[=>()][0-9A-Za-z]?"
@@ -173,23 +171,10 @@ class Terminal:
         the process then sits at its prompt until the next key), a race no person's hand can
         hit but a test that presses Ctrl-C the instant the prompt shows can."""
         time.sleep(0.3)
-        for _ in range(INTERRUPTS):
-            if self.tty:
-                os.write(self.fd, b"\x03")
-            else:
-                self.proc.send_signal(signal.SIGINT)
-            # The same race, lost anyway on a machine busy enough (seen in CI: two xdist
-            # workers and the browser tests on 2 cores): the process sits at its prompt with the
-            # signal noted. A person presses Ctrl-C again when nothing happens; so does this,
-            # only while the process has not ended (what it does with one Ctrl-C is unchanged).
-            deadline = time.monotonic() + 10.0
-            while self.proc.poll() is None and time.monotonic() < deadline:
-                if not self._read(0.2):  # the output ended: the process is ending
-                    with contextlib.suppress(subprocess.TimeoutExpired):
-                        self.proc.wait(10.0)
-                    break
-            if self.proc.poll() is not None:
-                return
+        if self.tty:
+            os.write(self.fd, b"\x03")
+        else:
+            self.proc.send_signal(signal.SIGINT)
 
     def finish(self, timeout: float = TIMEOUT) -> int:
         """Wait for the end; the exit code."""
