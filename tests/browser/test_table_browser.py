@@ -92,7 +92,14 @@ def click_a_choice(page: Any, rng: random.Random, on_board: list[int]) -> None:
             buttons = page.locator("button.choice:visible")
             count = buttons.count()
         assert count, "asked, with no choice to click"
-        buttons.nth(rng.randrange(count)).click()
+        from playwright.sync_api import TimeoutError as ClickTimeout
+
+        try:
+            buttons.nth(rng.randrange(count)).click(timeout=10_000)
+        except ClickTimeout:  # the list was drawn again meanwhile
+            if page.get_attribute("html", "data-version") == version:
+                raise
+            return  # the other seat answered first (seen in CI under load): asked again
         page.wait_for_function("v => document.documentElement.dataset.version !== v", arg=version)
 
 
