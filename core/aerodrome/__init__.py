@@ -7,8 +7,9 @@ from :mod:`aerodrome.api` (the same objects), and the engine's :class:`Game` and
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from aerodrome.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from aerodrome.api import (
@@ -97,17 +98,7 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'aerodrome' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+__getattr__, __dir__ = lazy_exports('aerodrome', _EXPORTS, globals())
 
 
 __all__ = [

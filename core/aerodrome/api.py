@@ -17,8 +17,9 @@ agents; variants and parameters; metrics and the :class:`GameRecord` they read; 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from aerodrome.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from aerodrome.agents import Agent, AgentParameterError, AgentSpec, PlayerView, RandomAgent
@@ -141,17 +142,7 @@ EXPORTS = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'aerodrome.api' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *EXPORTS])
+__getattr__, __dir__ = lazy_exports('aerodrome.api', EXPORTS, globals())
 
 
 __all__ = [

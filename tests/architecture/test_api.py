@@ -72,7 +72,7 @@ def test_importing_the_api_imports_nothing_else() -> None:
         "print(sorted(m for m in sys.modules if m.startswith('aerodrome')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['aerodrome', 'aerodrome.api']"
+    assert out.stdout.strip() == "['aerodrome', 'aerodrome.api', 'aerodrome.lazy']"
 
 
 def test_the_api_is_the_bottom_layer() -> None:
