@@ -71,7 +71,7 @@ from aerodrome.driver import drive
 from aerodrome.game import Game
 from aerodrome.ruleset import Ruleset
 from aerodrome.search.evaluation import DEFAULT_EVALUATION, EVALUATIONS, rewards
-from aerodrome.search.names import integer, number
+from aerodrome.search.names import integer, number, ruleset_bot
 from aerodrome.search.ranking import candidates
 
 if TYPE_CHECKING:
@@ -531,16 +531,9 @@ def configure(params: str, lookup: AgentLookup) -> AgentFactory:
     """The factory of ``mcts:PARAMS`` (the rollout bot found through ``lookup``; ``auto``:
     the ruleset's ``bot`` when it has one, else random rollouts)."""
     options = parse_options(params)
-    rollout: AgentFactory | None = None
+    rollout = None
     if options.rollout in ("bot", "auto", "mix"):
-        try:
-            rollout = lookup("bot").factory
-        except KeyError:
-            if options.rollout != "auto":
-                raise AgentParameterError(
-                    f"agent 'mcts:{params}': this ruleset has no 'bot' agent to roll out with "
-                    "(use random)"
-                ) from None
+        rollout = ruleset_bot(f"mcts:{params}", lookup, required=options.rollout != "auto")
     return factory(options, rollout)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from aerodrome.agents import AgentParameterError
+from aerodrome.agents import AgentFactory, AgentLookup, AgentParameterError
 
 
 def integer(full: str, what: str, text: str, low: int, high: int, unit: str = "ms") -> int:
@@ -40,3 +40,17 @@ def number(full: str, what: str, text: str) -> float:
     if not (math.isfinite(value) and value >= 0):
         raise AgentParameterError(f"agent {full!r}: {what} must be a number ≥ 0, got {text!r}")
     return value
+
+
+def ruleset_bot(full: str, lookup: AgentLookup, *, required: bool) -> AgentFactory | None:
+    """The factory of the ruleset's ``bot`` agent, found through ``lookup``; a ruleset
+    without one gives ``None``, or, when ``required`` (the name asked to roll out with the
+    bot), an :class:`AgentParameterError` naming the agent ``full``."""
+    try:
+        return lookup("bot").factory
+    except KeyError:
+        if required:
+            raise AgentParameterError(
+                f"agent {full!r}: this ruleset has no 'bot' agent to roll out with (use random)"
+            ) from None
+        return None

@@ -70,7 +70,7 @@ from aerodrome.driver import drive
 from aerodrome.game import Game
 from aerodrome.ruleset import Ruleset
 from aerodrome.search.evaluation import DEFAULT_EVALUATION, EVALUATIONS, rewards
-from aerodrome.search.names import integer, number
+from aerodrome.search.names import integer, number, ruleset_bot
 from aerodrome.search.ranking import candidates
 from aerodrome.search.streams import KeyedDice
 
@@ -428,21 +428,8 @@ def configure(params: str, lookup: AgentLookup) -> AgentFactory:
     """The factory of ``search:PARAMS`` (the ruleset's ``bot`` found through ``lookup``; a
     ruleset without one: random rollouts and candidates)."""
     options = parse_options(params)
-    bot: AgentFactory | None = None
-    if options.rollout in ("bot", "auto"):
-        try:
-            bot = lookup("bot").factory
-        except KeyError:
-            if options.rollout == "bot":
-                raise AgentParameterError(
-                    f"agent 'search:{params}': this ruleset has no 'bot' agent to roll out "
-                    "with (use random)"
-                ) from None
-    elif options.rollout == "random":
-        try:  # the bot still ranks the candidates
-            bot = lookup("bot").factory
-        except KeyError:
-            bot = None
+    # with random rollouts the bot, where there is one, still ranks the candidates
+    bot = ruleset_bot(f"search:{params}", lookup, required=options.rollout == "bot")
     return factory(options, bot)
 
 
