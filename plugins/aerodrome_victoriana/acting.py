@@ -104,7 +104,7 @@ class ActOptions(Sequence[Acting]):
     def __contains__(self, action: object) -> bool:
         if type(action) is EndTurn:
             return True
-        if not isinstance(action, CHARACTER_ACTIONS):
+        if not isinstance(action, CharacterAction):
             return False
         return action in self.options_of(action.airman)
 
@@ -125,20 +125,6 @@ class ActOptions(Sequence[Acting]):
 
     def __repr__(self) -> str:
         return f"ActOptions(actors={self.actors})"
-
-
-CHARACTER_ACTIONS = (
-    Attack,
-    Defend,
-    Escape,
-    Chase,
-    Tactical,
-    DropBomb,
-    Repair,
-    Spot,
-    EmergencyLanding,
-    BailOut,
-)
 
 
 @cache

@@ -21,6 +21,7 @@ from aerodrome_victoriana.squadron import costs
 from aerodrome_victoriana.state import (
     Attack,
     BailOut,
+    CharacterAction,
     Chase,
     ChooseManoeuvre,
     DamageRoll,
@@ -41,20 +42,6 @@ from aerodrome_victoriana.state import (
 )
 from aerodrome_victoriana.table import side_name
 from aerodrome_victoriana.view import DogfightView
-
-#: The actions of a character (grouped under the character in a list of choices).
-CHARACTER_ACTIONS = (
-    Attack,
-    Defend,
-    Escape,
-    Chase,
-    Tactical,
-    DropBomb,
-    Repair,
-    Spot,
-    EmergencyLanding,
-    BailOut,
-)
 
 
 def manoeuvre_text(manoeuvre: str) -> str:
@@ -143,7 +130,7 @@ def action_text(action: VictorianaAction, view: DogfightView) -> str:
 def label(action: VictorianaAction, view: DogfightView) -> ChoiceLabel:
     """``action`` as a choice, grouped by character: "Flt Lt Archibald Penhallow, pilot of
     Spitfire Mk I (Penhallow)" → "attack Bf 109 E3 (Adler) with 8x .303 Browning"."""
-    if isinstance(action, CHARACTER_ACTIONS):
+    if isinstance(action, CharacterAction):
         craft = view.airmen[action.airman].craft
         return ChoiceLabel(
             path=(who(view, action.airman),),
