@@ -188,7 +188,8 @@ def write_atomic(
 ) -> Path:
     """Write ``data`` to ``path`` atomically: a temporary file beside it, fsynced (when
     ``durable``), renamed over ``path``. On any error the old file (if any) is untouched, the
-    temporary file removed, and an :class:`AerodromeError` names ``option`` and ``path``.
+    temporary file removed, and an :class:`AerodromeError` names ``option`` and ``path``;
+    an interruption (``KeyboardInterrupt``) removes the temporary file too, and goes on.
 
     A device or a pipe (``/dev/stdout``, ``/dev/full``) cannot be replaced: it is written
     directly, and its errors are reported the same way."""
@@ -220,6 +221,10 @@ def write_atomic(
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise _fail(option, path, f"cannot write: {describe_os_error(exc)}") from None
+    except BaseException:  # Ctrl-C or a signal's exception mid-write: no orphan left
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
     if durable:
         fsync_folder(p.parent)
     return p

@@ -100,6 +100,26 @@ def test_a_full_disk_keeps_the_old_file_whole(
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
+def test_an_interrupted_write_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C mid-write: the old file whole, no ``.tmp`` orphan beside it, the interruption
+    goes on. Mutation caught: cleaning up on ``OSError`` only (the orphan stays)."""
+    target = tmp_path / "game.json"
+    target.write_text("the old save\n")
+
+    def interrupted(fd: int, data: object) -> None:
+        os.write(fd, b"half a sa")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(files, "_write_all", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"x" * 100_000, "--save")
+    monkeypatch.undo()
+    assert target.read_text() == "the old save\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
 def test_dev_full_is_one_line(tmp_path: Path) -> None:
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
