@@ -98,7 +98,7 @@ _EXPORTS = {
 }
 
 
-__getattr__, __dir__ = lazy_exports('aerodrome', _EXPORTS, globals())
+__getattr__, __dir__ = lazy_exports("aerodrome", _EXPORTS, globals())
 
 
 __all__ = [

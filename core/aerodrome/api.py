@@ -142,7 +142,7 @@ EXPORTS = {
 }
 
 
-__getattr__, __dir__ = lazy_exports('aerodrome.api', EXPORTS, globals())
+__getattr__, __dir__ = lazy_exports("aerodrome.api", EXPORTS, globals())
 
 
 __all__ = [
