@@ -70,7 +70,9 @@ def lockstep(setup: Setup, secret: int, choose_a: Any, choose_b: Any, choose_oth
                 asked = a.asked
                 a.apply(p, choose_a(a.legal_actions(p)))
                 b.apply(p, choose_b(b.legal_actions(p)))
-                if a.asked == asked:  # committed, the decision not yet resolved
+                # committed, the decision not yet resolved (a resolution that ends the game
+                # asks nothing new: the orders are revealed then, and may differ)
+                if a.asked == asked and not revealed(a) and not revealed(b):
                     assert seen_by(a, other) == seen_by(b, other), (
                         f"step {steps}: player {other} sees {secret}'s commitment"
                     )
