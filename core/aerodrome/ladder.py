@@ -6,14 +6,9 @@ The rungs: ``random``, the ruleset's ``bot`` (when it has one), then the paired 
 ``search:8``, by default: the cost of a default comparison). Each adjacent
 pair, lower against upper, plays ``games`` games split over the sides (the upper rung on each
 side in turn; the same seeds in both seatings). Each step is read on the share of the decided
-games the upper rung wins, with its Wilson 95 % interval (draws left out):
-
-- **separates**: the interval lies above ½: the upper rung is stronger here;
-- **saturates**: the interval reaches ½ and its top is below :data:`SATURATED` (the upper
-  rung wins at most that share even at best): more skill, or more thinking, does not pay
-  past the lower rung in this ruleset, a finding about the rules;
-- **reversed**: the interval lies below ½;
-- **undecided**: neither, too few decided games to tell.
+games the upper rung wins, with its Wilson 95 % interval (draws left out), as separating,
+saturating, reversed or undecided: :func:`aerodrome.metrics.ladder.verdict` says what each
+reading means.
 
 The seam with ``compare`` (:mod:`aerodrome.compare.studies`): :class:`LadderStudy` is a
 study, whose :meth:`~LadderStudy.matches` come from :func:`pairings` (agent names per seat,
