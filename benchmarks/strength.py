@@ -6,6 +6,7 @@ Run it niced in the background (it is long), writing the figures to a file::
 
     nice -n 10 python -m benchmarks.strength --out strength.json [--games 50] [--seed 2026]
         [--only df40k,victoriana] [--pairs search-bot,search-random,bot-bot,ladder]
+        [--agent search:4800steps]
 
 Pairings, in every built-in ruleset: ``search`` (its default budget) against the ruleset's
 ``bot`` and against ``random``; the bot against itself (its draws, for Dockfighters'
@@ -41,15 +42,18 @@ GAMES = 50
 PAIRS = ("search-bot", "search-random", "bot-bot", "ladder")
 
 
-def pairings(name: str, pairs: tuple[str, ...]) -> list[tuple[str, str, str]]:
-    """(key, agent, other) for ruleset ``name``: the agent plays each side in turn."""
+def pairings(
+    name: str, pairs: tuple[str, ...], agent: str = "search"
+) -> list[tuple[str, str, str]]:
+    """(key, agent, other) for ruleset ``name``: the agent plays each side in turn;
+    ``agent`` is the one the ``search-*`` pairings measure."""
     from aerodrome.ladder import rungs
 
     out: list[tuple[str, str, str]] = []
     if "search-bot" in pairs:
-        out.append(("search v bot", "search", "bot"))
+        out.append((f"{agent} v bot", agent, "bot"))
     if "search-random" in pairs:
-        out.append(("search v random", "search", "random"))
+        out.append((f"{agent} v random", agent, "random"))
     if "bot-bot" in pairs:
         out.append(("bot v bot", "bot", "bot"))
     if "ladder" in pairs:
@@ -106,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", default=",".join(PAIRS), help="pairings, by commas")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
+        "--agent", default="search", help="the agent of the search-* pairings (default: search)"
+    )
+    parser.add_argument(
         "--table", action="store_true", help="print the figures of --out as a table, play nothing"
     )
     args = parser.parse_args(argv)
@@ -125,8 +132,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     pairs = tuple(p.strip() for p in args.pairs.split(",") if p.strip())
     names = [n.strip() for n in args.only.split(",") if n.strip()]
+    from aerodrome.errors import AerodromeError
+    from aerodrome.plugins import load_plugins
+
+    plugins = load_plugins()
+    for name in names:  # a bad ruleset or agent is named before any game is played
+        try:
+            plugins.ruleset(name)
+            plugins.agent(name, args.agent)
+        except AerodromeError as exc:
+            parser.error(f"--only {name} --agent {args.agent}: {exc}")
     for name in names:
-        for key, agent, other in pairings(name, pairs):
+        for key, agent, other in pairings(name, pairs, args.agent):
             tag = f"{name} | {key} | {args.games} | {args.seed}"
             if tag in figures:
                 continue

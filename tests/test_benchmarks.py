@@ -159,3 +159,79 @@ def test_the_compare_benchmark_records_every_chunk(tmp_path: Path) -> None:
     assert done.value.code == 0
     got = json.loads(stats.read_text())
     assert got["chunks"] == 2 + 2 + 2 and got["cpu"] > 0 and got["longest"] <= got["cpu"]
+
+
+def test_strength_measures_the_agent_asked_for() -> None:
+    """``--agent`` replaces the search in the search pairings only (the ladder and bot v bot
+    keep theirs). Mutation caught: ``pairings`` ignoring ``agent``."""
+    from benchmarks.strength import pairings
+
+    pairs = pairings("victoriana", ("search-bot", "search-random", "bot-bot"), "search:mix=0")
+    assert pairs == [
+        ("search:mix=0 v bot", "search:mix=0", "bot"),
+        ("search:mix=0 v random", "search:mix=0", "random"),
+        ("bot v bot", "bot", "bot"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--only", "victoriana", "--agent", "search:zz"], "--agent search:zz: agent 'search:zz'"),
+        (["--only", "nosuch"], "unknown ruleset 'nosuch'"),
+    ],
+)
+def test_strength_names_a_bad_agent_or_ruleset_before_playing(
+    argv: list[str], named: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad ``--agent`` or ``--only`` is a usage error naming it, before any game is played
+    (no file written). Mutation caught: the check removed (a traceback from the engine)."""
+    from benchmarks import strength
+
+    out = tmp_path / "s.json"
+    with pytest.raises(SystemExit) as exc:
+        strength.main(["--out", str(out), *argv])
+    assert exc.value.code == 2
+    assert named in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_decision_gain_values_positions_and_scores_agents(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Positions are reproducible from their seed, every candidate has a value in [0, 1],
+    and no agent's mean gain exceeds the oracle's (the best candidate everywhere).
+    Mutations caught: positions drawn from an unseeded generator (two runs differ); a
+    choice scored by its rank instead of its candidate's value (gain above the oracle)."""
+    from benchmarks import decision_gain
+
+    files = [tmp_path / "a.json", tmp_path / "b.json"]
+    for out in files:
+        argv = ["positions", "--ruleset", "df40k", "--games", "1", "--worlds", "20"]
+        assert decision_gain.main([*argv, "--share", "0.5", "--out", str(out)]) == 0
+    assert files[0].read_text() == files[1].read_text()
+    data = json.loads(files[0].read_text())
+    assert data["positions"], "a df40k game gives positions to value"
+    for row in data["positions"]:
+        assert len(row["values"]) == len(row["candidates"]) >= 2
+        assert all(0.0 <= v <= 1.0 for v in row["values"])
+    capsys.readouterr()
+    assert decision_gain.main(["score", str(files[0]), "--agent", "search", "--reps", "2"]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert scored["agent"] == "search"
+    assert scored["positions"] + scored["outside_the_candidates"] > 0
+    assert scored["mean_gain"] <= scored["oracle"] + 1e-9
+
+
+def test_decision_gain_names_a_bad_positions_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file that is not a positions file is a usage error naming it, not a traceback."""
+    from benchmarks import decision_gain
+
+    bad = tmp_path / "x.json"
+    bad.write_text('{"ruleset": "df40k"}')
+    with pytest.raises(SystemExit) as exc:
+        decision_gain.main(["score", str(bad), "--agent", "search"])
+    assert exc.value.code == 2
+    assert f"{bad}: not a positions file" in capsys.readouterr().err
