@@ -39,11 +39,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import sys
-import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +49,7 @@ from aerodrome.agents import Agent, AgentFactory, PlayerView, agent_seed
 from aerodrome.dice import derive_seed
 from aerodrome.driver import drive
 from aerodrome.errors import AerodromeError
+from aerodrome.files import check_output, write_atomic
 from aerodrome.game import Game
 from aerodrome.plugins import Plugins, load_plugins
 from aerodrome.ruleset import Ruleset
@@ -69,6 +68,24 @@ def _bots(
     ruleset: Ruleset[Any, Any, Any], bot: AgentFactory, n: int, game_seed: int
 ) -> list[Agent]:
     return [bot(ruleset, p, agent_seed(game_seed, p)) for p in range(n)]
+
+
+def _bot_game(
+    ruleset: Ruleset[Any, Any, Any], setup: Any, bot: AgentFactory, game_seed: int
+) -> Iterator[tuple[int, PlayerView[Any, Any], Sequence[Any]]]:
+    """The decisions of the bot-against-bot game of ``game_seed``, numbered: each is
+    yielded (its step, the view of the player asked, the legal actions) before the bot
+    answers it. Both commands replay the same games this way."""
+    game = Game(ruleset, setup, game_seed)
+    agents = _bots(ruleset, bot, len(setup.seats), game_seed)
+    step = 0
+    while not game.is_over():
+        for p in game.waiting_for():
+            view = PlayerView(game, p)
+            legal = game.legal_actions(p)
+            yield step, view, legal
+            game.apply(p, agents[p].choose(view, legal))
+            step += 1
 
 
 def _world(
@@ -120,22 +137,15 @@ def positions(
     rows: list[dict[str, Any]] = []
     for g in games:
         pick = random.Random(derive_seed(seed, "positions", g))
-        game_seed = derive_seed(seed, g)
-        game = Game(ruleset, setup, game_seed)
-        agents = _bots(ruleset, bot, len(setup.seats), game_seed)
-        step = 0
-        while not game.is_over():
-            for p in game.waiting_for():
-                view = PlayerView(game, p)
-                legal = game.legal_actions(p)
-                if len(legal) > 1 and pick.random() < share:
-                    row = _position(view, legal, ruleset, bot, pick, worlds)
-                    if row is not None:
-                        row.update(game=g, step=step, player=p, side=setup.seats[p].side)
-                        rows.append(row)
-                game.apply(p, agents[p].choose(view, legal))
-                step += 1
-        _write(out, {"ruleset": name, "setup": setup.name, "seed": seed, "positions": rows})
+        for step, view, legal in _bot_game(ruleset, setup, bot, derive_seed(seed, g)):
+            if len(legal) > 1 and pick.random() < share:
+                row = _position(view, legal, ruleset, bot, pick, worlds)
+                if row is not None:
+                    p = view.player
+                    row.update(game=g, step=step, player=p, side=setup.seats[p].side)
+                    rows.append(row)
+        data = {"ruleset": name, "setup": setup.name, "seed": seed, "positions": rows}
+        write_atomic(out, json.dumps(data, indent=1) + "\n", "--out")
         print(
             f"game {g} ({games.start}-{games.stop - 1}): {len(rows)} positions",
             file=sys.stderr,
@@ -186,33 +196,27 @@ def score(plugins: Plugins, data: dict[str, Any], agent: str, reps: int) -> dict
     oracle: list[float] = []
     off = outside = asked = 0
     for g, wanted in sorted(by_game.items()):
-        game_seed = derive_seed(seed, g)
-        game = Game(ruleset, setup, game_seed)
-        agents = _bots(ruleset, bot, len(setup.seats), game_seed)
-        step, last = 0, max(wanted)
-        while not game.is_over() and step <= last:
-            for p in game.waiting_for():
-                view = PlayerView(game, p)
-                legal = game.legal_actions(p)
-                row = wanted.get(step)
-                if row is not None:
-                    values = row["values"]
-                    index = {text: i for i, text in enumerate(row["candidates"])}
-                    oracle.append(max(values) - values[0])
-                    got = []
-                    for r in range(reps):
-                        me = factory(ruleset, p, derive_seed(seed, "score", g, step, r))
-                        i = index.get(repr(me.choose(view, legal)))
-                        asked += 1
-                        if i is None:
-                            outside += 1
-                            continue
-                        off += i != 0
-                        got.append(values[i] - values[0])
-                    if got:
-                        gains.append(sum(got) / len(got))
-                game.apply(p, agents[p].choose(view, legal))
-                step += 1
+        last = max(wanted)
+        for step, view, legal in _bot_game(ruleset, setup, bot, derive_seed(seed, g)):
+            row = wanted.get(step)
+            if row is not None:
+                values = row["values"]
+                index = {text: i for i, text in enumerate(row["candidates"])}
+                oracle.append(max(values) - values[0])
+                got = []
+                for r in range(reps):
+                    me = factory(ruleset, view.player, derive_seed(seed, "score", g, step, r))
+                    i = index.get(repr(me.choose(view, legal)))
+                    asked += 1
+                    if i is None:
+                        outside += 1
+                        continue
+                    off += i != 0
+                    got.append(values[i] - values[0])
+                if got:
+                    gains.append(sum(got) / len(got))
+            if step >= last:
+                break
     n = len(gains)
     mean = sum(gains) / n if n else 0.0
     error = math.sqrt(sum((x - mean) ** 2 for x in gains) / (n - 1) / n) if n > 1 else math.inf
@@ -225,18 +229,6 @@ def score(plugins: Plugins, data: dict[str, Any], agent: str, reps: int) -> dict
         "off_the_bot": round(off / asked, 3) if asked else 0.0,
         "outside_the_candidates": outside,
     }
-
-
-def _write(path: Path, data: dict[str, Any]) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(data, f, indent=1)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 FIELDS = ("ruleset", "setup", "seed", "positions")
@@ -289,12 +281,7 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"--worlds: {SCREEN} to {MAX_WORLDS:,}")
             if not 0 < args.share <= 1:
                 parser.error("--share: above 0, at most 1")
-            out: Path = args.out
-            if out.exists() and not out.is_file():
-                parser.error(f"--out {out}: not a regular file")
-            if not out.parent.is_dir():
-                parser.error(f"--out {out}: no folder {out.parent}")
-            plugins.agent(args.ruleset, "bot")
+            out = check_output(args.out, "--out", regular=True, update=True)
             positions(
                 plugins,
                 args.ruleset,

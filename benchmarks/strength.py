@@ -28,7 +28,6 @@ import itertools
 import json
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -64,11 +63,9 @@ def pairings(
 
 
 def _write(path: Path, figures: dict[str, Any]) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w") as f:
-        json.dump(figures, f, indent=1, sort_keys=True)
-        f.write("\n")
-    os.replace(tmp, path)
+    from aerodrome.files import write_atomic
+
+    write_atomic(path, json.dumps(figures, indent=1, sort_keys=True) + "\n", "--out")
 
 
 HEADER = (
@@ -118,11 +115,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 100_000:
         parser.error("--games: 1 to 100,000 games per seating")
-    out: Path = args.out
-    if out.exists() and not out.is_file():
-        parser.error(f"--out {out}: not a regular file")
-    if not out.parent.is_dir():
-        parser.error(f"--out {out}: no folder {out.parent}")
+    from aerodrome.errors import AerodromeError
+    from aerodrome.files import check_output
+
+    try:
+        out = check_output(args.out, "--out", regular=True, update=True)
+    except AerodromeError as exc:
+        parser.error(str(exc))
     figures: dict[str, Any] = json.loads(out.read_text()) if out.exists() else {}
     if args.table:
         print(HEADER)
@@ -132,7 +131,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     pairs = tuple(p.strip() for p in args.pairs.split(",") if p.strip())
     names = [n.strip() for n in args.only.split(",") if n.strip()]
-    from aerodrome.errors import AerodromeError
     from aerodrome.plugins import load_plugins
 
     plugins = load_plugins()
