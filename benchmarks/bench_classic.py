@@ -29,13 +29,13 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.agents import Agent, RandomAgent, agent_seed
-from aerodrome.data import Action
-from aerodrome.game import Game
+from aerodrome.engine.agents import Agent, RandomAgent, agent_seed
+from aerodrome.engine.data import Action
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Result, Ruleset, Seat, Setup
+from aerodrome.engine.turns import Ask, Context, Decision, Phase, Step, Turn, TurnSequence, listed
 from aerodrome.plugins import load_plugins
-from aerodrome.ruleset import Result, Ruleset, Seat, Setup
-from aerodrome.sim import play_game
-from aerodrome.turns import Ask, Context, Decision, Phase, Step, Turn, TurnSequence, listed
+from aerodrome.runs.sim import play_game
 from aerodrome_classic.bot import make_bot
 from aerodrome_classic.movement import legal_moves
 from aerodrome_classic.ruleset import Classic

@@ -50,7 +50,7 @@ def _agents(plugins: Any, name: str) -> str:
 
 
 def _config(plugins: Any, name: str, games: int, seed: int = 1) -> Any:
-    from aerodrome.parallel import Config
+    from aerodrome.runs.parallel import Config
 
     setup = plugins.ruleset(name).setup()
     return Config(
@@ -63,7 +63,7 @@ def _config(plugins: Any, name: str, games: int, seed: int = 1) -> Any:
 
 
 def _seconds_per_game(plugins: Any, name: str, games: int = 3) -> float:
-    from aerodrome.parallel import Engine
+    from aerodrome.runs.parallel import Engine
 
     start = time.perf_counter()
     for _ in Engine(plugins, workers=1).run([_config(plugins, name, games, seed=99)]):
@@ -89,7 +89,7 @@ def _slowest(plugins: Any) -> tuple[str, float]:
 
 
 def _run(plugins: Any, config: Any, workers: int) -> float:
-    from aerodrome.parallel import Engine
+    from aerodrome.runs.parallel import Engine
 
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
@@ -143,9 +143,9 @@ def bench_speedup() -> dict[str, Any]:
 def memory_run(games: int) -> dict[str, Any]:
     """One streamed comparison run of ``games`` joust games in this process (for
     :func:`bench_memory`); returns the peak RSS of this process."""
-    from aerodrome.compare.measure import all_metrics, measure
-    from aerodrome.compare.plan import plan
-    from aerodrome.parallel import Engine
+    from aerodrome.runs.parallel import Engine
+    from aerodrome.studies.compare.measure import all_metrics, measure
+    from aerodrome.studies.compare.plan import plan
 
     plugins = example_plugins()
     [p] = plan(plugins, ["joust"], [], games, 1)
@@ -217,8 +217,8 @@ def cli_run(argv: list[str], stats: str) -> None:
     """Run ``aerodrome ARGV`` in this process as the command line does, recording the CPU
     seconds of every chunk the engine reports (written to ``stats`` as JSON): the longest
     chunk bounds how long one worker can run alone at the end of a run."""
-    import aerodrome.parallel as parallel
-    from aerodrome.cli import main
+    import aerodrome.runs.parallel as parallel
+    from aerodrome.ui.cli import main
 
     chunks: list[float] = []
     run = parallel.Engine.run

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.dice import derive_seed
-from aerodrome.sim import play_game
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.dice import derive_seed
+from aerodrome.runs.sim import play_game
 from benchmarks.bench_compare import example_plugins
 
 

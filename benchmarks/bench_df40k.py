@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from aerodrome.agents import agent_seed
-from aerodrome.dice import derive_seed
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.dice import derive_seed
 from aerodrome.plugins import load_plugins
-from aerodrome.sim import play_game
+from aerodrome.runs.sim import play_game
 
 SETUP = "first-blood"
 

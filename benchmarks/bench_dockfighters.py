@@ -19,10 +19,10 @@ import time
 from typing import Any
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.driver import drive
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.testing import scripted_context
 from aerodrome.plugins import load_plugins
-from aerodrome.testing import scripted_context
 from aerodrome_dockfighters import movement
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.context import DfContext

@@ -26,7 +26,7 @@ ROUNDS = 3
 
 def play_once(save: Path | None) -> tuple[float, float]:
     """``aerodrome play`` of the benchmark game in this process: (CPU s, wall s)."""
-    from aerodrome.cli import main
+    from aerodrome.ui.cli import main
 
     args = ["play", "classic", "--seat", "1=random", "--seat", "2=random", "--seed", str(SEED)]
     if save is not None:
@@ -44,7 +44,7 @@ def play_once(save: Path | None) -> tuple[float, float]:
 
 def bench_save(*, rounds: int | None = None) -> dict[str, Any]:
     """`play` with and without `--save` (CPU seconds, median of interleaved rounds)."""
-    from aerodrome.saves import read_save
+    from aerodrome.runs.saves import read_save
 
     n = rounds or ROUNDS
     plain: list[tuple[float, float]] = []

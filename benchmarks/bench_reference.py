@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from aerodrome import Game, RandomAgent
-from aerodrome.agents import agent_seed
-from aerodrome.dice import derive_seed
-from aerodrome.driver import drive
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.dice import derive_seed
+from aerodrome.engine.driver import drive
 from benchmarks import engines
 from benchmarks.bench_compare import example_plugins
 from benchmarks.interleave import Series, Workload, measure, ratios, spread, to_stderr
@@ -134,7 +134,7 @@ def _search_run(plugins: Any, ruleset_name: str) -> tuple[Callable[[int, int], i
     """``run(first_seed, searches)``: ``searches`` decisions of :data:`SEARCH_AGENT` at
     positions of a bot-against-bot game (position ``i`` of the pool for seed ``i``);
     returns the rollouts played. And ``warm()``, which builds the pool."""
-    from aerodrome.agents import PlayerView
+    from aerodrome.engine.agents import PlayerView
     from benchmarks.bench_search import _positions
 
     ruleset = plugins.ruleset(ruleset_name)

@@ -9,7 +9,7 @@ workloads play the same seeded random games, interleaved round by round
 - **tensor**: raw plus the seat's observation tensor as the environment makes it (the
   ruleset's ``observation_vector`` or the generic encoding, packed into a float32 array):
   the part of the environment's cost that is the ruleset's encoding, not the wrapper;
-- **env**: the PettingZoo AEC environment (``aerodrome.rl.env``): ``last()`` (observation
+- **env**: the PettingZoo AEC environment (``aerodrome.bridges.rl.env``): ``last()`` (observation
   vector and action mask), a random legal index from the mask, ``step()``; the dead steps
   at the end are not counted as decisions;
 - **play**: the bare loop without observations (``legal_actions`` and ``apply``), for
@@ -54,8 +54,8 @@ def _raw(ruleset: Any, setup: Any, observe: bool, tensor: Any = None) -> Callabl
     """The Game API loop; ``tensor`` (a translator's ``vector``), when given, encodes each
     observation as the environment does."""
     from aerodrome import Game
-    from aerodrome.agents import RandomAgent
-    from aerodrome.driver import Observer, drive
+    from aerodrome.engine.agents import RandomAgent
+    from aerodrome.engine.driver import Observer, drive
 
     class Watch(Observer):
         """Each decision's observation, encoded as the environment encodes it."""
@@ -104,9 +104,9 @@ def _env(env: Any) -> Callable[[int, int], int]:
 def bench_env_steps(*, rounds: int = 5, seconds: float = 0.3) -> dict[str, Any]:
     """Env steps per second per ruleset next to the raw Game API's decisions per second."""
     try:
-        from aerodrome.rl import env as make_env
-        from aerodrome.rl import find_layout
-        from aerodrome.rl.translate import Translator
+        from aerodrome.bridges.rl import env as make_env
+        from aerodrome.bridges.rl import find_layout
+        from aerodrome.bridges.rl.translate import Translator
     except ModuleNotFoundError as exc:
         return {"skipped": f"the 'rl' extra is not installed ({exc.name}): pip install -e '.[rl]'"}
     plugins = example_plugins()

@@ -44,9 +44,9 @@ STRENGTH_ROUNDS = 50
 
 def _positions(plugins: Any, name: str, count: int = POSITIONS) -> list[tuple[Any, int]]:
     """Clones of a bot-against-bot game at decisions with a choice, spread over the game."""
-    from aerodrome.agents import agent_seed
-    from aerodrome.driver import Observer, drive
-    from aerodrome.game import Game
+    from aerodrome.engine.agents import agent_seed
+    from aerodrome.engine.driver import Observer, drive
+    from aerodrome.engine.game import Game
 
     rules = plugins.ruleset(name)
     setup = rules.setup()
@@ -71,7 +71,7 @@ def _positions(plugins: Any, name: str, count: int = POSITIONS) -> list[tuple[An
 
 def decision_times(agent_name: str) -> dict[str, Any]:
     """CPU milliseconds of one ``agent_name`` decision, per built-in ruleset."""
-    from aerodrome.agents import PlayerView
+    from aerodrome.engine.agents import PlayerView
     from aerodrome.plugins import load_plugins
 
     plugins = load_plugins()
@@ -127,9 +127,9 @@ def _match(
 ) -> dict[str, Any]:
     """``agent`` against ``other`` for ``games`` games per seating (the same seeds in both):
     decided games won, with the outcome of each game (w, l, d, u) by the agent's side."""
-    from aerodrome.metrics import wilson
-    from aerodrome.parallel import Config, Engine
+    from aerodrome.engine.metrics import wilson
     from aerodrome.plugins import load_plugins
+    from aerodrome.runs.parallel import Config, Engine
 
     plugins = load_plugins()
     setup = plugins.ruleset(name).setup()
@@ -232,9 +232,9 @@ render_strength_dockfighters = render_strength_victoriana = _render_strength
 def bench_ladder() -> dict[str, Any]:
     """The default skill ladder of every built-in ruleset, on one process: CPU seconds and
     each step's share of decided games with its verdict."""
-    from aerodrome.compare.run import run_comparison
-    from aerodrome.ladder import LADDER_BUDGETS, verdict
     from aerodrome.plugins import load_plugins
+    from aerodrome.studies.compare.run import run_comparison
+    from aerodrome.studies.ladder import LADDER_BUDGETS, verdict
 
     plugins = load_plugins()
     out: dict[str, Any] = {}
@@ -276,9 +276,9 @@ def bench_compare() -> dict[str, Any]:
     code = (
         "import time\n"
         "from aerodrome.plugins import load_plugins\n"
-        "from aerodrome.compare.run import run_comparison\n"
+        "from aerodrome.studies.compare.run import run_comparison\n"
         "t = time.process_time()\n"
-        "from aerodrome.ladder import LADDER_BUDGETS\n"
+        "from aerodrome.studies.ladder import LADDER_BUDGETS\n"
         "run_comparison(load_plugins(), workers=1, ladder_budgets=LADDER_BUDGETS)\n"
         "print(time.process_time() - t)\n"
     )
@@ -289,7 +289,16 @@ def bench_compare() -> dict[str, Any]:
     )
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "aerodrome.cli", "compare", "--workers", "2", "--quiet", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "aerodrome.ui.cli",
+            "compare",
+            "--workers",
+            "2",
+            "--quiet",
+            "--json",
+        ],
         capture_output=True,
         check=True,
     )

@@ -26,7 +26,7 @@ def simulate_run(games: int, out: str) -> dict[str, Any]:
     import io
     import resource
 
-    from aerodrome.cli import main
+    from aerodrome.ui.cli import main
 
     start = time.perf_counter()
     stdout = io.StringIO()

@@ -79,7 +79,7 @@ def bench_startup(rounds: int = ROUNDS) -> dict[str, Any]:
         bare = Path(tmp) / "bare_typer.py"
         bare.write_text(BARE_TYPER)
         script = Path(sys.executable).with_name("aerodrome")  # the installed command
-        command = [str(script)] if script.is_file() else [sys.executable, "-m", "aerodrome.cli"]
+        command = [str(script)] if script.is_file() else [sys.executable, "-m", "aerodrome.ui.cli"]
         argvs = {name: [*command, *args] for name, args in COMMANDS.items()}
         argvs["bare typer app --help"] = [sys.executable, str(bare), "--help"]
         for argv in argvs.values():  # warm: bytecode written, files in the page cache

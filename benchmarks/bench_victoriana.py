@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from aerodrome.agents import agent_seed
-from aerodrome.dice import derive_seed
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.dice import derive_seed
 from aerodrome.plugins import load_plugins
-from aerodrome.sim import play_game
+from aerodrome.runs.sim import play_game
 
 
 def _battles(setup_name: str, games: int) -> dict[str, Any]:
@@ -198,10 +198,10 @@ def bench_bot_battles_cold() -> dict[str, Any]:
     tables are warm), CPU seconds."""
     code = (
         "import time\n"
-        "from aerodrome.agents import agent_seed\n"
-        "from aerodrome.dice import derive_seed\n"
+        "from aerodrome.engine.agents import agent_seed\n"
+        "from aerodrome.engine.dice import derive_seed\n"
         "from aerodrome.plugins import load_plugins\n"
-        "from aerodrome.sim import play_game\n"
+        "from aerodrome.runs.sim import play_game\n"
         "from aerodrome_victoriana.bot import VictorianaBot\n"
         "rs = load_plugins().ruleset('victoriana'); setup = rs.setup('11-group')\n"
         "start = time.process_time()\n"

@@ -30,11 +30,11 @@ from xml.sax.saxutils import escape
 
 import msgspec
 
-from aerodrome.agents import agent_seed
-from aerodrome.driver import drive
-from aerodrome.game import Game
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.game import Game
 from aerodrome.plugins import load_plugins
-from aerodrome.viewer import record_game, write_page
+from aerodrome.runs.viewer import record_game, write_page
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -56,7 +56,7 @@ def _random_game(name: str, setup: str, actions: int) -> Game[Any, Any, Any]:
     """The first ``actions`` actions of the first seeded random game that has that many (or
     the longest of the first 20 seeds)."""
     ruleset = load_plugins().ruleset(name)
-    from aerodrome.agents import random_agent
+    from aerodrome.engine.agents import random_agent
 
     best: Game[Any, Any, Any] | None = None
     for seed in range(20):

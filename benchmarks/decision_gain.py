@@ -45,14 +45,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from aerodrome.agents import Agent, AgentFactory, PlayerView, agent_seed
-from aerodrome.dice import derive_seed
-from aerodrome.driver import drive
-from aerodrome.errors import AerodromeError
-from aerodrome.files import check_output, write_atomic
-from aerodrome.game import Game
+from aerodrome.engine.agents import Agent, AgentFactory, PlayerView, agent_seed
+from aerodrome.engine.dice import derive_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.files import check_output, write_atomic
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Ruleset
 from aerodrome.plugins import Plugins, load_plugins
-from aerodrome.ruleset import Ruleset
 from aerodrome.search.evaluation import rewards
 from aerodrome.search.ranking import candidates
 

@@ -11,7 +11,7 @@ Run it niced in the background (it is long), writing the figures to a file::
 Pairings, in every built-in ruleset: ``search`` (its default budget) against the ruleset's
 ``bot`` and against ``random``; the bot against itself (its draws, for Dockfighters'
 target); the skill ladder's adjacent pairs at compare's default (random → bot → the ladder's
-search rung, :mod:`aerodrome.ladder`). ``--games`` is games per seating: each pairing plays
+search rung, :mod:`aerodrome.studies.ladder`). ``--games`` is games per seating: each pairing plays
 the agent on every side in turn from the same game seeds (``derive_seed(seed, i)``), so the
 two seatings are paired game by game. Draws and unfinished games are left out of the share.
 
@@ -46,7 +46,7 @@ def pairings(
 ) -> list[tuple[str, str, str]]:
     """(key, agent, other) for ruleset ``name``: the agent plays each side in turn;
     ``agent`` is the one the ``search-*`` pairings measure."""
-    from aerodrome.ladder import rungs
+    from aerodrome.studies.ladder import rungs
 
     out: list[tuple[str, str, str]] = []
     if "search-bot" in pairs:
@@ -63,7 +63,7 @@ def pairings(
 
 
 def _write(path: Path, figures: dict[str, Any]) -> None:
-    from aerodrome.files import write_atomic
+    from aerodrome.engine.files import write_atomic
 
     write_atomic(path, json.dumps(figures, indent=1, sort_keys=True) + "\n", "--out")
 
@@ -75,8 +75,8 @@ HEADER = (
 
 
 def line(name: str, key: str, f: dict[str, Any]) -> str:
-    from aerodrome.metrics import Estimate
-    from aerodrome.metrics.ladder import verdict
+    from aerodrome.engine.metrics import Estimate
+    from aerodrome.studies.metrics.ladder import verdict
 
     share = f["decided_share"]
     reading = verdict(
@@ -115,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 100_000:
         parser.error("--games: 1 to 100,000 games per seating")
-    from aerodrome.errors import AerodromeError
-    from aerodrome.files import check_output
+    from aerodrome.engine.errors import AerodromeError
+    from aerodrome.engine.files import check_output
 
     try:
         out = check_output(args.out, "--out", regular=True, update=True)

@@ -17,8 +17,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from aerodrome import assumptions
-from aerodrome.clauses import load_catalogue, tests_by_clause
+from aerodrome.engine import assumptions
+from aerodrome.engine.clauses import load_catalogue, tests_by_clause
 from aerodrome.plugins import default_plugins
 
 DOCS = Path(__file__).resolve().parent
@@ -29,7 +29,7 @@ def hooks_page() -> str:
     out = [
         "# Hook reference",
         "",
-        "Generated from the live plugin manager: the core's hooks (`aerodrome/hookspecs.py`),",
+        "Generated from the live plugin manager: the core's hooks (`aerodrome/engine/hookspecs.py`),",
         "then each ruleset's own hookspecs, through which a variant plugin changes one rule.",
         "Implement a hook with `@aerodrome.hookimpl` in a module registered under the",
         "`aerodrome` entry-point group (see the [plugin author guide](plugins.md)); a ruleset",
@@ -40,8 +40,8 @@ def hooks_page() -> str:
     groups: dict[str, list[object]] = {}
     for h in specs:
         groups.setdefault(h.module, []).append(h)
-    for module in sorted(groups, key=lambda m: (m != "aerodrome.hookspecs", m)):
-        title = "Core hooks" if module == "aerodrome.hookspecs" else f"`{module}`"
+    for module in sorted(groups, key=lambda m: (m != "aerodrome.engine.hookspecs", m)):
+        title = "Core hooks" if module == "aerodrome.engine.hookspecs" else f"`{module}`"
         out += [f"## {title}", ""]
         for h in groups[module]:
             fn = h.function  # type: ignore[attr-defined]
@@ -99,13 +99,13 @@ def coverage_page() -> str:
 def cli_page() -> str:
     """Every command and option, by typer's own documentation generator (``typer MODULE
     utils docs``) over the whole command tree, plugin commands included
-    (:mod:`aerodrome.cli.reference`)."""
+    (:mod:`aerodrome.ui.cli.reference`)."""
     proc = subprocess.run(
         [
             sys.executable,
             "-m",
             "typer",
-            "aerodrome.cli.reference",
+            "aerodrome.ui.cli.reference",
             "utils",
             "docs",
             "--name",

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from aerodrome.ruleset import Result, Ruleset, Setup
-from aerodrome.turns import Context, Turn, TurnSequence
+from aerodrome.engine.ruleset import Result, Ruleset, Setup
+from aerodrome.engine.turns import Context, Turn, TurnSequence
 
 
 def bare(ruleset: Ruleset[Any, Any, Any], name: str | None = None) -> Ruleset[Any, Any, Any]:

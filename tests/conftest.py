@@ -13,8 +13,8 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
+from aerodrome.engine.ruleset import Ruleset
 from aerodrome.plugins import Plugins, load_plugins
-from aerodrome.ruleset import Ruleset
 
 # The suite never writes outside temporary folders: caches (classic's walk tables) go to one
 # made for this run.

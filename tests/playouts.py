@@ -8,10 +8,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView
-from aerodrome.driver import Observer, drive
-from aerodrome.events import Event
-from aerodrome.ruleset import Ruleset, Setup
+from aerodrome.engine.agents import PlayerView
+from aerodrome.engine.driver import Observer, drive
+from aerodrome.engine.events import Event
+from aerodrome.engine.ruleset import Ruleset, Setup
 
 AnyGame = Game[Any, Any, Any]
 #: Chooses for ``player`` among ``legal`` (default: a seeded uniform choice).
@@ -40,7 +40,7 @@ def playout(
 
 class By:
     """An agent choosing with ``choose(game, player, legal)``: a test's scripted player, a
-    seat of :func:`aerodrome.driver.drive`."""
+    seat of :func:`aerodrome.engine.driver.drive`."""
 
     def __init__(self, game: AnyGame, choose: Chooser) -> None:
         self.game = game

@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.saves import FORMAT, encode_save, read_save
+from aerodrome.runs.saves import FORMAT, encode_save, read_save
 
 
 def save_data(path: Path) -> dict[str, Any]:

@@ -2,14 +2,14 @@
 
 The public API for plugin authors and scripts is re-exported here: the plugin-facing types
 from :mod:`aerodrome.api` (the same objects), and the engine's :class:`Game` and
-:class:`EventBus`.
+:class:`EventBus`, and :func:`load_dice` for a plugin's own tests of worked examples.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aerodrome.lazy import lazy_exports
+from aerodrome.engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from aerodrome.api import (
@@ -49,8 +49,9 @@ if TYPE_CHECKING:
         hookspec,
         listed,
     )
-    from aerodrome.events import EventBus
-    from aerodrome.game import Game
+    from aerodrome.engine.events import EventBus
+    from aerodrome.engine.game import Game
+    from aerodrome.engine.testing import load_dice
 
 __version__ = "0.1.0"
 
@@ -69,9 +70,9 @@ _EXPORTS = {
     "Dice": "aerodrome.api",
     "DiceRolled": "aerodrome.api",
     "Event": "aerodrome.api",
-    "EventBus": "aerodrome.events",
+    "EventBus": "aerodrome.engine.events",
     "ForEach": "aerodrome.api",
-    "Game": "aerodrome.game",
+    "Game": "aerodrome.engine.game",
     "IllegalActionError": "aerodrome.api",
     "Options": "aerodrome.api",
     "Phase": "aerodrome.api",
@@ -92,6 +93,7 @@ _EXPORTS = {
     "TurnSequence": "aerodrome.api",
     "UnknownNameError": "aerodrome.api",
     "derive_seed": "aerodrome.api",
+    "load_dice": "aerodrome.engine.testing",
     "hookimpl": "aerodrome.api",
     "hookspec": "aerodrome.api",
     "listed": "aerodrome.api",
@@ -139,4 +141,5 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "listed",
+    "load_dice",
 ]

@@ -19,11 +19,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aerodrome.lazy import lazy_exports
+from aerodrome.engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from aerodrome.agents import Agent, AgentParameterError, AgentSpec, PlayerView, RandomAgent
-    from aerodrome.capabilities import (
+    from aerodrome.engine.agents import (
+        Agent,
+        AgentParameterError,
+        AgentSpec,
+        PlayerView,
+        RandomAgent,
+    )
+    from aerodrome.engine.capabilities import (
         ActionBound,
         Analysis,
         ChoiceLabel,
@@ -37,16 +43,16 @@ if TYPE_CHECKING:
         WarmUp,
         capability,
     )
-    from aerodrome.data import Action, ParamValue, Record
-    from aerodrome.dice import Dice, derive_seed
-    from aerodrome.errors import (
+    from aerodrome.engine.data import Action, ParamValue, Record
+    from aerodrome.engine.dice import Dice, derive_seed
+    from aerodrome.engine.errors import (
         AerodromeError,
         IllegalActionError,
         PluginError,
         SpecError,
         UnknownNameError,
     )
-    from aerodrome.events import (
+    from aerodrome.engine.events import (
         ActionTaken,
         DecisionCommitted,
         DiceRolled,
@@ -56,13 +62,21 @@ if TYPE_CHECKING:
         PhaseStarted,
         RoundStarted,
     )
-    from aerodrome.hookspecs import hookimpl, hookspec
-    from aerodrome.metrics import Accumulator, Estimate, Metric
-    from aerodrome.parameters import ParameterSpec
-    from aerodrome.records import GameRecord
-    from aerodrome.rulehooks import RuleHooks
-    from aerodrome.ruleset import Capabilities, Options, Result, Ruleset, RulesetRef, Seat, Setup
-    from aerodrome.turns import (
+    from aerodrome.engine.hookspecs import hookimpl, hookspec
+    from aerodrome.engine.metrics import Accumulator, Estimate, Metric
+    from aerodrome.engine.parameters import ParameterSpec
+    from aerodrome.engine.records import GameRecord
+    from aerodrome.engine.rulehooks import RuleHooks
+    from aerodrome.engine.ruleset import (
+        Capabilities,
+        Options,
+        Result,
+        Ruleset,
+        RulesetRef,
+        Seat,
+        Setup,
+    )
+    from aerodrome.engine.turns import (
         Ask,
         Context,
         Decision,
@@ -74,71 +88,71 @@ if TYPE_CHECKING:
         TurnSequence,
         listed,
     )
-    from aerodrome.variants import VariantSpec
+    from aerodrome.engine.variants import VariantSpec
 
 #: Where each name is defined (imported on first use).
 EXPORTS = {
-    "Ruleset": "aerodrome.ruleset",
-    "RulesetRef": "aerodrome.ruleset",
-    "Setup": "aerodrome.ruleset",
-    "Seat": "aerodrome.ruleset",
-    "Options": "aerodrome.ruleset",
-    "Result": "aerodrome.ruleset",
-    "Capabilities": "aerodrome.ruleset",
-    "Presentation": "aerodrome.capabilities",
-    "Odds": "aerodrome.capabilities",
-    "Positions": "aerodrome.capabilities",
-    "SpecFiles": "aerodrome.capabilities",
-    "Numbering": "aerodrome.capabilities",
-    "Vectors": "aerodrome.capabilities",
-    "Determinise": "aerodrome.capabilities",
-    "ActionBound": "aerodrome.capabilities",
-    "Analysis": "aerodrome.capabilities",
-    "WarmUp": "aerodrome.capabilities",
-    "ChoiceLabel": "aerodrome.capabilities",
-    "capability": "aerodrome.capabilities",
-    "Action": "aerodrome.data",
-    "Record": "aerodrome.data",
-    "ParamValue": "aerodrome.data",
-    "Event": "aerodrome.events",
-    "GameStarted": "aerodrome.events",
-    "RoundStarted": "aerodrome.events",
-    "PhaseStarted": "aerodrome.events",
-    "DiceRolled": "aerodrome.events",
-    "DecisionCommitted": "aerodrome.events",
-    "ActionTaken": "aerodrome.events",
-    "GameEnded": "aerodrome.events",
-    "TurnSequence": "aerodrome.turns",
-    "Phase": "aerodrome.turns",
-    "Step": "aerodrome.turns",
-    "ForEach": "aerodrome.turns",
-    "Ask": "aerodrome.turns",
-    "Decision": "aerodrome.turns",
-    "Reveal": "aerodrome.turns",
-    "Context": "aerodrome.turns",
-    "Turn": "aerodrome.turns",
-    "listed": "aerodrome.turns",
-    "Dice": "aerodrome.dice",
-    "derive_seed": "aerodrome.dice",
-    "RuleHooks": "aerodrome.rulehooks",
-    "Agent": "aerodrome.agents",
-    "AgentSpec": "aerodrome.agents",
-    "AgentParameterError": "aerodrome.agents",
-    "PlayerView": "aerodrome.agents",
-    "RandomAgent": "aerodrome.agents",
-    "VariantSpec": "aerodrome.variants",
-    "ParameterSpec": "aerodrome.parameters",
-    "Metric": "aerodrome.metrics",
-    "Accumulator": "aerodrome.metrics",
-    "Estimate": "aerodrome.metrics",
-    "GameRecord": "aerodrome.records",
-    "AerodromeError": "aerodrome.errors",
-    "IllegalActionError": "aerodrome.errors",
-    "PluginError": "aerodrome.errors",
-    "SpecError": "aerodrome.errors",
-    "UnknownNameError": "aerodrome.errors",
-    "hookimpl": "aerodrome.hookspecs",
-    "hookspec": "aerodrome.hookspecs",
+    "Ruleset": "aerodrome.engine.ruleset",
+    "RulesetRef": "aerodrome.engine.ruleset",
+    "Setup": "aerodrome.engine.ruleset",
+    "Seat": "aerodrome.engine.ruleset",
+    "Options": "aerodrome.engine.ruleset",
+    "Result": "aerodrome.engine.ruleset",
+    "Capabilities": "aerodrome.engine.ruleset",
+    "Presentation": "aerodrome.engine.capabilities",
+    "Odds": "aerodrome.engine.capabilities",
+    "Positions": "aerodrome.engine.capabilities",
+    "SpecFiles": "aerodrome.engine.capabilities",
+    "Numbering": "aerodrome.engine.capabilities",
+    "Vectors": "aerodrome.engine.capabilities",
+    "Determinise": "aerodrome.engine.capabilities",
+    "ActionBound": "aerodrome.engine.capabilities",
+    "Analysis": "aerodrome.engine.capabilities",
+    "WarmUp": "aerodrome.engine.capabilities",
+    "ChoiceLabel": "aerodrome.engine.capabilities",
+    "capability": "aerodrome.engine.capabilities",
+    "Action": "aerodrome.engine.data",
+    "Record": "aerodrome.engine.data",
+    "ParamValue": "aerodrome.engine.data",
+    "Event": "aerodrome.engine.events",
+    "GameStarted": "aerodrome.engine.events",
+    "RoundStarted": "aerodrome.engine.events",
+    "PhaseStarted": "aerodrome.engine.events",
+    "DiceRolled": "aerodrome.engine.events",
+    "DecisionCommitted": "aerodrome.engine.events",
+    "ActionTaken": "aerodrome.engine.events",
+    "GameEnded": "aerodrome.engine.events",
+    "TurnSequence": "aerodrome.engine.turns",
+    "Phase": "aerodrome.engine.turns",
+    "Step": "aerodrome.engine.turns",
+    "ForEach": "aerodrome.engine.turns",
+    "Ask": "aerodrome.engine.turns",
+    "Decision": "aerodrome.engine.turns",
+    "Reveal": "aerodrome.engine.turns",
+    "Context": "aerodrome.engine.turns",
+    "Turn": "aerodrome.engine.turns",
+    "listed": "aerodrome.engine.turns",
+    "Dice": "aerodrome.engine.dice",
+    "derive_seed": "aerodrome.engine.dice",
+    "RuleHooks": "aerodrome.engine.rulehooks",
+    "Agent": "aerodrome.engine.agents",
+    "AgentSpec": "aerodrome.engine.agents",
+    "AgentParameterError": "aerodrome.engine.agents",
+    "PlayerView": "aerodrome.engine.agents",
+    "RandomAgent": "aerodrome.engine.agents",
+    "VariantSpec": "aerodrome.engine.variants",
+    "ParameterSpec": "aerodrome.engine.parameters",
+    "Metric": "aerodrome.engine.metrics",
+    "Accumulator": "aerodrome.engine.metrics",
+    "Estimate": "aerodrome.engine.metrics",
+    "GameRecord": "aerodrome.engine.records",
+    "AerodromeError": "aerodrome.engine.errors",
+    "IllegalActionError": "aerodrome.engine.errors",
+    "PluginError": "aerodrome.engine.errors",
+    "SpecError": "aerodrome.engine.errors",
+    "UnknownNameError": "aerodrome.engine.errors",
+    "hookimpl": "aerodrome.engine.hookspecs",
+    "hookspec": "aerodrome.engine.hookspecs",
 }
 
 

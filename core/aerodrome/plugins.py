@@ -11,7 +11,7 @@ Every hook is called one way, :func:`call_hook`: pluggy's own call of the hook's
 historic hook), and an implementation that raises is a :class:`PluginError` naming its
 plugin and the hook. Nothing outside this module touches ``pm.hook``: every core hook has a
 typed method here, a ruleset calls its own hookspecs through
-:class:`~aerodrome.rulehooks.RuleHooks`, whose callers come from :meth:`Plugins.caller`, and
+:class:`~aerodrome.engine.rulehooks.RuleHooks`, whose callers come from :meth:`Plugins.caller`, and
 the registration hooks are called once per plugin (a subset ``HookCaller``) so that
 everything registered knows its plugin. Rulesets,
 agents, variants and metrics go into one :class:`Registry` under one policy: a name
@@ -34,24 +34,24 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import msgspec
 import pluggy
 
-import aerodrome.hookspecs as hookspecs
-from aerodrome.agents import RANDOM, AgentParameterError, AgentSpec
-from aerodrome.capabilities import check_ruleset
-from aerodrome.errors import AerodromeError, PluginError, UnknownNameError
-from aerodrome.game import Game
-from aerodrome.lineage import Origin, Plugged
-from aerodrome.parameters import ParameterSpec
-from aerodrome.parameters import find as find_parameter
-from aerodrome.records import ParamValue
-from aerodrome.rulehooks import RuleHooks
-from aerodrome.ruleset import Ruleset
-from aerodrome.ruleset import RulesetRef as RulesetRef  # where it used to live
-from aerodrome.variants import VariantSpec
+import aerodrome.engine.hookspecs as hookspecs
+from aerodrome.engine.agents import RANDOM, AgentParameterError, AgentSpec
+from aerodrome.engine.capabilities import check_ruleset
+from aerodrome.engine.errors import AerodromeError, PluginError, UnknownNameError
+from aerodrome.engine.game import Game
+from aerodrome.engine.lineage import Origin, Plugged
+from aerodrome.engine.parameters import ParameterSpec
+from aerodrome.engine.parameters import find as find_parameter
+from aerodrome.engine.records import ParamValue
+from aerodrome.engine.rulehooks import RuleHooks
+from aerodrome.engine.ruleset import Ruleset
+from aerodrome.engine.ruleset import RulesetRef as RulesetRef  # where it used to live
+from aerodrome.engine.variants import VariantSpec
 
 if TYPE_CHECKING:
     import typer
 
-    from aerodrome.metrics import Metric
+    from aerodrome.engine.metrics import Metric
 
 ENTRY_POINT_GROUP = "aerodrome"
 
@@ -59,14 +59,14 @@ ENTRY_POINT_GROUP = "aerodrome"
 T = TypeVar("T")
 K = TypeVar("K")
 
-#: The attributes of the metric protocol (:class:`aerodrome.metrics.Metric`).
+#: The attributes of the metric protocol (:class:`aerodrome.engine.metrics.Metric`).
 _METRIC_ATTRS = ("name", "title", "unit", "description", "source", "accumulator")
 
 
 @dataclass(frozen=True)
 class HookSpecInfo:
     """One hookspec: its name, its spec function (signature and docstring), its options and
-    the module that declared it (``aerodrome.hookspecs`` or a ruleset's own)."""
+    the module that declared it (``aerodrome.engine.hookspecs`` or a ruleset's own)."""
 
     name: str
     function: Callable[..., Any]
@@ -112,7 +112,7 @@ class Plugins:
         self.registry = Registry()
         self._instances: dict[str, Ruleset[Any, Any, Any]] = {}
         #: How :func:`load_plugins` made these plugins (its ruleset instances say so, for a
-        #: pickled game to find them again: :mod:`aerodrome.lineage`).
+        #: pickled game to find them again: :mod:`aerodrome.engine.lineage`).
         self.plugged = Plugged(name="")
 
     def register(self, plugin: object, name: str) -> None:
@@ -362,7 +362,7 @@ def load_plugins(
     the rule variants named in ``variants`` (registered by ``aerodrome_register_variants``;
     inactive unless named here), then the hook implementations of ``parameters``: (ruleset,
     (name, value)) pairs of parameters declared by ``aerodrome_register_parameters`` (their
-    set-up functions are applied by :func:`aerodrome.parameters.apply_setup`, not here). An
+    set-up functions are applied by :func:`aerodrome.engine.parameters.apply_setup`, not here). An
     unknown variant or parameter name is an :class:`UnknownNameError`."""
     extra = list(extra)
     pm = pluggy.PluginManager(hookspecs.PROJECT)
@@ -491,8 +491,8 @@ _FOUND: dict[tuple[Any, ...], Any] = {}
 
 def restore_game(origin: Origin, actions: tuple[tuple[int, Any], ...]) -> Game[Any, Any, Any]:
     """The game ``origin`` began, with ``actions`` played again (how ``pickle`` loads a game,
-    see :mod:`aerodrome.lineage`); a ruleset that is not installed is a one-line
-    :class:`~aerodrome.errors.PluginError` naming it."""
+    see :mod:`aerodrome.engine.lineage`); a ruleset that is not installed is a one-line
+    :class:`~aerodrome.engine.errors.PluginError` naming it."""
     if origin.kind == "new":
         assert origin.ruleset is not None and origin.seed is not None
         game: Game[Any, Any, Any] = Game(

@@ -9,7 +9,7 @@ attacker's highest Burst [classic.headon.1]; without a Burst there is nothing to
 
 from __future__ import annotations
 
-from aerodrome.odds import percent
+from aerodrome.engine.odds import percent
 from aerodrome_classic.board import Board
 from aerodrome_classic.odds import attack_odds
 from aerodrome_classic.state import Attack, Cell, ClassicAction, Move

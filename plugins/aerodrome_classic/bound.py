@@ -1,5 +1,5 @@
 """The most legal actions a decision of a classic set-up can offer, from the rules (the
-learning environments' and OpenSpiel's action space: :class:`aerodrome.capabilities.ActionBound`).
+learning environments' and OpenSpiel's action space: :class:`aerodrome.engine.capabilities.ActionBound`).
 
 Classic numbers no actions (a move is its route from the plane's square: a fixed numbering
 would need a number per route from every square), so its actions are numbered by their place

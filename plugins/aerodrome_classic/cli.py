@@ -57,11 +57,11 @@ def attack(
 
         raise AerodromeError(str(exc)) from None
     if json:
-        from aerodrome.cli.output import print_json
+        from aerodrome.ui.cli.output import print_json
 
         print_json(report)
         return
-    from aerodrome.cli.output import console, table
+    from aerodrome.ui.cli.output import console, table
 
     rows = [[k, v["fraction"], f"{v['probability']:.1%}"] for k, v in report["outcomes"].items()]
     console.print(

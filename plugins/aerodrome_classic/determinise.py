@@ -1,5 +1,5 @@
 """What a player cannot see, resampled: the determinisation of classic Dogfight for
-look-ahead (:class:`aerodrome.capabilities.Determinise`).
+look-ahead (:class:`aerodrome.engine.capabilities.Determinise`).
 
 Hidden from a player [classic.move.5, classic.setup.7]: the In Flight cards of every other
 seat (only their number is seen), the faces of the other seats' AA pieces not yet revealed,
@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from aerodrome.ruleset import copy_state
+from aerodrome.engine.ruleset import copy_state
 from aerodrome_classic.state import ClassicState, Gun, Squadron
 
 

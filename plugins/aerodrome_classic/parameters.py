@@ -1,5 +1,5 @@
 """Numeric parameters of the classic ruleset for ``aerodrome sweep`` (registered by
-``plugin.py``; see :mod:`aerodrome.parameters`). Light on purpose: imported at start-up.
+``plugin.py``; see :mod:`aerodrome.engine.parameters`). Light on purpose: imported at start-up.
 
 - ``cards``: the In Flight cards a plane holds after drawing at take-off [classic.aces.4]:
   the rulebook's 4 (an ACE 6, a DOUBLE ACE 8). A value ``n`` gives ``n``, an ACE ``n + 2``
@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from aerodrome.api import ParameterSpec, hookimpl
-from aerodrome.parameters import Value
+from aerodrome.engine.parameters import Value
 
 #: [classic.aces.4] the cards of a plane without victories; an ACE draws 2 more, a DOUBLE
 #: ACE 4 more (the hook receives the rulebook's number for the plane's victories).

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import msgspec
 
 from aerodrome.api import Record, Setup, SpecError
-from aerodrome.specs import convert
+from aerodrome.engine.specs import convert
 from aerodrome_classic.options import ClassicOptions
 from aerodrome_classic.state import ClassicState, Plane
 

@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aerodrome import turns
 from aerodrome.api import (
     ActionBound,
     Analysis,
@@ -34,6 +33,7 @@ from aerodrome.api import (
     Vectors,
     WarmUp,
 )
+from aerodrome.engine import turns
 from aerodrome_classic.options import ClassicOptions
 from aerodrome_classic.specs import SPEC_TYPES, Specs, load_specs, specs_dir
 from aerodrome_classic.state import (

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from aerodrome.api import Record, SpecError
-from aerodrome.specs import Assumed, builtin_specs, load
+from aerodrome.engine.specs import Assumed, builtin_specs, load
 
 Pair = tuple[int, int]
 

@@ -2,7 +2,7 @@
 
 The whole game is one mutable :class:`ClassicState` (msgspec Struct, round-trips through
 msgpack). Actions are small frozen Structs tagged by class name; events are the ruleset's
-own :class:`aerodrome.events.Event` subclasses (hidden ones carry ``seen_by``).
+own :class:`aerodrome.engine.events.Event` subclasses (hidden ones carry ``seen_by``).
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ def squares(cells: tuple[Cell, ...] | list[Cell]) -> str:
 
 
 def seat(view: ClassicView, player: int) -> str:
-    """ "Seat 2 (American player)" (as :func:`aerodrome.describe.seat_label` names seats)."""
+    """ "Seat 2 (American player)" (as :func:`aerodrome.engine.describe.seat_label` names seats)."""
     if 0 <= player < len(view.seats):
         return f"Seat {player + 1} ({view.seats[player]})"
     return f"Seat {player + 1}"
@@ -183,7 +183,7 @@ def label(board: Board, view: ClassicView, action: ClassicAction) -> ChoiceLabel
 
 def sentence(action: ClassicAction, view: ClassicView) -> str:
     """``action`` as the log tells it, from the action's own fields (see
-    :meth:`aerodrome.capabilities.Presentation.sentence`)."""
+    :meth:`aerodrome.engine.capabilities.Presentation.sentence`)."""
     if isinstance(action, Move):
         end = action.path[-1]
         steps = len(action.path) - 1

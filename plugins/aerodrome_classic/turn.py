@@ -38,7 +38,7 @@ from aerodrome.api import (
     TurnSequence,
     listed,
 )
-from aerodrome.turns import Item, Node
+from aerodrome.engine.turns import Item, Node
 from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.combat import Combat, attacks_of, planes_by_cell, start_attack, still_valid
 from aerodrome_classic.hooks import Variants

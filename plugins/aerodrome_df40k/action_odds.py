@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from aerodrome.odds import as_fractions, d, highest_of, percent, split_sign
+from aerodrome.engine.odds import as_fractions, d, highest_of, percent, split_sign
 from aerodrome_df40k.rules import Rules
 from aerodrome_df40k.state import ChooseTarget, CommitGargoyles, Df40kAction
 from aerodrome_df40k.text import flyer_name

@@ -73,7 +73,7 @@ def dogfight(
     """Probability of every margin and of win / draw / loss for the attacker, exactly."""
     report = odds_report(attacker_df, defender_df, attackers)
     if json:
-        from aerodrome.cli.output import print_json
+        from aerodrome.ui.cli.output import print_json
 
         print_json(report)
         return

@@ -1,5 +1,5 @@
 """What a player cannot see, resampled: the determinisation of Dogfight 40,000 for
-look-ahead (:class:`aerodrome.capabilities.Determinise`).
+look-ahead (:class:`aerodrome.engine.capabilities.Determinise`).
 
 The only secret is the other player's orders given this turn and not yet revealed
 [df40k.orders.1]: everything else (flyers, damage, ordnance, Gargoyles) is on the table. A
@@ -9,7 +9,7 @@ so every prompt stays the same): an escorted ally is on Ground support [df40k.or
 an escort's ward is never a flyer still waiting for its order (its forced order would show in
 the next prompt). Orders given all at once (:class:`~aerodrome_df40k.state.GiveOrders`) are
 drawn together from the consistent combinations. Orders not yet committed are not in the
-state at all (the game forgets them, :meth:`aerodrome.game.Game.determinised`).
+state at all (the game forgets them, :meth:`aerodrome.engine.game.Game.determinised`).
 
 Why uniformly, and not from an opponent model (issue 23): the search agents model the other
 player by the bot, but only where a player still owes an answer. Both players give their
@@ -17,7 +17,7 @@ orders in one simultaneous decision revealed to nobody [df40k.orders.1]: when a 
 orders fit in one offered set (:data:`aerodrome_df40k.orders.MAX_COMBINED` combinations,
 every built-in set-up but the largest), that one decision holds all of them, and at it the
 determinisation forgets the other player's committed set
-(:meth:`aerodrome.game.Game.determinised`): the search draws it again from the bot
+(:meth:`aerodrome.engine.game.Game.determinised`): the search draws it again from the bot
 (``search``, or a random answer in a share of its worlds) or from its own tree (``mcts``),
 consistent with its model. Only orders given flyer by flyer, in forces too large for one
 set (one simultaneous decision per round of flyers), are already in the state when a later
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 
-from aerodrome.ruleset import copy_state
+from aerodrome.engine.ruleset import copy_state
 from aerodrome_df40k import orders
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder

@@ -12,7 +12,7 @@ from functools import cache
 
 import icepool
 
-from aerodrome.odds import as_fractions, d, highest_of, split_sign
+from aerodrome.engine.odds import as_fractions, d, highest_of, split_sign
 from aerodrome_df40k.limits import FLYERS, GARGOYLES
 
 

@@ -1,5 +1,5 @@
 """Numeric parameters of Dogfight 40,000 for ``aerodrome sweep`` (registered by
-``plugin.py``; see :mod:`aerodrome.parameters`). Light on purpose: imported at start-up.
+``plugin.py``; see :mod:`aerodrome.engine.parameters`). Light on purpose: imported at start-up.
 
 - ``turns``: the game turns a battle lasts unless a side has no flyer left
   [df40k.frame.3]: 6 in every built-in set-up (an assumption of the specs: a standard 40K
@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.api import ParameterSpec, Setup
-from aerodrome.parameters import Value
+from aerodrome.engine.parameters import Value
 
 #: The most game turns a battle may have (``aerodrome_df40k.limits.TURNS``, not imported
 #: here: this module is read at start-up).

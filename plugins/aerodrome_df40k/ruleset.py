@@ -39,7 +39,7 @@ from aerodrome.api import (
     TurnSequence,
     Vectors,
 )
-from aerodrome.specs import builtin_specs
+from aerodrome.engine.specs import builtin_specs
 from aerodrome_df40k import limits, text
 from aerodrome_df40k.battle import Battle
 from aerodrome_df40k.limits import GargoylePool, Name, Turns

@@ -14,7 +14,7 @@ import msgspec
 from msgspec import Meta
 
 from aerodrome.api import Record, SpecError
-from aerodrome.specs import Assumed, builtin_specs, load, read_mapping
+from aerodrome.engine.specs import Assumed, builtin_specs, load, read_mapping
 from aerodrome_df40k.limits import (
     CHARACTERISTIC,
     MOUNTS,
@@ -279,7 +279,7 @@ class Specs:
 
 
 def _load(path: Path, type_: type[T]) -> T:
-    """:func:`aerodrome.specs.load`, but an error inside a named table (``[flyer.harpy]``)
+    """:func:`aerodrome.engine.specs.load`, but an error inside a named table (``[flyer.harpy]``)
     names the entry (``$.flyer.harpy.bs``) where msgspec writes ``$.flyer[...].bs``."""
     try:
         return load(path, type_)

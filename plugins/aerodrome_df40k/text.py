@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 
 from aerodrome.api import ChoiceLabel, Decision, DiceRolled, Event
-from aerodrome.describe import dice_sentence
+from aerodrome.engine.describe import dice_sentence
 from aerodrome_df40k.specs import Specs
 from aerodrome_df40k.state import (
     ChooseTarget,

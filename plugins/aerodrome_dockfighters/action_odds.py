@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from aerodrome.odds import percent
+from aerodrome.engine.odds import percent
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.combat import (
     ground_load_dice,

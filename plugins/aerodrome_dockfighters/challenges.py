@@ -28,7 +28,7 @@ from typing import Annotated
 from msgspec import Meta
 
 from aerodrome.api import Record, SpecError
-from aerodrome.specs import Assumed, builtin_specs, load
+from aerodrome.engine.specs import Assumed, builtin_specs, load
 from aerodrome_dockfighters import rules
 from aerodrome_dockfighters.airspace import MOUNTAIN_MISSIONS, STORM, margin, occupied
 from aerodrome_dockfighters.board import board, zone_cells

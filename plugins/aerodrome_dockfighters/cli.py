@@ -31,7 +31,7 @@ def attack(
     json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Distribution of the damage points one attack deals."""
-    from aerodrome.cli.output import console, fail, print_json, table
+    from aerodrome.ui.cli.output import console, fail, print_json, table
     from aerodrome_dockfighters.odds import attack as attack_odds
     from aerodrome_dockfighters.odds import hit_chance
     from aerodrome_dockfighters.specs import builtin
@@ -79,9 +79,9 @@ def svg(
 ) -> None:
     """Draw a position file as an SVG picture (the referee's view)."""
     from aerodrome.api import AerodromeError
-    from aerodrome.cli.output import fail, say
-    from aerodrome.files import check_output, write_atomic
-    from aerodrome.saves import read_position
+    from aerodrome.engine.files import check_output, write_atomic
+    from aerodrome.runs.saves import read_position
+    from aerodrome.ui.cli.output import fail, say
     from aerodrome_dockfighters.missions import setups
     from aerodrome_dockfighters.positions import from_position
     from aerodrome_dockfighters.ruleset import observe

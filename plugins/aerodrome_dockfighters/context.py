@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from aerodrome.api import Action, Ask, Context, Decision, Event
-from aerodrome.turns import Item
+from aerodrome.engine.turns import Item
 from aerodrome_dockfighters.hooks import Variants
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ BOOK = Variants()
 
 
 class DfContext:
-    """A step's :class:`~aerodrome.turns.Context` (dice, events, the current ForEach item)
+    """A step's :class:`~aerodrome.engine.turns.Context` (dice, events, the current ForEach item)
     with the ruleset's :class:`Variants`."""
 
     __slots__ = ("core", "dice", "emit", "variants")
@@ -53,7 +53,7 @@ class DfContext:
         legal: Callable[[DfState, int], Sequence[A]],
         resolve: Callable[[DfState, DfContext, Mapping[int, A]], bool],
     ) -> Ask[DfState, Any]:
-        """An :class:`~aerodrome.turns.Ask` whose ``resolve`` gets a :class:`DfContext` with
+        """An :class:`~aerodrome.engine.turns.Ask` whose ``resolve`` gets a :class:`DfContext` with
         these variants."""
 
         def resolved(state: DfState, core: Context, answers: Mapping[int, A]) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from aerodrome.api import Estimate, GameRecord
-from aerodrome.metrics import Column, Matchup, Proportion, wilson
+from aerodrome.engine.metrics import Column, Matchup, Proportion, wilson
 
 SOURCE = "aerodrome (Dockfighters, issue 9)"
 

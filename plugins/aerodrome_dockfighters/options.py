@@ -1,7 +1,7 @@
 """The typed options of a Dockfighters set-up: the mission each squadron flies and the
 aircraft and pilots it sends.
 
-Every :class:`~aerodrome.ruleset.Setup` of the ruleset carries a :class:`DockfightersOptions`
+Every :class:`~aerodrome.engine.ruleset.Setup` of the ruleset carries a :class:`DockfightersOptions`
 (``setup.options`` of a ``Setup[DockfightersOptions]``). The built-in set-ups are in
 :mod:`aerodrome_dockfighters.missions`; the campaign layer builds its scenarios' options from
 its squadron sheets::
@@ -117,7 +117,7 @@ class DockfightersOptions(Options, frozen=True):
         airship) are added by the mission.
     :param campaign: what a campaign squadron brings (the initiative bought with fame, the
         nations, wounded pilots, damaged aircraft, aces' abilities, the leaders' skills).
-    The seats the solo bot flies are the core's (:attr:`aerodrome.ruleset.Seat.bot`, set for
+    The seats the solo bot flies are the core's (:attr:`aerodrome.engine.ruleset.Seat.bot`, set for
     an agent that plays by the bot rules, such as Konrad): read through :func:`bot_seats`.
     """
 

@@ -1,5 +1,5 @@
 """Numeric parameters of Dockfighters for ``aerodrome sweep`` (registered by ``plugin.py``;
-see :mod:`aerodrome.parameters`). Light on purpose: imported at start-up.
+see :mod:`aerodrome.engine.parameters`). Light on purpose: imported at start-up.
 
 - ``turns``: the turns a mission lasts [dockfighters.mission.1]: the rulebook's 12. A value
   reaches the rules through the ruleset's hook ``aerodrome_dockfighters_mission_turns``, and
@@ -12,7 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from aerodrome.api import ParameterSpec, Setup, hookimpl
-from aerodrome.parameters import Value
+from aerodrome.engine.parameters import Value
 
 #: [dockfighters.mission.1] every mission lasts 12 turns.
 RULEBOOK_TURNS = 12

@@ -47,7 +47,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from aerodrome.api import Setup, SpecError
-from aerodrome.specs import convert
+from aerodrome.engine.specs import convert
 from aerodrome_dockfighters.board import FACING_NAMES
 from aerodrome_dockfighters.docking import fit
 from aerodrome_dockfighters.ground import place

@@ -34,7 +34,7 @@ from aerodrome.api import (
     TurnSequence,
     Vectors,
 )
-from aerodrome.specs import builtin_specs
+from aerodrome.engine.specs import builtin_specs
 from aerodrome_dockfighters import challenges, rules, scenario, text
 from aerodrome_dockfighters.airspace import sky
 from aerodrome_dockfighters.context import DfContext

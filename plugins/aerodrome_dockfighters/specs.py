@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from aerodrome.api import Record
-from aerodrome.specs import Assumed, builtin_specs, load
+from aerodrome.engine.specs import Assumed, builtin_specs, load
 
 #: Bounds of spec values: what the rulebook allows, or a sane ceiling far above every
 #: aircraft and table of the game (an error names the file and the field path).

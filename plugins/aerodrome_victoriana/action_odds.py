@@ -18,7 +18,7 @@ characters' action counts (a bail-out, the one action that rolls nothing, is not
 
 from __future__ import annotations
 
-from aerodrome.odds import percent
+from aerodrome.engine.odds import percent
 from aerodrome_victoriana import odds, specs
 from aerodrome_victoriana.common import enemy_of, spec_of, weapon_gunner, weather_black
 from aerodrome_victoriana.state import (

@@ -2,7 +2,7 @@
 of the Squadron Roll (:mod:`aerodrome_victoriana.commander`), and a tactician for each
 character's action (:mod:`aerodrome_victoriana.tactician`).
 
-It decides from its :class:`~aerodrome.agents.PlayerView` only: the observation (everything
+It decides from its :class:`~aerodrome.engine.agents.PlayerView` only: the observation (everything
 on the table is public; secret manoeuvres are never in it), its seat, the decision and the
 legal actions.
 """

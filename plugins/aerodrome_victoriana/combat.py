@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from aerodrome.api import Ask, Context, Decision
-from aerodrome.turns import Item
+from aerodrome.engine.turns import Item
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.acting import (
     Acting,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from aerodrome.api import Context
-from aerodrome.dice import opposed
+from aerodrome.engine.dice import opposed
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import TaskRolled
 from aerodrome_victoriana.heresy import SUCCESS_FACES, TaskRoll, classify

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.api import Seat, Setup, SpecError
-from aerodrome.specs import convert
+from aerodrome.engine.specs import convert
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import handling_of
 from aerodrome_victoriana.options import VictorianaOptions

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from aerodrome.api import Dice, Record
-from aerodrome.dice import Purpose
+from aerodrome.engine.dice import Purpose
 
 Outcome = Literal["success", "partial", "failure", "foul"]
 

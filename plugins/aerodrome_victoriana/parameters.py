@@ -1,5 +1,5 @@
 """Numeric parameters of Victoriana for ``aerodrome sweep`` (registered by ``plugin.py``;
-see :mod:`aerodrome.parameters`). Light on purpose: imported at start-up.
+see :mod:`aerodrome.engine.parameters`). Light on purpose: imported at start-up.
 
 - ``raf-squadron`` and ``luftwaffe-squadron``: the aircraft of the side's largest flight
   without named characters (in ``11-group``: the RAF's 3 Hurricanes, the Luftwaffe's 6
@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.api import AerodromeError, ParameterSpec, Setup
-from aerodrome.parameters import Value
+from aerodrome.engine.parameters import Value
 
 #: The most aircraft a flight is swept to (the specs allow 100 a side).
 MOST = 30

@@ -2,7 +2,7 @@
 
 Every number lives in ``specs/victoriana/*.toml``; this module only declares their shapes
 (msgspec Structs) and loads them once. Values the rulebook does not give carry
-``assumed = true`` and a ``reason`` (:class:`aerodrome.specs.Assumed`).
+``assumed = true`` and a ``reason`` (:class:`aerodrome.engine.specs.Assumed`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from aerodrome.api import Record
-from aerodrome.specs import Assumed, builtin_specs, load
+from aerodrome.engine.specs import Assumed, builtin_specs, load
 
 Role = Literal["fighter", "bomber", "monster"]
 SKILLS = ("aviation", "gunnery", "tactics", "perception", "athletics", "repair")

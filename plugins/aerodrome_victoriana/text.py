@@ -5,7 +5,7 @@ the datasheet's armament line; never an index."""
 from __future__ import annotations
 
 from aerodrome.api import ChoiceLabel, Decision, DiceRolled, Event
-from aerodrome.describe import dice_sentence
+from aerodrome.engine.describe import dice_sentence
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.common import jobs_of, spec_of
 from aerodrome_victoriana.events import (

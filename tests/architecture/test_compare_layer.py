@@ -17,17 +17,19 @@ import networkx as nx
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "core" / "aerodrome"
+#: The metrics: their contract (in the engine) and the built-in ones (a study).
+METRICS = ("aerodrome.engine.metrics", "aerodrome.studies.metrics")
 #: What the metrics package must never reach, even for typing: what plays games, loads
 #: plugins or plans a comparison.
 PLAYS = (
-    "aerodrome.sim",
-    "aerodrome.parallel",
+    "aerodrome.runs.sim",
+    "aerodrome.runs.parallel",
     "aerodrome.plugins",
-    "aerodrome.game",
-    "aerodrome.agents",
-    "aerodrome.hookspecs",
-    "aerodrome.compare",
-    "aerodrome.versions",
+    "aerodrome.engine.game",
+    "aerodrome.engine.agents",
+    "aerodrome.engine.hookspecs",
+    "aerodrome.studies.compare",
+    "aerodrome.runs.versions",
 )
 
 
@@ -70,14 +72,15 @@ def graph() -> nx.DiGraph:
 
 
 def _ours(name: str) -> bool:
-    return name.startswith(("aerodrome.metrics", "aerodrome.compare"))
+    return name.startswith((*METRICS, "aerodrome.studies.compare"))
 
 
 def test_no_import_circle_runs_through_the_metrics_or_the_compare_package() -> None:
-    """Mutation caught: ``from aerodrome.sim import GameRecord`` in aerodrome.metrics
+    """Mutation caught: ``from aerodrome.runs.sim import GameRecord`` in aerodrome.engine.metrics
     (hookspecs -> metrics -> sim -> plugins -> hookspecs, the circle of issue 22)."""
     g = graph()
-    assert g.has_edge("aerodrome.hookspecs", "aerodrome.metrics")  # the protocol, for typing
+    # the protocol, for typing
+    assert g.has_edge("aerodrome.engine.hookspecs", "aerodrome.engine.metrics")
     knots = [sorted(c) for c in nx.strongly_connected_components(g) if len(c) > 1]
     ours = [c for c in knots if any(_ours(m) for m in c)]
     assert not ours, f"import circles through the comparison: {ours}"
@@ -86,7 +89,7 @@ def test_no_import_circle_runs_through_the_metrics_or_the_compare_package() -> N
 def test_the_metrics_import_nothing_that_plays_games() -> None:
     g = graph()
     for name in g.nodes:
-        if not name.startswith("aerodrome.metrics"):
+        if not name.startswith(METRICS):
             continue
         reached = sorted(m for m in nx.descendants(g, name) if m.startswith(PLAYS))
         assert not reached, f"{name} reaches {reached}"
@@ -96,6 +99,11 @@ def test_the_engine_and_the_rulesets_do_not_import_the_comparison() -> None:
     """The comparison sits above the engine: parallel, sim and the records never import it
     (a tournament uses the engine, not the comparison)."""
     g = graph()
-    for low in ("aerodrome.parallel", "aerodrome.sim", "aerodrome.records", "aerodrome.tournament"):
-        above = {m for m in nx.descendants(g, low) if m.startswith("aerodrome.compare")}
+    for low in (
+        "aerodrome.runs.parallel",
+        "aerodrome.runs.sim",
+        "aerodrome.engine.records",
+        "aerodrome.studies.tournament",
+    ):
+        above = {m for m in nx.descendants(g, low) if m.startswith("aerodrome.studies.compare")}
         assert not above, f"{low} imports {sorted(above)}"

@@ -2,7 +2,7 @@
 
 Read from source with ``ast`` (see ``imports.py``): every import counts, inside functions
 too; ``if TYPE_CHECKING:`` imports do not. Mutation caught: a function-level import that
-closes a cycle (e.g. ``aerodrome.metrics`` importing ``aerodrome.metrics.builtin`` inside
+closes a cycle (e.g. ``aerodrome.engine.metrics`` importing ``aerodrome.studies.metrics.builtin`` inside
 ``builtin_metrics()`` while ``builtin`` imports the package).
 """
 
@@ -26,8 +26,8 @@ def test_no_import_circle_anywhere() -> None:
     """One graph of the core, every built-in plugin and the joust example: every import
     counts, at module level, in a function or under ``if TYPE_CHECKING:`` (a circle only
     type checkers follow still puts a lower layer's types above it). Mutation caught: a
-    planted ``if TYPE_CHECKING: from aerodrome.ruleset import Ruleset`` in
-    ``aerodrome.events`` (events -> ruleset -> rulehooks -> events) and the same in
+    planted ``if TYPE_CHECKING: from aerodrome.engine.ruleset import Ruleset`` in
+    ``aerodrome.engine.events`` (events -> ruleset -> rulehooks -> events) and the same in
     ``aerodrome_classic.position`` (position -> ruleset -> position), each named."""
     graph = import_graph([*PACKAGES, JOUST])
     assert graph.number_of_nodes() > 200

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from aerodrome.api import Options, Ruleset
-from aerodrome.capabilities import capability_names
+from aerodrome.engine.capabilities import capability_names
 from tests.conftest import EXAMPLE, example_module
 
 ROOT = Path(__file__).resolve().parents[2]

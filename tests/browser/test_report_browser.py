@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from aerodrome.compare.run import run_comparison
-from aerodrome.compare.sweep import parse_range, run_sweep
 from aerodrome.plugins import Plugins, load_plugins
-from aerodrome.report import PLOTS, write_report
+from aerodrome.studies.compare.run import run_comparison
+from aerodrome.studies.compare.sweep import parse_range, run_sweep
+from aerodrome.studies.report import PLOTS, write_report
 from tests.conftest import example_module
 from tests.core import countdown
 

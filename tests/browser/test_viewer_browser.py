@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from aerodrome.plugins import Plugins
-from aerodrome.viewer import Recording, record_game, write_page
+from aerodrome.runs.viewer import Recording, record_game, write_page
 from tests.browser.test_report_browser import ARGS, CHROMIUM
 from tests.viewer.games import short_game
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from aerodrome.cli import app
+from aerodrome.ui.cli import app
 from tests.saves import save_data
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 def aerodrome(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "aerodrome.cli", *args],
+        [sys.executable, "-m", "aerodrome.ui.cli", *args],
         capture_output=True,
         text=True,
         env=env,

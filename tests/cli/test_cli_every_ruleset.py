@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from aerodrome.capabilities import specs_folder
-from aerodrome.cli import app
+from aerodrome.engine.capabilities import specs_folder
+from aerodrome.ui.cli import app
 from tests.conftest import EXAMPLE, PLUGINS
 
 RULESETS = PLUGINS.ruleset_names()

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from aerodrome.cli import app
-from aerodrome.metrics.builtin import builtin_metrics
+from aerodrome.studies.metrics.builtin import builtin_metrics
+from aerodrome.ui.cli import app
 
 #: A tiny skill ladder (random and one search rung, a few games), so that every test runs it
 #: quickly.
@@ -86,7 +86,7 @@ def test_report_writes_a_page_with_every_plot(runner: CliRunner, tmp_path: Path)
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "aerodrome.cli", "compare", *args],
+        [sys.executable, "-m", "aerodrome.ui.cli", "compare", *args],
         capture_output=True,
         text=True,
         timeout=120,
@@ -117,7 +117,7 @@ def test_missing_optional_packages_give_one_line(
 ) -> None:
     import importlib
 
-    from aerodrome.errors import AerodromeError
+    from aerodrome.engine.errors import AerodromeError
 
     real = importlib.import_module
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from aerodrome.cli import app
-from aerodrome.errors import AerodromeError
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.ui.cli import app
 
 ARGS = ["compare", "joust", "--games", "6", "--workers", "1", "--ladder-games", "4"]
 

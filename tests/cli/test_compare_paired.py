@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 import aerodrome.plugins as plugins_module
-from aerodrome.cli import app
 from aerodrome.plugins import load_plugins
+from aerodrome.ui.cli import app
 from tests.conftest import example_module
 from tests.core import countdown
 
@@ -93,7 +93,7 @@ def test_variants_lists_variants_and_parameters(runner: CliRunner) -> None:
 
 
 def test_variants_of_an_unknown_ruleset_is_one_line(runner: CliRunner) -> None:
-    from aerodrome.errors import UnknownNameError
+    from aerodrome.engine.errors import UnknownNameError
 
     with pytest.raises(UnknownNameError, match="clasic"):
         invoke(runner, "variants", "clasic")
@@ -156,7 +156,7 @@ def test_sweep_json_has_every_value_and_metric(runner: CliRunner, with_countdown
 def test_bad_sweep_options_are_one_line(
     runner: CliRunner, with_countdown: None, args: list[str], why: str
 ) -> None:
-    from aerodrome.errors import AerodromeError
+    from aerodrome.engine.errors import AerodromeError
 
     with pytest.raises(AerodromeError, match=why):
         invoke(runner, "sweep", "countdown", "--games", "1", "--workers", "1", *args)

@@ -57,7 +57,7 @@ def start(*args: str) -> tuple[subprocess.Popen[bytes], set[int]]:
     """Start ``aerodrome ARGS`` and wait until its pool's workers run (the fork server and
     at least two workers below it); returns the process and its descendants."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "aerodrome.cli", *args],
+        [sys.executable, "-m", "aerodrome.ui.cli", *args],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

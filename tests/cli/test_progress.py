@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from aerodrome.cli import output, progress
-from aerodrome.cli.progress import RunProgress, duration
-from aerodrome.parallel import Chunk, Config, Done, Schedule
+from aerodrome.runs.parallel import Chunk, Config, Done, Schedule
+from aerodrome.ui.cli import output, progress
+from aerodrome.ui.cli.progress import RunProgress, duration
 
 CHEAP = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=100, seed=1)
 DEAR = Config(ruleset="classic", setup="two-player", agents=("bot", "bot"), games=10, seed=1)

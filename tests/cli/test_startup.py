@@ -1,7 +1,7 @@
 """Start-up stays lazy (issue 18): the CLI imports a ruleset only when a command needs it.
 
 Each check runs in a fresh interpreter and reads ``sys.modules``. Mutations caught (each tried):
-``import networkx`` at the top of ``aerodrome/cli/__init__.py`` (and likewise icepool,
+``import networkx`` at the top of ``aerodrome/ui/cli/__init__.py`` (and likewise icepool,
 matplotlib, rich.progress); a plugin registering its ruleset class in place of a
 ``RulesetRef`` (``aerodrome --help`` then imports the ruleset); the victoriana odds module
 imported at the top of its CLI module (icepool at start-up).
@@ -47,14 +47,14 @@ def _plugin_packages() -> set[str]:
 
 
 def test_importing_the_cli_imports_no_ruleset_and_nothing_heavy() -> None:
-    modules, _ = _after("import aerodrome.cli")
+    modules, _ = _after("import aerodrome.ui.cli")
     assert heavy(modules) == []
     assert sorted(m for m in modules if m.split(".")[0] in _plugin_packages()) == []
 
 
 _HELP = """
 import contextlib, io
-from aerodrome.cli import main
+from aerodrome.ui.cli import main
 with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
     main({args!r})
 """
@@ -66,7 +66,7 @@ def test_help_lists_the_plugin_commands_without_importing_a_ruleset() -> None:
     assert {"aerodrome_classic.ruleset", "aerodrome_victoriana.ruleset"} <= set(unresolved)
     assert sorted(m for m in unresolved if m in modules) == []
     help_text = subprocess.run(
-        [sys.executable, "-m", "aerodrome.cli", "odds", "--help"],
+        [sys.executable, "-m", "aerodrome.ui.cli", "odds", "--help"],
         capture_output=True,
         text=True,
         timeout=120,

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from aerodrome.cli import app
-from aerodrome.ruleset import Result
-from aerodrome.sim import GameRecord
-from aerodrome.tournament import plan, rate, seatings
+from aerodrome.engine.ruleset import Result
+from aerodrome.runs.sim import GameRecord
+from aerodrome.studies.tournament import plan, rate, seatings
+from aerodrome.ui.cli import app
 from tests.conftest import PLUGINS, stderr_apart
 from tests.robustness.conftest import run_cli
 
@@ -89,7 +89,7 @@ def test_table_and_report(runner: CliRunner, tmp_path: Path) -> None:
     ],
 )
 def test_bad_agents_are_one_line(runner: CliRunner, agents: str, message: str) -> None:
-    from aerodrome.errors import AerodromeError
+    from aerodrome.engine.errors import AerodromeError
 
     with pytest.raises(AerodromeError, match=message):
         plan(PLUGINS, "joust", None, agents.split(","), 2, 1)

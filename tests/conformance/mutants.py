@@ -19,9 +19,9 @@ import msgspec
 
 from aerodrome import Action, Ask, Context, Decision, Event, hookimpl
 from aerodrome.conformance.broken import Contract
+from aerodrome.engine.ruleset import Setup, copy_state
+from aerodrome.engine.turns import Turn, listed
 from aerodrome.plugins import Plugins, load_plugins
-from aerodrome.ruleset import Setup, copy_state
-from aerodrome.turns import Turn, listed
 from tests.conformance.stash import PILE, TAKES, Stash, StashState, StashView, Take
 
 

@@ -33,9 +33,9 @@ from aerodrome import (
     Step,
     TurnSequence,
 )
-from aerodrome.capabilities import Analysis, Determinise
-from aerodrome.ruleset import copy_state
-from aerodrome.turns import Turn
+from aerodrome.engine.capabilities import Analysis, Determinise
+from aerodrome.engine.ruleset import copy_state
+from aerodrome.engine.turns import Turn
 
 PILE = 9
 SIDES = ("north", "south")

@@ -14,13 +14,13 @@ import msgspec
 import pytest
 
 from aerodrome import Ask, Capabilities, Decision, Phase, Step, TurnSequence, hookimpl, listed
-from aerodrome import game as game_module
-from aerodrome.capabilities import Analysis
 from aerodrome.conformance import clauses, contracts, playouts, secrecy
 from aerodrome.conformance.broken import BrokenContract, Contract
 from aerodrome.conformance.playouts import Case
+from aerodrome.engine import game as game_module
+from aerodrome.engine.capabilities import Analysis
+from aerodrome.engine.turns import Turn
 from aerodrome.plugins import Plugins, load_plugins
-from aerodrome.turns import Turn
 from tests.conftest import EXAMPLE, example_module
 
 example_module()  # importable

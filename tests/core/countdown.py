@@ -40,10 +40,10 @@ from aerodrome import (
     hookspec,
     listed,
 )
-from aerodrome.dice import Dice
-from aerodrome.parameters import ParameterSpec
+from aerodrome.engine.dice import Dice
+from aerodrome.engine.parameters import ParameterSpec
+from aerodrome.engine.variants import VariantSpec
 from aerodrome.plugins import Plugins
-from aerodrome.variants import VariantSpec
 
 SIDES = ("red", "blue")
 

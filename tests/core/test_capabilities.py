@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from aerodrome import Capabilities, PluginError, hookimpl
-from aerodrome.capabilities import (
+from aerodrome.engine.capabilities import (
     CAPABILITIES,
     Analysis,
     Determinise,
@@ -17,11 +17,11 @@ from aerodrome.capabilities import (
     capability_names,
     material_of,
 )
-from aerodrome.choices import spoken
-from aerodrome.describe import label, picture, prompt, sentence, svg
-from aerodrome.game import Game
+from aerodrome.engine.describe import label, picture, prompt, sentence, svg
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Ruleset
 from aerodrome.plugins import load_plugins
-from aerodrome.ruleset import Ruleset
+from aerodrome.ui.choices import spoken
 from tests.bare import bare
 from tests.conftest import PLUGINS, example_module
 

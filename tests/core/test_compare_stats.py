@@ -7,8 +7,8 @@ import math
 import pytest
 from pytest import approx
 
-from aerodrome.compare.paired import PairedMoments
-from aerodrome.compare.stats import (
+from aerodrome.studies.compare.paired import PairedMoments
+from aerodrome.studies.compare.stats import (
     mcnemar_p,
     newcombe_paired,
     newcombe_unpaired,
@@ -16,7 +16,7 @@ from aerodrome.compare.stats import (
     t_quantile,
     t_two_sided_p,
 )
-from aerodrome.compare.verdicts import holm
+from aerodrome.studies.compare.verdicts import holm
 
 UNBOUNDED = (-math.inf, math.inf)
 

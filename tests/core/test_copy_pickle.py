@@ -12,13 +12,13 @@ from typing import Any
 import msgspec
 import pytest
 
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.driver import drive
-from aerodrome.errors import PluginError
-from aerodrome.game import Game
-from aerodrome.lineage import Origin, Plugged
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.errors import PluginError
+from aerodrome.engine.game import Game
+from aerodrome.engine.lineage import Origin, Plugged
+from aerodrome.engine.ruleset import Ruleset
 from aerodrome.plugins import restore_game as restore
-from aerodrome.ruleset import Ruleset
 from tests.bare import bare
 from tests.conftest import PLUGINS
 

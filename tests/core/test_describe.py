@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent
-from aerodrome.describe import event_text, seat_label
-from aerodrome.driver import drive
-from aerodrome.events import DiceRolled, Event, GameEnded
+from aerodrome.engine.agents import RandomAgent
+from aerodrome.engine.describe import event_text, seat_label
+from aerodrome.engine.driver import drive
+from aerodrome.engine.events import DiceRolled, Event, GameEnded
 from tests.conftest import PLUGINS
 
 JOUST = PLUGINS.ruleset("joust")

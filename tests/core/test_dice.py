@@ -7,10 +7,10 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aerodrome import odds
-from aerodrome.dice import Dice, count_successes, derive_seed
-from aerodrome.events import DiceRolled, Event
-from aerodrome.testing import ScriptedDice
+from aerodrome.engine import odds
+from aerodrome.engine.dice import Dice, count_successes, derive_seed
+from aerodrome.engine.events import DiceRolled, Event
+from aerodrome.engine.testing import ScriptedDice
 
 
 def test_same_seed_same_rolls() -> None:
@@ -86,7 +86,7 @@ def test_exploding_successes_matches_exploding() -> None:
 
 
 def test_opposed_pools_white_explodes_black_does_not() -> None:
-    from aerodrome.dice import opposed
+    from aerodrome.engine.dice import opposed
 
     dice = ScriptedDice([6, 2, 1, 6, 3])  # white 6, 2 then the 6's extra die 1; black 6, 3
     assert opposed(dice, 2, 2, "squadron roll") == (2, 1)  # white: 6 and the extra 1

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.driver import Observer, answer, drive
-from aerodrome.game import Game
-from aerodrome.ruleset import Ruleset
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.driver import Observer, answer, drive
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Ruleset
 from tests.conftest import PLUGINS
 
 
@@ -36,7 +36,7 @@ def agents(game: Game[Any, Any, Any], seed: int) -> list[RandomAgent]:
 
 def bare(game: Game[Any, Any, Any], players: list[RandomAgent]) -> None:
     """The loop drive replaces, for reference."""
-    from aerodrome.agents import PlayerView
+    from aerodrome.engine.agents import PlayerView
 
     while game.waiting_for():
         for p in game.waiting_for():

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from aerodrome.agents import RandomAgent
-from aerodrome.data import Action
-from aerodrome.driver import drive
-from aerodrome.events import ActionTaken, DecisionCommitted, decode_log, encode_log
-from aerodrome.game import Game
-from aerodrome.ruleset import Ruleset
+from aerodrome.engine.agents import RandomAgent
+from aerodrome.engine.data import Action
+from aerodrome.engine.driver import drive
+from aerodrome.engine.events import ActionTaken, DecisionCommitted, decode_log, encode_log
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Ruleset
 
 
 def played(ruleset: Ruleset[Any, Any, Any], seed: int = 5) -> Game:

@@ -25,10 +25,10 @@ from aerodrome import (
     Step,
     TurnSequence,
 )
-from aerodrome.driver import drive
-from aerodrome.events import DecisionCommitted, PhaseStarted, RoundStarted
+from aerodrome.engine.driver import drive
+from aerodrome.engine.events import DecisionCommitted, PhaseStarted, RoundStarted
+from aerodrome.engine.turns import Turn
 from aerodrome.plugins import Plugins
-from aerodrome.turns import Turn
 from tests.playouts import seats
 
 
@@ -170,10 +170,10 @@ def test_bot_seats_are_marked_by_agents_that_play_by_the_bot_rules_and_saved(tmp
     simplified landing for Konrad reads it); saves keep it, so a replay plays the same
     rules. Mutation caught: a replay that drops the bot seats."""
     from aerodrome import AgentSpec, hookimpl
-    from aerodrome.agents import RandomAgent
+    from aerodrome.engine.agents import RandomAgent
     from aerodrome.plugins import load_plugins
-    from aerodrome.saves import read_save, replay, write_save
-    from aerodrome.sim import run_games
+    from aerodrome.runs.saves import read_save, replay, write_save
+    from aerodrome.runs.sim import run_games
     from tests.conftest import example_module
 
     joust = example_module()

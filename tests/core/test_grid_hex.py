@@ -16,7 +16,7 @@ import math
 import networkx as nx
 import pytest
 
-from aerodrome.errors import UnknownNameError
+from aerodrome.engine.errors import UnknownNameError
 from aerodrome.grid import (
     ALL,
     EVEN,

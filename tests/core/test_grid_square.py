@@ -8,7 +8,7 @@ from collections.abc import Callable
 import networkx as nx
 import pytest
 
-from aerodrome.errors import UnknownNameError
+from aerodrome.engine.errors import UnknownNameError
 from aerodrome.grid import Cell, Facing, SquareGrid
 
 

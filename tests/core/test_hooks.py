@@ -19,10 +19,10 @@ import typer
 from typer.testing import CliRunner
 
 from aerodrome import Game, PluginError, RuleHooks, hookimpl, hookspec
-from aerodrome.agents import AgentSpec, random_agent
-from aerodrome.events import Event, GameStarted
+from aerodrome.engine.agents import AgentSpec, random_agent
+from aerodrome.engine.events import Event, GameStarted
+from aerodrome.engine.variants import VariantSpec
 from aerodrome.plugins import load_plugins
-from aerodrome.variants import VariantSpec
 from tests.conftest import PLUGINS, example_module
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -271,6 +271,6 @@ def test_every_hook_is_documented_with_its_arguments(spec: Any) -> None:
 def test_the_live_plugin_manager_has_every_ruleset_hookspec() -> None:
     """Each built-in ruleset's own hookspecs are in the live manager the meta-tests read."""
     modules = {h.module for h in SPECS}
-    assert "aerodrome.hookspecs" in modules
+    assert "aerodrome.engine.hookspecs" in modules
     for name in ("classic", "df40k", "victoriana", "dockfighters"):
         assert f"aerodrome_{name}.hookspecs" in modules

@@ -1,4 +1,4 @@
-"""The skill ladder (aerodrome.ladder): its rungs and pairings, the reading of each step
+"""The skill ladder (aerodrome.studies.ladder): its rungs and pairings, the reading of each step
 (separates, saturates, reversed, undecided), skill over luck on the strongest agent (draws
 left out), headlines named only when intervals separate, and the report's section."""
 
@@ -8,12 +8,13 @@ import msgspec
 import pytest
 from pytest import approx
 
-from aerodrome.compare.highlights import highlights
-from aerodrome.compare.measure import ColumnResult, Comparison, Profile
-from aerodrome.compare.plan import plan
-from aerodrome.compare.run import studies
-from aerodrome.errors import AerodromeError
-from aerodrome.ladder import (
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.metrics import Estimate, Matchup, wilson
+from aerodrome.studies.compare.highlights import highlights
+from aerodrome.studies.compare.measure import ColumnResult, Comparison, Profile
+from aerodrome.studies.compare.plan import plan
+from aerodrome.studies.compare.run import studies
+from aerodrome.studies.ladder import (
     SATURATED,
     LadderStudy,
     SkillLadder,
@@ -22,8 +23,7 @@ from aerodrome.ladder import (
     rungs,
     verdict,
 )
-from aerodrome.metrics import Estimate, Matchup, wilson
-from aerodrome.metrics.builtin import StrongestSkill
+from aerodrome.studies.metrics.builtin import StrongestSkill
 from tests.conftest import PLUGINS
 from tests.core.test_metrics import COLUMN, game
 
@@ -157,7 +157,7 @@ def test_headlines_name_a_column_only_when_its_interval_separates() -> None:
 
 
 def test_the_report_section_shows_each_step_and_its_verdict() -> None:
-    from aerodrome.report_search import skill_section
+    from aerodrome.studies.report_search import skill_section
 
     part = Estimate(value=0.75, low=0.55, high=0.9, n=12, method="wilson")
     pooled = Estimate(

@@ -12,10 +12,8 @@ import pytest
 from msgspec.structs import replace
 
 from aerodrome import Result, hookimpl
-from aerodrome.compare.measure import Profile, all_metrics, measure
-from aerodrome.compare.plan import plan
-from aerodrome.errors import PluginError
-from aerodrome.metrics import (
+from aerodrome.engine.errors import PluginError
+from aerodrome.engine.metrics import (
     Column,
     Estimate,
     ExactSum,
@@ -25,7 +23,12 @@ from aerodrome.metrics import (
     Proportion,
     wilson,
 )
-from aerodrome.metrics.builtin import (
+from aerodrome.engine.records import GameDetail, GameRecord, Tick
+from aerodrome.plugins import load_plugins
+from aerodrome.runs.parallel import Config
+from aerodrome.studies.compare.measure import Profile, all_metrics, measure
+from aerodrome.studies.compare.plan import plan
+from aerodrome.studies.metrics.builtin import (
     builtin_metrics,
     decisiveness,
     drama,
@@ -33,9 +36,6 @@ from aerodrome.metrics.builtin import (
     leader,
     skill_index,
 )
-from aerodrome.parallel import Config
-from aerodrome.plugins import load_plugins
-from aerodrome.records import GameDetail, GameRecord, Tick
 
 SIDES = ("red", "blue")
 COLUMN = Column(name="fake", ruleset="fake", title="Fake", setup="s", sides=SIDES, seat_sides=SIDES)
@@ -405,8 +405,8 @@ def test_measure_routes_each_game_to_its_column_and_matchup(plugins: Any) -> Non
 
 
 def test_highlights_name_the_standout_columns() -> None:
-    from aerodrome.compare.highlights import highlights
-    from aerodrome.compare.measure import ColumnResult, Comparison, Profile
+    from aerodrome.studies.compare.highlights import highlights
+    from aerodrome.studies.compare.measure import ColumnResult, Comparison, Profile
 
     def col(name: str, **values: float) -> ColumnResult:
         column = msgspec.structs.replace(COLUMN, name=name)

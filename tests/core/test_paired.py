@@ -12,15 +12,15 @@ import pytest
 from pytest import approx
 
 from aerodrome import Result
-from aerodrome.compare.measure import all_metrics, measure
-from aerodrome.compare.paired import REPLICATES, Pairing, weights
-from aerodrome.compare.plan import ColumnPlan, plan
-from aerodrome.compare.run import run_comparison
-from aerodrome.compare.stats import newcombe_paired, t_quantile
-from aerodrome.metrics import Column, Matchup
-from aerodrome.metrics.builtin import builtin_metrics
-from aerodrome.parallel import Engine
-from aerodrome.records import GameRecord
+from aerodrome.engine.metrics import Column, Matchup
+from aerodrome.engine.records import GameRecord
+from aerodrome.runs.parallel import Engine
+from aerodrome.studies.compare.measure import all_metrics, measure
+from aerodrome.studies.compare.paired import REPLICATES, Pairing, weights
+from aerodrome.studies.compare.plan import ColumnPlan, plan
+from aerodrome.studies.compare.run import run_comparison
+from aerodrome.studies.compare.stats import newcombe_paired, t_quantile
+from aerodrome.studies.metrics.builtin import builtin_metrics
 from tests.core.countdown import countdown_plugins
 
 SIDES = ("red", "blue")

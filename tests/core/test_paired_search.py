@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import AgentParameterError, PlayerView, agent_seed
+from aerodrome.engine.agents import AgentParameterError, PlayerView, agent_seed
 from aerodrome.search.paired import (
     DEFAULT_STEPS,
     PairedOptions,

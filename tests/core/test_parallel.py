@@ -27,17 +27,17 @@ from aerodrome import (
     hookspec,
     listed,
 )
-from aerodrome.agents import PlayerView
-from aerodrome.capabilities import Analysis, WarmUp
-from aerodrome.compare.plan import plan
-from aerodrome.compare.run import run_comparison
-from aerodrome.dice import derive_seed
-from aerodrome.errors import AerodromeError, PluginError, UnknownNameError
-from aerodrome.parallel import Config, Done, Engine, chunk_size, plugin_sources, read_results
+from aerodrome.engine.agents import PlayerView
+from aerodrome.engine.capabilities import Analysis, WarmUp
+from aerodrome.engine.dice import derive_seed
+from aerodrome.engine.errors import AerodromeError, PluginError, UnknownNameError
+from aerodrome.engine.records import GameRecord
+from aerodrome.engine.turns import Turn
+from aerodrome.engine.variants import VariantSpec
 from aerodrome.plugins import Plugins, load_plugins
-from aerodrome.records import GameRecord
-from aerodrome.turns import Turn
-from aerodrome.variants import VariantSpec
+from aerodrome.runs.parallel import Config, Done, Engine, chunk_size, plugin_sources, read_results
+from aerodrome.studies.compare.plan import plan
+from aerodrome.studies.compare.run import run_comparison
 
 JOUST = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=40, seed=7)
 
@@ -84,7 +84,7 @@ def test_records_on_a_dask_scheduler_address(plugins: Plugins, tmp_path: Path) -
 
 
 def test_engine_records_match_the_plain_simulation(plugins: Plugins) -> None:
-    from aerodrome.sim import run_games
+    from aerodrome.runs.sim import run_games
 
     r = plugins.ruleset("joust")
     plain = list(run_games(plugins, r, r.setup(), JOUST.agents, 10, JOUST.seed))
@@ -169,7 +169,7 @@ def test_worker_plugin_sources_name_the_example_module(plugins: Plugins) -> None
 def test_a_pool_worker_warms_up_the_rulesets_of_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker builds each ruleset's tables when it starts (``Ruleset.warm_up``), before the
     first chunk (issue 18). Mutation caught: ``warm_worker`` not calling ``warm_up``."""
-    import aerodrome.parallel as parallel
+    import aerodrome.runs.parallel as parallel
 
     warmed: list[tuple[str, object]] = []
 
@@ -367,8 +367,8 @@ def test_the_classic_variant_changes_classic_head_on_ties(plugins: Plugins) -> N
     if "classic" not in plugins.ruleset_names():
         pytest.skip("the classic ruleset is not registered")
     import aerodrome_classic_variants.plugin as variants_module
-    from aerodrome.parallel import extra_plugins
     from aerodrome.plugins import entry_points
+    from aerodrome.runs.parallel import extra_plugins
 
     extra = extra_plugins(plugins)
     if not any(ep.name == "classic_variants" for ep in entry_points()):
@@ -393,7 +393,7 @@ def test_a_failing_game_names_how_to_reproduce_it() -> None:
 
 
 def test_a_worker_missing_a_plugin_module_says_so() -> None:
-    from aerodrome.parallel import worker_plugins
+    from aerodrome.runs.parallel import worker_plugins
 
     with pytest.raises(PluginError, match=r"plugin 'ghost' \(module no_such_module_xyz\)"):
         worker_plugins((("ghost", "no_such_module_xyz", None),), ((), ()))

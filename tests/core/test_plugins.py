@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from aerodrome import hookimpl
-from aerodrome.agents import AgentSpec, random_agent
-from aerodrome.errors import PluginError, UnknownNameError
+from aerodrome.engine.agents import AgentSpec, random_agent
+from aerodrome.engine.errors import PluginError, UnknownNameError
 from aerodrome.plugins import RulesetRef, load_plugins
 from tests.conftest import PLUGINS, example_module
 

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.capabilities import Presentation, capability
-from aerodrome.choices import spoken
-from aerodrome.driver import Observer, drive
-from aerodrome.events import ActionTaken, DecisionCommitted
-from aerodrome.game import Game
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.capabilities import Presentation, capability
+from aerodrome.engine.driver import Observer, drive
+from aerodrome.engine.events import ActionTaken, DecisionCommitted
+from aerodrome.engine.game import Game
+from aerodrome.ui.choices import spoken
 from tests.conftest import PLUGINS
 from tests.playouts import rounds
 

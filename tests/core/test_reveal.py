@@ -25,9 +25,9 @@ from aerodrome import (
     Step,
     TurnSequence,
 )
-from aerodrome.events import ActionTaken, DecisionCommitted
-from aerodrome.game import Game
-from aerodrome.turns import Turn
+from aerodrome.engine.events import ActionTaken, DecisionCommitted
+from aerodrome.engine.game import Game
+from aerodrome.engine.turns import Turn
 
 
 class Say(Action, frozen=True):

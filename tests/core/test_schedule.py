@@ -3,7 +3,7 @@ then chunks of about equal CPU time, the costliest first; records never depend o
 
 from __future__ import annotations
 
-from aerodrome.parallel import CHUNK_SECONDS, MAX_CHUNK, Config, Done, Schedule
+from aerodrome.runs.parallel import CHUNK_SECONDS, MAX_CHUNK, Config, Done, Schedule
 
 CHEAP = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=1000, seed=1)
 DEAR = Config(ruleset="classic", setup="two-player", agents=("bot", "bot"), games=40, seed=1)

@@ -11,8 +11,8 @@ import msgspec
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import AgentParameterError, PlayerView, agent_seed
-from aerodrome.errors import UnknownNameError
+from aerodrome.engine.agents import AgentParameterError, PlayerView, agent_seed
+from aerodrome.engine.errors import UnknownNameError
 from aerodrome.search import (
     DEFAULT_STEPS,
     Arm,

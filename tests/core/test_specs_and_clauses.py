@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from aerodrome.clauses import coverage, load_catalogue
-from aerodrome.clauses import tests_by_clause as clause_tests
-from aerodrome.data import Record
-from aerodrome.errors import SpecError
-from aerodrome.specs import Assumed, convert, json_schema, load, read_mapping
+from aerodrome.engine.clauses import coverage, load_catalogue
+from aerodrome.engine.clauses import tests_by_clause as clause_tests
+from aerodrome.engine.data import Record
+from aerodrome.engine.errors import SpecError
+from aerodrome.engine.specs import Assumed, convert, json_schema, load, read_mapping
 
 
 class Wing(Record, frozen=True):

@@ -10,12 +10,12 @@ import pytest
 from pytest import approx
 
 from aerodrome import hookimpl
-from aerodrome.compare.sweep import grid, parse_range, parse_target, run_sweep
-from aerodrome.errors import AerodromeError, PluginError, UnknownNameError
-from aerodrome.parallel import Config, Engine
-from aerodrome.parameters import ParameterSpec, apply_setup
+from aerodrome.engine.errors import AerodromeError, PluginError, UnknownNameError
+from aerodrome.engine.parameters import ParameterSpec, apply_setup
 from aerodrome.plugins import load_plugins
-from aerodrome.results import ResultsFile
+from aerodrome.runs.parallel import Config, Engine
+from aerodrome.runs.results import ResultsFile
+from aerodrome.studies.compare.sweep import grid, parse_range, parse_target, run_sweep
 from tests.core import countdown
 from tests.core.countdown import LENGTH, countdown_plugins
 
@@ -75,7 +75,7 @@ def test_a_grid_sweep_plays_every_value_and_resumes(tmp_path: Path) -> None:
     with ResultsFile(out) as f:
         lines = sum(1 for _ in f.records())
     played: list[int] = []
-    from aerodrome.compare.run import Hooks
+    from aerodrome.studies.compare.run import Hooks
 
     again = run_sweep(
         countdown_plugins(),

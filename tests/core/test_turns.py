@@ -1,7 +1,7 @@
 """The core turn sequencer: set-up phases, phases, steps, nested ForEach and Ask.
 
 A tiny ruleset records which step ran with which items, so each test reads like the
-sequence it checks. Each test names the mutation of ``aerodrome.turns`` it catches.
+sequence it checks. Each test names the mutation of ``aerodrome.engine.turns`` it catches.
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ from aerodrome import (
     TurnSequence,
     listed,
 )
-from aerodrome.agents import PlayerView
-from aerodrome.capabilities import Positions
-from aerodrome.driver import drive
-from aerodrome.events import PhaseStarted, RoundStarted
-from aerodrome.turns import Turn
+from aerodrome.engine.agents import PlayerView
+from aerodrome.engine.capabilities import Positions
+from aerodrome.engine.driver import drive
+from aerodrome.engine.events import PhaseStarted, RoundStarted
+from aerodrome.engine.turns import Turn
 from tests.playouts import seats
 
 
@@ -216,7 +216,7 @@ def test_a_clone_with_reseed_rolls_other_dice() -> None:
 def test_ctx_item_outside_foreach_is_an_error() -> None:
     seq = TrailRules().sequence()
     clock = seq.start(Trail())
-    from aerodrome.dice import Dice
+    from aerodrome.engine.dice import Dice
 
     ctx = Context(Dice(1), lambda e: None, clock)
     with pytest.raises(LookupError):
@@ -225,7 +225,7 @@ def test_ctx_item_outside_foreach_is_an_error() -> None:
 
 def test_context_emit_builds_lazy_events_only_when_recording() -> None:
     """Mutation caught: ctx.emit calling the factory when nobody records."""
-    from aerodrome.dice import Dice
+    from aerodrome.engine.dice import Dice
 
     built: list[int] = []
 

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import msgspec
 
-from aerodrome.agents import agent_seed
-from aerodrome.driver import drive
-from aerodrome.events import PhaseStarted, RoundStarted
-from aerodrome.game import Game
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.events import PhaseStarted, RoundStarted
+from aerodrome.engine.game import Game
 from aerodrome.plugins import Plugins
 
 FILE = Path(__file__).with_name("games.json")
@@ -104,7 +104,7 @@ def perft(game: Game, depth: int) -> int:
 def perft_counts(plugins: Plugins, path: Path, depths: int | None = None) -> list[int]:
     """perft at depth 1, 2, ... (``depths`` of them, or until a count exceeds
     :data:`PERFT_LEAVES`)."""
-    from aerodrome.saves import game_from_position, read_position
+    from aerodrome.runs.saves import game_from_position, read_position
 
     game = game_from_position(read_position(path), plugins, str(path))
     counts: list[int] = []

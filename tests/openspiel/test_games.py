@@ -18,8 +18,8 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from aerodrome.errors import AerodromeError  # noqa: E402
-from aerodrome.openspiel import game_name, register  # noqa: E402
+from aerodrome.bridges.openspiel import game_name, register  # noqa: E402
+from aerodrome.engine.errors import AerodromeError  # noqa: E402
 
 NAMES = PLUGINS.ruleset_names()
 register(PLUGINS)

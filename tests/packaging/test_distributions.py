@@ -62,8 +62,10 @@ def test_the_wheel_has_the_license_and_publishes_no_test_extras(tmp_path: Path) 
     assert extras == {"report", "dask", "rl", "openspiel", "web", "bench", "compare"}
     # `aerodrome serve` needs no network: its pages, scripts and style ship in the wheel
     for shipped in ("static/table.js", "static/start.js", "static/table.css"):
-        assert f"aerodrome/web/{shipped}" in names, shipped
-    assert {"aerodrome/web/templates/seat.html", "aerodrome/web/templates/start.html"} <= set(names)
+        assert f"aerodrome/ui/web/{shipped}" in names, shipped
+    assert {"aerodrome/ui/web/templates/seat.html", "aerodrome/ui/web/templates/start.html"} <= set(
+        names
+    )
     requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist: ")]
     assert not [r for r in requires if "pytest" in r or "mypy" in r]  # groups stay unpublished
     urls = dict(

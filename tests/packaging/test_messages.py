@@ -17,7 +17,7 @@ def _cli_without(tmp_path: Path, module: str, *args: str) -> subprocess.Complete
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(blocked), *sys.path]), "COLUMNS": "200"}
     return subprocess.run(
-        [sys.executable, "-m", "aerodrome.cli", *args],
+        [sys.executable, "-m", "aerodrome.ui.cli", *args],
         capture_output=True,
         text=True,
         env=env,

@@ -18,11 +18,11 @@ from pathlib import Path
 import msgspec
 
 import aerodrome
-from aerodrome.game import Game
-from aerodrome.parallel import Config, Engine
-from aerodrome.results import seal
-from aerodrome.saves import read_save, write_save
-from aerodrome.versions import differences, installed, versions_of
+from aerodrome.engine.game import Game
+from aerodrome.runs.parallel import Config, Engine
+from aerodrome.runs.results import seal
+from aerodrome.runs.saves import read_save, write_save
+from aerodrome.runs.versions import differences, installed, versions_of
 from tests.conftest import PLUGINS
 from tests.robustness.conftest import cli_plugins, run_cli
 
@@ -49,7 +49,7 @@ def test_shell_completion_is_enabled() -> None:
     """The completion protocol (what the script of `--install-completion` calls) completes
     commands, plugin commands too."""
     env = {**os.environ, "_AERODROME_COMPLETE": "complete_bash", "COMP_CWORD": "1"}
-    cmd = [sys.executable, "-c", "from aerodrome.cli import main; main()"]
+    cmd = [sys.executable, "-c", "from aerodrome.ui.cli import main; main()"]
     got = subprocess.run(
         cmd, env={**env, "COMP_WORDS": "aerodrome sim"}, capture_output=True, text=True, timeout=120
     )

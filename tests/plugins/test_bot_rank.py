@@ -1,4 +1,4 @@
-"""Every built-in bot ranks its candidates (``rank(view, legal)``, aerodrome.agents.Ranking):
+"""Every built-in bot ranks its candidates (``rank(view, legal)``, aerodrome.engine.agents.Ranking):
 over whole bot-against-bot games, the first ranked action is the one ``choose`` picks (a twin
 bot, seeded alike, asked the same), every ranked action is legal and none twice; classic's
 moves come one per plane, end square and facing, by the safest path."""
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView, Ranking, agent_seed
+from aerodrome.engine.agents import PlayerView, Ranking, agent_seed
 from tests.conftest import PLUGINS
 
 BUILT_IN = ("classic", "df40k", "victoriana", "dockfighters")

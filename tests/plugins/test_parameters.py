@@ -10,13 +10,13 @@ import msgspec
 import pytest
 
 from aerodrome import hookimpl
-from aerodrome.agents import agent_seed
-from aerodrome.driver import drive
-from aerodrome.errors import AerodromeError
-from aerodrome.game import Game
-from aerodrome.parallel import Config, PluginSet, game_setup
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.game import Game
+from aerodrome.engine.records import ParamValue
 from aerodrome.plugins import Plugins, load_plugins
-from aerodrome.records import ParamValue
+from aerodrome.runs.parallel import Config, PluginSet, game_setup
 from tests.playouts import rounds
 
 BASE = load_plugins()

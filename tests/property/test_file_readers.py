@@ -1,6 +1,6 @@
 """Properties (issue 27) of every reader of a user file: position, save (both formats), spec,
 squadron and results JSON Lines. Whatever the bytes, a reader gives its value or an
-:class:`~aerodrome.errors.AerodromeError` whose one line names the file (never another
+:class:`~aerodrome.engine.errors.AerodromeError` whose one line names the file (never another
 exception, never a raw control character); what aerodrome wrote reads back the same; a save
 cut anywhere reads as a prefix of its game; a results file yields exactly its sealed lines,
 and a file that is not one is left as it was."""
@@ -19,11 +19,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aerodrome.errors import AerodromeError
-from aerodrome.results import ResultsFile, decode_line, seal
-from aerodrome.saves import game_from_position, read_position, read_save, replay, verify
-from aerodrome.specs import convert, read_mapping
-from aerodrome.terminal import find_unsafe
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.specs import convert, read_mapping
+from aerodrome.engine.terminal import find_unsafe
+from aerodrome.runs.results import ResultsFile, decode_line, seal
+from aerodrome.runs.saves import game_from_position, read_position, read_save, replay, verify
 from tests.conftest import PLUGINS, ROOT
 from tests.property.support import budget, tried
 from tests.robustness.conftest import cli_plugins, run_cli
@@ -194,7 +194,7 @@ def test_a_damaged_save_line_is_refused_in_one_line(
 
 
 def test_a_whole_save_reads_back_the_same(saves: dict[str, Path], tmp_path: Path) -> None:
-    from aerodrome.saves import FORMAT, encode_save
+    from aerodrome.runs.saves import FORMAT, encode_save
 
     for path in saves.values():
         save = read_save(path)
@@ -266,7 +266,7 @@ def test_an_edited_squadron_file_is_read_or_refused(squadron: bytes) -> None:
 # -- results files -------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def records() -> list[bytes]:
-    from aerodrome.parallel import Config, Engine
+    from aerodrome.runs.parallel import Config, Engine
 
     config = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=6, seed=1)
     return [seal(msgspec.json.encode(r)) for r in Engine(PLUGINS, workers=1).run([config], None)]

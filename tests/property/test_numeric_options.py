@@ -59,7 +59,7 @@ def _commands(app: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]
 
 def numeric_options() -> list[Numeric]:
     """Every int or float option of the CLI with its declared bounds."""
-    from aerodrome.cli import app, register_plugin_commands
+    from aerodrome.ui.cli import app, register_plugin_commands
 
     with cli_plugins():
         register_plugin_commands()

@@ -29,7 +29,7 @@ def require_rl() -> None:
 @cache
 def layout_of(ruleset: str, setup: str) -> Any:
     """The probed layout of a ruleset × set-up, once per test session."""
-    from aerodrome.rl import find_layout
+    from aerodrome.bridges.rl import find_layout
     from tests.conftest import PLUGINS
 
     return find_layout(PLUGINS.ruleset(ruleset), setup)

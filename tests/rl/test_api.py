@@ -21,7 +21,7 @@ require_rl()
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from aerodrome.rl import env  # noqa: E402
+from aerodrome.bridges.rl import env  # noqa: E402
 
 CASES = [(name, s.name) for name in PLUGINS.ruleset_names() for s in PLUGINS.ruleset(name).setups()]
 #: Rounds of every agent played by api_test and seed_test: enough to end the short games

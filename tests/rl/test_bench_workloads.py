@@ -13,8 +13,8 @@ require_rl()
 
 from benchmarks.bench_rl import SPARE_ROOM, _env, _raw  # noqa: E402
 
-from aerodrome.rl import env  # noqa: E402
-from aerodrome.rl.translate import Translator  # noqa: E402
+from aerodrome.bridges.rl import env  # noqa: E402
+from aerodrome.bridges.rl.translate import Translator  # noqa: E402
 
 
 def test_raw_tensor_and_env_play_the_same_games_with_the_generic_numbering() -> None:

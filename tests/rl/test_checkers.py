@@ -20,9 +20,9 @@ require_rl()
 import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from aerodrome.errors import AerodromeError, IllegalActionError  # noqa: E402
-from aerodrome.game import Game  # noqa: E402
-from aerodrome.rl import SeatEnv, env  # noqa: E402
+from aerodrome.bridges.rl import SeatEnv, env  # noqa: E402
+from aerodrome.engine.errors import AerodromeError, IllegalActionError  # noqa: E402
+from aerodrome.engine.game import Game  # noqa: E402
 
 NAMES = PLUGINS.ruleset_names()
 

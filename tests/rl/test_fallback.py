@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from aerodrome import IllegalActionError
-from aerodrome.turns import Turn
+from aerodrome.engine.turns import Turn
 from tests.bare import Bare
 from tests.conftest import PLUGINS, example_module
 from tests.rl.conftest import layout_of, require_rl
@@ -23,9 +23,9 @@ require_rl()
 
 from pettingzoo.test import api_test  # noqa: E402
 
-from aerodrome.rl import ActionSpaceError, EncodingError, env, find_layout  # noqa: E402
-from aerodrome.rl.encoder import Encoder  # noqa: E402
-from aerodrome.rl.encoding import build, text_code  # noqa: E402
+from aerodrome.bridges.rl import ActionSpaceError, EncodingError, env, find_layout  # noqa: E402
+from aerodrome.bridges.rl.encoder import Encoder  # noqa: E402
+from aerodrome.bridges.rl.encoding import build, text_code  # noqa: E402
 
 Joust = example_module().Joust
 

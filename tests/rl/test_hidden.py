@@ -18,13 +18,13 @@ import numpy as np
 import pytest
 
 from aerodrome import Game
-from aerodrome.turns import Reveal
+from aerodrome.engine.turns import Reveal
 from tests.conftest import PLUGINS
 from tests.rl.conftest import layout_of, require_rl
 
 require_rl()
 
-from aerodrome.rl import env  # noqa: E402
+from aerodrome.bridges.rl import env  # noqa: E402
 
 
 def make(ruleset: str, setup: str | None = None) -> Any:

@@ -45,7 +45,7 @@ def test_the_maskable_ppo_example_runs(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_the_checker_and_parallel_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
     namespace: dict[str, object] = {}
-    exec("from aerodrome.rl import SeatEnv", namespace)
+    exec("from aerodrome.bridges.rl import SeatEnv", namespace)
     run(section("Checkers, wrappers and illegal actions"), namespace)
     run(section("The Parallel environment"), namespace)
     assert "answers applied in the first step" in capsys.readouterr().out

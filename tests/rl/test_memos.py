@@ -16,8 +16,8 @@ from tests.rl.conftest import layout_of, require_rl
 
 require_rl()
 
-from aerodrome.rl import env  # noqa: E402
-from aerodrome.rl.translate import Translator  # noqa: E402
+from aerodrome.bridges.rl import env  # noqa: E402
+from aerodrome.bridges.rl.translate import Translator  # noqa: E402
 
 #: One set-up per built-in ruleset with the ruleset's own numbering, and one with the
 #: generic numbering (classic).
@@ -101,7 +101,7 @@ def test_kept_legal_tuples_stay_within_their_budget(monkeypatch: pytest.MonkeyPa
     ``MASKS_MEMO_BYTES`` together, so a large action space keeps fewer of them; what is kept
     gives the right numbers, to an equal tuple too. Mutation caught: the count of kept
     tuples not bounded by the bytes of their masks (a 19,975-action space would keep 20 MB)."""
-    from aerodrome.rl import translate
+    from aerodrome.bridges.rl import translate
 
     e = env(PLUGINS.ruleset("victoriana"), "11-group", layout=layout_of("victoriana", "11-group"))
     monkeypatch.setattr(translate, "MASKS_MEMO_BYTES", 4 * e.layout.actions)

@@ -18,8 +18,8 @@ import numpy as np  # noqa: E402
 from pettingzoo.test import parallel_api_test, parallel_seed_test  # noqa: E402
 from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
 
-from aerodrome.errors import AerodromeError, IllegalActionError  # noqa: E402
-from aerodrome.rl import env, parallel_env  # noqa: E402
+from aerodrome.bridges.rl import env, parallel_env  # noqa: E402
+from aerodrome.engine.errors import AerodromeError, IllegalActionError  # noqa: E402
 
 CASES = [(name, s.name) for name in PLUGINS.ruleset_names() for s in PLUGINS.ruleset(name).setups()]
 

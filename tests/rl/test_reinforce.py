@@ -7,7 +7,7 @@ from tests.rl.conftest import require_rl
 
 require_rl()
 
-from aerodrome.rl import reinforce  # noqa: E402
+from aerodrome.bridges.rl import reinforce  # noqa: E402
 
 
 def test_the_script_trains_and_reports_with_a_tiny_budget(capsys: object) -> None:

@@ -16,9 +16,9 @@ require_rl()
 import gymnasium  # noqa: E402
 from gymnasium.utils import env_checker, passive_env_checker  # noqa: E402
 
-from aerodrome.rl import SeatEnv, env  # noqa: E402
-from aerodrome.rl.rewards import Shaping  # noqa: E402
-from aerodrome.ruleset import Seat  # noqa: E402
+from aerodrome.bridges.rl import SeatEnv, env  # noqa: E402
+from aerodrome.bridges.rl.rewards import Shaping  # noqa: E402
+from aerodrome.engine.ruleset import Seat  # noqa: E402
 
 
 def seat_env(ruleset: str, setup: str | None = None, **options: Any) -> SeatEnv:

@@ -19,7 +19,7 @@ require_rl()
 
 import numpy as np  # noqa: E402
 
-from aerodrome.rl import SeatEnv, parallel_env  # noqa: E402
+from aerodrome.bridges.rl import SeatEnv, parallel_env  # noqa: E402
 
 if importlib.util.find_spec("supersuit") is None:
     REASON = "supersuit is not installed (nox -s tests installs it)"
@@ -73,7 +73,7 @@ def test_a_parallel_environment_pickles_with_its_game() -> None:
 
 
 def test_supersuits_observation_wrappers_on_the_flat_aec_environment() -> None:
-    from aerodrome.rl import env
+    from aerodrome.bridges.rl import env
 
     e = supersuit.frame_stack_v1(env("victoriana", seed=2, flat=True, plugins=PLUGINS), 2)
     e.reset(seed=2)

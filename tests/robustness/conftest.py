@@ -1,4 +1,4 @@
-"""Robustness tests run the CLI in-process (``aerodrome.cli.main``) with the test plugins and
+"""Robustness tests run the CLI in-process (``aerodrome.ui.cli.main``) with the test plugins and
 check what a user sees: an exit code and one line on stderr, never a traceback."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class Outcome:
 
 def run_cli(*args: str) -> Outcome:
     """``aerodrome ARGS`` in this process (unexpected exceptions propagate to the test)."""
-    from aerodrome.cli import main
+    from aerodrome.ui.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     path, show = list(sys.path), warnings.showwarning

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-import aerodrome.autosave as autosave
-import aerodrome.files as files
-from aerodrome.autosave import SaveWriter
-from aerodrome.saves import STREAM_FORMAT, CutShortWarning, read_save
+import aerodrome.engine.files as files
+import aerodrome.runs.autosave as autosave
+from aerodrome.runs.autosave import SaveWriter
+from aerodrome.runs.saves import STREAM_FORMAT, CutShortWarning, read_save
 from tests.robustness.conftest import run_cli
 
 RANDOM_GAME = ["play", "classic", "--seat", "1=random", "--seat", "2=random", "--seed", "3"]
@@ -55,7 +55,7 @@ def test_a_save_is_written_once_and_appended_to_once_an_action(
 
     monkeypatch.setattr(files, "write_atomic", atomic)
     monkeypatch.setattr(autosave, "write_atomic", atomic)
-    monkeypatch.setattr("aerodrome.saves.write_atomic", atomic)
+    monkeypatch.setattr("aerodrome.runs.saves.write_atomic", atomic)
     monkeypatch.setattr(SaveWriter, "_append", append)
     save = tmp_path / "game.json"
     assert run_cli(*RANDOM_GAME, "--save", str(save)).code == 0
@@ -131,7 +131,7 @@ def test_a_game_killed_mid_play_goes_on_with_resume(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     game = subprocess.Popen(
-        [sys.executable, "-m", "aerodrome.cli", *RANDOM_GAME, "--save", str(save)],
+        [sys.executable, "-m", "aerodrome.ui.cli", *RANDOM_GAME, "--save", str(save)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=env,

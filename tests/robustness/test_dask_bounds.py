@@ -113,7 +113,7 @@ def test_a_server_that_hangs_after_its_first_answer_is_given_up_too() -> None:
 def test_the_messages_dask_reads_are_bounded() -> None:
     from distributed.comm import tcp
 
-    from aerodrome.cluster import MAX_MESSAGE, bounded_messages
+    from aerodrome.runs.cluster import MAX_MESSAGE, bounded_messages
 
     original = tcp.read_bytes_rw
     with bounded_messages(), pytest.raises(OSError, match="not trusted"):
@@ -196,7 +196,7 @@ def test_a_local_cluster_and_its_dashboard_listen_on_loopback_only(
 ) -> None:
     import distributed
 
-    from aerodrome.parallel import Config, Engine
+    from aerodrome.runs.parallel import Config, Engine
     from tests.conftest import PLUGINS
 
     seen: list[Any] = []

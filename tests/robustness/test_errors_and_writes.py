@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from aerodrome import files
-from aerodrome.errors import AerodromeError
-from aerodrome.files import check_output, write_atomic
+from aerodrome.engine import files
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.files import check_output, write_atomic
 from tests.conftest import ROOT
 from tests.robustness.conftest import run_cli
 

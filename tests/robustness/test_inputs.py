@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from aerodrome.cluster import dask_target
-from aerodrome.errors import AerodromeError
-from aerodrome.files import MAX_INPUT_BYTES
-from aerodrome.parallel import MAX_GAMES, Config, Engine
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.files import MAX_INPUT_BYTES
+from aerodrome.engine.specs import MAX_DEPTH
 from aerodrome.plugins import Plugins
-from aerodrome.specs import MAX_DEPTH
+from aerodrome.runs.cluster import dask_target
+from aerodrome.runs.parallel import MAX_GAMES, Config, Engine
 from tests.robustness.conftest import cli_plugins, run_cli
 from tests.saves import save_data
 

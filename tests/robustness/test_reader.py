@@ -1,4 +1,4 @@
-"""Issue 27: one reader for every user file (:func:`aerodrome.files.read_limited`). Regular
+"""Issue 27: one reader for every user file (:func:`aerodrome.engine.files.read_limited`). Regular
 files only: a FIFO without a writer, a device, a folder is refused at once, through every
 command that reads a file (item 4); a position whose ``position`` is not a table is one
 line in ``dockfighters svg`` too (item 1)."""
@@ -161,7 +161,7 @@ def test_a_deep_expression_in_a_test_file_is_skipped(tmp_path: Path, source: str
 
 
 def test_a_test_file_larger_than_the_bound_is_skipped(tmp_path: Path) -> None:
-    from aerodrome.clauses import MAX_TEST_BYTES
+    from aerodrome.engine.clauses import MAX_TEST_BYTES
 
     tests = tmp_path / "tests"
     tests.mkdir()

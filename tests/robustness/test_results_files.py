@@ -17,11 +17,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from aerodrome.errors import AerodromeError
-from aerodrome.parallel import Chunk, Config, Engine, check_chunk
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.records import GameRecord
 from aerodrome.plugins import Plugins
-from aerodrome.records import GameRecord
-from aerodrome.results import ResultsFile, ResultsFileWarning, seal, unseal
+from aerodrome.runs.parallel import Chunk, Config, Engine, check_chunk
+from aerodrome.runs.results import ResultsFile, ResultsFileWarning, seal, unseal
 from tests.robustness.conftest import run_cli
 
 JOUST = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=30, seed=5)
@@ -29,7 +29,7 @@ JOUST = Config(ruleset="joust", setup="duel", agents=("random", "random"), games
 
 def aerodrome(*args: str, cwd: Path | None = None) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "aerodrome.cli", *args],
+        [sys.executable, "-m", "aerodrome.ui.cli", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -263,7 +263,7 @@ def test_a_wrong_worker_answer_is_refused(payload: object, why: str) -> None:
 
 
 def test_a_worker_answer_for_other_games_is_refused(plugins: Plugins) -> None:
-    from aerodrome.parallel import Environment, play_chunk, plugin_sources
+    from aerodrome.runs.parallel import Environment, play_chunk, plugin_sources
 
     payload = play_chunk(Environment(sources=plugin_sources(plugins)), Chunk(JOUST, 2, 4))
     with pytest.raises(AerodromeError, match="a record of another game"):

@@ -16,8 +16,8 @@ import pytest
 from rich.table import Table
 from rich.text import Text
 
-from aerodrome.cli import output
-from aerodrome.terminal import escape, find_unsafe, find_unsafe_in_name
+from aerodrome.engine.terminal import escape, find_unsafe, find_unsafe_in_name
+from aerodrome.ui.cli import output
 from tests.conftest import ROOT
 from tests.robustness.conftest import run_cli
 from tests.saves import save_data

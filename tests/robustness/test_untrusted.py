@@ -1,5 +1,5 @@
 """Issue 19: untrusted code. Worker processes (the pool and ``--dask local``) never import a
-module from the current directory, ``python -m aerodrome.cli`` never loads a plugin from a
+module from the current directory, ``python -m aerodrome.ui.cli`` never loads a plugin from a
 ``*.dist-info`` there, and a Dask cluster that loses its only worker ends the run with a
 one-line error naming the games not played (which a re-run then plays)."""
 
@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from aerodrome.cluster import clean_start, dask_target
-from aerodrome.errors import AerodromeError
-from aerodrome.parallel import Config, Engine
+from aerodrome.engine.errors import AerodromeError
 from aerodrome.plugins import Plugins
-from aerodrome.results import ResultsFile
+from aerodrome.runs.cluster import clean_start, dask_target
+from aerodrome.runs.parallel import Config, Engine
+from aerodrome.runs.results import ResultsFile
 
 #: A module that shadows a standard one: it notes which process imported it, then hands over
 #: to the real module (so that a process that does import it still works).
@@ -63,7 +63,7 @@ def test_workers_start_without_the_current_directory(tmp_path: Path, backend: li
         pytest.importorskip("distributed")
     env = _booby_trapped(tmp_path)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "aerodrome.cli", "simulate", "df40k", "--agents", "random",
+        [sys.executable, "-m", "aerodrome.ui.cli", "simulate", "df40k", "--agents", "random",
          "-n", "40", "-q", *backend],
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
@@ -78,7 +78,7 @@ def test_workers_start_without_the_current_directory(tmp_path: Path, backend: li
 def test_a_dist_info_in_the_current_directory_is_no_plugin(tmp_path: Path) -> None:
     env = _booby_trapped(tmp_path)
     proc = subprocess.run(
-        [sys.executable, "-m", "aerodrome.cli", "rulesets", "--json"],
+        [sys.executable, "-m", "aerodrome.ui.cli", "rulesets", "--json"],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
@@ -143,7 +143,7 @@ def test_a_cluster_that_loses_its_only_worker_times_out_naming_the_games(
 
 # -- the pool ------------------------------------------------------------------------------------
 def test_a_pool_worker_warms_up_the_rulesets_of_the_run(plugins: Plugins) -> None:
-    from aerodrome.parallel import _WORKER_PLUGINS, Environment, plugin_sources, warm_worker
+    from aerodrome.runs.parallel import _WORKER_PLUGINS, Environment, plugin_sources, warm_worker
 
     env = Environment(sources=plugin_sources(plugins))
     _WORKER_PLUGINS.clear()
@@ -155,7 +155,7 @@ def test_a_pool_worker_warms_up_the_rulesets_of_the_run(plugins: Plugins) -> Non
 
 
 def test_chunks_are_cut_per_configuration() -> None:
-    from aerodrome.parallel import Done, chunks
+    from aerodrome.runs.parallel import Done, chunks
 
     slow = Config(ruleset="classic", setup="two-player", agents=("bot", "bot"), games=100, seed=1)
     fast = Config(ruleset="joust", setup="duel", agents=("random", "random"), games=10_000, seed=1)

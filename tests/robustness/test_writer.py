@@ -1,4 +1,4 @@
-"""Issue 27: one writer policy (:func:`aerodrome.files.check_output`). Nothing is appended to
+"""Issue 27: one writer policy (:func:`aerodrome.engine.files.check_output`). Nothing is appended to
 what is not a results file (item 6); a symbolic link is never written through or replaced
 silently; a path ending with a slash names a folder and is refused by every output option
 (item 7); an existing output is never replaced without a word, and ``campaign simulate
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aerodrome.files import ReplacedWarning, check_output
+from aerodrome.engine.files import ReplacedWarning, check_output
 from tests.conftest import ROOT
 from tests.robustness.conftest import run_cli
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from aerodrome.agents import agent_seed
-from aerodrome.driver import drive
-from aerodrome.game import Game
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.game import Game
 from aerodrome.plugins import Plugins
 
 #: Actions kept per game: enough for moves, fights and secret choices, few enough to be fast.

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from aerodrome.cli import app
 from aerodrome.plugins import Plugins
-from aerodrome.saves import write_save
+from aerodrome.runs.saves import write_save
+from aerodrome.ui.cli import app
 from tests.conftest import stderr_apart
 from tests.viewer.games import short_game
 

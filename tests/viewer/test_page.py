@@ -12,9 +12,9 @@ from pathlib import Path
 import msgspec
 
 from aerodrome.plugins import Plugins
-from aerodrome.viewer import Recording, record_game, render_page, write_page
-from aerodrome.viewer.page import script_json
-from aerodrome.viewer.record import View
+from aerodrome.runs.viewer import Recording, record_game, render_page, write_page
+from aerodrome.runs.viewer.page import script_json
+from aerodrome.runs.viewer.record import View
 from tests.viewer.games import short_game
 
 EVIL = '</script><script>window.pwned = 1</script><b onmouseover="x()">&amp;'
@@ -94,7 +94,7 @@ def test_script_json_round_trips_and_hides_every_angle_bracket() -> None:
 
 def test_the_template_is_package_data() -> None:
     """The wheel ships it (hatch includes every file of ``core/aerodrome``)."""
-    folder = resources.files("aerodrome.viewer") / "templates"
+    folder = resources.files("aerodrome.runs.viewer") / "templates"
     assert {p.name for p in folder.iterdir()} >= {"viewer.html.j2", "viewer.css", "viewer.js"}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aerodrome.viewer.pictures import PictureBook, pieces
+from aerodrome.runs.viewer.pictures import PictureBook, pieces
 
 ELEMENTS = st.sampled_from(
     ['<rect x="1"/>', '<text x="2">A &amp; B</text>', "<g>", "</g>", "\n", "plain", ">", "<<"]

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from aerodrome.describe import event_text
-from aerodrome.game import Game
+from aerodrome.engine.describe import event_text
+from aerodrome.engine.game import Game
 from aerodrome.plugins import Plugins
-from aerodrome.viewer import Recorder, Recording, record_game
-from aerodrome.viewer.pictures import PictureBook
-from aerodrome.viewer.record import NO_PICTURE
+from aerodrome.runs.viewer import Recorder, Recording, record_game
+from aerodrome.runs.viewer.pictures import PictureBook
+from aerodrome.runs.viewer.record import NO_PICTURE
 from tests.bare import bare
 from tests.viewer.games import short_game
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from aerodrome.cli import app
-from aerodrome.ruleset import Result
-from aerodrome.viewer.record import outcome
-from aerodrome.viewer.samples import file_name
+from aerodrome.engine.ruleset import Result
+from aerodrome.runs.viewer.record import outcome
+from aerodrome.studies.samples import file_name
+from aerodrome.ui.cli import app
 
 
 def test_report_links_each_columns_sample_game(tmp_path: Path) -> None:

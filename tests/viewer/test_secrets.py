@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from aerodrome.describe import event_text
-from aerodrome.game import Game
+from aerodrome.engine.describe import event_text
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import copy_state
 from aerodrome.plugins import Plugins
-from aerodrome.ruleset import copy_state
-from aerodrome.viewer import record_game
-from aerodrome.viewer.pictures import PictureBook
+from aerodrome.runs.viewer import record_game
+from aerodrome.runs.viewer.pictures import PictureBook
 from tests.browser.test_viewer_browser import NOT_DRAWN_YET
 from tests.viewer.games import short_game
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.describe import event_text, svg
-from aerodrome.web.seatview import seat_view
-from aerodrome.web.tables import Table
+from aerodrome.engine.describe import event_text, svg
+from aerodrome.ui.web.seatview import seat_view
+from aerodrome.ui.web.tables import Table
 from tests.viewer.test_secrets import _other_cards, _other_orders
 
 #: How the other seats' secrets are changed, per ruleset.

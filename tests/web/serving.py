@@ -15,10 +15,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from aerodrome.game import Game
+from aerodrome.engine.game import Game
 from aerodrome.plugins import Plugins
-from aerodrome.web.app import create_app
-from aerodrome.web.tables import Table, Tables
+from aerodrome.ui.web.app import create_app
+from aerodrome.ui.web.tables import Table, Tables
 
 
 class Kept(Tables):

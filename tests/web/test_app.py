@@ -12,8 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from aerodrome.plugins import Plugins
-from aerodrome.web.app import MAX_BODY, create_app
-from aerodrome.web.tables import Tables
+from aerodrome.ui.web.app import MAX_BODY, create_app
+from aerodrome.ui.web.tables import Tables
 
 HOST = "http://127.0.0.1"
 

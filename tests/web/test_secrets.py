@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from aerodrome.agents import PlayerView, agent_seed
+from aerodrome.engine.agents import PlayerView, agent_seed
 from aerodrome.plugins import Plugins
-from aerodrome.web.seatview import seat_view
+from aerodrome.ui.web.seatview import seat_view
 from tests.web.secrets_check import Found, as_json, check
 from tests.web.serving import Kept
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from aerodrome.cli.serve import allowed_hosts, loopback
+from aerodrome.ui.cli.serve import allowed_hosts, loopback
 from tests.conftest import stderr_apart
 
 
@@ -40,7 +40,7 @@ def get(url: str, body: dict[str, Any] | None = None) -> Any:
 
 
 def serve(folder: Path, port: int) -> subprocess.Popen[str]:
-    command = [sys.executable, "-m", "aerodrome.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "aerodrome.ui.cli", "serve", "--port", str(port)]
     command += ["--games", str(folder)]
     return subprocess.Popen(
         command,
@@ -114,7 +114,7 @@ def test_only_a_loopback_address_is_served_without_a_warning() -> None:
 def test_serving_on_another_address_warns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import uvicorn
 
-    from aerodrome.cli import app
+    from aerodrome.ui.cli import app
 
     ran: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: ran.append(options))
@@ -131,7 +131,7 @@ def test_serving_on_another_address_warns(tmp_path: Path, monkeypatch: pytest.Mo
 def test_a_games_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
     spot = tmp_path / "file"
     spot.write_text("x")
-    command = [sys.executable, "-m", "aerodrome.cli", "serve", "--games", str(spot)]
+    command = [sys.executable, "-m", "aerodrome.ui.cli", "serve", "--games", str(spot)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     (line,) = done.stderr.strip().splitlines()

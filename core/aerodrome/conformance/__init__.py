@@ -34,4 +34,6 @@ The checks are plain functions in :mod:`.playouts`, :mod:`.contracts`, :mod:`.se
 :mod:`.suite` holds them as pytest tests and :mod:`.plugin` is the pytest plugin. This
 package imports nothing on its own: pytest loads the plugin in every run of an environment
 where aerodrome is installed, and it must stay cheap when the kit is not asked for.
+
+May import: engine, search, plugins, runs.
 """

@@ -1,6 +1,6 @@
 """Every call the kit makes into a game, in one place: :class:`Table`.
 
-The checks of the kit never call :class:`~aerodrome.game.Game` themselves; they play
+The checks of the kit never call :class:`~aerodrome.engine.game.Game` themselves; they play
 through a :class:`Table`, which knows where it is (ruleset, set-up, seed: the ``where`` of
 every failure) and turns an error the rules raise while the kit plays legal actions into a
 failure naming the contract (:data:`Contract.PLAYABLE`) instead of a bare traceback. When
@@ -19,16 +19,16 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from aerodrome.capabilities import Analysis, Determinise, capability
 from aerodrome.conformance.broken import BrokenContract, Contract, broken
-from aerodrome.data import Action
-from aerodrome.errors import IllegalActionError
-from aerodrome.events import Event, encode_log
-from aerodrome.game import Game
+from aerodrome.engine.capabilities import Analysis, Determinise, capability
+from aerodrome.engine.data import Action
+from aerodrome.engine.errors import IllegalActionError
+from aerodrome.engine.events import Event, encode_log
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Result, Ruleset, copy_state
+from aerodrome.engine.turns import Decision, Reveal
 from aerodrome.plugins import Plugins
-from aerodrome.ruleset import Result, Ruleset, copy_state
-from aerodrome.saves import read_save, replay, verify, write_save
-from aerodrome.turns import Decision, Reveal
+from aerodrome.runs.saves import read_save, replay, verify, write_save
 
 AnyGame = Game[Any, Any, Any]
 
@@ -127,7 +127,7 @@ class Table:
 
     def can_determinise(self) -> bool:
         """Whether the ruleset can determinise (it is a
-        :class:`~aerodrome.capabilities.Determinise`)."""
+        :class:`~aerodrome.engine.capabilities.Determinise`)."""
         return capability(self.ruleset, Determinise) is not None
 
     # -- playing -------------------------------------------------------------------------------
@@ -248,7 +248,7 @@ class Table:
 
     def replayed(self, plugins: Plugins) -> Table:
         """The game written to a save file and replayed from it (raises
-        :class:`~aerodrome.errors.ReplayMismatchError` when the replay's log differs from the
+        :class:`~aerodrome.engine.errors.ReplayMismatchError` when the replay's log differs from the
         one the save recorded)."""
         with tempfile.TemporaryDirectory(prefix="aerodrome-conformance-") as folder:
             path = Path(folder) / "game.json"

@@ -1,9 +1,9 @@
 """The clause catalogue's coverage: every rule of the rulebook is implemented with a test,
 or says why not.
 
-A ruleset's ``clauses.toml`` (in :func:`~aerodrome.capabilities.specs_folder`) catalogues its rules; tests cite them with
+A ruleset's ``clauses.toml`` (in :func:`~aerodrome.engine.capabilities.specs_folder`) catalogues its rules; tests cite them with
 ``@pytest.mark.clause("id")`` (found by reading the test files, see
-:func:`aerodrome.clauses.tests_by_clause`).
+:func:`aerodrome.engine.clauses.tests_by_clause`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import functools
 from collections.abc import Sequence
 from pathlib import Path
 
-from aerodrome.capabilities import specs_folder
-from aerodrome.clauses import Clause, load_catalogue, tests_by_clause
 from aerodrome.conformance.broken import Contract, require
+from aerodrome.engine.capabilities import specs_folder
+from aerodrome.engine.clauses import Clause, load_catalogue, tests_by_clause
 from aerodrome.plugins import Plugins
 
 

@@ -17,8 +17,8 @@ import msgspec
 from aerodrome.conformance.access import Table
 from aerodrome.conformance.broken import Contract, require
 from aerodrome.conformance.playouts import Case, playout
-from aerodrome.data import Action
-from aerodrome.events import DecisionCommitted, DiceRolled
+from aerodrome.engine.data import Action
+from aerodrome.engine.events import DecisionCommitted, DiceRolled
 from aerodrome.plugins import Plugins
 
 #: Decisions played per playout: contract breaches show early, and classic games are long.

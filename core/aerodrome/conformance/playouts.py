@@ -14,11 +14,11 @@ from typing import NamedTuple
 
 import msgspec
 
-from aerodrome.agents import agent_seed
 from aerodrome.conformance.access import Table
 from aerodrome.conformance.broken import Contract, broken, require
-from aerodrome.data import Action
-from aerodrome.errors import ReplayMismatchError
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.data import Action
+from aerodrome.engine.errors import ReplayMismatchError
 from aerodrome.plugins import Plugins
 
 #: ``probe(table, player, legal, rng)``: called before each action of :func:`playout`.

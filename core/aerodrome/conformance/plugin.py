@@ -101,7 +101,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if not names & {"aerodrome_case", "aerodrome_ruleset"}:
         return
     from aerodrome.conformance.playouts import cases
-    from aerodrome.errors import AerodromeError
+    from aerodrome.engine.errors import AerodromeError
 
     rulesets = getattr(metafunc.module, "AERODROME_CONFORMANCE", None) or requested(metafunc.config)
     plugins = plugins_of(metafunc.module)

@@ -21,8 +21,8 @@ import random
 from aerodrome.conformance.access import Sight, Table, differences
 from aerodrome.conformance.broken import Contract, broken, require
 from aerodrome.conformance.playouts import Case, cases, new_table, playout
-from aerodrome.data import Action
-from aerodrome.events import DecisionCommitted, encode_log
+from aerodrome.engine.data import Action
+from aerodrome.engine.events import DecisionCommitted, encode_log
 from aerodrome.plugins import Plugins
 
 #: Decisions played per playout (as :data:`aerodrome.conformance.contracts.HORIZON`).

@@ -28,6 +28,8 @@ graph once; do not mutate ``grid.graph`` afterwards.
   :func:`hexes_crossed`, :func:`line_of_sight`.
 * Movement templates: :func:`reachable`, :func:`frontier` and :func:`paths` search a ruleset's
   own move states through its ``expand(state)`` function.
+
+May import: engine.
 """
 
 from aerodrome.grid.arcs import (

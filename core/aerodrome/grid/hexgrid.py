@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Final, Literal, TypeAlias
 
-from aerodrome.errors import UnknownNameError
+from aerodrome.engine.errors import UnknownNameError
 from aerodrome.grid.arcs import HexFacing
 from aerodrome.grid.hexes import (
     EVEN,
@@ -198,7 +198,7 @@ class HexGrid:
         return [h for h in ring(center, radius) if h in self._index]
 
     def zone(self, name: str) -> frozenset[Hex]:
-        """The hexes of zone ``name``; :class:`~aerodrome.errors.UnknownNameError` if unknown."""
+        """The hexes of zone ``name``; :class:`~aerodrome.engine.errors.UnknownNameError` if unknown."""
         try:
             return self._zones[name]
         except KeyError:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import IntEnum
 from typing import Literal, TypeAlias
 
-from aerodrome.errors import UnknownNameError
+from aerodrome.engine.errors import UnknownNameError
 
 Cell: TypeAlias = tuple[int, int]
 """A square cell ``(x, y)``: column left→right, row top→bottom."""
@@ -209,7 +209,7 @@ class SquareGrid:
         return _BEARINGS[(direction - facing) % 4]
 
     def zone(self, name: str) -> frozenset[Cell]:
-        """The cells of zone ``name``; :class:`~aerodrome.errors.UnknownNameError` if unknown."""
+        """The cells of zone ``name``; :class:`~aerodrome.engine.errors.UnknownNameError` if unknown."""
         try:
             return self._zones[name]
         except KeyError:

@@ -1,6 +1,6 @@
 """The search agents, registered for every ruleset (third-party ones included) and built on
 the Game API alone: they look ahead only in determinised games
-(:meth:`aerodrome.agents.PlayerView.determinised`).
+(:meth:`aerodrome.engine.agents.PlayerView.determinised`).
 
 - :mod:`aerodrome.search.paired`: ``search``, paired evaluation of the bot's best-ranked
   moves on common random numbers (the same worlds, dice and rollout seeds for every
@@ -8,6 +8,8 @@ the Game API alone: they look ahead only in determinised games
 - :mod:`aerodrome.search.mcts`: ``mcts``, information-set Monte Carlo tree search;
 - :mod:`aerodrome.search.ranking`: the candidates of a decision, from a bot's ``rank``;
 - :mod:`aerodrome.search.evaluation`: what a rollout is worth when it is cut off.
+
+May import: engine.
 """
 
 from __future__ import annotations

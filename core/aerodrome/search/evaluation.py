@@ -4,14 +4,14 @@ rollouts with.
 A game the rules have ended is worth its result: 1 to a winning side (shared among the
 winning sides), 0 to a losing one, an even share each for a draw. A game cut off before its
 end (a rollout stopped at its horizon, or a game at its round cap) is worth each side's share
-of the material on the table (:meth:`aerodrome.capabilities.Analysis.material`: aircraft alive,
+of the material on the table (:meth:`aerodrome.engine.capabilities.Analysis.material`: aircraft alive,
 weighted by value): ``material(side) / Σ material``, an even share each when no side has any.
 
 ``material`` (the default) has no jump on one kill: in a battle of six aircraft a side, one
 aircraft lost moves that side's share from 0.5 to 5/11 = 0.45, two lost to 0.40, so a search
 weighing rollouts cut at different moments does not read one lucky kill as a won game.
 ``result`` (kept for ``mcts:…:eval=result``, the scoring before issue 23) averages the
-material share with what :meth:`~aerodrome.ruleset.Ruleset.result` says so far: the verdict
+material share with what :meth:`~aerodrome.engine.ruleset.Ruleset.result` says so far: the verdict
 if the game ended now and each side's share of the aircraft destroyed, which does jump, from
 ½ to 1, on the first kill.
 """
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aerodrome.capabilities import material_of
-from aerodrome.game import Game
+from aerodrome.engine.capabilities import material_of
+from aerodrome.engine.game import Game
 
 #: The evaluations a search agent accepts (``eval=NAME``).
 EVALUATIONS = ("material", "result")

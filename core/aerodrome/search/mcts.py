@@ -2,7 +2,7 @@
 
 Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012, "single-observer"
 ISMCTS) with UCT selection: every iteration searches a fresh determinised game
-(:meth:`aerodrome.agents.PlayerView.determinised`): everything the player cannot see
+(:meth:`aerodrome.engine.agents.PlayerView.determinised`): everything the player cannot see
 resampled, the future dice reseeded, other players' secret answers forgotten. So the agent
 never reads hidden information and never sees the real future rolls; dice and hidden cards
 are averaged over by the iterations. An action's UCB term counts the iterations in which it
@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from aerodrome.agents import (
+from aerodrome.engine.agents import (
     Agent,
     AgentFactory,
     AgentLookup,
@@ -66,16 +66,16 @@ from aerodrome.agents import (
     PlayerView,
     RandomAgent,
 )
-from aerodrome.data import Action
-from aerodrome.driver import drive
-from aerodrome.game import Game
-from aerodrome.ruleset import Ruleset
+from aerodrome.engine.data import Action
+from aerodrome.engine.driver import drive
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Ruleset
 from aerodrome.search.evaluation import DEFAULT_EVALUATION, EVALUATIONS, rewards
 from aerodrome.search.names import integer, number, ruleset_bot
 from aerodrome.search.ranking import candidates
 
 if TYPE_CHECKING:
-    from aerodrome.turns import Decision
+    from aerodrome.engine.turns import Decision
 
 #: The default budget: simulated decisions per decision (docs/performance.md: what it costs
 #: and how strong it plays).

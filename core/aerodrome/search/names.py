@@ -1,12 +1,12 @@
 """Reading the parameters of a search agent's name (``mcts:500:c=0.5``, ``search:64:k=4``):
 whole numbers and non-negative numbers, each wrong one a one-line
-:class:`~aerodrome.agents.AgentParameterError` naming the agent and the part."""
+:class:`~aerodrome.engine.agents.AgentParameterError` naming the agent and the part."""
 
 from __future__ import annotations
 
 import math
 
-from aerodrome.agents import AgentFactory, AgentLookup, AgentParameterError
+from aerodrome.engine.agents import AgentFactory, AgentLookup, AgentParameterError
 
 
 def integer(full: str, what: str, text: str, low: int, high: int, unit: str = "ms") -> int:

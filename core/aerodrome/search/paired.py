@@ -3,12 +3,12 @@
 At each decision the agent takes its *candidates* from the ruleset's bot
 (:mod:`aerodrome.search.ranking`: the bot's own choice first, then the moves it scores
 next; the first ``k``) and plays each of them on the same *worlds*. A world is one
-determinised game (:meth:`aerodrome.agents.PlayerView.determinised`: everything the player
+determinised game (:meth:`aerodrome.engine.agents.PlayerView.determinised`: everything the player
 cannot see resampled, the future dice reseeded), with the answers the other players owe to a
 simultaneous decision drawn once by the opponent model (the bot, or in a share ``mix`` of the
 worlds, a quarter by default, a random legal answer: a bot answers alike in every world, and a
 search that trusted it wholly would play against that one answer), and a rollout seed. Every candidate
-played in a world starts from a clone of that world (:meth:`aerodrome.game.Game.clone`, the
+played in a world starts from a clone of that world (:meth:`aerodrome.engine.game.Game.clone`, the
 dice state included), so every candidate meets the same hidden cards, the same dice and
 rollout agents seeded alike: *common random numbers*. The world's dice are keyed
 (:mod:`aerodrome.search.streams`, ``dice=keyed``, the default): each roll comes from a
@@ -55,7 +55,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from aerodrome.agents import (
+from aerodrome.engine.agents import (
     Agent,
     AgentFactory,
     AgentLookup,
@@ -64,11 +64,11 @@ from aerodrome.agents import (
     PlayerView,
     RandomAgent,
 )
-from aerodrome.data import Action
-from aerodrome.dice import derive_seed
-from aerodrome.driver import drive
-from aerodrome.game import Game
-from aerodrome.ruleset import Ruleset
+from aerodrome.engine.data import Action
+from aerodrome.engine.dice import derive_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Ruleset
 from aerodrome.search.evaluation import DEFAULT_EVALUATION, EVALUATIONS, rewards
 from aerodrome.search.names import integer, number, ruleset_bot
 from aerodrome.search.ranking import candidates

@@ -1,6 +1,6 @@
 """Root candidates for a search: the actions worth searching at a decision, best first.
 
-A ruleset's bot that implements :class:`aerodrome.agents.Ranking` gives them with the scores
+A ruleset's bot that implements :class:`aerodrome.engine.agents.Ranking` gives them with the scores
 it already computes (classic's move values, Victoriana's tactician, Dogfight 40,000's order
 planning, Konrad's procedure); its first is the bot's own choice. Any other agent gives its
 choice first, then the other legal actions in a seeded random order: the cheap generic
@@ -14,8 +14,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from aerodrome.agents import Agent, PlayerView, Ranking
-from aerodrome.data import Action
+from aerodrome.engine.agents import Agent, PlayerView, Ranking
+from aerodrome.engine.data import Action
 
 
 def candidates(

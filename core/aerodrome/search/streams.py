@@ -23,8 +23,8 @@ import zlib
 from collections.abc import Callable, Collection, MutableSequence, Sequence
 from typing import TypeVar
 
-from aerodrome.dice import Dice, Purpose
-from aerodrome.events import Event
+from aerodrome.engine.dice import Dice, Purpose
+from aerodrome.engine.events import Event
 
 T = TypeVar("T")
 

@@ -1,6 +1,6 @@
 """The one module of the campaign that knows the Dockfighters engine: what the campaign reads
 of the engine's specs (datasheets, missions, loads, pilot checks), how a scenario becomes a
-Dockfighters :class:`~aerodrome.ruleset.Setup`, and how a finished game is read back.
+Dockfighters :class:`~aerodrome.engine.ruleset.Setup`, and how a finished game is read back.
 
 Everything the campaign needs of the engine goes through here, so a change of the engine's
 set-up options or state touches this module only:
@@ -26,7 +26,6 @@ from typing import Any, Protocol
 
 import msgspec
 
-from aerodrome.agents import agent_seed
 from aerodrome.api import (
     Action,
     AerodromeError,
@@ -38,8 +37,9 @@ from aerodrome.api import (
     Setup,
     SpecError,
 )
-from aerodrome.driver import answer, drive
-from aerodrome.game import Game
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.driver import answer, drive
+from aerodrome.engine.game import Game
 from aerodrome.plugins import default_plugins
 from aerodrome_dockfighters import challenges as engine_challenges
 from aerodrome_dockfighters import docking, rules
@@ -289,7 +289,7 @@ def play(
     """Play ``game`` to its end (or until ``until(game)`` holds before a decision): an agent
     per seat, ``None`` for a human asked through ``human`` (who is told the end). False when
     a human quit (the game is then abandoned). The agents play through
-    :func:`aerodrome.driver.drive`, which returns whenever the game waits on a human (a
+    :func:`aerodrome.engine.driver.drive`, which returns whenever the game waits on a human (a
     round of answers at a time when ``until`` is given)."""
     rounds = None if until is None else 1
     while waiting := game.waiting_for():

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from aerodrome.cli.paths import output_file
+from aerodrome.ui.cli.paths import output_file
 
 app = typer.Typer(
     help="Dockfighters campaign: squadrons, fame, pilots, scenarios, the ace challenges.",

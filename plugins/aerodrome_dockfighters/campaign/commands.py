@@ -21,8 +21,8 @@ from rich.table import Table
 from rich.text import Text
 
 from aerodrome.api import AerodromeError, derive_seed
-from aerodrome.cli.output import console, err_console, fail, print_json
-from aerodrome.cli.session import INTERRUPTED, no_interrupt
+from aerodrome.ui.cli.output import console, err_console, fail, print_json
+from aerodrome.ui.cli.session import INTERRUPTED, no_interrupt
 from aerodrome_dockfighters.campaign import bridge, campaign, files, leadership
 from aerodrome_dockfighters.campaign.botleader import BotLeader
 from aerodrome_dockfighters.campaign.campaign import Abandoned

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from aerodrome.terminal import escape, find_unsafe_in_name
+from aerodrome.engine.terminal import escape, find_unsafe_in_name
 from aerodrome_dockfighters.campaign import bridge
 from aerodrome_dockfighters.campaign.journal import Bought, Equipped, Founded, Recruited
 from aerodrome_dockfighters.campaign.leadership import effect

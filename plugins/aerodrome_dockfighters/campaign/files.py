@@ -1,9 +1,9 @@
 """Squadron files: one JSON file per squadron, written atomically, read with checks.
 
 Nothing is lost: a file is written to a temporary file beside it, flushed and fsynced, then
-moved into place (and the folder fsynced, :func:`aerodrome.files.fsync_folder`), so a reader
+moved into place (and the folder fsynced, :func:`aerodrome.engine.files.fsync_folder`), so a reader
 sees the old file or the whole new one; every target is checked
-(:func:`aerodrome.files.check_output`) before anything is written.
+(:func:`aerodrome.engine.files.check_output`) before anything is written.
 
 A scenario between two squadrons is one commit (:func:`save_pair`): the second file's new
 bytes wait beside it in a pending file (``.NAME.pending``, naming the scenario and the first
@@ -36,7 +36,7 @@ from typing import Any, Literal
 import msgspec
 
 from aerodrome.api import AerodromeError
-from aerodrome.files import check_output, fsync_folder, read_limited
+from aerodrome.engine.files import check_output, fsync_folder, read_limited
 from aerodrome_dockfighters.campaign import bridge
 from aerodrome_dockfighters.campaign.campaign import rebuild
 from aerodrome_dockfighters.campaign.journal import Scenario, Uid, lines

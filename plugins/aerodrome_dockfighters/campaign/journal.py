@@ -15,11 +15,11 @@ import msgspec
 from msgspec import Meta
 
 from aerodrome.api import Record
-from aerodrome.terminal import NAME_PATTERN
+from aerodrome.engine.terminal import NAME_PATTERN
 from aerodrome_dockfighters.campaign.ledger import Line
 from aerodrome_dockfighters.campaign.specs import Kind, Modifiers
 
-#: A pilot's, crew's or squadron's name: no control or bidi character (aerodrome.terminal).
+#: A pilot's, crew's or squadron's name: no control or bidi character (aerodrome.engine.terminal).
 Name = Annotated[str, Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
 Rank = Annotated[str, Meta(max_length=40, pattern=NAME_PATTERN)]
 Faction = Literal["Bavaria", "Saxony"]

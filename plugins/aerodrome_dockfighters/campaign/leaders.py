@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from aerodrome.cli.screen import note
+from aerodrome.ui.cli.screen import note
 from aerodrome_dockfighters.campaign import bridge, leadership
 from aerodrome_dockfighters.campaign.botleader import BotLeader
 from aerodrome_dockfighters.campaign.economy import usable

@@ -16,13 +16,13 @@ from typing import Any
 
 from rich.text import Text
 
-import aerodrome.cli.screen as screen
+import aerodrome.ui.cli.screen as screen
 from aerodrome.api import Action, ChoiceLabel
-from aerodrome.choices import group, match
-from aerodrome.cli.output import literal, one_line
-from aerodrome.cli.prompt import HELP_TEXT, QUIT, ask
-from aerodrome.describe import seat_label
-from aerodrome.game import Game
+from aerodrome.engine.describe import seat_label
+from aerodrome.engine.game import Game
+from aerodrome.ui.choices import group, match
+from aerodrome.ui.cli.output import literal, one_line
+from aerodrome.ui.cli.prompt import HELP_TEXT, QUIT, ask
 from aerodrome_dockfighters.campaign.campaign import Abandoned
 from aerodrome_dockfighters.campaign.sheet import CampaignError
 from aerodrome_dockfighters.specs import EXPERIENCE

@@ -16,7 +16,7 @@ import msgspec
 from msgspec import Meta
 
 from aerodrome.api import Record
-from aerodrome.specs import Assumed, builtin_specs, load
+from aerodrome.engine.specs import Assumed, builtin_specs, load
 
 Experience = Literal["green", "experienced", "veteran", "ace"]
 #: Experience levels in rising order (clause pilot.1); the index is the level.

@@ -235,7 +235,7 @@ class Screen:
 
 
 def _depth(line: str, number: str | None = None) -> int:
-    """The group depth of a laid-out line (see :func:`aerodrome.cli.screen.choice_lines`): a
+    """The group depth of a laid-out line (see :func:`aerodrome.ui.cli.screen.choice_lines`): a
     heading is indented 2 + 3 per depth; a choice's number (right-aligned in 3 columns) by 2
     at depth 0, 5 at depth 1, 3 more per depth after."""
     lead = len(line) - len(line.lstrip(" "))

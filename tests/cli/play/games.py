@@ -13,11 +13,11 @@ from typing import Any
 
 import msgspec
 
-from aerodrome.cli import screen as play_screen
-from aerodrome.describe import event_text
-from aerodrome.events import Event
-from aerodrome.game import Game
-from aerodrome.saves import SaveFile, read_save, replay, reseed, restarts, verify
+from aerodrome.engine.describe import event_text
+from aerodrome.engine.events import Event
+from aerodrome.engine.game import Game
+from aerodrome.runs.saves import SaveFile, read_save, replay, reseed, restarts, verify
+from aerodrome.ui.cli import screen as play_screen
 from tests.cli.play.driver import PROMPT_END, Person, Screen, Terminal, shown
 from tests.conftest import PLUGINS
 

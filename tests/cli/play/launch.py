@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 
 import aerodrome.plugins as plugins_module
-from aerodrome.cli import main
+from aerodrome.ui.cli import main
 from tests.conftest import PLUGINS
 
 if __name__ == "__main__":

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from aerodrome.agents import agent_seed
-from aerodrome.choices import spoken
-from aerodrome.describe import label
-from aerodrome.driver import Observer
-from aerodrome.game import Game
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.describe import label
+from aerodrome.engine.driver import Observer
+from aerodrome.engine.game import Game
+from aerodrome.ui.choices import spoken
 from tests.conftest import PLUGINS
 from tests.playouts import rounds
 

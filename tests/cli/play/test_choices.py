@@ -1,10 +1,10 @@
-"""Choosing by the words of the choices (:mod:`aerodrome.choices`): coordinates, facings,
+"""Choosing by the words of the choices (:mod:`aerodrome.ui.choices`): coordinates, facings,
 names, beginnings of words; the grouped layout of a long list."""
 
 from __future__ import annotations
 
-from aerodrome.capabilities import ChoiceLabel
-from aerodrome.choices import Line, example, group, match, query_words, spoken, words
+from aerodrome.engine.capabilities import ChoiceLabel
+from aerodrome.ui.choices import Line, example, group, match, query_words, spoken, words
 
 MOVES = [
     f"YELLOW-1 moves 4 to {square} facing {facing}"

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from aerodrome.cli import app
-from aerodrome.cli.seats import SeatPlan, parse_seats
-from aerodrome.errors import AerodromeError
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.ui.cli import app
+from aerodrome.ui.cli.seats import SeatPlan, parse_seats
 from tests.cli.play.games import printed_events, replayed
 from tests.saves import save_data
 

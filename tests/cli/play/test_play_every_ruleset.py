@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from aerodrome.capabilities import Odds, capability
+from aerodrome.engine.capabilities import Odds, capability
 from tests.cli.play.driver import scan
 from tests.cli.play.games import (
     field_names,

@@ -10,10 +10,10 @@ import msgspec
 import pytest
 from typer.testing import CliRunner
 
-from aerodrome.cli import app
-from aerodrome.errors import ReplayMismatchError, SpecError
-from aerodrome.game import Game
-from aerodrome.saves import LogDigest, Undo, log_digest, read_save, replay, restarts, verify
+from aerodrome.engine.errors import ReplayMismatchError, SpecError
+from aerodrome.engine.game import Game
+from aerodrome.runs.saves import LogDigest, Undo, log_digest, read_save, replay, restarts, verify
+from aerodrome.ui.cli import app
 from tests.conftest import PLUGINS
 from tests.saves import save_data
 

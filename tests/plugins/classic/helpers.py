@@ -6,10 +6,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from unittest.mock import patch
 
-from aerodrome.data import Action
-from aerodrome.events import Event
-from aerodrome.game import Game
-from aerodrome.testing import ScriptedDice
+from aerodrome.engine.data import Action
+from aerodrome.engine.events import Event
+from aerodrome.engine.game import Game
+from aerodrome.engine.testing import ScriptedDice
 from aerodrome_classic.ruleset import Classic
 from aerodrome_classic.state import Decline, Move
 from tests.conftest import PLUGINS
@@ -51,7 +51,7 @@ def game(
 ) -> Game:
     """A game from ``pos`` whose dice show ``dice`` (then 3 and 4 for later turns)."""
     faces = [*dice, *([3, 4] * 200)]
-    with patch("aerodrome.game.Dice", lambda seed, emit: ScriptedDice(faces, emit)):
+    with patch("aerodrome.engine.game.Dice", lambda seed, emit: ScriptedDice(faces, emit)):
         return Game(ruleset or RULESET, setup, 0, position=pos)
 
 

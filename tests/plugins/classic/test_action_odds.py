@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from aerodrome.game import Game
-from aerodrome.odds import percent
+from aerodrome.engine.game import Game
+from aerodrome.engine.odds import percent
 from aerodrome.plugins import default_plugins
 from aerodrome_classic.odds import attack_odds
 from aerodrome_classic.state import Move

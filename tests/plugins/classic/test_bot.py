@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.agents import PlayerView, RandomAgent
-from aerodrome.sim import play_game
+from aerodrome.engine.agents import PlayerView, RandomAgent
+from aerodrome.runs.sim import play_game
 from aerodrome_classic.bot import ClassicBot, make_bot
 from aerodrome_classic.state import Attack, Move, PlayCard, TakeOff
 from aerodrome_classic.view import ClassicView
@@ -250,7 +250,7 @@ def test_risks_an_unknown_gun_for_an_ace_more_than_for_a_rookie() -> None:
 def test_bots_attack_planes_on_the_ground() -> None:
     """Issue 13: in 40 bot games only one enemy gun was ever turned over. Following
     strategy 3 the bots now go for grounded planes (and so meet the AA guns)."""
-    from aerodrome.agents import agent_seed
+    from aerodrome.engine.agents import agent_seed
     from aerodrome_classic.state import DogfightStarted, GunRevealed
 
     setup = RULESET.setup()

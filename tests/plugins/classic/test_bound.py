@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from aerodrome.capabilities import ActionBound, capability
-from aerodrome.game import Game
+from aerodrome.engine.capabilities import ActionBound, capability
+from aerodrome.engine.game import Game
 from tests.conftest import PLUGINS
 
 RULES = PLUGINS.ruleset("classic")
@@ -48,7 +48,7 @@ def test_classic_declares_its_bound_and_the_layout_takes_it() -> None:
     from tests.rl.conftest import require_rl
 
     require_rl()
-    from aerodrome.rl import find_layout
+    from aerodrome.bridges.rl import find_layout
 
     found = capability(RULES, ActionBound)
     assert found is not None

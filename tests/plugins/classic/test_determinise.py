@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from aerodrome import Game
-from aerodrome.driver import drive
+from aerodrome.engine.driver import drive
 from tests.conftest import PLUGINS
 from tests.playouts import seats
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.events import ActionTaken
+from aerodrome.engine.events import ActionTaken
 from aerodrome_classic.state import (
     Attack,
     BecameAce,

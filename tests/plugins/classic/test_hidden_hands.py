@@ -18,8 +18,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from aerodrome.describe import prompt
-from aerodrome.game import Game
+from aerodrome.engine.describe import prompt
+from aerodrome.engine.game import Game
 from aerodrome_classic.state import Attack, Decline, Move
 from tests.plugins.classic.helpers import card, game, plane, position
 

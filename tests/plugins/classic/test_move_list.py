@@ -15,8 +15,8 @@ import random
 
 import pytest
 
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.game import Game
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.game import Game
 from aerodrome_classic.movement import legal_moves, unmoved
 from aerodrome_classic.state import ClassicState, Move
 from tests.playouts import rounds

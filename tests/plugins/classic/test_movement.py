@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from aerodrome.errors import IllegalActionError
+from aerodrome.engine.errors import IllegalActionError
 from aerodrome_classic.state import CardsDrawn, Decline, DogfightStarted, Move, Stuck, TakeOff
 from tests.plugins.classic.helpers import (
     RULESET,
@@ -112,7 +112,7 @@ def test_a_plane_never_faces_off_the_board() -> None:
     g2 = open_sky([1, 1], plane("GREEN-1", 15, 1, "N"), plane("RED-1", 0, 0, flying=False))
     assert {m.facing for m in moves(g2) if m.path[-1] == (15, 0)} == {2, 3}
     # and a position cannot put a plane In Flight facing off the board
-    from aerodrome.errors import SpecError
+    from aerodrome.engine.errors import SpecError
 
     with pytest.raises(SpecError, match=r"planes\[0\]\.facing.*off the board"):
         open_sky([1, 1], plane("GREEN-1", 0, 10, "W"), plane("RED-1", 0, 0, flying=False))

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from aerodrome.agents import RandomAgent
-from aerodrome.driver import Observer, drive
-from aerodrome.errors import SpecError
-from aerodrome.events import DiceRolled
-from aerodrome.game import Game
-from aerodrome.saves import game_from_position, read_position
+from aerodrome.engine.agents import RandomAgent
+from aerodrome.engine.driver import Observer, drive
+from aerodrome.engine.errors import SpecError
+from aerodrome.engine.events import DiceRolled
+from aerodrome.engine.game import Game
+from aerodrome.runs.saves import game_from_position, read_position
 from aerodrome_classic.specs import specs_dir
 from aerodrome_classic.state import Decline, GivePlane, Move, PlaneGiven, TakeOff
 from tests.conftest import PLUGINS
@@ -147,7 +147,7 @@ def test_bad_positions_name_the_file_and_field(change: dict, field: str) -> None
 
 
 def test_clause_catalogue_is_complete_and_valid() -> None:
-    from aerodrome.clauses import load_catalogue
+    from aerodrome.engine.clauses import load_catalogue
 
     clauses = load_catalogue(Path(specs_dir()) / "clauses.toml")
     assert len(clauses) > 90

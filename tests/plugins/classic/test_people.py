@@ -15,9 +15,9 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView, agent_seed
-from aerodrome.choices import match, spoken
-from aerodrome.describe import event_text
+from aerodrome.engine.agents import PlayerView, agent_seed
+from aerodrome.engine.describe import event_text
+from aerodrome.ui.choices import match, spoken
 from aerodrome_classic import state as classic_state
 from aerodrome_classic.bot import make_bot
 from aerodrome_classic.state import ACTION_TYPES, Move

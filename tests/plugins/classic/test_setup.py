@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from aerodrome.agents import RandomAgent
-from aerodrome.driver import drive
-from aerodrome.events import ActionTaken
-from aerodrome.game import Game
-from aerodrome.turns import Reveal
+from aerodrome.engine.agents import RandomAgent
+from aerodrome.engine.driver import drive
+from aerodrome.engine.events import ActionTaken
+from aerodrome.engine.game import Game
+from aerodrome.engine.turns import Reveal
 from aerodrome_classic.specs import load_specs
 from aerodrome_classic.state import Decline, FirstTurn, GunsPlaced, Move, PlaceGuns, PlayCard
 from tests.plugins.classic.helpers import RULESET, game, plane, position
@@ -126,10 +126,10 @@ def test_guns_never_move_or_change() -> None:
 def test_dice_decide_who_goes_first() -> None:
     from unittest.mock import patch
 
-    from aerodrome.testing import ScriptedDice
+    from aerodrome.engine.testing import ScriptedDice
 
     def first(faces: list[int]) -> str:
-        with patch("aerodrome.game.Dice", lambda seed, emit: ScriptedDice(faces, emit)):
+        with patch("aerodrome.engine.game.Dice", lambda seed, emit: ScriptedDice(faces, emit)):
             g = Game(RULESET, "two-player", 0)
         (e,) = [x for x in g.log if isinstance(x, FirstTurn)]
         return e.side
@@ -186,7 +186,7 @@ def test_game_ends_when_a_side_has_lost_every_plane() -> None:
 
 @pytest.mark.clause("classic.end.1")
 def test_random_games_end() -> None:
-    from aerodrome.sim import play_game
+    from aerodrome.runs.sim import play_game
 
     finished = 0
     for seed in range(6):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
-from aerodrome.agents import RandomAgent
-from aerodrome.game import Game
+from aerodrome.engine.agents import RandomAgent
+from aerodrome.engine.game import Game
 from aerodrome_classic.view import ClassicView
 from tests.plugins.classic.helpers import RULESET, game, plane, position
 

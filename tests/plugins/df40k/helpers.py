@@ -7,10 +7,10 @@ from typing import Any
 import msgspec
 
 from aerodrome import Game
-from aerodrome.events import Event
-from aerodrome.ruleset import Setup
-from aerodrome.testing import load_dice, scripted_context
-from aerodrome.turns import Context
+from aerodrome.engine.events import Event
+from aerodrome.engine.ruleset import Setup
+from aerodrome.engine.testing import load_dice, scripted_context
+from aerodrome.engine.turns import Context
 from aerodrome_df40k.ruleset import Df40k
 from aerodrome_df40k.state import Df40kState, FlyerState, GiveOrder, GiveOrders
 

@@ -9,12 +9,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from aerodrome.describe import event_text
-from aerodrome.driver import drive
-from aerodrome.errors import SpecError
-from aerodrome.events import Event
-from aerodrome.saves import game_from_position, read_position
-from aerodrome.turns import Reveal
+from aerodrome.engine.describe import event_text
+from aerodrome.engine.driver import drive
+from aerodrome.engine.errors import SpecError
+from aerodrome.engine.events import Event
+from aerodrome.engine.turns import Reveal
+from aerodrome.runs.saves import game_from_position, read_position
 from aerodrome_df40k import combat, orders
 from aerodrome_df40k.options import Df40kOptions
 from aerodrome_df40k.orders import interceptors

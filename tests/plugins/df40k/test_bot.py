@@ -9,9 +9,9 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.dice import derive_seed
-from aerodrome.sim import play_game
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.dice import derive_seed
+from aerodrome.runs.sim import play_game
 from aerodrome_df40k import odds
 from aerodrome_df40k.bot import Df40kBot, bot_factory
 from aerodrome_df40k.ruleset import Df40k
@@ -77,8 +77,8 @@ def test_the_bot_does_better_than_the_random_agent_in_either_seat(setup: str) ->
 
 
 def test_the_bot_allocates_gargoyles_when_they_can_save_the_fight() -> None:
-    from aerodrome.agents import PlayerView
-    from aerodrome.testing import load_dice
+    from aerodrome.engine.agents import PlayerView
+    from aerodrome.engine.testing import load_dice
     from tests.plugins.df40k.helpers import flyer
 
     g = game(
@@ -127,7 +127,7 @@ def test_the_bot_gives_the_orders_of_the_rulebooks_preparation() -> None:
     """'The Imperial Player puts both of his aircraft on Intercept orders ... the Ork player
     selects Ground assault orders for his heavy bomber ... he gives his fighter Escort
     orders to cover his bombers approach.'"""
-    from aerodrome.agents import PlayerView
+    from aerodrome.engine.agents import PlayerView
     from aerodrome_df40k.state import GiveOrder, GiveOrders
 
     g = game("first-blood")
@@ -201,7 +201,7 @@ def test_interceptors_gang_up_when_one_alone_would_lose() -> None:
     """'The Imperial player ... sends both of his fighters against the Ork heavy bomber';
     each further attacker rolls one more die and adds one. Four Ork fighters against a
     Nightwing (DF 9 against 7 each) all Intercept; one alone would not."""
-    from aerodrome.agents import PlayerView
+    from aerodrome.engine.agents import PlayerView
     from aerodrome_df40k.state import GiveOrder
 
     g = Game(RULESET, custom("duel", [["nightwing"], ["ork-fighter"] * 4]), 1)

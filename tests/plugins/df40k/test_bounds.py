@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from aerodrome import Game
-from aerodrome.errors import SpecError
+from aerodrome.engine.errors import SpecError
 from aerodrome_df40k import limits, odds
 from aerodrome_df40k.options import Df40kOptions
 from aerodrome_df40k.specs import Specs, builtin
@@ -230,7 +230,7 @@ def test_a_saves_actions_decode_within_bounds(action: dict[str, Any], where: str
     """A save's actions are decoded with their types and bounds (issue 19): a Gargoyle
     count of 2**63 or an order set of more flyers than a side may field is refused while
     decoding, with the action's place, before the game is asked."""
-    from aerodrome.specs import convert
+    from aerodrome.engine.specs import convert
 
     union: Any = RULESET.action_types[0]
     for kind in RULESET.action_types[1:]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from aerodrome import Game
-from aerodrome.driver import Observer, drive
+from aerodrome.engine.driver import Observer, drive
 from aerodrome_df40k import orders
 from tests.conftest import PLUGINS
 from tests.playouts import seats, uniform

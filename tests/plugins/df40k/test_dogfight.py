@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from aerodrome import hookimpl
-from aerodrome.events import DiceRolled, Event
+from aerodrome.engine.events import DiceRolled, Event
 from aerodrome.plugins import load_plugins
 from aerodrome_df40k import combat
 from aerodrome_df40k.ruleset import Df40k

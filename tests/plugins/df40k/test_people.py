@@ -16,8 +16,8 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
-from aerodrome.choices import spoken
-from aerodrome.describe import event_text
+from aerodrome.engine.describe import event_text
+from aerodrome.ui.choices import spoken
 from aerodrome_df40k import state as df40k_state
 from aerodrome_df40k.state import (
     ACTION_TYPES,

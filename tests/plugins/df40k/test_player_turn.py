@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from aerodrome import Game, hookimpl
-from aerodrome.driver import drive
-from aerodrome.errors import PluginError
+from aerodrome.engine.driver import drive
+from aerodrome.engine.errors import PluginError
 from aerodrome.plugins import load_plugins
 from aerodrome_df40k.orders import interceptors
 from aerodrome_df40k.ruleset import Df40k
@@ -94,7 +94,7 @@ def test_a_variant_answering_no_player_is_a_plugin_error() -> None:
 def test_compare_shows_the_variant_next_to_the_ruleset() -> None:
     import json
 
-    from aerodrome.cli import app
+    from aerodrome.ui.cli import app
 
     result = CliRunner().invoke(
         app,

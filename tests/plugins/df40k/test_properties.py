@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.driver import Observer, drive
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.driver import Observer, drive
 from aerodrome_df40k import odds
 from aerodrome_df40k.bot import bot_factory
 from tests.plugins.df40k.helpers import RULESET, game

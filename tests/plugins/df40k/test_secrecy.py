@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aerodrome import Game
-from aerodrome.data import Action
-from aerodrome.describe import prompt
-from aerodrome.ruleset import Setup
+from aerodrome.engine.data import Action
+from aerodrome.engine.describe import prompt
+from aerodrome.engine.ruleset import Setup
 from aerodrome_df40k.state import GiveOrder, OrdersRevealed
 from tests.plugins.df40k.helpers import ARMADA, RULESET, custom
 

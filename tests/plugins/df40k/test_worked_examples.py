@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.testing import load_dice
+from aerodrome.engine.testing import load_dice
 from aerodrome_df40k.state import (
     ChooseTarget,
     DogfightDeclared,

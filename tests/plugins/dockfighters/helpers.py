@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from aerodrome.events import Event
-from aerodrome.ruleset import Setup
-from aerodrome.testing import scripted_context
+from aerodrome.engine.events import Event
+from aerodrome.engine.ruleset import Setup
+from aerodrome.engine.testing import scripted_context
 from aerodrome_dockfighters.context import BOOK, DfContext
 from aerodrome_dockfighters.hooks import Variants
 from aerodrome_dockfighters.missions import setups

@@ -47,7 +47,7 @@ def test_detonations() -> None:
 
 @pytest.mark.clause("dockfighters.acm.6")
 def test_an_acm_takes_two_load_points() -> None:
-    from aerodrome.errors import SpecError
+    from aerodrome.engine.errors import SpecError
 
     state(plane(MILKCOW, 0, 8, 20, loads=["Swordwhale ACM", "AB 250 bomb", "AB 250 bomb"]))
     with pytest.raises(SpecError, match="4 external load points"):

@@ -20,9 +20,9 @@ import typer
 from typer.testing import CliRunner
 
 from aerodrome import Game
-from aerodrome.errors import SpecError
-from aerodrome.ruleset import Setup
-from aerodrome.specs import builtin_specs, convert, read_mapping
+from aerodrome.engine.errors import SpecError
+from aerodrome.engine.ruleset import Setup
+from aerodrome.engine.specs import builtin_specs, convert, read_mapping
 from aerodrome_dockfighters.cli import app as odds_app
 from aerodrome_dockfighters.cli import tools
 from aerodrome_dockfighters.missions import forces, setups

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.errors import SpecError
+from aerodrome.engine.errors import SpecError
 from aerodrome_dockfighters import combat, docking, movement, rules
 from aerodrome_dockfighters.order import move_order
 from aerodrome_dockfighters.state import Plan, Undock
@@ -148,7 +148,7 @@ def test_airship_over_speed_takes_4_damage_and_engines() -> None:
 
 @pytest.mark.clause("dockfighters.airship.4")
 def test_the_airship_battle_plays(plugins) -> None:  # type: ignore[no-untyped-def]
-    from aerodrome.driver import drive
+    from aerodrome.engine.driver import drive
     from aerodrome_dockfighters.bot import Konrad
 
     g = Game(plugins.ruleset("dockfighters"), "airship-battle", 11)

@@ -9,8 +9,8 @@ import msgspec
 import pytest
 
 from aerodrome import Game
-from aerodrome.driver import drive
-from aerodrome.events import Event
+from aerodrome.engine.driver import drive
+from aerodrome.engine.events import Event
 from aerodrome_dockfighters import acm, combat, docking, events, mines, rules
 from aerodrome_dockfighters.airspace import BROKEN, RAIN, leave_board
 from aerodrome_dockfighters.bot import Konrad
@@ -287,7 +287,7 @@ def test_every_move_ends_with_where_the_aircraft_is() -> None:
     MoveEnded event names the hex, heading and altitude the aircraft then has (unless the
     checks after the move destroyed it or it left the board). Mutation caught: no event, or
     one emitted before the aircraft is placed at the end of its move (another hex)."""
-    from aerodrome.agents import PlayerView, agent_seed
+    from aerodrome.engine.agents import PlayerView, agent_seed
     from aerodrome_dockfighters.state import Manoeuvre, Plan
     from tests.conftest import PLUGINS
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import agent_seed
-from aerodrome.driver import drive
-from aerodrome.metrics import Column, Matchup
-from aerodrome.ruleset import Result
-from aerodrome.sim import GameRecord
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.metrics import Column, Matchup
+from aerodrome.engine.ruleset import Result
+from aerodrome.runs.sim import GameRecord
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.figures import LostOffTheEdge, ObjectiveAchieved
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from aerodrome import Game, hookimpl
-from aerodrome.agents import agent_seed
-from aerodrome.driver import drive
+from aerodrome.engine.agents import agent_seed
+from aerodrome.engine.driver import drive
 from aerodrome.plugins import load_plugins
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.bot import Konrad

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView, agent_seed
-from aerodrome.driver import Observer, drive
+from aerodrome.engine.agents import PlayerView, agent_seed
+from aerodrome.engine.driver import Observer, drive
 from aerodrome_dockfighters import combat, movement
 from aerodrome_dockfighters.board import board
 from aerodrome_dockfighters.bot import Konrad

@@ -17,10 +17,10 @@ import msgspec
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView, agent_seed
-from aerodrome.data import Action
-from aerodrome.driver import drive
-from aerodrome.turns import Decision
+from aerodrome.engine.agents import PlayerView, agent_seed
+from aerodrome.engine.data import Action
+from aerodrome.engine.driver import drive
+from aerodrome.engine.turns import Decision
 from aerodrome_dockfighters.bot import Konrad
 from aerodrome_dockfighters.state import DfState
 from aerodrome_dockfighters.view import NOT_OBSERVED, AircraftView, DfView

@@ -48,7 +48,7 @@ def test_odds_command() -> None:
 def test_svg_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
     import typer
 
-    from aerodrome.specs import builtin_specs
+    from aerodrome.engine.specs import builtin_specs
     from aerodrome_dockfighters.cli import tools
 
     root = typer.Typer()

@@ -14,8 +14,8 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
-from aerodrome.choices import spoken
-from aerodrome.describe import event_text, prompt
+from aerodrome.engine.describe import event_text, prompt
+from aerodrome.ui.choices import spoken
 from aerodrome_dockfighters import events as df_events
 from aerodrome_dockfighters.missions import setups
 from aerodrome_dockfighters.numbering import vector_length

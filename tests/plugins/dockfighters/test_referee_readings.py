@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.events import Event
+from aerodrome.engine.events import Event
 from aerodrome.plugins import Plugins
 from aerodrome_dockfighters import movement, rules
 from aerodrome_dockfighters.airspace import leave_board

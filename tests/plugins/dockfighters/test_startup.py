@@ -2,7 +2,7 @@
 set-ups and loading its commands import none of the heavy modules, so that `aerodrome --help`,
 `aerodrome rulesets` and `aerodrome odds ...` start fast.
 
-Mutation caught (tried): ``from aerodrome.cli.output import console`` back at the top of
+Mutation caught (tried): ``from aerodrome.ui.cli.output import console`` back at the top of
 ``aerodrome_dockfighters/cli.py`` turns the command case red (it imports rich.progress), and
 ``import icepool`` at the top of ``plugin.py`` turns the registration case red.
 """

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 import aerodrome.plugins as plugins_module
-from aerodrome.cli import app
+from aerodrome.ui.cli import app
 from tests.conftest import PLUGINS
 
 POSITIONS = Path(__file__).resolve().parents[3] / "specs" / "dockfighters" / "positions"

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent
-from aerodrome.driver import drive
-from aerodrome.errors import SpecError
-from aerodrome.specs import builtin_specs, read_mapping
-from aerodrome.testing import load_dice
-from aerodrome.turns import Turn
+from aerodrome.engine.agents import RandomAgent
+from aerodrome.engine.driver import drive
+from aerodrome.engine.errors import SpecError
+from aerodrome.engine.specs import builtin_specs, read_mapping
+from aerodrome.engine.testing import load_dice
+from aerodrome.engine.turns import Turn
 from aerodrome_dockfighters import combat
 from aerodrome_dockfighters.missions import check_mission_values, success
 from aerodrome_dockfighters.order import fire_order, may_fire, move_order
@@ -152,7 +152,7 @@ def test_render_draws_aircraft_with_facing_and_altitude(plugins) -> None:  # typ
 
 @pytest.mark.clause("dockfighters.order.3", "dockfighters.combat.4", "dockfighters.konrad.1")
 def test_the_leader_chooses_which_aircraft_moves_next(plugins) -> None:  # type: ignore[no-untyped-def]
-    from aerodrome.agents import PlayerView
+    from aerodrome.engine.agents import PlayerView
     from aerodrome_dockfighters.bot import Konrad
     from aerodrome_dockfighters.state import Activate
 
@@ -329,7 +329,7 @@ def test_mission_provided_aircraft_are_free_but_declared_ones_count(plugins) -> 
 
 @pytest.mark.clause("dockfighters.pilot.1")
 def test_forces_name_their_pilots_for_the_campaign(plugins) -> None:  # type: ignore[no-untyped-def]
-    from aerodrome.ruleset import Setup
+    from aerodrome.engine.ruleset import Setup
     from aerodrome_dockfighters.options import DockfightersOptions, Sortie
 
     r = plugins.ruleset("dockfighters")

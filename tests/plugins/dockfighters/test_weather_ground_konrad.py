@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView
-from aerodrome.driver import drive
+from aerodrome.engine.agents import PlayerView
+from aerodrome.engine.driver import drive
 from aerodrome_dockfighters import combat, movement
 from aerodrome_dockfighters.airspace import (
     BROKEN,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aerodrome.events import Event
+from aerodrome.engine.events import Event
+from aerodrome.engine.testing import scripted_context
+from aerodrome.engine.turns import Context
 from aerodrome.plugins import load_plugins
-from aerodrome.testing import scripted_context
-from aerodrome.turns import Context
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.forces import build_state
 from aerodrome_victoriana.hooks import Variants

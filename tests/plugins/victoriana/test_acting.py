@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView, RandomAgent, agent_seed
-from aerodrome.driver import Observer
+from aerodrome.engine.agents import PlayerView, RandomAgent, agent_seed
+from aerodrome.engine.driver import Observer
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.acting import END_TURN, ActOptions, character_options
 from aerodrome_victoriana.bot import VictorianaBot

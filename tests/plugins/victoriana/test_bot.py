@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from aerodrome.turns import Turn
+from aerodrome.engine.turns import Turn
 from aerodrome_victoriana import combat, specs
 from aerodrome_victoriana.bot import VictorianaBot
 from aerodrome_victoriana.commander import manoeuvre_values

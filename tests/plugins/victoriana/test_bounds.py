@@ -13,8 +13,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from aerodrome.errors import SpecError
-from aerodrome.specs import convert
+from aerodrome.engine.errors import SpecError
+from aerodrome.engine.specs import convert
 from aerodrome_victoriana import specs
 
 RAF = {"key": "raf", "seat": "RAF", "flight": [{"aircraft": "spitfire1"}]}
@@ -126,7 +126,7 @@ def test_odds_sizes_are_bounded(command: str) -> None:
         [
             sys.executable,
             "-m",
-            "aerodrome.cli",
+            "aerodrome.ui.cli",
             "odds",
             "victoriana",
             command,
@@ -146,6 +146,6 @@ def test_odds_sizes_are_bounded(command: str) -> None:
 def test_example_position_is_within_bounds(plugins: Any) -> None:
     path = specs.specs_dir() / "positions" / "example.toml"
     assert Path(path).is_file()
-    from aerodrome.saves import game_from_position, read_position
+    from aerodrome.runs.saves import game_from_position, read_position
 
     assert game_from_position(read_position(path), plugins, str(path)).round == 3

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from aerodrome.turns import Context, Frame, Item
+from aerodrome.engine.turns import Context, Frame, Item
 from aerodrome_victoriana import acting, combat, squadron
 from aerodrome_victoriana.common import handling
 from aerodrome_victoriana.events import BombsDropped, TaskRolled

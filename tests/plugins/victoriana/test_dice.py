@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aerodrome.dice import opposed
-from aerodrome.testing import ScriptedDice
+from aerodrome.engine.dice import opposed
+from aerodrome.engine.testing import ScriptedDice
 from aerodrome_victoriana import odds
 from aerodrome_victoriana.heresy import SUCCESS_FACES, classify, roll_pool, successes
 

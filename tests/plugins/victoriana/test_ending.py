@@ -106,8 +106,8 @@ def test_a_side_with_nothing_left_has_lost_the_sky(plugins: Any) -> None:
 def test_the_round_cap_is_rare_in_the_worked_examples_mass_battle(plugins: Any) -> None:
     """Issue #13: the round cap decided 57 of 60 bot games of 11-group-squadrons; now a beaten
     squadron breaks off and the Gamemaster's range-and-ammunition call is rare."""
-    from aerodrome.agents import agent_seed
-    from aerodrome.sim import play_game
+    from aerodrome.engine.agents import agent_seed
+    from aerodrome.runs.sim import play_game
     from aerodrome_victoriana.bot import VictorianaBot
 
     ruleset = plugins.ruleset("victoriana")

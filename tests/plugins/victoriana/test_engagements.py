@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.driver import drive
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.driver import drive
 from aerodrome_victoriana.events import SquadronRolled, TaskRolled
 from tests.conftest import PLUGINS
 

@@ -9,8 +9,8 @@ import msgspec
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import RandomAgent, agent_seed
-from aerodrome.driver import Observer, drive
+from aerodrome.engine.agents import RandomAgent, agent_seed
+from aerodrome.engine.driver import Observer, drive
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.bot import VictorianaBot
 from aerodrome_victoriana.view import DogfightView

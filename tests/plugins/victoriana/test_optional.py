@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from aerodrome import Game
-from aerodrome.turns import Context, Frame, Item
+from aerodrome.engine.turns import Context, Frame, Item
 from aerodrome_victoriana import combat, specs
 from aerodrome_victoriana.damage import damage_roll
 from aerodrome_victoriana.events import CrewHit, ParachuteLanded, TaskRolled

@@ -15,9 +15,9 @@ import pytest
 from rich.console import Console
 
 from aerodrome import Game
-from aerodrome.choices import spoken
-from aerodrome.describe import event_text
-from aerodrome.events import DecisionCommitted
+from aerodrome.engine.describe import event_text
+from aerodrome.engine.events import DecisionCommitted
+from aerodrome.ui.choices import spoken
 from aerodrome_victoriana import events as victoriana_events
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.events import SquadronRolled

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 from aerodrome import Game, hookimpl
-from aerodrome.agents import PlayerView, RandomAgent, agent_seed
-from aerodrome.driver import drive
-from aerodrome.errors import SpecError
+from aerodrome.engine.agents import PlayerView, RandomAgent, agent_seed
+from aerodrome.engine.driver import drive
+from aerodrome.engine.errors import SpecError
 from aerodrome.plugins import load_plugins
-from aerodrome.saves import game_from_position, read_position
-from aerodrome.sim import play_game
+from aerodrome.runs.saves import game_from_position, read_position
+from aerodrome.runs.sim import play_game
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.bot import VictorianaBot
 from aerodrome_victoriana.damage import pips_lost

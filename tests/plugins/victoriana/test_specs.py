@@ -7,10 +7,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from aerodrome.errors import SpecError
-from aerodrome.game import Game
-from aerodrome.ruleset import Setup
-from aerodrome.specs import validate_tree
+from aerodrome.engine.errors import SpecError
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Setup
+from aerodrome.engine.specs import validate_tree
 from aerodrome_victoriana import specs
 from aerodrome_victoriana.forces import state_for_setup
 from aerodrome_victoriana.options import VictorianaOptions

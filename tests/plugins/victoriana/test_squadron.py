@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from aerodrome import Game, hookimpl
-from aerodrome.testing import load_dice
-from aerodrome.turns import Reveal
+from aerodrome.engine.testing import load_dice
+from aerodrome.engine.turns import Reveal
 from aerodrome_victoriana import squadron
 from aerodrome_victoriana.events import SquadronRolled
 from aerodrome_victoriana.hooks import Variants
@@ -262,8 +262,8 @@ def test_squadron_pool_hook_changes_the_pool() -> None:
 
 @pytest.mark.clause("victoriana.turn.2", "victoriana.turn.3", "victoriana.aircraft.9")
 def test_rounds_repeat_until_a_side_has_no_aircraft_or_range(plugins: Any) -> None:
-    from aerodrome.agents import RandomAgent
-    from aerodrome.driver import drive
+    from aerodrome.engine.agents import RandomAgent
+    from aerodrome.engine.driver import drive
 
     ruleset = plugins.ruleset("victoriana")
     game = Game(ruleset, "stuka-raid", seed=4)

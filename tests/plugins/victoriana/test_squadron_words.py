@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from aerodrome.agents import PlayerView, agent_seed
-from aerodrome.describe import event_text
-from aerodrome.events import DiceRolled
-from aerodrome.game import Game
+from aerodrome.engine.agents import PlayerView, agent_seed
+from aerodrome.engine.describe import event_text
+from aerodrome.engine.events import DiceRolled
+from aerodrome.engine.game import Game
 from aerodrome_victoriana import odds
 from aerodrome_victoriana.action_odds import action_odds, roll_pools
 from aerodrome_victoriana.events import SquadronRolled

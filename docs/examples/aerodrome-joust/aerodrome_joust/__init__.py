@@ -13,6 +13,6 @@ Rules (clause ids in brackets):
 Modules, as in every aerodrome plugin: ``plugin`` registers, ``state`` holds the state and
 the actions, ``view`` the observation, ``ruleset`` the rules. The clause catalogue is
 ``specs/clauses.toml`` beside them (found there by convention). Words, pictures, odds, position files... are optional capabilities
-(``aerodrome.capabilities``) a larger ruleset adds; without them the core shows each action
+(``Presentation``, ``Odds``... from ``aerodrome.api``) a larger ruleset adds; without them the core shows each action
 by its ``describe()`` and the view pretty-printed.
 """

@@ -11,9 +11,8 @@ import pytest
 from aerodrome_joust.ruleset import Joust
 from aerodrome_joust.state import STRUCTURE, Pass
 
-from aerodrome import Game
+from aerodrome import Game, load_dice
 from aerodrome.plugins import load_plugins
-from aerodrome.testing import load_dice
 
 HIGH, LOW = Pass(height="high"), Pass(height="low")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.testing import ScriptedDice
+from aerodrome.engine.testing import ScriptedDice
 from aerodrome_dockfighters.campaign import aftermath, bridge, campaign, files
 from aerodrome_dockfighters.campaign.journal import PayReturn, Recruited, Sent, Side, TakeAbility
 from aerodrome_dockfighters.campaign.procedure import Party

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.testing import ScriptedDice
+from aerodrome.engine.testing import ScriptedDice
 from aerodrome_dockfighters.campaign import bridge, campaign, procedure
 from aerodrome_dockfighters.campaign.botleader import RESERVE, BotLeader
 from aerodrome_dockfighters.campaign.sheet import CampaignError

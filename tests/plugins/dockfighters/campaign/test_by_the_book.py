@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.testing import ScriptedDice
+from aerodrome.engine.testing import ScriptedDice
 from aerodrome_dockfighters import docking, rules
 from aerodrome_dockfighters.campaign import (
     aftermath,

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from aerodrome import Game
-from aerodrome.agents import PlayerView
-from aerodrome.driver import drive
-from aerodrome.errors import SpecError
+from aerodrome.engine.agents import PlayerView
+from aerodrome.engine.driver import drive
+from aerodrome.engine.errors import SpecError
 from aerodrome_dockfighters import challenges, combat, rules
 from aerodrome_dockfighters.airspace import STORM, leave_board
 from aerodrome_dockfighters.board import board

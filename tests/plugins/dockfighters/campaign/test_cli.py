@@ -181,7 +181,7 @@ def test_simulate_prints_the_campaign(tmp_path: Path) -> None:
 
 def test_the_command_is_registered_on_the_aerodrome_cli(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "aerodrome.cli", "campaign", "show", str(tmp_path / "none.json")],
+        [sys.executable, "-m", "aerodrome.ui.cli", "campaign", "show", str(tmp_path / "none.json")],
         capture_output=True,
         text=True,
         timeout=120,

@@ -120,7 +120,7 @@ def replace(src, dst):
         os.kill(os.getpid(), signal.SIGKILL)
 os.replace = replace
 sys.argv = ["aerodrome", *sys.argv[3:]]
-from aerodrome.cli import main
+from aerodrome.ui.cli import main
 main()
 """
 

@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from aerodrome import Game
-from aerodrome.ruleset import Setup
+from aerodrome.engine.ruleset import Setup
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters.missions import SEATS
 from aerodrome_dockfighters.options import CampaignOptions, DockfightersOptions, Sortie
@@ -182,7 +182,7 @@ def test_the_campaign_options_reach_the_game(plugins, initiative: int) -> None: 
 
 @pytest.mark.clause("dockfighters.setup.4")
 def test_bad_campaign_options_name_the_field(plugins) -> None:  # type: ignore[no-untyped-def]
-    from aerodrome.errors import SpecError
+    from aerodrome.engine.errors import SpecError
 
     ruleset = plugins.ruleset("dockfighters")
     with pytest.raises(SpecError, match=r"campaign\.initiative"):

@@ -24,8 +24,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from aerodrome.cli import screen as play_screen
-from aerodrome.game import Game
+from aerodrome.engine.game import Game
+from aerodrome.ui.cli import screen as play_screen
 from aerodrome_dockfighters.campaign import bridge, files
 from aerodrome_dockfighters.campaign.campaign import Abandoned, rebuild
 from aerodrome_dockfighters.campaign.journal import ChooseMission, Scenario, TakeAbility

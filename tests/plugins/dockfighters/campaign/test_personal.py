@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.testing import ScriptedDice
+from aerodrome.engine.testing import ScriptedDice
 from aerodrome_dockfighters.campaign import personal
 from aerodrome_dockfighters.campaign.journal import TakeAbility
 from aerodrome_dockfighters.campaign.sheet import AceAbility, CampaignError, PersonalFile

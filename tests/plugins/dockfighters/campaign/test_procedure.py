@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from aerodrome.testing import ScriptedDice
+from aerodrome.engine.testing import ScriptedDice
 from aerodrome_dockfighters.campaign import bridge, campaign, procedure
 from aerodrome_dockfighters.campaign.journal import Arm, Pick, Send, Sent, Side
 from aerodrome_dockfighters.campaign.procedure import Party

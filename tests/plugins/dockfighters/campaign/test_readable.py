@@ -25,7 +25,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from aerodrome.testing import ScriptedDice
+from aerodrome.engine.testing import ScriptedDice
 from aerodrome_dockfighters.campaign import bridge, files, procedure
 from aerodrome_dockfighters.campaign.botleader import BotLeader
 from aerodrome_dockfighters.campaign.cli import app

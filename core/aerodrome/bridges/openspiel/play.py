@@ -1,0 +1,347 @@
+"""One game of a ruleset as OpenSpiel sees it: decisions, chance nodes, numbers and strings
+(no pyspiel here: :mod:`aerodrome.bridges.openspiel.games` wraps it).
+
+A :class:`Spec` holds what every state of one loaded game shares (ruleset, set-up, seed,
+numbering, observation vectors); a :class:`Play` is one state: the aerodrome game at its
+current decision, or, at a chance node, the position before the answer being resolved, the
+answer and the faces rolled so far (:mod:`aerodrome.bridges.openspiel.chance`).
+
+**Sequential form.** OpenSpiel's turn-based form of a simultaneous decision: its players
+answer one at a time, in seat order, and each answer is committed in secret (the core's
+contract: nothing the next player sees depends on it), so the game is one of imperfect
+information whenever a ruleset has simultaneous decisions or hidden information.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from aerodrome.bridges.openspiel.chance import play_scripted
+from aerodrome.bridges.rl.layout import Layout, find_layout
+from aerodrome.bridges.rl.rewards import outcome
+from aerodrome.bridges.rl.translate import Translator, Vector
+from aerodrome.engine.capabilities import Numbering, capability
+from aerodrome.engine.data import Action
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.game import Game
+from aerodrome.engine.ruleset import Ruleset, Setup
+from aerodrome.plugins import Plugins, default_plugins
+
+#: The game parameters and their defaults: the set-up's name (``""``: the ruleset's first),
+#: the seed of everything before the first decision (the set-up's own rolls and deals), a
+#: round cap (0: the set-up's own), and the longest game in moves (players' answers; the
+#: game then ends unfinished, every return 0).
+PARAMETERS: dict[str, Any] = {"setup": "", "seed": 0, "max_rounds": 0, "max_moves": 20_000}
+
+_encode = msgspec.json.Encoder().encode
+
+
+class Key(msgspec.Struct, frozen=True):
+    """Which game: ruleset, set-up, seed, caps (a pickled state names its game by it)."""
+
+    ruleset: str
+    setup: str
+    seed: int
+    max_rounds: int
+    max_moves: int
+    simultaneous: bool = False
+
+
+class Spec:
+    """What every state of one game shares. Never copied: a state's copy shares it."""
+
+    def __init__(self, key: Key, plugins: Plugins | None = None) -> None:
+        plugins = plugins if plugins is not None else default_plugins()
+        self.key = key
+        ruleset: Ruleset[Any, Any, Any] = plugins.ruleset(key.ruleset)
+        setup: Setup = ruleset.setup(key.setup or None)
+        if key.max_rounds:
+            if key.max_rounds < 1:
+                raise AerodromeError(f"max_rounds must be 0 or more, not {key.max_rounds}")
+            setup = msgspec.structs.replace(setup, max_rounds=key.max_rounds)
+        if key.max_moves < 1:
+            raise AerodromeError(f"max_moves must be at least 1, not {key.max_moves}")
+        self.ruleset = ruleset
+        self.setup = setup
+        self.players = len(setup.seats)
+        self.numbering: Numbering[Any, Any] | None = capability(ruleset, Numbering)
+        self.layout: Layout = find_layout(ruleset, setup)
+        self.translator = Translator(ruleset, setup, self.layout)
+        self.actions = self.layout.actions
+        self.chance = ruleset.capabilities.chance
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Spec:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (spec_of, (self.key,))
+
+    def action_id(self, action: Action, legal: Sequence[Action]) -> int:
+        """The number of the legal ``action``: the ruleset's numbering, else its place in
+        the legal list (not stable from one decision to the next: docs)."""
+        if self.numbering is not None:
+            return self.translator.ids([action])[0]
+        return list(legal).index(action)
+
+    def ids(self, legal: Sequence[Action]) -> list[int]:
+        """The numbers of ``legal``, in the list's order."""
+        if self.numbering is not None:
+            return self.translator.numbered(legal).ids
+        if len(legal) > self.actions:
+            raise self.translator.overflowed(len(legal), -1)
+        return list(range(len(legal)))
+
+    def action_text(self, number: int) -> str:
+        """An action by its number, as text (the action's JSON, unique per action)."""
+        if self.numbering is None:
+            return f"#{number}"
+        action = self.numbering.action_from_id(number, self.setup)
+        return _encode(action).decode()
+
+
+_specs: dict[Key, Spec] = {}
+#: The plugins each registered ruleset was found in (:func:`aerodrome.bridges.openspiel.register`).
+found_in: dict[str, Plugins] = {}
+
+
+def spec_of(key: Key) -> Spec:
+    """The shared :class:`Spec` of ``key`` (made once per process)."""
+    spec = _specs.get(key)
+    if spec is None:
+        spec = _specs[key] = Spec(key, found_in.get(key.ruleset))
+    return spec
+
+
+class Play:
+    """One state (see the module docstring). ``moves``: the answers played; ``answers``:
+    (player, number) of each; ``actions``: every OpenSpiel action so far (answers and chance
+    outcomes), for pickling."""
+
+    __slots__ = (
+        "_game",
+        "actions",
+        "answers",
+        "faces",
+        "move",
+        "moves",
+        "resampled",
+        "sides",
+        "spec",
+    )
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self._game: Game[Any, Any, Any] | None = None  # made when first needed
+        self.move: tuple[int, Action] | None = None  # the answer being resolved
+        self.faces: list[int] = []  # its rolls so far
+        self.sides = 0  # the sides of the roll it waits for (0: not a chance node)
+        self.moves = 0
+        self.actions: list[int | tuple[int, ...]] = []
+        self.answers: list[tuple[int, int]] = []
+        self.resampled = False
+
+    @property
+    def game(self) -> Game[Any, Any, Any]:
+        """The game at the current decision (at a chance node: before the answer)."""
+        game = self._game
+        if game is None:
+            spec = self.spec
+            game = self._game = Game(spec.ruleset, spec.setup, spec.key.seed, record=False)
+        return game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
+        new = Play.__new__(Play)
+        new.spec = self.spec
+        new._game = None if self._game is None else self._game.clone(record=False)
+        new.move = self.move
+        new.faces = list(self.faces)
+        new.sides = self.sides
+        new.moves = self.moves
+        new.actions = list(self.actions)
+        new.answers = list(self.answers)
+        new.resampled = self.resampled
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.resampled:
+            raise pickle.PicklingError(
+                "a state made by resample_from_infostate cannot be pickled: it was not played"
+            )
+        return (replay, (self.spec.key, tuple(self.actions)))
+
+    # -- where the game is --------------------------------------------------------------------
+    def is_chance(self) -> bool:
+        return self.sides > 0
+
+    def is_over(self) -> bool:
+        return self.sides == 0 and (self.game.is_over() or self.moves >= self.spec.key.max_moves)
+
+    def player(self) -> int | None:
+        """The player to answer now (``None`` at a chance node, at the end, and at a
+        simultaneous node of the simultaneous form: :meth:`joint`)."""
+        if self.sides or self.is_over():
+            return None
+        waiting = self.game.waiting_for()
+        if self.spec.key.simultaneous and len(waiting) > 1:
+            return None
+        return waiting[0]
+
+    def joint(self) -> bool:
+        """A simultaneous node (simultaneous form only): several players answer at once."""
+        return (
+            self.spec.key.simultaneous
+            and not self.sides
+            and not self.is_over()
+            and len(self.game.waiting_for()) > 1
+        )
+
+    def legal(self, player: int) -> list[int]:
+        """The sorted numbers of ``player``'s legal answers (empty unless it is to answer)."""
+        if player != self.player() and not (self.joint() and player in self.game.waiting_for()):
+            return []
+        return sorted(self.spec.ids(self.game.legal_actions(player)))
+
+    def returns(self) -> list[float]:
+        """+1 for each seat whose side won, -1 for the others when somebody won, else 0;
+        all 0 before the end and in a game cut short (by its round cap or ``max_moves``)."""
+        seats = self.spec.setup.seats
+        if not self.is_over() or not self.game.is_over():
+            return [0.0] * len(seats)
+        result = self.game.result()
+        return [outcome(result, seat.side) for seat in seats]
+
+    # -- playing --------------------------------------------------------------------------------
+    def apply(self, number: int) -> None:
+        """Play OpenSpiel action ``number``: a chance outcome at a chance node, else the
+        answer of the player to answer (an illegal one is an :class:`AerodromeError`)."""
+        if self.sides:
+            if not 0 <= number < self.sides:
+                raise AerodromeError(f"chance outcome {number} of a {self.sides}-sided roll")
+            self.faces.append(number + 1)
+            self.actions.append(number)
+            self._resolve()
+            return
+        player = self.player()
+        if player is None:
+            raise AerodromeError(
+                "the game is over" if self.is_over() else "a simultaneous node: apply_actions"
+            )
+        action = self._answer(player, number)
+        self.actions.append(number)
+        game = self.game
+        if len(game.waiting_for()) > 1:  # a commitment that others still owe: no roll yet
+            game.apply(player, action)
+            return
+        self.move = (player, action)
+        self.faces = []
+        self._resolve()
+
+    def apply_joint(self, numbers: Sequence[int]) -> None:
+        """Play a simultaneous node: ``numbers[p]`` is player ``p``'s answer (a player who
+        owes none gives any number, ignored), committed in seat order, the last resolving."""
+        if not self.joint():
+            raise AerodromeError("not a simultaneous node: apply_action")
+        game = self.game
+        waiting = game.waiting_for()
+        if len(numbers) != self.spec.players:
+            raise AerodromeError(f"{len(numbers)} actions for {self.spec.players} players")
+        answers = [(p, self._answer(p, int(numbers[p]))) for p in waiting]
+        self.actions.append(tuple(int(n) for n in numbers))
+        for p, action in answers[:-1]:
+            game.apply(p, action)
+        self.move = answers[-1]
+        self.faces = []
+        self._resolve()
+
+    def _answer(self, player: int, number: int) -> Action:
+        """``player``'s legal action numbered ``number`` (counted as a move)."""
+        legal: Sequence[Action] = self.game.legal_actions(player)
+        ids = self.spec.ids(legal)
+        try:
+            action = legal[ids.index(number)]
+        except ValueError:
+            raise AerodromeError(
+                f"{self.spec.ruleset.name}: action {number} is not legal for player {player} now"
+            ) from None
+        self.answers.append((player, number))
+        self.moves += 1
+        return action
+
+    def _resolve(self) -> None:
+        assert self.move is not None
+        got = play_scripted(self.game, *self.move, self.faces)
+        if isinstance(got, int):
+            if not self.spec.chance:
+                raise AerodromeError(
+                    f"{self.spec.ruleset.name} declares no chance but rolled a die"
+                )
+            self.sides = got
+            return
+        self._game = got
+        self.move = None
+        self.faces = []
+        self.sides = 0
+
+    def resampled_for(self, player: int, seed: int) -> Play:
+        """A state ``player`` cannot tell from this one (at ``player``'s decision): hidden
+        information resampled (:meth:`Game.determinised`), and the answers other players
+        committed in secret to this decision replaced by random legal ones."""
+        if self.player() != player and not (self.joint() and player in self.game.waiting_for()):
+            raise AerodromeError(
+                f"resample_from_infostate for player {player}, but player "
+                f"{self.player()} is to answer (resampling is done at the player's decision)"
+            )
+        game = self.game.determinised(player, seed, record=False)
+        rng = random.Random(seed)
+        decision = game.decision()
+        while decision is not None and decision.simultaneous:
+            waiting = game.waiting_for()
+            if not waiting or waiting[0] == player:
+                break
+            other = waiting[0]
+            game.apply(other, rng.choice(list(game.legal_actions(other))))
+        new = Play(self.spec)
+        new._game = game
+        new.moves = self.moves
+        new.actions = list(self.actions)
+        new.answers = [(p, a) for p, a in self.answers if p == player]  # the others' unknown
+        new.resampled = True
+        return new
+
+    # -- what is seen ---------------------------------------------------------------------------
+    def view(self, player: int | None) -> Any:
+        return self.game.observation(player)
+
+    def text(self) -> str:
+        """Everything (the referee's view), for ``str(state)``."""
+        out = _encode(self.view(None)).decode()
+        if self.sides:
+            out += f"\nresolving: {self.faces} rolled, next a die of {self.sides} sides"
+        return out
+
+    def observation_text(self, player: int) -> str:
+        return _encode(self.view(player)).decode()
+
+    def information_text(self, player: int) -> str:
+        """``player``'s current observation and every answer it gave (by number)."""
+        mine = [a for p, a in self.answers if p == player]
+        return f"moves {self.moves}; mine {mine}; view {self.observation_text(player)}"
+
+    def vector(self, player: int) -> Vector:
+        return self.spec.translator.vector(self.view(player))
+
+
+def replay(key: Key, actions: Sequence[int | tuple[int, ...]]) -> Play:
+    """The state reached by playing ``actions`` from the start of the game ``key``."""
+    play = Play(spec_of(key))
+    for number in actions:
+        if isinstance(number, tuple):
+            play.apply_joint(number)
+        else:
+            play.apply(number)
+    return play

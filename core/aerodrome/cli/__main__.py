@@ -1,3 +1,0 @@
-from aerodrome.cli import main
-
-main()

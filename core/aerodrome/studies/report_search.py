@@ -1,0 +1,125 @@
+"""The report sections of search and skill: a tournament's standings (``aerodrome tournament
+--report DIR``) and the skill ladder of ``aerodrome compare --report DIR`` (hooked into
+:func:`aerodrome.studies.report.render_html`). Plain HTML tables: no script, no external file."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from aerodrome.engine.errors import AerodromeError
+
+if TYPE_CHECKING:
+    from aerodrome.engine.metrics import Estimate
+    from aerodrome.studies.compare.measure import Comparison
+    from aerodrome.studies.tournament import Standings
+
+_CSS = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+table { border-collapse: collapse; margin: 1em 0; }
+th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+td small { color: #777; display: block; }
+"""
+
+
+def _interval(e: Estimate | None, digits: int = 2) -> str:
+    if e is None:
+        return "<td>—</td>"
+    return (
+        f"<td>{e.value:.{digits}f}<small>{e.low:.{digits}f}–{e.high:.{digits}f} "
+        f"(n={e.n})</small></td>"
+    )
+
+
+def tournament_section(result: Standings) -> str:
+    """The standings as an HTML section: ratings with intervals, then every seating."""
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>{i}. {e(r.agent)}</td><td>{r.mu:.1f}<small>{r.low:.1f}–{r.high:.1f}</small>"
+        f"</td><td>{r.games}</td><td>{r.wins}</td><td>{r.draws}</td><td>{r.losses}</td>"
+        f"{_interval(r.score)}</tr>"
+        for i, r in enumerate(result.ratings, start=1)
+    )
+    seatings = "".join(
+        "<tr><td>"
+        + e(" vs ".join(f"{a} ({s})" for s, a in p.agents.items()))
+        + f"</td><td>{p.games}</td>"
+        + "".join(f"<td>{p.wins.get(s, 0)}</td>" for s in p.agents)
+        + f"<td>{p.draws}</td><td>{p.unfinished}</td></tr>"
+        for p in result.pairings
+    )
+    return (
+        f'<section id="tournament"><h2>Tournament: {e(result.ruleset)}, setup '
+        f"{e(result.setup)}</h2><p>Seed {result.seed}; {result.games} games per pairing and "
+        "seating. Rating: openskill's Plackett–Luce model (Weng &amp; Lin 2011), mu with "
+        "mu ± 1.96 sigma, ranked by mu − 3 sigma. Points: a win 1, a draw ½.</p>"
+        '<table id="ratings"><thead><tr><th>agent</th><th>rating</th><th>games</th>'
+        "<th>won</th><th>drawn</th><th>lost</th><th>points</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+        '<table id="seatings"><thead><tr><th>seating</th><th>games</th>'
+        + "".join(
+            f"<th>{e(s)} won</th>" for s in (result.pairings[0].agents if result.pairings else {})
+        )
+        + f"<th>draws</th><th>unfinished</th></tr></thead><tbody>{seatings}</tbody></table>"
+        "</section>"
+    )
+
+
+def write_tournament_report(result: Standings, folder: Path) -> Path:
+    """Write ``index.html`` with the tournament section into ``folder``; returns its path."""
+    page = (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>aerodrome tournament</title><style>{_CSS}</style></head><body>"
+        f"<h1>aerodrome tournament</h1>{tournament_section(result)}</body></html>\n"
+    )
+    return _write(folder, page)
+
+
+def skill_section(result: Comparison) -> str:
+    """The skill ladder of every column: per adjacent pair of rungs, the share of decided
+    games the upper rung wins, its 95 % interval and what it says (separates, saturates,
+    reversed, undecided: :func:`aerodrome.studies.ladder.verdict`); empty when not measured."""
+    from aerodrome.studies.ladder import verdict
+
+    e = html.escape
+    found = [(c.column.name, c.metrics.get("skill-ladder")) for c in result.columns]
+    ladders = [(n, t) for n, t in found if t is not None]
+    if not ladders:
+        return ""
+    steps = list(dict.fromkeys(k for _, t in ladders for k in t.parts))
+    head = "".join(f"<th>{e(s)}</th>" for s in steps)
+
+    def step(t: Estimate, s: str) -> str:
+        part = t.parts.get(s)
+        if part is None:
+            return "<td>—</td>"
+        return _interval(part)[:-5] + f"<small>{verdict(part)}</small></td>"
+
+    rows = "".join(
+        f"<tr><td>{e(n)}</td>" + "".join(step(t, s) for s in steps) + f"{_interval(t)}</tr>"
+        for n, t in ladders
+    )
+    return (
+        '<section id="skill-ladder"><h2>Skill ladder</h2><p>The share of decided games the '
+        "stronger of two adjacent agents wins (random &lt; bot &lt; search at growing "
+        "budgets; each side in turn), with 95 % intervals: a step separates when its "
+        "interval lies above ½, saturates when it reaches ½ and stays low (more skill does "
+        "not pay there), is undecided when too few games were decided (after Ludii's skill "
+        "trace). The last column pools the steps above random.</p>"
+        f"<table><thead><tr><th>column</th>{head}<th>above random</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table></section>"
+    )
+
+
+def _write(folder: Path, page: str) -> Path:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "index.html"
+        tmp = folder / ".index.html.tmp"
+        tmp.write_text(page, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        raise AerodromeError(f"--report {folder}: cannot write: {exc.strerror}") from None
+    return path

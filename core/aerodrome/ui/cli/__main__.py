@@ -1,0 +1,3 @@
+from aerodrome.ui.cli import main
+
+main()

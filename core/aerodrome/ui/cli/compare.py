@@ -1,0 +1,315 @@
+"""``aerodrome compare``: game-quality metrics of rulesets (and rule variants), side by side,
+and what a variant changes, measured game by game against its base ruleset.
+
+Runs the default setup of every registered ruleset (or the ones named) with the matchups
+the metrics need (bot against bot, random against random, bot against random, and the skill
+ladder's adjacent pairs, :mod:`aerodrome.studies.ladder`), streams the games to JSON Lines (``--out``,
+resumable), and prints one table: a row per metric, a column per ruleset, each variant next
+to its base with the paired difference (variant minus base, its 95 % interval and the
+variance the pairing saved), then the verdicts. ``--json`` prints the same as JSON;
+``--report DIR`` writes a self-contained HTML report with plots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from aerodrome.engine.files import check_output, check_output_folder
+from aerodrome.plugins import default_plugins
+from aerodrome.studies.compare import DEFAULT_GAMES, QUICK_GAMES
+from aerodrome.studies.ladder import LADDER_BUDGETS, LADDER_GAMES
+from aerodrome.ui.cli.options import (
+    GAMES_MAX,
+    TIMEOUT,
+    Dask,
+    DaskCa,
+    DaskCert,
+    DaskInsecure,
+    DaskKey,
+    DaskTimeout,
+    Seed,
+    Workers,
+    dask_option,
+)
+from aerodrome.ui.cli.output import console, literal, print_json, say
+from aerodrome.ui.cli.paths import output_file
+
+if TYPE_CHECKING:
+    from aerodrome.engine.metrics import Estimate, MetricInfo
+    from aerodrome.studies.compare.measure import Comparison
+    from aerodrome.studies.compare.paired import Difference
+
+#: Units of the metrics whose spread (standard deviation) is shown under the interval.
+SPREAD_UNITS = ("turns", "decisions")
+
+
+Games = Annotated[
+    int | None,
+    typer.Option(
+        "--games",
+        "-n",
+        min=1,
+        max=GAMES_MAX,
+        help=f"Games per matchup (bot-vs-bot, random-vs-random; bot-vs-random is split over "
+        f"the sides). Default {DEFAULT_GAMES}, {QUICK_GAMES} with --quick.",
+        show_default=False,
+    ),
+]
+Quick = Annotated[
+    bool,
+    typer.Option(
+        "--quick",
+        help=f"A first look: {QUICK_GAMES} games a matchup and no skill ladder (give "
+        "--ladder-budgets to add one; docs/performance.md gives the times).",
+    ),
+]
+Quiet = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress on stderr (no bar, no lines).")
+]
+Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+Report = Annotated[
+    Path | None,
+    typer.Option(help="Write an HTML report with plots to this folder.", show_default=False),
+]
+Out = Annotated[
+    Path | None,
+    typer.Option(
+        parser=output_file,
+        help="Stream every game to this JSON Lines file; a re-run skips the games in it.",
+        show_default=False,
+    ),
+]
+
+
+def compare(
+    rulesets: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Rulesets to compare (default: every registered ruleset).", show_default=False
+        ),
+    ] = None,
+    games: Games = None,
+    quick: Quick = False,
+    seed: Seed = 1,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            help="A rule variant to compare with its base ruleset, game by game (repeatable; "
+            "`aerodrome variants` lists them).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Workers = None,
+    dask: Dask = None,
+    dask_tls_ca_file: DaskCa = None,
+    dask_tls_cert: DaskCert = None,
+    dask_tls_key: DaskKey = None,
+    dask_insecure: DaskInsecure = False,
+    dask_timeout: DaskTimeout = TIMEOUT,
+    json: Json = False,
+    report: Report = None,
+    out: Out = None,
+    quiet: Quiet = False,
+    ladder: Annotated[
+        bool,
+        typer.Option(
+            "--ladder/--no-ladder",
+            help="Measure how far skill carries: the skill ladder (random < bot < search at "
+            "growing budgets, each adjacent pair played).",
+        ),
+    ] = True,
+    ladder_budgets: Annotated[
+        str | None,
+        typer.Option(
+            "--ladder-budgets",
+            help="The search rungs' budgets (rollouts a decision), each larger than the one "
+            f"before (default {','.join(map(str, LADDER_BUDGETS))}; no ladder with --quick).",
+            show_default=False,
+        ),
+    ] = None,
+    ladder_games: Annotated[
+        int | None,
+        typer.Option(
+            "--ladder-games",
+            min=1,
+            max=GAMES_MAX,
+            help="Games per adjacent pair of the ladder (split over the sides; default "
+            f"{LADDER_GAMES}).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Compare rulesets and what variants change: balance, length, lethality, skill..."""
+    from aerodrome.studies.compare.plan import plan
+    from aerodrome.studies.compare.run import execute, studies
+    from aerodrome.studies.compare.studies import BUDGET, QUICK_BUDGET
+    from aerodrome.ui.cli.progress import RunProgress, terminate_as_interrupt
+
+    target = dask_option(
+        dask, dask_tls_ca_file, dask_tls_cert, dask_tls_key, dask_insecure, dask_timeout
+    )
+    if out is not None:  # before any game
+        check_output(out, "--out", regular=True, update=True)
+    plugins = default_plugins()
+    games = games or (QUICK_GAMES if quick else DEFAULT_GAMES)
+    budgets: tuple[int, ...] | None = None
+    if ladder and ladder_budgets is not None:
+        budgets = _budgets(ladder_budgets)
+    elif ladder and not quick:
+        budgets = LADDER_BUDGETS
+    if report is not None:  # fail before the games, not after them
+        from aerodrome.studies.report import require_matplotlib
+
+        require_matplotlib()
+        check_output_folder(report, "--report", files=("index.html", "games"))
+    plans = plan(
+        plugins,
+        rulesets or (),
+        variant or (),
+        games,
+        seed,
+        studies=studies(budgets, ladder_games or LADDER_GAMES),
+        study_seconds=QUICK_BUDGET if quick else BUDGET,
+    )
+    progress = RunProgress("compare", quiet=quiet, workers=workers, out=out)
+    with terminate_as_interrupt(), progress:
+        result = execute(
+            plugins,
+            plans,
+            seed=seed,
+            games=games,
+            workers=workers,
+            dask=target,
+            out=out,
+            hooks=progress.hooks(),
+        )
+    if report is not None:
+        from aerodrome.studies.report import write_report
+        from aerodrome.studies.samples import write_samples
+
+        samples = write_samples(plugins, plans, report)
+        path = write_report(result, report, samples)
+        say(f"report: {path}", err=True)
+    if json:
+        print_json(result)
+        return
+    console.print(comparison_table(result))
+    print_verdicts(result)
+    from aerodrome.studies.compare.highlights import highlights
+
+    units = {m.name: m for m in result.metrics}
+    notes = [
+        Text.assemble(
+            f"{h.label.capitalize()}: ",
+            literal(h.column, "bold"),
+            f" ({cell_value(h.value, units[h.metric])})",
+        )
+        for h in highlights(result)
+    ]
+    if notes:
+        console.print(Text(" · ").join(notes), highlight=False)
+    console.print(
+        f"[dim]{games} games per matchup, seed {seed}; value over its 95 % interval; Δ: the "
+        "column minus its base, game by game (paired 95 % interval; the share of variance "
+        "the pairing saved). Definitions: docs/compare.md; plots: --report DIR.[/]",
+        highlight=False,
+    )
+
+
+def print_verdicts(result: Comparison) -> None:
+    """The verdict lines, each with its note on how many metrics were compared."""
+    for v in result.verdicts:
+        label, _, rest = v.text.partition(": ")
+        console.print(Text.assemble(literal(label, "bold"), ": ", literal(rest)), highlight=False)
+        console.print(literal(f"  {v.note}", "dim"), highlight=False)
+
+
+def _budgets(text: str) -> tuple[int, ...]:
+    from aerodrome.engine.errors import AerodromeError
+    from aerodrome.studies.ladder import check_budgets
+
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not all(p.isdigit() for p in parts):
+        raise AerodromeError(
+            f"--ladder-budgets: whole numbers of rollouts separated by commas, got {text!r}"
+        )
+    return check_budgets([int(p) for p in parts])
+
+
+def digits(info: MetricInfo) -> int:
+    return 3 if info.unit == "kills" else 2 if info.unit in ("share", "index") else 1
+
+
+def cell_value(value: float, info: MetricInfo) -> str:
+    text = f"{value:.{digits(info)}f}"
+    return f"{text} {info.unit}" if info.unit in SPREAD_UNITS else text
+
+
+def cell(estimate: Estimate | None, info: MetricInfo) -> Text:
+    """A value over its interval, e.g. ``0.52`` / ``0.45–0.59``."""
+    if estimate is None:
+        return Text("—", style="dim")
+    d = digits(info)
+    text = Text(f"{estimate.value:.{d}f}\n")
+    text.append(f"{estimate.low:.{d}f}–{estimate.high:.{d}f}", style="dim")
+    if estimate.spread is not None and info.unit in SPREAD_UNITS:
+        text.append(f"\nsd {estimate.spread:.{d}f}", style="dim")
+    return text
+
+
+def difference_cell(d: Difference | None, info: MetricInfo) -> Text:
+    """A paired difference over its interval and the variance the pairing saved; bold when
+    the interval excludes zero."""
+    from aerodrome.studies.compare.verdicts import interval, number
+
+    if d is None:
+        return Text("—", style="dim")
+    places = digits(info)
+    text = Text(number(d.value, places) + "\n", style="bold" if d.changed else "")
+    text.append(interval(d, places), style="" if d.changed else "dim")
+    if d.variance_saved is not None:
+        saved = d.variance_saved
+        words = f"saved {saved:.0%}" if saved > -0.005 else f"cost {-saved:.0%}"
+        text.append(f"\n{words.replace('-0%', '0%')}", style="dim")
+    return text
+
+
+def column_label(name: str, variants: Sequence[str], ruleset: str) -> Text:
+    if not variants:
+        return literal(name)
+    text = literal(ruleset + "\n")
+    text.append(literal("+" + "+".join(variants), "italic"))
+    return text
+
+
+def comparison_table(result: Comparison) -> Table:
+    """A row per metric; a column per ruleset, each paired column followed by its Δ."""
+    t = Table(title="aerodrome compare", title_justify="left", show_lines=True)
+    t.add_column("metric")
+    diffs = {d.column: d for d in result.differences}
+    for col in result.columns:
+        c = col.column
+        t.add_column(column_label(c.name, c.variants, c.ruleset), justify="right")
+        if c.name in diffs:
+            t.add_column(Text("Δ paired"), justify="right")
+    for info in result.metrics:
+        row: list[Text] = [Text(f"{info.title}\n").append(info.unit, style="dim")]
+        for col in result.columns:
+            row.append(cell(col.metrics.get(info.name), info))
+            found = diffs.get(col.column.name)
+            if found is not None:
+                row.append(difference_cell(found.metrics.get(info.name), info))
+        t.add_row(*row)
+    return t
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``compare`` command to ``app``."""
+    app.command()(compare)

@@ -1,0 +1,306 @@
+"""The ASGI app of ``aerodrome serve``: a page to start a game, a page per seat, and the small
+JSON API the pages call (Starlette).
+
+Routes (``TOKEN``: a seat's secret, in its link):
+
+- ``GET /``: the start page; ``GET /api/rulesets``: the rulesets, set-ups and seats it offers;
+  ``POST /api/games`` ``{"ruleset", "setup", "seats": [kind, ...], "seed"?}``: a new game,
+  answered with each person's link.
+- ``GET /seat/TOKEN``: the seat's page; ``GET /api/seat/TOKEN``: what the seat sees
+  (:func:`aerodrome.ui.web.seatview.seat_view`); ``POST /api/seat/TOKEN/act`` ``{"choice",
+  "version"}``; ``POST /api/seat/TOKEN/undo`` ``{"version"}``; ``GET /api/seat/TOKEN/events``:
+  server-sent events, one per change (the new version: the page fetches its view again).
+- ``GET /seat/TOKEN/replay``: the replay viewer of the seat's view (every view once the game
+  is over); ``GET /seat/TOKEN/save``: the game's save, once it is over (before, it would
+  show the other seats' secret answers).
+
+Every request is checked: a POST body must be JSON (``Content-Type: application/json``: a
+page of another site cannot send one without the browser asking first) of at most
+:data:`MAX_BODY` bytes, of the expected shape; any error is one line of JSON
+``{"error": ...}``. A token that is no seat's is a 404, the same whichever part is wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from aerodrome.engine.describe import seat_label
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.runs.saves import encode_save, replay
+from aerodrome.runs.viewer.page import render_page
+from aerodrome.runs.viewer.record import Recorder
+from aerodrome.ui.web.seatview import seat_view
+from aerodrome.ui.web.tables import SEAT_KINDS, Table, Tables
+
+#: The largest request body accepted (a choice, an undo, a new game: a few dozen bytes).
+MAX_BODY = 4096
+#: How often the event stream looks for a change, and sends a keep-alive comment.
+POLL_SECONDS = 0.2
+KEEPALIVE_SECONDS = 15.0
+HERE = Path(__file__).parent
+#: Pages of the app: scripts only from the app itself, no frames, no referrer (the token is
+#: in the address). The SVG boards carry their own attributes (style-src 'unsafe-inline').
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'self'"
+)
+#: The replay viewer is one self-contained page: its own inline style and script.
+VIEWER_CSP = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+    "img-src data:; frame-ancestors 'none'; base-uri 'none'"
+)
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+}
+
+Seed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+Short = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+
+
+class NewGame(msgspec.Struct, forbid_unknown_fields=True):
+    ruleset: Short
+    seats: Annotated[list[Short], msgspec.Meta(min_length=1, max_length=16)]
+    setup: Short | None = None
+    seed: Seed | None = None
+
+
+class Act(msgspec.Struct, forbid_unknown_fields=True):
+    choice: Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+    version: Annotated[int, msgspec.Meta(ge=0)]
+
+
+class Undo(msgspec.Struct, forbid_unknown_fields=True):
+    version: Annotated[int, msgspec.Meta(ge=0)]
+
+
+T = TypeVar("T")
+
+
+def error(status: int, message: str) -> JSONResponse:
+    """One line of JSON naming what was wrong."""
+    return JSONResponse({"error": " ".join(message.split())}, status, headers=HEADERS)
+
+
+class RequestError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+async def body_of(request: Request, kind: type[T]) -> T:
+    """The request's JSON body as ``kind``: refused when it is not JSON, too big or of
+    another shape (a :class:`RequestError` naming the field)."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise RequestError(415, "expected a JSON body (Content-Type: application/json)")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise RequestError(413, f"the body is larger than {MAX_BODY} bytes")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise RequestError(413, f"the body is larger than {MAX_BODY} bytes")
+    try:
+        return msgspec.json.decode(raw, type=kind)
+    except msgspec.ValidationError as exc:
+        raise RequestError(422, f"the body: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise RequestError(400, f"the body is not JSON: {exc}") from None
+
+
+@cache
+def _template(name: str) -> str:
+    return (HERE / "templates" / name).read_text(encoding="utf-8")
+
+
+def html(name: str, csp: str = CSP) -> HTMLResponse:
+    return HTMLResponse(_template(name), headers={**HEADERS, "Content-Security-Policy": csp})
+
+
+def create_app(
+    tables: Tables, *, allowed_hosts: Sequence[str] | None = None, seed: int | None = None
+) -> Starlette:
+    """The app serving ``tables``. ``allowed_hosts``: the names the server answers to (a
+    page of another site that made a name of its own point here is refused); ``None``: any.
+    ``seed``: the seed of every new game that gives none (tests), else a random one."""
+
+    def seat(request: Request) -> tuple[Table, int]:
+        found = tables.seat(str(request.path_params["token"]))
+        if found is None:
+            raise RequestError(404, "no such seat: check the link you were given")
+        return found
+
+    async def start_page(request: Request) -> Response:
+        return html("start.html")
+
+    async def rulesets(request: Request) -> Response:
+        out = []
+        plugins = tables.plugins
+        for name in plugins.ruleset_names():
+            rules = plugins.ruleset(name)
+            out.append(
+                {
+                    "name": name,
+                    "title": rules.title,
+                    "setups": [
+                        {
+                            "name": s.name,
+                            "title": s.title,
+                            "seats": [seat_label(s, p) for p in range(len(s.seats))],
+                        }
+                        for s in rules.setups()
+                    ],
+                }
+            )
+        return JSONResponse({"rulesets": out, "kinds": list(SEAT_KINDS)}, headers=HEADERS)
+
+    async def new_game(request: Request) -> Response:
+        asked = await body_of(request, NewGame)
+        chosen = asked.seed if asked.seed is not None else seed
+        if chosen is None:
+            chosen = secrets.randbelow(10**9)
+        try:
+            table = await run_in_threadpool(
+                tables.start, asked.ruleset, asked.setup, asked.seats, chosen
+            )
+        except AerodromeError as exc:
+            raise RequestError(422, str(exc)) from None
+        links = [
+            {
+                "seat": seat_label(table.game.setup, p),
+                "kind": table.kinds[p],
+                "link": f"/seat/{token}",
+            }
+            for p, token in enumerate(table.tokens)
+            if token is not None
+        ]
+        return JSONResponse({"game": table.id, "seed": chosen, "links": links}, headers=HEADERS)
+
+    async def seat_page(request: Request) -> Response:
+        seat(request)
+        return html("seat.html")
+
+    async def view(request: Request) -> Response:
+        table, player = seat(request)
+        data = await run_in_threadpool(seat_view, table, player)
+        return JSONResponse(data, headers=HEADERS)
+
+    async def act(request: Request) -> Response:
+        table, player = seat(request)
+        asked = await body_of(request, Act)
+        try:
+            await run_in_threadpool(table.act, player, asked.choice, asked.version)
+        except AerodromeError as exc:
+            raise RequestError(409, str(exc)) from None
+        return JSONResponse({"version": table.version}, headers=HEADERS)
+
+    async def undo(request: Request) -> Response:
+        table, player = seat(request)
+        asked = await body_of(request, Undo)
+        try:
+            await run_in_threadpool(table.undo, player, asked.version)
+        except AerodromeError as exc:
+            raise RequestError(409, str(exc)) from None
+        return JSONResponse({"version": table.version}, headers=HEADERS)
+
+    async def events(request: Request) -> Response:
+        table, _ = seat(request)
+
+        async def stream() -> AsyncIterator[str]:
+            last, quiet = -1, 0.0
+            while not await request.is_disconnected():
+                if table.version != last:
+                    last = table.version
+                    quiet = 0.0
+                    yield f"data: {last}\n\n"
+                elif quiet >= KEEPALIVE_SECONDS:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+                await asyncio.sleep(POLL_SECONDS)
+                quiet += POLL_SECONDS
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=HEADERS)
+
+    def _replay_page(table: Table, player: int) -> str:
+        save = table.save()
+        game = table.game
+        over = game.is_over()
+        recorder = Recorder(
+            game.ruleset,
+            game.setup,
+            save.seed,
+            viewers=None if over else [player],
+        )
+        replay(save, tables.plugins, "<table>", observers=(recorder,))
+        return render_page(recorder.recording())
+
+    async def replay_page(request: Request) -> Response:
+        table, player = seat(request)
+        page = await run_in_threadpool(_replay_page, table, player)
+        return HTMLResponse(page, headers={**HEADERS, "Content-Security-Policy": VIEWER_CSP})
+
+    async def save(request: Request) -> Response:
+        table, _ = seat(request)
+        if not table.game.is_over():
+            raise RequestError(
+                409, "the save is offered once the game is over (it holds every seat's answers)"
+            )
+        name = f"{table.game.ruleset.name}-{table.id}.json"
+        return Response(
+            encode_save(table.save()),
+            media_type="application/json",
+            headers={**HEADERS, "Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204, headers=HEADERS)
+
+    async def failed(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, RequestError):
+            return error(exc.status, str(exc))
+        if isinstance(exc, HTTPException):
+            return error(exc.status_code, str(exc.detail))
+        return error(500, "the server failed on this request")
+
+    middleware = []
+    if allowed_hosts is not None:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+    routes = [
+        Route("/", start_page),
+        Route("/favicon.ico", no_icon),
+        Route("/api/rulesets", rulesets),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/seat/{token}", seat_page),
+        Route("/seat/{token}/replay", replay_page),
+        Route("/seat/{token}/save", save),
+        Route("/api/seat/{token}", view),
+        Route("/api/seat/{token}/act", act, methods=["POST"]),
+        Route("/api/seat/{token}/undo", undo, methods=["POST"]),
+        Route("/api/seat/{token}/events", events),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    return Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={RequestError: failed, HTTPException: failed, Exception: failed},
+    )
