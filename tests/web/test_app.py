@@ -145,7 +145,8 @@ def test_the_number_of_games_is_bounded(plugins: Plugins) -> None:
     c = client(Tables(plugins, None, limit=1))
     start(c, "df40k", ["person", "bot"])
     r = c.post("/api/games", json={"ruleset": "df40k", "seats": ["person", "bot"]})
-    one_line_error(r, 422, "holds 1 games already")
+    one_line_error(r, 503, "holds 1 games already")
+    assert "aerodrome serve --max-games N" in r.json()["error"]
 
 
 def test_a_restarted_server_resumes_its_games(plugins: Plugins, tmp_path: Path) -> None:

@@ -184,7 +184,12 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def write_atomic(
-    path: Path | str, data: bytes | str, option: str = "", *, durable: bool = True
+    path: Path | str,
+    data: bytes | str,
+    option: str = "",
+    *,
+    durable: bool = True,
+    mode: int | None = None,
 ) -> Path:
     """Write ``data`` to ``path`` atomically: a temporary file beside it, fsynced (when
     ``durable``), renamed over ``path``. On any error the old file (if any) is untouched, the
@@ -192,7 +197,10 @@ def write_atomic(
     an interruption (``KeyboardInterrupt``) removes the temporary file too, and goes on.
 
     A device or a pipe (``/dev/stdout``, ``/dev/full``) cannot be replaced: it is written
-    directly, and its errors are reported the same way."""
+    directly, and its errors are reported the same way.
+
+    ``mode``: the file's permission bits whatever the old file's or the umask (``0o600`` for a
+    file that holds secrets); by default an existing file keeps its own."""
     p = check_output(path, option, update=True)  # announced by the command's own check
     raw = data.encode("utf-8") if isinstance(data, str) else data
     st = _stat(p, option)
@@ -206,11 +214,14 @@ def write_atomic(
         except OSError as exc:
             raise _fail(option, path, f"cannot write: {describe_os_error(exc)}") from None
         return p
-    mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666
+    fixed = mode
+    mode = fixed if fixed is not None else stat.S_IMODE(st.st_mode) if st is not None else 0o666
     tmp = p.with_name(f".{p.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
         try:
+            if fixed is not None and hasattr(os, "fchmod"):
+                os.fchmod(fd, fixed)
             _write_all(fd, raw)
             if durable:
                 os.fsync(fd)

@@ -61,13 +61,31 @@ def serve(
     max_games: Annotated[
         int, typer.Option(min=1, max=10_000, help="Games the server holds at most.")
     ] = 64,
+    expire_days: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            max=3650,
+            help="Days after its end a finished game is dropped (its file deleted).",
+        ),
+    ] = 7.0,
+    max_per_client: Annotated[
+        int,
+        typer.Option(
+            min=1, max=10_000, help="Unfinished games one address may have started at once."
+        ),
+    ] = 16,
+    rate: Annotated[
+        int,
+        typer.Option(min=1, max=10_000, help="New games one address may start a minute."),
+    ] = 10,
 ) -> None:
     """Serve a table in the browser: start a game, play it against bots or with friends."""
     try:
         import uvicorn
 
         from aerodrome.ui.web.app import create_app
-        from aerodrome.ui.web.tables import Tables, games_folder
+        from aerodrome.ui.web.tables import Limits, Tables, games_folder
     except ImportError as exc:
         raise AerodromeError(
             f"serve needs the web extra ({exc.name} is missing): pip install 'aerodrome[web]'"
@@ -75,7 +93,10 @@ def serve(
     from aerodrome.plugins import default_plugins
 
     folder = games_folder(games if games is not None else default_games())
-    tables = Tables(default_plugins(), folder, max_games)
+    limits = Limits(
+        games=max_games, expire=expire_days * 86400, per_client=max_per_client, rate=rate
+    )
+    tables = Tables(default_plugins(), folder, limits=limits)
     for problem in tables.load():
         warn(f"not resumed: {problem}")
     if not loopback(host):

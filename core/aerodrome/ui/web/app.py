@@ -10,6 +10,9 @@ Routes (``TOKEN``: a seat's secret, in its link):
   (:func:`aerodrome.ui.web.seatview.seat_view`); ``POST /api/seat/TOKEN/act`` ``{"choice",
   "version"}``; ``POST /api/seat/TOKEN/undo`` ``{"version"}``; ``GET /api/seat/TOKEN/events``:
   server-sent events, one per change (the new version: the page fetches its view again).
+- ``DELETE /api/seat/TOKEN``: the seat's holder deletes the game (once it is over, or while
+  every other seat is an agent's). Finished games are dropped anyway some time after their
+  end, and new games are limited per address and in rate (:class:`~aerodrome.ui.web.tables.Limits`).
 - ``GET /seat/TOKEN/replay``: the replay viewer of the seat's view (every view once the game
   is over); ``GET /seat/TOKEN/save``: the game's save, once it is over (before, it would
   show the other seats' secret answers).
@@ -17,12 +20,16 @@ Routes (``TOKEN``: a seat's secret, in its link):
 Every request is checked: a POST body must be JSON (``Content-Type: application/json``: a
 page of another site cannot send one without the browser asking first) of at most
 :data:`MAX_BODY` bytes, of the expected shape; any error is one line of JSON
-``{"error": ...}``. A token that is no seat's is a 404, the same whichever part is wrong.
+``{"error": ...}``; a page asked for by a browser (``Accept: text/html``, outside ``/api/``)
+gets the same line as a small HTML page instead. A token that is no seat's is a 404, the same
+whichever part is wrong.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html as html_text
+import math
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from functools import cache
@@ -46,7 +53,7 @@ from aerodrome.runs.saves import encode_save, replay
 from aerodrome.runs.viewer.page import render_page
 from aerodrome.runs.viewer.record import Recorder
 from aerodrome.ui.web.seatview import seat_view
-from aerodrome.ui.web.tables import SEAT_KINDS, Table, Tables
+from aerodrome.ui.web.tables import SEAT_KINDS, Refused, Table, Tables
 
 #: The largest request body accepted (a choice, an undo, a new game: a few dozen bytes).
 MAX_BODY = 4096
@@ -101,10 +108,32 @@ def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": " ".join(message.split())}, status, headers=HEADERS)
 
 
+def error_page(status: int, message: str) -> HTMLResponse:
+    """The same line for a person's browser: a small page of its own (the message escaped),
+    with a way back to the start page."""
+    line = html_text.escape(" ".join(message.split()))
+    page = (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>aerodrome \u00b7 {status}</title>"
+        '<link rel="stylesheet" href="/static/table.css"></head>'
+        f'<body><main><h1>aerodrome</h1><p role="alert">{line}</p>'
+        '<p><a href="/">Start a new game</a></p></main></body></html>\n'
+    )
+    return HTMLResponse(page, status, headers={**HEADERS, "Content-Security-Policy": CSP})
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a browser asked for a page (not the pages' scripts calling the API)."""
+    accept = request.headers.get("accept", "")
+    return not request.url.path.startswith("/api/") and "text/html" in accept
+
+
 class RequestError(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry: float | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry = retry
 
 
 async def body_of(request: Request, kind: type[T]) -> T:
@@ -179,10 +208,13 @@ def create_app(
         chosen = asked.seed if asked.seed is not None else seed
         if chosen is None:
             chosen = secrets.randbelow(10**9)
+        client = request.client.host if request.client is not None else None
         try:
             table = await run_in_threadpool(
-                tables.start, asked.ruleset, asked.setup, asked.seats, chosen
+                tables.start, asked.ruleset, asked.setup, asked.seats, chosen, client
             )
+        except Refused as exc:
+            raise RequestError(exc.status, str(exc), exc.retry) from None
         except AerodromeError as exc:
             raise RequestError(422, str(exc)) from None
         links = [
@@ -222,6 +254,18 @@ def create_app(
         except AerodromeError as exc:
             raise RequestError(409, str(exc)) from None
         return JSONResponse({"version": table.version}, headers=HEADERS)
+
+    async def delete(request: Request) -> Response:
+        table, player = seat(request)
+        if not table.can_delete(player):
+            raise RequestError(
+                409, "another person plays in this game: it can be deleted once it is over"
+            )
+        try:
+            await run_in_threadpool(tables.delete, table)
+        except AerodromeError as exc:
+            raise RequestError(500, str(exc)) from None
+        return JSONResponse({"deleted": table.id}, headers=HEADERS)
 
     async def events(request: Request) -> Response:
         table, _ = seat(request)
@@ -277,10 +321,15 @@ def create_app(
 
     async def failed(request: Request, exc: Exception) -> Response:
         if isinstance(exc, RequestError):
-            return error(exc.status, str(exc))
-        if isinstance(exc, HTTPException):
-            return error(exc.status_code, str(exc.detail))
-        return error(500, "the server failed on this request")
+            status, message = exc.status, str(exc)
+        elif isinstance(exc, HTTPException):
+            status, message = exc.status_code, str(exc.detail)
+        else:
+            status, message = 500, "the server failed on this request"
+        response = error_page(status, message) if wants_page(request) else error(status, message)
+        if isinstance(exc, RequestError) and exc.retry is not None:
+            response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry)))
+        return response
 
     middleware = []
     if allowed_hosts is not None:
@@ -294,6 +343,7 @@ def create_app(
         Route("/seat/{token}/replay", replay_page),
         Route("/seat/{token}/save", save),
         Route("/api/seat/{token}", view),
+        Route("/api/seat/{token}", delete, methods=["DELETE"]),
         Route("/api/seat/{token}/act", act, methods=["POST"]),
         Route("/api/seat/{token}/undo", undo, methods=["POST"]),
         Route("/api/seat/{token}/events", events),

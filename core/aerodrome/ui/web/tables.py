@@ -17,7 +17,9 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import stat
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +50,16 @@ from aerodrome.ui.cli.seats import HUMAN, SeatPlan, agents, bot_seats, check_age
 FORMAT = "aerodrome-table/1"
 #: How many games one server holds at most (a new game beyond them is refused).
 MAX_TABLES = 64
+#: A finished game is dropped this long after its end (its file deleted), by default.
+EXPIRE_SECONDS = 7 * 24 * 3600.0
+#: Games one client (one address) may have unfinished at once, by default.
+MAX_PER_CLIENT = 16
+#: New games one client may start in :data:`RATE_WINDOW` seconds, by default.
+RATE_GAMES = 10
+RATE_WINDOW = 60.0
+#: A table's file holds the seats' secret links: its owner's only.
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700
 #: A table's file is at most this big (a long game's save with its undos).
 MAX_TABLE_BYTES = 16 * 1024 * 1024
 #: What the start page offers for a seat, and the agent each stands for (``None``: a person).
@@ -80,6 +92,8 @@ class TableFile(msgspec.Struct, frozen=True, kw_only=True):
     save: SaveFile
     tokens: tuple[str | None, ...]
     kinds: tuple[str, ...]
+    #: When the game ended (seconds since the epoch), for its expiry; ``None``: not over.
+    finished: float | None = None
 
 
 @dataclass
@@ -93,6 +107,10 @@ class Table:
     tokens: list[str | None]
     seats: list[Agent | None]
     undone: list[Undo] = field(default_factory=list)
+    #: When the game ended (seconds since the epoch), ``None`` while it goes on.
+    finished: float | None = None
+    #: The address that started the game (for the per-client cap; not written to its file).
+    client: str | None = None
     #: Changes with every action or undo: the pages fetch their seat's view again.
     version: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -207,7 +225,14 @@ class Table:
             save=self.save(),
             tokens=tuple(self.tokens),
             kinds=tuple(self.kinds),
+            finished=self.finished,
         )
+
+    def can_delete(self, player: int) -> bool:
+        """Whether ``player`` may delete the game: once it is over, or while every other
+        seat is an agent's (no other person loses a game they are playing)."""
+        alone = all(t is None for p, t in enumerate(self.tokens) if p != player)
+        return alone or self.game.is_over()
 
 
 def seat_plans(plugins: Plugins, ruleset: str, kinds: Sequence[str]) -> list[SeatPlan]:
@@ -224,16 +249,53 @@ def seat_plans(plugins: Plugins, ruleset: str, kinds: Sequence[str]) -> list[Sea
     return check_agents(plugins, ruleset, plans)
 
 
-class Tables:
-    """Every game of a server, at most :data:`MAX_TABLES`, each written to ``folder``
-    (``None``: kept in memory only, for tests) after every change."""
+@dataclass(frozen=True)
+class Limits:
+    """What keeps a server that runs for weeks from filling up: at most ``games`` games,
+    each finished one dropped ``expire`` seconds after its end, at most ``per_client``
+    unfinished games started from one address, and at most ``rate`` new games from one
+    address in ``window`` seconds."""
 
-    def __init__(self, plugins: Plugins, folder: Path | None, limit: int = MAX_TABLES) -> None:
+    games: int = MAX_TABLES
+    expire: float = EXPIRE_SECONDS
+    per_client: int = MAX_PER_CLIENT
+    rate: int = RATE_GAMES
+    window: float = RATE_WINDOW
+
+
+class Refused(AerodromeError):
+    """A new game refused by the server's limits: ``status`` 503 when the server is full,
+    429 when one address asked too much; ``retry`` is the wait in seconds that would let it
+    through (``None``: waiting does not help)."""
+
+    def __init__(self, message: str, status: int = 429, retry: float | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry = retry
+
+
+class Tables:
+    """Every game of a server, within its :class:`Limits`, each written to ``folder``
+    (``None``: kept in memory only, for tests) after every change. ``clock`` is the wall
+    clock (seconds since the epoch) the expiry and the rate limit read."""
+
+    def __init__(
+        self,
+        plugins: Plugins,
+        folder: Path | None,
+        limit: int = MAX_TABLES,
+        *,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.plugins = plugins
         self.folder = folder
-        self.limit = limit
+        self.limits = limits if limits is not None else Limits(games=limit)
+        self.limit = self.limits.games
+        self.clock = clock
         self.tables: dict[str, Table] = {}
         self._by_token: dict[str, tuple[Table, int]] = {}
+        self._started: dict[str, list[float]] = {}
         self.lock = threading.Lock()
 
     # -- finding a seat --------------------------------------------------------------------
@@ -248,10 +310,76 @@ class Tables:
         table, player = found
         return (table, player) if table.seat_of(token) == player else None
 
+    # -- limits ------------------------------------------------------------------------------
+    def expire(self) -> list[str]:
+        """Drop every game that ended more than ``limits.expire`` seconds ago (its file
+        deleted); returns their ids."""
+        cutoff = self.clock() - self.limits.expire
+        with self.lock:
+            old = [
+                t for t in self.tables.values() if t.finished is not None and t.finished <= cutoff
+            ]
+        for table in old:
+            self.delete(table)
+        return [t.id for t in old]
+
+    def _admit(self, client: str | None) -> None:
+        """Refuse a new game from ``client`` beyond the rate limit or its cap (one line that
+        says what to wait for or how the server's owner raises the limit)."""
+        if client is None:
+            return
+        now = self.clock()
+        limits = self.limits
+        with self.lock:
+            recent = [s for s in self._started.get(client, []) if s > now - limits.window]
+            self._started[client] = recent
+            if len(recent) >= limits.rate:
+                wait = recent[0] + limits.window - now
+                raise Refused(
+                    f"{len(recent)} new games from your address in the last "
+                    f"{limits.window:.0f} s: wait {wait:.0f} s",
+                    retry=wait,
+                )
+            mine = sum(1 for t in self.tables.values() if t.client == client and t.finished is None)
+            if mine >= limits.per_client:
+                raise Refused(
+                    f"your address has {mine} unfinished games here already (at most "
+                    f"{limits.per_client}): finish or delete one first; the server's owner "
+                    "can raise it with `aerodrome serve --max-per-client N`"
+                )
+            recent.append(now)
+
+    def delete(self, table: Table) -> None:
+        """Drop ``table`` and delete its file."""
+        with self.lock:
+            self.tables.pop(table.id, None)
+            for token in table.tokens:
+                if token is not None:
+                    self._by_token.pop(token, None)
+        path = self.path(table)
+        if path is not None:
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as exc:
+                raise AerodromeError(
+                    f"--games {path}: cannot delete: {describe_os_error(exc)}"
+                ) from None
+
     # -- new games ---------------------------------------------------------------------------
-    def start(self, ruleset: str, setup: str | None, kinds: Sequence[str], seed: int) -> Table:
+    def start(
+        self,
+        ruleset: str,
+        setup: str | None,
+        kinds: Sequence[str],
+        seed: int,
+        client: str | None = None,
+    ) -> Table:
         """A new game of ``ruleset`` (``setup``: its name, ``None`` the first) seated by
-        ``kinds``; its agents make their first moves."""
+        ``kinds``, started from the address ``client`` (``None``: no per-client limits);
+        its agents make their first moves. Finished games past their time are dropped
+        first."""
+        self.expire()
+        self._admit(client)
         rules = self.plugins.ruleset(ruleset)
         chosen = rules.setup(setup)
         if len(kinds) != len(chosen.seats):
@@ -265,6 +393,7 @@ class Tables:
         game = Game(rules, chosen, seed)
         tokens = [new_token() if plan.human else None for plan in plans]
         table = self._table(secrets.token_hex(8), game, plans, list(kinds), tokens, [])
+        table.client = client
         self._add(table)
         table.run_agents()
         self.write(table)
@@ -285,8 +414,13 @@ class Tables:
     def _add(self, table: Table) -> None:
         with self.lock:
             if len(self.tables) >= self.limit:
-                raise AerodromeError(
-                    f"this server holds {self.limit} games already: no room for another"
+                days = self.limits.expire / 86400
+                raise Refused(
+                    f"this server holds {self.limit} games already: no room for another "
+                    f"(a finished game is dropped {days:g} days after its end, or deleted by "
+                    "a seat; the server's owner can raise the limit with "
+                    "`aerodrome serve --max-games N`)",
+                    status=503,
                 )
             self.tables[table.id] = table
             for player, token in enumerate(table.tokens):
@@ -298,25 +432,32 @@ class Tables:
         return None if self.folder is None else self.folder / f"{table.id}.json"
 
     def write(self, table: Table) -> None:
-        """The table's file, written atomically (a temporary file renamed over it)."""
+        """The table's file, written atomically (a temporary file renamed over it),
+        readable by the server's owner only (it holds the seats' links). A game that has
+        just ended is stamped with the time, for its expiry."""
+        if table.finished is None and table.game.is_over():
+            table.finished = self.clock()
         path = self.path(table)
         if path is None:
             return
         with table.lock:
             data = msgspec.json.encode(table.file())
-        write_atomic(path, data, "--games")
+        write_atomic(path, data, "--games", mode=FILE_MODE)
 
     def load(self) -> list[str]:
         """Every table of the folder, its game replayed from its save (checked against the
-        save's log digest); returns one line per file that could not be resumed."""
+        save's log digest), each file made its owner's only; finished games past their time
+        are dropped. Returns one line per file that could not be resumed."""
         problems: list[str] = []
         if self.folder is None:
             return problems
         for path in sorted(self.folder.glob("*.json")):
             try:
+                secure_file(path)
                 self._load(path)
             except AerodromeError as exc:
                 problems.append(f"{path}: {exc}")
+        self.expire()
         return problems
 
     def _load(self, path: Path) -> None:
@@ -345,17 +486,43 @@ class Tables:
         table = self._table(
             saved.id, game, plans, list(saved.kinds), list(saved.tokens), list(save.undone)
         )
+        table.finished = saved.finished
         self._add(table)
         table.run_agents()
 
 
+def _owner_only(path: Path, mode: int, what: str) -> None:
+    """Make ``path`` its owner's only (``mode``), or refuse it in one line."""
+    try:
+        st = path.stat()
+        if stat.S_IMODE(st.st_mode) & ~mode:
+            path.chmod(mode)
+            st = path.stat()
+    except OSError as exc:
+        raise AerodromeError(
+            f"--games {path}: cannot make the {what} its owner's only "
+            f"({mode:o}): {describe_os_error(exc)}"
+        ) from None
+    if stat.S_IMODE(st.st_mode) & ~mode:
+        raise AerodromeError(
+            f"--games {path}: the {what} stays readable by others "
+            f"({stat.S_IMODE(st.st_mode):o}, not {mode:o}): it would show the seats' links"
+        )
+
+
+def secure_file(path: Path) -> None:
+    """A game's file, its owner's only (:data:`FILE_MODE`): fixed if it was not."""
+    _owner_only(path, FILE_MODE, "game's file")
+
+
 def games_folder(path: Path) -> Path:
-    """The server's folder of games, made if missing (readable by its owner only: it holds
-    the seats' tokens)."""
+    """The server's folder of games, made if missing, and readable by its owner only
+    (:data:`FOLDER_MODE`, whatever it was before: it holds the seats' tokens); refused in one
+    line if it cannot be made so."""
     if path.exists() and not path.is_dir():
         raise AerodromeError(f"--games {path}: not a folder")
     try:
-        path.mkdir(parents=True, mode=0o700, exist_ok=True)
+        path.mkdir(parents=True, mode=FOLDER_MODE, exist_ok=True)
     except OSError as exc:
         raise AerodromeError(
             f"--games {path}: cannot make the folder: {describe_os_error(exc)}"
@@ -364,4 +531,5 @@ def games_folder(path: Path) -> Path:
         raise AerodromeError(f"--games {path}: not a folder")
     if not os.access(path, os.W_OK):
         raise AerodromeError(f"--games {path}: cannot write there")
+    _owner_only(path, FOLDER_MODE, "folder")
     return path
