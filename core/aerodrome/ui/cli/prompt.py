@@ -101,6 +101,7 @@ class Decision:
         # a header is never the last line of a part
         if end < len(self.lines) and not self.lines[end - 1].items:
             end -= 1
+        end = _whole_if_one_left(self.lines, end)
         screen.choice_lines(self.lines[self.shown : end])
         self.shown = end
         left = sum(len(line.items) for line in self.lines[end:])
@@ -180,6 +181,7 @@ class Decision:
             if used and used + need > screen.ODDS_ROWS:
                 break
             end, used = end + 1, used + need
+        end = _whole_if_one_left(lines, end)
         screen.choice_lines(lines[:end], extra)
         left = sum(len(line.items) for line in lines[end:])
         if left:
@@ -222,6 +224,12 @@ class Decision:
         else:
             return self._words(text)
         return None
+
+
+def _whole_if_one_left(lines: Sequence[Line], end: int) -> int:
+    """Where a part of ``lines`` ends: at ``end``, unless that would hide a single choice,
+    which is shown instead (a "1 more" line takes the row the choice would)."""
+    return len(lines) if sum(len(line.items) for line in lines[end:]) == 1 else end
 
 
 def _plain(line: Line) -> str:
