@@ -10,13 +10,14 @@ column is paired with its base column game by game (:mod:`aerodrome.studies.comp
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
 from aerodrome.engine.errors import AerodromeError, UnknownNameError
 from aerodrome.engine.metrics import Column, Matchup
-from aerodrome.engine.parameters import label, normalise
+from aerodrome.engine.parameters import ParameterSpec, find, label, normalise
 from aerodrome.engine.records import ParamValue
 from aerodrome.engine.variants import VariantSpec
 from aerodrome.plugins import Plugins
@@ -26,6 +27,10 @@ from aerodrome.studies.ladder import LadderStudy
 
 BOT = "bot"
 RANDOM = "random"
+#: ``NAME=VALUE`` of ``compare --param``.
+_SETTING = re.compile(r"^\s*([a-z][a-z0-9-]*)\s*=\s*(\S+)\s*$")
+#: ``--param`` options a comparison takes at most (a ruleset declares a handful).
+MAX_PARAMS = 20
 
 
 class ColumnPlan(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,12 +58,18 @@ def plan(
     studies: Sequence[Study] = (),
     study_seconds: float = BUDGET,
     setup: str | None = None,
+    params: Sequence[str] = (),
 ) -> list[ColumnPlan]:
     """Columns for ``rulesets`` (all registered when empty) and ``variants`` (each next to
     its base ruleset, which is added if missing, and paired with it), each with its
     configurations: ``games`` bot-vs-bot and random-vs-random games, bot-vs-random games
     split over the sides, and the games of ``studies`` (within ``study_seconds`` of CPU a
-    column). ``setup`` names the set-up (default: each ruleset's first)."""
+    column). ``setup`` names the set-up (default: each ruleset's first).
+
+    ``params`` (``NAME=VALUE`` texts, :func:`parameter_values`) set declared parameters of
+    the one ruleset compared: one more column with all of them set, paired with the base
+    like a variant, and with each variant a column with the variant and the values together.
+    """
     known = plugins.variants()
     names = list(dict.fromkeys(rulesets)) or plugins.ruleset_names()
     for n in names:
@@ -73,17 +84,38 @@ def plan(
         by_base.setdefault(spec.ruleset, []).append(spec)
         if spec.ruleset not in names:
             names.append(spec.ruleset)
+    values: tuple[ParamValue, ...] = ()
+    plugs: tuple[str, ...] = ()  # the variants the parameters belong to
+    if params:
+        if len(names) != 1:
+            raise AerodromeError(
+                "--param: name the one ruleset whose parameters it sets (e.g. aerodrome "
+                "compare classic --param cards=6)"
+            )
+        declared = plugins.parameters()
+        values = parameter_values(declared, names[0], params)
+        owners = [find(declared, names[0], n).variant for n, _ in values]
+        plugs = tuple(dict.fromkeys(o for o in owners if o is not None))
     out: list[ColumnPlan] = []
     for name in names:
         base = column_plan(plugins, name, (), (), games, seed, studies, study_seconds, setup)
         out.append(base)
-        for spec in by_base.get(name, []):
+        columns: list[tuple[tuple[str, ...], tuple[ParamValue, ...]]] = [
+            ((spec.name,), ()) for spec in by_base.get(name, [])
+        ]
+        if values:
+            columns.append((plugs, values))
+            columns += [
+                (tuple(dict.fromkeys((spec.name, *plugs))), values)
+                for spec in by_base.get(name, [])
+            ]
+        for plugged, set_values in columns:
             out.append(
                 column_plan(
                     plugins,
                     name,
-                    (spec.name,),
-                    (),
+                    plugged,
+                    set_values,
                     games,
                     seed,
                     studies,
@@ -93,6 +125,43 @@ def plan(
                 )
             )
     return out
+
+
+def parameter_values(
+    declared: Mapping[tuple[str, str], ParameterSpec], ruleset: str, texts: Sequence[str]
+) -> tuple[ParamValue, ...]:
+    """``cards=6`` texts as values of ``ruleset``'s declared parameters, sorted by name: a
+    one-line error naming ``--param`` for a text that is not ``NAME=VALUE``, an unknown
+    parameter (with the ones ``ruleset`` declares), a value that is not a number, not whole
+    where the parameter takes whole numbers, or outside its bounds (naming them)."""
+    if len(texts) > MAX_PARAMS:
+        raise AerodromeError(f"--param: {len(texts)} given; at most {MAX_PARAMS}")
+    out: dict[str, ParamValue] = {}
+    for text in texts:
+        m = _SETTING.match(text)
+        if m is None:
+            raise AerodromeError(
+                f"--param {text!r}: write NAME=VALUE (e.g. cards=6; `aerodrome variants "
+                f"{ruleset}` lists the parameters)"
+            )
+        name, raw = m.groups()
+        try:
+            spec = find(declared, ruleset, name)
+        except UnknownNameError as exc:
+            raise AerodromeError(f"--param {name}: {exc}") from None
+        takes = f"{name} takes {'whole numbers' if spec.integer else 'numbers'} in {spec.bounds()}"
+        try:
+            number = float(raw)
+        except ValueError:
+            number = math.nan
+        if not math.isfinite(number):
+            raise AerodromeError(f"--param {name}={raw}: not a number; {takes}")
+        if spec.integer and not number.is_integer():
+            raise AerodromeError(f"--param {name}={raw}: not a whole number; {takes}")
+        if name in out:
+            raise AerodromeError(f"--param {name}: given twice")
+        out[name] = name, spec.value(number)
+    return normalise(out.values())
 
 
 def column_plan(

@@ -106,6 +106,16 @@ def compare(
             show_default=False,
         ),
     ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            help="Set a declared parameter of the ruleset, NAME=VALUE (repeatable: one column "
+            "with every value set, compared with the base game by game, and with each --variant "
+            "a column with both; `aerodrome variants R` lists the parameters).",
+            show_default=False,
+        ),
+    ] = None,
     workers: Workers = None,
     dask: Dask = None,
     dask_tls_ca_file: DaskCa = None,
@@ -177,6 +187,7 @@ def compare(
         seed,
         studies=studies(budgets, ladder_games or LADDER_GAMES),
         study_seconds=QUICK_BUDGET if quick else BUDGET,
+        params=param or (),
     )
     progress = RunProgress("compare", quiet=quiet, workers=workers, out=out)
     with terminate_as_interrupt(), progress:
