@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import random
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -63,6 +65,18 @@ def _plugins() -> Plugins:
 
 
 PLUGINS = _plugins()
+
+
+@pytest.fixture(autouse=True)
+def fresh_seeds_from_a_fixed_stream(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game a test starts without a seed (``play`` without ``--seed``, a table ``serve``
+    starts, a learning environment reset without one) plays a seed drawn from a stream fixed
+    for each test instead of the operating system's entropy, so that every test plays the
+    same games on every run (issue 38; ``tests/test_unseeded.py``). Only the draws of the
+    test's own process: a command run in a process of its own draws its own."""
+    stream = random.Random(38)
+    monkeypatch.setattr(secrets, "randbelow", lambda n: stream.randrange(n))
+    monkeypatch.setattr(secrets, "randbits", lambda k: stream.getrandbits(k))
 
 
 @pytest.fixture(scope="session")

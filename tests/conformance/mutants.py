@@ -122,7 +122,8 @@ class RollsWithTheGlobalRandom(Stash):
     """The hidden dice come from the global ``random``, not from the game's dice."""
 
     def initial_state(self, setup: Setup, ctx: Context) -> StashState:
-        return StashState(dice=[random.randint(1, 6) for _ in (0, 1)], coins=[0, 0])
+        dice = [random.randint(1, 6) for _ in (0, 1)]  # unseeded: the mutant's flaw
+        return StashState(dice=dice, coins=[0, 0])
 
 
 class RollsItsOwnDice(Stash):
@@ -130,7 +131,7 @@ class RollsItsOwnDice(Stash):
 
     def __init__(self, hooks: Any = None) -> None:
         super().__init__(hooks)
-        self.rng = random.Random()
+        self.rng = random.Random()  # unseeded: the mutant's flaw
 
     def initial_state(self, setup: Setup, ctx: Context) -> StashState:
         return StashState(dice=[self.rng.randint(1, 6) for _ in (0, 1)], coins=[0, 0])

@@ -2,8 +2,9 @@
 set-up (the example plugin included), and whole games through the environment.
 
 ``api_test`` plays ``CYCLES`` rounds of every agent (and checks spaces, masks, rewards,
-terminations and the dead-agent steps); ``seed_test`` plays two environments side by side
-from the same seed. Both use a shared probed layout per set-up (probing is measured by the
+terminations and the dead-agent steps) with actions drawn from the spaces it is given, seeded
+here (:func:`tests.rl.conftest.seeded`: the same game on every run); ``seed_test`` plays two
+environments side by side from the same seed. Both use a shared probed layout per set-up (probing is measured by the
 benchmarks, not here)."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import PLUGINS
-from tests.rl.conftest import layout_of, require_rl
+from tests.rl.conftest import layout_of, require_rl, seeded
 
 require_rl()
 
@@ -39,7 +40,7 @@ def test_pettingzoo_api_and_seed(ruleset: str, setup: str) -> None:
         # PettingZoo's advice for dict observations with an action mask (as its own classic
         # games have) is not an error.
         warnings.simplefilter("ignore", UserWarning)
-        api_test(make(ruleset, setup, seed=3), num_cycles=CYCLES)
+        api_test(seeded(make(ruleset, setup, seed=3), 3), num_cycles=CYCLES)
         seed_test(lambda: make(ruleset, setup), num_cycles=CYCLES)
 
 
@@ -79,7 +80,7 @@ def test_the_flat_aec_environment(ruleset: str, setup: str) -> None:
     mask ``last()`` gives offers exactly the legal actions of the seat."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        api_test(make(ruleset, setup, seed=3, flat=True), num_cycles=CYCLES)
+        api_test(seeded(make(ruleset, setup, seed=3, flat=True), 3), num_cycles=CYCLES)
     e = make(ruleset, setup, seed=5, flat=True)
     e.reset(seed=5)
     rng = random.Random(5)

@@ -13,10 +13,11 @@ import msgspec
 import pytest
 
 from tests.conftest import PLUGINS
-from tests.rl.conftest import layout_of, require_rl
+from tests.rl.conftest import layout_of, require_rl, seeded
 
 require_rl()
 
+import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
@@ -28,11 +29,27 @@ NAMES = PLUGINS.ruleset_names()
 
 
 def seat_env(ruleset: str, **options: Any) -> SeatEnv:
+    """The learning seat 0 of the ruleset's first set-up, games from seed 1, its spaces
+    seeded: what a checker samples is the same on every run."""
     rules = PLUGINS.ruleset(ruleset)
     setup = rules.setups()[0]
-    return SeatEnv(
+    made = SeatEnv(
         rules, setup, 1, layout=layout_of(ruleset, setup.name), plugins=PLUGINS, **options
     )
+    return seeded(made, 7)
+
+
+class RefusedDraws(gymnasium.spaces.Discrete):
+    """The action space of ``env`` whose every draw is ``number``, a number the learning
+    seat may never play at its first decision: the checker steps with an illegal action by
+    construction, not by the luck of a draw from the whole space."""
+
+    def __init__(self, env: SeatEnv, number: int) -> None:
+        super().__init__(int(env.action_space.n), seed=0)
+        self.number = number
+
+    def sample(self, *args: Any, **kwargs: Any) -> np.int64:
+        return np.int64(self.number)
 
 
 def quietly(check: Any, *args: Any, **kwargs: Any) -> None:
@@ -50,11 +67,29 @@ def test_gymnasium_check_env(ruleset: str, flat: bool) -> None:
     quietly(check_env, seat_env(ruleset, illegal="penalty", flat=flat), skip_render_check=True)
 
 
-def test_check_env_fails_when_illegal_actions_raise() -> None:
-    """The checker samples the whole action space: with the default ``illegal="raise"`` it
-    meets an illegal number (what the issue reported), so the option is what passes."""
-    with pytest.raises(IllegalActionError):
-        quietly(check_env, seat_env("df40k"), skip_render_check=True)
+@pytest.mark.parametrize("illegal", ["raise", "penalty"])
+def test_check_env_meets_an_illegal_action(illegal: str) -> None:
+    """The checker samples the whole action space, illegal numbers included: with the
+    default ``illegal="raise"`` an illegal one stops it (what the issue reported), with
+    ``illegal="penalty"`` it passes. Deterministic by construction (issue 38: a random draw
+    once missed every illegal number): the space's draws are a number that every start
+    position of df40k's first set-up refuses the learning seat (checked here on the seeds
+    gymnasium's checker resets to and on the environment's own), so the checker's step is
+    illegal whichever start position it steps from. Mutation caught: ``RefusedDraws``
+    drawing a legal number instead (the first check then passes, no error)."""
+    e = seat_env("df40k", illegal=illegal)
+    masks = set()
+    for seed in (*range(1, 9), 123, 456):
+        e.reset(seed=seed)
+        masks.add(tuple(np.flatnonzero(e.action_masks())))
+    (legal,) = masks  # every start position offers the same actions...
+    number = min(set(range(int(e.action_space.n))) - set(legal))  # ...and refuses this one
+    e.action_space = RefusedDraws(e, number)
+    if illegal == "raise":
+        with pytest.raises(IllegalActionError, match=f"action {number}"):
+            quietly(check_env, e, skip_render_check=True)
+    else:
+        quietly(check_env, e, skip_render_check=True)
 
 
 @pytest.mark.parametrize("flat", [False, True], ids=["dict", "flat"])

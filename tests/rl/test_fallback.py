@@ -17,7 +17,7 @@ from aerodrome import IllegalActionError
 from aerodrome.engine.turns import Turn
 from tests.bare import Bare
 from tests.conftest import PLUGINS, example_module
-from tests.rl.conftest import layout_of, require_rl
+from tests.rl.conftest import layout_of, require_rl, seeded
 
 require_rl()
 
@@ -66,7 +66,7 @@ def test_a_ruleset_without_hooks_falls_back_and_passes_the_api_test() -> None:
     assert e.observe("seat_0")["observation"].tolist() == [10, 2, 3, 3, 0]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        api_test(env(plain, seed=3, layout=e.layout), num_cycles=10)
+        api_test(seeded(env(plain, seed=3, layout=e.layout), 3), num_cycles=10)
 
 
 def test_an_action_number_out_of_range_or_illegal_is_a_clear_error() -> None:

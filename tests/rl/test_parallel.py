@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import PLUGINS
-from tests.rl.conftest import layout_of, require_rl
+from tests.rl.conftest import layout_of, require_rl, seeded
 
 require_rl()
 
@@ -34,7 +34,7 @@ def make(ruleset: str, setup: str, seed: int | None = None, **options: Any) -> A
 def test_parallel_api_and_seed(ruleset: str, setup: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        parallel_api_test(make(ruleset, setup, 3), num_cycles=60)
+        parallel_api_test(seeded(make(ruleset, setup, 3), 3), num_cycles=60)
         # the seed test samples unmasked actions: an illegal one ends the episode
         parallel_seed_test(lambda: make(ruleset, setup, illegal="penalty"), num_cycles=60)
 
