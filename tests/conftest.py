@@ -34,6 +34,8 @@ settings.load_profile("dev")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "aerodrome-joust"
+#: The second example, with a secret (docs/plugins.md, "A game with a secret").
+SECRET_EXAMPLE = ROOT / "docs" / "examples" / "aerodrome-clouds"
 
 
 def stderr_apart() -> CliRunner:

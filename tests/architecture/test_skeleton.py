@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import sys
 import tomllib
 import typing
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 
 from aerodrome.api import Options, Ruleset
 from aerodrome.engine.capabilities import capability_names
-from tests.conftest import EXAMPLE, example_module
+from tests.conftest import EXAMPLE, SECRET_EXAMPLE, example_module
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every plugin a ruleset lives in: (package folder, the ruleset class's "module:Class").
@@ -36,6 +37,7 @@ PLUGINS = {
         "aerodrome_victoriana.ruleset:Victoriana",
     ),
     "joust": (EXAMPLE / "aerodrome_joust", "aerodrome_joust.ruleset:Joust"),
+    "clouds": (SECRET_EXAMPLE / "aerodrome_clouds", "aerodrome_clouds.ruleset:Clouds"),
 }
 #: Every plugin has these (module → role).
 ALWAYS = {
@@ -64,7 +66,9 @@ BY_HOOK = {
 
 
 def _ruleset_class(target: str) -> type[Ruleset[Any, Any, Any]]:
-    example_module()  # the example importable
+    example_module()  # the examples importable
+    if str(SECRET_EXAMPLE) not in sys.path:
+        sys.path.append(str(SECRET_EXAMPLE))
     module, _, name = target.partition(":")
     cls: type[Ruleset[Any, Any, Any]] = getattr(importlib.import_module(module), name)
     return cls
@@ -132,7 +136,11 @@ def test_only_hooks_py_asks_for_hook_callers(name: str) -> None:
 
 
 def test_every_entry_point_names_a_plugin_module() -> None:
-    for pyproject in (ROOT / "pyproject.toml", EXAMPLE / "pyproject.toml"):
+    for pyproject in (
+        ROOT / "pyproject.toml",
+        EXAMPLE / "pyproject.toml",
+        SECRET_EXAMPLE / "pyproject.toml",
+    ):
         points = tomllib.loads(pyproject.read_text())["project"]["entry-points"]["aerodrome"]
         for name, target in points.items():
             assert target.endswith(".plugin"), f"{pyproject}: {name} = {target!r}"
