@@ -6,6 +6,9 @@ cannot be written. Every file is written atomically (:func:`write_atomic`: a tem
 in the same folder, flushed, fsynced, then renamed over the target), so a reader never sees
 half a file and a full disk leaves the old file whole. Every :class:`OSError` becomes an
 :class:`~aerodrome.engine.errors.AerodromeError` of one line naming the option and the path.
+A writer killed outright (``SIGKILL``, a power cut: no ``finally`` runs) leaves its
+temporary file behind; the next start of the command that owns the file removes it
+(:func:`remove_leftovers`, called by :func:`check_output` and :func:`check_output_folder`).
 
 Every user file is read by :func:`read_limited`: regular files only (a folder, a FIFO, a
 device is refused at once, and opening never blocks), at most :data:`MAX_INPUT_BYTES`
@@ -17,10 +20,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import stat
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from aerodrome.engine.errors import AerodromeError, AerodromeWarning
@@ -93,8 +97,62 @@ def _symlink(p: Path, option: str, path: Path | str, regular: bool) -> None:
         )
 
 
+#: The name of :func:`write_atomic`'s temporary file beside ``name``:
+#: ``.{name}.{the writer's process id}.{8 hex digits}.tmp``.
+TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<pid>[1-9][0-9]{0,9})\.[0-9a-f]{8}\.tmp")
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine (True when that cannot be told)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)  # signal 0: only asks (POSIX; never called on Windows)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's process, or no answer: keep its file
+        return True
+    return True
+
+
+def remove_leftovers(folder: Path | str, names: Iterable[str] | None = None) -> list[Path]:
+    """Remove the temporary files :func:`write_atomic` left in ``folder`` when its process was
+    killed before it could clean up (``SIGKILL``, a power cut), for the files ``names`` (every
+    file of the folder when ``None``); returns the paths removed. A temporary file is a
+    leftover when the process named in it no longer runs on this machine: a write under way
+    in another process is never touched (a folder shared with another machine or container,
+    whose processes this one cannot see, is not cleaned: do not share one). Anything that
+    cannot be listed or removed is left as it is, silently: a leftover wastes space, it
+    breaks nothing. POSIX only (elsewhere nothing is removed)."""
+    if os.name != "posix":
+        return []
+    wanted = None if names is None else set(names)
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        found = TEMPORARY.fullmatch(entry.name)
+        if found is None or (wanted is not None and found["name"] not in wanted):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False) or _running(int(found["pid"])):
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
 def check_output(
-    path: Path | str, option: str, *, regular: bool = False, update: bool = False
+    path: Path | str,
+    option: str,
+    *,
+    regular: bool = False,
+    update: bool = False,
+    clean: bool = True,
 ) -> Path:
     """Fail now unless ``path`` can be written as a file: the writer policy of every output.
 
@@ -103,7 +161,10 @@ def check_output(
     unless ``regular`` (a results file must be a regular file: it is read back, locked and
     appended to). An existing file is never replaced without a word: a
     :class:`ReplacedWarning` says so now, unless ``update`` (the command's own file, updated
-    in place: a results file appended to, a save resumed, a squadron file)."""
+    in place: a results file appended to, a save resumed, a squadron file).
+
+    ``clean``: the temporary files a killed writer of this very file left beside it are
+    removed (:func:`remove_leftovers`): the command that owns the file starts clean."""
     if names_folder(path):
         raise _fail(option, path, "names a folder; give a file name")
     p = Path(path)
@@ -123,13 +184,16 @@ def check_output(
         warnings.warn(
             ReplacedWarning(f"{label}: the file exists and will be replaced"), stacklevel=2
         )
+    if clean:
+        remove_leftovers(p.parent, [p.name])
     return p
 
 
 def check_output_folder(path: Path | str, option: str, files: Sequence[str] = ()) -> Path:
     """Fail now unless ``path`` is a writable folder or can be created as one. Of ``files``
     (the names the command writes there), the ones that exist are named now in a
-    :class:`ReplacedWarning`: they will be replaced."""
+    :class:`ReplacedWarning`: they will be replaced; the temporary files a killed writer of
+    one of them left there are removed (:func:`remove_leftovers`)."""
     p = Path(path)
     st = _stat(p, option)
     if st is not None:
@@ -143,6 +207,8 @@ def check_output_folder(path: Path | str, option: str, files: Sequence[str] = ()
                 ReplacedWarning(f"{option} {path}: {', '.join(there)} there will be replaced"),
                 stacklevel=2,
             )
+        if files:
+            remove_leftovers(p, files)
         return p
     parent = p.parent
     while _stat(parent, option) is None and parent != parent.parent:
@@ -201,7 +267,8 @@ def write_atomic(
 
     ``mode``: the file's permission bits whatever the old file's or the umask (``0o600`` for a
     file that holds secrets); by default an existing file keeps its own."""
-    p = check_output(path, option, update=True)  # announced by the command's own check
+    # announced (and its leftovers cleaned) by the command's own check
+    p = check_output(path, option, update=True, clean=False)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     st = _stat(p, option)
     if st is not None and not stat.S_ISREG(st.st_mode):

@@ -90,9 +90,11 @@ def serve(
         raise AerodromeError(
             f"serve needs the web extra ({exc.name} is missing): pip install 'aerodrome[web]'"
         ) from None
+    from aerodrome.engine.files import remove_leftovers
     from aerodrome.plugins import default_plugins
 
     folder = games_folder(games if games is not None else default_games())
+    remove_leftovers(folder)  # the games' temporary files a killed server left
     limits = Limits(
         games=max_games, expire=expire_days * 86400, per_client=max_per_client, rate=rate
     )
