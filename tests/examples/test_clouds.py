@@ -75,3 +75,18 @@ def test_the_example_with_a_secret_passes_its_tests_and_the_kit(tmp_path: Path) 
         "test_every_clause_has_a_test[clouds]",
     ):
         assert check in verbose, verbose[-2000:]
+
+
+GUIDE = ROOT / "docs" / "plugins.md"
+EXCERPT = re.compile(r"^```python\n# (\S+) \(excerpt\)\n(.*?)^```", flags=re.S | re.M)
+
+
+def test_the_guides_excerpts_are_the_examples_code() -> None:
+    """docs/plugins.md, "A game with a secret", quotes the example: each excerpt is a run of
+    lines of the file it names, as it is. Mutation caught: a changed line in the guide's
+    copy of ``determinise`` (``height[player]``)."""
+    section = GUIDE.read_text().split("## 10. A game with a secret", 1)[1]
+    excerpts = EXCERPT.findall(section)
+    assert len(excerpts) >= 4
+    for path, text in excerpts:
+        assert text in (EXAMPLE / path).read_text(), f"docs/plugins.md quotes another {path}"
