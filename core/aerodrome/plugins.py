@@ -26,9 +26,10 @@ import functools
 import importlib
 import os
 import types
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
@@ -36,16 +37,18 @@ import pluggy
 
 import aerodrome.engine.hookspecs as hookspecs
 from aerodrome.engine.agents import RANDOM, AgentParameterError, AgentSpec
-from aerodrome.engine.capabilities import check_ruleset
+from aerodrome.engine.capabilities import SpecFiles, capability, check_ruleset
 from aerodrome.engine.errors import AerodromeError, PluginError, UnknownNameError
 from aerodrome.engine.game import Game
 from aerodrome.engine.lineage import Origin, Plugged
-from aerodrome.engine.parameters import ParameterSpec
+from aerodrome.engine.overrides import is_path
+from aerodrome.engine.parameters import SPEC_FILES, ParameterSpec, spec_changes
 from aerodrome.engine.parameters import find as find_parameter
 from aerodrome.engine.records import ParamValue
 from aerodrome.engine.rulehooks import RuleHooks
 from aerodrome.engine.ruleset import Ruleset
 from aerodrome.engine.ruleset import RulesetRef as RulesetRef  # where it used to live
+from aerodrome.engine.specs import Edited, anything_in_force, put_in_force
 from aerodrome.engine.variants import VariantSpec
 
 if TYPE_CHECKING:
@@ -111,6 +114,8 @@ class Plugins:
         self.pm = pm
         self.registry = Registry()
         self._instances: dict[str, Ruleset[Any, Any, Any]] = {}
+        self._spec_files: dict[str, tuple[Path, Mapping[str, type[Any]]] | None] = {}
+        self._spec_changes: dict[str, Edited | None] = {}
         #: How :func:`load_plugins` made these plugins (its ruleset instances say so, for a
         #: pickled game to find them again: :mod:`aerodrome.engine.lineage`).
         self.plugged = Plugged(name="")
@@ -200,6 +205,7 @@ class Plugins:
             if not isinstance(cls, RulesetRef):
                 check_ruleset(cls, plugin)
             reg.add(reg.rulesets, "ruleset", rname, rname, cls, plugin)
+            SPEC_FILES.setdefault(rname, functools.partial(self.spec_files, rname))
         for plugin, spec in self._results(hookspecs.aerodrome_register_agents):
             if not isinstance(spec, AgentSpec):
                 raise PluginError(
@@ -239,8 +245,37 @@ class Plugins:
             self.registry.rulesets[name] = entry
         return entry
 
+    def spec_files(self, name: str) -> tuple[Path, Mapping[str, type[Any]]] | None:
+        """The folder and spec types of the ruleset ``name`` (its
+        :class:`~aerodrome.engine.capabilities.SpecFiles`), None when it has none."""
+        if name not in self._spec_files:
+            probe = self.ruleset_class(name)(RuleHooks(None))
+            files = capability(probe, SpecFiles)
+            self._spec_files[name] = (
+                None if files is None else (files.specs_dir(), dict(files.spec_types()))
+            )
+        return self._spec_files[name]
+
+    def put_specs_in_force(self, name: str) -> None:
+        """Read the spec files of the ruleset ``name`` as this plugin set's spec parameters
+        change them (``--set``; none: as they are), in this process, from now on."""
+        if name not in self._spec_changes:
+            values = [v for r, v in self.plugged.parameters if r == name]
+            self._spec_changes[name] = (
+                spec_changes(self.parameters(), name, values) if values else None
+            )
+        changes = self._spec_changes[name]
+        if changes is None and not anything_in_force():
+            return
+        files = self.spec_files(name)
+        if files is not None:
+            put_in_force(files[0], changes)
+
     def ruleset(self, name: str) -> Ruleset[Any, Any, Any]:
-        """The ruleset instance called ``name`` (one per process)."""
+        """The ruleset instance called ``name`` (one per process), its spec files put in
+        force as this plugin set's parameters change them (:meth:`put_specs_in_force`)."""
+        if name in self.registry.rulesets:
+            self.put_specs_in_force(name)
         inst = self._instances.get(name)
         if inst is None:
             inst = self.ruleset_class(name)(self.rule_hooks())
@@ -395,6 +430,8 @@ def load_plugins(
         if not pm.has_plugin(f"variant:{vname}"):
             plugins.register(known[vname].plugin, f"variant:{vname}")
     for ruleset, (pname, value) in parameters:
+        if is_path(pname):  # a spec number: put in force with the ruleset (Plugins.ruleset)
+            continue
         param = find_parameter(plugins.registry.parameters, ruleset, pname)
         if param.plugin is not None:
             plugins.register(param.plugin(param.value(value)), f"parameter:{ruleset}:{pname}")

@@ -6,12 +6,11 @@ Every file lives in ``specs/classic/``; values the rulebook does not give carry
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from aerodrome.api import Record, SpecError
-from aerodrome.engine.specs import Assumed, builtin_specs, load
+from aerodrome.engine.specs import Assumed, builtin_specs, load, spec_cached
 
 Pair = tuple[int, int]
 
@@ -157,7 +156,7 @@ class Specs(Record, frozen=True):
         raise SpecError(f"classic board.toml: no airfield for squadron {squadron!r}")
 
 
-@cache
+@spec_cached
 def load_specs(root: Path | None = None) -> Specs:
     """Load every spec file; errors name the file and field."""
     base = root if root is not None else specs_dir()

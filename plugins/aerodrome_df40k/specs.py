@@ -6,7 +6,6 @@ Every number lives in ``specs/df40k/*.toml``; tables the rulebook does not give 
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal, TypeVar, get_args, get_origin
 
@@ -14,7 +13,7 @@ import msgspec
 from msgspec import Meta
 
 from aerodrome.api import Record, SpecError
-from aerodrome.engine.specs import Assumed, builtin_specs, load, read_mapping
+from aerodrome.engine.specs import Assumed, builtin_specs, load, read_mapping, spec_cached
 from aerodrome_df40k.limits import (
     CHARACTERISTIC,
     MOUNTS,
@@ -303,7 +302,7 @@ def _load(path: Path, type_: type[T]) -> T:
         raise SpecError(readable(str(exc))) from None
 
 
-@cache
+@spec_cached
 def builtin() -> Specs:
     """The built-in specs (``specs/df40k``)."""
     return Specs(builtin_specs(RULESET))

@@ -7,14 +7,13 @@ templates, the critical-damage table, board sizes...) carry ``assumed = true`` a
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
 from msgspec import Meta
 
 from aerodrome.api import Record
-from aerodrome.engine.specs import Assumed, builtin_specs, load
+from aerodrome.engine.specs import Assumed, builtin_specs, load, spec_cached
 
 #: Bounds of spec values: what the rulebook allows, or a sane ceiling far above every
 #: aircraft and table of the game (an error names the file and the field path).
@@ -349,7 +348,7 @@ class Specs:
         return got
 
 
-@cache
+@spec_cached
 def builtin() -> Specs:
     """The built-in specs of the ruleset."""
     return Specs(builtin_specs("dockfighters"))

@@ -7,7 +7,6 @@ Every number lives in ``specs/victoriana/*.toml``; this module only declares the
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -15,6 +14,7 @@ from msgspec import Meta
 
 from aerodrome.api import Record
 from aerodrome.engine.specs import Assumed, builtin_specs, load
+from aerodrome.engine.specs import spec_cached as spec_cached  # for the modules of derived tables
 
 Role = Literal["fighter", "bomber", "monster"]
 SKILLS = ("aviation", "gunnery", "tactics", "perception", "athletics", "repair")
@@ -320,22 +320,22 @@ def specs_dir() -> Path:
     return builtin_specs("victoriana")
 
 
-@cache
+@spec_cached
 def aircraft() -> dict[str, AircraftSpec]:
     """Every datasheet by key."""
     return {a.key: a for a in load(specs_dir() / "aircraft.toml", AircraftBook).aircraft}
 
 
-@cache
+@spec_cached
 def rules() -> RulesBook:
     return load(specs_dir() / "rules.toml", RulesBook)
 
 
-@cache
+@spec_cached
 def crew_templates() -> dict[str, CrewTemplate]:
     return {t.key: t for t in load(specs_dir() / "crew.toml", CrewBook).template}
 
 
-@cache
+@spec_cached
 def setup_specs() -> tuple[SetupSpec, ...]:
     return load(specs_dir() / "setups.toml", SetupBook).setup

@@ -194,7 +194,7 @@ def _can_damage_special(state: DogfightState, side: str) -> bool:
     return fighter_armed if has_fighter else other_armed
 
 
-@cache
+@specs.spec_cached
 def _weapon_count() -> dict[str, int]:
     """Armament lines by aircraft type (from the datasheets)."""
     return {key: len(spec.weapons) for key, spec in specs.aircraft().items()}

@@ -21,7 +21,7 @@ from typing import Any, Literal, get_args, get_origin
 import msgspec
 
 from aerodrome.api import Action
-from aerodrome_victoriana.specs import OptionalRules, crew_templates
+from aerodrome_victoriana.specs import OptionalRules, crew_templates, spec_cached
 
 Manoeuvre = Literal["attack", "defend", "escape", "tactical"]
 MANOEUVRES: tuple[Manoeuvre, ...] = ("attack", "defend", "escape", "tactical")
@@ -96,7 +96,7 @@ class Airman(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return _pools(self.template)
 
 
-@cache
+@spec_cached
 def _pools(template: str) -> Mapping[str, int]:
     return MappingProxyType(crew_templates()[template].pools())
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
 
 from aerodrome.api import Action
 from aerodrome_victoriana import chances, specs
@@ -45,14 +44,14 @@ from aerodrome_victoriana.view import DogfightView
 _EXPECTED_PER_DIE = 0.4  # successes per white die (1/3 per roll, 6s explode: 1/3 ÷ 5/6)
 
 
-@cache
+@specs.spec_cached
 def weapon_mean(aircraft: str, weapon: int) -> tuple[float, int]:
     """(expected successes of the weapon's damage dice, its AP) from the datasheet."""
     w = specs.aircraft()[aircraft].weapons[weapon]
     return _EXPECTED_PER_DIE * w.damage, w.ap
 
 
-@cache
+@specs.spec_cached
 def _armour(aircraft: str) -> int:
     return specs.aircraft()[aircraft].armour
 

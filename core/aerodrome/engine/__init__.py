@@ -6,8 +6,8 @@ questions (``turns``), the ruleset base class and its capabilities (``ruleset``,
 ``capabilities``, ``rulehooks``, ``hookspecs``, ``variants``, ``parameters``), the agent
 protocol (``agents``), the metric contract and the record it reads (``metrics``,
 ``records``), the game and the one play loop (``game``, ``driver``, ``lineage``), words
-from a ruleset's presentation (``describe``), spec files, rule clauses and stand-ins
-(``specs``, ``clauses``, ``assumptions``), and the one policy for files and terminal text
+from a ruleset's presentation (``describe``), spec files, their numbers set by path, rule
+clauses and stand-ins (``specs``, ``overrides``, ``clauses``, ``assumptions``), and the one policy for files and terminal text
 (``files``, ``terminal``, ``lazy``). It is the bottom layer.
 
 May import: nothing else of aerodrome.

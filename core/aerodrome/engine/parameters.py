@@ -8,7 +8,15 @@ value changes the game. A value reaches the game in one of two ways, or both:
 - ``setup``: a pure function ``(setup, value) -> setup`` (a battle's length, a squadron's
   size: what a set-up's options hold);
 - ``plugin``: a function ``value -> plugin object`` whose hook implementations change a rule
-  through the ruleset's own hookspecs (cards in a hand), plugged in like a variant.
+  through the ruleset's own hookspecs (cards in a hand), plugged in like a variant;
+- ``spec``: a function ``(data, value) -> None`` that changes the numbers of the ruleset's
+  spec files (``data``: file name → the file's data, edited in place; every fighter's
+  structure track scaled, say), decoded again into the spec types before any game.
+
+Any number of a spec file is also a parameter, named by its path (``tables.base_to_hit``,
+``aircraft[name="Fw-802 E-1 Hawk"].yellow``: :mod:`aerodrome.engine.overrides`); :func:`find`
+makes its :class:`ParameterSpec` from the spec type's bounds and the file's value. This is
+what ``--set`` sets and what ``aerodrome sweep --param PATH=LOW..HIGH`` sweeps.
 
 A parameter of a variant names it in ``variant``: sweeping it plugs that variant in, and the
 parameter's own hook implementation (registered after the variant's) answers first.
@@ -23,10 +31,13 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from aerodrome.engine import overrides
 from aerodrome.engine.errors import AerodromeError, PluginError, UnknownNameError
 from aerodrome.engine.records import ParamValue
+from aerodrome.engine.specs import Edited, edited
 
 if TYPE_CHECKING:
     from aerodrome.engine.ruleset import Setup
@@ -35,6 +46,8 @@ if TYPE_CHECKING:
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 Value = int | float
+#: The data of a ruleset's spec files, as a ``spec`` function edits it: file name → data.
+SpecData = dict[str, dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -48,6 +61,7 @@ class ParameterSpec:
     :param setup: changes a set-up for a value; ``plugin``: a plugin object for a value.
     :param read: the value a set-up plays with now (for listings and sweeps).
     :param variant: the variant this parameter belongs to (plugged in with it).
+    :param spec: changes the data of the ruleset's spec files for a value (in place).
     """
 
     name: str
@@ -63,14 +77,17 @@ class ParameterSpec:
     plugin: Callable[[Value], object] | None = None
     read: Callable[[Setup], Value] | None = None
     variant: str | None = None
+    spec: Callable[[SpecData, Value], None] | None = None
 
     def check(self, plugin: str) -> None:
         """A declaration that cannot work is a :class:`PluginError` naming the plugin."""
         where = f"plugin {plugin!r}: parameter {self.name!r}"
         if not NAME.fullmatch(self.name):
             raise PluginError(f"{where}: a name is lower-case words joined by hyphens")
-        if self.setup is None and self.plugin is None:
-            raise PluginError(f"{where}: give `setup` or `plugin` (how a value changes the game)")
+        if self.setup is None and self.plugin is None and self.spec is None:
+            raise PluginError(
+                f"{where}: give `setup`, `plugin` or `spec` (how a value changes the game)"
+            )
         for what, v in (("low", self.low), ("high", self.high), ("default", self.default)):
             if v is not None and (not isinstance(v, int | float) or not math.isfinite(v)):
                 raise PluginError(f"{where}: {what} {v!r} is not a finite number")
@@ -110,10 +127,113 @@ def find(known: Mapping[tuple[str, str], ParameterSpec], ruleset: str, name: str
     """The parameter ``name`` of ``ruleset``; an unknown one is a one-line error with the
     names that ruleset declares."""
     found = known.get((ruleset, name))
+    if found is None and overrides.is_path(name):
+        return path_parameter(ruleset, name)
     if found is None:
         own = {n: s for (r, n), s in known.items() if r == ruleset}
         raise UnknownNameError(f"parameter of {ruleset}", name, own)
     return found
+
+
+# -- spec paths as parameters ----------------------------------------------------------------
+#: Where each ruleset's spec files are: name → a function giving (folder, file name → Struct),
+#: or None for a ruleset without spec files (filled by :meth:`aerodrome.plugins.Plugins.collect`).
+SPEC_FILES: dict[str, Callable[[], tuple[Path, Mapping[str, type[Any]]] | None]] = {}
+_PATHS: dict[tuple[str, str], ParameterSpec] = {}
+
+
+def spec_files(ruleset: str) -> tuple[Path, Mapping[str, type[Any]]]:
+    """The folder and spec types of ``ruleset``; a one-line error when it has none."""
+    where = SPEC_FILES.get(ruleset)
+    found = where() if where is not None else None
+    if found is None:
+        raise AerodromeError(f"ruleset {ruleset!r} has no spec files to change")
+    return found
+
+
+def path_parameter(ruleset: str, path: str) -> ParameterSpec:
+    """The parameter that sets the spec number at ``path`` of ``ruleset`` (see
+    :mod:`aerodrome.engine.overrides`): its bounds the spec type's, its default the file's."""
+    found = _PATHS.get((ruleset, path))
+    if found is None:
+        root, types = spec_files(ruleset)
+        target = overrides.resolve(path, root, types)
+        low, high = target.low, target.high
+        if not low < high:  # a field fixed to one value: any other is refused by its check
+            high = low + 1
+        found = _PATHS[(ruleset, path)] = ParameterSpec(
+            name=path,
+            ruleset=ruleset,
+            summary=f"{target.file} {target.where}: {target.allowed()}",
+            low=int(low) if target.kind != "float" else low,
+            high=int(high) if target.kind != "float" else high,
+            default=target.current,
+            integer=target.kind != "float",
+            spec=target.set,
+        )
+    return found
+
+
+def spec_sets(
+    known: Mapping[tuple[str, str], ParameterSpec],
+    ruleset: str,
+    texts: Sequence[str],
+    option: str = "--set",
+) -> tuple[ParamValue, ...]:
+    """The ``PATH=VALUE`` texts of ``option`` as checked parameter values (sorted by path,
+    the last of one path counting): each path resolved and its value within the spec type's
+    bounds, then the spec files decoded again with all of them (their checks across fields):
+    one line naming the option, the path or file, and what is allowed, when one fails."""
+    if len(texts) > overrides.MAX_SETS:
+        raise AerodromeError(f"{option}: given {len(texts)} times, at most {overrides.MAX_SETS}")
+    values = {}
+    try:
+        for text in texts:
+            path, raw = overrides.parse_set(text, option)
+            spec = find(known, ruleset, path)
+            values[path] = spec.value(raw, option)
+            overrides.resolve(path, *spec_files(ruleset)).value(raw)  # one of its choices
+        out = normalise(values.items())
+        spec_changes(known, ruleset, out)
+    except AerodromeError as exc:
+        if str(exc).startswith(option):
+            raise
+        raise type(exc)(f"{option} {exc}") from None
+    return out
+
+
+def is_spec(spec: ParameterSpec) -> bool:
+    """Whether ``spec`` changes spec files (a path, or a declared group of numbers)."""
+    return spec.spec is not None
+
+
+def spec_changes(
+    known: Mapping[tuple[str, str], ParameterSpec], ruleset: str, values: Sequence[ParamValue]
+) -> Edited | None:
+    """The spec files of ``ruleset`` as the spec parameters among ``values`` change them (each
+    file decoded again into its type: one line naming the file, the field and the values
+    when a check fails); None when none of ``values`` changes a spec."""
+    changes = [(find(known, ruleset, n), v) for n, v in normalise(values)]
+    changes = [(s, v) for s, v in changes if s.spec is not None]
+    if not changes:
+        return None
+    root, types = spec_files(ruleset)
+
+    def edit(data: SpecData) -> None:
+        for param, v in changes:
+            assert param.spec is not None
+            try:
+                param.spec(data, param.value(v, "--set"))
+            except AerodromeError:
+                raise
+            except Exception as exc:  # a plugin's spec function failed: say which
+                raise PluginError(
+                    f"parameter {param.name!r} of {ruleset}: cannot set {v:g} in the spec "
+                    f"files: {type(exc).__name__}: {exc}"
+                ) from None
+
+    key = tuple((s.name, v) for s, v in changes)
+    return edited(root, types, key, label(key), edit)
 
 
 def normalise(values: Iterable[ParamValue]) -> tuple[ParamValue, ...]:
@@ -149,9 +269,14 @@ def apply_setup(
 def hook_values(
     known: Mapping[tuple[str, str], ParameterSpec], ruleset: str, values: Sequence[ParamValue]
 ) -> tuple[ParamValue, ...]:
-    """The values of ``values`` whose parameters plug in hook implementations (the ones a
-    plugin set must be rebuilt for; set-up parameters share the plugins)."""
-    return tuple((n, v) for n, v in values if find(known, ruleset, n).plugin is not None)
+    """The values of ``values`` whose parameters plug in hook implementations or change spec
+    files (the ones a plugin set must be rebuilt for; set-up parameters share the plugins)."""
+    out = []
+    for n, v in values:
+        spec = find(known, ruleset, n)
+        if spec.plugin is not None or spec.spec is not None:
+            out.append((n, v))
+    return tuple(out)
 
 
 def label(values: Sequence[ParamValue]) -> str:

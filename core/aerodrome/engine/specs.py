@@ -2,6 +2,11 @@
 
 Values a rulebook does not give are stand-ins marked ``assumed = true`` with a one-line
 ``reason`` (see :class:`Assumed`); ``docs/assumptions.md`` lists them all.
+
+Every spec file of every ruleset is read through :func:`load`: the one place where a run's
+spec overrides (``--set``, :mod:`aerodrome.engine.overrides`) reach the rules. The files of a
+folder are read as they are *in force* (:func:`put_in_force`); what a ruleset derives from
+them and caches is cached with :func:`spec_cached`, cleared when the specs in force change.
 """
 
 from __future__ import annotations
@@ -9,10 +14,10 @@ from __future__ import annotations
 import json
 import math
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -166,10 +171,119 @@ def _load_cached(path: Path, type_: Any) -> Any:
 
 
 def load(path: Path, type_: type[T]) -> T:
-    """Load and validate the spec file ``path`` as ``type_`` (cached; specs are immutable)."""
+    """Load and validate the spec file ``path`` as ``type_`` (cached; specs are immutable),
+    as it is in force (:func:`put_in_force`: with a run's overrides)."""
     key: Any = type_
-    loaded: T = _load_cached(path.resolve(), key)
+    path = path.resolve()
+    edited = _IN_FORCE.get(path.parent)
+    if edited is not None and path.name in edited.data:
+        loaded: T = _load_edited(path, key, edited)
+        return loaded
+    loaded = _load_cached(path, key)
     return loaded
+
+
+# -- the specs in force: a run's overrides -------------------------------------------------------
+#: Changes to a folder's spec files: the files' data (file name → data) edited in place.
+Edits = Callable[[dict[str, dict[str, Any]]], None]
+
+
+class Edited:
+    """The spec files of a folder with changes made (``label``: what changed, in words; ``key``:
+    a hashable name of the changes, e.g. the parameter values that made them)."""
+
+    __slots__ = ("data", "key", "label")
+
+    def __init__(self, key: Any, label: str, data: dict[str, dict[str, Any]]) -> None:
+        self.key = key
+        self.label = label
+        self.data = data
+
+
+_IN_FORCE: dict[Path, Edited] = {}
+_EDITED: dict[tuple[Path, Any], Edited] = {}
+_LOADED: dict[tuple[Path, Any, Any], Any] = {}
+#: Edited spec sets kept in a process at most (a sweep's points; each is a few files).
+MAX_EDITED = 64
+
+
+class _Clearable(Protocol):
+    def cache_clear(self) -> None: ...
+
+
+_SPEC_CACHES: list[_Clearable] = []
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def spec_cached(fn: F) -> F:
+    """``functools.cache`` for a function of what the specs say (a ruleset's spec accessor, a
+    table derived from datasheets): cleared whenever the specs in force change."""
+    cached = cache(fn)
+    _SPEC_CACHES.append(cached)
+    out: F = cached  # type: ignore[assignment]  # cache keeps the signature
+    return out
+
+
+def edited(
+    root: Path, types: Mapping[str, type[Any]], key: Any, label: str, edits: Edits
+) -> Edited:
+    """The spec files ``types`` of ``root`` with ``edits`` made, each decoded again into its
+    Struct (its types, bounds and checks): a :class:`SpecError` naming the file, the field
+    and ``label`` (the changes) when one no longer holds. Kept per ``(root, key)``."""
+    root = root.resolve()
+    found = _EDITED.get((root, key))
+    if found is None:
+        data = {name: read_mapping(root / name) for name in types}
+        edits(data)
+        for name, type_ in types.items():
+            convert(data[name], type_, f"{root / name} (with {label})")
+        if len(_EDITED) >= MAX_EDITED:
+            _EDITED.clear()
+            _LOADED.clear()
+        found = _EDITED[(root, key)] = Edited(key, label, data)
+    return found
+
+
+def put_in_force(root: Path, changed: Edited | None) -> None:
+    """Read the spec files of ``root`` as ``changed`` (None: as they are) from now on, in this
+    process; the caches of :func:`spec_cached` are cleared when that changes anything."""
+    root = root.resolve()
+    now = _IN_FORCE.get(root)
+    if now is changed:
+        return
+    if changed is None:
+        del _IN_FORCE[root]
+    else:
+        _IN_FORCE[root] = changed
+    for c in _SPEC_CACHES:
+        c.cache_clear()
+
+
+def clear_in_force() -> None:
+    """Read every spec folder as its files are again (no changes in force)."""
+    for root in list(_IN_FORCE):
+        put_in_force(root, None)
+
+
+def anything_in_force() -> bool:
+    """Whether any spec files are read with changes in this process."""
+    return bool(_IN_FORCE)
+
+
+def in_force(root: Path) -> Edited | None:
+    """The changes in force for the spec files of ``root`` (None: the files as they are)."""
+    return _IN_FORCE.get(root.resolve())
+
+
+def _load_edited(path: Path, type_: Any, edited: Edited) -> Any:
+    key = (path, type_, edited.key)
+    found = _LOADED.get(key)
+    if found is None:
+        found = _LOADED[key] = convert(
+            edited.data[path.name], type_, f"{path} (with {edited.label})"
+        )
+    return found
 
 
 def validate_tree(root: Path, types: Mapping[str, type[Any]]) -> Iterator[tuple[str, str | None]]:

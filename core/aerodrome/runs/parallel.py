@@ -615,7 +615,7 @@ class Engine:
         plugins = self.plugins.of(config)
         known = plugins.variants()
         params = plugins.parameters()
-        declared = [params[(config.ruleset, name)] for name, _ in config.params]
+        declared = [find_parameter(params, config.ruleset, name) for name, _ in config.params]
         return versions_of(
             plugins.ruleset(config.ruleset),
             *(known[v].plugin for v in config.variants),
@@ -644,7 +644,7 @@ class Engine:
 
 def _declared_in(param: Any) -> object:
     """The module that declares a parameter (its versions are the run's too)."""
-    how = param.setup if param.setup is not None else param.plugin
+    how = param.setup or param.plugin or param.spec
     return sys.modules.get(getattr(how, "__module__", ""), how)
 
 

@@ -1,4 +1,4 @@
-"""Options shared by ``simulate`` and ``compare``, with their bounds.
+"""Options shared by ``simulate``, ``compare`` and the other commands, with their bounds.
 
 Bounds (documented in ``docs/security.md``): ``--games`` at most
 :data:`~aerodrome.runs.parallel.MAX_GAMES` per configuration, ``--seed`` a signed 64-bit integer,
@@ -13,7 +13,11 @@ from typing import Annotated
 
 import typer
 
+from aerodrome.engine.data import ParamValue
 from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.overrides import MAX_SET_CHARS, MAX_SETS
+from aerodrome.engine.parameters import spec_sets
+from aerodrome.plugins import Plugins
 from aerodrome.runs.cluster import DEFAULT_TIMEOUT, DaskTarget, dask_target
 from aerodrome.runs.parallel import MAX_GAMES, max_workers
 
@@ -103,3 +107,29 @@ def dask_option(
     return dask_target(
         dask, tls_ca_file=ca, tls_cert=cert, tls_key=key, insecure=insecure, timeout=timeout
     )
+
+
+SpecSet = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        metavar="PATH=VALUE",
+        help="Change a number of the ruleset's spec files for this run, by its path: "
+        "tables.base_to_hit=5, 'aircraft[name=\"Fw-802 E-1 Hawk\"].yellow=3', "
+        "...reroll_hits=true (repeatable, at most "
+        f"{MAX_SETS}, {MAX_SET_CHARS} characters each). Checked against the spec's types and "
+        "bounds; recorded with every game and save. See docs/user-guide.md, "
+        "'Changing spec numbers'.",
+        show_default=False,
+    ),
+]
+
+
+def spec_overrides(
+    plugins: Plugins, ruleset: str, sets: list[str] | None
+) -> tuple[ParamValue, ...]:
+    """The checked ``--set`` values of ``ruleset`` (parameters named by spec paths, sorted);
+    a one-line error naming the path and what is allowed otherwise."""
+    if not sets:
+        return ()
+    return spec_sets(plugins.parameters(), ruleset, sets)

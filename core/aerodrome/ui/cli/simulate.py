@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
+import msgspec
 import typer
 
 from aerodrome.engine.files import check_output
+from aerodrome.engine.parameters import label
 from aerodrome.plugins import default_plugins
 from aerodrome.ui.cli.options import (
     GAMES_MAX,
@@ -19,8 +21,10 @@ from aerodrome.ui.cli.options import (
     DaskKey,
     DaskTimeout,
     Seed,
+    SpecSet,
     Workers,
     dask_option,
+    spec_overrides,
 )
 from aerodrome.ui.cli.output import console, print_json, progress_bar, say, table
 from aerodrome.ui.cli.paths import output_file
@@ -57,6 +61,7 @@ def simulate(
             "keeps the games already in it and plays only the missing ones.",
         ),
     ] = None,
+    set_: SpecSet = None,
     workers: Workers = 1,
     dask: Dask = None,
     dask_tls_ca_file: DaskCa = None,
@@ -86,7 +91,10 @@ def simulate(
     s = r.setup(setup)
     names = agents.split(",") if agents else _default_agents(list(plugins.agents_for(ruleset)))
     agent_names = resolve_agents(plugins, r, s, [n.strip() for n in names])
-    config = Config(ruleset=ruleset, setup=s.name, agents=agent_names, games=games, seed=seed)
+    sets = spec_overrides(plugins, ruleset, set_)
+    config = Config(
+        ruleset=ruleset, setup=s.name, agents=agent_names, games=games, seed=seed, params=sets
+    )
     engine = Engine(plugins, workers=workers, dask=target, detail=False)
     progress = progress_bar(
         TextColumn(f"{ruleset} {s.name}".replace("[", "\\[")),
@@ -100,9 +108,11 @@ def simulate(
         records = engine.run([config], out, on_progress=lambda n: progress.advance(task, n))
         summary = summarise(records, ruleset, s, seed, agent_names)  # streamed: flat memory
     if json:
-        print_json(summary)
+        print_json(summary if not sets else {**msgspec.to_builtins(summary), "set": dict(sets)})
     else:
         print_summary(summary, r.title)
+        if sets:
+            say(f"spec numbers changed (--set): {label(sets)}")
 
 
 def print_summary(summary: Summary, title: str) -> None:
