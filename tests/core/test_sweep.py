@@ -1,30 +1,45 @@
-"""Declared parameters and ``aerodrome sweep``: a planted crossing found by bisection, values
-checked against their bounds, declarations checked, hook parameters reaching the workers."""
+"""Declared parameters and ``aerodrome sweep``: a planted crossing found on every value, a
+target read on every value of the grid (every crossing, claimed only where the intervals on
+both sides exclude it, and the metric's shape), values checked against their bounds,
+declarations checked, hook parameters reaching the workers."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pytest import approx
 
 from aerodrome import hookimpl
 from aerodrome.engine.errors import AerodromeError, PluginError, UnknownNameError
+from aerodrome.engine.metrics import Estimate
 from aerodrome.engine.parameters import ParameterSpec, apply_setup
 from aerodrome.plugins import load_plugins
 from aerodrome.runs.parallel import Config, Engine
 from aerodrome.runs.results import ResultsFile
-from aerodrome.studies.compare.sweep import grid, parse_range, parse_target, run_sweep
+from aerodrome.studies.compare.sweep import (
+    Point,
+    grid,
+    parse_range,
+    parse_target,
+    point,
+    read_target,
+    run_sweep,
+    show,
+)
 from tests.core import countdown
 from tests.core.countdown import LENGTH, countdown_plugins
 
 
-def test_a_sweep_finds_the_planted_crossing() -> None:
-    """Countdown's mean length is ``length + 0.5`` exactly: a mean length of 7 lies between
-    6 and 7. Bisection from 1..20 plays 1, 20, 10, 5, 7, 6 (not all twenty values), and the
-    crossing interpolates to 6.5. Mutation caught: bisection keeping the wrong half (it
-    ends between 10 and 11)."""
+def test_a_sweep_finds_the_planted_crossing_on_every_value() -> None:
+    """Countdown's mean length is ``length + 0.5``: a mean length of 7 lies between 6 and 7.
+    Every value of 1..20 is played (no value skipped), the crossing is claimed between 6 and
+    7 with both intervals excluding 7, and interpolates to 6.5; the length rises with the
+    parameter."""
     sweep = run_sweep(
         countdown_plugins(),
         "countdown",
@@ -34,13 +49,17 @@ def test_a_sweep_finds_the_planted_crossing() -> None:
         target=("duration-turns", 7.0),
         workers=1,
     )
-    c = sweep.crossing
-    assert c is not None and c.found and c.clear
-    assert (c.below, c.above) == (6, 7)
+    t = sweep.target
+    assert t is not None
+    assert sweep.values == list(range(1, 21)) == [p.value for p in t.points]
+    [c] = t.crossings
+    assert c.claimed and c.direction == "up"
+    assert (c.low, c.high) == (6, 7)
+    assert c.at_low.high < 7 < c.at_high.low
     assert c.at == approx(6.5, abs=0.1)
-    assert sweep.values == [1, 5, 6, 7, 10, 20]
-    assert sweep.reference == 5  # the set-up's own value, played on the way
-    assert "crosses 7 between length=6" in c.text
+    assert t.monotone == "rising"
+    assert t.text[0].startswith("duration-turns crosses 7 upward between length=6 (")
+    assert sweep.reference == 5
     # every value is paired with the reference: length 7 plays exactly 2 rounds more
     seven = next(d for d in sweep.comparison.differences if d.label.startswith("length=7"))
     longer = seven.metrics["duration-turns"]
@@ -57,9 +76,105 @@ def test_a_target_outside_the_range_is_said_so() -> None:
         target=("duration-turns", 9.0),
         workers=1,
     )
-    c = sweep.crossing
-    assert c is not None and not c.found and "stays below 9" in c.text
-    assert sweep.values == [2, 4]
+    t = sweep.target
+    assert t is not None and t.crossings == []
+    assert "stays below 9" in t.text[0] and "no crossing in the range" in t.text[0]
+    assert sweep.values == [2, 3, 4]
+
+
+def _points(goal: float, *rows: tuple[float, float, float]) -> list[Point]:
+    """Grid points 1, 2, ... with the estimates ``(value, low, high)``."""
+    return [
+        point(Estimate(value=v, low=lo, high=hi, n=100, method="normal"), i, goal)
+        for i, (v, lo, hi) in enumerate(rows, start=1)
+    ]
+
+
+def test_a_crossing_between_the_ends_is_found() -> None:
+    """The ends of the range are both below the target, a middle value above it (df40k's
+    balance over turns=2..10 on seed 2: 0.946 at turns=4): both crossings are claimed, and
+    the metric is not monotone. Mutation caught: reading the target on the two ends only
+    (the previous bisection's first step: "no crossing in the range")."""
+    t = read_target(
+        "turns",
+        "balance",
+        0.9,
+        _points(
+            0.9,
+            (0.70, 0.60, 0.80),
+            (0.80, 0.72, 0.86),
+            (0.946, 0.91, 0.98),
+            (0.75, 0.65, 0.84),
+            (0.72, 0.62, 0.81),
+        ),
+    )
+    assert [(c.low, c.high, c.direction, c.claimed) for c in t.crossings] == [
+        (2, 3, "up", True),
+        (3, 4, "down", True),
+    ]
+    assert t.monotone == "not monotone"
+    assert t.text[0] == (
+        "balance crosses 0.9 upward between turns=2 (0.80 [0.72, 0.86]) and turns=3 "
+        "(0.946 [0.910, 0.980]), at about turns=2.68 by the estimates"
+    )
+    assert "is not monotone in turns: it rises from turns=1" in t.monotone_text
+
+
+def test_a_crossing_is_claimed_only_where_both_intervals_exclude_the_target() -> None:
+    """Estimates either side of 5.5 whose intervals reach it (df40k's duration over turns on
+    seed 1): reported, not claimed. Past them, the first value whose interval lies above the
+    target closes the span of a claimed crossing, with the values between named. Mutation
+    caught: claiming a crossing where the estimates change side (the previous check)."""
+    noisy = read_target(
+        "turns",
+        "duration-turns",
+        5.5,
+        _points(5.5, (5.0, 4.6, 5.4), (5.3, 4.9, 5.7), (5.6, 5.2, 6.0)),
+    )
+    [c] = noisy.crossings
+    assert (c.low, c.high, c.claimed) == (2, 3, False)
+    assert "within the noise, not claimed" in c.text
+    assert noisy.text[0].startswith("duration-turns reaches 5.5 only within the noise")
+    spanned = read_target(
+        "turns",
+        "duration-turns",
+        5.5,
+        _points(5.5, (5.0, 4.6, 5.4), (5.3, 4.9, 5.7), (5.6, 5.2, 6.0), (6.2, 5.8, 6.6)),
+    )
+    [c] = spanned.crossings
+    assert (c.low, c.high, c.claimed, c.direction) == (1, 4, True, "up")
+    assert "(somewhere in the span: at turns=2..3 the interval reaches the target)" in c.text
+    assert c.at == approx(2.667, abs=0.01)  # where the estimates cross, between 2 and 3
+    assert spanned.monotone == "rising"
+
+
+def test_a_flat_metric_is_said_to_be_flat() -> None:
+    t = read_target("turns", "balance", 0.5, _points(0.5, (0.8, 0.7, 0.9), (0.82, 0.72, 0.92)))
+    assert t.monotone == "flat" and t.crossings == []
+    assert t.text == [
+        "balance stays above 0.5 from turns=1 (0.80 [0.70, 0.90]) to turns=2 "
+        "(0.82 [0.72, 0.92]): no crossing in the range",
+        t.monotone_text,
+    ]
+
+
+@given(
+    st.floats(-1e4, 1e4),
+    st.floats(0, 1e3),
+    st.floats(0, 1e3),
+)
+def test_a_printed_estimate_lies_inside_its_printed_interval(
+    value: float, below: float, above: float
+) -> None:
+    """Every estimate a sweep prints with its interval (``show``) lies inside it as printed:
+    the three numbers at one precision. Mutation caught: the estimate printed one place finer
+    than its bounds (1.25 over 0.25-1.25 printed ``1.25 [0.2, 1.2]``)."""
+    e = Estimate(value=value, low=value - below, high=value + above, n=1, method="normal")
+    text = show(e)
+    m = re.fullmatch(r"(\S+) \[(\S+), (\S+)\]", text)
+    assert m is not None, text
+    v, lo, hi = (float(x) for x in m.groups())
+    assert lo <= v <= hi, text
 
 
 def test_a_grid_sweep_plays_every_value_and_resumes(tmp_path: Path) -> None:

@@ -205,8 +205,10 @@ def sweep_section(sweep: Sweep) -> str:
     plt = pyplot()
     e = html.escape
     crossing = (
-        f'<p id="crossing"><strong>{e(sweep.crossing.text)}</strong></p>'
-        if sweep.crossing is not None
+        '<div id="crossing">'
+        + "".join(f"<p><strong>{e(line)}</strong></p>" for line in sweep.target.text)
+        + "</div>"
+        if sweep.target is not None
         else ""
     )
     figures = "".join(

@@ -174,7 +174,7 @@ PLOTTERS: dict[str, Callable[[Any, Comparison], str]] = {
 
 def plot_sweep(plt: Any, sweep: Sweep, metric: str) -> str:
     """``metric`` against the swept parameter, with 95 % intervals; the reference value
-    marked, and the target and its crossing when one was sought."""
+    marked, and the target and its claimed crossings when one was sought."""
     info = next(m for m in sweep.comparison.metrics if m.name == metric)
     by_value = {dict(c.column.params)[sweep.parameter]: c for c in sweep.comparison.columns}
     xs = [float(v) for v in sweep.values]
@@ -191,15 +191,16 @@ def plot_sweep(plt: Any, sweep: Sweep, metric: str) -> str:
         ref = by_value[sweep.reference].metrics.get(metric)
         if ref is not None:
             ax.plot([float(sweep.reference)], [ref.value], "s", color="#c0504d", label="reference")
-    c = sweep.crossing
-    if c is not None and c.metric == metric:
+    t = sweep.target
+    if t is not None and t.metric == metric:
         ax.axhline(
-            c.target, color="#888", linestyle="--", linewidth=1, label=f"target {c.target:g}"
+            t.target, color="#888", linestyle="--", linewidth=1, label=f"target {t.target:g}"
         )
-        if c.at is not None:
-            ax.axvline(
-                c.at, color="#c0504d", linestyle=":", linewidth=1, label=f"crossing {c.at:.3g}"
-            )
+        for c in t.crossings:
+            if c.at is not None and c.claimed:
+                ax.axvline(
+                    c.at, color="#c0504d", linestyle=":", linewidth=1, label=f"crossing {c.at:.3g}"
+                )
     ax.set_xlabel(sweep.parameter)
     ax.set_ylabel(f"{info.title} ({info.unit})")
     ax.set_title(f"{info.title} against {sweep.parameter}")

@@ -1,5 +1,5 @@
-"""``aerodrome sweep``: a declared parameter played over a range of values, and the value
-where a metric crosses a target.
+"""``aerodrome sweep``: a declared parameter played over a range of values, and where a
+metric crosses a target.
 
 Every value is a column of the comparison, played with the same seeds and agents as every
 other (common random numbers), so the columns are paired game by game: each is compared
@@ -7,21 +7,24 @@ with the *reference* column (the value the set-up plays with, when it is in the 
 the first value), and the curve of a metric against the parameter is not jagged by the
 dice of different games.
 
-``--target METRIC=VALUE`` looks for the value where the metric crosses the target, by
-bisection: the two ends of the range first, then the middle of the bracket that holds the
-crossing, until the bracket is one step wide. Each step is one run of the engine; all runs
-go to one results file (``--out``, or a temporary one), from which the final comparison of
-every value played is measured.
+``--target METRIC=VALUE`` is read on every value of the grid, all of them played first
+(:func:`read_target`): a search that looks only at some values (the ends, a bisection)
+misses a metric that crosses the target and comes back, and claims a crossing the noise
+allows. It reports every crossing with the interval at both sides, claims one only where
+the 95 % intervals on both sides exclude the target, and says whether the metric is
+monotone over the range (:func:`monotonicity`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 import re
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Literal
 
 import msgspec
 
@@ -112,7 +115,7 @@ def grid(spec: ParameterSpec, rng: Range) -> list[Value]:
     if count > MAX_VALUES:
         raise AerodromeError(
             f"--param {spec.name}={rng.low:g}..{rng.high:g}: {count} values; a sweep plays "
-            f"{MAX_VALUES} at most (give a larger STEP, or use --target to bisect)"
+            f"{MAX_VALUES} at most (give a larger STEP or a narrower range)"
         )
     values = [spec.value(round(low + k * step, 12)) for k in range(count)]
     if values[-1] != high:  # the high end always played
@@ -120,33 +123,62 @@ def grid(spec: ParameterSpec, rng: Range) -> list[Value]:
     return values
 
 
-class Crossing(msgspec.Struct, frozen=True, kw_only=True):
-    """Where ``metric`` crosses ``target`` between the parameter values ``below`` and
-    ``above`` (one step apart), with the metric at both and their paired difference.
+#: Where a grid point's 95 % interval lies against the target.
+Side = Literal["below", "above", "within"]
+#: What the grid says of a metric's shape over the range (:func:`monotonicity`).
+Shape = Literal["rising", "falling", "not monotone", "flat", "unmeasured"]
 
-    :param found: the metric is on different sides of the target at the two ends of the
-        range (else ``below``/``above`` are the ends and there is no crossing in it).
-    :param at: the crossing, interpolated linearly between the two values.
-    :param clear: each value's 95 % interval lies wholly on its side of the target.
-    :param text: a line saying so.
+
+class Point(msgspec.Struct, frozen=True, kw_only=True):
+    """The metric at one value of the grid: its estimate and where its 95 % interval lies
+    against the target (``within``: the interval reaches it; ``None``: not measured)."""
+
+    value: Value
+    estimate: Estimate | None
+    side: Side | None
+
+
+class Crossing(msgspec.Struct, frozen=True, kw_only=True):
+    """One place where the metric crosses the target.
+
+    :param low: the last value before the crossing, ``high`` the first after it.
+    :param direction: ``up`` (the metric rises through the target) or ``down``.
+    :param claimed: the 95 % intervals at ``low`` and at ``high`` both exclude the target,
+        on opposite sides (the values between, if any, reach it within their intervals);
+        else only the estimates cross, at two neighbouring values, within the noise.
+    :param at: where the estimates cross, interpolated linearly between the two neighbouring
+        values whose estimates lie on either side (``None``: they never do in the span).
+    :param text: a line saying so, every estimate with its interval.
     """
+
+    low: Value
+    high: Value
+    at_low: Estimate
+    at_high: Estimate
+    direction: Literal["up", "down"]
+    claimed: bool
+    at: float | None
+    text: str
+
+
+class Target(msgspec.Struct, frozen=True, kw_only=True):
+    """``--target METRIC=VALUE`` read on every value of the grid: each point, every
+    crossing (claimed or within the noise), the metric's shape over the range, and the lines
+    that say them (``text``)."""
 
     metric: str
     target: float
-    found: bool
-    below: Value
-    above: Value
-    at_below: Estimate | None
-    at_above: Estimate | None
-    at: float | None
-    clear: bool
-    text: str
+    points: list[Point]
+    crossings: list[Crossing]
+    monotone: Shape
+    monotone_text: str
+    text: list[str]
 
 
 class Sweep(msgspec.Struct, kw_only=True):
     """What ``aerodrome sweep --json`` prints: the parameter, its values (one column each,
-    paired with the reference column), the chosen metrics, the crossing if one was sought,
-    and the comparison of every value played."""
+    paired with the reference column), the chosen metrics, the target if one was sought
+    (every point, every crossing, the metric's shape) and the comparison of every value."""
 
     ruleset: str
     parameter: str
@@ -154,7 +186,7 @@ class Sweep(msgspec.Struct, kw_only=True):
     reference: Value
     values: list[Value]
     metrics: list[str]
-    crossing: Crossing | None
+    target: Target | None
     comparison: Comparison
 
 
@@ -231,52 +263,48 @@ def run_sweep(
     dask: str | DaskTarget | None = None,
     out: Path | None = None,
     hooks: Hooks | None = None,
-    on_step: Callable[[str], None] | None = None,
 ) -> Sweep:
-    """Play the sweep (every value of the range, or a bisection for ``target``) and measure
-    every value played, paired with the reference value."""
+    """Play every value of the range, each paired with the reference value, measure them,
+    and read ``target`` (a metric and its value) on every value."""
     spec = find(plugins.parameters(), ruleset, rng.name)
     values = grid(spec, rng)
     reference = reference_value(plugins, spec, setup, values)
-
-    def plans_for(vs: Sequence[Value], ref: Value) -> list[ColumnPlan]:
-        return sweep_plans(
-            plugins, spec, vs, ref, games, seed, variants=variants, setup=setup, studies=studies
-        )
-
-    def run(vs: Sequence[Value], ref: Value, path: Path, quiet: bool = False) -> Comparison:
-        return execute(
+    plans = sweep_plans(
+        plugins,
+        spec,
+        values,
+        reference,
+        games,
+        seed,
+        variants=variants,
+        setup=setup,
+        studies=studies,
+    )
+    with results_file(out) as path:
+        result = execute(
             plugins,
-            plans_for(vs, ref),
+            plans,
             seed=seed,
             games=games,
             workers=workers,
             dask=dask,
             out=path,
-            hooks=None if quiet else hooks,
+            hooks=hooks,
         )
-
-    crossing: Crossing | None = None
-    with results_file(out) as path:
-        if target is None:
-            played = values
-        else:
-            played, crossing = bisect(
-                spec, values, target, lambda vs: run(vs, vs[0], path), on_step, reference
-            )
-        # after a bisection every game is in the file already: this run only reads it
-        final = run(sorted(played), reference, path, quiet=target is not None)
-    if crossing is not None:  # the estimates of the final run (the same games)
-        crossing = describe_crossing(spec, crossing, final)
+    found = None
+    if target is not None:
+        metric, goal = target
+        points = [point(estimate_at(result, spec.name, v, metric), v, goal) for v in values]
+        found = read_target(spec.name, metric, goal, points)
     return Sweep(
         ruleset=ruleset,
         parameter=spec.name,
         summary=spec.summary,
         reference=reference,
-        values=sorted(played),
+        values=values,
         metrics=list(metrics),
-        crossing=crossing,
-        comparison=final,
+        target=found,
+        comparison=result,
     )
 
 
@@ -287,102 +315,188 @@ def estimate_at(result: Comparison, name: str, value: Value, metric: str) -> Est
     return None
 
 
-def bisect(
-    spec: ParameterSpec,
-    values: Sequence[Value],
-    target: tuple[str, float],
-    evaluate: Callable[[Sequence[Value]], Comparison],
-    on_step: Callable[[str], None] | None = None,
-    reference: Value | None = None,
-) -> tuple[list[Value], Crossing]:
-    """Bisect ``values`` (sorted) for where ``target``'s metric crosses its value: the
-    values played and the bracket found (its estimates filled in later). ``reference`` (the
-    set-up's own value) is played with the two ends, so that every value is also compared
-    with it."""
-    metric, goal = target
-    lo, hi = 0, len(values) - 1
-    played: set[Value] = set()
+def point(estimate: Estimate | None, value: Value, goal: float) -> Point:
+    """``value``'s point: where its interval lies against ``goal``."""
+    side: Side | None = None
+    if estimate is not None:
+        side = "below" if estimate.high < goal else "above" if estimate.low > goal else "within"
+    return Point(value=value, estimate=estimate, side=side)
 
-    def side(result: Comparison, value: Value) -> float:
-        e = estimate_at(result, spec.name, value, metric)
-        if e is None:
-            raise AerodromeError(
-                f"--target {metric}: the metric cannot be measured at {spec.name}={value:g} "
-                "(no games it reads)"
-            )
-        return e.value - goal
 
-    extra = [] if reference is None else [reference]
-    first = list(dict.fromkeys([values[lo], values[hi], *extra]))
-    ends = evaluate(first)
-    played.update(first)
-    f_lo, f_hi = side(ends, values[lo]), side(ends, values[hi])
-    if on_step is not None:
-        on_step(
-            f"{spec.name}={values[lo]:g} and {values[hi]:g}: {metric} {f_lo + goal:.3g} and {f_hi + goal:.3g}"
-        )
-    found = f_lo == 0 or f_hi == 0 or (f_lo < 0) != (f_hi < 0)
-    while found and hi - lo > 1 and f_lo != 0 and f_hi != 0:
-        mid = (lo + hi) // 2
-        result = evaluate([values[mid]])
-        played.add(values[mid])
-        f_mid = side(result, values[mid])
-        if on_step is not None:
-            on_step(f"{spec.name}={values[mid]:g}: {metric} {f_mid + goal:.3g}")
-        if f_mid == 0:
-            lo = hi = mid
-            break
-        if (f_mid < 0) == (f_lo < 0):
-            lo, f_lo = mid, f_mid
-        else:
-            hi, f_hi = mid, f_mid
-    return sorted(played), Crossing(
+def read_target(name: str, metric: str, goal: float, points: Sequence[Point]) -> Target:
+    """Every crossing of ``goal`` over ``points`` (sorted by value) and the metric's shape.
+
+    A crossing is *claimed* between two values whose 95 % intervals exclude the target on
+    opposite sides, with only values whose intervals reach it in between: the crossing
+    lies in that span. Where the estimates of two neighbouring values lie on either side of
+    the target outside any claimed span, the crossing is reported as within the noise."""
+    measured = [p for p in points if p.estimate is not None]
+    crossings: list[Crossing] = []
+    beyond = [p for p in measured if p.side != "within"]
+    for a, b in itertools.pairwise(beyond):
+        if a.side != b.side:
+            crossings.append(_crossing(name, metric, goal, measured, a, b, claimed=True))
+    spans = [(c.low, c.high) for c in crossings]
+    for a, b in itertools.pairwise(measured):
+        assert a.estimate is not None and b.estimate is not None
+        x, y = a.estimate.value - goal, b.estimate.value - goal
+        inside = any(lo <= a.value and b.value <= hi for lo, hi in spans)
+        if (x * y < 0 or (y == 0 != x)) and not inside:
+            crossings.append(_crossing(name, metric, goal, measured, a, b, claimed=False))
+    crossings.sort(key=lambda c: (c.low, c.high))
+    shape, shape_text = monotonicity(name, metric, measured)
+    text = [c.text for c in crossings]
+    if not any(c.claimed for c in crossings):
+        text.insert(0, _no_crossing(name, metric, goal, points))
+    text.append(shape_text)
+    return Target(
         metric=metric,
         target=goal,
-        found=found,
-        below=values[lo],
-        above=values[hi],
-        at_below=None,
-        at_above=None,
-        at=None,
-        clear=False,
-        text="",
+        points=list(points),
+        crossings=crossings,
+        monotone=shape,
+        monotone_text=shape_text,
+        text=text,
     )
 
 
-def describe_crossing(spec: ParameterSpec, c: Crossing, result: Comparison) -> Crossing:
-    """``c`` with the final run's estimates at its two values, the interpolated crossing
-    and a line saying it."""
-    a = estimate_at(result, spec.name, c.below, c.metric)
-    b = estimate_at(result, spec.name, c.above, c.metric)
-    name, goal = spec.name, c.target
-    if a is None or b is None:
-        return msgspec.structs.replace(c, text=f"{c.metric}: not measured")
-    if not c.found:
-        where = "above" if a.value > goal else "below"
-        return msgspec.structs.replace(
-            c,
-            at_below=a,
-            at_above=b,
-            text=(
-                f"{c.metric} stays {where} {goal:g} from {name}={c.below:g} ({a.value:.3g}) to "
-                f"{name}={c.above:g} ({b.value:.3g}): no crossing in the range"
-            ),
+def _crossing(
+    name: str,
+    metric: str,
+    goal: float,
+    measured: Sequence[Point],
+    a: Point,
+    b: Point,
+    *,
+    claimed: bool,
+) -> Crossing:
+    assert a.estimate is not None and b.estimate is not None
+    at: float | None = None
+    inside = [p for p in measured if a.value <= p.value <= b.value]
+    for c, d in itertools.pairwise(inside):
+        assert c.estimate is not None and d.estimate is not None
+        x, y = c.estimate.value - goal, d.estimate.value - goal
+        if x == 0:
+            at = float(c.value)
+            break
+        if x * y < 0 or y == 0:
+            at = float(c.value) + x / (x - y) * (float(d.value) - float(c.value))
+            break
+    rising = (b.estimate.value > a.estimate.value) if not claimed else b.side == "above"
+    direction: Literal["up", "down"] = "up" if rising else "down"
+    verb = "upward" if rising else "downward"
+    where = f"{name}={a.value:g} ({show(a.estimate)}) and {name}={b.value:g} ({show(b.estimate)})"
+    between = "" if at is None else f", at about {name}={at:.3g} by the estimates"
+    if claimed:
+        gap = [p for p in inside if p.value not in (a.value, b.value)]
+        maybe = (
+            ""
+            if not gap
+            else f" (somewhere in the span: at {spans(name, [p.value for p in gap], measured)} "
+            "the interval reaches the target)"
         )
-    if c.below == c.above or b.value == a.value:
-        at = float(c.below)
+        text = f"{metric} crosses {goal:g} {verb} between {where}{maybe}{between}"
     else:
-        at = float(c.below) + (goal - a.value) / (b.value - a.value) * (
-            float(c.above) - float(c.below)
+        text = (
+            f"{metric}'s estimates cross {goal:g} between {where}{between}, but the intervals "
+            "reach the target: within the noise, not claimed (play more games)"
         )
-    rising = b.value > a.value
-    clear = (a.high < goal < b.low) if rising else (a.low > goal > b.high)
-    if c.below == c.above:
-        clear = False
-    text = (
-        f"{c.metric} crosses {goal:g} between {name}={c.below:g} ({a.value:.3g}, "
-        f"{a.low:.3g}–{a.high:.3g}) and {name}={c.above:g} ({b.value:.3g}, "
-        f"{b.low:.3g}–{b.high:.3g}), at about {name}={at:.3g}"
-        + ("" if clear else "; the intervals at both values reach the target: within the noise")
+    return Crossing(
+        low=a.value,
+        high=b.value,
+        at_low=a.estimate,
+        at_high=b.estimate,
+        direction=direction,
+        claimed=claimed,
+        at=at,
+        text=text,
     )
-    return msgspec.structs.replace(c, at_below=a, at_above=b, at=at, clear=clear, text=text)
+
+
+def _no_crossing(name: str, metric: str, goal: float, points: Sequence[Point]) -> str:
+    measured = [p for p in points if p.estimate is not None]
+    if not measured:
+        return f"{metric}: not measured at any value of {name}"
+    first, last = measured[0], measured[-1]
+    assert first.estimate is not None and last.estimate is not None
+    ends = (
+        f"{name}={first.value:g} ({show(first.estimate)}) to "
+        f"{name}={last.value:g} ({show(last.estimate)})"
+    )
+    reach = [p for p in measured if p.side == "within"]
+    sides = {p.side for p in measured} - {"within"}
+    if not reach:
+        where = "above" if sides == {"above"} else "below"
+        return f"{metric} stays {where} {goal:g} from {ends}: no crossing in the range"
+    at = spans(name, [p.value for p in reach], measured)
+    return (
+        f"{metric} reaches {goal:g} only within the noise (the interval at {at} includes it), "
+        f"from {ends}: no crossing claimed (play more games)"
+    )
+
+
+def monotonicity(name: str, metric: str, measured: Sequence[Point]) -> tuple[Shape, str]:
+    """Whether the metric rises, falls, both (not monotone) or neither over the range, by
+    intervals that do not overlap: a *rise* is a later value whose interval lies wholly
+    above an earlier one's (a *fall*, wholly below). The widest of each is named."""
+    if len(measured) < 2:
+        return "unmeasured", f"{metric}: fewer than two values measured, no shape to tell"
+    rise = fall = None
+    rise_gap = fall_gap = 0.0
+    for i, a in enumerate(measured):
+        for b in measured[i + 1 :]:
+            assert a.estimate is not None and b.estimate is not None
+            up = b.estimate.low - a.estimate.high
+            down = a.estimate.low - b.estimate.high
+            if up > rise_gap:
+                rise, rise_gap = (a, b), up
+            if down > fall_gap:
+                fall, fall_gap = (a, b), down
+
+    def step(pair: tuple[Point, Point]) -> str:
+        a, b = pair
+        assert a.estimate is not None and b.estimate is not None
+        return (
+            f"from {name}={a.value:g} ({show(a.estimate)}) to {name}={b.value:g} "
+            f"({show(b.estimate)})"
+        )
+
+    if rise is not None and fall is not None:
+        first, then = ("rises", "falls") if rise[0].value <= fall[0].value else ("falls", "rises")
+        steps = (rise, fall) if first == "rises" else (fall, rise)
+        return "not monotone", (
+            f"{metric} is not monotone in {name}: it {first} {step(steps[0])} and {then} "
+            f"{step(steps[1])} (95 % intervals apart), so it may cross a target more than once"
+        )
+    if rise is not None:
+        return "rising", f"{metric} rises with {name} ({step(rise)}); no fall beyond the noise"
+    if fall is not None:
+        return "falling", f"{metric} falls with {name} ({step(fall)}); no rise beyond the noise"
+    return "flat", (
+        f"{metric} changes over {name} by no more than the noise (the 95 % intervals of every "
+        "two values overlap)"
+    )
+
+
+def show(e: Estimate) -> str:
+    """``0.946 [0.912, 0.982]``: the estimate and its interval at one precision (two
+    significant digits of the interval's width), so the printed value lies inside the
+    printed interval."""
+    width = e.high - e.low
+    if width <= 0:  # an exact value: low, value and high are one number
+        return f"{e.value:g} [{e.low:g}, {e.high:g}]"
+    places = min(6, max(0, 1 - math.floor(math.log10(width))))
+    return f"{e.value:.{places}f} [{e.low:.{places}f}, {e.high:.{places}f}]"
+
+
+def spans(name: str, values: Sequence[Value], points: Sequence[Point]) -> str:
+    """``turns=3..6, turns=9``: ``values`` with each run of neighbours on the grid (the
+    values of ``points``) written as one span."""
+    order = {p.value: i for i, p in enumerate(points)}
+    runs: list[list[Value]] = []
+    for v in sorted(values, key=lambda v: order[v]):
+        if runs and order[v] == order[runs[-1][-1]] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return ", ".join(f"{name}={r[0]:g}" + ("" if len(r) == 1 else f"..{r[-1]:g}") for r in runs)

@@ -1,6 +1,6 @@
 """``aerodrome sweep R --param NAME=LOW..HIGH[:STEP]``: a declared parameter over a range of
 values, one paired column per value, and ``--target METRIC=VALUE`` to find where a metric
-crosses a target (see :mod:`aerodrome.studies.compare.sweep`)."""
+crosses a target, read on every value (see :mod:`aerodrome.studies.compare.sweep`)."""
 
 from __future__ import annotations
 
@@ -50,8 +50,9 @@ def sweep(
         str | None,
         typer.Option(
             "--target",
-            help="Find where a metric crosses a value (METRIC=VALUE, e.g. balance=0.9), by "
-            "bisection instead of playing every value.",
+            help="Find where a metric crosses a value (METRIC=VALUE, e.g. balance=0.9), read "
+            "on every value: each crossing with the intervals at both sides (claimed only where "
+            "both exclude the target), and whether the metric is monotone over the range.",
             show_default=False,
         ),
     ] = None,
@@ -140,7 +141,6 @@ def sweep(
             dask=dask_target,
             out=out,
             hooks=progress.hooks(),
-            on_step=None if quiet else progress.say,
         )
     if report is not None:
         from aerodrome.studies.report import write_report
@@ -151,8 +151,9 @@ def sweep(
         print_json(result)
         return
     console.print(sweep_table(result))
-    if result.crossing is not None:
-        console.print(literal(result.crossing.text, "bold"), highlight=False)
+    if result.target is not None:
+        for line in result.target.text:
+            console.print(literal(line, "bold"), highlight=False)
     print_verdicts(result.comparison)
     console.print(
         f"[dim]{games} games per matchup and value, seed {seed}; every value plays the same "
