@@ -49,7 +49,8 @@ def test_a_variant_prints_verdicts_and_its_json_carries_the_differences(
     verdict = next(i for i, line in enumerate(lines) if line.startswith("head-on-ties-kill-both: "))
     text = " ".join(lines[verdict : verdict + 4])
     assert "balance" in text and "length" in text and "lethality" in text
-    assert any("paired 95 % intervals exclude zero" in line for line in lines)
+    assert any("Holm-adjusted p ≤ 0.05 over all" in line for line in lines)
+    assert "unchanged" not in out
     code, out = invoke(runner, *VARIANT, "--games", "8", "--workers", "1", "--out", games, "--json")
     assert code == 0, out
     data: dict[str, Any] = json.loads(out)
@@ -61,10 +62,13 @@ def test_a_variant_prints_verdicts_and_its_json_carries_the_differences(
     assert lethality["low"] <= lethality["value"] <= lethality["high"]
     assert {"unpaired_low", "unpaired_high", "p"} <= set(lethality)
     completion = diff["metrics"]["completion"]
-    assert completion["method"] == "newcombe-paired" and len(completion["discordant"]) == 2
+    assert completion["method"] == "mcnemar-exact" and len(completion["discordant"]) == 2
     [verdict] = data["verdicts"]
     assert verdict["text"].startswith("head-on-ties-kill-both: ")
-    assert verdict["compared"] >= 15 and set(verdict["changed"]) >= set(verdict["holm"])
+    assert verdict["compared"] >= 15 and verdict["family"] == len(data["family"]["members"])
+    assert data["family"]["correction"] == "holm"
+    assert "classic+head-on-ties-kill-both: lethality-turn" in data["family"]["members"]
+    assert {"p", "p_adjusted", "detectable", "test"} <= set(lethality)
     assert data["columns"][1]["base"] == "classic"
 
 
@@ -111,13 +115,13 @@ def test_sweep_finds_a_crossing_from_the_command_line(
         "--target",
         "duration-turns=7",
         "--games",
-        "10",
+        "14",
         "--workers",
         "1",
     )
     assert code == 0, out
     text = " ".join(out.split())  # as a reader reads it, whatever the terminal's width
-    assert "duration-turns crosses 7 between length=6" in text
+    assert "duration-turns crosses 7 upward between length=6" in text
     assert "(reference)" in text and "length=7 (against length=5): longer, +2.0" in text
 
 
@@ -139,7 +143,7 @@ def test_sweep_json_has_every_value_and_metric(runner: CliRunner, with_countdown
     assert code == 0, out
     data = json.loads(out)
     assert data["values"] == [2, 3, 4] and data["metrics"] == ["drama"]
-    assert data["reference"] == 2 and data["crossing"] is None
+    assert data["reference"] == 2 and data["target"] is None
     assert len(data["comparison"]["columns"]) == 3
     assert len(data["comparison"]["differences"]) == 2
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -9,6 +10,9 @@ from pytest import approx
 
 from aerodrome.studies.compare.paired import PairedMoments
 from aerodrome.studies.compare.stats import (
+    clopper_pearson,
+    holm,
+    mcnemar_interval,
     mcnemar_p,
     newcombe_paired,
     newcombe_unpaired,
@@ -16,7 +20,6 @@ from aerodrome.studies.compare.stats import (
     t_quantile,
     t_two_sided_p,
 )
-from aerodrome.studies.compare.verdicts import holm
 
 UNBOUNDED = (-math.inf, math.inf)
 
@@ -56,7 +59,29 @@ def test_mcnemar_is_the_exact_binomial_test_of_the_discordant_pairs() -> None:
     assert mcnemar_p(7, 1) == mcnemar_p(1, 7)
     assert mcnemar_p(0, 0) == 1.0
     assert mcnemar_p(5, 5) == 1.0
-    assert mcnemar_p(3000, 2800) < 0.01  # the normal approximation beyond the exact limit
+    assert mcnemar_p(4, 0) == approx(0.125)  # the issue's 4 discordant games
+    # exact for any number of pairs: the binomial sum written out
+    exact = 2 * sum(math.comb(5800, i) for i in range(2801)) / 2**5800
+    assert mcnemar_p(3000, 2800) == approx(exact, rel=1e-9)
+
+
+def test_clopper_pearson_matches_r() -> None:
+    """R: ``binom.test(5, 10)$conf.int`` is 0.1870860 0.8129140; ``binom.test(0, 10)`` gives
+    0 0.3084971."""
+    assert clopper_pearson(5, 10) == approx((0.1870860, 0.8129140), abs=1e-7)
+    assert clopper_pearson(0, 10) == approx((0.0, 0.3084971), abs=1e-7)
+    assert clopper_pearson(10, 10) == approx((0.6915029, 1.0), abs=1e-7)
+
+
+@pytest.mark.parametrize(("b", "c"), [(4, 0), (9, 1), (8, 1), (20, 8), (30, 30), (0, 0), (1, 6)])
+def test_the_exact_interval_excludes_zero_exactly_when_mcnemar_rejects(b: int, c: int) -> None:
+    """The interval inverts the test, so a printed interval and its p-value never disagree;
+    the estimate lies inside. Mutation caught: Newcombe's interval with McNemar's p (9 of 10
+    discordant: Newcombe excludes zero at p = 0.021 ... while (4, 0) on 400 pairs would have
+    the paired t's +0.0005 lower end the issue found)."""
+    value, low, high = mcnemar_interval(b, c, 400)
+    assert low <= value <= high
+    assert (low > 0 or high < 0) == (mcnemar_p(b, c) < 0.05)
 
 
 @pytest.mark.parametrize(
@@ -74,7 +99,9 @@ def test_t_tail() -> None:
 
 def test_paired_t_on_students_sleep_data() -> None:
     """Means of every game: the paired t interval, and the variance pairing saved
-    (1 - var(d) / (var(x) + var(y)) = 1 - 1.5129 / (3.2006 + 4.0090))."""
+    (1 - var(d) / (var(x) + var(y)) = 1 - 1.5129 / (3.2006 + 4.0090)). Nine of the ten
+    pairs differ: few enough that the p-value is the exact swap test's (every one of the
+    2**9 sign flips of the nonzero differences, counted here by hand)."""
     m = PairedMoments()
     for base, value in zip(DRUG_2, DRUG_1, strict=True):
         m.add(base, value)
@@ -82,24 +109,34 @@ def test_paired_t_on_students_sleep_data() -> None:
     assert d is not None and d.method == "paired-t" and d.n == 10
     assert d.value == approx(-1.58)
     assert d.low == approx(-2.4598858, abs=1e-6) and d.high == approx(-0.7001142, abs=1e-6)
-    assert d.p == approx(0.002833, abs=2e-6)
+    diffs = [round(a - b, 10) for a, b in zip(DRUG_1, DRUG_2, strict=True) if a != b]
+    observed = abs(sum(diffs))
+    flips = itertools.product((1, -1), repeat=len(diffs))
+    hits = sum(
+        abs(sum(s * x for s, x in zip(f, diffs, strict=True))) >= observed - 1e-9 for f in flips
+    )
+    assert d.test == "swap-exact" and d.differing == 9
+    assert d.p == approx(hits / 2**9)
     assert d.variance_saved == approx(1 - 1.5128889 / (3.2005556 + 4.0090000), abs=1e-6)
     # unpaired: the same difference with the sum of the two variances
     half = t_quantile(0.975, 9) * math.sqrt((3.2005556 + 4.0090000) / 10)
     assert d.unpaired_high - d.unpaired_low == approx(2 * half, abs=1e-6)
 
 
-def test_shares_of_every_game_get_newcombe_and_mcnemar() -> None:
+def test_shares_of_every_game_get_mcnemars_exact_test_and_interval() -> None:
     m = PairedMoments()
     # (base, column): a = both 1, b = column only, c = base only, d = neither
     for base, value, times in ((1, 1, 59), (0, 1, 6), (1, 0, 16), (0, 0, 80)):
         for _ in range(times):
             m.add(float(base), float(value))
     d = m.difference((-1.0, 1.0))
-    assert d is not None and d.method == "newcombe-paired"
-    assert d.discordant == (6, 16)
-    assert (d.value, d.low, d.high) == approx(newcombe_paired(59, 6, 16, 80))
+    assert d is not None and d.method == d.test == "mcnemar-exact"
+    assert d.discordant == (6, 16) and d.differing == 22
+    assert (d.value, d.low, d.high) == approx(mcnemar_interval(6, 16, 161))
     assert d.p == approx(mcnemar_p(6, 16))
+    # as wide as Newcombe's recommended score interval, give or take a fifth
+    _, low, high = newcombe_paired(59, 6, 16, 80)
+    assert 0.8 < (d.high - d.low) / (high - low) < 1.25
 
 
 def test_a_share_of_some_games_is_a_ratio_by_the_delta_method() -> None:
@@ -129,12 +166,14 @@ def test_a_share_of_some_games_is_a_ratio_by_the_delta_method() -> None:
     assert (d.low, d.high) == approx((rv - rb - half, rv - rb + half))
 
 
-def test_holm_rejects_step_by_step() -> None:
-    # 0.01 <= 0.05/3, 0.02 <= 0.05/2, 0.04 <= 0.05/1 (Bonferroni would keep only "a")
-    assert holm({"a": 0.01, "b": 0.02, "c": 0.04}) == {"a", "b", "c"}
-    # 0.01 <= 0.05/3, then 0.03 > 0.05/2: stop
-    assert holm({"a": 0.01, "b": 0.03, "c": 0.04}) == {"a"}
-    assert holm({"a": 0.2}) == set()
+def test_holm_adjusts_step_by_step() -> None:
+    """Adjusted p-values as R's ``p.adjust(p, "holm")``."""
+    # 0.01 * 3, 0.02 * 2, 0.04 * 1: all at most 0.05 (Bonferroni would keep only "a")
+    assert holm({"a": 0.01, "b": 0.02, "c": 0.04}) == approx({"a": 0.03, "b": 0.04, "c": 0.04})
+    # 0.01 * 3, then 0.03 * 2 = 0.06 > 0.05: stop, and the rest never fall below it
+    assert holm({"a": 0.01, "b": 0.03, "c": 0.04}) == approx({"a": 0.03, "b": 0.06, "c": 0.06})
+    assert holm({"a": 0.2}) == {"a": 0.2}
+    assert holm({"a": 0.6, "b": 0.7}) == {"a": 1.0, "b": 1.0}
 
 
 def test_quantile_type_7() -> None:

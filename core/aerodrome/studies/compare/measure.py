@@ -17,7 +17,7 @@ from aerodrome.engine.records import GameRecord, RecordKey
 from aerodrome.plugins import Plugins
 from aerodrome.studies.compare.paired import REPLICATES, ColumnDifferences, Pairing
 from aerodrome.studies.compare.plan import ColumnPlan
-from aerodrome.studies.compare.verdicts import Verdict, verdicts
+from aerodrome.studies.compare.verdicts import Family, Plan, Verdict, verdicts
 from aerodrome.studies.metrics.builtin import builtin_metrics
 
 
@@ -65,7 +65,8 @@ class ColumnResult(msgspec.Struct, kw_only=True):
 
 class Comparison(msgspec.Struct, kw_only=True):
     """What ``aerodrome compare --json`` prints: the verdicts, the paired differences, then
-    the levels of every column."""
+    the levels of every column; ``family``: the differences the verdicts' correction ran
+    over (every metric of every paired column)."""
 
     seed: int
     games: int
@@ -73,6 +74,9 @@ class Comparison(msgspec.Struct, kw_only=True):
     columns: list[ColumnResult]
     verdicts: list[Verdict] = []
     differences: list[ColumnDifferences] = []
+    family: Family = Family()
+    #: ``--detect``: the games each paired column needs to detect a given size.
+    plans: list[Plan] = []
     #: Bootstrap replicates behind the ``paired-bootstrap`` differences.
     replicates: int = REPLICATES
 
@@ -168,12 +172,21 @@ def measure(
         for b, i, pairing in pairings
     ]
     infos = [MetricInfo.of(m) for m in metrics]
+    said, fam = verdicts(
+        differences,
+        infos,
+        metrics,
+        columns={c.column.name: c.column for c in columns},
+        games=games,
+        seed=seed,
+    )
     return Comparison(
         seed=seed,
         games=games,
         metrics=infos,
         columns=columns,
-        verdicts=verdicts(differences, infos, metrics),
+        verdicts=said,
         differences=differences,
+        family=fam,
         replicates=replicates,
     )
