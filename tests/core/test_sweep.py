@@ -283,7 +283,7 @@ def _set(setup: Any, value: Any) -> Any:
         ),
         (
             ParameterSpec(name="x", ruleset="countdown", summary="", low=0, high=1),
-            "give `setup` or `plugin`",
+            "give `setup`, `plugin` or `spec`",
         ),
         (
             ParameterSpec(name="x", ruleset="countdown", summary="", low=2, high=1, setup=_set),

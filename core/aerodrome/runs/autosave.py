@@ -46,6 +46,8 @@ from aerodrome.runs.saves import (
     Step,
     Undo,
     UndoLine,
+    encode_record,
+    game_params,
     saved_actions,
 )
 from aerodrome.runs.versions import versions_of
@@ -96,9 +98,10 @@ class SaveWriter:
             seats=self.seats,
             undone=tuple(undone),
             versions=versions_of(game.ruleset),
+            params=game_params(game),
             **(now if not game.history else {}),
         )
-        lines = [_line(header)]
+        lines = [encode_record(header) + b"\n"]
         steps = saved_actions(game.history)
         for i, saved in enumerate(steps):  # the digest on the last (replayed, not re-hashed)
             at_end: dict[str, Any] = now if i == len(steps) - 1 else {}

@@ -10,6 +10,10 @@ JSON Lines ``aerodrome play --save`` appends to as the game goes (``aerodrome-sa
 :func:`parse_stream`; written by :class:`aerodrome.runs.autosave.SaveWriter`). :func:`read_save`
 reads both.
 
+A save of a game played with spec numbers set (``--set``: parameters named by spec paths,
+:mod:`aerodrome.engine.overrides`) or declared parameters records them (``params``, left out
+when there are none, so other saves keep their bytes); a replay plays with them again.
+
 A save written by ``aerodrome play`` also records who plays each seat (``seats``, so
 ``--resume`` seats the same players) and every
 ``undo`` (:class:`Undo`): the game went back to ``at`` actions, the actions taken back are
@@ -28,7 +32,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from aerodrome.engine.data import Record
+from aerodrome.engine.data import ParamValue, Record
 from aerodrome.engine.driver import Observer, answer
 from aerodrome.engine.errors import (
     AerodromeError,
@@ -41,9 +45,11 @@ from aerodrome.engine.errors import (
 from aerodrome.engine.events import encode_log
 from aerodrome.engine.files import read_limited, write_atomic
 from aerodrome.engine.game import Game
+from aerodrome.engine.overrides import MAX_PATH, MAX_SETS
+from aerodrome.engine.parameters import apply_setup, find, normalise
 from aerodrome.engine.ruleset import Ruleset, Setup
 from aerodrome.engine.specs import convert, parse_mapping
-from aerodrome.plugins import Plugins
+from aerodrome.plugins import Plugins, load_plugins
 from aerodrome.runs.versions import OtherVersionWarning, describe, differences, versions_of
 
 FORMAT = "aerodrome-save/1"
@@ -62,6 +68,11 @@ MAX_UNDOS = 100_000
 Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_ACTIONS)]
 #: Distribution → version of aerodrome and the ruleset's plugin (see aerodrome.runs.versions).
 Versions = Annotated[dict[Name, Name], msgspec.Meta(max_length=64)]
+#: The parameters a game was played with (spec paths set by ``--set``, declared ones).
+Params = Annotated[
+    tuple[tuple[Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_PATH)], float], ...],
+    msgspec.Meta(max_length=MAX_SETS),
+]
 
 
 class SavedAction(Record, frozen=True):
@@ -107,6 +118,8 @@ class SaveFile(Record, frozen=True):
     undone: Annotated[tuple[Undo, ...], msgspec.Meta(max_length=MAX_UNDOS)] = ()
     #: The versions that played the game (empty in saves written before they were recorded).
     versions: Versions = {}
+    #: The parameters the game was played with (``--set``), sorted; left out when none.
+    params: Params = ()
 
 
 class PositionFile(Record, frozen=True):
@@ -136,6 +149,7 @@ class Header(Record, frozen=True):
     seats: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_SEATS)] | None = None
     undone: Annotated[tuple[Undo, ...], msgspec.Meta(max_length=MAX_UNDOS)] = ()
     versions: Versions = {}
+    params: Params = ()
 
 
 class Step(Record, frozen=True):
@@ -226,6 +240,7 @@ def parse_stream(raw: bytes, source: str) -> SaveFile:
         seats=header.seats,
         undone=tuple(undone),
         versions=header.versions,
+        params=header.params,
     )
 
 
@@ -259,6 +274,24 @@ class LogDigest:
         return self._hash.copy().hexdigest()
 
 
+def game_params(game: Game[Any, Any, Any]) -> tuple[ParamValue, ...]:
+    """The parameters ``game``'s ruleset was plugged with (spec paths set by ``--set``,
+    declared parameters), sorted: what its save records for a replay to play with."""
+    plugged = game.ruleset.plugged
+    if plugged is None:
+        return ()
+    return normalise(v for r, v in plugged.parameters if r == game.ruleset.name)
+
+
+def encode_record(record: SaveFile | Header) -> bytes:
+    """``record`` as JSON, its ``params`` left out when there are none (a save of a game
+    without them has the bytes it always had)."""
+    data = msgspec.to_builtins(record)
+    if not data.get("params"):
+        data.pop("params", None)
+    return msgspec.json.encode(data)
+
+
 def saved_actions(history: Sequence[tuple[int, Any]]) -> tuple[SavedAction, ...]:
     return tuple(SavedAction(player=p, action=msgspec.to_builtins(a)) for p, a in history)
 
@@ -284,11 +317,12 @@ def to_save(
         seats=tuple(seats) if seats is not None else None,
         undone=tuple(undone),
         versions=versions_of(game.ruleset),
+        params=game_params(game),
     )
 
 
 def encode_save(save: SaveFile) -> bytes:
-    return msgspec.json.format(msgspec.json.encode(save), indent=1) + b"\n"
+    return msgspec.json.format(encode_record(save), indent=1) + b"\n"
 
 
 def write_save(
@@ -364,8 +398,15 @@ def replay(
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given),
     reseeding the dice where an undo did; errors name the action that failed. ``observers``
     (:class:`~aerodrome.engine.driver.Observer`) see the start and every action, as a driven game
-    shows them (the replay viewer records each step)."""
+    shows them (the replay viewer records each step). A save's ``params`` are plugged in
+    again (:func:`with_params`)."""
+    plugins = with_params(plugins, save, source)
     ruleset, setup = ruleset_and_setup(plugins, save.ruleset, save.setup, source)
+    if save.params:
+        try:
+            setup = apply_setup(plugins.parameters(), save.ruleset, setup, save.params)
+        except AerodromeError as exc:
+            raise SpecError(f"{source}: $.params: {exc}") from None
     check_versions(save, versions_of(ruleset), source)
     for player in save.bots:
         if player >= len(setup.seats):
@@ -395,6 +436,26 @@ def replay(
     if len(actions) in seeds:
         reseed(game, seeds[len(actions)])
     return game
+
+
+def with_params(plugins: Plugins, save: SaveFile, source: str) -> Plugins:
+    """``plugins`` with ``save``'s parameters plugged in (spec numbers put in force with its
+    ruleset), each checked as ``--set`` checks it: a one-line error naming the file and
+    ``$.params`` otherwise. ``plugins`` itself when the save has none."""
+    if not save.params:
+        return plugins
+    from aerodrome.runs.parallel import extra_plugins
+
+    known = plugins.parameters()
+    try:
+        values = normalise(
+            (name, find(known, save.ruleset, name).value(v, "$.params")) for name, v in save.params
+        )
+        found = load_plugins(extra_plugins(plugins), parameters=[(save.ruleset, v) for v in values])
+        found.ruleset(save.ruleset)  # the spec files checked with every change
+    except AerodromeError as exc:
+        raise SpecError(f"{source}: $.params: {exc}") from None
+    return found
 
 
 def rebuild(

@@ -28,6 +28,7 @@ from typing import Literal
 
 import msgspec
 
+from aerodrome.engine.data import ParamValue
 from aerodrome.engine.errors import AerodromeError
 from aerodrome.engine.metrics import Estimate
 from aerodrome.engine.parameters import ParameterSpec, Value, find
@@ -40,7 +41,8 @@ from aerodrome.studies.compare.studies import BUDGET, Study
 
 #: ``NAME=LO..HI`` or ``NAME=LO..HI:STEP``.
 _RANGE = re.compile(
-    r"^\s*([a-z][a-z0-9-]*)\s*=\s*([^.\s:]+|-?\d*\.\d+)\s*\.\.\s*(\S+?)(?::(\S+))?\s*$"
+    r"^\s*([a-z][a-z0-9-]*|[A-Za-z_](?:[^=\[\s\"]|\"[^\"]*\"|\[[^\]]*\])*)"  # or a spec path
+    r"\s*=\s*([^.\s:]+|-?\d*\.\d+)\s*\.\.\s*(\S+?)(?::(\S+))?\s*$"
 )
 #: ``METRIC=VALUE``.
 _TARGET = re.compile(r"^\s*([a-z][a-z0-9-]*)\s*=\s*(\S+)\s*$")
@@ -201,8 +203,10 @@ def sweep_plans(
     variants: Sequence[str] = (),
     setup: str | None = None,
     studies: Sequence[Study] = (),
+    fixed: Sequence[ParamValue] = (),
 ) -> list[ColumnPlan]:
-    """One column per value (the reference first), every other one paired with it."""
+    """One column per value (the reference first), every other one paired with it; ``fixed``:
+    parameter values every column plays with (spec numbers set by ``--set``)."""
     order = [reference, *(v for v in values if v != reference)]
     plugs = tuple(dict.fromkeys([*variants, *([spec.variant] if spec.variant else [])]))
     plans: list[ColumnPlan] = []
@@ -213,7 +217,7 @@ def sweep_plans(
                 plugins,
                 spec.ruleset,
                 plugs,
-                ((spec.name, v),),
+                ((spec.name, v), *fixed),
                 games,
                 seed,
                 studies,
@@ -263,10 +267,13 @@ def run_sweep(
     dask: str | DaskTarget | None = None,
     out: Path | None = None,
     hooks: Hooks | None = None,
+    fixed: Sequence[ParamValue] = (),
 ) -> Sweep:
     """Play every value of the range, each paired with the reference value, measure them,
     and read ``target`` (a metric and its value) on every value."""
     spec = find(plugins.parameters(), ruleset, rng.name)
+    if rng.name in dict(fixed):
+        raise AerodromeError(f"--set {rng.name}: it is the parameter swept (--param)")
     values = grid(spec, rng)
     reference = reference_value(plugins, spec, setup, values)
     plans = sweep_plans(
@@ -279,6 +286,7 @@ def run_sweep(
         variants=variants,
         setup=setup,
         studies=studies,
+        fixed=fixed,
     )
     with results_file(out) as path:
         result = execute(

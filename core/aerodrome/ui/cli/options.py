@@ -125,6 +125,18 @@ SpecSet = Annotated[
 ]
 
 
+def with_sets(plugins: Plugins, ruleset: str, sets: list[str] | None) -> Plugins:
+    """``plugins`` with the checked ``--set`` values of ``ruleset`` plugged in (its spec files
+    read with them by its games, which record them); ``plugins`` itself without ``--set``."""
+    values = spec_overrides(plugins, ruleset, sets)
+    if not values:
+        return plugins
+    from aerodrome.plugins import load_plugins
+    from aerodrome.runs.parallel import extra_plugins
+
+    return load_plugins(extra_plugins(plugins), parameters=[(ruleset, v) for v in values])
+
+
 def spec_overrides(
     plugins: Plugins, ruleset: str, sets: list[str] | None
 ) -> tuple[ParamValue, ...]:

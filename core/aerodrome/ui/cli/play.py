@@ -33,7 +33,7 @@ from aerodrome.runs.saves import (
     ruleset_and_setup,
     verify,
 )
-from aerodrome.ui.cli.options import SEED_MAX, SEED_MIN
+from aerodrome.ui.cli.options import SEED_MAX, SEED_MIN, SpecSet, with_sets
 from aerodrome.ui.cli.output import say
 from aerodrome.ui.cli.paths import output_file
 from aerodrome.ui.cli.seats import HUMAN, SeatPlan, agents, bot_seats, check_agents, parse_seats
@@ -159,12 +159,13 @@ def play(
         Path | None,
         typer.Option(help="Go on with a game saved with --save (saving on into the same file)."),
     ] = None,
+    set_: SpecSet = None,
 ) -> None:
     """Play RULESET in the terminal: choose by squares, names or words; ? for help."""
     plugins = default_plugins()
     undone: list[Undo] = []
     if resume is not None:
-        others = {"--setup": setup, "--seed": seed, "--position": position}
+        others = {"--setup": setup, "--seed": seed, "--position": position, "--set": set_ or None}
         if save is None:
             save = resume
         check_output(save, "--save", update=save == resume)  # the same game goes on there
@@ -174,6 +175,11 @@ def play(
     else:
         if save is not None:  # before the game, not after it
             check_output(save, "--save")
+        if set_:
+            named = ruleset or (read_position(position).ruleset if position is not None else None)
+            if named is None:
+                raise AerodromeError("--set: give the RULESET whose spec numbers it changes")
+            plugins = with_sets(plugins, named, set_)
         rules, chosen, pos = _start(plugins, ruleset, setup, position)
         plans = _plans(plugins, rules.name, chosen, seat, None)
         chosen = chosen.with_bots(bot_seats(plugins, rules.name, plans))

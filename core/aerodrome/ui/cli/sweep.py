@@ -23,8 +23,10 @@ from aerodrome.ui.cli.options import (
     DaskKey,
     DaskTimeout,
     Seed,
+    SpecSet,
     Workers,
     dask_option,
+    spec_overrides,
 )
 from aerodrome.ui.cli.output import console, literal, print_json, say
 
@@ -42,7 +44,9 @@ def sweep(
         typer.Option(
             "--param",
             help="The parameter and its range: NAME=LOW..HIGH or NAME=LOW..HIGH:STEP "
-            "(`aerodrome variants R` lists the parameters).",
+            "(`aerodrome variants R` lists the parameters). NAME may be a spec path "
+            "('aircraft[name=\"Fw-802 E-1 Hawk\"].yellow=2..6', tables.base_to_hit=3..6; "
+            "see --set).",
             show_default=False,
         ),
     ],
@@ -92,6 +96,7 @@ def sweep(
     report: Report = None,
     out: Out = None,
     quiet: Quiet = False,
+    set_: SpecSet = None,
 ) -> None:
     """Sweep a parameter of RULESET over a range: its effect on the metrics, game by game."""
     from aerodrome.engine.errors import UnknownNameError
@@ -112,6 +117,7 @@ def sweep(
     plugins = default_plugins()
     plugins.ruleset(ruleset)
     rng = parse_range(param)
+    fixed = spec_overrides(plugins, ruleset, set_)
     names = [m.name for m in all_metrics(plugins)]
     shown = list(dict.fromkeys(metric or DEFAULT_METRICS))
     for m in shown:
@@ -141,6 +147,7 @@ def sweep(
             dask=dask_target,
             out=out,
             hooks=progress.hooks(),
+            fixed=fixed,
         )
     if report is not None:
         from aerodrome.studies.report import write_report
