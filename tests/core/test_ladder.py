@@ -167,7 +167,7 @@ def test_the_report_section_shows_each_step_and_its_verdict() -> None:
         column=COLUMN, games={}, metrics={"skill-ladder": pooled}, profile=Profile()
     )
     html = skill_section(Comparison(seed=1, games=1, metrics=[], columns=[column]))
-    assert 'id="skill-ladder"' in html and "bot→search:4" in html and "(n=12)" in html
+    assert 'id="skill-ladder"' in html and "bot→search:4" in html and "(12 decided games)" in html
     assert "separates" in html
     empty = ColumnResult(column=COLUMN, games={}, metrics={}, profile=Profile())
     assert skill_section(Comparison(seed=1, games=1, metrics=[], columns=[empty])) == ""

@@ -4,7 +4,8 @@ self-contained page.
 It leads with the verdicts (what each variant or parameter value changes, game by game
 against its base), then the table of paired differences, then the levels of every column
 (the metrics with their intervals), the plots (:mod:`aerodrome.studies.report_plots`, inline SVG),
-a sweep's plots of each chosen metric against its parameter, the skill trace and the
+a sweep's plots of each chosen metric against its parameter, the family the verdicts were
+corrected over (every difference's raw and adjusted p-value), the skill trace and the
 definitions. Names are the plain ones a reader knows (metric titles, ruleset and variant
 names), never internal identifiers. The page has no script, no external file and no
 network access: it opens from disk in any browser.
@@ -39,9 +40,11 @@ th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: right; vertic
 th:first-child, td:first-child { text-align: left; }
 td small, th small { color: #777; display: block; font-weight: normal; }
 td.changed { font-weight: bold; }
+td.suggestive { font-style: italic; }
 #verdicts { border: 2px solid #2b5d8a; border-radius: 6px; padding: 0.4em 1.2em 0.8em; }
 #verdicts li { margin: 0.4em 0; }
 #verdicts .note { color: #666; font-size: 0.9em; display: block; }
+#verdicts .suggestive { display: block; }
 figure { margin: 2em 0; }
 figure svg { max-width: 100%; height: auto; }
 dt { font-weight: bold; margin-top: 0.6em; }
@@ -69,18 +72,23 @@ def _cell(est: Estimate | None, info: MetricInfo) -> str:
 
 def _difference(d: Difference | None, info: MetricInfo) -> str:
     from aerodrome.studies.compare.paired import describe_method
-    from aerodrome.studies.compare.verdicts import interval, number
+    from aerodrome.studies.compare.verdicts import confirmed, estimate, p_text
 
     if d is None:
         return "<td>—</td>"
-    digits = _digits(info)
     e = html.escape
+    value, span = estimate(d, _digits(info))
     saved = (
         f"<small>{e(saved_words(d.variance_saved))}</small>" if d.variance_saved is not None else ""
     )
+    tested = (
+        f"<small>p {e(p_text(d.p))}, adjusted {e(p_text(d.p_adjusted))}</small>"
+        if d.p is not None and d.p_adjusted is not None
+        else ""
+    )
+    kind = "changed" if confirmed(d) else "suggestive" if d.changed else "same"
     return (
-        f'<td class="{"changed" if d.changed else "same"}">{e(number(d.value, digits))}'
-        f"<small>{e(interval(d, digits))} (n={d.n})</small>{saved}"
+        f'<td class="{kind}">{e(value)}<small>{e(span)} (n={d.n})</small>{tested}{saved}'
         f"<small>{e(describe_method(d))}</small></td>"
     )
 
@@ -115,13 +123,21 @@ def verdicts_section(result: Comparison) -> str:
     if result.verdicts:
         items = "".join(
             f"<li><strong>{e(v.label)}</strong>: {e(v.text.partition(': ')[2])}"
-            f'<span class="note">{e(v.note)}</span></li>'
+            + (
+                f'<span class="suggestive">{e(v.suggestive_text)}</span>'
+                if v.suggestive_text
+                else ""
+            )
+            + f'<span class="note">{e(v.note)}</span></li>'
             for v in result.verdicts
         )
+        fam = result.family
         lead = (
             "What each variant changes against its base ruleset, measured game by game on "
-            "the same seeds and agents; a change is named only when its paired 95 % "
-            "interval excludes zero."
+            "the same seeds and agents. A change is confirmed only when it holds under "
+            f"Holm's correction over every difference compared (the family of {fam.size}: "
+            f"family-wise {fam.alpha * 100:g} %); a change whose 95 % interval excludes zero "
+            "alone is suggestive, not confirmed."
         )
     else:
         found = highlights(result)
@@ -136,6 +152,33 @@ def verdicts_section(result: Comparison) -> str:
             "interval lies apart from every other column's."
         )
     return f'<section id="verdicts"><h2>Verdicts</h2><p>{lead}</p><ul>{items}</ul></section>'
+
+
+def family_section(result: Comparison) -> str:
+    """The family the verdicts were corrected over: every difference, its raw and adjusted
+    p-value."""
+    if not result.differences:
+        return ""
+    from aerodrome.studies.compare.verdicts import p_text
+
+    e = html.escape
+    fam = result.family
+    rows = "".join(
+        f"<tr><td>{e(c.label)}</td><td>{e(name)}</td><td>{d.n}</td>"
+        f"<td>{e(p_text(d.p))}</td><td>{e(p_text(d.p_adjusted))}</td></tr>"
+        for c in result.differences
+        for name, d in c.metrics.items()
+        if d is not None and d.p is not None and d.p_adjusted is not None
+    )
+    return (
+        '<section id="family"><h2>The family of the verdicts</h2><p>Holm\'s step-down '
+        f"correction ran over these {fam.size} differences (every metric of every paired "
+        f"column) at a family-wise {fam.alpha * 100:g} %; a change alone must reach "
+        f"p ≤ {e(p_text(fam.detect_level))}, the level the detectable sizes are read at "
+        '(80 % power).</p><table id="family-table"><thead><tr><th>column</th><th>metric</th>'
+        "<th>n</th><th>p</th><th>adjusted p</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table></section>"
+    )
 
 
 def differences_section(result: Comparison) -> str:
@@ -155,8 +198,9 @@ def differences_section(result: Comparison) -> str:
         '<section id="differences"><h2>Differences, game by game</h2><p>Each column minus '
         "its base, game <em>i</em> against game <em>i</em> (the same dice seed and agents): "
         "the difference with its paired 95 % interval, and how much of the variance of an "
-        "unpaired comparison the pairing saved (docs/compare.md: the paired method). "
-        "Bold: the interval excludes zero.</p>"
+        "unpaired comparison the pairing saved (docs/compare.md: the paired method), its "
+        "pairs (n), its p-value and the p-value adjusted over the family. Bold: a change "
+        "the verdicts confirm; italic: suggestive (the interval alone excludes zero).</p>"
         f'<table id="difference-table"><thead><tr><th>metric</th>{head}</tr></thead>'
         f"<tbody>{rows}</tbody></table></section>"
     )
@@ -261,6 +305,7 @@ def render_html(
         f"{levels_section(result, samples)}"
         f"{plots_section(result)}"
         f"{sweep_section(sweep) if sweep is not None else ''}"
+        f"{family_section(result)}"
         f"{skill_section(result)}"
         f"<h2>Definitions</h2><dl>{defs}</dl>"
         "</body></html>\n"

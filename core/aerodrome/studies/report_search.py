@@ -8,7 +8,7 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.files import make_folder, write_atomic
 
 if TYPE_CHECKING:
     from aerodrome.engine.metrics import Estimate
@@ -24,12 +24,14 @@ td small { color: #777; display: block; }
 """
 
 
-def _interval(e: Estimate | None, digits: int = 2) -> str:
+def _interval(e: Estimate | None, digits: int = 2, games: str = "") -> str:
+    """A value over its interval and the games it rests on (``games``: what they are)."""
     if e is None:
         return "<td>—</td>"
+    rests = f"{e.n} {games}{'' if e.n == 1 else 's'}" if games else f"n={e.n}"
     return (
         f"<td>{e.value:.{digits}f}<small>{e.low:.{digits}f}–{e.high:.{digits}f} "
-        f"(n={e.n})</small></td>"
+        f"({rests})</small></td>"
     )
 
 
@@ -95,10 +97,12 @@ def skill_section(result: Comparison) -> str:
         part = t.parts.get(s)
         if part is None:
             return "<td>—</td>"
-        return _interval(part)[:-5] + f"<small>{verdict(part)}</small></td>"
+        return _interval(part, games="decided game")[:-5] + f"<small>{verdict(part)}</small></td>"
 
     rows = "".join(
-        f"<tr><td>{e(n)}</td>" + "".join(step(t, s) for s in steps) + f"{_interval(t)}</tr>"
+        f"<tr><td>{e(n)}</td>"
+        + "".join(step(t, s) for s in steps)
+        + f"{_interval(t, games='decided game')}</tr>"
         for n, t in ladders
     )
     return (
@@ -107,19 +111,14 @@ def skill_section(result: Comparison) -> str:
         "budgets; each side in turn), with 95 % intervals: a step separates when its "
         "interval lies above ½, saturates when it reaches ½ and stays low (more skill does "
         "not pay there), is undecided when too few games were decided (after Ludii's skill "
-        "trace). The last column pools the steps above random.</p>"
+        "trace). Each step says the decided games it rests on: a dozen tell apart only a "
+        "large step (--ladder-games plays more). The last column pools the steps above "
+        "random.</p>"
         f"<table><thead><tr><th>column</th>{head}<th>above random</th></tr></thead>"
         f"<tbody>{rows}</tbody></table></section>"
     )
 
 
 def _write(folder: Path, page: str) -> Path:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "index.html"
-        tmp = folder / ".index.html.tmp"
-        tmp.write_text(page, encoding="utf-8")
-        tmp.replace(path)
-    except OSError as exc:
-        raise AerodromeError(f"--report {folder}: cannot write: {exc.strerror}") from None
-    return path
+    make_folder(folder, "--report")
+    return write_atomic(folder / "index.html", page, "--report")

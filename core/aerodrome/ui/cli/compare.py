@@ -42,8 +42,10 @@ from aerodrome.ui.cli.paths import output_file
 
 if TYPE_CHECKING:
     from aerodrome.engine.metrics import Estimate, MetricInfo
+    from aerodrome.plugins import Plugins
     from aerodrome.studies.compare.measure import Comparison
     from aerodrome.studies.compare.paired import Difference
+    from aerodrome.studies.compare.verdicts import Detect, Plan
 
 #: Units of the metrics whose spread (standard deviation) is shown under the interval.
 SPREAD_UNITS = ("turns", "decisions")
@@ -116,6 +118,16 @@ def compare(
             show_default=False,
         ),
     ] = None,
+    detect: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--detect",
+            help="Plan the games that detect a difference: METRIC=SIZE, SIZE in the metric's "
+            "unit as its Δ column shows it (e.g. balance=0.05, duration-turns=1); this run is "
+            "the pilot whose paired variance the plan scales (repeatable; needs --variant).",
+            show_default=False,
+        ),
+    ] = None,
     workers: Workers = None,
     dask: Dask = None,
     dask_tls_ca_file: DaskCa = None,
@@ -168,6 +180,7 @@ def compare(
     if out is not None:  # before any game
         check_output(out, "--out", regular=True, update=True)
     plugins = default_plugins()
+    wanted = _detects(plugins, detect or (), bool(variant or param))
     games = games or (QUICK_GAMES if quick else DEFAULT_GAMES)
     budgets: tuple[int, ...] | None = None
     if ladder and ladder_budgets is not None:
@@ -208,11 +221,15 @@ def compare(
         samples = write_samples(plugins, plans, report)
         path = write_report(result, report, samples)
         say(f"report: {path}", err=True)
+    result.plans = _plans(result, wanted)
     if json:
         print_json(result)
         return
     console.print(comparison_table(result))
+    print_ladder(result)
     print_verdicts(result)
+    for p in result.plans:
+        console.print(literal(f"--detect {p.metric}={p.size:g}: {p.text}"), highlight=False)
     from aerodrome.studies.compare.highlights import highlights
 
     units = {m.name: m for m in result.metrics}
@@ -227,19 +244,78 @@ def compare(
     if notes:
         console.print(Text(" · ").join(notes), highlight=False)
     console.print(
-        f"[dim]{games} games per matchup, seed {seed}; value over its 95 % interval; Δ: the "
-        "column minus its base, game by game (paired 95 % interval; the share of variance "
-        "the pairing saved). Definitions: docs/compare.md; plots: --report DIR.[/]",
+        f"[dim]{games} games per matchup, seed {seed}; value over its 95 % interval and the "
+        "games (n) it rests on; Δ: the column minus its base, game by game (paired 95 % "
+        "interval, the pairs it rests on, the p-value adjusted over every metric compared, "
+        "the share of variance the pairing saved; bold: a change the verdicts confirm). "
+        "Definitions: docs/compare.md; plots: --report DIR.[/]",
         highlight=False,
     )
 
 
+def _detects(plugins: Plugins, texts: Sequence[str], paired: bool) -> list[Detect]:
+    """``--detect METRIC=SIZE`` options, checked before any game is played."""
+    from aerodrome.engine.errors import AerodromeError
+    from aerodrome.studies.compare.measure import all_metrics
+    from aerodrome.studies.compare.verdicts import parse_detect
+
+    if not texts:
+        return []
+    if not paired:
+        raise AerodromeError(
+            "--detect: plans games for a paired difference; name a --variant (or --param) to "
+            "compare with its base"
+        )
+    names = [m.name for m in all_metrics(plugins)]
+    return [parse_detect(t, names) for t in texts]
+
+
+def _plans(result: Comparison, wanted: Sequence[Detect]) -> list[Plan]:
+    from aerodrome.studies.compare.verdicts import plan_detection
+
+    infos = {m.name: m for m in result.metrics}
+    columns = {c.column.name: c.column for c in result.columns}
+    return [
+        p
+        for w in wanted
+        for p in plan_detection(
+            result.differences,
+            result.family,
+            w,
+            infos[w.metric],
+            columns=columns,
+            games=result.games,
+            seed=result.seed,
+        )
+    ]
+
+
 def print_verdicts(result: Comparison) -> None:
-    """The verdict lines, each with its note on how many metrics were compared."""
+    """The verdict lines: the headline (confirmed changes, where the headline metrics
+    stand), the suggestive changes with the command that settles them, and the note on what
+    the headline controls."""
     for v in result.verdicts:
         label, _, rest = v.text.partition(": ")
         console.print(Text.assemble(literal(label, "bold"), ": ", literal(rest)), highlight=False)
+        if v.suggestive_text:
+            console.print(literal(f"  {v.suggestive_text}"), highlight=False)
         console.print(literal(f"  {v.note}", "dim"), highlight=False)
+
+
+def print_ladder(result: Comparison) -> None:
+    """The skill ladder's steps, each with the decided games it rests on and its reading."""
+    from aerodrome.studies.metrics.ladder import verdict
+
+    for col in result.columns:
+        ladder = col.metrics.get("skill-ladder")
+        if ladder is None or not ladder.parts:
+            continue
+        steps = "; ".join(
+            f"{name} {e.value:.2f} [{e.low:.2f}, {e.high:.2f}] on {e.n} decided game"
+            f"{'' if e.n == 1 else 's'}: {verdict(e)}"
+            for name, e in ladder.parts.items()
+        )
+        console.print(literal(f"skill ladder, {col.column.name}: {steps}"), highlight=False)
 
 
 def _budgets(text: str) -> tuple[int, ...]:
@@ -264,7 +340,8 @@ def cell_value(value: float, info: MetricInfo) -> str:
 
 
 def cell(estimate: Estimate | None, info: MetricInfo) -> Text:
-    """A value over its interval, e.g. ``0.52`` / ``0.45–0.59``."""
+    """A value over its interval and the games it rests on, e.g. ``0.52`` / ``0.45–0.59`` /
+    ``n 100``."""
     if estimate is None:
         return Text("—", style="dim")
     d = digits(info)
@@ -272,19 +349,24 @@ def cell(estimate: Estimate | None, info: MetricInfo) -> Text:
     text.append(f"{estimate.low:.{d}f}–{estimate.high:.{d}f}", style="dim")
     if estimate.spread is not None and info.unit in SPREAD_UNITS:
         text.append(f"\nsd {estimate.spread:.{d}f}", style="dim")
+    text.append(f"\nn {estimate.n}", style="dim")
     return text
 
 
 def difference_cell(d: Difference | None, info: MetricInfo) -> Text:
-    """A paired difference over its interval and the variance the pairing saved; bold when
-    the interval excludes zero."""
-    from aerodrome.studies.compare.verdicts import interval, number
+    """A paired difference over its interval (at one precision, so the value lies inside
+    it), its pairs and adjusted p-value, and the variance the pairing saved; bold when the
+    verdicts confirm it."""
+    from aerodrome.studies.compare.verdicts import confirmed, estimate, p_text
 
     if d is None:
         return Text("—", style="dim")
-    places = digits(info)
-    text = Text(number(d.value, places) + "\n", style="bold" if d.changed else "")
-    text.append(interval(d, places), style="" if d.changed else "dim")
+    value, span = estimate(d, digits(info))
+    sure = confirmed(d)
+    text = Text(value + "\n", style="bold" if sure else "")
+    text.append(span, style="" if d.changed else "dim")
+    adjusted = f" · adj p {p_text(d.p_adjusted)}" if d.p_adjusted is not None else ""
+    text.append(f"\nn {d.n}{adjusted}", style="dim")
     if d.variance_saved is not None:
         saved = d.variance_saved
         words = f"saved {saved:.0%}" if saved > -0.005 else f"cost {-saved:.0%}"
