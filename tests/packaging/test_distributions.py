@@ -59,7 +59,7 @@ def test_the_wheel_has_the_license_and_publishes_no_test_extras(tmp_path: Path) 
     extras = {
         line.split(": ", 1)[1] for line in meta.splitlines() if line.startswith("Provides-Extra: ")
     }
-    assert extras == {"report", "dask", "rl", "openspiel", "web", "bench", "compare"}
+    assert extras == {"report", "dask", "rl", "openspiel", "web", "bench", "compare", "learn"}
     # `aerodrome serve` needs no network: its pages, scripts and style ship in the wheel
     for shipped in ("static/table.js", "static/start.js", "static/table.css"):
         assert f"aerodrome/ui/web/{shipped}" in names, shipped
@@ -80,6 +80,8 @@ def test_the_wheel_has_the_license_and_publishes_no_test_extras(tmp_path: Path) 
         assert "example" not in url and "TODO" not in url.upper(), (label, url)
     entry_points = wheel.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "[pytest11]\naerodrome = aerodrome.conformance.plugin" in entry_points
+    # the policy agent registers like any plugin (NumPy only when a policy is named)
+    assert "policy = aerodrome.bridges.policy.plugin" in entry_points
 
 
 def test_the_sdist_holds_what_its_docs_and_tests_need(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from aerodrome.engine.errors import AerodromeError
 
 if TYPE_CHECKING:
     from aerodrome.engine.game import Game
-    from aerodrome.engine.ruleset import Ruleset
+    from aerodrome.engine.ruleset import Ruleset, Setup
     from aerodrome.engine.turns import Decision, Turn
 
 O = TypeVar("O", bound=msgspec.Struct, default=msgspec.Struct)  # noqa: E741 (observation)
@@ -46,6 +46,11 @@ class PlayerView(Generic[O, A]):
     @property
     def decision(self) -> Decision | None:
         return self._game.decision()
+
+    @property
+    def setup(self) -> Setup:
+        """The set-up of the game (public: every seat knows which game it plays)."""
+        return self._game.setup
 
     @property
     def turn(self) -> Turn:

@@ -30,6 +30,7 @@ from aerodrome.ui.cli import (
     specs_cmd,
     sweep,
     tournament,
+    train,
     variants,
 )
 from aerodrome.ui.cli.output import fail, say, warn
@@ -68,6 +69,7 @@ for module in (
     sweep,
     variants,
     tournament,
+    train,
     serve,
 ):
     module.register(app)
