@@ -153,7 +153,7 @@ def test_a_policy_trained_on_other_rules_is_refused(tmp_path: Path) -> None:
         (lambda t: t.replace('"format":"aerodrome-policy/1"', '"format":"x"'), "not a policy"),
         (lambda t: t.replace('"architecture":"mlp-tanh"', '"architecture":"cnn"'), "not a"),
         (lambda t: t[: len(t) // 2], "not JSON"),
-        (lambda t: t.replace('"weights":"', '"weights":"' + 'A' * 16, 1), "numbers, expected"),
+        (lambda t: t.replace('"weights":"', '"weights":"' + "A" * 16, 1), "numbers, expected"),
         (lambda t: t.replace('"weights":"', '"weights":"!', 1), "not base64"),
         (lambda t: t.replace('"inputs":157', '"inputs":150', 1), "inputs, expected"),
     ],
