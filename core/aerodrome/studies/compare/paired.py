@@ -14,13 +14,13 @@ A test that fits each metric (docs/compare.md names the test of every metric):
 - **A mean of one number per game** (:class:`aerodrome.engine.metrics.PerGame`): the
   numbers of both columns are paired by *unit* (the matchup and game index) and folded into
   running sums (:class:`PairedMoments`); the paired t interval (a ratio estimator linearised
-  by the delta method when the metric skips some games), with guards where a t interval
-  would be wrong: its degrees of freedom are those of the pairs that differ (few differing
-  games make it wide), and when 12 pairs or fewer differ the p-value is the **exact swap
-  test** (every way of swapping the two games of each differing pair: exact when nothing
-  changed, for any distribution), when one pair carries more than a quarter of the
-  differences' variance (heavy tails) a Monte Carlo swap test on the pairs kept; an interval
-  is widened to reach zero when that test does not reject, so the two never disagree.
+  by the delta method when the metric skips some games), with guards where a t test would
+  be wrong: when 12 pairs or fewer differ the p-value is the **exact swap test** (every way
+  of swapping the two games of each differing pair: exact when nothing changed, for any
+  distribution); when fewer than half the pairs differ (mostly zeros) or one pair carries
+  more than a quarter of the differences' variance (heavy tails), a Monte Carlo swap test on
+  the pairs kept. The interval is widened to reach zero when that test does not reject; a
+  difference is *changed* only when its interval excludes zero and its test rejects.
 - **Any other metric** (balance, skill indices, a plugin's): the Poisson bootstrap of
   Chamandy et al. (2012) run on the metric's own accumulators. Every game index gets ``B``
   Poisson(1) weights drawn from the run seed and the index, the *same* weights in both
