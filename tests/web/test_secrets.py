@@ -13,8 +13,8 @@ import pytest
 
 from aerodrome.engine.agents import PlayerView, agent_seed
 from aerodrome.plugins import Plugins
-from aerodrome.ui.web.seatview import seat_view
-from tests.web.secrets_check import Found, as_json, check
+from aerodrome.ui.web.seatview import seat_view, spectator_view
+from tests.web.secrets_check import Found, as_json, check, check_spectator
 from tests.web.serving import Kept
 
 #: Actions checked per game: enough for hands, guns and two rounds of orders.
@@ -60,3 +60,37 @@ def test_no_seat_receives_the_other_seats_secrets(
         assert any(w in t for w in words for t in found.all_hidden()), "no hidden order"
     else:
         assert found.referee_changed, "the changed secrets never showed to the referee"
+
+
+@pytest.mark.parametrize(
+    ("name", "setup"),
+    [("classic", "two-player"), ("df40k", "first-blood"), ("victoriana", "11-group")],
+)
+def test_a_spectator_receives_no_seats_secrets(
+    plugins: Plugins, tmp_path: Path, name: str, setup: str
+) -> None:
+    """A spectator's JSON at every version: only public events, no board drawn from a seat's
+    view, the same whatever any seat's secrets are. Mutation caught: ``spectator_view``
+    keeping every event (no ``seen_by`` filter), or drawing the referee's board."""
+    tables = Kept(plugins, tmp_path)
+    seats = len(plugins.ruleset(name).setup(setup).seats)
+    table = tables.start(name, setup, ["friend"] * seats, seed=11)
+    assert table.watch is not None and tables.spectator(table.watch) is table
+    assert tables.spectator(table.tokens[0] or "") is None  # a seat's token is not a spectator's
+    bots = [
+        plugins.agent(name, "bot").factory(table.game.ruleset, p, agent_seed(11, p))
+        for p in range(seats)
+    ]
+    found = Found()
+    for _ in range(ACTIONS):
+        if table.game.is_over():
+            break
+        check_spectator(
+            tables.versions[table.id, table.version], as_json(spectator_view(table)), found
+        )
+        player = table.waiting()[0]
+        legal = table.game.legal_actions(player)
+        chosen = bots[player].choose(PlayerView(table.game, player), legal)
+        table.act(player, list(legal).index(chosen), table.version)
+    assert found.checked >= 10
+    assert found.hidden.get(-1), "no event was hidden from the seats: nothing was tested"

@@ -3,9 +3,13 @@ JSON API the pages call (Starlette).
 
 Routes (``TOKEN``: a seat's secret, in its link):
 
-- ``GET /``: the start page; ``GET /api/rulesets``: the rulesets, set-ups and seats it offers;
-  ``POST /api/games`` ``{"ruleset", "setup", "seats": [kind, ...], "seed"?}``: a new game,
-  answered with each person's link.
+- ``GET /``: the start page (the lobby); ``GET /api/rulesets``: the rulesets, set-ups, seats
+  and kinds of seat it offers; ``POST /api/games`` ``{"ruleset", "setup", "seats": [kind,
+  ...], "names"?: [name, ...], "seed"?}``: a new game, answered with each person's link and
+  the spectators' link.
+- ``GET /watch/TOKEN``, ``GET /api/watch/TOKEN`` and ``GET /api/watch/TOKEN/events``: a
+  spectator's page, view (:func:`aerodrome.ui.web.seatview.spectator_view`: what every seat
+  sees, nothing more) and updates.
 - ``GET /seat/TOKEN``: the seat's page; ``GET /api/seat/TOKEN``: what the seat sees
   (:func:`aerodrome.ui.web.seatview.seat_view`); ``POST /api/seat/TOKEN/act`` ``{"choice",
   "version"}``; ``POST /api/seat/TOKEN/undo`` ``{"version"}``; ``GET /api/seat/TOKEN/events``:
@@ -52,8 +56,8 @@ from aerodrome.engine.errors import AerodromeError
 from aerodrome.runs.saves import encode_save, replay
 from aerodrome.runs.viewer.page import render_page
 from aerodrome.runs.viewer.record import Recorder
-from aerodrome.ui.web.seatview import seat_view
-from aerodrome.ui.web.tables import SEAT_KINDS, Refused, Table, Tables
+from aerodrome.ui.web.seatview import seat_view, spectator_view
+from aerodrome.ui.web.tables import MAX_NAME, SEAT_KINDS, Refused, Table, Tables
 
 #: The largest request body accepted (a choice, an undo, a new game: a few dozen bytes).
 MAX_BODY = 4096
@@ -82,6 +86,7 @@ HEADERS = {
 
 Seed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
 Short = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
 
 
 class NewGame(msgspec.Struct, forbid_unknown_fields=True):
@@ -89,6 +94,7 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True):
     seats: Annotated[list[Short], msgspec.Meta(min_length=1, max_length=16)]
     setup: Short | None = None
     seed: Seed | None = None
+    names: Annotated[list[Name], msgspec.Meta(max_length=16)] | None = None
 
 
 class Act(msgspec.Struct, forbid_unknown_fields=True):
@@ -182,6 +188,15 @@ def create_app(
     async def start_page(request: Request) -> Response:
         return html("start.html")
 
+    def kinds_of(name: str) -> list[str]:
+        """The kinds of seat the ruleset ``name`` can seat (its agents among them)."""
+        has = set(tables.plugins.agents_for(name))
+        return [
+            kind
+            for kind, agent in SEAT_KINDS.items()
+            if agent is None or agent.split(":")[0] in has
+        ]
+
     async def rulesets(request: Request) -> Response:
         out = []
         plugins = tables.plugins
@@ -191,6 +206,7 @@ def create_app(
                 {
                     "name": name,
                     "title": rules.title,
+                    "kinds": kinds_of(name),
                     "setups": [
                         {
                             "name": s.name,
@@ -211,7 +227,13 @@ def create_app(
         client = request.client.host if request.client is not None else None
         try:
             table = await run_in_threadpool(
-                tables.start, asked.ruleset, asked.setup, asked.seats, chosen, client
+                tables.start,
+                asked.ruleset,
+                asked.setup,
+                asked.seats,
+                chosen,
+                client,
+                asked.names or (),
             )
         except Refused as exc:
             raise RequestError(exc.status, str(exc), exc.retry) from None
@@ -221,16 +243,43 @@ def create_app(
             {
                 "seat": seat_label(table.game.setup, p),
                 "kind": table.kinds[p],
+                "name": table.name(p),
                 "link": f"/seat/{token}",
             }
             for p, token in enumerate(table.tokens)
             if token is not None
         ]
-        return JSONResponse({"game": table.id, "seed": chosen, "links": links}, headers=HEADERS)
+        return JSONResponse(
+            {
+                "game": table.id,
+                "seed": chosen,
+                "title": f"{table.game.ruleset.title} · {table.game.setup.title}",
+                "links": links,
+                "watch": f"/watch/{table.watch}",
+            },
+            headers=HEADERS,
+        )
 
     async def seat_page(request: Request) -> Response:
         seat(request)
         return html("seat.html")
+
+    def watched(request: Request) -> Table:
+        found = tables.spectator(str(request.path_params["token"]))
+        if found is None:
+            raise RequestError(404, "no such game to watch: check the link you were given")
+        return found
+
+    async def watch_page(request: Request) -> Response:
+        watched(request)
+        return html("seat.html")
+
+    async def watch_view(request: Request) -> Response:
+        data = await run_in_threadpool(spectator_view, watched(request))
+        return JSONResponse(data, headers=HEADERS)
+
+    async def watch_events(request: Request) -> Response:
+        return changes(request, watched(request))
 
     async def view(request: Request) -> Response:
         table, player = seat(request)
@@ -269,6 +318,10 @@ def create_app(
 
     async def events(request: Request) -> Response:
         table, _ = seat(request)
+        return changes(request, table)
+
+    def changes(request: Request, table: Table) -> Response:
+        """Server-sent events: the table's version at every change."""
 
         async def stream() -> AsyncIterator[str]:
             last, quiet = -1, 0.0
@@ -347,6 +400,9 @@ def create_app(
         Route("/api/seat/{token}/act", act, methods=["POST"]),
         Route("/api/seat/{token}/undo", undo, methods=["POST"]),
         Route("/api/seat/{token}/events", events),
+        Route("/watch/{token}", watch_page),
+        Route("/api/watch/{token}", watch_view),
+        Route("/api/watch/{token}/events", watch_events),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     return Starlette(

@@ -1,26 +1,40 @@
 """What one seat's page receives: built from that seat's observation and the events it may see,
-nothing else.
+nothing else; and what a spectator's page receives: the public events only.
 
 :func:`seat_view` is the whole JSON a seat is sent: the board (the ruleset's SVG of the
 seat's observation), the sentences of the events the seat may see (worded from its view,
-:func:`aerodrome.engine.describe.event_text`), who is asked, and — when the seat is asked — the
-question (``Presentation.prompt``), its legal actions as labels (path, text, place) with
-their exact odds where the ruleset has :class:`~aerodrome.engine.capabilities.Odds`. The referee's
-state, another seat's observation, its log or its legal actions never enter it: a test
-plays games with secrets and checks the JSON of each seat against the other's.
+:func:`aerodrome.engine.describe.event_text`), per turn, the sentences of the events only this
+seat saw (its hand, its secret placements and orders: ``mine``), the place of the last move
+it saw, who is asked, and — when the seat is asked — the question (``Presentation.prompt``),
+its legal actions as labels (path, text, place, and the board's places a choice without a
+place names in its words: ``marks``) with their exact odds where the ruleset has
+:class:`~aerodrome.engine.capabilities.Odds`. The referee's state, another seat's observation,
+its log or its legal actions never enter it: a test plays games with secrets and checks the
+JSON of each seat against the other's.
+
+:func:`spectator_view` is a spectator's JSON: the seats, the events seen by every seat
+(``seen_by`` unset), and a board only where the ruleset draws one for a reader who holds no
+seat (:func:`outsider_board`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from aerodrome.engine.capabilities import Odds, capability
 from aerodrome.engine.describe import event_text, label, prompt, seat_label, svg
+from aerodrome.engine.events import ActionTaken, Event, RoundStarted
+from aerodrome.engine.game import Game
 from aerodrome.runs.viewer.record import outcome
 from aerodrome.ui.web.tables import Table
 
 #: The last sentences a page is sent (the whole log is the replay viewer's).
 LOG_LINES = 200
+#: The last sentences of the seat's own secrets a page is sent.
+MINE_LINES = 40
+_PLACE = re.compile(r'data-place="([^"]+)"')
+_WORD = re.compile(r"[^\s;()\[\]]+")
 
 
 def _where(table: Table) -> str:
@@ -29,20 +43,60 @@ def _where(table: Table) -> str:
     return f"{game.ruleset.title} · {game.setup.title} · {turn}"
 
 
+def _turns(game: Game[Any, Any, Any], lines: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    """``lines`` (round, sentence) as turns in game order: ``{"title", "lines"}``."""
+    out: list[dict[str, Any]] = []
+    for round_, line in lines:
+        title = f"Round {round_}" if round_ > 0 else "Set-up"
+        if not out or out[-1]["title"] != title:
+            out.append({"title": title, "lines": []})
+        out[-1]["lines"].append(line)
+    return out
+
+
+def _sentences(
+    game: Game[Any, Any, Any], view: Any, events: list[Event], last: int
+) -> list[tuple[int, str]]:
+    """The sentences of ``events`` worded from ``view``, each with its round; the last
+    ``last`` of them."""
+    out: list[tuple[int, str]] = []
+    round_ = 0
+    wanted = {id(e) for e in events}
+    for event in game.log:
+        if isinstance(event, RoundStarted):
+            round_ = event.round
+        if id(event) in wanted:
+            text = event_text(game.ruleset, game.setup, event, view)
+            if text:
+                out.append((round_, " ".join(text.split())))
+    return out[-last:]
+
+
 def log_lines(table: Table, player: int) -> list[str]:
     """The sentences of every event ``player`` may see, worded from their view now."""
     game = table.game
     view = game.observation(player)
+    seen = [e for e in game.log if e.visible_to(player)]
+    return [line for _, line in _sentences(game, view, seen, len(seen))]
+
+
+def board_places(board: str | None) -> set[str]:
+    """The places the board's picture marks (its ``data-place`` attributes)."""
+    return set(_PLACE.findall(board or ""))
+
+
+def marks(text: str, places: set[str]) -> list[str]:
+    """The board's places named in the words of ``text``, in order, once each (a choice of
+    several squares at once, such as where the AA guns stand)."""
     out: list[str] = []
-    for event in game.log:
-        if event.visible_to(player):
-            text = event_text(game.ruleset, game.setup, event, view)
-            if text:
-                out.append(" ".join(text.split()))
+    for word in _WORD.findall(text):
+        word = word.rstrip(",.:")
+        if word in places and word not in out:
+            out.append(word)
     return out
 
 
-def choices(table: Table, player: int) -> list[dict[str, Any]]:
+def choices(table: Table, player: int, places: set[str] | None = None) -> list[dict[str, Any]]:
     """``player``'s legal actions now, numbered as :meth:`Table.act` counts them."""
     game = table.game
     view = game.observation(player)
@@ -53,11 +107,54 @@ def choices(table: Table, player: int) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"n": i, "text": said.text, "path": list(said.path)}
         if said.place is not None:
             item["place"] = said.place
+        elif places:
+            named = marks(said.text, places)
+            if named:
+                item["marks"] = named
         chance = odds.action_odds(action, view) if odds is not None else None
         if chance:
             item["odds"] = chance
         out.append(item)
     return out
+
+
+def last_move(game: Game[Any, Any, Any], player: int | None, view: Any) -> dict[str, Any] | None:
+    """The latest action the reader saw that has a place on the board: who, and where."""
+    for event in reversed(game.log):
+        if not isinstance(event, ActionTaken) or not event.visible_to(player):
+            continue
+        if player is None and event.seen_by is not None:
+            continue
+        try:
+            said = label(game.ruleset, event.action, view)
+        except (LookupError, ValueError, AttributeError):
+            continue  # a label of an earlier moment that the present view cannot word
+        if said.place is not None:
+            return {"place": said.place, "seat": seat_label(game.setup, event.player)}
+    return None
+
+
+def _who(table: Table, player: int | None, seat: int) -> str:
+    """Who plays ``seat``, for the reader ``player``: "you", a person's name (or "a
+    person"), or the agent's kind."""
+    if seat == player:
+        return "you"
+    if table.tokens[seat] is None:
+        return table.kinds[seat]
+    return table.name(seat) or "a person"
+
+
+def _seats(table: Table, player: int | None) -> list[dict[str, Any]]:
+    waiting = table.waiting()
+    return [
+        {
+            "label": seat_label(table.game.setup, p),
+            "who": _who(table, player, p),
+            "name": table.name(p),
+            "asked": p in waiting,
+        }
+        for p in range(len(table.game.setup.seats))
+    ]
 
 
 def seat_view(table: Table, player: int) -> dict[str, Any]:
@@ -68,27 +165,61 @@ def seat_view(table: Table, player: int) -> dict[str, Any]:
         waiting = table.waiting()
         asked = player in waiting
         decision = game.decision()
+        board = svg(game.ruleset, view)
+        seen = [e for e in game.log if e.visible_to(player)]
+        secret = [e for e in seen if e.seen_by is not None]
         data: dict[str, Any] = {
             "version": table.version,
             "seat": seat_label(game.setup, player),
             "player": player,
             "where": _where(table),
-            "seats": [
-                {
-                    "label": seat_label(game.setup, p),
-                    "who": "you" if p == player else table.kinds[p],
-                    "asked": p in waiting,
-                }
-                for p in range(len(game.setup.seats))
-            ],
-            "board": svg(game.ruleset, view),
-            "log": log_lines(table, player)[-LOG_LINES:],
+            "seats": _seats(table, player),
+            "board": board,
+            "log": _turns(game, _sentences(game, view, seen, LOG_LINES)),
+            "mine": [line for _, line in _sentences(game, view, secret, MINE_LINES)],
+            "last": last_move(game, player, view),
             "over": outcome(game.result()) if game.is_over() else None,
             "asked": asked,
             "prompt": prompt(game.ruleset, decision, view)
             if asked and decision is not None
             else None,
-            "choices": choices(table, player) if asked else [],
+            "choices": choices(table, player, board_places(board)) if asked else [],
             "undo": table.can_undo(player) and not game.is_over(),
         }
         return data
+
+
+def outsider_board(game: Game[Any, Any, Any]) -> str | None:
+    """The picture of the game for a reader who holds no seat (the observation of the seat
+    number after the last, which a ruleset draws with every seat's secrets left out), or
+    ``None`` where the ruleset has no such reader (its observation refuses the number)."""
+    try:
+        return svg(game.ruleset, game.observation(len(game.setup.seats)))
+    except (LookupError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def spectator_view(table: Table) -> dict[str, Any]:
+    """A spectator's JSON: the seats, the public events (those every seat sees), the result,
+    and the board where the ruleset draws one for an outsider; never a question, a choice,
+    a hand or an order."""
+    with table.lock:
+        game = table.game
+        public = [e for e in game.log if e.seen_by is None]
+        board = outsider_board(game)
+        referee = game.observation(None)
+        return {
+            "version": table.version,
+            "spectator": True,
+            "where": _where(table),
+            "seats": _seats(table, None),
+            "board": board,
+            "log": _turns(game, _sentences(game, referee, public, LOG_LINES)),
+            "mine": [],
+            "last": None,
+            "over": outcome(game.result()) if game.is_over() else None,
+            "asked": False,
+            "prompt": None,
+            "choices": [],
+            "undo": False,
+        }

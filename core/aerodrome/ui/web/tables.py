@@ -69,7 +69,10 @@ SEAT_KINDS: dict[str, str | None] = {
     "bot": "bot",
     "search": "mcts:300ms",
     "random": "random",
+    "konrad": "konrad",  # Dockfighters' solo bot (offered where the ruleset has it)
 }
+#: The longest name a person gives.
+MAX_NAME = 40
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
 
@@ -94,6 +97,17 @@ class TableFile(msgspec.Struct, frozen=True, kw_only=True):
     kinds: tuple[str, ...]
     #: When the game ended (seconds since the epoch), for its expiry; ``None``: not over.
     finished: float | None = None
+    #: The names the persons gave (``""``: none), one per seat.
+    names: tuple[str, ...] = ()
+    #: The spectators' token (public events only); ``None`` in files of older servers.
+    watch: str | None = None
+
+
+def clean_name(text: str) -> str:
+    """A person's name as given: control characters dropped, spaces collapsed, at most
+    :data:`MAX_NAME` characters (shown with ``textContent``, never as HTML)."""
+    shown = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(shown.split())[:MAX_NAME]
 
 
 @dataclass
@@ -111,6 +125,10 @@ class Table:
     finished: float | None = None
     #: The address that started the game (for the per-client cap; not written to its file).
     client: str | None = None
+    #: The names the persons gave, one per seat (``""``: none).
+    names: list[str] = field(default_factory=list)
+    #: The spectators' token: its link sees only what every seat sees.
+    watch: str | None = None
     #: Changes with every action or undo: the pages fetch their seat's view again.
     version: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -130,6 +148,10 @@ class Table:
             if mine is not None and secrets.compare_digest(mine, token):
                 found = player
         return found
+
+    def name(self, player: int) -> str:
+        """The name ``player``'s person gave, else ``""``."""
+        return self.names[player] if 0 <= player < len(self.names) else ""
 
     def people(self) -> list[int]:
         return [p for p, t in enumerate(self.tokens) if t is not None]
@@ -226,6 +248,8 @@ class Table:
             tokens=tuple(self.tokens),
             kinds=tuple(self.kinds),
             finished=self.finished,
+            names=tuple(self.names),
+            watch=self.watch,
         )
 
     def can_delete(self, player: int) -> bool:
@@ -295,6 +319,7 @@ class Tables:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self._by_token: dict[str, tuple[Table, int]] = {}
+        self._by_watch: dict[str, Table] = {}
         self._started: dict[str, list[float]] = {}
         self.lock = threading.Lock()
 
@@ -309,6 +334,16 @@ class Tables:
             return None
         table, player = found
         return (table, player) if table.seat_of(token) == player else None
+
+    def spectator(self, token: str) -> Table | None:
+        """The table whose spectators' token is ``token``, or ``None``."""
+        if not valid_token(token):
+            return None
+        with self.lock:
+            found = self._by_watch.get(token)
+        if found is None or found.watch is None:
+            return None
+        return found if secrets.compare_digest(found.watch, token) else None
 
     # -- limits ------------------------------------------------------------------------------
     def expire(self) -> list[str]:
@@ -356,6 +391,8 @@ class Tables:
             for token in table.tokens:
                 if token is not None:
                     self._by_token.pop(token, None)
+            if table.watch is not None:
+                self._by_watch.pop(table.watch, None)
         path = self.path(table)
         if path is not None:
             try:
@@ -373,11 +410,12 @@ class Tables:
         kinds: Sequence[str],
         seed: int,
         client: str | None = None,
+        names: Sequence[str] = (),
     ) -> Table:
         """A new game of ``ruleset`` (``setup``: its name, ``None`` the first) seated by
-        ``kinds``, started from the address ``client`` (``None``: no per-client limits);
-        its agents make their first moves. Finished games past their time are dropped
-        first."""
+        ``kinds``, started from the address ``client`` (``None``: no per-client limits),
+        with the persons' ``names`` (one per seat, or none); its agents make their first
+        moves. Finished games past their time are dropped first."""
         self.expire()
         self._admit(client)
         rules = self.plugins.ruleset(ruleset)
@@ -394,6 +432,8 @@ class Tables:
         tokens = [new_token() if plan.human else None for plan in plans]
         table = self._table(secrets.token_hex(8), game, plans, list(kinds), tokens, [])
         table.client = client
+        table.names = [clean_name(names[p]) if p < len(names) else "" for p in range(len(kinds))]
+        table.watch = new_token()
         self._add(table)
         table.run_agents()
         self.write(table)
@@ -426,6 +466,8 @@ class Tables:
             for player, token in enumerate(table.tokens):
                 if token is not None:
                     self._by_token[token] = (table, player)
+            if table.watch is not None:
+                self._by_watch[table.watch] = table
 
     # -- files -------------------------------------------------------------------------------
     def path(self, table: Table) -> Path | None:
@@ -471,7 +513,7 @@ class Tables:
         if saved.format != FORMAT or saved.id != path.stem:
             raise AerodromeError(f"expected {FORMAT!r} with the id {path.stem!r}")
         save = saved.save
-        game = replay(save, self.plugins, str(path))
+        game = replay(save, self.plugins, str(path), own_params=True)
         verify(save, game)
         plans = check_agents(
             self.plugins,
@@ -487,6 +529,10 @@ class Tables:
             saved.id, game, plans, list(saved.kinds), list(saved.tokens), list(save.undone)
         )
         table.finished = saved.finished
+        table.names = [clean_name(n) for n in saved.names]
+        table.watch = (
+            saved.watch if saved.watch is not None and valid_token(saved.watch) else new_token()
+        )
         self._add(table)
         table.run_agents()
 
