@@ -7,6 +7,7 @@ The policy file it writes plays wherever an agent is named: ``--agents policy:PA
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -17,6 +18,7 @@ from aerodrome.engine.files import check_output, check_output_folder
 from aerodrome.ui.cli.options import Seed
 from aerodrome.ui.cli.output import say
 from aerodrome.ui.cli.paths import output_file
+from aerodrome.ui.cli.progress import EVERY
 
 
 def train(
@@ -93,12 +95,18 @@ def train(
     if not names:
         raise AerodromeError("--opponents: name at least one agent")
 
+    shown = [-EVERY]
+
     def progress(done: Progress, share: float) -> None:
-        if not quiet:
-            say(
-                f"train: {done.steps} steps, round {done.rounds + 1}, {share:.0%} of the budget",
-                err=True,
-            )
+        """A line every few seconds, and when the budget is spent (not one per chunk)."""
+        now = time.monotonic()
+        if quiet or (now - shown[0] < EVERY and share < 1.0):
+            return
+        shown[0] = now
+        say(
+            f"train: {done.steps} steps, round {done.rounds + 1}, {share:.0%} of the budget",
+            err=True,
+        )
 
     result = run(
         plugins,
@@ -120,9 +128,13 @@ def train(
     say(
         f"policy for {rules.name} {chosen.name}, seats "
         + ", ".join(str(s.seat) for s in result.seats)
-        + f": {trained.get('steps')} steps in {trained.get('rounds')} rounds, written to {out}"
+        + f": {trained.get('steps')} steps in {_rounds(trained.get('rounds'))}, written to {out}"
     )
     say(f"play it: aerodrome simulate {rules.name} --setup {chosen.name} --agents policy:{out},bot")
+
+
+def _rounds(n: object) -> str:
+    return "1 round" if n == 1 else f"{n} rounds"
 
 
 def register(app: typer.Typer) -> None:
