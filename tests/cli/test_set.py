@@ -177,3 +177,25 @@ def test_sweep_sweeps_a_spec_path(runner: CliRunner) -> None:
     params = [dict(c["column"]["params"]) for c in out["comparison"]["columns"]]
     assert sorted(p[f"{HAWK}.yellow"] for p in params) == [1, 2]
     assert {p["tables.base_to_hit"] for p in params} == {4}
+
+
+def test_tournament_plays_every_game_with_the_numbers(runner: CliRunner, tmp_path: Path) -> None:
+    args = ["tournament", "df40k", "--agents", "random,bot", "-n", "1", "-q", "--json"]
+    out = tmp_path / "t.jsonl"
+    standings = json.loads(_ok(runner, *args, "--set", "rules.battle.turns=2", "--out", str(out)))
+    assert standings["set"] == {"rules.battle.turns": 2}
+    games = _games(out)
+    assert games and all(g.params == (("rules.battle.turns", 2),) for g in games)
+    assert all(g.result.rounds <= 2 for g in games)
+
+
+def test_compare_pairs_a_column_with_the_numbers_against_the_base(runner: CliRunner) -> None:
+    args = ["compare", "dockfighters", "--games", "2", "--no-ladder", "--workers", "1", "--json"]
+    sets = ("--set", "tables.base_to_hit=5", "--set", "fighter-structure=150")
+    out = json.loads(_ok(runner, *args, *sets, "-q"))
+    names = [c["column"]["name"] for c in out["columns"]]
+    assert names == ["dockfighters", "dockfighters fighter-structure=150,tables.base_to_hit=5"]
+    (difference,) = out["differences"]
+    assert (difference["column"], difference["base"]) == (names[1], names[0])
+    result = runner.invoke(app, ["compare", "dockfighters", "classic", "--set", "tables.x=1"])
+    assert "--set: name the one ruleset" in str(result.exception)

@@ -54,7 +54,8 @@ def test_paths_read_as_documented() -> None:
     [
         ("tables", "write PATH=VALUE"),
         ("tables.base_to_hit=", "write PATH=VALUE"),
-        ("turns=5", "not a spec path"),
+        ("turns=5", "'turns' is a parameter of dockfighters that changes no spec number"),
+        ("turn=5", "unknown parameter of dockfighters 'turn'. Did you mean 'turns'?"),
         ("tables.base_to_hit=five", "'five' is not a number"),
         ("tables.base_to_hit=nan", "not a finite number"),
         ("tables.base_to_hit{1}=5", "cannot read '{1}'"),
@@ -185,3 +186,27 @@ def test_worker_processes_play_with_the_overrides() -> None:
     )
     plain = sorted(Engine(PLUGINS, workers=1, detail=False).run([base]), key=lambda r: r.index)
     assert [r.result for r in plain] != [r.result for r in here]
+
+
+def test_named_groups_change_every_datasheet_of_their_class() -> None:
+    from aerodrome_dockfighters.parameters import FIGHTERS
+    from aerodrome_dockfighters.specs import builtin
+
+    before = dict(builtin().aircraft)
+    _plugins("fighter-structure=200", "fighter-dice=2").ruleset("dockfighters")
+    after = builtin().aircraft
+    for name, sheet in before.items():
+        now = after[name]
+        if sheet.klass in FIGHTERS:
+            assert (now.yellow, now.red) == (2 * sheet.yellow, 2 * sheet.red)
+            for old, new in zip(sheet.weapons, now.weapons, strict=True):
+                assert new.dice == tuple(0 if d == 0 else min(20, d + 2) for d in old.dice)
+        else:
+            assert now == sheet
+    _plugins("airship-structure=50").ruleset("dockfighters")
+    for name, sheet in before.items():
+        if sheet.klass == "airship":
+            assert after is not builtin().aircraft
+            assert builtin().aircraft[name].yellow == max(1, int(sheet.yellow / 2 + 0.5))
+    with pytest.raises(AerodromeError, match=r"--set fighter-structure=20: outside its bounds"):
+        _sets("fighter-structure=20")

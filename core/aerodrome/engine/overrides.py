@@ -321,8 +321,9 @@ MAX_SET_CHARS = MAX_PATH + 40
 
 def parse_set(text: str, option: str = "--set") -> tuple[str, int | float]:
     """``PATH=VALUE`` (``tables.base_to_hit=5``, ``aircraft[name="X"].yellow=3``,
-    ``...reroll_hits=true``) as (path, number): ``true``/``false`` are 1 and 0. The value is
-    what follows the last ``=``; a one-line error naming ``option`` otherwise."""
+    ``...reroll_hits=true``, or a ruleset's named group of spec numbers:
+    ``fighter-structure=150``) as (path or name, number): ``true``/``false`` are 1 and 0. The
+    value is what follows the last ``=``; a one-line error naming ``option`` otherwise."""
     if len(text) > MAX_SET_CHARS:
         raise AerodromeError(f"{option}: {len(text)} characters, at most {MAX_SET_CHARS}")
     path, eq, raw = text.rpartition("=")
@@ -331,11 +332,6 @@ def parse_set(text: str, option: str = "--set") -> tuple[str, int | float]:
         raise AerodromeError(
             f"{option} {text!r}: write PATH=VALUE (e.g. tables.base_to_hit=5; see "
             "docs/user-guide.md, 'Changing spec numbers')"
-        )
-    if not is_path(path):
-        raise AerodromeError(
-            f"{option} {text!r}: {path!r} is not a spec path (FILE.field..., e.g. "
-            "tables.base_to_hit); a declared parameter is set with --param"
         )
     words = {"true": 1, "false": 0}
     if raw.lower() in words:

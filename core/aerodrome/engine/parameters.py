@@ -181,8 +181,8 @@ def spec_sets(
     option: str = "--set",
 ) -> tuple[ParamValue, ...]:
     """The ``PATH=VALUE`` texts of ``option`` as checked parameter values (sorted by path,
-    the last of one path counting): each path resolved and its value within the spec type's
-    bounds, then the spec files decoded again with all of them (their checks across fields):
+    the last of one path counting; a PATH may also name a declared group of spec numbers,
+    ``ParameterSpec.spec``): each path resolved and its value within the spec type's bounds, then the spec files decoded again with all of them (their checks across fields):
     one line naming the option, the path or file, and what is allowed, when one fails."""
     if len(texts) > overrides.MAX_SETS:
         raise AerodromeError(f"{option}: given {len(texts)} times, at most {overrides.MAX_SETS}")
@@ -191,14 +191,20 @@ def spec_sets(
         for text in texts:
             path, raw = overrides.parse_set(text, option)
             spec = find(known, ruleset, path)
+            if spec.spec is None:
+                raise AerodromeError(
+                    f"{option} {text!r}: {path!r} is a parameter of {ruleset} that changes no "
+                    "spec number (set it with --param: sweep, compare)"
+                )
             values[path] = spec.value(raw, option)
-            overrides.resolve(path, *spec_files(ruleset)).value(raw)  # one of its choices
+            if overrides.is_path(path):
+                overrides.resolve(path, *spec_files(ruleset)).value(raw)  # one of its choices
         out = normalise(values.items())
         spec_changes(known, ruleset, out)
     except AerodromeError as exc:
         if str(exc).startswith(option):
             raise
-        raise type(exc)(f"{option} {exc}") from None
+        raise AerodromeError(f"{option} {exc}") from None
     return out
 
 

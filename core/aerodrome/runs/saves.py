@@ -46,7 +46,7 @@ from aerodrome.engine.events import encode_log
 from aerodrome.engine.files import read_limited, write_atomic
 from aerodrome.engine.game import Game
 from aerodrome.engine.overrides import MAX_PATH, MAX_SETS
-from aerodrome.engine.parameters import apply_setup, find, normalise
+from aerodrome.engine.parameters import apply_setup, find, label, normalise
 from aerodrome.engine.ruleset import Ruleset, Setup
 from aerodrome.engine.specs import convert, parse_mapping
 from aerodrome.plugins import Plugins, load_plugins
@@ -394,13 +394,15 @@ def replay(
     *,
     until: int | None = None,
     observers: Sequence[Observer] = (),
+    own_params: bool = False,
 ) -> Game[Any, Any, Any]:
     """Re-run ``save``'s actions from its seed (the first ``until`` of them, if given),
     reseeding the dice where an undo did; errors name the action that failed. ``observers``
     (:class:`~aerodrome.engine.driver.Observer`) see the start and every action, as a driven game
     shows them (the replay viewer records each step). A save's ``params`` are plugged in
-    again (:func:`with_params`)."""
-    plugins = with_params(plugins, save, source)
+    again (:func:`with_params`); with ``own_params`` (a server, whose games share one
+    process) a save must have been played with those of ``plugins``, or it is refused."""
+    plugins = with_params(plugins, save, source, own=own_params)
     ruleset, setup = ruleset_and_setup(plugins, save.ruleset, save.setup, source)
     if save.params:
         try:
@@ -438,12 +440,19 @@ def replay(
     return game
 
 
-def with_params(plugins: Plugins, save: SaveFile, source: str) -> Plugins:
+def with_params(plugins: Plugins, save: SaveFile, source: str, *, own: bool = False) -> Plugins:
     """``plugins`` with ``save``'s parameters plugged in (spec numbers put in force with its
     ruleset), each checked as ``--set`` checks it: a one-line error naming the file and
-    ``$.params`` otherwise. ``plugins`` itself when the save has none."""
-    if not save.params:
+    ``$.params`` otherwise. ``plugins`` itself when they are its own for that ruleset; with
+    ``own``, other parameters than those are an error."""
+    mine = normalise(v for r, v in plugins.plugged.parameters if r == save.ruleset)
+    if normalise(save.params) == mine:
         return plugins
+    if own:
+        raise SpecError(
+            f"{source}: $.params: played with {label(save.params) or 'none'}, this server with "
+            f"{label(mine) or 'none'} (serve it with the same --set)"
+        )
     from aerodrome.runs.parallel import extra_plugins
 
     known = plugins.parameters()

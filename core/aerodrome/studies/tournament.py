@@ -25,7 +25,7 @@ import msgspec
 
 from aerodrome.engine.errors import AerodromeError
 from aerodrome.engine.metrics import Z95, Estimate, Mean
-from aerodrome.engine.records import GameRecord
+from aerodrome.engine.records import GameRecord, ParamValue
 from aerodrome.plugins import Plugins
 from aerodrome.runs.cluster import DaskTarget
 from aerodrome.runs.parallel import Config, Engine, Hooks
@@ -91,9 +91,16 @@ def seatings(sides: Sequence[str], agents: Sequence[str]) -> list[tuple[str, ...
 
 
 def plan(
-    plugins: Plugins, ruleset: str, setup: str | None, agents: Sequence[str], games: int, seed: int
+    plugins: Plugins,
+    ruleset: str,
+    setup: str | None,
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    params: Sequence[ParamValue] = (),
 ) -> list[Config]:
-    """The configurations of a tournament (unknown or malformed names fail here)."""
+    """The configurations of a tournament (unknown or malformed names fail here); every game
+    plays with ``params`` (spec numbers set by ``--set``)."""
     rules = plugins.ruleset(ruleset)
     chosen = rules.setup(setup)
     names = list(dict.fromkeys(a.strip() for a in agents if a.strip()))
@@ -112,6 +119,7 @@ def plan(
                 agents=tuple(by_side[s.side] for s in chosen.seats),
                 games=games,
                 seed=seed,
+                params=tuple(params),
             )
         )
     return out
@@ -235,10 +243,12 @@ def run_tournament(
     dask: str | DaskTarget | None = None,
     out: Path | None = None,
     hooks: Hooks | None = None,
+    params: Sequence[ParamValue] = (),
 ) -> Standings:
     """Plan, play (streaming to ``out``, resumable) and rate a tournament; ``hooks`` hear
-    of its progress (see :class:`aerodrome.runs.parallel.Hooks`)."""
-    configs = plan(plugins, ruleset, setup, agents, games, seed)
+    of its progress (see :class:`aerodrome.runs.parallel.Hooks`); ``params``: spec numbers
+    every game plays with (``--set``)."""
+    configs = plan(plugins, ruleset, setup, agents, games, seed, params)
     hooks = hooks or Hooks()
     if hooks.plan is not None:
         hooks.plan(sum(c.games for c in configs))

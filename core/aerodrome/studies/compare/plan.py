@@ -59,6 +59,7 @@ def plan(
     study_seconds: float = BUDGET,
     setup: str | None = None,
     params: Sequence[str] = (),
+    sets: Sequence[ParamValue] = (),
 ) -> list[ColumnPlan]:
     """Columns for ``rulesets`` (all registered when empty) and ``variants`` (each next to
     its base ruleset, which is added if missing, and paired with it), each with its
@@ -69,6 +70,8 @@ def plan(
     ``params`` (``NAME=VALUE`` texts, :func:`parameter_values`) set declared parameters of
     the one ruleset compared: one more column with all of them set, paired with the base
     like a variant, and with each variant a column with the variant and the values together.
+    ``sets`` (checked values of spec paths, ``--set``: :func:`aerodrome.engine.parameters.
+    spec_sets`) join them in that column.
     """
     known = plugins.variants()
     names = list(dict.fromkeys(rulesets)) or plugins.ruleset_names()
@@ -86,14 +89,18 @@ def plan(
             names.append(spec.ruleset)
     values: tuple[ParamValue, ...] = ()
     plugs: tuple[str, ...] = ()  # the variants the parameters belong to
-    if params:
+    if params or sets:
         if len(names) != 1:
             raise AerodromeError(
-                "--param: name the one ruleset whose parameters it sets (e.g. aerodrome "
-                "compare classic --param cards=6)"
+                f"{'--param' if params else '--set'}: name the one ruleset whose parameters "
+                "it sets (e.g. aerodrome compare classic --param cards=6)"
             )
         declared = plugins.parameters()
         values = parameter_values(declared, names[0], params)
+        both = {n for n, _ in values} & {n for n, _ in sets}
+        if both:
+            raise AerodromeError(f"--set {min(both)}: given with --param too")
+        values = normalise((*values, *sets))
         owners = [find(declared, names[0], n).variant for n, _ in values]
         plugs = tuple(dict.fromkeys(o for o in owners if o is not None))
     out: list[ColumnPlan] = []

@@ -20,6 +20,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from aerodrome.engine.errors import AerodromeError
 from aerodrome.engine.files import check_output, check_output_folder
 from aerodrome.plugins import default_plugins
 from aerodrome.studies.compare import DEFAULT_GAMES, QUICK_GAMES
@@ -34,13 +35,16 @@ from aerodrome.ui.cli.options import (
     DaskKey,
     DaskTimeout,
     Seed,
+    SpecSet,
     Workers,
     dask_option,
+    spec_overrides,
 )
 from aerodrome.ui.cli.output import console, literal, print_json, say
 from aerodrome.ui.cli.paths import output_file
 
 if TYPE_CHECKING:
+    from aerodrome.engine.data import ParamValue
     from aerodrome.engine.metrics import Estimate, MetricInfo
     from aerodrome.plugins import Plugins
     from aerodrome.studies.compare.measure import Comparison
@@ -87,6 +91,20 @@ Out = Annotated[
         show_default=False,
     ),
 ]
+
+
+def _sets(
+    plugins: Plugins, rulesets: list[str] | None, texts: list[str] | None
+) -> tuple[ParamValue, ...]:
+    """The checked ``--set`` values of the one ruleset compared (a column with them)."""
+    if not texts:
+        return ()
+    if rulesets is None or len(rulesets) != 1:
+        raise AerodromeError(
+            "--set: name the one ruleset whose spec numbers it sets (e.g. aerodrome compare "
+            "dockfighters --set tables.base_to_hit=5)"
+        )
+    return spec_overrides(plugins, rulesets[0], texts)
 
 
 def compare(
@@ -167,6 +185,7 @@ def compare(
             show_default=False,
         ),
     ] = None,
+    set_: SpecSet = None,
 ) -> None:
     """Compare rulesets and what variants change: balance, length, lethality, skill..."""
     from aerodrome.studies.compare.plan import plan
@@ -180,7 +199,8 @@ def compare(
     if out is not None:  # before any game
         check_output(out, "--out", regular=True, update=True)
     plugins = default_plugins()
-    wanted = _detects(plugins, detect or (), bool(variant or param))
+    sets = _sets(plugins, rulesets, set_)
+    wanted = _detects(plugins, detect or (), bool(variant or param or sets))
     games = games or (QUICK_GAMES if quick else DEFAULT_GAMES)
     budgets: tuple[int, ...] | None = None
     if ladder and ladder_budgets is not None:
@@ -201,6 +221,7 @@ def compare(
         studies=studies(budgets, ladder_games or LADDER_GAMES),
         study_seconds=QUICK_BUDGET if quick else BUDGET,
         params=param or (),
+        sets=sets,
     )
     progress = RunProgress("compare", quiet=quiet, workers=workers, out=out)
     with terminate_as_interrupt(), progress:

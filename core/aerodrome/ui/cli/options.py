@@ -137,6 +137,30 @@ def with_sets(plugins: Plugins, ruleset: str, sets: list[str] | None) -> Plugins
     return load_plugins(extra_plugins(plugins), parameters=[(ruleset, v) for v in values])
 
 
+def with_ruleset_sets(plugins: Plugins, sets: list[str] | None) -> Plugins:
+    """``plugins`` with ``--set RULESET:PATH=VALUE`` values plugged in, for a command that
+    plays every ruleset (``serve``); ``plugins`` itself without ``--set``."""
+    if not sets:
+        return plugins
+    if len(sets) > MAX_SETS:
+        raise AerodromeError(f"--set: given {len(sets)} times, at most {MAX_SETS}")
+    by_ruleset: dict[str, list[str]] = {}
+    for text in sets:
+        ruleset, colon, rest = text.partition(":")
+        if not colon or ruleset not in plugins.ruleset_names():
+            raise AerodromeError(
+                f"--set {text[:MAX_SET_CHARS]!r}: write RULESET:PATH=VALUE (e.g. "
+                f"dockfighters:tables.base_to_hit=5); the rulesets: "
+                + ", ".join(plugins.ruleset_names())
+            )
+        by_ruleset.setdefault(ruleset, []).append(rest)
+    values = [(r, v) for r, texts in by_ruleset.items() for v in spec_overrides(plugins, r, texts)]
+    from aerodrome.plugins import load_plugins
+    from aerodrome.runs.parallel import extra_plugins
+
+    return load_plugins(extra_plugins(plugins), parameters=values)
+
+
 def spec_overrides(
     plugins: Plugins, ruleset: str, sets: list[str] | None
 ) -> tuple[ParamValue, ...]:

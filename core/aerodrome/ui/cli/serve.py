@@ -79,6 +79,17 @@ def serve(
         int,
         typer.Option(min=1, max=10_000, help="New games one address may start a minute."),
     ] = 10,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="RULESET:PATH=VALUE",
+            help="Change a number of a ruleset's spec files for every game of the server: "
+            "dockfighters:tables.base_to_hit=5 (repeatable; as --set of play, with the "
+            "ruleset first). A saved game played with other numbers is not resumed.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve a table in the browser: start a game, play it against bots or with friends."""
     try:
@@ -92,13 +103,14 @@ def serve(
         ) from None
     from aerodrome.engine.files import remove_leftovers
     from aerodrome.plugins import default_plugins
+    from aerodrome.ui.cli.options import with_ruleset_sets
 
     folder = games_folder(games if games is not None else default_games())
     remove_leftovers(folder)  # the games' temporary files a killed server left
     limits = Limits(
         games=max_games, expire=expire_days * 86400, per_client=max_per_client, rate=rate
     )
-    tables = Tables(default_plugins(), folder, limits=limits)
+    tables = Tables(with_ruleset_sets(default_plugins(), set_), folder, limits=limits)
     for problem in tables.load():
         warn(f"not resumed: {problem}")
     if not loopback(host):

@@ -6,11 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
+import msgspec
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from aerodrome.engine.files import check_output, check_output_folder
+from aerodrome.engine.parameters import label
 from aerodrome.plugins import default_plugins
 from aerodrome.ui.cli.options import (
     GAMES_MAX,
@@ -22,10 +24,12 @@ from aerodrome.ui.cli.options import (
     DaskKey,
     DaskTimeout,
     Seed,
+    SpecSet,
     Workers,
     dask_option,
+    spec_overrides,
 )
-from aerodrome.ui.cli.output import console, err_console, print_json
+from aerodrome.ui.cli.output import console, err_console, print_json, say
 from aerodrome.ui.cli.paths import output_file
 
 if TYPE_CHECKING:
@@ -74,6 +78,7 @@ def tournament(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No progress on stderr (no bar, no lines).")
     ] = False,
+    set_: SpecSet = None,
 ) -> None:
     """Play every pairing of AGENTS in every seating on RULESET and rate them (openskill).
 
@@ -90,6 +95,7 @@ def tournament(
     if report is not None:
         check_output_folder(report, "--report", files=("index.html",))
     plugins = default_plugins()
+    sets = spec_overrides(plugins, ruleset, set_)
     names = [a.strip() for a in agents.split(",") if a.strip()]
     progress = RunProgress("tournament", quiet=quiet, workers=workers, out=out)
     with terminate_as_interrupt(), progress:
@@ -104,6 +110,7 @@ def tournament(
             dask=target,
             out=out,
             hooks=progress.hooks(),
+            params=sets,
         )
     if report is not None:
         from aerodrome.studies.report_search import write_tournament_report
@@ -111,9 +118,11 @@ def tournament(
         path = write_tournament_report(result, report)
         err_console.print(f"report: {escape(str(path))}", highlight=False)
     if json:
-        print_json(result)
+        print_json(result if not sets else {**msgspec.to_builtins(result), "set": dict(sets)})
         return
     console.print(standings_table(result))
+    if sets:
+        say(f"spec numbers changed (--set): {label(sets)}")
     console.print(
         f"[dim]{result.games} games per pairing and seating, seed {result.seed}; rating mu "
         "with its 95 % interval (mu ± 1.96 sigma), ranked by mu − 3 sigma; points: a win 1, a "
