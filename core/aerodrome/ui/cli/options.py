@@ -115,7 +115,7 @@ SpecSet = Annotated[
         "--set",
         metavar="PATH=VALUE",
         help="Change a number of the ruleset's spec files for this run, by its path: "
-        "tables.base_to_hit=5, 'aircraft[name=\"Fw-802 E-1 Hawk\"].yellow=3', "
+        "tables.base_to_hit=5, 'aircraft\\[name=\"Fw-802 E-1 Hawk\"].yellow=3', "
         "...reroll_hits=true (repeatable, at most "
         f"{MAX_SETS}, {MAX_SET_CHARS} characters each). Checked against the spec's types and "
         "bounds; recorded with every game and save. See docs/user-guide.md, "

@@ -45,7 +45,7 @@ def sweep(
             "--param",
             help="The parameter and its range: NAME=LOW..HIGH or NAME=LOW..HIGH:STEP "
             "(`aerodrome variants R` lists the parameters). NAME may be a spec path "
-            "('aircraft[name=\"Fw-802 E-1 Hawk\"].yellow=2..6', tables.base_to_hit=3..6; "
+            "('aircraft\\[name=\"Fw-802 E-1 Hawk\"].yellow=2..6', tables.base_to_hit=3..6; "
             "see --set).",
             show_default=False,
         ),
