@@ -21,7 +21,15 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 from aerodrome.bridges.openspiel.chance import MAX_FACES
-from aerodrome.bridges.openspiel.play import PARAMETERS, Key, Play, Spec, found_in, spec_of
+from aerodrome.bridges.openspiel.play import (
+    PARAMETERS,
+    RECALL_BYTES,
+    Key,
+    Play,
+    Spec,
+    found_in,
+    spec_of,
+)
 from aerodrome.engine.errors import AerodromeError
 from aerodrome.engine.ruleset import Ruleset
 from aerodrome.plugins import Plugins, default_plugins
@@ -183,23 +191,41 @@ class AerodromeState(pyspiel.State):  # type: ignore[misc]
         return self.play.text()
 
 
+#: The numbers of the information-state tensor that hold the recall digest: 16 bits each
+#: (exact in a float32), the digest's 256 bits in all.
+RECALL_NUMBERS = RECALL_BYTES // 2
+
+
+def recall_numbers(digest: bytes) -> Any:
+    """The recall digest as :data:`RECALL_NUMBERS` numbers in [0, 1): 16 bits each."""
+    return np.frombuffer(digest, dtype=">u2").astype(np.float32) / np.float32(65536)
+
+
 class Observer:
     """Observations for OpenSpiel: the ruleset's observation vector (the learning
-    environments' numbers) as the tensor, and the observation as JSON as the string; with
-    perfect recall (the information state), the string adds the player's own answers and the
-    number of moves. The information-state tensor is the observation vector (no history)."""
+    environments' numbers) as the tensor, and the observation as JSON as the string. With
+    perfect recall (the information state), the string adds the number of moves, the
+    player's own answers and the digest of everything it saw and did
+    (:mod:`aerodrome.bridges.openspiel.play`, "Perfect recall"), and the tensor is the
+    observation vector followed by that digest (:func:`recall_numbers`): two information
+    states have equal tensors exactly when their strings are equal."""
 
     def __init__(self, spec: Spec, recall: bool) -> None:
         self.spec = spec
         self.recall = recall
-        self.tensor = np.zeros(spec.layout.observation, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = spec.layout.observation
+        self.tensor = np.zeros(size + (RECALL_NUMBERS if recall else 0), np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if recall:
+            self.dict["recall"] = self.tensor[size:]
 
     def set_from(self, state: AerodromeState, player: int) -> None:
         if player < 0:
             self.tensor.fill(0)
             return
-        self.tensor[:] = state.play.vector(player)
+        self.dict["observation"][:] = state.play.vector(player)
+        if self.recall:
+            self.dict["recall"][:] = recall_numbers(state.play.recall_digest(player))
 
     def string_from(self, state: AerodromeState, player: int) -> str:
         play = state.play

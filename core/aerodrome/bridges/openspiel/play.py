@@ -10,10 +10,18 @@ answer and the faces rolled so far (:mod:`aerodrome.bridges.openspiel.chance`).
 answer one at a time, in seat order, and each answer is committed in secret (the core's
 contract: nothing the next player sees depends on it), so the game is one of imperfect
 information whenever a ruleset has simultaneous decisions or hidden information.
+
+**Perfect recall.** A player's information state is everything it has seen and done, in
+order: its view at the start, every change of its view (with the number of moves played
+when it changed), and each of its own answers. The sequence is kept as a chain of digests
+(:func:`chain`: BLAKE2b of the previous digest and the new entry), so the information state
+stays small in games of thousands of moves: two information states are equal exactly when
+the player's sequences are (barring a collision of 256-bit digests).
 """
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import random
 from collections.abc import Sequence
@@ -39,6 +47,14 @@ from aerodrome.plugins import Plugins, default_plugins
 PARAMETERS: dict[str, Any] = {"setup": "", "seed": 0, "max_rounds": 0, "max_moves": 20_000}
 
 _encode = msgspec.json.Encoder().encode
+
+#: The bytes of a player's recall digest (:func:`chain`).
+RECALL_BYTES = 32
+
+
+def chain(digest: bytes, entry: str) -> bytes:
+    """The recall digest after ``entry``: BLAKE2b of the digest before it and the entry."""
+    return hashlib.blake2b(digest + entry.encode("utf-8"), digest_size=RECALL_BYTES).digest()
 
 
 class Key(msgspec.Struct, frozen=True):
@@ -74,6 +90,14 @@ class Spec:
         self.translator = Translator(ruleset, setup, self.layout)
         self.actions = self.layout.actions
         self.chance = ruleset.capabilities.chance
+        self._start: Game[Any, Any, Any] | None = None
+
+    def start(self) -> Game[Any, Any, Any]:
+        """A game at its start: a copy of one laid out once (a set-up may take a while to lay
+        out, and pyspiel asks for a new initial state to size every tensor it gives)."""
+        if self._start is None:
+            self._start = Game(self.ruleset, self.setup, self.key.seed, record=False)
+        return self._start.clone(record=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Spec:
         return self
@@ -120,7 +144,8 @@ def spec_of(key: Key) -> Spec:
 class Play:
     """One state (see the module docstring). ``moves``: the answers played; ``answers``:
     (player, number) of each; ``actions``: every OpenSpiel action so far (answers and chance
-    outcomes), for pickling."""
+    outcomes), for pickling; ``recall``: each player's digest of what it saw and did, and
+    ``seen`` its view when it was last taken (perfect recall: the module docstring)."""
 
     __slots__ = (
         "_game",
@@ -129,7 +154,9 @@ class Play:
         "faces",
         "move",
         "moves",
+        "recall",
         "resampled",
+        "seen",
         "sides",
         "spec",
     )
@@ -144,14 +171,15 @@ class Play:
         self.actions: list[int | tuple[int, ...]] = []
         self.answers: list[tuple[int, int]] = []
         self.resampled = False
+        self.recall: list[bytes] = []  # taken at the first move or question (_started)
+        self.seen: list[str | None] = []
 
     @property
     def game(self) -> Game[Any, Any, Any]:
         """The game at the current decision (at a chance node: before the answer)."""
         game = self._game
         if game is None:
-            spec = self.spec
-            game = self._game = Game(spec.ruleset, spec.setup, spec.key.seed, record=False)
+            game = self._game = self.spec.start()
         return game
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
@@ -165,6 +193,8 @@ class Play:
         new.actions = list(self.actions)
         new.answers = list(self.answers)
         new.resampled = self.resampled
+        new.recall = list(self.recall)
+        new.seen = list(self.seen)
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -173,6 +203,28 @@ class Play:
                 "a state made by resample_from_infostate cannot be pickled: it was not played"
             )
         return (replay, (self.spec.key, tuple(self.actions)))
+
+    # -- what each player remembers -----------------------------------------------------------
+    def _started(self) -> None:
+        """Every player's recall begins with its view of the start (taken once, lazily)."""
+        if not self.recall:
+            players = self.spec.players
+            self.recall = [b""] * players
+            self.seen = [None] * players
+            self._look()
+
+    def _look(self) -> None:
+        """Each player whose view changed remembers the new view and when it came."""
+        for player in range(self.spec.players):
+            text = self.observation_text(player)
+            if text != self.seen[player]:
+                self.seen[player] = text
+                self.recall[player] = chain(self.recall[player], f"saw at {self.moves}: {text}")
+
+    def recall_digest(self, player: int) -> bytes:
+        """``player``'s digest of the sequence of its views and its own answers."""
+        self._started()
+        return self.recall[player]
 
     # -- where the game is --------------------------------------------------------------------
     def is_chance(self) -> bool:
@@ -219,6 +271,7 @@ class Play:
     def apply(self, number: int) -> None:
         """Play OpenSpiel action ``number``: a chance outcome at a chance node, else the
         answer of the player to answer (an illegal one is an :class:`AerodromeError`)."""
+        self._started()
         if self.sides:
             if not 0 <= number < self.sides:
                 raise AerodromeError(f"chance outcome {number} of a {self.sides}-sided roll")
@@ -236,6 +289,7 @@ class Play:
         game = self.game
         if len(game.waiting_for()) > 1:  # a commitment that others still owe: no roll yet
             game.apply(player, action)
+            self._look()
             return
         self.move = (player, action)
         self.faces = []
@@ -246,6 +300,7 @@ class Play:
         owes none gives any number, ignored), committed in seat order, the last resolving."""
         if not self.joint():
             raise AerodromeError("not a simultaneous node: apply_action")
+        self._started()
         game = self.game
         waiting = game.waiting_for()
         if len(numbers) != self.spec.players:
@@ -270,6 +325,7 @@ class Play:
             ) from None
         self.answers.append((player, number))
         self.moves += 1
+        self.recall[player] = chain(self.recall[player], f"played {number}")
         return action
 
     def _resolve(self) -> None:
@@ -286,6 +342,7 @@ class Play:
         self.move = None
         self.faces = []
         self.sides = 0
+        self._look()
 
     def resampled_for(self, player: int, seed: int) -> Play:
         """A state ``player`` cannot tell from this one (at ``player``'s decision): hidden
@@ -296,6 +353,7 @@ class Play:
                 f"resample_from_infostate for player {player}, but player "
                 f"{self.player()} is to answer (resampling is done at the player's decision)"
             )
+        self._started()
         game = self.game.determinised(player, seed, record=False)
         rng = random.Random(seed)
         decision = game.decision()
@@ -311,6 +369,12 @@ class Play:
         new.actions = list(self.actions)
         new.answers = [(p, a) for p, a in self.answers if p == player]  # the others' unknown
         new.resampled = True
+        # the player remembers what it did; the others' pasts are unknown here: theirs
+        # begin at the resampling, with their views of the resampled position
+        fresh = chain(b"", f"resampled at {self.moves}")
+        new.recall = [self.recall[p] if p == player else fresh for p in range(self.spec.players)]
+        new.seen = [self.seen[p] if p == player else None for p in range(self.spec.players)]
+        new._look()
         return new
 
     # -- what is seen ---------------------------------------------------------------------------
@@ -328,9 +392,12 @@ class Play:
         return _encode(self.view(player)).decode()
 
     def information_text(self, player: int) -> str:
-        """``player``'s current observation and every answer it gave (by number)."""
+        """``player``'s information state: the number of moves, every answer it gave (by
+        number), the digest of everything it saw and did in order (perfect recall: the
+        module docstring) and its current observation."""
         mine = [a for p, a in self.answers if p == player]
-        return f"moves {self.moves}; mine {mine}; view {self.observation_text(player)}"
+        recall = self.recall_digest(player).hex()
+        return f"moves {self.moves}; mine {mine}; recall {recall}; view {self.seen[player]}"
 
     def vector(self, player: int) -> Vector:
         return self.spec.translator.vector(self.view(player))
