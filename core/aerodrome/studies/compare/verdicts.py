@@ -481,8 +481,10 @@ def plan_detection(
                     se=None,
                     games=None,
                     command=None,
-                    text=f"{head}: this run saw no difference to read a variance from; play "
-                    "more games first",
+                    text=f"{head}: not measured in this run"
+                    if d is None
+                    else f"{head}: no pair of games differed in this run, so there is no "
+                    "variance to plan from; play more games first",
                 )
             )
             continue
