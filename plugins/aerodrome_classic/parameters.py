@@ -5,12 +5,15 @@
   the rulebook's 4 (an ACE 6, a DOUBLE ACE 8). A value ``n`` gives ``n``, an ACE ``n + 2``
   and a DOUBLE ACE ``n + 4`` (the aces keep their bonus), through the ruleset's hook
   ``aerodrome_classic_cards_at_take_off``.
+- ``high-bursts``: added to the number of Burst 4 and of Burst 5 cards in every squadron's
+  pack (``cards.toml``: the stand-in's 2 and 1; each at least 0) [classic.equip.7]: a group
+  of spec numbers (:mod:`aerodrome.engine.overrides`), the scarcity of the strong shots.
 """
 
 from __future__ import annotations
 
 from aerodrome.api import ParameterSpec, hookimpl
-from aerodrome.engine.parameters import Value
+from aerodrome.engine.parameters import SpecData, Value
 
 #: [classic.aces.4] the cards of a plane without victories; an ACE draws 2 more, a DOUBLE
 #: ACE 4 more (the hook receives the rulebook's number for the plane's victories).
@@ -42,4 +45,25 @@ CARDS = ParameterSpec(
     plugin=HandSize,
 )
 
-PARAMETERS = (CARDS,)
+
+def _high_bursts(data: SpecData, added: Value) -> None:
+    pack = data["cards.toml"]["pack"]
+    burst = list(pack["burst"])
+    for i in (3, 4):  # Burst 4 and Burst 5
+        burst[i] = min(40, max(0, burst[i] + int(added)))
+    pack["burst"] = burst
+
+
+HIGH_BURSTS = ParameterSpec(
+    name="high-bursts",
+    ruleset="classic",
+    summary="added to the Burst 4 and Burst 5 cards of every pack",
+    low=-2,
+    high=6,
+    default=0,
+    unit="cards",
+    clause="classic.equip.7",
+    spec=_high_bursts,
+)
+
+PARAMETERS = (CARDS, HIGH_BURSTS)

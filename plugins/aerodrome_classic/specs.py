@@ -7,7 +7,9 @@ Every file lives in ``specs/classic/``; values the rulebook does not give carry
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from msgspec import Meta
 
 from aerodrome.api import Record, SpecError
 from aerodrome.engine.specs import Assumed, builtin_specs, load, spec_cached
@@ -77,10 +79,14 @@ class SquadronsSpec(Record, frozen=True):
     squadron: tuple[SquadronSpec, ...]
 
 
+#: Cards of one kind in a pack (20 in all in the stand-in: a wide margin).
+Count = Annotated[int, Meta(ge=0, le=40)]
+
+
 class Pack(Assumed, frozen=True, kw_only=True):
-    burst: tuple[int, int, int, int, int]
-    roll_out: int
-    loop: int
+    burst: tuple[Count, Count, Count, Count, Count]
+    roll_out: Count
+    loop: Count
 
     def cards(self) -> list[str]:
         """The pack as card codes (unshuffled)."""

@@ -5,6 +5,9 @@
   [df40k.frame.3]: 6 in every built-in set-up (an assumption of the specs: a standard 40K
   mission). A set-up parameter: the battle's ``Df40kOptions.turns``, and the set-up's round
   cap two more, as the ruleset builds its set-ups.
+- ``ork-bs``: added to the Ballistic Skill of every Ork flyer in ``flyers.toml`` (0: the
+  specs; each BS kept within 1..10), with which hits are rolled [df40k.victory.2]: a group
+  of spec numbers (:mod:`aerodrome.engine.overrides`), for balancing the races.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.api import ParameterSpec, Setup
-from aerodrome.engine.parameters import Value
+from aerodrome.engine.parameters import SpecData, Value
 
 #: The most game turns a battle may have (``aerodrome_df40k.limits.TURNS``, not imported
 #: here: this module is read at start-up).
@@ -47,4 +50,26 @@ TURNS = ParameterSpec(
     read=turns_of,
 )
 
-PARAMETERS = (TURNS,)
+#: The highest Ballistic Skill (``aerodrome_df40k.limits.CHARACTERISTIC``, not imported here).
+MOST_BS = 10
+
+
+def _ork_bs(data: SpecData, added: Value) -> None:
+    for flyer in data["flyers.toml"]["flyer"].values():
+        if flyer.get("race") == "ork":
+            flyer["bs"] = min(MOST_BS, max(1, flyer["bs"] + int(added)))
+
+
+ORK_BS = ParameterSpec(
+    name="ork-bs",
+    ruleset="df40k",
+    summary="added to every Ork flyer's Ballistic Skill",
+    low=-2,
+    high=4,
+    default=0,
+    unit="BS",
+    clause="df40k.victory.2",
+    spec=_ork_bs,
+)
+
+PARAMETERS = (TURNS, ORK_BS)

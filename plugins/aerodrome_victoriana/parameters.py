@@ -6,6 +6,9 @@ see :mod:`aerodrome.engine.parameters`). Light on purpose: imported at start-up.
   Bf 109s). A side's squadron size sets its Squadron Roll pool, one die per aircraft
   [victoriana.squadron.2]: the balancing a designer does by adding or taking away
   aircraft. Set-up parameters (the set-up's flights).
+- ``luftwaffe-health``: every Luftwaffe datasheet's Health in ``aircraft.toml``, in percent
+  of the datasheet (100), rounded half up, at least 1 [victoriana.aircraft.7]: a group of
+  spec numbers (:mod:`aerodrome.engine.overrides`), for balancing the sides' aircraft.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Any
 import msgspec
 
 from aerodrome.api import AerodromeError, ParameterSpec, Setup
-from aerodrome.engine.parameters import Value
+from aerodrome.engine.parameters import SpecData, Value
 
 #: The most aircraft a flight is swept to (the specs allow 100 a side).
 MOST = 30
@@ -81,4 +84,26 @@ def _parameter(side: str, title: str) -> ParameterSpec:
     )
 
 
-PARAMETERS = (_parameter("raf", "the RAF"), _parameter("luftwaffe", "the Luftwaffe"))
+def _luftwaffe_health(data: SpecData, percent: Value) -> None:
+    for sheet in data["aircraft.toml"]["aircraft"]:
+        if sheet.get("nation") == "Luftwaffe":
+            sheet["health"] = max(1, int(sheet["health"] * percent / 100 + 0.5))
+
+
+LUFTWAFFE_HEALTH = ParameterSpec(
+    name="luftwaffe-health",
+    ruleset="victoriana",
+    summary="every Luftwaffe aircraft's Health, in % of its datasheet",
+    low=50,
+    high=200,
+    default=100,
+    unit="%",
+    clause="victoriana.aircraft.7",
+    spec=_luftwaffe_health,
+)
+
+PARAMETERS = (
+    _parameter("raf", "the RAF"),
+    _parameter("luftwaffe", "the Luftwaffe"),
+    LUFTWAFFE_HEALTH,
+)

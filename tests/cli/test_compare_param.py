@@ -110,7 +110,7 @@ def test_several_parameters_share_one_column(runner: CliRunner) -> None:
         (
             ["df40k", "--param", "turnz=3"],
             "--param turnz: unknown parameter of df40k 'turnz'. Did you mean 'turns'? "
-            "Known: turns.",
+            "Known: ork-bs, turns.",
         ),
         (["classic", "--param", "cards=11"], "--param cards=11: outside its bounds 1..10"),
         (

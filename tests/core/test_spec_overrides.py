@@ -210,3 +210,38 @@ def test_named_groups_change_every_datasheet_of_their_class() -> None:
             assert builtin().aircraft[name].yellow == max(1, int(sheet.yellow / 2 + 0.5))
     with pytest.raises(AerodromeError, match=r"--set fighter-structure=20: outside its bounds"):
         _sets("fighter-structure=20")
+
+
+def _loaded(ruleset: str, file: str) -> Any:
+    """The spec file ``file`` of ``ruleset`` as it is in force now."""
+    from aerodrome.engine.parameters import spec_files
+    from aerodrome.engine.specs import load
+
+    root, types = spec_files(ruleset)
+    return load(root / file, types[file])
+
+
+def test_every_ruleset_declares_a_group_of_spec_numbers() -> None:
+    PLUGINS.ruleset("classic")
+    pack = _loaded("classic", "cards.toml").pack
+    _plugins("high-bursts=2", ruleset="classic").ruleset("classic")
+    assert _loaded("classic", "cards.toml").pack.burst == (
+        *pack.burst[:3],
+        *(n + 2 for n in pack.burst[3:]),
+    )
+
+    PLUGINS.ruleset("df40k")
+    flyers = _loaded("df40k", "flyers.toml").flyer
+    _plugins("ork-bs=2", ruleset="df40k").ruleset("df40k")
+    now = _loaded("df40k", "flyers.toml").flyer
+    assert {k: f.bs for k, f in now.items()} == {
+        k: min(10, f.bs + 2) if f.race == "ork" else f.bs for k, f in flyers.items()
+    }
+
+    PLUGINS.ruleset("victoriana")
+    sheets = _loaded("victoriana", "aircraft.toml").aircraft
+    _plugins("luftwaffe-health=150", ruleset="victoriana").ruleset("victoriana")
+    after = _loaded("victoriana", "aircraft.toml").aircraft
+    assert [a.health for a in after] == [
+        int(a.health * 1.5 + 0.5) if a.nation == "Luftwaffe" else a.health for a in sheets
+    ]
