@@ -231,7 +231,7 @@ def resolve(path: str, root: Path, types: Mapping[str, type[Any]]) -> Target:
     where = "$"
     concrete: list[str | int] = []
     missing = False
-    for n, (kind, arg) in enumerate(steps):
+    for kind, arg in steps:
         if missing:
             raise AerodromeError(f"{path}: {file} {where} is not in the file (nothing to change)")
         if isinstance(t, mi.UnionType):
@@ -289,7 +289,6 @@ def resolve(path: str, root: Path, types: Mapping[str, type[Any]]) -> Target:
         node = node[index]
         concrete.append(index)
         where += f"[{index}]"
-        del n
     return _target(path, file, tuple(concrete), where, t, node)
 
 

@@ -167,7 +167,11 @@ def path_parameter(ruleset: str, path: str) -> ParameterSpec:
             summary=f"{target.file} {target.where}: {target.allowed()}",
             low=int(low) if target.kind != "float" else low,
             high=int(high) if target.kind != "float" else high,
-            default=target.current,
+            default=(
+                int(target.current)
+                if target.current is not None and target.kind != "float"
+                else target.current
+            ),
             integer=target.kind != "float",
             spec=target.set,
         )
