@@ -109,15 +109,16 @@ class Dockfighters(
         return state.over
 
     def result(self, state: DfState, rounds: int) -> Result:
-        winners: list[str] = []
         stats: dict[str, float] = {}
+        fulfilled: dict[str, int] = {}  # side: its fame at the end, for a fulfilled mission
         for p in (0, 1):
             sq = state.squadrons[p]
             ok, won = success(state, p)
             if ok:
-                winners.append(sq.side)
+                fulfilled[sq.side] = sq.fame + won
             stats[f"fame_{sq.side}"] = float(sq.fame + won)
             stats[f"objective_{sq.side}"] = 1.0 if ok else 0.0
+        winners = scenario_winners(fulfilled)
         stats["aircraft"] = float(len(state.aircraft))
         stats["off_edge"] = float(
             sum(
@@ -249,3 +250,15 @@ def observe(state: DfState, player: int | None) -> DfView:
     its clouds worked out (view.py)."""
     view = msgspec.convert(state, DfView, from_attributes=True)
     return msgspec.structs.replace(view, sky=sky(state))
+
+
+def scenario_winners(fulfilled: dict[str, int]) -> list[str]:
+    """The scenario's winner from the squadrons that fulfilled their own missions, each with
+    its fame at the end (clause mission.2): the one squadron that did; of two, the one with
+    more fame; equal fame (or none fulfilled) is a draw. Both achievements stay in
+    ``Result.stats`` (``objective_<side>``), so the mission figures count them both."""
+    if len(fulfilled) < 2:
+        return list(fulfilled)
+    best = max(fulfilled.values())
+    top = [side for side, fame in fulfilled.items() if fame == best]
+    return top if len(top) == 1 else []

@@ -191,7 +191,7 @@ def test_dockfighters_take_no_critical_from_weapons_but_a_damage_point_from_fail
     assert eel.damage == ds.yellow and eel.crits == []  # damaged at once, no critical
     before = eel.damage
     s.weather = 3  # a failed thunderstorm check's critical is a damage point
-    rules.critical(s, eel, scripted([]))
+    rules.critical(s, eel, scripted([6]))  # the damage point destroys it: the bail-out, 6
     assert eel.damage == before + 1 and eel.crits == []
 
 
@@ -203,7 +203,7 @@ def test_the_bail_out_counts_the_excess_of_the_whole_attack(bail: int, fate: str
     and a light cannon together deal 3 points to a veteran with 1 left: 2 excess, 5+."""
     s = state(
         plane(HARRIER, 0, 8, 20, facing="N"),
-        plane(ARROW, 1, 8, 18, facing="SE", experience="veteran", damage=6),
+        plane(ARROW, 1, 8, 18, facing="SE", experience="veteran", damage=2),
     )
     a, t = s.aircraft
     assert [combat.mount_dice(s, a, i, t) for i in (0, 1)] == [3, 1]

@@ -69,7 +69,7 @@ def test_p30_all_weapons_at_short_range() -> None:
 def test_p37_overkill_makes_the_veteran_need_5(bail: int, fate: str) -> None:
     s = state(
         plane(HAWK, 0, 8, 20, facing="N", loads=["Swarm missiles"], experience="veteran"),
-        plane(ARROW, 1, 8, 18, facing="SE", experience="veteran", damage=6),
+        plane(ARROW, 1, 8, 18, facing="SE", experience="veteran", damage=2),
     )
     a, t = s.aircraft
     assert rules.sheet(t).structure - t.damage == 1
@@ -164,11 +164,11 @@ def test_fire_discipline_half_then_empty() -> None:
     s = state(plane(ARROW, 0, 8, 20, facing="N"), plane(HAWK, 1, 9, 18, facing="SE"))
     a = s.aircraft[0]
     combat.discipline(s, a, (0,), scripted([3]))  # green heavy MG needs 4+
-    assert a.ammo == [1]
+    assert a.ammo == [1, 0]
     combat.discipline(s, a, (0,), scripted([4]))
-    assert a.ammo == [1]
+    assert a.ammo == [1, 0]
     combat.discipline(s, a, (0,), scripted([2]))
-    assert a.ammo == [2]
+    assert a.ammo == [2, 0]
     assert combat.mount_dice(s, a, 0, s.aircraft[1]) == 0
     e = state(plane(EEL, 0, 8, 20, facing="N"))
     combat.discipline(e, e.aircraft[0], (0,), scripted([1]))

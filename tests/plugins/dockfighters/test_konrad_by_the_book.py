@@ -187,10 +187,12 @@ def test_konrad_fires_all_weapons_and_loads_at_once() -> None:
         plane(ARROW, 1, 8, 18),
     )
     options = combat.attack_options(s, s.aircraft[0])
-    assert Attack(aircraft=0, target=1, mounts=(0,), loads=(0, 1)) in options
+    assert Attack(aircraft=0, target=1, mounts=(0, 1), loads=(0, 1)) in options
     game_view = observe(s, 0)
     k = Konrad(0, 1)
-    assert k._fire(game_view, [*options]) == Attack(aircraft=0, target=1, mounts=(0,), loads=(0, 1))
+    assert k._fire(game_view, [*options]) == Attack(
+        aircraft=0, target=1, mounts=(0, 1), loads=(0, 1)
+    )
 
 
 @pytest.mark.clause("dockfighters.konrad.19")

@@ -40,7 +40,7 @@ def test_movement_in_ascending_experience_initiative_loser_first() -> None:
 def test_fire_in_descending_experience_and_simultaneous_within_a_level() -> None:
     s = state(
         plane(HAWK, 0, 8, 20, experience="experienced", facing="N"),
-        plane(ARROW, 1, 8, 18, experience="experienced", facing="S", damage=6),
+        plane(ARROW, 1, 8, 18, experience="experienced", facing="S", damage=2),
         plane(ARROW, 1, 5, 2, experience="ace"),
         initiative=1,
     )
@@ -298,14 +298,16 @@ def test_scenario_fame_and_initiative(plugins) -> None:  # type: ignore[no-untyp
 def test_position_files_set_up_ground_targets_objectives_and_airships() -> None:
     s = state(
         plane("Albatross", 0, 8, 12, systems=["light anti-aircraft turret", "dockfighter"]),
-        plane(HAWK, 0, 5, 20, role="recon", ammo=[1], gear_damaged=True),
+        plane(HAWK, 0, 5, 20, role="recon", ammo=[1, 0], gear_damaged=True),
         plane(ARROW, 1, 8, 2, status="landed"),
         ground=[{"value": 1, "roll": 6, "col": 9, "row": 12, "hostile_to": 0}],
         objectives=[{"col": 4, "row": 9, "owner": 0}],
     )
     assert [a.status for a in s.aircraft] == ["flying", "docked", "flying", "landed"]
     assert (
-        s.aircraft[2].ammo == [1] and s.aircraft[2].role == "recon" and s.aircraft[2].gear_damaged
+        s.aircraft[2].ammo == [1, 0]
+        and s.aircraft[2].role == "recon"
+        and s.aircraft[2].gear_damaged
     )
     assert s.ground[0].name == "FLAK tank" and s.objectives[0].cell == s.width * 9 + 4
     with pytest.raises(SpecError, match=r"aircraft\[0\].systems"):

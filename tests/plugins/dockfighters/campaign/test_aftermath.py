@@ -190,8 +190,8 @@ def test_hospital_for_the_next_mission_only(monkeypatch: pytest.MonkeyPatch) -> 
 )
 def test_the_workshop(monkeypatch: pytest.MonkeyPatch) -> None:
     sq = squadron()
-    # Hawk: structure 7, yellow 4. 3 damage and 1 critical: ready; 2 criticals: workshop
-    rep = report([crew(damage=3, crits=1), crew(crits=2)])
+    # Hawk: structure 3, yellow 2. 1 damage and 1 critical: ready; 2 criticals: workshop
+    rep = report([crew(damage=1, crits=1), crew(crits=2)])
     settle(sq, Stub(), rep, sides(sq, ["Hans", "Fritz"]), [], monkeypatch)
     assert [sq.plane(n).status for n in (1, 2)] == ["ready", "workshop"]  # type: ignore[union-attr]
     settle(sq, Stub(), report([crew(), crew()]), sides(sq, ["Sepp", "Alois"]), [], monkeypatch)

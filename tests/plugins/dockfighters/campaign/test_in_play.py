@@ -51,10 +51,10 @@ def test_fire_discipline_knack() -> None:
     a = s.aircraft[0]
     a.knacks = Knacks(discipline=-1)  # the heavy MG needs 4+ of a green pilot: now 3+
     combat.discipline(s, a, (0,), scripted([3]))
-    assert a.ammo == [0]
+    assert a.ammo == [0, 0]
     a.knacks = Knacks()
     combat.discipline(s, a, (0,), scripted([3]))
-    assert a.ammo == [1]
+    assert a.ammo == [1, 0]
 
 
 @pytest.mark.clause("dockfighters.leader.dread.1", "dockfighters.leader.dread.3")

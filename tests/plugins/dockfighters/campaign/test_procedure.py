@@ -177,7 +177,7 @@ def test_hospital_and_workshop_keep_them_home_unless_ruthless() -> None:
         Send(picks=(Pick(pilot="Hans", serial=1), Pick(pilot="Fritz", serial=3))),
         ScriptedDice([]),
     )
-    assert (sent[0].wounded, sent[0].experience, sent[0].damage) == (True, 1, 4)
+    assert (sent[0].wounded, sent[0].experience, sent[0].damage) == (True, 1, 2)  # yellow 2
     assert sent[1].wounded is False and sent[1].damage == 0
 
 
