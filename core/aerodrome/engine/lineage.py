@@ -15,8 +15,9 @@ A ruleset instance made by :meth:`aerodrome.plugins.Plugins.ruleset` knows how i
 plugged (:class:`Plugged`: its name, the variants and parameters plugged in, and the plugins
 added as importable modules). Its parameters include the spec numbers set by their path
 (``--set``, :mod:`aerodrome.engine.overrides`) and the declared groups of them: a game
-rebuilt from its lineage reads its spec files as they were changed, in any process; one built by hand does not, and its games cannot be pickled
-(a one-line error says so). A game whose state or dice were set from outside (``clone(state=
+rebuilt from its lineage reads its spec files as they were changed, in any process. A
+ruleset instance built by hand does not know how it was plugged, and its games cannot be
+pickled (a one-line error says so). A game whose state or dice were set from outside (``clone(state=
 ...)``, :func:`aerodrome.engine.testing.load_dice`) has no lineage either.
 """
 
