@@ -111,8 +111,13 @@ def settled(page: Any) -> str:
 
 
 def in_view(page: Any, selector: str) -> bool:
-    page.wait_for_selector(selector, timeout=5000)
-    box = page.locator(selector).bounding_box()
+    box = None
+    for _ in range(5):  # the page may be drawing an update at this very moment
+        page.wait_for_selector(selector, timeout=5000)
+        box = page.locator(selector).bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(50)
     size = page.viewport_size
     assert box is not None, selector
     return bool(
@@ -253,7 +258,8 @@ def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_othe
             assert page.evaluate("window.scrollY") == 0, f"{name}: the page moved"
             assert in_view(page, "#board svg"), f"{name}: the board is not in view"
             assert in_view(page, "#prompt"), f"{name}: the question is not in view"
-            if i not in shots and decisions >= 4 and page.locator("#board .target").count():
+            targets = page.locator("#board .target").count()
+            if i not in shots and decisions >= 4 and (targets or decisions >= 8):
                 shots.add(i)
                 suffix = "" if i == 0 else "-phone"
                 page.screenshot(path=str(IMAGES / f"table-{name}{suffix}.png"))
@@ -261,7 +267,10 @@ def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_othe
             decisions += 1
             page.evaluate("window.scrollTo(0, 0)")  # as a person scrolls back up
             assert decisions <= MOST, f"{name}: no end after {MOST} decisions"
-        for page in pages:
+        for i, page in enumerate(pages):
+            if i not in shots:  # never asked after the first moves: the end, then
+                suffix = "" if i == 0 else "-phone"
+                page.screenshot(path=str(IMAGES / f"table-{name}{suffix}.png"))
             assert "The game is over" in page.inner_text("#prompt")
             assert page.locator("#save").is_visible()
         spectator.wait_for_selector("html[data-state=over]")
@@ -292,7 +301,7 @@ def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_othe
 def test_an_update_never_moves_the_page(browser: Any, server: Server) -> None:
     """A person has scrolled down to read (the phone's page, the wide page's side panel);
     the other seat moves and the page is drawn again: nothing moves under them."""
-    table = server.tables.start("df40k", "first-blood", ["person", "friend"], seed=5)
+    table = server.tables.start("classic", "two-player", ["person", "friend"], seed=5)
     for (w, h), scroller in zip(SIZES, ["#side", "window"], strict=True):
         context = browser.new_context(viewport={"width": w, "height": h})
         page = context.new_page()
@@ -349,5 +358,58 @@ def test_a_person_against_the_bot_undoes_and_replays(browser: Any, server: Serve
     assert (
         "df40k" in page.inner_text("#games-list").lower() or page.locator("#games-list li").count()
     )
+    page.close()
+    assert errors == []
+
+
+def test_a_classic_move_is_a_plane_then_a_square_then_a_facing(
+    browser: Any, server: Server
+) -> None:
+    """Classic's move, on the board alone: the planes that may move are the targets; a
+    plane clicked, its squares are; a square clicked, an arrow key gives the facing."""
+    from aerodrome.engine.agents import PlayerView, agent_seed
+    from aerodrome.ui.web.seatview import choices
+
+    plugins = server.tables.plugins
+    table = server.tables.start("classic", "two-player", ["person", "friend"], seed=3)
+    bots = [
+        plugins.agent("classic", "bot").factory(table.game.ruleset, p, agent_seed(3, p))
+        for p in range(2)
+    ]
+    for _ in range(40):  # the bots play both seats up to a move of two planes of seat 1
+        player = table.waiting()[0]
+        legal = table.game.legal_actions(player)
+        if player == 0 and len({c["path"][0] for c in choices(table, 0) if c["path"]}) > 1:
+            break
+        chosen = bots[player].choose(PlayerView(table.game, player), legal)
+        table.act(player, list(legal).index(chosen), table.version)
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = watched(page)
+    page.goto(server.url + f"/seat/{table.tokens[0]}", wait_until="load")
+    assert settled(page) == "asked"
+    assert "Move" in page.inner_text("#prompt")
+    places = [
+        str(p)
+        for p in page.locator("#board .target").evaluate_all("l => l.map(e => e.dataset.place)")
+    ]
+    assert len(places) >= 2 and all(p.startswith("piece:") for p in places), places
+    assert buttons_shown(page) <= MOST_BUTTONS
+    page.locator("#board .target").first.click()
+    squares = [
+        str(p)
+        for p in page.locator("#board .target").evaluate_all("l => l.map(e => e.dataset.place)")
+    ]
+    assert len(squares) > 1 and not any(p.startswith("piece:") for p in squares), squares
+    version = page.get_attribute("html", "data-version")
+    for k in range(len(squares)):  # a square where the plane may face several ways
+        page.locator("#board .target").nth(k).click()
+        if page.locator("#choices button", has_text="facing N").count():
+            break
+        page.click("#choices button.back")
+    assert page.get_attribute("html", "data-version") == version
+    assert page.locator("#board .picked").count() == 1
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function("v => document.documentElement.dataset.version !== v", arg=version)
+    assert "facing N" in page.inner_text("#log")
     page.close()
     assert errors == []

@@ -176,6 +176,8 @@
     const svg = board.querySelector("svg");
     if (svg) {
       svg.setAttribute("preserveAspectRatio", "xMidYMin meet"); // the board at the top
+      const box = svg.viewBox.baseVal;
+      if (box && box.width && box.height) board.style.setProperty("--ratio", box.width + " / " + box.height);
       svg.setAttribute("role", "img");
       svg.setAttribute("aria-label", (watching ? "The board" : "The board as you see it") + ".");
     }
