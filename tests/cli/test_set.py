@@ -199,3 +199,32 @@ def test_compare_pairs_a_column_with_the_numbers_against_the_base(runner: CliRun
     assert (difference["column"], difference["base"]) == (names[1], names[0])
     result = runner.invoke(app, ["compare", "dockfighters", "classic", "--set", "tables.x=1"])
     assert "--set: name the one ruleset" in str(result.exception)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (
+            ["simulate", "dockfighters", "--set", f"{HAWK}.yellow=41"],
+            f"aerodrome: error: --set {HAWK}.yellow=41: outside its bounds 0..40 (aircraft.toml "
+            "$.aircraft[0].yellow: whole numbers 0..40)\n",
+        ),
+        (
+            ["sweep", "dockfighters", "--param", "tables.base_to_hit=0..3"],
+            "aerodrome: error: --param tables.base_to_hit=0: outside its bounds 1..7",
+        ),
+    ],
+)
+def test_the_command_prints_one_line_and_no_traceback(args: list[str], says: str) -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "aerodrome.ui.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith(says) and proc.stderr.count("\n") == 1, proc.stderr

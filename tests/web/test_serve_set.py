@@ -56,3 +56,20 @@ def test_bad_serve_sets_are_one_line_errors(value: str, says: str) -> None:
     with pytest.raises(AerodromeError) as err:
         with_ruleset_sets(PLUGINS, [value])
     assert says in str(err.value) and "\n" not in str(err.value)
+
+
+def test_serve_refuses_a_bad_set_before_any_file(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    games = tmp_path / "games"
+    proc = subprocess.run(
+        [sys.executable, "-m", "aerodrome.ui.cli", "serve", "--games", str(games), "--set", "x=1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("aerodrome: error: --set 'x=1': write RULESET:PATH=VALUE")
+    assert not games.exists()

@@ -105,12 +105,13 @@ def serve(
     from aerodrome.plugins import default_plugins
     from aerodrome.ui.cli.options import with_ruleset_sets
 
+    plugins = with_ruleset_sets(default_plugins(), set_)  # checked before any file is touched
     folder = games_folder(games if games is not None else default_games())
     remove_leftovers(folder)  # the games' temporary files a killed server left
     limits = Limits(
         games=max_games, expire=expire_days * 86400, per_client=max_per_client, rate=rate
     )
-    tables = Tables(with_ruleset_sets(default_plugins(), set_), folder, limits=limits)
+    tables = Tables(plugins, folder, limits=limits)
     for problem in tables.load():
         warn(f"not resumed: {problem}")
     if not loopback(host):
