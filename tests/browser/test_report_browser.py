@@ -163,3 +163,31 @@ def test_the_sweep_report_plots_each_metric_against_the_parameter(tmp_path: Path
             browser.close()
     assert errors == []
     assert failed == []
+
+
+def test_the_sensitivity_report_draws_a_tornado_per_metric(tmp_path: Path) -> None:
+    """``aerodrome sensitivity --report``: a tornado chart per metric, every text inside its
+    SVG and none on another, a bar linking to its change's sample game, no console error."""
+    from playwright import sync_api
+
+    from aerodrome.studies.sensitivity import run_study
+    from aerodrome.studies.sensitivity_report import write_sensitivity_report
+    from tests.conftest import PLUGINS
+
+    result, plans = run_study(PLUGINS, "df40k", games=20, seed=2, workers=1)
+    page_path = write_sensitivity_report(result, tmp_path / "report", PLUGINS, plans)
+    errors: list[str] = []
+    failed: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        browser, page = open_page(pw, page_path, errors, failed)
+        try:
+            assert page.locator("figure svg").count() == len(result.metrics)
+            assert check_texts(page) > 3 * len(result.metrics)
+            links = page.locator("figure svg a")
+            assert links.count() >= len(result.changes)
+            href = links.first.get_attribute("xlink:href") or links.first.get_attribute("href")
+            assert href is not None and (tmp_path / "report" / href).is_file()
+        finally:
+            browser.close()
+    assert errors == []
+    assert failed == []

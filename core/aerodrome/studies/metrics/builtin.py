@@ -122,6 +122,9 @@ class MeanMetric:
     def accumulator(self, column: Column) -> _MeanOf:
         return _MeanOf(self.value, column, self.bounds)
 
+    def reads(self, column: Column) -> frozenset[str]:
+        return frozenset({column.main})
+
     def per_game(self, game: GameRecord, matchup: Matchup, column: Column) -> float | None:
         return self.value(game, column) if matchup.kind == column.main else None
 
@@ -162,6 +165,9 @@ class ShareMetric:
 
     def accumulator(self, column: Column) -> _ShareOf:
         return _ShareOf(self.outcome, column)
+
+    def reads(self, column: Column) -> frozenset[str]:
+        return frozenset({column.main})
 
     def per_game(self, game: GameRecord, matchup: Matchup, column: Column) -> float | None:
         if matchup.kind != column.main:

@@ -1,0 +1,330 @@
+"""``aerodrome sensitivity RULESET``: which rules and numbers drive the game.
+
+Every registered variant of the ruleset, and every declared parameter one step either side
+of the value the set-up plays with (clipped to its bounds; a user's ``--step NAME=STEP``, or
+``--vary NAME=V1,V2`` for any parameter or spec path), is a *change*: one column of games
+paired with the base column game by game on common random numbers (the same seeds, the same
+agents), exactly as ``aerodrome compare --variant`` pairs a variant. Each change's effect on
+each chosen metric is the paired difference with its 95 % interval and the test that fits the
+metric (:mod:`aerodrome.studies.compare.paired`).
+
+The headline is corrected for the whole study at once: Holm's step-down over every change ×
+chosen metric (:func:`aerodrome.studies.compare.verdicts.adjust`, the same procedure as
+``compare``'s headline, over this study's family). An effect is *confirmed* when its adjusted
+p is at most 0.05, *suggestive* when only its own interval excludes zero, and otherwise *not
+detected*, with the size this run could detect (80 % power): never "no effect".
+
+Effects are ranked per metric by the size of the estimate (the largest first); a tornado
+chart per metric draws them with their intervals (:mod:`aerodrome.studies.report_plots`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from aerodrome.engine.data import ParamValue
+from aerodrome.engine.errors import AerodromeError
+from aerodrome.engine.metrics import Metric, Reads
+from aerodrome.engine.parameters import ParameterSpec, Value, find
+from aerodrome.plugins import Plugins
+from aerodrome.runs.cluster import DaskTarget
+from aerodrome.runs.parallel import Hooks
+from aerodrome.studies.compare.measure import Comparison
+from aerodrome.studies.compare.paired import ColumnDifferences, Difference
+from aerodrome.studies.compare.plan import ColumnPlan, column_plan
+from aerodrome.studies.compare.run import execute
+from aerodrome.studies.compare.studies import BUDGET
+from aerodrome.studies.compare.verdicts import Family, adjust, confirmed
+
+#: The metrics a designer reads first: balance, length, lethality.
+DEFAULT_METRICS = ("balance", "duration-turns", "lethality-turn")
+#: Games a matchup of every column by default (the budget: docs/performance.md).
+DEFAULT_GAMES = 200
+#: At most this many changes in one study (each is a column of games).
+MAX_CHANGES = 64
+
+
+class Change(msgspec.Struct, frozen=True, kw_only=True):
+    """One change of the study: a ``variant``, or a ``parameter`` (declared or a spec path)
+    set to ``value``; ``column`` names its column of games."""
+
+    label: str
+    kind: str
+    name: str
+    column: str
+    value: float | int | bool | None = None
+    default: float | int | bool | None = None
+
+
+class Effect(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A change's effect on one metric: its paired difference with the base, and what the
+    study-wide correction makes of it (``confirmed``, ``suggestive``, ``not detected``)."""
+
+    change: str
+    metric: str
+    verdict: str
+    difference: Difference
+
+
+class Sensitivity(msgspec.Struct, kw_only=True):
+    """What ``aerodrome sensitivity --json`` prints: the changes, then each chosen metric's
+    effects ranked by size, the family the correction ran over, and the comparison itself
+    (levels and every difference) for whoever wants more."""
+
+    ruleset: str
+    setup: str
+    seed: int
+    games: int
+    metrics: list[str]
+    changes: list[Change]
+    ranked: dict[str, list[Effect]]
+    family: Family
+    comparison: Comparison
+
+
+def _number(value: Value) -> float | int | bool:
+    return value
+
+
+def _step_values(spec: ParameterSpec, now: Value, step: float | None) -> list[Value]:
+    """The values one step either side of ``now``, within the bounds, without ``now``."""
+    if isinstance(now, bool):
+        return [not now]
+    size = step if step is not None else (1 if spec.integer else abs(float(now)) / 10 or 0.1)
+    out: list[Value] = []
+    for v in (now - size, now + size):
+        v = round(v) if spec.integer else round(float(v), 6)
+        if spec.low <= v <= spec.high and v != now and v not in out:
+            out.append(v)
+    return out
+
+
+def parse_assignments(texts: Sequence[str], option: str) -> dict[str, str]:
+    """``NAME=TEXT`` options as a mapping; a malformed one or a name given twice is a
+    one-line error naming ``option``."""
+    out: dict[str, str] = {}
+    for text in texts:
+        name, eq, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        if not eq or not name or not value:
+            raise AerodromeError(f"{option} {text!r}: expected NAME=VALUE")
+        if name in out:
+            raise AerodromeError(f"{option} {name}: given twice")
+        out[name] = value
+    return out
+
+
+def _parse_value(spec: ParameterSpec, text: str, option: str) -> Value:
+    try:
+        value: Value = int(text) if spec.integer else float(text)
+    except ValueError:
+        kind = "a whole number" if spec.integer else "a number"
+        raise AerodromeError(f"{option} {spec.name}={text}: expected {kind}") from None
+    if not spec.low <= value <= spec.high:
+        raise AerodromeError(
+            f"{option} {spec.name}={text}: outside its bounds {spec.low}..{spec.high}"
+        )
+    return value
+
+
+def changes_of(
+    plugins: Plugins,
+    ruleset: str,
+    setup: str | None,
+    *,
+    steps: Mapping[str, str] = {},
+    vary: Mapping[str, str] = {},
+    variants: bool = True,
+) -> list[
+    tuple[str, str, str, tuple[str, ...], tuple[ParamValue, ...], Value | None, Value | None]
+]:
+    """Every change of the study: (label, kind, name, variants plugged, parameter values,
+    value, default)."""
+    rules = plugins.ruleset(ruleset)
+    chosen = rules.setup(setup)
+    declared = plugins.parameters()
+    out: list[
+        tuple[str, str, str, tuple[str, ...], tuple[ParamValue, ...], Value | None, Value | None]
+    ] = []
+    if variants:
+        for name, known in sorted(plugins.variants().items()):
+            if known.ruleset == ruleset:
+                out.append((name, "variant", name, (name,), (), None, None))
+    for name in steps:
+        find(declared, ruleset, name)  # unknown names: one line, with the known ones
+    for (r, name), spec in sorted(declared.items()):
+        if r != ruleset or name in vary:
+            continue
+        now = spec.current(chosen)
+        if now is None:
+            continue
+        step = None
+        if name in steps:
+            step = float(_parse_value(spec, steps[name], "--step")) if steps[name] else None
+        plugs = (spec.variant,) if spec.variant else ()
+        for v in _step_values(spec, now, step):
+            out.append((f"{name}={v}", "parameter", name, plugs, ((name, v),), v, now))
+    for name, texts in vary.items():
+        spec = find(declared, ruleset, name)
+        now = spec.current(chosen)
+        plugs = (spec.variant,) if spec.variant else ()
+        for text in texts.split(","):
+            v = _parse_value(spec, text.strip(), "--vary")
+            if v != now:
+                out.append((f"{name}={v}", "parameter", name, plugs, ((name, v),), v, now))
+    if not out:
+        raise AerodromeError(
+            f"{ruleset}: nothing to study (no variant, no declared parameter; --vary NAME=V1,V2 "
+            "names a spec path)"
+        )
+    if len(out) > MAX_CHANGES:
+        raise AerodromeError(f"{len(out)} changes: at most {MAX_CHANGES} in one study")
+    return out
+
+
+def sensitivity_plans(
+    plugins: Plugins,
+    ruleset: str,
+    changes: Sequence[
+        tuple[str, str, str, tuple[str, ...], tuple[ParamValue, ...], Value | None, Value | None]
+    ],
+    games: int,
+    seed: int,
+    setup: str | None = None,
+    metrics: Sequence[Metric] = (),
+) -> list[ColumnPlan]:
+    """The base column, then one column per change paired with it; only the matchups the
+    ``metrics`` read (every matchup when one of them does not say what it reads)."""
+    base = column_plan(plugins, ruleset, (), (), games, seed, (), BUDGET, setup)
+    plans = [base]
+    for _, _, _, plugs, values, _, _ in changes:
+        plans.append(
+            column_plan(
+                plugins,
+                ruleset,
+                plugs,
+                values,
+                games,
+                seed,
+                (),
+                BUDGET,
+                setup,
+                base=base.column.name,
+            )
+        )
+    if metrics and all(isinstance(m, Reads) for m in metrics):
+        plans = [
+            msgspec.structs.replace(
+                p,
+                configs=tuple(
+                    (c, m)
+                    for c, m in p.configs
+                    if m.kind in {k for x in metrics for k in x.reads(p.column)}  # type: ignore[attr-defined]
+                ),
+            )
+            for p in plans
+        ]
+    return plans
+
+
+def verdict_of(d: Difference) -> str:
+    """``confirmed`` as compare's headline confirms (adjusted p and interval), else
+    ``suggestive`` when the effect's own interval excludes zero, else ``not detected``."""
+    if confirmed(d):
+        return "confirmed"
+    if d.low > 0 or d.high < 0:
+        return "suggestive"
+    return "not detected"
+
+
+def rank(
+    comparison: Comparison, changes: Sequence[Change], metrics: Sequence[str]
+) -> tuple[dict[str, list[Effect]], Family]:
+    """Each metric's effects, the largest first, after Holm's correction over every change ×
+    metric of the study (copies: the comparison's own differences are left as they are)."""
+    label = {c.column: c.label for c in changes}
+    chosen = [
+        ColumnDifferences(
+            base=d.base,
+            column=d.column,
+            label=d.label,
+            metrics={m: d.metrics.get(m) for m in metrics},
+        )
+        for d in comparison.differences
+        if d.column in label
+    ]
+    fam = adjust(chosen)
+    ranked: dict[str, list[Effect]] = {}
+    for m in metrics:
+        effects = [
+            Effect(change=label[c.column], metric=m, verdict=verdict_of(d), difference=d)
+            for c in chosen
+            if (d := c.metrics.get(m)) is not None
+        ]
+        effects.sort(key=lambda e: (-abs(e.difference.value), e.change))
+        ranked[m] = effects
+    return ranked, fam
+
+
+def run_sensitivity(plugins: Plugins, ruleset: str, **options: Any) -> Sensitivity:
+    """The study alone (see :func:`run_study`)."""
+    return run_study(plugins, ruleset, **options)[0]
+
+
+def run_study(
+    plugins: Plugins,
+    ruleset: str,
+    *,
+    setup: str | None = None,
+    metrics: Sequence[str] = DEFAULT_METRICS,
+    games: int = DEFAULT_GAMES,
+    seed: int = 1,
+    steps: Mapping[str, str] = {},
+    vary: Mapping[str, str] = {},
+    variants: bool = True,
+    workers: int | None = None,
+    dask: str | DaskTarget | None = None,
+    out: Path | None = None,
+    hooks: Hooks | None = None,
+) -> tuple[Sensitivity, list[ColumnPlan]]:
+    """Plan, play and rank the study (see the module docstring); the plans too (the report's
+    sample games are played from them)."""
+    from aerodrome.studies.compare.measure import all_metrics
+
+    every = {m.name: m for m in all_metrics(plugins)}
+    for m in metrics:
+        if m not in every:
+            raise AerodromeError(f"--metric {m}: not a metric ({', '.join(every)})")
+    found = changes_of(plugins, ruleset, setup, steps=steps, vary=vary, variants=variants)
+    chosen = [every[m] for m in metrics]
+    plans = sensitivity_plans(plugins, ruleset, found, games, seed, setup, chosen)
+    comparison = execute(
+        plugins, plans, seed=seed, games=games, workers=workers, dask=dask, out=out, hooks=hooks
+    )
+    changes = [
+        Change(
+            label=label,
+            kind=kind,
+            name=name,
+            column=plan.column.name,
+            value=value,
+            default=default,
+        )
+        for (label, kind, name, _, _, value, default), plan in zip(found, plans[1:], strict=True)
+    ]
+    ranked, fam = rank(comparison, changes, metrics)
+    return Sensitivity(
+        ruleset=ruleset,
+        setup=plugins.ruleset(ruleset).setup(setup).name,
+        seed=seed,
+        games=games,
+        metrics=list(metrics),
+        changes=changes,
+        ranked=ranked,
+        family=fam,
+        comparison=comparison,
+    ), plans
