@@ -77,7 +77,10 @@ def test_set_reaches_worker_processes(runner: CliRunner) -> None:
         (f"{HAWK}.yellow=41", '--set aircraft[name="Fw-802 E-1 Hawk"].yellow=41: outside its '),
         ("tables.to_hit.side=5", "--set tables.to_hit.side: tables.toml $ has no field 'to_hit'"),
         ("weather.medium_size=2", "weather.toml $.medium_size takes one of 1, 3, 7"),
-        ("tables.base_to_hit=high", "'high' is not a number (nor true/false)"),
+        (
+            "tables.base_to_hit=high",
+            "'high' is not a number; tables.base_to_hit takes whole numbers 1..7",
+        ),
     ],
 )
 def test_bad_sets_are_one_line_errors(runner: CliRunner, value: str, says: str) -> None:

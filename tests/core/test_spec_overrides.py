@@ -77,7 +77,8 @@ def test_unreadable_sets_are_one_line_errors(text: str, says: str) -> None:
         (f"{HAWK}.yellow=41", "outside its bounds 0..40 (aircraft.toml $.aircraft[0].yellow"),
         (f"{HAWK}.yellow=2.5", "takes whole numbers"),
         ("weather.medium_size=2", "weather.toml $.medium_size takes one of 1, 3, 7"),
-        (f"{HAWK}.agility=3", "is a choice of 'high', 'low', 'medium', 'very high', 'very low'"),
+        (f"{HAWK}.agility=fast", "takes one of 'very low' (0), 'low' (1), 'medium' (2), 'high'"),
+        (f"{HAWK}.agility=5", "outside its bounds 0..4 (aircraft.toml $.aircraft[0].agility: "),
         (f"{HAWK}.name=3", "is a text: --set changes numbers"),
         (f"{HAWK}.weapons[12].dice[0]=3", "aircraft.toml $.aircraft[0].weapons has "),
         (f"{HAWK}.min_speed=9", "aircraft.toml (with " + HAWK + ".min_speed=9): min_speed 9"),
@@ -88,6 +89,25 @@ def test_bad_paths_and_values_name_the_file_and_what_is_allowed(text: str, says:
         _sets(text)
     assert str(err.value).startswith("--set ") and says in str(err.value), err.value
     assert "\n" not in str(err.value)
+
+
+def test_a_choice_of_words_is_set_by_word_or_place_and_recorded_by_place() -> None:
+    from aerodrome_dockfighters.specs import AGILITY, builtin
+
+    spec = find(PLUGINS.parameters(), "dockfighters", f"{HAWK}.agility")
+    assert (spec.low, spec.high, spec.integer) == (0, 4, True)
+    assert spec.default == AGILITY.index(builtin().aircraft["Fw-802 E-1 Hawk"].agility)
+    assert (
+        _sets(f"{HAWK}.agility=low") == _sets(f"{HAWK}.agility='low'") == _sets(f"{HAWK}.agility=1")
+    )
+    assert _sets(f'{HAWK}.agility="very high"') == ((f"{HAWK}.agility", 4),)
+    _plugins(f"{HAWK}.agility=very low").ruleset("dockfighters")
+    assert builtin().aircraft["Fw-802 E-1 Hawk"].agility == "very low"
+
+
+def test_a_control_character_is_refused() -> None:
+    with pytest.raises(AerodromeError, match="the control character U\\+001B is not allowed"):
+        _sets("tables.base_to_hit=\x1b[2J")
 
 
 def test_many_sets_are_refused() -> None:

@@ -12,7 +12,10 @@ value. A path reads:
   (``aircraft[name="..."]`` is ``aircraft.aircraft[name="..."]``, ``weapons[name="..."]`` is
   ``weapons.weapon[name="..."]``).
 
-A path must end at a number, a ``true``/``false`` or a choice among numbers. Its bounds are
+A path must end at a number, a ``true``/``false`` or a choice (a ``Literal``: among numbers,
+or among words, given by the word or by its place in the type's list, counted from 0, and
+recorded by its place: an agility ``"high"`` is 3 of ``very low, low, medium, high, very
+high``, so a sweep over places is a sweep over the choices in their order). Its bounds are
 the spec type's own (``Annotated[int, Meta(ge=0, le=40)]``), and after the change the whole
 file is decoded again by msgspec into its Struct, so every check of the spec (its
 ``__post_init__``: a minimum speed above the maximum...) holds for the run.
@@ -36,15 +39,18 @@ from __future__ import annotations
 import json
 import math
 import re
+import types as pytypes
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import msgspec
 import msgspec.inspect as mi
 
 from aerodrome.engine.errors import AerodromeError, SpecError
+from aerodrome.engine.terminal import describe, find_unsafe
 
 #: A path's length at most, in characters (a command-line value, bounded).
 MAX_PATH = 300
@@ -133,9 +139,12 @@ class Target:
     high: float
     choices: tuple[float, ...] = ()
     current: float | None = None
+    words: tuple[str, ...] = ()
 
     def allowed(self) -> str:
         """The values allowed, in words."""
+        if self.words:
+            return "one of " + ", ".join(f"{w!r} ({i})" for i, w in enumerate(self.words))
         if self.choices:
             return "one of " + ", ".join(f"{c:g}" for c in self.choices)
         if self.kind == "bool":
@@ -154,6 +163,8 @@ class Target:
             raise AerodromeError(bad)
         if self.kind == "bool":
             return bool(raw)
+        if self.words:
+            return self.words[int(raw)]
         if self.kind == "int":
             return int(raw)
         return float(raw)
@@ -195,6 +206,35 @@ def _bounds(t: mi.IntType | mi.FloatType) -> tuple[float, float]:
     return low, high
 
 
+def _bare(py: Any) -> Any:
+    """A Python annotation without its ``Annotated`` constraints and its ``| None``."""
+    while True:
+        origin = get_origin(py)
+        if origin is Annotated:
+            py = get_args(py)[0]
+        elif origin in (Union, pytypes.UnionType):
+            own = [a for a in get_args(py) if a is not type(None)]
+            if len(own) != 1:
+                return py
+            py = own[0]
+        else:
+            return py
+
+
+def _field_hint(cls: Any, name: str) -> Any:
+    try:
+        return typing.get_type_hints(cls, include_extras=True).get(name)
+    except (NameError, TypeError):  # an annotation that cannot be evaluated: no word order
+        return None
+
+
+def _item_hint(py: Any, index: int, fixed: bool) -> Any:
+    args = get_args(_bare(py))
+    if fixed:
+        return args[index] if index < len(args) else None
+    return args[0] if args else None
+
+
 def _list_field(struct: mi.StructType) -> str | None:
     lists = [
         f.encode_name
@@ -216,6 +256,7 @@ def resolve(path: str, root: Path, types: Mapping[str, type[Any]]) -> Target:
         names = ", ".join(sorted(n.removesuffix(".toml") for n in types))
         raise AerodromeError(f"{path}: no spec file {file!r}; the files are {names}")
     t: Any = mi.type_info(types[file])
+    py: Any = types[file]  # the Python annotation beside it: a Literal's words in their order
     if steps[0][0] != "key":
         inner = _list_field(t) if isinstance(t, mi.StructType) else None
         if inner is None:
@@ -246,6 +287,7 @@ def resolve(path: str, root: Path, types: Mapping[str, type[Any]]) -> Target:
                         f"{path}: {file} {where} has no field {arg!r}; its fields: "
                         + ", ".join(fields)
                     )
+                py = _field_hint(_bare(py), found.name) if py is not None else None
                 t = found.type
                 if isinstance(node, dict) and arg in node:
                     node = node[arg]
@@ -257,6 +299,8 @@ def resolve(path: str, root: Path, types: Mapping[str, type[Any]]) -> Target:
                     keys = ", ".join(repr(k) for k in list(node)[:12])
                     raise AerodromeError(f"{path}: {file} {where} has no key {arg!r}; keys: {keys}")
                 t, node = t.value_type, node[arg]
+                args = get_args(_bare(py)) if py is not None else ()
+                py = args[1] if len(args) == 2 else None
             else:
                 raise AerodromeError(f"{path}: {file} {where} is {_describe(t)}, not a table")
             concrete.append(arg)
@@ -285,15 +329,17 @@ def resolve(path: str, root: Path, types: Mapping[str, type[Any]]) -> Target:
                     + (f"; {field}: {shown}" if seen else f"; no entry has a field {field!r}")
                 )
             index = hits[0]
+        fixed = isinstance(t, mi.TupleType)
+        py = _item_hint(py, index, fixed) if py is not None else None
         t = t.item_types[index] if isinstance(t, mi.TupleType) else t.item_type
         node = node[index]
         concrete.append(index)
         where += f"[{index}]"
-    return _target(path, file, tuple(concrete), where, t, node)
+    return _target(path, file, tuple(concrete), where, t, node, py)
 
 
 def _target(
-    path: str, file: str, steps: tuple[str | int, ...], where: str, t: Any, node: Any
+    path: str, file: str, steps: tuple[str | int, ...], where: str, t: Any, node: Any, py: Any
 ) -> Target:
     current = float(node) if isinstance(node, int | float) else None
     if isinstance(t, mi.BoolType):
@@ -307,9 +353,14 @@ def _target(
     ):
         choices = tuple(sorted(float(v) for v in t.values if isinstance(v, int)))
         return Target(path, file, steps, where, "int", choices[0], choices[-1], choices, current)
+    bare = _bare(py) if py is not None else None
+    if isinstance(t, mi.LiteralType) and get_origin(bare) is Literal:
+        words = tuple(w for w in get_args(bare) if isinstance(w, str))
+        if len(words) == len(t.values) and len(words) > 1:
+            now = float(words.index(node)) if node in words else None
+            return Target(path, file, steps, where, "int", 0, len(words) - 1, (), now, words)
     raise AerodromeError(
-        f"{path}: {file} {where} is {_describe(t)}: --set changes numbers, true/false and "
-        "choices among numbers"
+        f"{path}: {file} {where} is {_describe(t)}: --set changes numbers, true/false and choices"
     )
 
 
@@ -318,13 +369,21 @@ MAX_SETS = 64
 MAX_SET_CHARS = MAX_PATH + 40
 
 
-def parse_set(text: str, option: str = "--set") -> tuple[str, int | float]:
+def parse_set(text: str, option: str = "--set") -> tuple[str, int | float | str]:
     """``PATH=VALUE`` (``tables.base_to_hit=5``, ``aircraft[name="X"].yellow=3``,
-    ``...reroll_hits=true``, or a ruleset's named group of spec numbers:
-    ``fighter-structure=150``) as (path or name, number): ``true``/``false`` are 1 and 0. The
-    value is what follows the last ``=``; a one-line error naming ``option`` otherwise."""
+    ``...reroll_hits=true``, ``aircraft[name="X"].agility=high``, or a ruleset's named group
+    of spec numbers: ``fighter-structure=150``) as (path or name, number or word):
+    ``true``/``false`` are 1 and 0, a word (quotes optional) is checked against the choices
+    of the spec type by :func:`aerodrome.engine.parameters.spec_sets`. The value is what
+    follows the last ``=``; a one-line error naming ``option`` otherwise."""
     if len(text) > MAX_SET_CHARS:
         raise AerodromeError(f"{option}: {len(text)} characters, at most {MAX_SET_CHARS}")
+    bad = find_unsafe(text)
+    if bad is not None:
+        raise AerodromeError(
+            f"{option}: the control character {describe(bad)} is not allowed (it would reach "
+            "the terminal)"
+        )
     path, eq, raw = text.rpartition("=")
     path, raw = path.strip(), raw.strip()
     if not eq or not path or not raw:
@@ -332,15 +391,15 @@ def parse_set(text: str, option: str = "--set") -> tuple[str, int | float]:
             f"{option} {text!r}: write PATH=VALUE (e.g. tables.base_to_hit=5; see "
             "docs/user-guide.md, 'Changing spec numbers')"
         )
-    words = {"true": 1, "false": 0}
-    if raw.lower() in words:
-        return path, words[raw.lower()]
+    flags = {"true": 1, "false": 0}
+    if raw.lower() in flags:
+        return path, flags[raw.lower()]
     try:
         value = float(raw)
     except ValueError:
-        raise AerodromeError(
-            f"{option} {text!r}: {raw!r} is not a number (nor true/false)"
-        ) from None
+        if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "\"'":
+            raw = raw[1:-1]
+        return path, raw  # a word: one of a choice's (checked against the spec's type)
     if not math.isfinite(value):
         raise AerodromeError(f"{option} {text!r}: {raw!r} is not a finite number")
     return path, int(value) if value.is_integer() else value

@@ -193,16 +193,26 @@ def spec_sets(
     values = {}
     try:
         for text in texts:
-            path, raw = overrides.parse_set(text, option)
+            path, given = overrides.parse_set(text, option)
             spec = find(known, ruleset, path)
             if spec.spec is None:
                 raise AerodromeError(
                     f"{option} {text!r}: {path!r} is a parameter of {ruleset} that changes no "
                     "spec number (set it with --param: sweep, compare)"
                 )
-            values[path] = spec.value(raw, option)
-            if overrides.is_path(path):
-                overrides.resolve(path, *spec_files(ruleset)).value(raw)  # one of its choices
+            target = (
+                overrides.resolve(path, *spec_files(ruleset)) if overrides.is_path(path) else None
+            )
+            if isinstance(given, str):
+                if target is None or given not in target.words:
+                    takes = f"takes {target.allowed()}" if target is not None else "takes numbers"
+                    raise AerodromeError(
+                        f"{option} {text!r}: {given!r} is not a number; {path} {takes}"
+                    )
+                given = target.words.index(given)
+            values[path] = spec.value(given, option)
+            if target is not None:
+                target.value(given)  # one of its choices
         out = normalise(values.items())
         spec_changes(known, ruleset, out)
     except AerodromeError as exc:

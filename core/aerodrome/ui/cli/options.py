@@ -116,7 +116,8 @@ SpecSet = Annotated[
         metavar="PATH=VALUE",
         help="Change a number of the ruleset's spec files for this run, by its path: "
         "tables.base_to_hit=5, 'aircraft\\[name=\"Fw-802 E-1 Hawk\"].yellow=3', "
-        "...reroll_hits=true, or a named group of them: fighter-structure=150 (repeatable, "
+        "...reroll_hits=true, ...agility=high, or a named group of them: "
+        "fighter-structure=150 (repeatable, "
         f"at most {MAX_SETS}, {MAX_SET_CHARS} characters each). Checked against the spec's "
         "types and "
         "bounds; recorded with every game and save. See docs/user-guide.md, "
