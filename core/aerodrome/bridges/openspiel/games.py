@@ -9,8 +9,13 @@ The game type says, per ruleset (:func:`game_type`):
 - chance: explicit (every roll after the first decision is a chance node:
   :mod:`aerodrome.bridges.openspiel.chance`), deterministic for a ruleset that declares no chance;
 - information: imperfect when the ruleset has hidden information or simultaneous decisions;
-- utility: general-sum (a side wins or loses, +1/-1 to each of its seats; a draw or a game
-  cut short 0; some rulesets let both sides win), rewards at the end only.
+- utility, per set-up (:func:`utility`): zero-sum where the set-up has two sides of as many
+  seats each (a win is +1 to each seat of one side and -1 to each of the other's; a draw or
+  a game cut short 0), so that OpenSpiel's ``exploitability`` and its two-player zero-sum
+  solvers take it; general-sum otherwise (classic's three-player set-ups: two seats of one
+  side against one). Rewards at the end only. The registered type (what
+  ``pyspiel.registered_games()`` lists) is zero-sum when every set-up of the ruleset is; a
+  loaded game's ``get_type()`` is its own set-up's.
 """
 
 from __future__ import annotations
@@ -29,9 +34,10 @@ from aerodrome.bridges.openspiel.play import (
     Spec,
     found_in,
     spec_of,
+    zero_sum,
 )
 from aerodrome.engine.errors import AerodromeError
-from aerodrome.engine.ruleset import Ruleset
+from aerodrome.engine.ruleset import Ruleset, Setup
 from aerodrome.plugins import Plugins, default_plugins
 
 PREFIX = "aerodrome_"
@@ -47,9 +53,20 @@ def game_name(ruleset: str, simultaneous: bool = False) -> str:
     return PREFIX + ruleset.replace("-", "_") + (SIMULTANEOUS if simultaneous else "")
 
 
-def game_type(ruleset: Ruleset[Any, Any, Any], simultaneous: bool = False) -> Any:
+def utility(ruleset: Ruleset[Any, Any, Any], setup: Setup | None = None) -> Any:
+    """``pyspiel.GameType.Utility`` of ``setup`` (of every set-up of ``ruleset`` when
+    ``None``): ``ZERO_SUM`` where :func:`zero_sum` holds, else ``GENERAL_SUM``."""
+    setups = [setup] if setup is not None else list(ruleset.setups())
+    kinds = pyspiel.GameType.Utility
+    return kinds.ZERO_SUM if all(zero_sum(s) for s in setups) else kinds.GENERAL_SUM
+
+
+def game_type(
+    ruleset: Ruleset[Any, Any, Any], simultaneous: bool = False, setup: Setup | None = None
+) -> Any:
     """The honest ``pyspiel.GameType`` of ``ruleset`` (see the module docstring), in the
-    sequential form or (``simultaneous``) with simultaneous nodes."""
+    sequential form or (``simultaneous``) with simultaneous nodes; its utility that of
+    ``setup`` (of every set-up when ``None``)."""
     caps = ruleset.capabilities
     seats = [len(s.seats) for s in ruleset.setups()]
     hidden = caps.hidden_information or caps.simultaneous
@@ -63,7 +80,7 @@ def game_type(ruleset: Ruleset[Any, Any, Any], simultaneous: bool = False) -> An
         dynamics=dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL,
         chance_mode=chance.EXPLICIT_STOCHASTIC if caps.chance else chance.DETERMINISTIC,
         information=info.IMPERFECT_INFORMATION if hidden else info.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility(ruleset, setup),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(seats),
         min_num_players=min(seats),
@@ -114,9 +131,11 @@ class AerodromeGame(pyspiel.Game):  # type: ignore[misc]
             num_players=spec.players,
             min_utility=-1.0,
             max_utility=1.0,
+            utility_sum=0.0 if spec.zero_sum else None,
             max_game_length=spec.key.max_moves,
         )
-        super().__init__(self.type_of, info, given)
+        kind = game_type(spec.ruleset, self.simultaneous, spec.setup)
+        super().__init__(kind, info, given)
 
     def new_initial_state(self) -> AerodromeState:
         return AerodromeState(self, self.spec)

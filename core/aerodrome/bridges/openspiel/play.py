@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -55,6 +56,15 @@ RECALL_BYTES = 32
 def chain(digest: bytes, entry: str) -> bytes:
     """The recall digest after ``entry``: BLAKE2b of the digest before it and the entry."""
     return hashlib.blake2b(digest + entry.encode("utf-8"), digest_size=RECALL_BYTES).digest()
+
+
+def zero_sum(setup: Setup) -> bool:
+    """Whether every game of ``setup`` ends with returns that sum to 0: two sides of as many
+    seats each (one side wins, +1 to each of its seats and -1 to each of the other's, or
+    none does). An end with both sides among the winners would break it: :meth:`Play.returns`
+    refuses such an end in one line rather than give a solver a wrong sum."""
+    seats = Counter(seat.side for seat in setup.seats)
+    return len(seats) == 2 and len(set(seats.values())) == 1
 
 
 class Key(msgspec.Struct, frozen=True):
@@ -90,6 +100,7 @@ class Spec:
         self.translator = Translator(ruleset, setup, self.layout)
         self.actions = self.layout.actions
         self.chance = ruleset.capabilities.chance
+        self.zero_sum = zero_sum(setup)
         self._start: Game[Any, Any, Any] | None = None
 
     def start(self) -> Game[Any, Any, Any]:
@@ -265,7 +276,15 @@ class Play:
         if not self.is_over() or not self.game.is_over():
             return [0.0] * len(seats)
         result = self.game.result()
-        return [outcome(result, seat.side) for seat in seats]
+        returns = [outcome(result, seat.side) for seat in seats]
+        if self.spec.zero_sum and sum(returns) != 0:
+            spec = self.spec
+            raise AerodromeError(
+                f"{spec.ruleset.name} {spec.setup.name}: the game ended with "
+                f"{' and '.join(result.winners)} winning, returns {returns}: not zero-sum, "
+                "as OpenSpiel was told (two sides of as many seats: one side wins or none)"
+            )
+        return returns
 
     # -- playing --------------------------------------------------------------------------------
     def apply(self, number: int) -> None:
