@@ -38,12 +38,14 @@ from aerodrome.studies.compare.paired import ColumnDifferences, Difference
 from aerodrome.studies.compare.plan import ColumnPlan, column_plan
 from aerodrome.studies.compare.run import execute
 from aerodrome.studies.compare.studies import BUDGET
-from aerodrome.studies.compare.verdicts import Family, adjust, confirmed
+from aerodrome.studies.compare.verdicts import FAMILY_ALPHA, Family, adjust, confirmed
 
 #: The metrics a designer reads first: balance, length, lethality.
 DEFAULT_METRICS = ("balance", "duration-turns", "lethality-turn")
-#: Games a matchup of every column by default (the budget: docs/performance.md).
-DEFAULT_GAMES = 200
+#: Games a matchup of every column at the first look, and at most after the second (the
+#: default budget: docs/performance.md).
+DEFAULT_GAMES = 100
+DEFAULT_MAX_GAMES = 400
 #: At most this many changes in one study (each is a column of games).
 MAX_CHANGES = 64
 
@@ -78,7 +80,13 @@ class Sensitivity(msgspec.Struct, kw_only=True):
     ruleset: str
     setup: str
     seed: int
+    #: games a column at the first look, and at most (the second look's)
     games: int
+    max_games: int
+    #: 1, or 2 when the study looked again at the changes it had not confirmed
+    looks: int
+    #: the changes that played on to ``max_games``
+    extended: list[str]
     metrics: list[str]
     changes: list[Change]
     ranked: dict[str, list[Effect]]
@@ -231,10 +239,11 @@ def sensitivity_plans(
     return plans
 
 
-def verdict_of(d: Difference) -> str:
-    """``confirmed`` as compare's headline confirms (adjusted p and interval), else
-    ``suggestive`` when the effect's own interval excludes zero, else ``not detected``."""
-    if confirmed(d):
+def verdict_of(d: Difference, alpha: float = FAMILY_ALPHA) -> str:
+    """``confirmed`` as compare's headline confirms (adjusted p at most ``alpha``, interval
+    clear of zero), else ``suggestive`` when the effect's own interval excludes zero, else
+    ``not detected``."""
+    if confirmed(d, alpha):
         return "confirmed"
     if d.low > 0 or d.high < 0:
         return "suggestive"
@@ -242,7 +251,10 @@ def verdict_of(d: Difference) -> str:
 
 
 def rank(
-    comparison: Comparison, changes: Sequence[Change], metrics: Sequence[str]
+    comparison: Comparison,
+    changes: Sequence[Change],
+    metrics: Sequence[str],
+    alpha: float = FAMILY_ALPHA,
 ) -> tuple[dict[str, list[Effect]], Family]:
     """Each metric's effects, the largest first, after Holm's correction over every change ×
     metric of the study (copies: the comparison's own differences are left as they are)."""
@@ -261,7 +273,7 @@ def rank(
     ranked: dict[str, list[Effect]] = {}
     for m in metrics:
         effects = [
-            Effect(change=label[c.column], metric=m, verdict=verdict_of(d), difference=d)
+            Effect(change=label[c.column], metric=m, verdict=verdict_of(d, alpha), difference=d)
             for c in chosen
             if (d := c.metrics.get(m)) is not None
         ]
@@ -275,6 +287,47 @@ def run_sensitivity(plugins: Plugins, ruleset: str, **options: Any) -> Sensitivi
     return run_study(plugins, ruleset, **options)[0]
 
 
+def look_alpha(looks: int) -> float:
+    """The family-wise rate each look confirms at: the study's 5 % split evenly over its
+    looks (Bonferroni), so that the looks together keep it."""
+    return FAMILY_ALPHA / looks
+
+
+def _with_games(plans: Sequence[ColumnPlan], games: int, columns: set[str]) -> list[ColumnPlan]:
+    """``plans`` with ``games`` games a matchup in the base column and in ``columns`` (the
+    others as they were): the first games of each configuration are the same games, so a
+    results file keeps them and only the new ones are played."""
+    out = []
+    for p in plans:
+        if p.base is None or p.column.name in columns:
+            p = msgspec.structs.replace(
+                p,
+                configs=tuple(
+                    (msgspec.structs.replace(c, games=max(c.games, games)), m) for c, m in p.configs
+                ),
+            )
+        out.append(p)
+    return out
+
+
+def _merge(
+    first: Mapping[str, list[Effect]], second: Mapping[str, list[Effect]], extended: set[str]
+) -> dict[str, list[Effect]]:
+    """Each effect as it stands after both looks: a change confirmed at the first look stays
+    confirmed (with its first-look difference); an extended change reads its second look."""
+    merged: dict[str, list[Effect]] = {}
+    for metric, effects in second.items():
+        before = {e.change: e for e in first.get(metric, [])}
+        out = []
+        for e in effects:
+            old = before.get(e.change)
+            keep = old is not None and (old.verdict == "confirmed" or e.change not in extended)
+            out.append(old if keep and old is not None else e)
+        out.sort(key=lambda x: (-abs(x.difference.value), x.change))
+        merged[metric] = out
+    return merged
+
+
 def run_study(
     plugins: Plugins,
     ruleset: str,
@@ -282,6 +335,7 @@ def run_study(
     setup: str | None = None,
     metrics: Sequence[str] = DEFAULT_METRICS,
     games: int = DEFAULT_GAMES,
+    max_games: int | None = DEFAULT_MAX_GAMES,
     seed: int = 1,
     steps: Mapping[str, str] = {},
     vary: Mapping[str, str] = {},
@@ -292,19 +346,27 @@ def run_study(
     hooks: Hooks | None = None,
 ) -> tuple[Sensitivity, list[ColumnPlan]]:
     """Plan, play and rank the study (see the module docstring); the plans too (the report's
-    sample games are played from them)."""
+    sample games are played from them).
+
+    With ``max_games`` above ``games``, the study looks twice: after ``games`` games a
+    column, then, for the changes with an effect not yet confirmed, after ``max_games``
+    (the base column too; a confirmed change plays no more). Each look confirms at half the
+    family-wise rate (Holm's correction over the whole study at 2.5 %), so that the two
+    together keep it at 5 % (Bonferroni over the looks)."""
     from aerodrome.studies.compare.measure import all_metrics
+    from aerodrome.studies.compare.sweep import results_file
 
     every = {m.name: m for m in all_metrics(plugins)}
     for m in metrics:
         if m not in every:
             raise AerodromeError(f"--metric {m}: not a metric ({', '.join(every)})")
+    if max_games is not None and max_games < games:
+        raise AerodromeError(f"--max-games {max_games}: fewer than --games {games}")
+    looks = 2 if max_games is not None and max_games > games else 1
+    alpha = look_alpha(looks)
     found = changes_of(plugins, ruleset, setup, steps=steps, vary=vary, variants=variants)
     chosen = [every[m] for m in metrics]
     plans = sensitivity_plans(plugins, ruleset, found, games, seed, setup, chosen)
-    comparison = execute(
-        plugins, plans, seed=seed, games=games, workers=workers, dask=dask, out=out, hooks=hooks
-    )
     changes = [
         Change(
             label=label,
@@ -316,12 +378,46 @@ def run_study(
         )
         for (label, kind, name, _, _, value, default), plan in zip(found, plans[1:], strict=True)
     ]
-    ranked, fam = rank(comparison, changes, metrics)
+    with results_file(out) as path:
+        comparison = execute(
+            plugins,
+            plans,
+            seed=seed,
+            games=games,
+            workers=workers,
+            dask=dask,
+            out=path,
+            hooks=hooks,
+        )
+        ranked, fam = rank(comparison, changes, metrics, alpha)
+        extended: set[str] = set()
+        if looks == 2 and max_games is not None:
+            extended = {
+                e.change for effects in ranked.values() for e in effects if e.verdict != "confirmed"
+            }
+        if extended:
+            columns = {c.column for c in changes if c.label in extended}
+            plans = _with_games(plans, max_games or games, columns)
+            comparison = execute(
+                plugins,
+                plans,
+                seed=seed,
+                games=max_games or games,
+                workers=workers,
+                dask=dask,
+                out=path,
+                hooks=hooks,
+            )
+            second, fam = rank(comparison, changes, metrics, alpha)
+            ranked = _merge(ranked, second, extended)
     return Sensitivity(
         ruleset=ruleset,
         setup=plugins.ruleset(ruleset).setup(setup).name,
         seed=seed,
         games=games,
+        max_games=max_games or games,
+        looks=looks,
+        extended=sorted(extended),
         metrics=list(metrics),
         changes=changes,
         ranked=ranked,
