@@ -59,6 +59,7 @@ def test_paths_read_as_documented() -> None:
         ("tables.base_to_hit=five", "'five' is not a number"),
         ("tables.base_to_hit=nan", "not a finite number"),
         ("tables.base_to_hit{1}=5", "cannot read '{1}'"),
+        ('aircraft[name="Hawk\\q"].yellow=3', "Invalid \\escape"),
         ("x" * (MAX_SET_CHARS + 1), f"at most {MAX_SET_CHARS}"),
     ],
 )

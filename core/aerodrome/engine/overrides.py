@@ -98,11 +98,11 @@ def parse_path(path: str) -> tuple[str, tuple[Step, ...]]:
         if m["key"] is not None:
             steps.append(("key", m["key"]))
         elif m["qkey"] is not None:
-            steps.append(("key", json.loads(m["qkey"])))
+            steps.append(("key", _unquote(m["qkey"], path)))
         elif m["index"] is not None:
             steps.append(("index", int(m["index"])))
         else:
-            steps.append(("select", (m["field"], _literal(m["match"]))))
+            steps.append(("select", (m["field"], _literal(m["match"], path))))
         at = m.end()
     if not steps:
         raise AerodromeError(f"spec path {path!r}: names a whole file; add the field to change")
@@ -111,9 +111,17 @@ def parse_path(path: str) -> tuple[str, tuple[Step, ...]]:
     return head.group(), tuple(steps)
 
 
-def _literal(text: str) -> Any:
+def _unquote(text: str, path: str) -> str:
+    try:
+        found: str = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise AerodromeError(f"spec path {path!r}: {text}: {exc.msg}") from None
+    return found
+
+
+def _literal(text: str, path: str) -> Any:
     if text.startswith('"'):
-        return json.loads(text)
+        return _unquote(text, path)
     try:
         return int(text)
     except ValueError:
