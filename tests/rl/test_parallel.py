@@ -1,12 +1,14 @@
 """The Parallel environment: PettingZoo's ``parallel_api_test`` and ``parallel_seed_test``
-on every ruleset × set-up, simultaneous decisions answered in one step, and the AEC
-environment's honest ``is_parallelizable``."""
+on every ruleset × set-up, whole episodes compared by ``parallel_seed_check`` (what
+``parallel_seed_test`` does not do: it stops after one step), simultaneous decisions
+answered in one step, and the AEC environment's honest ``is_parallelizable``."""
 
 from __future__ import annotations
 
 import warnings
 from typing import Any
 
+import msgspec
 import pytest
 
 from tests.conftest import PLUGINS
@@ -18,7 +20,8 @@ import numpy as np  # noqa: E402
 from pettingzoo.test import parallel_api_test, parallel_seed_test  # noqa: E402
 from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
 
-from aerodrome.bridges.rl import env, parallel_env  # noqa: E402
+from aerodrome.bridges.rl import env, masked_choice, parallel_env, parallel_seed_check  # noqa: E402
+from aerodrome.bridges.rl.parallel import ParallelAerodromeEnv  # noqa: E402
 from aerodrome.engine.errors import AerodromeError, IllegalActionError  # noqa: E402
 
 CASES = [(name, s.name) for name in PLUGINS.ruleset_names() for s in PLUGINS.ruleset(name).setups()]
@@ -30,13 +33,69 @@ def make(ruleset: str, setup: str, seed: int | None = None, **options: Any) -> A
     )
 
 
+def capped(ruleset: str, setup: str, rounds: int) -> Any:
+    """The set-up cut at ``rounds`` rounds: whole episodes within the suite's budget."""
+    found = PLUGINS.ruleset(ruleset).setup(setup)
+    return msgspec.structs.replace(found, max_rounds=min(found.max_rounds, rounds))
+
+
 @pytest.mark.parametrize(("ruleset", "setup"), CASES)
 def test_parallel_api_and_seed(ruleset: str, setup: str) -> None:
+    """PettingZoo's checks. Its ``parallel_seed_test`` samples unmasked actions (an illegal
+    one raises, or with ``illegal="penalty"`` ends the episode) and stops after its first
+    step in any case: it covers reset and one step, and ``parallel_seed_check`` (below) the
+    whole episodes."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         parallel_api_test(seeded(make(ruleset, setup, 3), 3), num_cycles=60)
-        # the seed test samples unmasked actions: an illegal one ends the episode
         parallel_seed_test(lambda: make(ruleset, setup, illegal="penalty"), num_cycles=60)
+
+
+@pytest.mark.parametrize(("ruleset", "setup"), CASES)
+def test_whole_episodes_from_one_seed_are_the_same(ruleset: str, setup: str) -> None:
+    """Two episodes of two environments, legal actions drawn by seeded generators, compared
+    at every step to the end of each episode (set-ups cut at 4 rounds; df40k's first-blood
+    and the joust whole)."""
+    rounds = 99 if (ruleset, setup) in (("df40k", "first-blood"), ("joust", "duel")) else 4
+    short = capped(ruleset, setup, rounds)
+    rules, layout = PLUGINS.ruleset(ruleset), layout_of(ruleset, setup)
+    lengths = parallel_seed_check(lambda: parallel_env(rules, short, layout=layout), seed=7)
+    assert len(lengths) == 2 and all(n > 1 for n in lengths)
+
+
+def test_the_seed_check_compares_the_last_step_of_an_episode() -> None:
+    """Two environments that differ only in the reward of an episode's last step: the check
+    names that step (PettingZoo's parallel_seed_test, stopping after one step, passes them).
+    Mutation caught: the check stopping before the end of an episode."""
+    made: list[Any] = []
+
+    class LastRewardOff(ParallelAerodromeEnv):
+        def step(self, actions: dict[str, Any]) -> Any:
+            observations, rewards, done, cut, infos = super().step(actions)
+            if not self.agents:
+                rewards = {a: r + 0.5 for a, r in rewards.items()}
+            return observations, rewards, done, cut, infos
+
+    def two() -> Any:
+        kind = ParallelAerodromeEnv if not made else LastRewardOff
+        made.append(kind(PLUGINS.ruleset("joust"), "duel", layout=layout_of("joust", "duel")))
+        return made[-1]
+
+    with pytest.raises(AssertionError, match=r"episode 0, step \d+: the rewards differ"):
+        parallel_seed_check(two, seed=7)
+    made.clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_seed_test(two, num_cycles=60)  # what the PettingZoo test misses
+
+
+def test_a_masked_choice_is_legal_and_seeded() -> None:
+    mask = np.array([0, 1, 0, 1, 1, 0], np.int8)
+    one = [masked_choice(np.random.default_rng(3), mask) for _ in range(5)]
+    rng = np.random.default_rng(3)
+    drawn = [masked_choice(rng, mask) for _ in range(200)]
+    assert set(drawn) == {1, 3, 4} and len(set(one)) == 1
+    assert masked_choice(rng, np.zeros(6, np.int8)) == 0
 
 
 @pytest.mark.parametrize("ruleset", ["df40k", "victoriana"])

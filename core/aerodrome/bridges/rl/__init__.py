@@ -28,6 +28,7 @@ except ModuleNotFoundError as exc:  # pragma: no cover - depends on the install
 from typing import Any
 
 from aerodrome.bridges.rl.aec import AerodromeEnv, agent_name
+from aerodrome.bridges.rl.checks import masked_choice, parallel_seed_check
 from aerodrome.bridges.rl.encoding import EncodingError
 from aerodrome.bridges.rl.layout import ActionSpaceError, Layout, find_layout
 from aerodrome.bridges.rl.parallel import ParallelAerodromeEnv
@@ -45,7 +46,9 @@ __all__ = [
     "agent_name",
     "env",
     "find_layout",
+    "masked_choice",
     "parallel_env",
+    "parallel_seed_check",
 ]
 
 
