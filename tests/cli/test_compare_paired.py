@@ -91,7 +91,7 @@ def test_variants_lists_variants_and_parameters(runner: CliRunner) -> None:
     data = json.loads(out)
     assert [v["name"] for v in data["variants"]] == ["head-on-ties-kill-both"]
     assert data["variants"][0]["hooks"] == ["aerodrome_classic_head_on"]
-    [cards] = data["parameters"]
+    [cards] = [p for p in data["parameters"] if p["name"] == "cards"]
     assert (cards["name"], cards["low"], cards["high"], cards["default"]) == ("cards", 1, 10, 4)
     assert cards["clause"] == "classic.aces.4"
 
