@@ -12,14 +12,15 @@ import pytest
 from pytest import approx
 
 from aerodrome import Result
-from aerodrome.engine.metrics import Column, Estimate, Matchup
+from aerodrome.engine.metrics import Column, Estimate, Matchup, MetricInfo
 from aerodrome.engine.records import GameRecord
 from aerodrome.runs.parallel import Engine
 from aerodrome.studies.compare.measure import all_metrics, measure
-from aerodrome.studies.compare.paired import REPLICATES, Pairing, weights
+from aerodrome.studies.compare.paired import REPLICATES, ColumnDifferences, Pairing, weights
 from aerodrome.studies.compare.plan import ColumnPlan, plan
 from aerodrome.studies.compare.run import run_comparison
 from aerodrome.studies.compare.stats import mcnemar_interval, mcnemar_p, t_quantile
+from aerodrome.studies.compare.verdicts import verdicts
 from aerodrome.studies.metrics.builtin import builtin_metrics
 from tests.core.countdown import countdown_plugins
 
@@ -114,6 +115,13 @@ def test_a_bootstrapped_difference_on_a_dozen_games_is_never_claimed() -> None:
     balance = pairing.differences(levels["base"], levels["column"])["balance"]
     assert balance is not None and balance.method == "paired-bootstrap" and balance.n == 12
     assert balance.test == "bootstrap-too-few" and balance.p == 1.0 and not balance.changed
+    [verdict], _ = verdicts(
+        [ColumnDifferences(base="toy", column="toy+v", label="v", metrics={"balance": balance})],
+        [MetricInfo.of(m) for m in metrics if m.name == "balance"],
+        metrics,
+    )
+    assert "balance not detected (" in verdict.text
+    assert "too few pairs to test (12; a bootstrap needs 20)" in verdict.text
 
 
 def test_identical_columns_differ_by_nothing() -> None:

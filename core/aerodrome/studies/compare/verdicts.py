@@ -35,7 +35,7 @@ import msgspec
 from aerodrome.engine.errors import AerodromeError
 from aerodrome.engine.metrics import Column, Metric, MetricInfo
 from aerodrome.engine.parameters import label as params_label
-from aerodrome.studies.compare.paired import ColumnDifferences, Difference
+from aerodrome.studies.compare.paired import FEWEST_BOOTSTRAP, ColumnDifferences, Difference
 from aerodrome.studies.compare.stats import POWER, detectable, games_for, holm
 
 #: What the verdict always says something about: (metric, the dimension's name).
@@ -212,6 +212,8 @@ def detectable_size(d: Difference, level: float) -> float | None:
     """The difference this run detects with 80 % power at ``level``: from the paired
     standard error, and never below what the fewest differing pairs an exact test needs
     would move the mean by; ``None`` when no pair differed and nothing else tells."""
+    if d.test == "bootstrap-too-few":  # never claimed: no size would be detected
+        return None
     size = detectable(d.se, level) if d.se else 0.0
     if d.typical is not None and d.n > 0:
         size = max(size, fewest_pairs(level) * d.typical / d.n)
@@ -328,12 +330,15 @@ def verdict(
             continue
         value, span = estimate(d, digits(about))
         size = d.detectable
-        could = (
-            f"this run could detect about ±{number(size, places(d, digits(about)), sign=False)}"
-            f"{_unit(words(about)[2])} (80 % power)"
-            if size is not None
-            else "no pair of games differed, so this run tells no size it could detect"
-        )
+        if size is not None:
+            could = (
+                f"this run could detect about ±{number(size, places(d, digits(about)), sign=False)}"
+                f"{_unit(words(about)[2])} (80 % power)"
+            )
+        elif d.test == "bootstrap-too-few":
+            could = f"too few pairs to test ({d.n}; a bootstrap needs {FEWEST_BOOTSTRAP})"
+        else:
+            could = "no pair of games differed, so this run tells no size it could detect"
         stand.append(f"{dimension} not detected ({value} {span}, n {d.n}); {could}")
     text = f"{diffs.label}: " + "; ".join([", ".join(parts[:1]), *parts[1:], *stand])
     need = [g for _, d in maybe if (g := games_to_settle(d, games, fam.detect_level)) is not None]
