@@ -96,6 +96,8 @@ def _base(command: str, tmp: Path) -> list[str]:
         "compare": ["compare", "nope"],
         "tournament": ["tournament", "nope"],
         "sweep": ["sweep", "nope", "--param", "x=1..2"],
+        "sensitivity": ["sensitivity", "nope"],
+        "train": ["train", "nope", "--out", str(tmp / "policy.json")],
         "replay": ["replay", missing],
         "campaign new": ["campaign", "new", str(tmp / "sq.json"), "--faction", "nope",
                          *["--pilot", "A"] * 4],
