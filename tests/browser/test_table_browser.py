@@ -37,8 +37,9 @@ GAMES = [
     ("victoriana", "skirmish", 1),
     ("dockfighters", "duel", 1),
 ]
-#: Classic's two-player set-up cut to this many rounds (random clicks rarely end it sooner).
-CLASSIC_ROUNDS = 2
+#: The set-ups cut to this many rounds: random clicks rarely end classic's game, and make
+#: Dockfighters' duel last 1 to 12 turns.
+SHORT = {"classic": 2, "dockfighters": 1}
 #: Decisions of one game at most (the games above take 10 to 60).
 MOST = 160
 #: The most buttons one screen of choices may show.
@@ -61,15 +62,14 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def server(plugins: Plugins, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    classic = plugins.ruleset("classic")
-    whole = classic.setup
-
-    def short(name: str | None = None) -> Any:
-        chosen = whole(name)
-        return msgspec.structs.replace(chosen, max_rounds=CLASSIC_ROUNDS)
+    def short(rules: Any, rounds: int) -> Any:
+        whole = rules.setup
+        return lambda name=None: msgspec.structs.replace(whole(name), max_rounds=rounds)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(classic, "setup", short)
+        for name, rounds in SHORT.items():
+            rules = plugins.ruleset(name)
+            patch.setattr(rules, "setup", short(rules, rounds))
         with serving(plugins, tmp_path_factory.mktemp("games")) as running:
             yield running
 

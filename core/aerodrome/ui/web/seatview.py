@@ -4,8 +4,9 @@ nothing else; and what a spectator's page receives: the public events only.
 :func:`seat_view` is the whole JSON a seat is sent: the board (the ruleset's SVG of the
 seat's observation), the sentences of the events the seat may see (worded from its view,
 :func:`aerodrome.engine.describe.event_text`), per turn, the sentences of the events only this
-seat saw (its hand, its secret placements and orders: ``mine``), the place of the last move
-it saw, who is asked, and — when the seat is asked — the question (``Presentation.prompt``),
+seat saw (its hand, its secret placements and orders: ``mine``), the terminal's picture of
+its observation beside the board (its hand, its aircraft: ``glance``), the place of the last
+move it saw, who is asked, and — when the seat is asked — the question (``Presentation.prompt``),
 its legal actions as labels (path, text, place, and the board's places a choice without a
 place names in its words: ``marks``) with their exact odds where the ruleset has
 :class:`~aerodrome.engine.capabilities.Odds`. The referee's state, another seat's observation,
@@ -19,10 +20,14 @@ seat (:func:`outsider_board`).
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
-from aerodrome.engine.capabilities import Odds, capability
+from rich.console import Console, Group
+from rich.table import Table as Grid
+
+from aerodrome.engine.capabilities import Odds, Presentation, capability
 from aerodrome.engine.describe import event_text, label, prompt, seat_label, svg
 from aerodrome.engine.events import ActionTaken, Event, RoundStarted
 from aerodrome.engine.game import Game
@@ -33,6 +38,8 @@ from aerodrome.ui.web.tables import Table
 LOG_LINES = 200
 #: The last sentences of the seat's own secrets a page is sent.
 MINE_LINES = 40
+#: The columns of the terminal's picture the side panel shows (``draw_compact``'s width).
+GLANCE_COLUMNS = 100
 _PLACE = re.compile(r'data-place="([^"]+)"')
 _WORD = re.compile(r"[^\s;()\[\]]+")
 
@@ -144,6 +151,24 @@ def _who(table: Table, player: int | None, seat: int) -> str:
     return table.name(seat) or "a person"
 
 
+def glance(game: Game[Any, Any, Any], view: Any) -> str | None:
+    """The terminal's play-screen picture of ``view`` as plain text (the ruleset's
+    ``draw_compact``), without its board where it puts the board in a first column beside a
+    panel: a seat's hand, its aircraft's state, the score at a glance. ``None``: the ruleset
+    presents nothing."""
+    shown = capability(game.ruleset, Presentation)
+    if shown is None:
+        return None
+    picture = shown.draw_compact(view)
+    if isinstance(picture, Grid) and len(picture.columns) >= 2 and picture.row_count == 1:
+        picture = Group(*(cell for column in picture.columns[1:] for cell in column.cells))
+    console = Console(
+        width=GLANCE_COLUMNS, record=True, file=io.StringIO(), color_system=None, emoji=False
+    )
+    console.print(picture)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines()).strip("\n")
+
+
 def _seats(table: Table, player: int | None) -> list[dict[str, Any]]:
     waiting = table.waiting()
     return [
@@ -177,6 +202,7 @@ def seat_view(table: Table, player: int) -> dict[str, Any]:
             "board": board,
             "log": _turns(game, _sentences(game, view, seen, LOG_LINES)),
             "mine": [line for _, line in _sentences(game, view, secret, MINE_LINES)],
+            "glance": glance(game, view),
             "last": last_move(game, player, view),
             "over": outcome(game.result()) if game.is_over() else None,
             "asked": asked,
@@ -216,6 +242,7 @@ def spectator_view(table: Table) -> dict[str, Any]:
             "board": board,
             "log": _turns(game, _sentences(game, referee, public, LOG_LINES)),
             "mine": [],
+            "glance": None,
             "last": None,
             "over": outcome(game.result()) if game.is_over() else None,
             "asked": False,

@@ -25,7 +25,7 @@
   let busy = false;
 
   function fresh() {
-    return { prefix: [], place: null, marks: [], form: [] };
+    return { prefix: [], place: null, word: null, marks: [], form: [] };
   }
 
   async function load() {
@@ -66,6 +66,36 @@
   function candidates() {
     let out = state.choices.filter((c) => sel.prefix.every((p, i) => c.path[i] === p));
     if (sel.place !== null) out = out.filter((c) => c.place === sel.place);
+    if (sel.word !== null) out = out.filter((c) => textKey(c) === sel.word);
+    return out;
+  }
+
+  // A long list of choices without a path to group them, grouped by the words they begin
+  // with: "speed 2, low template" under "speed 2", "attack Bf 109 with ..." under "attack".
+  function textKey(c) {
+    const comma = c.text.indexOf(", ");
+    return comma > 0 ? c.text.slice(0, comma) : c.text.split(" ")[0];
+  }
+
+  function byWords(options) {
+    const leaves = options.filter((o) => o.choice);
+    const keys = new Map();
+    for (const o of leaves) {
+      const key = textKey(o.choice);
+      keys.set(key, (keys.get(key) || 0) + 1);
+    }
+    const groups = options.length - leaves.length + keys.size;
+    if (keys.size < 2 || groups > MOST || keys.size === leaves.length) return null;
+    const out = options.filter((o) => o.group !== undefined);
+    const seen = new Set();
+    for (const o of leaves) {
+      const key = textKey(o.choice);
+      if (keys.get(key) === 1) out.push(o);
+      else if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ word: key, count: keys.get(key) });
+      }
+    }
     return out;
   }
 
@@ -342,13 +372,15 @@
     out.className = "group";
     if (!state.asked) return out;
     const crumbs = sel.prefix.slice();
-    if (sel.place !== null) crumbs.push("at " + sel.place);
+    if (sel.place !== null) crumbs.push("at " + sel.place.replace(/^piece:/, ""));
+    if (sel.word !== null) crumbs.push(sel.word);
     if (crumbs.length) {
       const nav = document.createElement("p");
       nav.className = "crumbs";
       nav.append(
         button("‹ Back", () => {
-          if (sel.place !== null) sel.place = null;
+          if (sel.word !== null) sel.word = null;
+          else if (sel.place !== null) sel.place = null;
           else sel.prefix = sel.prefix.slice(0, -1);
           render();
         }, "back"),
@@ -385,12 +417,19 @@
       depth += 1;
       options = level(list, depth);
     }
+    if (options.length > MOST && sel.word === null) options = byWords(options) || options;
     if (options.length > MOST) {
       out.append(listBox(options, depth));
       return out;
     }
     for (const o of options) {
-      if (o.group !== undefined) {
+      if (o.word !== undefined) {
+        const pick = () => {
+          sel.word = o.word;
+          render();
+        };
+        out.append(button(o.word + " … (" + o.count + ") ›", pick, "choice group-choice"));
+      } else if (o.group !== undefined) {
         const b = button(o.group + " (" + o.count + ") ›", () => descend(o.group), "choice group-choice");
         out.append(b);
       } else {
@@ -458,6 +497,8 @@
         ? state.mine.slice().reverse().map((line) => text("li", line))
         : [text("li", "Nothing secret yet.", "hint")])
     );
+    $("glance-box").hidden = !state.glance;
+    $("glance").textContent = state.glance || "";
     renderLog();
     document.documentElement.dataset.version = String(state.version);
     document.documentElement.dataset.state = state.over ? "over" : state.asked ? "asked" : "waiting";
