@@ -1,7 +1,8 @@
 """``aerodrome sensitivity RULESET``: which rules and numbers drive the game.
 
 Every registered variant of the ruleset, and every declared parameter one step either side
-of the value the set-up plays with (clipped to its bounds; a user's ``--step NAME=STEP``, or
+of the value the set-up plays with (1 for a whole number, a tenth of the range for a wide one
+such as a percentage or for a fractional one; clipped to its bounds; a user's ``--step NAME=STEP``, or
 ``--vary NAME=V1,V2`` for any parameter or spec path), is a *change*: one column of games
 paired with the base column game by game on common random numbers (the same seeds, the same
 agents), exactly as ``aerodrome compare --variant`` pairs a variant. Each change's effect on
@@ -20,6 +21,7 @@ chart per metric draws them with their intervals (:mod:`aerodrome.studies.report
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -46,6 +48,8 @@ DEFAULT_METRICS = ("balance", "duration-turns", "lethality-turn")
 #: default budget: docs/performance.md).
 DEFAULT_GAMES = 100
 DEFAULT_MAX_GAMES = 400
+#: A whole-number parameter with a range this wide (a percentage) steps by a tenth of it.
+WIDE = 50
 #: At most this many changes in one study (each is a column of games).
 MAX_CHANGES = 64
 
@@ -102,7 +106,14 @@ def _step_values(spec: ParameterSpec, now: Value, step: float | None) -> list[Va
     """The values one step either side of ``now``, within the bounds, without ``now``."""
     if isinstance(now, bool):
         return [not now]
-    size = step if step is not None else (1 if spec.integer else abs(float(now)) / 10 or 0.1)
+    span = float(spec.high) - float(spec.low)
+    if step is not None:
+        size: float = step
+    elif spec.integer:
+        # one (a card, an aircraft, a turn); a tenth of a wide range (25 % of a structure)
+        size = max(1, round(span / 10)) if span >= WIDE else 1
+    else:
+        size = span / 10 if math.isfinite(span) and span > 0 else abs(float(now)) / 10 or 0.1
     out: list[Value] = []
     for v in (now - size, now + size):
         v = round(v) if spec.integer else round(float(v), 6)

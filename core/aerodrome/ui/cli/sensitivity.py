@@ -62,7 +62,8 @@ def sensitivity(
         list[str] | None,
         typer.Option(
             help="NAME=STEP: a declared parameter's step either side of its value (default: "
-            "1 for whole numbers, a tenth of the value otherwise)."
+            "1 for a whole number, a tenth of the range for a wide one (a percentage) or a "
+            "fractional one)."
         ),
     ] = None,
     vary: Annotated[
