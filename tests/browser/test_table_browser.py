@@ -353,20 +353,28 @@ def test_a_person_against_the_bot_undoes_and_replays(browser: Any, server: Serve
     replayed = popup.value
     replayed.wait_for_selector("html[data-ready=true]")
     replayed.close()
-    page.goto(server.url + "/", wait_until="load")
+    first = page.url
+    page.goto(server.url + "/", wait_until="load")  # the lobby remembers the game
     page.wait_for_selector("#games-list li .status:not(:empty)")
-    assert (
-        "df40k" in page.inner_text("#games-list").lower() or page.locator("#games-list li").count()
-    )
+    game = page.locator("#games-list li").first
+    assert "Dogfight 40,000" in game.inner_text()
+    assert game.locator("a.seat-link").get_attribute("href") == first.removeprefix(server.url)
+    game.locator("button.rematch").click()  # the same seats, new dice: opened at once
+    page.wait_for_url(lambda url: url != first and "/seat/" in url)
+    assert settled(page) == "asked"
+    page.goto(server.url + "/", wait_until="load")
+    page.wait_for_selector("#games-list li:nth-child(2)")
     page.close()
     assert errors == []
 
 
+@pytest.mark.parametrize("facing", ["key", "click"])
 def test_a_classic_move_is_a_plane_then_a_square_then_a_facing(
-    browser: Any, server: Server
+    browser: Any, server: Server, facing: str
 ) -> None:
     """Classic's move, on the board alone: the planes that may move are the targets; a
-    plane clicked, its squares are; a square clicked, an arrow key gives the facing."""
+    plane clicked, its squares are; a square clicked, the arrow key up or a second click
+    above the square gives the facing N."""
     from aerodrome.engine.agents import PlayerView, agent_seed
     from aerodrome.ui.web.seatview import choices
 
@@ -408,8 +416,16 @@ def test_a_classic_move_is_a_plane_then_a_square_then_a_facing(
         page.click("#choices button.back")
     assert page.get_attribute("html", "data-version") == version
     assert page.locator("#board .picked").count() == 1
-    page.keyboard.press("ArrowUp")
+    if facing == "key":
+        page.keyboard.press("ArrowUp")
+    else:
+        box = page.locator("#board .picked").bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] - box["height"] * 1.5)
     page.wait_for_function("v => document.documentElement.dataset.version !== v", arg=version)
-    assert "facing N" in page.inner_text("#log")
+    from aerodrome.engine.describe import sentence
+
+    moved = [action for p, action in table.game.history if p == 0][-1]
+    assert "facing N" in sentence(table.game.ruleset, moved, table.game.observation(0))
     page.close()
     assert errors == []
