@@ -149,6 +149,46 @@ class StartsByACounter(Stash):
         return state
 
 
+#: The shots each player has left, kept in the module: every game of the process spends them.
+AMMO = [4, 4]
+
+
+class KeepsAmmoInTheModule(Stash):
+    """Each take spends one of the taker's shots, counted in a module-level list that every
+    game of the process shares; a take without a shot left wins no coin (issue 38). Once the
+    shots are spent every game in the process agrees with every other: only a fresh process
+    plays a game with them."""
+
+    def take(self, state: StashState, ctx: Context, answers: Mapping[int, Take]) -> bool:
+        for player, take in answers.items():
+            state.pile -= take.coins
+            if AMMO[player] > 0:
+                AMMO[player] -= 1
+                state.coins[player] += take.coins
+        state.turn = 1 - state.turn
+        return state.pile > 0
+
+
+class CountsShotsInADefault(Stash):
+    """The same, the shots counted in a mutable default argument: one list for every call
+    of every game of the process."""
+
+    def take(
+        self,
+        state: StashState,
+        ctx: Context,
+        answers: Mapping[int, Take],
+        spent: list[int] = [0, 0],  # noqa: B006  (the mutant's flaw: a shared default)
+    ) -> bool:
+        for player, take in answers.items():
+            state.pile -= take.coins
+            if spent[player] < 4:
+                spent[player] += 1
+                state.coins[player] += take.coins
+        state.turn = 1 - state.turn
+        return state.pile > 0
+
+
 class SharedCoinsView(msgspec.Struct, frozen=True, kw_only=True):
     pile: int
     coins: list[int]  # frozen at the top only: the list is the state's own
@@ -242,6 +282,8 @@ MUTANTS: dict[type[Stash], set[Contract]] = {
     RollsWithTheGlobalRandom: {Contract.DETERMINISM, Contract.REPLAY},
     RollsItsOwnDice: {Contract.DETERMINISM, Contract.REPLAY},
     StartsByACounter: {Contract.DETERMINISM, Contract.REPLAY},
+    KeepsAmmoInTheModule: {Contract.DETERMINISM},
+    CountsShotsInADefault: {Contract.DETERMINISM},
     SharesItsCoinsWithTheView: {Contract.FROZEN},
     AcceptsAnyTake: {Contract.REFUSED},
     DealsAgainForever: {Contract.ENDS},

@@ -98,9 +98,9 @@ def test_run_by_pytest_a_leaky_observation_fails_and_the_unbroken_ruleset_passes
     # (hypothesis's plugin would be imported again for the inner run, for nothing)
     result = pytester.runpytest("-p", "no:cacheprovider", "-p", "no:hypothesispytest")
     if ruleset is Stash:  # the checks of perfect information, simultaneous decisions and
-        result.assert_outcomes(passed=14, skipped=6)  # clauses (no catalogue) do not apply
+        result.assert_outcomes(passed=15, skipped=6)  # clauses (no catalogue) do not apply
         return
-    result.assert_outcomes(failed=2, passed=12, skipped=6)
+    result.assert_outcomes(failed=2, passed=13, skipped=6)
     result.stdout.fnmatch_lines(
         [
             "*contract 'observation hides what the player cannot see' broken: stash/pair seed 1: "

@@ -15,7 +15,9 @@ the contract broken:
   every action and observation serialises and every action decodes back; the state
   round-trips;
 - determinism: a clone, a second game of the seed, and a twin played beside every check give
-  the same game; playing a clone or a determinisation leaves the original untouched;
+  the same game; playing a clone or a determinisation leaves the original untouched; a game
+  played after others in the process is the same in a fresh process (:mod:`.fresh`: state
+  kept outside the game, in a module, that games share);
 - replay identity: a save replays to a byte-identical event log, the same result and state;
 - an idle player's action and the owing player's illegal action are refused and change
   nothing;
@@ -28,9 +30,10 @@ the contract broken:
 - the clause catalogue (``clauses.toml``, see :mod:`.clauses`): every clause not out of
   scope has a test citing it, and tests cite only catalogued clauses.
 
-The checks are plain functions in :mod:`.playouts`, :mod:`.contracts`, :mod:`.secrecy` and
-:mod:`.clauses` (they raise, or return a reason when they do not apply); they play through
-:class:`.access.Table`, the one place that calls into a game. :mod:`.kit` lists them,
+The checks are plain functions in :mod:`.playouts`, :mod:`.contracts`, :mod:`.secrecy`,
+:mod:`.fresh` and :mod:`.clauses` (they raise, or return a reason when they do not apply);
+they play through :class:`.access.Table`, the one place that calls into a game (:mod:`.fresh`
+also in a fresh process of its own). :mod:`.kit` lists them,
 :mod:`.suite` holds them as pytest tests and :mod:`.plugin` is the pytest plugin. This
 package imports nothing on its own: pytest loads the plugin in every run of an environment
 where aerodrome is installed, and it must stay cheap when the kit is not asked for.

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from aerodrome.conformance import clauses, contracts, playouts, secrecy
+from aerodrome.conformance import clauses, contracts, fresh, playouts, secrecy
 from aerodrome.conformance.playouts import Case, cases
 from aerodrome.plugins import Plugins
 
@@ -41,6 +41,7 @@ CASE_CHECKS: dict[str, tuple[CaseCheck, int]] = {
 #: Checks of a whole ruleset.
 RULESET_CHECKS: dict[str, RulesetCheck] = {
     "determinise_resamples_what_is_hidden": secrecy.check_determinise_resamples,
+    "a_game_is_the_same_in_a_fresh_process": fresh.check_fresh_process,
 }
 #: Checks of a ruleset's clause catalogue against the test folders.
 CLAUSE_CHECKS: dict[str, ClauseCheck] = {

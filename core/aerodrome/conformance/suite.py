@@ -88,5 +88,6 @@ test_nothing_visible_depends_on_what_is_hidden = _case_test(
     "nothing_visible_depends_on_what_is_hidden"
 )
 test_determinise_resamples_what_is_hidden = _ruleset_test("determinise_resamples_what_is_hidden")
+test_a_game_is_the_same_in_a_fresh_process = _ruleset_test("a_game_is_the_same_in_a_fresh_process")
 test_every_clause_has_a_test = _clause_test("every_clause_has_a_test")
 test_tests_cite_only_catalogued_clauses = _clause_test("tests_cite_only_catalogued_clauses")
