@@ -161,6 +161,22 @@ def test_heavy_tails_get_the_monte_carlo_swap_test() -> None:
     assert d.changed == (d.p < 0.05 and (d.low > 0 or d.high < 0))
 
 
+def test_the_swap_tests_do_not_depend_on_the_order_of_games() -> None:
+    """Games arrive in any order (a process pool's); the Monte Carlo swap test draws its
+    swaps over the pairs in a fixed order. Mutation caught: the pairs kept in arrival order
+    (a two-worker compare printed another adjusted p than a one-worker one)."""
+    rng = random.Random(8)
+    pairs: list[tuple[float | None, float | None]] = []
+    for _ in range(60):
+        x = float(rng.randint(0, 9))
+        pairs.append((x, x + rng.choice((0.0, 0.0, 0.0, 0.0, 0.0, 1.0, -1.0, 2.0))))
+    first = _moments(pairs)
+    assert first.test == "swap-monte-carlo"
+    for seed in range(3):
+        random.Random(seed).shuffle(pairs)
+        assert _moments(pairs) == first
+
+
 def test_a_share_of_every_game_gets_mcnemars_exact_test() -> None:
     d = _moments([(1.0, 0.0)] * 9 + [(0.0, 1.0)] + [(1.0, 1.0)] * 30 + [(0.0, 0.0)] * 60)
     assert d.method == d.test == "mcnemar-exact" and d.discordant == (1, 9)

@@ -308,9 +308,9 @@ class PairedMoments:
         is a sum of few terms) or one pair carries more than :data:`HEAVY` of the
         differences' variance (``variance``: ``n`` times the squared standard error; heavy
         tails); ``None`` where the t test stands."""
-        kept = self.kept
-        if kept is None:
+        if self.kept is None:
             return None
+        kept = sorted(self.kept)  # the pairs in a fixed order: whatever order games arrived in
         if not kept:  # no pair differs: every swap gives the same
             return "swap-exact", 1.0
         if len(kept) <= EXACT_SWAPS:
