@@ -125,14 +125,16 @@ class AerodromeGame(pyspiel.Game):  # type: ignore[misc]
                 "is over before its "
                 f"first decision (max_rounds {spec.setup.max_rounds}: too small to play one)"
             )
+        # utility_sum only where it holds (an older pyspiel takes no None for it)
+        total: dict[str, float] = {"utility_sum": 0.0} if spec.zero_sum else {}
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.actions,
             max_chance_outcomes=MAX_FACES if spec.chance else 0,
             num_players=spec.players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if spec.zero_sum else None,
             max_game_length=spec.key.max_moves,
+            **total,
         )
         kind = game_type(spec.ruleset, self.simultaneous, spec.setup)
         super().__init__(kind, info, given)
