@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+
 from aerodrome.plugins import Plugins
 from aerodrome.ui.web.seatview import marks
 from aerodrome.ui.web.tables import MAX_NAME, Tables, clean_name
@@ -89,3 +91,21 @@ def test_marks_are_the_boards_places_a_choice_names() -> None:
     text = "Hit AA pieces on RED 0,1 3,0; YELLOW 12,0 13,1 (Miss on the other dot squares)"
     assert marks(text, places) == ["0,1", "3,0", "12,0", "13,1"]
     assert marks("to 10,1, facing N", places) == []  # 10,1 is not 0,1
+
+
+def test_a_game_of_an_older_server_gets_a_spectators_link_once(
+    plugins: Plugins, tmp_path: Path
+) -> None:
+    tables = Tables(plugins, tmp_path)
+    table = tables.start("df40k", None, ["person", "bot"], seed=3)
+    path = tmp_path / f"{table.id}.json"
+    older = msgspec.structs.replace(table.file(), watch=None, names=())
+    path.write_bytes(msgspec.json.encode(older))
+    restarted = Tables(plugins, tmp_path)
+    assert restarted.load() == []
+    watch = restarted.tables[table.id].watch
+    assert watch is not None and restarted.spectator(watch) is restarted.tables[table.id]
+    again = Tables(plugins, tmp_path)
+    assert again.load() == []
+    assert again.tables[table.id].watch == watch  # written once, kept since
+    assert again.tables[table.id].name(0) == ""

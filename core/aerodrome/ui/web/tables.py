@@ -530,11 +530,12 @@ class Tables:
         )
         table.finished = saved.finished
         table.names = [clean_name(n) for n in saved.names]
-        table.watch = (
-            saved.watch if saved.watch is not None and valid_token(saved.watch) else new_token()
-        )
+        kept = saved.watch is not None and valid_token(saved.watch)
+        table.watch = saved.watch if kept else new_token()
         self._add(table)
         table.run_agents()
+        if not kept:  # a file of an older server: its spectators' link from now on
+            self.write(table)
 
 
 def _owner_only(path: Path, mode: int, what: str) -> None:

@@ -122,9 +122,12 @@
     return /^(.+?): (.+)$/.exec(parts(c)[k])[2];
   }
 
-  // Choices naming several squares at once (AA guns): their marks.
+  // Choices naming several squares at once (AA guns): their marks. Only where no choice
+  // has a place of its own (else the places are the board's targets).
   function marked() {
-    return state.choices.filter((c) => c.marks && c.marks.length);
+    if (state.choices.some((c) => c.place)) return [];
+    const out = state.choices.filter((c) => c.marks && c.marks.length);
+    return out.length > 1 ? out : [];
   }
 
   function markCandidates() {
