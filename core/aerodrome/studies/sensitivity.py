@@ -253,9 +253,12 @@ def sensitivity_plans(
 def verdict_of(d: Difference, alpha: float = FAMILY_ALPHA) -> str:
     """``confirmed`` as compare's headline confirms (adjusted p at most ``alpha``, interval
     clear of zero), else ``suggestive`` when the effect's own interval excludes zero, else
-    ``not detected``."""
+    ``the same in every pair`` when every pair of games gave the same value (the change does
+    not touch what this metric reads in this set-up), else ``not detected``."""
     if confirmed(d, alpha):
         return "confirmed"
+    if d.low == d.high == d.value == 0 and not d.differing:
+        return "the same in every pair"  # no game of this change read differently
     if d.low > 0 or d.high < 0:
         return "suggestive"
     return "not detected"
@@ -435,3 +438,24 @@ def run_study(
         family=fam,
         comparison=comparison,
     ), plans
+
+
+def summary(result: Sensitivity) -> str:
+    """What the study spent and what its verdicts mean, in a few sentences (under the
+    terminal's tables and at the top of the report)."""
+    fam = result.family
+    looks = (
+        f"{result.games} games a column, then {result.max_games} for the "
+        f"{len(result.extended)} changes not confirmed at the first look; each look confirms "
+        "at 2.5 % (5 % for both)"
+        if result.looks == 2
+        else f"{result.games} games a column; one look at 5 %"
+    )
+    return (
+        f"{len(result.changes)} changes of {result.ruleset} {result.setup}, seed "
+        f"{result.seed}: {looks}. Confirmed: Holm's correction over all {fam.size} effects of "
+        "the study; suggestive: only the effect's own 95 % interval excludes zero; the same in "
+        "every pair: no pair of games differed; not detected: the rest (± the size this run "
+        "could detect with 80 % power). Definitions: "
+        "docs/compare.md, 'Sensitivity'."
+    )

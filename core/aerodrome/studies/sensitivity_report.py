@@ -14,7 +14,7 @@ from aerodrome.studies.compare.plan import ColumnPlan
 from aerodrome.studies.compare.verdicts import digits, estimate, p_text
 from aerodrome.studies.report_plots import ROW, pyplot, svg
 from aerodrome.studies.samples import Sample, write_samples
-from aerodrome.studies.sensitivity import Effect, Sensitivity
+from aerodrome.studies.sensitivity import Effect, Sensitivity, summary
 
 PAGE = "sensitivity.html"
 _CSS = (
@@ -90,16 +90,12 @@ def render(result: Sensitivity, samples: Mapping[str, Sample] | None = None) -> 
             "<table><tr><th>#</th><th>change</th><th>effect</th><th>95 % interval</th>"
             "<th>n</th><th>adj. p</th><th>verdict</th></tr>" + "".join(rows) + "</table>"
         )
-    fam = result.family
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>aerodrome sensitivity: {e(result.ruleset)}</title><style>{_CSS}</style>"
         f"</head><body><h1>What drives {e(result.ruleset)} ({e(result.setup)})</h1>"
-        f"<p>{len(result.changes)} changes, each paired with the base game by game; "
-        f"{result.games} games a column, seed {result.seed}. Dark bars: confirmed under "
-        f"Holm's correction over all {fam.size} effects of the study (family-wise 5 %); "
-        "light: suggestive (only the effect's own interval excludes zero); grey: not "
-        "detected. A bar links to a sample game of its change.</p>"
+        f"<p>{e(summary(result))} Dark bars: confirmed; light: suggestive; grey: not "
+        "detected or the same in every pair. A bar links to a sample game of its change.</p>"
         + "".join(sections)
         + "</body></html>\n"
     )

@@ -103,7 +103,7 @@ def sensitivity(
     either side) paired with the base game by game, ranked per metric, corrected for the
     whole study."""
     from aerodrome.plugins import default_plugins
-    from aerodrome.studies.sensitivity import DEFAULT_METRICS, parse_assignments, run_study
+    from aerodrome.studies.sensitivity import DEFAULT_METRICS, parse_assignments, run_study, summary
     from aerodrome.ui.cli.progress import RunProgress, terminate_as_interrupt
 
     target = dask_option(
@@ -145,25 +145,6 @@ def sensitivity(
     for name in result.metrics:
         console.print(ranked_table(result, name))
     console.print(literal(summary(result)), highlight=False)
-
-
-def summary(result: Sensitivity) -> str:
-    """The line under the tables: the budget spent, and what the verdicts mean."""
-    fam = result.family
-    looks = (
-        f"{result.games} games a column, then {result.max_games} for the "
-        f"{len(result.extended)} changes not confirmed at the first look; each look confirms "
-        "at 2.5 % (5 % for both)"
-        if result.looks == 2
-        else f"{result.games} games a column; one look at 5 %"
-    )
-    return (
-        f"{len(result.changes)} changes of {result.ruleset} {result.setup}, seed "
-        f"{result.seed}: {looks}. Confirmed: Holm's correction over all {fam.size} effects of "
-        "the study; suggestive: only the effect's own 95 % interval excludes zero; not "
-        "detected: neither (± the size this run could detect with 80 % power). Definitions: "
-        "docs/compare.md, 'Sensitivity'."
-    )
 
 
 def ranked_table(result: Sensitivity, name: str) -> Table:
