@@ -15,7 +15,9 @@ the installed plugins, the extra plugins given as modules, the variants and para
 when an extra plugin was an object that cannot be found again by name, the ruleset's class
 is registered there alone, with the installed plugins (hook implementations given as
 objects are then missing). A ruleset whose class cannot be imported by name is not checked
-(the reason is given).
+(the reason is given). The fresh process imports the main module again, as ``spawn`` does: a
+script that calls :func:`aerodrome.conformance.kit.run` does so under
+``if __name__ == "__main__":``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import multiprocessing
 import pickle
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import msgspec
@@ -32,6 +35,7 @@ import msgspec
 from aerodrome.conformance.access import Table
 from aerodrome.conformance.broken import Contract, broken
 from aerodrome.conformance.playouts import random_playout
+from aerodrome.engine.errors import AerodromeError
 from aerodrome.engine.game import Game
 from aerodrome.engine.hookspecs import hookimpl
 from aerodrome.engine.lineage import Plugged
@@ -113,8 +117,13 @@ def check_fresh_process(plugins: Plugins, ruleset: str) -> str | None:
     play(rules, *games[-1])  # at least one other game before every game here
     here = [play(rules, setup, seed) for setup, seed in games]
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        fresh = pool.submit(play_fresh, source, ruleset, games[::-1]).result()[::-1]
+    try:
+        with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+            fresh = pool.submit(play_fresh, source, ruleset, games[::-1]).result()[::-1]
+    except BrokenProcessPool as exc:
+        raise AerodromeError(
+            f"{ruleset}: the kit's fresh process stopped before it played its games ({exc})"
+        ) from None
     for (setup, seed), mine, theirs in zip(games, here, fresh, strict=True):
         if mine != theirs:
             broken(
