@@ -7,6 +7,7 @@ import random
 import secrets
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -70,15 +71,28 @@ PLUGINS = _plugins()
 
 
 @pytest.fixture(autouse=True)
-def fresh_seeds_from_a_fixed_stream(monkeypatch: pytest.MonkeyPatch) -> None:
+def fresh_seeds_from_a_fixed_stream(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A game a test starts without a seed (``play`` without ``--seed``, a table ``serve``
     starts, a learning environment reset without one) plays a seed drawn from a stream fixed
-    for each test instead of the operating system's entropy, so that every test plays the
-    same games on every run (issue 38; ``tests/test_unseeded.py``). Only the draws of the
-    test's own process: a command run in a process of its own draws its own."""
+    for each test instead of the operating system's entropy, and the global ``random`` (and
+    NumPy's global generator, once NumPy is imported) start each test from a fixed seed:
+    what a library draws from them unseen (PettingZoo 1.24's ``parallel_api_test`` picks
+    its actions with ``random.choice``) is the same on every run (issue 38;
+    ``tests/test_unseeded.py``). Only the draws of the test's own process: a command run in a
+    process of its own draws its own. The global generators are given back as they were."""
     stream = random.Random(38)
     monkeypatch.setattr(secrets, "randbelow", lambda n: stream.randrange(n))
     monkeypatch.setattr(secrets, "randbits", lambda k: stream.getrandbits(k))
+    state = random.getstate()
+    random.seed(38)
+    numpy = sys.modules.get("numpy")
+    saved = numpy.random.get_state() if numpy is not None else None
+    if numpy is not None:
+        numpy.random.seed(38)
+    yield
+    random.setstate(state)
+    if numpy is not None:
+        numpy.random.set_state(saved)
 
 
 @pytest.fixture(scope="session")

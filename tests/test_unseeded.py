@@ -91,8 +91,9 @@ def unseeded_draws(source: str) -> list[tuple[int, str]]:
             bad = bare or seeded_none
         elif module == "random":
             bad = name in GLOBAL_DRAWS
-        else:  # numpy.random's global generator: everything but seeding it
-            bad = name != "seed" and name[:1].islower()
+        else:  # numpy.random's global generator: everything but seeding it, saving and
+            # restoring its state
+            bad = name not in ("seed", "get_state", "set_state") and name[:1].islower()
         if bad and MARK not in lines[node.lineno - 1]:
             found.append((node.lineno, ast.unparse(node)))
     return sorted(found)
@@ -126,6 +127,7 @@ def test_the_scan_leaves_seeded_draws_and_marked_ones() -> None:
             "np.random.default_rng(4).integers(3)",
             "np.random.RandomState(0)",
             "np.random.seed(3)",
+            "np.random.set_state(np.random.get_state())",
             "random.Random(seed=2)",
             "random.randint(1, 6)  # unseeded: the mutant the kit must catch",
             "space.seed(1)",

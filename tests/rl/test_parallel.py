@@ -5,6 +5,7 @@ answered in one step, and the AEC environment's honest ``is_parallelizable``."""
 
 from __future__ import annotations
 
+import random
 import warnings
 from typing import Any
 
@@ -157,3 +158,14 @@ def test_the_aec_environment_is_honestly_not_parallelizable() -> None:
     assert aec.metadata["is_parallelizable"] is False
     with pytest.raises(AssertionError, match="is_parallelizable"):
         aec_to_parallel(aec)
+
+
+def test_the_global_generators_start_every_test_from_a_fixed_seed() -> None:
+    """PettingZoo 1.24's ``parallel_api_test`` (CI's minimums) picks its actions with the
+    global ``random.choice``: tests/conftest.py seeds the global generators before every
+    test, so its draws are the same on every run. Mutation caught: that fixture not seeding
+    them."""
+    first = random.random()  # unseeded: what the fixture seeded is what is checked
+    assert first == random.Random(38).random()
+    drawn = np.random.random()  # unseeded: what the fixture seeded is what is checked
+    assert drawn == np.random.RandomState(38).random_sample()
