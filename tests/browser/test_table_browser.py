@@ -7,11 +7,12 @@ arrow key; the AA guns square by square), else the per-flyer selectors or the li
 turn of each page the board and the question are in view, an update never moves the page, no
 list shows more than a dozen buttons, and every JSON each page received is checked to hold
 nothing of the other seat's secrets (see :mod:`tests.web.secrets_check`); a spectator's page
-follows one game and is checked the same way. The tests write the docs' screenshots
-(``docs/images/table-RULESET.png``)."""
+follows one game and is checked the same way. The games take the docs' screenshots
+(``AERODROME_DOCS_IMAGES=1`` writes them to ``docs/images/table-RULESET.png``)."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,7 +46,16 @@ MOST = 160
 #: The most buttons one screen of choices may show.
 MOST_BUTTONS = 14
 SIZES = [(1366, 900), (390, 844)]
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+#: Where the screenshots go: the docs' images with ``AERODROME_DOCS_IMAGES=1`` (to refresh
+#: them), else a temporary folder (a test run leaves the docs as they are).
+DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+@pytest.fixture(scope="module")
+def images(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if os.environ.get("AERODROME_DOCS_IMAGES") == "1":
+        return DOCS_IMAGES
+    return tmp_path_factory.mktemp("images")
 
 
 @pytest.fixture(scope="module")
@@ -222,7 +232,7 @@ def decide(page: Any, rng: random.Random, tally: dict[str, int]) -> None:
 
 @pytest.mark.parametrize(("name", "setup", "seed"), GAMES, ids=[g[0] for g in GAMES])
 def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_other(
-    browser: Any, server: Server, name: str, setup: str, seed: int
+    browser: Any, server: Server, images: Path, name: str, setup: str, seed: int
 ) -> None:
     links = start_game(browser, server, name, setup, seed)
     contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in SIZES]
@@ -262,7 +272,7 @@ def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_othe
             if i not in shots and decisions >= 4 and (targets or decisions >= 8):
                 shots.add(i)
                 suffix = "" if i == 0 else "-phone"
-                page.screenshot(path=str(IMAGES / f"table-{name}{suffix}.png"))
+                page.screenshot(path=str(images / f"table-{name}{suffix}.png"))
             decide(page, rng, tally)
             decisions += 1
             page.evaluate("window.scrollTo(0, 0)")  # as a person scrolls back up
@@ -270,7 +280,7 @@ def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_othe
         for i, page in enumerate(pages):
             if i not in shots:  # never asked after the first moves: the end, then
                 suffix = "" if i == 0 else "-phone"
-                page.screenshot(path=str(IMAGES / f"table-{name}{suffix}.png"))
+                page.screenshot(path=str(images / f"table-{name}{suffix}.png"))
             assert "The game is over" in page.inner_text("#prompt")
             assert page.locator("#save").is_visible()
         spectator.wait_for_selector("html[data-state=over]")
@@ -368,13 +378,9 @@ def test_a_person_against_the_bot_undoes_and_replays(browser: Any, server: Serve
     assert errors == []
 
 
-@pytest.mark.parametrize("facing", ["key", "click"])
-def test_a_classic_move_is_a_plane_then_a_square_then_a_facing(
-    browser: Any, server: Server, facing: str
-) -> None:
-    """Classic's move, on the board alone: the planes that may move are the targets; a
-    plane clicked, its squares are; a square clicked, the arrow key up or a second click
-    above the square gives the facing N."""
+def a_move_of_two_planes(server: Server) -> Any:
+    """A classic game of two persons, played by the bots up to a move of seat 1 where two
+    planes may move."""
     from aerodrome.engine.agents import PlayerView, agent_seed
     from aerodrome.ui.web.seatview import choices
 
@@ -384,13 +390,48 @@ def test_a_classic_move_is_a_plane_then_a_square_then_a_facing(
         plugins.agent("classic", "bot").factory(table.game.ruleset, p, agent_seed(3, p))
         for p in range(2)
     ]
-    for _ in range(40):  # the bots play both seats up to a move of two planes of seat 1
+    for _ in range(40):
         player = table.waiting()[0]
         legal = table.game.legal_actions(player)
         if player == 0 and len({c["path"][0] for c in choices(table, 0) if c["path"]}) > 1:
             break
         chosen = bots[player].choose(PlayerView(table.game, player), legal)
         table.act(player, list(legal).index(chosen), table.version)
+    return table
+
+
+def test_a_move_is_made_from_the_keyboard_alone(browser: Any, server: Server) -> None:
+    """The list is the keyboard's path: Tab to it, Enter on a plane, on a square, on a
+    facing (each level takes the focus when drawn), never more than a dozen buttons."""
+    table = a_move_of_two_planes(server)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = watched(page)
+    page.goto(server.url + f"/seat/{table.tokens[0]}", wait_until="load")
+    assert settled(page) == "asked"
+    version = page.get_attribute("html", "data-version")
+    page.focus("#choices button.choice")
+    for _ in range(8):
+        assert buttons_shown(page) <= MOST_BUTTONS
+        if page.get_attribute("html", "data-version") != version:
+            break
+        focused = page.evaluate("document.activeElement.closest('#choices') !== null")
+        assert focused, "the focus left the list"
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(50)
+    page.wait_for_function("v => document.documentElement.dataset.version !== v", arg=version)
+    assert any(p == 0 for p, _ in table.game.history[-3:])
+    page.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("facing", ["key", "click"])
+def test_a_classic_move_is_a_plane_then_a_square_then_a_facing(
+    browser: Any, server: Server, facing: str
+) -> None:
+    """Classic's move, on the board alone: the planes that may move are the targets; a
+    plane clicked, its squares are; a square clicked, the arrow key up or a second click
+    above the square gives the facing N."""
+    table = a_move_of_two_planes(server)
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     errors = watched(page)
     page.goto(server.url + f"/seat/{table.tokens[0]}", wait_until="load")

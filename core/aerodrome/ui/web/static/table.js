@@ -23,6 +23,9 @@
   // squares of a choice of several, the values of the per-flyer selectors.
   let sel = null;
   let busy = false;
+  // The list was narrowed from the keyboard or the board: its first control takes the focus
+  // when it is drawn again (a keyboard user goes on where they were).
+  let refocus = false;
 
   function fresh() {
     return { prefix: [], place: null, word: null, marks: [], form: [] };
@@ -206,6 +209,11 @@
   function renderBoard() {
     const board = $("board");
     board.innerHTML = state.board || ""; // the server's SVG: every name in it escaped there
+    if (!state.board) {
+      board.append(
+        text("p", watching ? "This ruleset draws its board for its seats only: follow the game in what happened." : "", "hint")
+      );
+    }
     const svg = board.querySelector("svg");
     if (svg) {
       svg.setAttribute("preserveAspectRatio", "xMidYMin meet"); // the board at the top
@@ -236,12 +244,14 @@
       act(here[0].n);
     } else if (here.length > 1) {
       sel.place = place;
+      refocus = true;
       render();
     }
   }
 
   function descend(group) {
     sel.prefix = sel.prefix.concat([group]);
+    refocus = true;
     render();
   }
 
@@ -385,6 +395,7 @@
           if (sel.word !== null) sel.word = null;
           else if (sel.place !== null) sel.place = null;
           else sel.prefix = sel.prefix.slice(0, -1);
+          refocus = true;
           render();
         }, "back"),
         text("span", " " + crumbs.join(" › "))
@@ -429,6 +440,7 @@
       if (o.word !== undefined) {
         const pick = () => {
           sel.word = o.word;
+          refocus = true;
           render();
         };
         out.append(button(o.word + " … (" + o.count + ") ›", pick, "choice group-choice"));
@@ -488,6 +500,10 @@
     }
     $("last").textContent = state.last ? "Last move: " + state.last.seat + ", at " + state.last.place.replace(/^piece:/, "") + " (outlined)." : "";
     $("choices").replaceChildren(renderChoices());
+    if (refocus) {
+      refocus = false;
+      $("choices").querySelector("button:not(.back), select")?.focus({ preventScroll: true });
+    }
     $("undo").hidden = !state.undo;
     $("replay").hidden = watching;
     $("replay").href = "/seat/" + token + "/replay";
@@ -521,10 +537,10 @@
       });
       const answer = await response.json(); // read to its end, whatever it says
       if (!response.ok) $("error").textContent = answer.error;
+      await load(); // busy until the page shows the answer: a second click is not sent
     } finally {
       busy = false;
     }
-    await load();
   }
 
   function act(n) {
