@@ -76,7 +76,8 @@ def tensor_bytes(state: Any, player: int) -> bytes:
 
 
 def merges(game: Any, games: int, moves: int, seed: int) -> list[str]:
-    """The merges met in ``games`` random games: one line each, naming both histories."""
+    """The merges met in ``games`` random games: one line each, naming both histories. At a
+    simultaneous node (the simultaneous forms) every player answering is looked at."""
     rng = random.Random(seed)
     strings: dict[tuple[int, str], tuple[str, list[int]]] = {}
     tensors: dict[tuple[int, bytes], tuple[str, list[int]]] = {}
@@ -90,23 +91,33 @@ def merges(game: Any, games: int, moves: int, seed: int) -> list[str]:
             if state.is_chance_node():
                 state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
             else:
-                player = state.current_player()
-                past = pasts.of(player)
+                joint = state.is_simultaneous_node()
+                players = range(game.num_players()) if joint else [state.current_player()]
+                chosen = {}
                 history = state.history()
-                keys = [
-                    (strings, (player, state.information_state_string(player)), "string"),
-                    (tensors, (player, tensor_bytes(state, player)), "tensor"),
-                ]
-                for table, key, what in keys:
-                    first = table.setdefault(key, (past, history))  # type: ignore[arg-type]
-                    if first[0] != past:
-                        found.append(
-                            f"player {player}'s information-state {what} is one for "
-                            f"{first[1]} and {history}"
-                        )
-                action = rng.choice(state.legal_actions())
-                pasts.act(player, action)
-                state.apply_action(action)
+                for player in players:
+                    legal = state.legal_actions(player)
+                    if not legal:
+                        continue
+                    past = pasts.of(player)
+                    keys = [
+                        (strings, (player, state.information_state_string(player)), "string"),
+                        (tensors, (player, tensor_bytes(state, player)), "tensor"),
+                    ]
+                    for table, key, what in keys:
+                        first = table.setdefault(key, (past, history))  # type: ignore[arg-type]
+                        if first[0] != past:
+                            found.append(
+                                f"player {player}'s information-state {what} is one for "
+                                f"{first[1]} and {history}"
+                            )
+                    chosen[player] = rng.choice(legal)
+                for player, action in chosen.items():
+                    pasts.act(player, action)
+                if joint:
+                    state.apply_actions([chosen.get(p, 0) for p in players])
+                else:
+                    state.apply_action(chosen[players[0]])
                 answered += 1
             if not state.is_chance_node():  # (a roll shows nothing until it is resolved)
                 pasts.look(state)
@@ -133,4 +144,24 @@ def test_no_two_pasts_share_an_information_state(ruleset: str, setup: str) -> No
     """Mutations caught: the string without the recall digest (the joust's merges found),
     the tensor without it (merges in 17 set-ups)."""
     found = merges(short_game(ruleset, setup), GAMES.get(ruleset, 8), MOVES, seed=38)
+    assert not found, f"{len(found)} merges, the first: {found[0]}"
+
+
+SIMULTANEOUS = [
+    (name, PLUGINS.ruleset(name).setups()[-1].name)
+    for name in PLUGINS.ruleset_names()
+    if PLUGINS.ruleset(name).capabilities.simultaneous
+]
+
+
+@pytest.mark.parametrize(("ruleset", "setup"), SIMULTANEOUS)
+def test_no_two_pasts_share_an_information_state_in_the_simultaneous_form(
+    ruleset: str, setup: str
+) -> None:
+    """The same search in ``aerodrome_<ruleset>_simultaneous`` (one set-up each), every
+    player answering a simultaneous node looked at."""
+    game = pyspiel.load_game(
+        game_name(ruleset, simultaneous=True), {"setup": setup, "max_rounds": 3}
+    )
+    found = merges(game, GAMES.get(ruleset, 8), MOVES, seed=38)
     assert not found, f"{len(found)} merges, the first: {found[0]}"
