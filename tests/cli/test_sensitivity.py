@@ -302,3 +302,18 @@ def test_bad_options_are_one_line_errors_before_any_game(
     r = CliRunner().invoke(app, ["sensitivity", "df40k", "--games", "20", "-q", *options])
     assert isinstance(r.exception, error), r.output
     assert words in str(r.exception) and "\n" not in str(r.exception)
+
+
+def test_set_holds_numbers_fixed_in_every_column_and_out_of_the_study() -> None:
+    """``--set`` fixes spec numbers in the base and every change column; a parameter held so
+    is not studied, and naming it in ``--vary`` is a one-line error."""
+    held = (("fighter-dice", 1),)
+    found = study.changes_of(PLUGINS, "dockfighters", None, held=["fighter-dice"])
+    assert not [c for c in found if c[2] == "fighter-dice"]
+    plans = study.sensitivity_plans(PLUGINS, "dockfighters", found, 10, 1, fixed=held)
+    for plan in plans:
+        assert ("fighter-dice", 1) in plan.column.params, plan.column.name
+    with pytest.raises(AerodromeError, match="--set fighter-dice: held fixed"):
+        study.changes_of(
+            PLUGINS, "dockfighters", None, vary={"fighter-dice": "2"}, held=["fighter-dice"]
+        )

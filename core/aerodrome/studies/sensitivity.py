@@ -54,6 +54,10 @@ WIDE = 50
 MAX_CHANGES = 64
 
 
+#: A change as planned: (label, kind, name, variants plugged, parameter values, value, default).
+Planned = tuple[str, str, str, tuple[str, ...], tuple[ParamValue, ...], Value | None, Value | None]
+
+
 class Change(msgspec.Struct, frozen=True, kw_only=True):
     """One change of the study: a ``variant``, or a ``parameter`` (declared or a spec path)
     set to ``value``; ``column`` names its column of games."""
@@ -158,17 +162,17 @@ def changes_of(
     steps: Mapping[str, str] = {},
     vary: Mapping[str, str] = {},
     variants: bool = True,
-) -> list[
-    tuple[str, str, str, tuple[str, ...], tuple[ParamValue, ...], Value | None, Value | None]
-]:
-    """Every change of the study: (label, kind, name, variants plugged, parameter values,
-    value, default)."""
+    held: Sequence[str] = (),
+) -> list[Planned]:
+    """Every change of the study (:data:`Planned`). A parameter ``held`` fixed (``--set``)
+    is not studied; naming one in ``steps`` or ``vary`` is a one-line error."""
+    for name in (*steps, *vary):
+        if name in held:
+            raise AerodromeError(f"--set {name}: held fixed, so it cannot be studied too")
     rules = plugins.ruleset(ruleset)
     chosen = rules.setup(setup)
     declared = plugins.parameters()
-    out: list[
-        tuple[str, str, str, tuple[str, ...], tuple[ParamValue, ...], Value | None, Value | None]
-    ] = []
+    out: list[Planned] = []
     if variants:
         for name, known in sorted(plugins.variants().items()):
             if known.ruleset == ruleset:
@@ -176,7 +180,7 @@ def changes_of(
     for name in steps:
         find(declared, ruleset, name)  # unknown names: one line, with the known ones
     for (r, name), spec in sorted(declared.items()):
-        if r != ruleset or name in vary:
+        if r != ruleset or name in vary or name in held:
             continue
         now = spec.current(chosen)
         if now is None:
@@ -208,25 +212,29 @@ def changes_of(
 def sensitivity_plans(
     plugins: Plugins,
     ruleset: str,
-    changes: Sequence[
-        tuple[str, str, str, tuple[str, ...], tuple[ParamValue, ...], Value | None, Value | None]
-    ],
+    changes: Sequence[Planned],
     games: int,
     seed: int,
     setup: str | None = None,
     metrics: Sequence[Metric] = (),
+    fixed: Sequence[ParamValue] = (),
 ) -> list[ColumnPlan]:
-    """The base column, then one column per change paired with it; only the matchups the
-    ``metrics`` read (every matchup when one of them does not say what it reads)."""
-    base = column_plan(plugins, ruleset, (), (), games, seed, (), BUDGET, setup)
+    """The base column, then one column per change paired with it, every column with the
+    ``fixed`` values (``--set``); only the matchups the ``metrics`` read (every matchup when
+    one of them does not say what it reads)."""
+    base = column_plan(plugins, ruleset, (), fixed, games, seed, (), BUDGET, setup)
     plans = [base]
+    held = {n for n, _ in fixed}
     for _, _, _, plugs, values, _, _ in changes:
+        both = held & {n for n, _ in values}
+        if both:
+            raise AerodromeError(f"--set {min(both)}: also a change of the study (--vary, --step)")
         plans.append(
             column_plan(
                 plugins,
                 ruleset,
                 plugs,
-                values,
+                (*values, *fixed),
                 games,
                 seed,
                 (),
@@ -354,6 +362,7 @@ def run_study(
     steps: Mapping[str, str] = {},
     vary: Mapping[str, str] = {},
     variants: bool = True,
+    fixed: Sequence[ParamValue] = (),
     workers: int | None = None,
     dask: str | DaskTarget | None = None,
     out: Path | None = None,
@@ -378,9 +387,17 @@ def run_study(
         raise AerodromeError(f"--max-games {max_games}: fewer than --games {games}")
     looks = 2 if max_games is not None and max_games > games else 1
     alpha = look_alpha(looks)
-    found = changes_of(plugins, ruleset, setup, steps=steps, vary=vary, variants=variants)
+    found = changes_of(
+        plugins,
+        ruleset,
+        setup,
+        steps=steps,
+        vary=vary,
+        variants=variants,
+        held=[n for n, _ in fixed],
+    )
     chosen = [every[m] for m in metrics]
-    plans = sensitivity_plans(plugins, ruleset, found, games, seed, setup, chosen)
+    plans = sensitivity_plans(plugins, ruleset, found, games, seed, setup, chosen, fixed)
     changes = [
         Change(
             label=label,

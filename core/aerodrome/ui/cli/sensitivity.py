@@ -20,8 +20,10 @@ from aerodrome.ui.cli.options import (
     DaskKey,
     DaskTimeout,
     Seed,
+    SpecSet,
     Workers,
     dask_option,
+    spec_overrides,
 )
 from aerodrome.ui.cli.output import console, literal, print_json, say
 from aerodrome.ui.cli.paths import output_file
@@ -76,6 +78,7 @@ def sensitivity(
     variants: Annotated[
         bool, typer.Option("--variants/--no-variants", help="Study the registered variants.")
     ] = True,
+    set_: SpecSet = None,
     seed: Seed = 1,
     out: Annotated[
         Path | None,
@@ -117,6 +120,7 @@ def sensitivity(
         require_matplotlib()
         check_output_folder(report, "--report", files=("sensitivity.html",))
     plugins = default_plugins()
+    fixed = spec_overrides(plugins, ruleset, set_)
     progress = RunProgress("sensitivity", quiet=quiet, workers=workers, out=out)
     with terminate_as_interrupt(), progress:
         result, plans = run_study(
@@ -130,6 +134,7 @@ def sensitivity(
             steps=parse_assignments(step or (), "--step"),
             vary=parse_assignments(vary or (), "--vary"),
             variants=variants,
+            fixed=fixed,
             workers=workers,
             dask=target,
             out=out,
