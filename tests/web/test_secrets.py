@@ -94,3 +94,5 @@ def test_a_spectator_receives_no_seats_secrets(
         table.act(player, list(legal).index(chosen), table.version)
     assert found.checked >= 10
     assert found.hidden.get(-1), "no event was hidden from the seats: nothing was tested"
+    hidden = table.game.ruleset.capabilities.hidden_information
+    assert (spectator_view(table)["board"] is None) == hidden  # a board only if none is

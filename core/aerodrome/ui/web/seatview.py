@@ -14,8 +14,8 @@ its log or its legal actions never enter it: a test plays games with secrets and
 JSON of each seat against the other's.
 
 :func:`spectator_view` is a spectator's JSON: the seats, the events seen by every seat
-(``seen_by`` unset), and a board only where the ruleset draws one for a reader who holds no
-seat (:func:`outsider_board`).
+(``seen_by`` unset), and a board only where the ruleset has no hidden information
+(:func:`public_board`).
 """
 
 from __future__ import annotations
@@ -215,14 +215,16 @@ def seat_view(table: Table, player: int) -> dict[str, Any]:
         return data
 
 
-def outsider_board(game: Game[Any, Any, Any]) -> str | None:
-    """The picture of the game for a reader who holds no seat (the observation of the seat
-    number after the last, which a ruleset draws with every seat's secrets left out), or
-    ``None`` where the ruleset has no such reader (its observation refuses the number)."""
-    try:
-        return svg(game.ruleset, game.observation(len(game.setup.seats)))
-    except (LookupError, ValueError, TypeError, AttributeError):
-        return None
+def public_board(game: Game[Any, Any, Any]) -> tuple[str | None, Any]:
+    """The picture of the game every seat sees alike, and the observation it is drawn
+    from: only where the ruleset declares no hidden information (its ``Capabilities``; every
+    seat's observation is then the same, so the first seat's is nobody's secret). Else
+    ``(None, None)``: a ruleset with hands, hidden guns or orders draws its board for a seat
+    or the referee only, and no outsider's view is guessed at."""
+    if game.ruleset.capabilities.hidden_information:
+        return None, None
+    view = game.observation(0)
+    return svg(game.ruleset, view), view
 
 
 def spectator_view(table: Table) -> dict[str, Any]:
@@ -232,7 +234,7 @@ def spectator_view(table: Table) -> dict[str, Any]:
     with table.lock:
         game = table.game
         public = [e for e in game.log if e.seen_by is None]
-        board = outsider_board(game)
+        board, view = public_board(game)
         referee = game.observation(None)
         return {
             "version": table.version,
@@ -243,7 +245,7 @@ def spectator_view(table: Table) -> dict[str, Any]:
             "log": _turns(game, _sentences(game, referee, public, LOG_LINES)),
             "mine": [],
             "glance": None,
-            "last": None,
+            "last": last_move(game, None, view) if view is not None else None,
             "over": outcome(game.result()) if game.is_over() else None,
             "asked": False,
             "prompt": None,
