@@ -132,20 +132,9 @@ def test_breaking_the_pairing_widens_the_intervals(monkeypatch: pytest.MonkeyPat
 
 
 def _null(rng: random.Random, n: int) -> dict[str, PairedMoments]:
-    """Three metrics of one change with no effect (the pair's two games exchangeable), like
-    the study's default three: a share of every game, a count the pair's dice share (the
-    length), a mean over the games that read it (kills a turn)."""
+    """Three metrics of one change with no effect, on ``n`` pairs (:func:`_add_null`)."""
     out = {f"m{i}": PairedMoments(seed=i) for i in range(3)}
-    for _ in range(n):
-        out["m0"].add(*_share(rng, 0.5, 0.6))
-        common = rng.gauss(10, 3)
-        out["m1"].add(
-            float(round(common + rng.gauss(0, 1))), float(round(common + rng.gauss(0, 1)))
-        )
-        out["m2"].add(
-            rng.random() if rng.random() < 0.7 else None,
-            rng.random() if rng.random() < 0.7 else None,
-        )
+    _add_null(out, rng, n)
     return out
 
 
@@ -184,6 +173,9 @@ def test_an_aa_study_confirms_an_effect_at_most_at_the_stated_rate() -> None:
 
 
 def _add_null(moments: dict[str, PairedMoments], rng: random.Random, n: int) -> None:
+    """``n`` more pairs with no effect (the pair's two games exchangeable), like the study's
+    default three metrics: a share of every game, a count the pair's dice share (the
+    length), a mean over the games that read it (kills a turn)."""
     for _ in range(n):
         moments["m0"].add(*_share(rng, 0.5, 0.6))
         common = rng.gauss(10, 3)
