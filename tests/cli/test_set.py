@@ -190,6 +190,11 @@ def test_tournament_plays_every_game_with_the_numbers(runner: CliRunner, tmp_pat
     games = _games(out)
     assert games and all(g.params == (("rules.battle.turns", 2),) for g in games)
     assert all(g.result.rounds <= 2 for g in games)
+    report = tmp_path / "report"
+    _ok(runner, *args, "--set", "rules.battle.turns=2", "--report", str(report))
+    assert (
+        "Spec numbers changed (--set): rules.battle.turns=2" in (report / "index.html").read_text()
+    )
 
 
 def test_compare_pairs_a_column_with_the_numbers_against_the_base(runner: CliRunner) -> None:

@@ -5,12 +5,14 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aerodrome.engine.files import make_folder, write_atomic
 
 if TYPE_CHECKING:
+    from aerodrome.engine.data import ParamValue
     from aerodrome.engine.metrics import Estimate
     from aerodrome.studies.compare.measure import Comparison
     from aerodrome.studies.tournament import Standings
@@ -69,12 +71,22 @@ def tournament_section(result: Standings) -> str:
     )
 
 
-def write_tournament_report(result: Standings, folder: Path) -> Path:
-    """Write ``index.html`` with the tournament section into ``folder``; returns its path."""
+def write_tournament_report(
+    result: Standings, folder: Path, sets: Sequence[ParamValue] = ()
+) -> Path:
+    """Write ``index.html`` with the tournament section into ``folder``; returns its path.
+    ``sets``: the spec numbers the games were played with (``--set``), said under the title."""
+    numbers = (
+        "<p>Spec numbers changed (--set): "
+        + html.escape(", ".join(f"{k}={v}" for k, v in sets))
+        + "</p>"
+        if sets
+        else ""
+    )
     page = (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>aerodrome tournament</title><style>{_CSS}</style></head><body>"
-        f"<h1>aerodrome tournament</h1>{tournament_section(result)}</body></html>\n"
+        f"<h1>aerodrome tournament</h1>{numbers}{tournament_section(result)}</body></html>\n"
     )
     return _write(folder, page)
 

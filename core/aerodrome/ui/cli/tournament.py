@@ -115,7 +115,7 @@ def tournament(
     if report is not None:
         from aerodrome.studies.report_search import write_tournament_report
 
-        path = write_tournament_report(result, report)
+        path = write_tournament_report(result, report, sets)
         err_console.print(f"report: {escape(str(path))}", highlight=False)
     if json:
         print_json(result if not sets else {**msgspec.to_builtins(result), "set": dict(sets)})
