@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 
 from aerodrome.plugins import Plugins
-from aerodrome.ui.web.seatview import marks
+from aerodrome.ui.web.seatview import marks, named_piece, piece_names
 from aerodrome.ui.web.tables import MAX_NAME, Tables, clean_name
 from tests.web.test_app import client, one_line_error
 
@@ -109,3 +109,20 @@ def test_a_game_of_an_older_server_gets_a_spectators_link_once(
     assert again.load() == []
     assert again.tables[table.id].watch == watch  # written once, kept since
     assert again.tables[table.id].name(0) == ""
+
+
+def test_a_choice_naming_one_piece_is_at_that_piece() -> None:
+    board = (
+        '<svg><g data-place="piece:1"><rect x="0"/><text x="1">Spitfire Mk I #2</text></g>'
+        '<g data-place="piece:9"><title>Spitfire Mk I #20</title></g>'
+        '<g data-place="piece:3"><text>Wyvern &amp; #1</text></g></svg>'
+    )
+    pieces = piece_names(board)
+    assert pieces == {
+        "Spitfire Mk I #2": "piece:1",
+        "Spitfire Mk I #20": "piece:9",
+        "Wyvern & #1": "piece:3",
+    }
+    assert named_piece("Remove Spitfire Mk I #2, health 12 of 12", pieces) == "piece:1"
+    assert named_piece("Remove Spitfire Mk I #20", pieces) == "piece:9"  # not #2
+    assert named_piece("Damage roll on Wyvern & #1 with Spitfire Mk I #2", pieces) is None

@@ -7,8 +7,8 @@ seat's observation), the sentences of the events the seat may see (worded from i
 seat saw (its hand, its secret placements and orders: ``mine``), the terminal's picture of
 its observation beside the board (its hand, its aircraft: ``glance``), the place of the last
 move it saw, who is asked, and — when the seat is asked — the question (``Presentation.prompt``),
-its legal actions as labels (path, text, place, and the board's places a choice without a
-place names in its words: ``marks``) with their exact odds where the ruleset has
+its legal actions as labels (path, text, place, the board's places a choice without a
+place names in its words: ``marks``, or the one piece it names: ``at``) with their exact odds where the ruleset has
 :class:`~aerodrome.engine.capabilities.Odds`. The referee's state, another seat's observation,
 its log or its legal actions never enter it: a test plays games with secrets and checks the
 JSON of each seat against the other's.
@@ -20,6 +20,7 @@ JSON of each seat against the other's.
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from typing import Any
@@ -42,6 +43,11 @@ MINE_LINES = 40
 GLANCE_COLUMNS = 100
 _PLACE = re.compile(r'data-place="([^"]+)"')
 _WORD = re.compile(r"[^\s;()\[\]]+")
+#: A piece of the board's picture and its name: its ``<title>``, else its first ``<text>``.
+_PIECE = re.compile(
+    r'<g data-place="(piece:[^"]+)"[^>]*>\s*(?:<title>([^<]+)</title>|(?:<(?!text)[^>]*>\s*)*'
+    r"<text[^>]*>([^<]+)</text>)"
+)
 
 
 def _where(table: Table) -> str:
@@ -103,21 +109,55 @@ def marks(text: str, places: set[str]) -> list[str]:
     return out
 
 
-def choices(table: Table, player: int, places: set[str] | None = None) -> list[dict[str, Any]]:
+def piece_names(board: str | None) -> dict[str, str]:
+    """The pieces of the board's picture by their names (``"Spitfire Mk I #2"`` ->
+    ``"piece:1"``); a name two pieces share is left out."""
+    found: dict[str, str] = {}
+    shared: set[str] = set()
+    for place, title, text in _PIECE.findall(board or ""):
+        name = " ".join(html.unescape(title or text).split())
+        if name in found and found[name] != place:
+            shared.add(name)
+        found[name] = place
+    return {name: place for name, place in found.items() if name not in shared and name}
+
+
+def named_piece(text: str, pieces: dict[str, str]) -> str | None:
+    """The one piece whose name ``text`` holds (as whole words), else ``None``."""
+    hits: set[str] = set()
+    for name, place in pieces.items():
+        at = text.find(name)
+        while at >= 0:
+            before = text[at - 1 : at]
+            after = text[at + len(name) : at + len(name) + 1]
+            if not before.isalnum() and not after.isalnum():
+                hits.add(place)
+                break
+            at = text.find(name, at + 1)
+    return hits.pop() if len(hits) == 1 else None
+
+
+def choices(table: Table, player: int, board: str | None = None) -> list[dict[str, Any]]:
     """``player``'s legal actions now, numbered as :meth:`Table.act` counts them."""
     game = table.game
     view = game.observation(player)
     odds = capability(game.ruleset, Odds)
+    places = board_places(board)
+    pieces = piece_names(board)
     out: list[dict[str, Any]] = []
     for i, action in enumerate(game.legal_actions(player)):
         said = label(game.ruleset, action, view)
         item: dict[str, Any] = {"n": i, "text": said.text, "path": list(said.path)}
         if said.place is not None:
             item["place"] = said.place
-        elif places:
+        else:
             named = marks(said.text, places)
             if named:
                 item["marks"] = named
+            elif not said.path:
+                piece = named_piece(said.text, pieces)
+                if piece is not None:
+                    item["at"] = piece
         chance = odds.action_odds(action, view) if odds is not None else None
         if chance:
             item["odds"] = chance
@@ -209,7 +249,7 @@ def seat_view(table: Table, player: int) -> dict[str, Any]:
             "prompt": prompt(game.ruleset, decision, view)
             if asked and decision is not None
             else None,
-            "choices": choices(table, player, board_places(board)) if asked else [],
+            "choices": choices(table, player, board) if asked else [],
             "undo": table.can_undo(player) and not game.is_over(),
         }
         return data

@@ -66,9 +66,14 @@
     return c.path.concat([c.text]);
   }
 
+  // Where a choice is on the board: its place, or the one piece its words name.
+  function where(c) {
+    return c.place || c.at || null;
+  }
+
   function candidates() {
     let out = state.choices.filter((c) => sel.prefix.every((p, i) => c.path[i] === p));
-    if (sel.place !== null) out = out.filter((c) => c.place === sel.place);
+    if (sel.place !== null) out = out.filter((c) => where(c) === sel.place);
     if (sel.word !== null) out = out.filter((c) => textKey(c) === sel.word);
     return out;
   }
@@ -201,7 +206,8 @@
       if (out.size) return out;
     }
     for (const c of list) {
-      if (c.place && !out.has(c.place)) out.set(c.place, () => pickPlace(c.place));
+      const place = where(c);
+      if (place && !out.has(place)) out.set(place, () => pickPlace(place));
     }
     return out;
   }
@@ -239,7 +245,7 @@
   let targets = new Map();
 
   function pickPlace(place) {
-    const here = candidates().filter((c) => c.place === place);
+    const here = candidates().filter((c) => where(c) === place);
     if (here.length === 1) {
       act(here[0].n);
     } else if (here.length > 1) {
