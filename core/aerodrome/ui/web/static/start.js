@@ -118,7 +118,7 @@
       const data = await response.json();
       line.textContent = data.over
         ? "Over: " + data.over + "."
-        : data.where + (data.asked ? " · " + first.seat + " to answer" : "");
+        : data.where.split(" · ").pop() + (data.asked ? " · " + first.seat + " to answer" : "");
     } catch (e) {
       line.textContent = "";
     }
