@@ -23,6 +23,7 @@ from __future__ import annotations
 import html
 import io
 import re
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console, Group
@@ -68,17 +69,16 @@ def _turns(game: Game[Any, Any, Any], lines: list[tuple[int, str]]) -> list[dict
 
 
 def _sentences(
-    game: Game[Any, Any, Any], view: Any, events: list[Event], last: int
+    game: Game[Any, Any, Any], view: Any, keep: Callable[[Event], bool], last: int
 ) -> list[tuple[int, str]]:
-    """The sentences of ``events`` worded from ``view``, each with its round; the last
-    ``last`` of them."""
+    """The sentences of the events of the log that ``keep`` keeps, worded from ``view``,
+    each with its round; the last ``last`` of them."""
     out: list[tuple[int, str]] = []
     round_ = 0
-    wanted = {id(e) for e in events}
     for event in game.log:
         if isinstance(event, RoundStarted):
             round_ = event.round
-        if id(event) in wanted:
+        if keep(event):
             text = event_text(game.ruleset, game.setup, event, view)
             if text:
                 out.append((round_, " ".join(text.split())))
@@ -89,8 +89,22 @@ def log_lines(table: Table, player: int) -> list[str]:
     """The sentences of every event ``player`` may see, worded from their view now."""
     game = table.game
     view = game.observation(player)
-    seen = [e for e in game.log if e.visible_to(player)]
-    return [line for _, line in _sentences(game, view, seen, len(seen))]
+    return [line for _, line in _sentences(game, view, seen_by(player), len(game.log))]
+
+
+def seen_by(player: int) -> Callable[[Event], bool]:
+    """Whether ``player`` may see an event."""
+    return lambda event: event.visible_to(player)
+
+
+def secret_to(player: int) -> Callable[[Event], bool]:
+    """Whether an event is one ``player`` saw and some other seat did not."""
+    return lambda event: event.seen_by is not None and event.visible_to(player)
+
+
+def public(event: Event) -> bool:
+    """Whether every seat sees an event."""
+    return event.seen_by is None
 
 
 def board_places(board: str | None) -> set[str]:
@@ -231,8 +245,6 @@ def seat_view(table: Table, player: int) -> dict[str, Any]:
         asked = player in waiting
         decision = game.decision()
         board = svg(game.ruleset, view)
-        seen = [e for e in game.log if e.visible_to(player)]
-        secret = [e for e in seen if e.seen_by is not None]
         data: dict[str, Any] = {
             "version": table.version,
             "seat": seat_label(game.setup, player),
@@ -240,8 +252,8 @@ def seat_view(table: Table, player: int) -> dict[str, Any]:
             "where": _where(table),
             "seats": _seats(table, player),
             "board": board,
-            "log": _turns(game, _sentences(game, view, seen, LOG_LINES)),
-            "mine": [line for _, line in _sentences(game, view, secret, MINE_LINES)],
+            "log": _turns(game, _sentences(game, view, seen_by(player), LOG_LINES)),
+            "mine": [line for _, line in _sentences(game, view, secret_to(player), MINE_LINES)],
             "glance": glance(game, view),
             "last": last_move(game, player, view),
             "over": outcome(game.result()) if game.is_over() else None,
@@ -273,7 +285,6 @@ def spectator_view(table: Table) -> dict[str, Any]:
     a hand or an order."""
     with table.lock:
         game = table.game
-        public = [e for e in game.log if e.seen_by is None]
         board, view = public_board(game)
         referee = game.observation(None)
         return {
