@@ -8,7 +8,9 @@ events without ``visible_to``."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 
 from aerodrome.engine.agents import PlayerView, agent_seed
@@ -96,3 +98,30 @@ def test_a_spectator_receives_no_seats_secrets(
     assert found.hidden.get(-1), "no event was hidden from the seats: nothing was tested"
     hidden = table.game.ruleset.capabilities.hidden_information
     assert (spectator_view(table)["board"] is None) == hidden  # a board only if none is
+
+
+def test_a_public_event_worded_apart_for_each_seat_is_told_by_its_seat_alone(
+    plugins: Plugins, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ruleset words an event from its reader's view: where the seats would read a public
+    event differently, the spectator gets "Seat N (...) acts." and neither wording. Mutation
+    caught: wording the spectator's events from the referee's view."""
+    from aerodrome.engine.events import ActionTaken
+    from aerodrome.ui.web import seatview
+
+    tables = Kept(plugins, tmp_path)
+    table = tables.start("df40k", "first-blood", ["friend", "friend"], seed=11)
+    while not any(isinstance(e, ActionTaken) and e.seen_by is None for e in table.game.log):
+        player = table.waiting()[0]
+        table.act(player, 0, table.version)
+    worded = seatview.event_text
+
+    def apart(ruleset: Any, setup: Any, event: Any, view: Any) -> str | None:
+        if isinstance(event, ActionTaken):
+            return f"a secret of seat {view.player}"
+        return worded(ruleset, setup, event, view)
+
+    monkeypatch.setattr(seatview, "event_text", apart)
+    text = msgspec.json.encode(spectator_view(table)).decode()
+    assert "a secret of seat" not in text
+    assert "acts." in text

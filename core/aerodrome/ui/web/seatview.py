@@ -102,11 +102,6 @@ def secret_to(player: int) -> Callable[[Event], bool]:
     return lambda event: event.seen_by is not None and event.visible_to(player)
 
 
-def public(event: Event) -> bool:
-    """Whether every seat sees an event."""
-    return event.seen_by is None
-
-
 def board_places(board: str | None) -> set[str]:
     """The places the board's picture marks (its ``data-place`` attributes)."""
     return set(_PLACE.findall(board or ""))
@@ -279,21 +274,45 @@ def public_board(game: Game[Any, Any, Any]) -> tuple[str | None, Any]:
     return svg(game.ruleset, view), view
 
 
+def public_lines(game: Game[Any, Any, Any], last: int) -> list[tuple[int, str]]:
+    """The sentences of the events every seat sees, each worded as every seat reads it: a
+    ruleset words an event from its reader's view, and a wording that differs from seat to
+    seat may hold what one seat alone knows, so such an event is told by its seat alone
+    ("Seat 2 (...) acts."), or not at all. Each with its round; the last ``last``."""
+    views = [game.observation(p) for p in range(len(game.setup.seats))]
+    out: list[tuple[int, str]] = []
+    round_ = 0
+    for event in game.log:
+        if isinstance(event, RoundStarted):
+            round_ = event.round
+        if event.seen_by is not None:
+            continue
+        said = {event_text(game.ruleset, game.setup, event, view) for view in views}
+        if len(said) == 1:
+            text = said.pop()
+        elif isinstance(event, ActionTaken):
+            text = f"{seat_label(game.setup, event.player)} acts."
+        else:
+            text = None
+        if text:
+            out.append((round_, " ".join(text.split())))
+    return out[-last:]
+
+
 def spectator_view(table: Table) -> dict[str, Any]:
-    """A spectator's JSON: the seats, the public events (those every seat sees), the result,
-    and the board where the ruleset draws one for an outsider; never a question, a choice,
-    a hand or an order."""
+    """A spectator's JSON: the seats, the public events (those every seat sees, worded as
+    every seat reads them: :func:`public_lines`), the result, and the board where the
+    ruleset has no hidden information; never a question, a choice, a hand or an order."""
     with table.lock:
         game = table.game
         board, view = public_board(game)
-        referee = game.observation(None)
         return {
             "version": table.version,
             "spectator": True,
             "where": _where(table),
             "seats": _seats(table, None),
             "board": board,
-            "log": _turns(game, _sentences(game, referee, public, LOG_LINES)),
+            "log": _turns(game, public_lines(game, LOG_LINES)),
             "mine": [],
             "glance": None,
             "last": last_move(game, None, view) if view is not None else None,
