@@ -4,7 +4,8 @@ written beside it (issue 34, item 8).
 **Which lines are commands.** In a fenced block marked ``sh``, ``bash`` or ``shell``, every
 non-empty line that does not start with ``#`` (a line ending in ``\\`` goes on on the next).
 In a ``console`` block, the lines starting with ``$ ``; the lines after such a command, up
-to the next ``$ `` or the end of the block, are its output as the page shows it. Text after
+to the next ``$ `` or the end of the block, are its output as the page shows it (a line
+``...`` leaves some out: the parts around it are printed in that order). Text after
 `` # `` on a command's line is a note to the reader, not part of the command. The generated
 pages (``docs/gen_pages.py``: cli.md and the rest) hold usage synopses, not commands.
 
@@ -20,22 +21,25 @@ read what an earlier one of the same page wrote: ``play --save game.json`` then 
 game.json``), through bash, with the checkout's ``specs/`` linked in (pages name spec files
 by their path in a checkout), and with ``aerodrome``, ``python`` and ``python3`` on ``PATH``
 running this interpreter: ``aerodrome`` is a wrapper that appends the caps of :data:`CAPS`
-(``--games 2`` to ``compare``...; an option given twice keeps its last value) and
-``--workers 1`` where no ``--workers`` is given. Two kinds of command run as written, at
-their own budget: a ``console`` command shown with its output (the output is checked) and a
-``sweep`` with ``--target`` (it must reach the target it names).
+(``--games 2`` to ``compare``...; an option given twice keeps its last value), and
+``--workers 1`` to the commands of :data:`ONE_WORKER` that name no ``--workers``. Two kinds
+of command run as written, at their own budget: a ``console`` command shown with its output
+(the output is checked) and a ``sweep`` with ``--target`` (it must reach the target it
+names). Each command may take :data:`CPU_BUDGET` seconds of CPU: a new example that plays
+more needs a cap or a smaller budget written on the page.
 
 **What is checked.** Exit status 0 and no traceback; the output a ``console`` block shows
 appears in the command's output (whitespace aside); ``--json`` prints JSON (or writes it to
 the file its output is redirected to); ``--report DIR`` writes ``DIR/index.html``; ``--out``,
 ``--save`` and ``--html FILE`` write ``FILE``; ``sweep --target METRIC=VALUE`` claims a
-crossing of ``VALUE``.
+crossing of ``VALUE``; the CPU it took.
 
 Mutations caught: the README's sweep example back on ``--target drawishness=0.2`` (no
 crossing claimed); ``replay`` before the ``play --save`` that writes its file; the marker
-parser ignoring ``<!-- not run -->`` (the convention test below). About a minute of CPU for
-all pages, so the pages run in the slow set (``-m slow``, part of ``nox -s tests``); the
-convention and the collector are checked in the fast set.
+parser ignoring ``<!-- not run -->`` (the convention test below). About two minutes of CPU
+for all pages (the two 100-game verdicts of docs/compare.md are a third of it), so the pages
+run in the slow set (``-m slow``, part of ``nox -s tests``); the convention and the collector
+are checked in the fast set.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
@@ -65,9 +70,17 @@ CAPS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("simulate",): ("--games", "4"),
     ("tournament",): ("--games", "1"),
     ("campaign", "simulate"): ("--scenarios", "2"),
+    ("sensitivity",): ("--games", "20", "--max-games", "20"),
     ("-m", "aerodrome.bridges.rl.reinforce"): ("--episodes", "20", "--games", "4"),
 }
-#: Seconds a command may take (the slowest, a capped compare of every ruleset, takes ~10).
+#: Commands that get ``--workers 1`` when they do not name ``--workers`` (their CPU is then
+#: all counted, and two cores shared by other work are not oversubscribed).
+ONE_WORKER = ("compare", "sweep", "simulate", "tournament", "sensitivity")
+#: CPU seconds a command may take (the dearest, the 100-game verdict of classic's variant in
+#: docs/compare.md, takes about 16): a new example past it needs a cap in :data:`CAPS` or a
+#: smaller budget written on the page.
+CPU_BUDGET = 40.0
+#: Seconds of wall time a command may take (the machine may be busy).
 TIMEOUT = 300
 
 _FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.S | re.M)
@@ -176,14 +189,13 @@ import os, sys
 CAPS = {caps!r}
 MODULE = {{"aerodrome": ["-m", "aerodrome.ui.cli"]}}.get(os.path.basename(sys.argv[0]), [])
 args = sys.argv[1:]
+words = [a for a in args if not a.startswith("--")]
+if MODULE and words and words[0] in {ONE_WORKER!r} and "--workers" not in args:
+    args = args + ["--workers", "1"]
 if os.environ.get("DOCS_CAP") == "1":
-    words = [a for a in args if not a.startswith("--")]
     for key, extra in CAPS.items():
         if " ".join(words[: len(key.split())]) == key or " ".join(args[:2]) == key:
             args = args + extra
-            if MODULE and "--workers" not in args and key in ("compare", "sweep", "simulate",
-                                                               "tournament"):
-                args = args + ["--workers", "1"]
 os.execv(sys.executable, [sys.executable, *MODULE, *args])
 """
     for name in ("aerodrome", "python", "python3"):
@@ -205,17 +217,31 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
+def shown_parts(output: list[str]) -> list[str]:
+    """The output a page shows, in the parts a line ``...`` separates (what it leaves out),
+    each with its whitespace made single spaces."""
+    parts: list[list[str]] = [[]]
+    for line in output:
+        if line.strip() == "...":
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    return [w for w in (_words("\n".join(p)) for p in parts) if w]
+
+
 def check(command: Command, proc: subprocess.CompletedProcess[str], folder: Path) -> None:
     """The claims written beside ``command``, checked on its run."""
     where = command.where()
     assert proc.returncode == 0, f"{where}: exit {proc.returncode}\n{proc.stderr[-2000:]}"
     assert "Traceback" not in proc.stderr, f"{where}: {proc.stderr[-2000:]}"
-    shown = _words("\n".join(command.output))
-    if shown:
-        assert shown in _words(proc.stdout), (
+    printed, start = _words(proc.stdout), 0
+    for shown in shown_parts(command.output):
+        found = printed.find(shown, start)
+        assert found >= 0, (
             f"{where}: the page shows an output this command does not print (update the page)"
-            f"\n--- shown:\n{shown}\n--- printed:\n{_words(proc.stdout)}"
+            f"\n--- shown:\n{shown}\n--- printed:\n{printed}"
         )
+        start = found + len(shown)
     words = shlex.split(command.text)
     redirected = words[words.index(">") + 1] if ">" in words else None
     if "--json" in words:
@@ -231,7 +257,7 @@ def check(command: Command, proc: subprocess.CompletedProcess[str], folder: Path
             assert target.is_file() and target.stat().st_size, f"{where}: {option} wrote nothing"
     if "sweep" in words and "--target" in words:
         goal = words[words.index("--target") + 1].partition("=")[2]
-        assert re.search(rf"\bcrosses {re.escape(goal)} (upward|downward) between", proc.stdout), (
+        assert re.search(rf"\bcrosses {re.escape(goal)} (upward|downward) between", printed), (
             f"{where}: the sweep claims no crossing of {goal}:\n{proc.stdout[-1500:]}"
         )
 
@@ -252,6 +278,7 @@ def run_page(page: str, folder: Path) -> None:
     assert not refused, f"not run, and not marked `not run: REASON`: {refused}"
     for command in run:
         env["DOCS_CAP"] = "1" if _capped(command) else "0"
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         proc = subprocess.run(
             ["bash", "-c", command.text],
             cwd=folder,
@@ -262,7 +289,13 @@ def run_page(page: str, folder: Path) -> None:
             timeout=TIMEOUT,
             check=False,
         )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
         check(command, proc, folder)
+        assert cpu <= CPU_BUDGET, (
+            f"{command.where()}: {cpu:.0f} s of CPU, more than {CPU_BUDGET:g}: cap it (CAPS) "
+            "or give it a smaller budget on the page"
+        )
 
 
 RUN = [p for p in PAGES if any(c.not_run is None for c in commands(p))]
@@ -325,6 +358,7 @@ def test_the_convention_is_read_as_documented() -> None:
     ]
     assert found[1].note == "what is installed"
     assert found[4].output == ["head-on-ties-kill-both", "  more output"]
+    assert shown_parts(["a  b", "...", "c", "d", "..."]) == ["a b", "c d"]
     assert not _capped(found[4]) and _capped(found[5])
     assert programs("cd /tmp && PYTHONPATH=x python -m b > out.txt | cat") == [
         ["cd", "/tmp"],
