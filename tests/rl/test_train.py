@@ -85,6 +85,14 @@ def test_a_run_resumes_from_its_checkpoints_and_keeps_an_earlier_one(tmp_path: P
     assert sorted(read_policy(out).networks) == [0]
 
 
+def test_a_budget_spent_at_once_still_trains_every_seat(tmp_path: Path) -> None:
+    """A budget smaller than one chunk: every seat still learns one chunk (was a KeyError
+    for the second seat, which never got a network)."""
+    out = tmp_path / "p.json"
+    assert invoke("--steps", "256", "--rounds", "1", "--out", str(out))[0] == 0
+    assert sorted(read_policy(out).networks) == [0, 1]
+
+
 def test_bad_seats_budgets_and_opponents_are_one_line(tmp_path: Path) -> None:
     out = str(tmp_path / "p.json")
     with pytest.raises(AerodromeError, match="give --minutes or --steps"):

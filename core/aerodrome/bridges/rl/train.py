@@ -263,8 +263,8 @@ def train(
                 done.per_seat[seat] += chunk
                 if progress is not None:
                     progress(done, spent())
-            if spent() >= 1.0:
-                break
+            if spent() >= 1.0 and all(done.per_seat[s] for s in chosen):
+                break  # the budget is spent, and every seat has a network
         done.rounds += 1
         done.seconds = time.monotonic() - start
         result = PolicyFile(
