@@ -76,6 +76,20 @@ def test_the_second_look_plays_on_only_the_changes_not_confirmed() -> None:
     )
     assert s.looks == 2 and s.max_games == 3 * GAMES
     assert "turns=5" not in s.extended and "turns=7" not in s.extended  # settled at once
+    # a change whose games are all the same as the base's plays no more either
+    same = study.run_sensitivity(
+        PLUGINS,
+        "dockfighters",
+        games=20,
+        max_games=40,
+        seed=3,
+        workers=1,
+        variants=False,
+        metrics=["duration-turns"],
+        vary={"airship-structure": "75"},
+        steps={},
+    )
+    assert "airship-structure=75" not in same.extended
     for effects in s.ranked.values():
         for e in effects:
             n = e.difference.n

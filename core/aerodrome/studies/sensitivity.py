@@ -48,6 +48,9 @@ DEFAULT_METRICS = ("balance", "duration-turns", "lethality-turn")
 #: default budget: docs/performance.md).
 DEFAULT_GAMES = 100
 DEFAULT_MAX_GAMES = 400
+#: The verdicts a second look may still change: a confirmed effect is settled, and so is
+#: one the same in every pair (the change does not touch what the metric reads).
+UNSETTLED = frozenset({"suggestive", "not detected"})
 #: A whole-number parameter with a range this wide (a percentage) steps by a tenth of it.
 WIDE = 50
 #: At most this many changes in one study (each is a column of games).
@@ -424,7 +427,7 @@ def run_study(
         extended: set[str] = set()
         if looks == 2 and max_games is not None:
             extended = {
-                e.change for effects in ranked.values() for e in effects if e.verdict != "confirmed"
+                e.change for effects in ranked.values() for e in effects if e.verdict in UNSETTLED
             }
         if extended:
             columns = {c.column for c in changes if c.label in extended}
