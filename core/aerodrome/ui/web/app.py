@@ -224,7 +224,9 @@ def create_app(
         chosen = asked.seed if asked.seed is not None else seed
         if chosen is None:
             chosen = secrets.randbelow(10**9)
-        client = request.client.host if request.client is not None else None
+        # an ASGI server that gives no client address: all such requests share one address's
+        # limits (never none at all)
+        client = request.client.host if request.client is not None else "unknown"
         try:
             table = await run_in_threadpool(
                 tables.start,
