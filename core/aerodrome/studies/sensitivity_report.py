@@ -21,7 +21,8 @@ _CSS = (
     "body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem}"
     "table{border-collapse:collapse;margin:.5rem 0}td,th{padding:.2rem .5rem;"
     "border-bottom:1px solid #ddd;text-align:left}svg{max-width:100%;height:auto}"
-    ".confirmed{font-weight:bold}"
+    ".confirmed{font-weight:bold}.wide{overflow-x:auto}td{white-space:nowrap}"
+    "@media (max-width:600px){body{font-size:14px}td,th{padding:.15rem .3rem}}"
 )
 
 
@@ -87,8 +88,10 @@ def render(result: Sensitivity, samples: Mapping[str, Sample] | None = None) -> 
         chart = tornado(result.ranked.get(name, []), info.title, links)
         sections.append(
             f'<h2>{e(info.title)}</h2><figure id="tornado-{e(name)}">{chart}</figure>'
-            "<table><tr><th>#</th><th>change</th><th>effect</th><th>95 % interval</th>"
-            "<th>n</th><th>adj. p</th><th>verdict</th></tr>" + "".join(rows) + "</table>"
+            '<div class="wide"><table><tr><th>#</th><th>change</th><th>effect</th>'
+            "<th>95 % interval</th><th>n</th><th>adj. p</th><th>verdict</th></tr>"
+            + "".join(rows)
+            + "</table></div>"
         )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
