@@ -105,10 +105,6 @@ class Sensitivity(msgspec.Struct, kw_only=True):
     comparison: Comparison
 
 
-def _number(value: Value) -> float | int | bool:
-    return value
-
-
 def _step_values(spec: ParameterSpec, now: Value, step: float | None) -> list[Value]:
     """The values one step either side of ``now``, within the bounds, without ``now``."""
     if isinstance(now, bool):
@@ -246,18 +242,14 @@ def sensitivity_plans(
                 base=base.column.name,
             )
         )
-    if metrics and all(isinstance(m, Reads) for m in metrics):
-        plans = [
-            msgspec.structs.replace(
-                p,
-                configs=tuple(
-                    (c, m)
-                    for c, m in p.configs
-                    if m.kind in {k for x in metrics for k in x.reads(p.column)}  # type: ignore[attr-defined]
-                ),
-            )
-            for p in plans
-        ]
+    readers = [m for m in metrics if isinstance(m, Reads)]
+    if metrics and len(readers) == len(metrics):
+        kept = []
+        for p in plans:
+            kinds = {k for r in readers for k in r.reads(p.column)}
+            configs = tuple((c, m) for c, m in p.configs if m.kind in kinds)
+            kept.append(msgspec.structs.replace(p, configs=configs))
+        plans = kept
     return plans
 
 

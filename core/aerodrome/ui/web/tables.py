@@ -315,7 +315,6 @@ class Tables:
         self.plugins = plugins
         self.folder = folder
         self.limits = limits if limits is not None else Limits(games=limit)
-        self.limit = self.limits.games
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self._by_token: dict[str, tuple[Table, int]] = {}
@@ -453,10 +452,10 @@ class Tables:
 
     def _add(self, table: Table) -> None:
         with self.lock:
-            if len(self.tables) >= self.limit:
+            if len(self.tables) >= self.limits.games:
                 days = self.limits.expire / 86400
                 raise Refused(
-                    f"this server holds {self.limit} games already: no room for another "
+                    f"this server holds {self.limits.games} games already: no room for another "
                     f"(a finished game is dropped {days:g} days after its end, or deleted by "
                     "a seat; the server's owner can raise the limit with "
                     "`aerodrome serve --max-games N`)",
