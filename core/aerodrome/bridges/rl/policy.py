@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -92,9 +92,13 @@ def specs_digest(ruleset: Ruleset[Any, Any, Any]) -> str:
     """SHA-256 of the ruleset's spec files (names and bytes, in name order); empty for a
     ruleset without spec files."""
     files = capability(ruleset, SpecFiles)
-    if files is None:
-        return ""
-    root = files.specs_dir()
+    return "" if files is None else _folder_digest(files.specs_dir())
+
+
+@functools.lru_cache(maxsize=16)
+def _folder_digest(root: Path) -> str:
+    """The digest of one spec folder, worked out once a process (an agent is made for every
+    game, and checks its rules each time)."""
     digest = hashlib.sha256()
     for path in sorted(p for p in root.rglob("*.toml") if p.is_file()):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
@@ -242,7 +246,6 @@ class PolicyAgent:
         self.ruleset = ruleset
         self.player = player
         self._translator: Translator | None = None
-        self.network = policy.networks.get(player)
 
     def _ready(self, view: PlayerView[Any, Any]) -> Translator:
         if self._translator is None:
@@ -255,12 +258,8 @@ class PolicyAgent:
         translator = self._ready(view)
         network = self.policy.networks[self.player]
         logits = network.logits(translator.vector(view.observation()))
-        mask = translator.mask(legal, self.player)
-        best, best_value = -1, -math.inf
-        for i in np.flatnonzero(mask):
-            value = float(logits[i])
-            if value > best_value:
-                best, best_value = int(i), value
+        numbers = np.flatnonzero(translator.mask(legal, self.player))
+        best = int(numbers[np.argmax(logits[numbers])])  # ties: the lowest number
         return translator.action(best, legal, self.player)
 
 
