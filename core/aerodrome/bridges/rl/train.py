@@ -17,7 +17,6 @@ the ``learn`` extra installs it (install PyTorch's CPU build first: docs/howto-r
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import gymnasium
+import msgspec
 import numpy as np
 
 from aerodrome.bridges.rl.layout import Layout, find_layout
@@ -43,7 +43,7 @@ from aerodrome.bridges.rl.policy import (
 from aerodrome.bridges.rl.single import SeatEnv
 from aerodrome.engine.dice import derive_seed
 from aerodrome.engine.errors import AerodromeError
-from aerodrome.engine.files import make_folder, write_atomic
+from aerodrome.engine.files import make_folder, read_limited, write_atomic
 from aerodrome.engine.ruleset import Ruleset, Setup
 from aerodrome.plugins import Plugins
 
@@ -175,13 +175,11 @@ def train(
     done = Progress(per_seat={s: 0 for s in chosen})
     state_file = folder / STATE
     if resume and state_file.is_file():
-        saved = json.loads(state_file.read_text())
-        done = Progress(
-            steps=int(saved["steps"]),
-            rounds=int(saved["rounds"]),
-            seconds=float(saved["seconds"]),
-            per_seat={int(k): int(v) for k, v in saved["per_seat"].items()},
-        )
+        raw = read_limited(state_file, "a training state", 64 * 1024)
+        try:
+            done = msgspec.json.decode(raw, type=Progress)
+        except msgspec.DecodeError as exc:  # ValidationError included
+            raise AerodromeError(f"--resume: {state_file} is not a training state: {exc}") from None
         if sorted(done.per_seat) != sorted(chosen):
             raise AerodromeError(
                 f"train --resume: {state_file} trained seats {sorted(done.per_seat)}, "
@@ -295,18 +293,7 @@ def train(
                 folder / f"seat-{seat}.pt.tmp",
             )
             (folder / f"seat-{seat}.pt.tmp").replace(folder / f"seat-{seat}.pt")
-        write_atomic(
-            state_file,
-            json.dumps(
-                {
-                    "steps": done.steps,
-                    "rounds": done.rounds,
-                    "seconds": done.seconds,
-                    "per_seat": done.per_seat,
-                }
-            ),
-            "--checkpoints",
-        )
+        write_atomic(state_file, msgspec.json.encode(done), "--checkpoints")
     if result is None:
         last = folder / f"round-{done.rounds}.json"
         if not last.is_file():
