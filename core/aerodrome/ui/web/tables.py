@@ -200,11 +200,14 @@ class Table:
             self._moved(since)
             self._changed()
 
+    def alone(self, player: int) -> bool:
+        """Whether every seat but ``player``'s is an agent's (no other person plays)."""
+        return all(t is None for p, t in enumerate(self.tokens) if p != player)
+
     def can_undo(self, player: int) -> bool:
         """Whether ``player`` may take a decision back now: every other seat is an agent's
         and ``player`` has decided before (as ``aerodrome play`` allows it)."""
-        alone = all(t is None for p, t in enumerate(self.tokens) if p != player)
-        return alone and any(p == player for p, _ in self.game.history)
+        return self.alone(player) and any(p == player for p, _ in self.game.history)
 
     def undo(self, player: int, version: int) -> None:
         """Back to ``player``'s previous decision (reseeding the dice from there, kept in the
@@ -255,8 +258,7 @@ class Table:
     def can_delete(self, player: int) -> bool:
         """Whether ``player`` may delete the game: once it is over, or while every other
         seat is an agent's (no other person loses a game they are playing)."""
-        alone = all(t is None for p, t in enumerate(self.tokens) if p != player)
-        return alone or self.game.is_over()
+        return self.alone(player) or self.game.is_over()
 
 
 def seat_plans(plugins: Plugins, ruleset: str, kinds: Sequence[str]) -> list[SeatPlan]:
