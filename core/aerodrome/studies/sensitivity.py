@@ -253,6 +253,11 @@ def sensitivity_plans(
     return plans
 
 
+def by_size(effect: Effect) -> tuple[float, str]:
+    """The ranking's order: the largest effect first, then by the change's name."""
+    return (-abs(effect.difference.value), effect.change)
+
+
 def verdict_of(d: Difference, alpha: float = FAMILY_ALPHA) -> str:
     """``confirmed`` as compare's headline confirms (adjusted p at most ``alpha``, interval
     clear of zero), else ``suggestive`` when the effect's own interval excludes zero, else
@@ -294,7 +299,7 @@ def rank(
             for c in chosen
             if (d := c.metrics.get(m)) is not None
         ]
-        effects.sort(key=lambda e: (-abs(e.difference.value), e.change))
+        effects.sort(key=by_size)
         ranked[m] = effects
     return ranked, fam
 
@@ -340,7 +345,7 @@ def _merge(
             old = before.get(e.change)
             keep = old is not None and (old.verdict == "confirmed" or e.change not in extended)
             out.append(old if keep and old is not None else e)
-        out.sort(key=lambda x: (-abs(x.difference.value), x.change))
+        out.sort(key=by_size)
         merged[metric] = out
     return merged
 
