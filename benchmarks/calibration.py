@@ -27,6 +27,13 @@ takes a few CPU minutes)::
 
 The skill ladder is not played (``--no-ladder``: its search rungs cost most of a default
 comparison), so ``skill-ladder`` takes no part in the family.
+
+``--power`` measures the other side: per ruleset one known small effect (:data:`EFFECTS`, a
+variant or a declared parameter one step from its default, with the metric it moves), played
+as ``aerodrome compare RULESET --variant/--param`` plays it at the same games and seeds, and
+the share of runs whose headline confirms a change in that metric (with its Wilson interval)::
+
+    nice -n 10 python -m benchmarks.calibration --power --games 100 --seeds 20
 """
 
 from __future__ import annotations
@@ -49,6 +56,14 @@ POWER_METRICS = (
     ("lethality-turn", "lethality"),
 )
 
+#: The known small effect per ruleset for ``--power``: (variants, params, the metric it moves).
+EFFECTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
+    "classic": (("head-on-ties-kill-both",), (), "lethality-turn"),
+    "df40k": ((), ("turns=7",), "duration-turns"),
+    "dockfighters": ((), ("fighter-dice=1",), "lethality-turn"),
+    "victoriana": ((), ("luftwaffe-health=120",), "balance"),
+}
+
 
 def aa_comparison(plugins: Any, ruleset: str, games: int, seed: int) -> Any:
     """The comparison of ``ruleset`` with itself replayed on another run seed (the module
@@ -68,6 +83,76 @@ def aa_comparison(plugins: Any, ruleset: str, games: int, seed: int) -> Any:
     again = engine.run([msgspec.structs.replace(c, seed=other) for c, _ in base.configs])
     relabelled = [msgspec.structs.replace(r, variants=(AA,)) for r in again]
     return measure([base, aa], played + relabelled, all_metrics(plugins), seed=seed, games=games)
+
+
+def effect_comparison(plugins: Any, ruleset: str, games: int, seed: int) -> Any:
+    """``ruleset`` against its known small effect (:data:`EFFECTS`), measured as
+    ``aerodrome compare`` measures a variant or a ``--param`` (without the skill ladder)."""
+    from aerodrome.runs.parallel import Engine
+    from aerodrome.studies.compare.measure import all_metrics, measure
+    from aerodrome.studies.compare.plan import plan
+
+    variants, params, _ = EFFECTS[ruleset]
+    plans = plan(plugins, [ruleset], list(variants), games, seed, params=params)
+    engine = Engine(plugins, workers=1)
+    played = list(engine.run([c for p in plans for c, _ in p.configs]))
+    return measure(plans, played, all_metrics(plugins), seed=seed, games=games)
+
+
+def power(ruleset: str, games: int, seeds: range) -> dict[str, Any]:
+    """How often a default run's headline confirms ``ruleset``'s known small effect."""
+    from aerodrome.plugins import default_plugins
+
+    plugins = default_plugins()
+    variants, params, metric = EFFECTS[ruleset]
+    hits = anything = 0
+    deltas: list[float] = []
+    sizes: list[float] = []
+    start = time.process_time()
+    for seed in seeds:
+        result = effect_comparison(plugins, ruleset, games, seed)
+        [verdict] = result.verdicts
+        hits += metric in verdict.confirmed
+        anything += bool(verdict.confirmed)
+        d = result.differences[0].metrics.get(metric)
+        if d is not None:
+            deltas.append(d.value)
+            if d.detectable is not None:
+                sizes.append(d.detectable)
+    runs = len(seeds)
+    low, high = wilson(hits, runs)
+    return {
+        "ruleset": ruleset,
+        "effect": " ".join(
+            [*(f"--variant {v}" for v in variants), *(f"--param {p}" for p in params)]
+        ),
+        "metric": metric,
+        "games": games,
+        "runs": runs,
+        "detected": hits,
+        "detect_interval": [low, high],
+        "any_confirmed": anything,
+        "median_delta": statistics.median(deltas) if deltas else None,
+        "median_detectable": statistics.median(sizes) if sizes else None,
+        "cpu_seconds": round(time.process_time() - start, 1),
+    }
+
+
+def render_power(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| ruleset | effect | metric | runs × games | headline confirms it [Wilson 95 %] | "
+        "median difference | median detectable | CPU s |\n|---|---|---|---|---|---|---|---|"
+    ]
+    for r in rows:
+        lo, hi = r["detect_interval"]
+        delta = "—" if r["median_delta"] is None else f"{r['median_delta']:+.3f}"
+        size = "—" if r["median_detectable"] is None else f"±{r['median_detectable']:.3f}"
+        lines.append(
+            f"| {r['ruleset']} | `{r['effect']}` | {r['metric']} | {r['runs']} × {r['games']} | "
+            f"{r['detected']} of {r['runs']} ({r['detected'] / r['runs']:.0%}) [{lo:.2f}, {hi:.2f}] "
+            f"| {delta} | {size} | {r['cpu_seconds']} |"
+        )
+    return "\n".join(lines)
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -151,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="the first run seed (default 1)")
     parser.add_argument("--only", default="", help="rulesets, comma-separated (default all)")
     parser.add_argument("--out", type=Path, default=None, help="write the figures as JSON")
+    parser.add_argument(
+        "--power", action="store_true", help="detect each ruleset's known small effect instead"
+    )
     args = parser.parse_args(argv)
     from aerodrome.engine.errors import AerodromeError
     from aerodrome.engine.files import check_output, write_atomic
@@ -164,15 +252,18 @@ def main(argv: list[str] | None = None) -> int:
             check_output(args.out, "--out")
         names = [n for n in args.only.split(",") if n] or default_plugins().ruleset_names()
         rows = []
+        run = power if args.power else calibrate
         for name in names:
-            rows.append(calibrate(name, args.games, range(args.first, args.first + args.seeds)))
+            if args.power and name not in EFFECTS:
+                raise AerodromeError(f"--power: no known effect for {name!r} (EFFECTS)")
+            rows.append(run(name, args.games, range(args.first, args.first + args.seeds)))
             print(f"calibration: {name} done ({rows[-1]['cpu_seconds']} CPU s)", file=sys.stderr)
             if args.out is not None:
                 write_atomic(args.out, msgspec.json.format(msgspec.json.encode(rows)), "--out")
     except AerodromeError as exc:
         print(f"calibration: {exc}", file=sys.stderr)
         return 1
-    print(render(rows))
+    print(render_power(rows) if args.power else render(rows))
     return 0
 
 

@@ -4,6 +4,7 @@ the figures it reports are read off those verdicts."""
 
 from __future__ import annotations
 
+import pytest
 from benchmarks import calibration
 
 from tests.core.countdown import countdown_plugins
@@ -40,3 +41,19 @@ def test_the_table_reads_the_figures() -> None:
     text = calibration.render([row])
     assert "| toy | 20 × 30 | 19 | 1 of 20 (5%) [0.01, 0.24] | 9 of 20 (45%) | ±0.31 | ±2.2" in text
     assert "| — | 12.5 |" in text
+
+
+def test_the_power_run_counts_the_runs_that_confirm_the_known_effect() -> None:
+    """Mutation caught: the effect left out of the plan (``params=()``: no column with
+    df40k's ``turns=7``, so no longer games to detect)."""
+    row = calibration.power("df40k", 30, range(1, 3))
+    assert row["effect"] == "--param turns=7" and row["metric"] == "duration-turns"
+    assert row["runs"] == 2 and 0 <= row["detected"] <= row["any_confirmed"] <= 2
+    assert row["median_delta"] is not None and row["median_delta"] > 0
+    text = calibration.render_power([row])
+    assert f"| df40k | `--param turns=7` | duration-turns | 2 × 30 | {row['detected']} of 2" in text
+
+
+def test_power_refuses_a_ruleset_without_a_known_effect(capsys: pytest.CaptureFixture[str]) -> None:
+    assert calibration.main(["--power", "--only", "countdown", "--seeds", "1"]) == 1
+    assert "--power: no known effect for 'countdown'" in capsys.readouterr().err
