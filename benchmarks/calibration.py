@@ -25,8 +25,9 @@ takes a few CPU minutes)::
     nice -n 10 python -m benchmarks.calibration --games 30 --seeds 10 [--only classic,df40k]
         [--out calibration.json]
 
-The skill ladder is not played (``--no-ladder``: its search rungs cost most of a default
-comparison), so ``skill-ladder`` takes no part in the family.
+The skill ladder is played only with ``--ladder`` (the default comparison plays it; its search
+rungs cost most of a classic run, so the default here leaves it out and ``skill-ladder`` takes
+no part in the family); with ``--ladder`` the A/A column replays the ladder's games too.
 
 ``--power`` measures the other side: per ruleset one known small effect (:data:`EFFECTS`, a
 variant or a declared parameter one step from its default, with the metric it moves), played
@@ -65,15 +66,21 @@ EFFECTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
 }
 
 
-def aa_comparison(plugins: Any, ruleset: str, games: int, seed: int) -> Any:
+def aa_comparison(
+    plugins: Any, ruleset: str, games: int, seed: int, *, ladder: bool = False
+) -> Any:
     """The comparison of ``ruleset`` with itself replayed on another run seed (the module
-    docstring), measured as ``aerodrome compare`` measures a variant."""
+    docstring), measured as ``aerodrome compare`` measures a variant; ``ladder``: with the
+    default skill ladder, as ``aerodrome compare`` plays it."""
     from aerodrome.engine.dice import derive_seed
     from aerodrome.runs.parallel import Engine
     from aerodrome.studies.compare.measure import all_metrics, measure
     from aerodrome.studies.compare.plan import ColumnPlan, plan
+    from aerodrome.studies.compare.run import studies
+    from aerodrome.studies.ladder import LADDER_BUDGETS
 
-    [base] = plan(plugins, [ruleset], [], games, seed)
+    chosen = studies(LADDER_BUDGETS) if ladder else []
+    [base] = plan(plugins, [ruleset], [], games, seed, studies=chosen)
     column = msgspec.structs.replace(base.column, name=f"{base.column.name}+{AA}", variants=(AA,))
     configs = tuple((msgspec.structs.replace(c, variants=(AA,)), m) for c, m in base.configs)
     aa = ColumnPlan(column=column, configs=configs, base=base.column.name)
@@ -162,8 +169,8 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return (0.0, 1.0) if e is None else (e.low, e.high)
 
 
-def calibrate(ruleset: str, games: int, seeds: range) -> dict[str, Any]:
-    """The figures of one ruleset over ``seeds``."""
+def calibrate(ruleset: str, games: int, seeds: range, *, ladder: bool = False) -> dict[str, Any]:
+    """The figures of one ruleset over ``seeds`` (``ladder``: with the skill ladder)."""
     from aerodrome.plugins import default_plugins
 
     plugins = default_plugins()
@@ -173,7 +180,7 @@ def calibrate(ruleset: str, games: int, seeds: range) -> dict[str, Any]:
     sizes: dict[str, list[float]] = {m: [] for m, _ in POWER_METRICS}
     start = time.process_time()
     for seed in seeds:
-        result = aa_comparison(plugins, ruleset, games, seed)
+        result = aa_comparison(plugins, ruleset, games, seed, ladder=ladder)
         [verdict] = result.verdicts
         claims.append(list(verdict.confirmed))
         diffs = result.differences[0].metrics
@@ -189,6 +196,7 @@ def calibrate(ruleset: str, games: int, seeds: range) -> dict[str, Any]:
     return {
         "ruleset": ruleset,
         "games": games,
+        "ladder": ladder,
         "seeds": [seeds.start, seeds.stop - 1],
         "runs": runs,
         "family": max(family) if family else 0,
@@ -237,6 +245,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="rulesets, comma-separated (default all)")
     parser.add_argument("--out", type=Path, default=None, help="write the figures as JSON")
     parser.add_argument(
+        "--ladder", action="store_true", help="play the default skill ladder too (A/A only)"
+    )
+    parser.add_argument(
         "--power", action="store_true", help="detect each ruleset's known small effect instead"
     )
     args = parser.parse_args(argv)
@@ -252,11 +263,14 @@ def main(argv: list[str] | None = None) -> int:
             check_output(args.out, "--out")
         names = [n for n in args.only.split(",") if n] or default_plugins().ruleset_names()
         rows = []
-        run = power if args.power else calibrate
         for name in names:
             if args.power and name not in EFFECTS:
                 raise AerodromeError(f"--power: no known effect for {name!r} (EFFECTS)")
-            rows.append(run(name, args.games, range(args.first, args.first + args.seeds)))
+            seeds = range(args.first, args.first + args.seeds)
+            if args.power:
+                rows.append(power(name, args.games, seeds))
+            else:
+                rows.append(calibrate(name, args.games, seeds, ladder=args.ladder))
             print(f"calibration: {name} done ({rows[-1]['cpu_seconds']} CPU s)", file=sys.stderr)
             if args.out is not None:
                 write_atomic(args.out, msgspec.json.format(msgspec.json.encode(rows)), "--out")
