@@ -50,7 +50,13 @@ __all__ = ["Game", "copy_state"]
 class Game(Generic[S, O, A]):
     """One game of a ruleset. Create with a setup (or a position) and a seed; the setup's
     options must be the ruleset's :attr:`~aerodrome.engine.ruleset.Ruleset.options_type` (else
-    :class:`~aerodrome.engine.errors.SpecError`)."""
+    :class:`~aerodrome.engine.errors.SpecError`).
+
+    ``dice``: the dice the game rolls with from its very first roll (the set-up's own rolls
+    and deals included) instead of ``Dice(seed)``: a test's scripted faces, or a bridge that
+    makes each roll a chance node. They are bound to the game's events as its own dice are;
+    ``seed`` is still the game's recorded seed. A game given dice has no lineage (it cannot
+    be pickled: its rolls did not come from its seed)."""
 
     def __init__(
         self,
@@ -61,6 +67,7 @@ class Game(Generic[S, O, A]):
         position: Mapping[str, Any] | None = None,
         position_source: str = "<position>",
         record: bool = True,
+        dice: Dice | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.setup: Setup[Any] = checked_setup(
@@ -74,7 +81,11 @@ class Game(Generic[S, O, A]):
         self.history: list[tuple[int, A]] = []
         self._sequence: TurnSequence[S] = ruleset.sequence()
         self._emit = _emitter(self.log, self.bus, record)
-        self.dice = Dice(seed, self._emit)
+        if dice is None:
+            self.dice = Dice(seed, self._emit)
+        else:
+            dice.bind(self._emit)
+            self.dice = dice
         self.clock = Clock()
         self._ctx = Context(self.dice, self._emit, self.clock)
         self._pending: Ask[S, A] | None = None
@@ -101,14 +112,16 @@ class Game(Generic[S, O, A]):
                 )
             self.state = positions.position_state(self.setup, position, position_source)
             first_round = positions.position_round(position)
-        self._origin: Origin | None = Origin(
-            kind="new",
-            ruleset=ruleset.plugged,
-            setup=self.setup,
-            seed=seed,
-            position=self.position,
-            record=record,
-        )
+        self._origin: Origin | None = None
+        if dice is None:  # dice from outside: no lineage (see the class docstring)
+            self._origin = Origin(
+                kind="new",
+                ruleset=ruleset.plugged,
+                setup=self.setup,
+                seed=seed,
+                position=self.position,
+                record=record,
+            )
         self.clock = self._sequence.start(self.state, setup=position is None, round=first_round)
         self._ctx.clock = self.clock
         self._turn: Turn | None = None
