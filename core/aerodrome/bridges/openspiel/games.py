@@ -6,8 +6,10 @@ The game type says, per ruleset (:func:`game_type`):
   committed in secret: :mod:`aerodrome.bridges.openspiel.play`); a ruleset with simultaneous
   decisions also has ``aerodrome_<ruleset>_simultaneous``, with simultaneous nodes (all the
   owing players' answers applied together by ``apply_actions``);
-- chance: explicit (every roll after the first decision is a chance node:
-  :mod:`aerodrome.bridges.openspiel.chance`), deterministic for a ruleset that declares no chance;
+- chance: explicit (every roll after the first decision is a chance node, and with the
+  parameter ``opening="chance"`` every roll before it too:
+  :mod:`aerodrome.bridges.openspiel.chance`), deterministic for a ruleset that declares no
+  chance;
 - information: imperfect when the ruleset has hidden information or simultaneous decisions;
 - utility, per set-up (:func:`utility`): zero-sum where the set-up has two sides of as many
   seats each (a win is +1 to each seat of one side and -1 to each of the other's; a draw or
@@ -116,10 +118,11 @@ class AerodromeGame(pyspiel.Game):  # type: ignore[misc]
                 max_rounds=int(given["max_rounds"]),
                 max_moves=int(given["max_moves"]),
                 simultaneous=self.simultaneous,
+                opening=str(given["opening"]),
             )
         )
         spec = self.spec
-        if Play(spec).is_over():
+        if spec.seeded().is_over():
             raise AerodromeError(
                 f"{game_name(self.ruleset_name, self.simultaneous)} {spec.setup.name}: the game "
                 "is over before its "
