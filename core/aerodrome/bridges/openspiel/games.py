@@ -162,33 +162,67 @@ class AerodromeGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.spec, recall)
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+#: The outcomes of a chance node of each number of sides met.
+_outcomes: dict[int, list[tuple[int, float]]] = {}
+
+
 class AerodromeState(pyspiel.State):  # type: ignore[misc]
     """One state of an aerodrome game (a :class:`~aerodrome.bridges.openspiel.play.Play`)."""
 
     def __init__(self, game: AerodromeGame, spec: Spec) -> None:
         super().__init__(game)
         self.play = Play(spec)
+        self.who: int | None = None  # current_player(), worked out once a state
 
     def current_player(self) -> int:
-        play = self.play
-        if play.is_chance():
-            return int(pyspiel.PlayerId.CHANCE)
-        if play.joint():
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        player = play.player()
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+        who = self.who
+        if who is None:
+            play = self.play
+            if play.is_chance():
+                who = _CHANCE
+            elif play.joint():
+                who = _SIMULTANEOUS
+            else:
+                player = play.player()
+                who = _TERMINAL if player is None else player
+            self.who = who
+        return who
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.play.legal(player)
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions``, answered here for the player to move and at a chance
+        node (the same numbers: sorted answers, or every outcome); else pyspiel's own. A call
+        from Python through pyspiel's C++ costs about 5 µs (a whole decision of the joust);
+        C++ algorithms still go through it."""
+        who = self.current_player()
+        if player is None or player == who:
+            if who >= 0:
+                return self.play.legal(who)
+            if who == _CHANCE:
+                return list(range(self.play.sides))
+        found: list[int] = (
+            super().legal_actions() if player is None else super().legal_actions(player)
+        )
+        return found
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         sides = self.play.sides
-        return [(i, 1.0 / sides) for i in range(sides)]
+        outcomes = _outcomes.get(sides)
+        if outcomes is None:
+            outcomes = _outcomes[sides] = [(i, 1.0 / sides) for i in range(sides)]
+        return list(outcomes)
 
     def _apply_action(self, action: int) -> None:
+        self.who = None
         self.play.apply(int(action))
 
     def _apply_actions(self, actions: list[int]) -> None:
+        self.who = None
         self.play.apply_joint([int(a) for a in actions])
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -209,6 +243,7 @@ class AerodromeState(pyspiel.State):  # type: ignore[misc]
         seed = int(float(probability_sampler()) * 2**31)
         new: AerodromeState = self.clone()
         new.play = self.play.resampled_for(int(player_id), seed)
+        new.who = None
         return new
 
     def __str__(self) -> str:
