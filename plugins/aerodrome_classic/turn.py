@@ -23,7 +23,7 @@ dogfight); where the turn is among these steps is the core's clock.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
 
 from aerodrome.api import (
@@ -38,7 +38,7 @@ from aerodrome.api import (
     TurnSequence,
     listed,
 )
-from aerodrome.engine.turns import Item, Node
+from aerodrome.engine.turns import Item
 from aerodrome_classic.board import Board, board_for
 from aerodrome_classic.combat import Combat, attacks_of, planes_by_cell, start_attack, still_valid
 from aerodrome_classic.hooks import Variants
@@ -158,15 +158,17 @@ def attack_options(pending: list[Pending]) -> tuple[Attack | Decline, ...]:
 # -- the steps --------------------------------------------------------------------------------
 
 
-def only_if(
-    name: str, test: Callable[[ClassicState], bool], *steps: Node[ClassicState]
-) -> ForEach[ClassicState]:
-    """``steps``, played once when ``test(state)`` holds as they are reached, else skipped.
+#: the item of the ForEach that plays the attacks when some are found
+_ATTACKS: tuple[Item, ...] = ("attacks",)
+
+
+def attacks_due(state: ClassicState) -> tuple[Item, ...]:
+    """The attacks' step, played once when attacks were found after the moves, else skipped.
 
     (A ForEach over one item or none: the core skips an empty ForEach without running a
     step, which costs less than a step that returns None at once, and a player's part of the
     turn is played about 600 times in a random game.)"""
-    return ForEach(name, lambda state: (name,) if test(state) else (), steps)
+    return _ATTACKS if state.turn.pending else ()
 
 
 class Rules:
@@ -194,13 +196,29 @@ class Rules:
         def part(index: int) -> ForEach[ClassicState]:
             """The players of the side moving ``index``-th, each in turn [classic.partners.3]."""
 
+            seats = self._seats
+
             def players(state: ClassicState) -> tuple[int, ...]:
-                return self.seats_of(state, state.order[index])
+                found = seats.get((state.seat_side, state.order[index]))
+                return found if found is not None else self.seats_of(state, state.order[index])
 
             def needy(state: ClassicState) -> list[int]:
+                if len(state.seat_side) < 3:
+                    return []  # two players: nobody has a partner (asked at every part)
                 return self.needy_partners(state, state.order[index])
 
             def idle(state: ClassicState) -> list[str]:
+                # [classic.move.2] a side of one player whose squadrons all have a plane
+                # In Flight puts none up (the commonest case, checked inline: asked at
+                # every part)
+                found = seats.get((state.seat_side, state.order[index]))
+                if found is not None and len(found) == 1:
+                    squadrons = state.squadrons
+                    for name in state.seat_squadrons[found[0]]:
+                        if not squadrons[name].aloft:
+                            break
+                    else:
+                        return []
                 return self.idle_squadrons(state, state.order[index])
 
             return ForEach(
@@ -218,10 +236,10 @@ class Rules:
                         (Step("take-off", self.take_off, clause="classic.move.2"),),
                     ),
                     Step("move", self.move, clause="classic.move.6"),
-                    only_if(
+                    ForEach(
                         "attacks",
-                        self.attacks_pending,
-                        Step("attacks", self.attacks, clause="classic.dogfight.5"),
+                        attacks_due,
+                        (Step("attacks", self.attacks, clause="classic.dogfight.5"),),
                     ),
                 ),
                 clause="classic.partners.3",
@@ -415,7 +433,15 @@ class Rules:
         dice = t.dice
         assert dice is not None
         # two planes to move: one die each (with one die left, one plane is left to move)
-        others = len(dice) > 1 and len(unmoved(state, player)) > 1
+        others = False
+        if len(dice) > 1:  # unmoved(state, player) counted inline (once a decision)
+            squadrons, planes = state.squadrons, state.planes
+            left = 0
+            for name in state.seat_squadrons[player]:
+                aloft = squadrons[name].aloft
+                if aloft and not planes[aloft].moved:
+                    left += 1
+            others = left > 1
         if apply_move(state, ctx, self.board, move):
             home = state.squadrons[state.planes[move.plane].squadron]
             if home.hand:
@@ -473,10 +499,6 @@ class Rules:
                     cells = planes_by_cell(state)
                 found.extend(attacks_of(state, board, x.id, cells))
         return found
-
-    @staticmethod
-    def attacks_pending(state: ClassicState) -> bool:
-        return bool(state.turn.pending)
 
     def attacks(
         self, state: ClassicState, ctx: Context

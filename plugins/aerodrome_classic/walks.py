@@ -25,9 +25,6 @@ Cell = tuple[int, int]
 #: one walk per route choice (tuples, not lists: the tables hold many and tuples of
 #: immutable items are not tracked by the garbage collector)
 Route = tuple[tuple[Cell, ...], ...]
-#: after how many cache misses a table builds its map square -> choices (before, the first
-#: walks' codes are searched in C: cheaper than building the map for a table met rarely)
-TOUCH_AFTER = 12
 #: the route choices of a table and, after each, how many moves the choices up to it give
 #: (one per facing allowed at its end square: ``counts[0] == 0``, ``counts[-1]`` all); a
 #: choice every walk of which is blocked is an empty walk ``()`` giving no move
@@ -41,6 +38,8 @@ CLEAR_WALK: list[Callable[[bytes], re.Match[bytes] | None]] = [
     re.compile(rb"(?:.{%d})*?(\x00{%d})" % (n, n), re.DOTALL).match if n else re.compile(b"").match
     for n in range(REACH + 1)
 ]
+#: per byte, the translation table marking that byte alone 1 (one occupied square)
+_ONE: list[bytes] = [bytes(b) + b"\x01" + bytes(255 - b) for b in range(256)]
 
 
 def window_of(start: Cell, width: int, height: int) -> list[Cell | None]:
@@ -69,10 +68,8 @@ class WalkTable:
     """
 
     __slots__ = (
-        "_bit_at",
+        "_byte_of",
         "_cache",
-        "_misses",
-        "_touch",
         "_window",
         "codes",
         "facings",
@@ -125,21 +122,9 @@ class WalkTable:
         for n in bit_at.values():
             reach |= 1 << n
         self.reach = reach
-        self._bit_at = bit_at
-        self._touch: dict[int, tuple[int, ...]] | None = None
-        self._misses = 0
+        #: a square's bit number -> its byte in the codes
+        self._byte_of = {n: b for b, n in bit_at.items()}
         self._cache: dict[int, Open] = {}
-
-    def _make_touch(self) -> dict[int, tuple[int, ...]]:
-        """A square's bit number → the choices whose first walk enters it."""
-        found: dict[int, list[int]] = {}
-        bit_at = self._bit_at
-        heads = self.heads
-        size = self.length
-        for i in range(len(self.codes)):
-            for n in {bit_at[b] for b in heads[i * size : (i + 1) * size]}:
-                found.setdefault(n, []).append(i)
-        return {n: tuple(v) for n, v in found.items()}
 
     def walk(self, choice: int, k: int) -> tuple[Cell, ...]:
         """The ``k``-th walk (in enumeration order) of route choice ``choice``."""
@@ -165,61 +150,45 @@ class WalkTable:
             return out
         if len(self._cache) > 256:
             self._cache.clear()
-        # the choices whose first walk enters an occupied square: found in C from the
-        # first walks' codes, or, for a table met often, from a map square -> choices
-        touch = self._touch
-        if touch is None:
-            self._misses += 1
-            if self._misses > TOUCH_AFTER:
-                touch = self._touch = self._make_touch()
-        marks = bytearray(256)  # an occupied square's byte (its place in the window) -> 1
-        affected: set[int] = set()
-        w = self.width
-        x0 = self.start[0] - REACH
-        y0 = self.start[1] - REACH
-        bits = near
-        while bits:
-            low = bits & -bits
-            n = low.bit_length() - 1
-            marks[(n // w - y0) * WINDOW + n % w - x0] = 1
-            if touch is not None:
-                hit = touch.get(n)
-                if hit:
-                    affected.update(hit)
-            bits ^= low
-        flags = bytes(marks)
+        # the occupied squares' bytes marked 1, every other byte 0 (a translation table)
+        byte_of = self._byte_of
+        if near & (near - 1):
+            marks = bytearray(256)
+            bits = near
+            while bits:
+                low = bits & -bits
+                marks[byte_of[low.bit_length() - 1]] = 1
+                bits ^= low
+            flags = bytes(marks)
+        else:  # one square (most misses): its table made once
+            flags = _ONE[byte_of[near.bit_length() - 1]]
+        # the choices whose first walk enters an occupied square, found in C from the first
+        # walks' codes; each gets its first open walk, or none
         size = self.length
-        if touch is None:
-            marked = self.heads.translate(flags)
-            at = marked.find(1)
-            while at >= 0:
-                choice = at // size
-                affected.add(choice)
-                at = marked.find(1, (choice + 1) * size)
-        if not affected:
+        marked = self.heads.translate(flags)
+        at = marked.find(1)
+        if at < 0:
             out = self.open
         else:
             reps = list(self.firsts)
-            gone: list[int] = []
+            facings: list[int] | None = None
             codes = self.codes
             match = CLEAR_WALK[size]
-            for i in affected:
-                code = codes[i]
-                count = len(code) // size
+            window = self._window
+            while at >= 0:
+                choice = at // size
+                code = codes[choice]
                 found = match(code.translate(flags))
-                k = found.start(1) // size if found is not None else count
-                if k < count:
-                    reps[i] = self.walk(i, k)
+                if found is not None:
+                    at = found.start(1)  # the first open walk (never the first walk)
+                    reps[choice] = (self.start, *map(window.__getitem__, code[at : at + size]))  # type: ignore[arg-type]
                 else:
-                    reps[i] = ()  # no open walk: the choice stays, empty, with no move
-                    gone.append(i)
-            if gone:
-                facings = list(self.facings)
-                for i in gone:
-                    facings[i] = 0
-                out = (tuple(reps), _counts(facings))
-            else:
-                out = (tuple(reps), self.open[1])
+                    reps[choice] = ()  # no open walk: the choice stays, empty, with no move
+                    if facings is None:
+                        facings = list(self.facings)
+                    facings[choice] = 0
+                at = marked.find(1, (choice + 1) * size)
+            out = (tuple(reps), self.open[1] if facings is None else _counts(facings))
         self._cache[near] = out
         return out
 

@@ -136,19 +136,24 @@ def decode_log(data: bytes, ruleset: Typed) -> list[Event]:
 class EventBus:
     """Publishes events to subscribers in subscription order."""
 
-    __slots__ = ("_subscribers",)
+    __slots__ = ("_subscribers", "active")
 
     def __init__(self) -> None:
         self._subscribers: list[Subscriber] = []
+        #: Whether anybody subscribes (an attribute kept as subscribers come and go, not a
+        #: property: the game reads it at every decision).
+        self.active = False
 
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
         """Add ``subscriber``; returns a function that unsubscribes it."""
         self._subscribers.append(subscriber)
-        return lambda: self._subscribers.remove(subscriber)
+        self.active = True
 
-    @property
-    def active(self) -> bool:
-        return bool(self._subscribers)
+        def unsubscribe() -> None:
+            self._subscribers.remove(subscriber)
+            self.active = bool(self._subscribers)
+
+        return unsubscribe
 
     def publish(self, event: Event) -> None:
         for subscriber in self._subscribers:
