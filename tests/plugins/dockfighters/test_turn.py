@@ -289,7 +289,7 @@ def test_scenario_fame_and_initiative(plugins) -> None:  # type: ignore[no-untyp
     duel = Game(r, "duel", 1).state
     assert scenario_fame(duel) == [-5, 0]  # the ambusher pays 5, the drawn-in side nothing
     ships = Game(r, "airship-battle", 1).state
-    assert planes(ships, 0) == 3  # the airship counts 2, the dockfighter none
+    assert planes(ships, 0) == 4  # the airship counts 2, the dockfighter none, two fighters
     s.aircraft[3].experience = 0  # Saxony now inferior in experience only: +2
     assert scenario_fame(s) == [-1, 1]
 
