@@ -194,9 +194,8 @@ class Game(Generic[S, O, A]):
             if is_over(state):
                 self._finish()
                 return
-            seq.advance(clock, state)
+            step = seq.advance(clock, state)  # the step the clock now points at
             self._turn = None  # the clock moved: the turn is worked out again when asked
-            step = None
             idle += 1
             if idle > _MAX_IDLE_STEPS:
                 raise RuntimeError(f"{ruleset.name}: {idle} steps ran without a decision")
@@ -287,9 +286,9 @@ class Game(Generic[S, O, A]):
         elif self.ruleset.is_over(self.state):
             self._finish()  # the clock stays at the step that ended the game
         else:
-            self._sequence.advance(self.clock, self.state)
+            step = self._sequence.advance(self.clock, self.state)
             self._turn = None
-            self._advance()
+            self._advance(step)
 
     def observation(self, player: int | None) -> O:
         """What ``player`` may see now (``None``: the referee)."""

@@ -310,12 +310,14 @@ class TurnSequence(Generic[S]):
                 out.append(nodes)
         return out
 
-    def _walk(self, clock: Clock, state: S, conts: list[tuple[Node[S], ...]], skip: bool) -> None:
-        """Move the clock to the next step to run: past the node the last frame points at
-        when ``skip``, then down into it (a ForEach with items is entered, an empty one is
-        passed over), on to the next phase (or round) when a phase runs out. ``conts`` are
-        :meth:`_containers` of the clock, kept in step with its frames. (One loop, no
-        recursion: the core runs this after every step, a few times per decision.)"""
+    def _walk(
+        self, clock: Clock, state: S, conts: list[tuple[Node[S], ...]], skip: bool
+    ) -> Step[S]:
+        """Move the clock to the next step to run and return it: past the node the last
+        frame points at when ``skip``, then down into it (a ForEach with items is entered, an
+        empty one is passed over), on to the next phase (or round) when a phase runs out.
+        ``conts`` are :meth:`_containers` of the clock, kept in step with its frames. (One
+        loop, no recursion: the core runs this after every step, a few times per decision.)"""
         frames = clock.frames
         while True:
             if skip:  # past the current node: its next sibling, else up and on
@@ -349,7 +351,7 @@ class TurnSequence(Generic[S]):
                 top = frames[-1]
                 node = conts[-1][top.index]
                 if isinstance(node, Step):
-                    return
+                    return node
                 items = tuple(node.over(state))
                 if not items:
                     break  # an empty ForEach: passed over
@@ -368,6 +370,7 @@ class TurnSequence(Generic[S]):
             items=items,
         )
 
-    def advance(self, clock: Clock, state: S) -> None:
-        """Move ``clock`` past the current step to the next step to run."""
-        self._walk(clock, state, self._containers(clock), True)
+    def advance(self, clock: Clock, state: S) -> Step[S]:
+        """Move ``clock`` past the current step to the next step to run; returns that step
+        (what :meth:`step_at` would find)."""
+        return self._walk(clock, state, self._containers(clock), True)
