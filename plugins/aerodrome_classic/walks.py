@@ -68,7 +68,6 @@ class WalkTable:
     """
 
     __slots__ = (
-        "_byte_of",
         "_cache",
         "_window",
         "codes",
@@ -122,8 +121,6 @@ class WalkTable:
         for n in bit_at.values():
             reach |= 1 << n
         self.reach = reach
-        #: a square's bit number -> its byte in the codes
-        self._byte_of = {n: b for b, n in bit_at.items()}
         self._cache: dict[int, Open] = {}
 
     def walk(self, choice: int, k: int) -> tuple[Cell, ...]:
@@ -151,17 +148,21 @@ class WalkTable:
         if len(self._cache) > 256:
             self._cache.clear()
         # the occupied squares' bytes marked 1, every other byte 0 (a translation table)
-        byte_of = self._byte_of
+        w = self.width
+        x0 = self.start[0] - REACH
+        y0 = self.start[1] - REACH
         if near & (near - 1):
             marks = bytearray(256)
             bits = near
             while bits:
                 low = bits & -bits
-                marks[byte_of[low.bit_length() - 1]] = 1
+                n = low.bit_length() - 1
+                marks[(n // w - y0) * WINDOW + n % w - x0] = 1
                 bits ^= low
             flags = bytes(marks)
         else:  # one square (most misses): its table made once
-            flags = _ONE[byte_of[near.bit_length() - 1]]
+            n = near.bit_length() - 1
+            flags = _ONE[(n // w - y0) * WINDOW + n % w - x0]
         # the choices whose first walk enters an occupied square, found in C from the first
         # walks' codes; each gets its first open walk, or none
         size = self.length
