@@ -16,8 +16,17 @@ from typing import Any
 from aerodrome.api import ChoiceLabel, Decision
 from aerodrome_dockfighters import combat, rules
 from aerodrome_dockfighters import events as ev
-from aerodrome_dockfighters.board import FACING_NAMES
-from aerodrome_dockfighters.specs import AGILITY
+from aerodrome_dockfighters.board import FACING_NAMES, board
+from aerodrome_dockfighters.movement import (
+    IMMELMANN,
+    LAND,
+    ROLL_DIRECTION,
+    STAY,
+    TAKE_OFF,
+    straight,
+    turn_points,
+)
+from aerodrome_dockfighters.specs import AGILITY, builtin
 from aerodrome_dockfighters.state import (
     GROUND,
     Activate,
@@ -247,10 +256,77 @@ _UNDER_AIRCRAFT = (
 )
 
 
+def _plan_stop(action: Plan, view: DfView) -> int | None:
+    """The hex where ``action`` takes its aircraft before its next choice: its first turn
+    point, or the end of the move when it has none (clauses move.6-7); the hex ahead for an
+    Immelmann (immelmann.1), its own hex when it stays, the end of a take-off or a landing
+    run (move.10-11). ``None`` off the board."""
+    a = view.aircraft[action.aircraft]
+    b = board(view.width, view.height)
+    cell, facing = a.cell, a.facing
+    if action.template == TAKE_OFF and a.status == "grounded" and view.runway:
+        cell, facing = view.runway[0], view.runway_facing  # mission.airstrip.2
+    if cell < 0:
+        return None
+    if action.template == STAY:
+        return cell
+    if action.template == IMMELMANN:
+        ahead = b.step[cell * 6 + facing]
+        return ahead if ahead >= 0 else None
+    hexes = abs(action.speed)
+    if action.template >= 0:
+        points = turn_points(action.speed, builtin().templates[AGILITY[action.template]])
+        hexes = points[0] if points else hexes
+    elif action.template == LAND:
+        hexes = action.speed
+    end = straight(b, cell, facing, hexes if action.speed >= 0 else -hexes, None)
+    return end if end >= 0 else None
+
+
+def _manoeuvre_stop(action: Manoeuvre, view: DfView) -> int | None:
+    """The hex where ``action``, made at the present turn point of its aircraft's move, takes
+    it: a barrel roll's side step (barrel.1), then straight on to the next turn point or the
+    end of the move (move.7); ``None`` off the board or when the view's move is another's."""
+    move = view.move
+    if move is None or move.aircraft != action.aircraft:
+        return None
+    b = board(view.width, view.height)
+    cell, facing = move.cell, move.facing
+    if action.lateral in ROLL_DIRECTION:
+        cell = b.step[cell * 6 + (facing + ROLL_DIRECTION[action.lateral]) % 6]
+        if cell < 0:
+            return None
+    elif action.lateral == "L":
+        facing = (facing + 1) % 6
+    elif action.lateral == "R":
+        facing = (facing + 5) % 6
+    nxt = move.index + 1
+    target = move.points[nxt] if nxt < len(move.points) else abs(move.speed)
+    hexes = target - move.moved
+    end = straight(b, cell, facing, hexes if move.speed >= 0 else -hexes, None)
+    return end if end >= 0 else None
+
+
+def destination(action: DfAction, view: DfView) -> int | None:
+    """Where a movement answer (a :class:`Plan` or a :class:`Manoeuvre`) takes its aircraft
+    before the next choice (the hex a person clicks to choose it), from ``view``, the
+    observation of the moment it is offered; ``None`` for other answers, or off the board."""
+    if isinstance(action, Plan):
+        return _plan_stop(action, view)
+    if isinstance(action, Manoeuvre):
+        return _manoeuvre_stop(action, view)
+    return None
+
+
 def choice_label(action: DfAction, view: DfView) -> ChoiceLabel:
     """``action`` as a choice: what an aircraft does under the aircraft ("#3 Fw-802 E-1
-    Hawk" → "speed 4, gentle template"); a hex chosen names it as ``place``."""
+    Hawk" → "speed 4, gentle template"); a hex chosen names it as ``place``, and so does a
+    movement answer: the hex it flies to before the next choice (:func:`destination`), so
+    that a move is chosen by clicking where it goes, the answers ending in one hex told
+    apart by a second choice (the template, a climb or a dive)."""
     cell = getattr(action, "cell", None)
+    if isinstance(action, Plan | Manoeuvre):
+        cell = destination(action, view)
     place = where(view, cell) if isinstance(cell, int) and cell >= 0 else None
     said = action_text(action, view)
     if isinstance(action, _UNDER_AIRCRAFT):

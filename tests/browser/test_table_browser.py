@@ -219,14 +219,45 @@ def one_step(page: Any, rng: random.Random, tally: dict[str, int]) -> None:
     )
 
 
-def decide(page: Any, rng: random.Random, tally: dict[str, int]) -> None:
-    """Click until the page's question is answered (its version changes)."""
+#: Dockfighters' movement questions (a plan, a turn point): answered by clicking a hex.
+MOVES = ("speed and template?", ": turn point")
+
+
+def hex_targets(page: Any) -> list[str]:
+    """The hexes (not pieces) the board offers to click now."""
+    places = page.locator("#board .target").evaluate_all("l => l.map(e => e.dataset.place)")
+    return [str(p) for p in places if not str(p).startswith("piece:")]
+
+
+def decide(page: Any, rng: random.Random, tally: dict[str, int]) -> str | None:
+    """Click until the page's question is answered (its version changes). A movement
+    question of Dockfighters is answered by clicking a hex it may fly to, then, where several
+    answers end there, one of them: returns the hex clicked (else ``None``)."""
     version = page.get_attribute("html", "data-version")
+    clicked = None
+    if any(words in page.inner_text("#prompt") for words in MOVES):
+        hexes = hex_targets(page)
+        tally["moves"] += 1
+        if hexes:
+            clicked = rng.choice(hexes)
+            page.locator(f'#board .target[data-place="{clicked}"]').click()
+            tally["board"] += 1
+            page.wait_for_function(
+                "v => document.documentElement.dataset.version !== v"
+                " || document.documentElement.dataset.state !== 'sending'",
+                arg=version,
+            )
+            if page.get_attribute("html", "data-version") == version:  # a second choice
+                assert page.locator("#board .picked").count() == 1
+                assert not hex_targets(page)  # the hex is picked: its answers are listed
+                assert buttons_shown(page) <= MOST_BUTTONS
     for _ in range(40):
+        if page.get_attribute("html", "data-version") != version or state(page) != "asked":
+            return clicked
         assert buttons_shown(page) <= MOST_BUTTONS, page.inner_text("#choices")
         one_step(page, rng, tally)
         if page.get_attribute("html", "data-version") != version or state(page) != "asked":
-            return
+            return clicked
     raise AssertionError("forty clicks and still asked: " + page.inner_text("#decision"))
 
 
@@ -249,7 +280,8 @@ def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_othe
     table = next(t for t in server.tables.tables.values() if f"/seat/{t.tokens[0]}" == links[0])
     spectator.goto(server.url + f"/watch/{table.watch}", wait_until="load")
     rng = random.Random(seed)
-    tally = {"board": 0, "keys": 0, "orders": 0, "list": 0, "buttons": 0}
+    tally = {"board": 0, "keys": 0, "orders": 0, "list": 0, "buttons": 0, "moves": 0}
+    by_hex: list[tuple[str, str]] = []  # Dockfighters: (hex clicked, where the move went)
     decisions = 0
     shots: set[int] = set()
     try:
@@ -273,7 +305,11 @@ def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_othe
                 shots.add(i)
                 suffix = "" if i == 0 else "-phone"
                 page.screenshot(path=str(images / f"table-{name}{suffix}.png"))
-            decide(page, rng, tally)
+            before = len(table.game.history)
+            clicked = decide(page, rng, tally)
+            if clicked is not None:  # the answer taken is one that flies to that hex
+                player, action = next(a for a in table.game.history[before:] if a[0] == i)
+                by_hex.append((clicked, str(table.places[player, action])))
             decisions += 1
             page.evaluate("window.scrollTo(0, 0)")  # as a person scrolls back up
             assert decisions <= MOST, f"{name}: no end after {MOST} decisions"
@@ -291,6 +327,9 @@ def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_othe
             context.close()
     assert errors == [[], [], []]
     assert tally["board"] > 0, f"{name}: nothing was played on the board: {tally}"
+    if name == "dockfighters":  # every move chosen by the hex it flies to
+        assert tally["moves"] > 3 and len(by_hex) == tally["moves"], (tally, by_hex)
+        assert all(clicked == went for clicked, went in by_hex), by_hex
     found = Found()
     for seat, views in enumerate(got):
         assert len(views) > 3, "the page received too few views to check"

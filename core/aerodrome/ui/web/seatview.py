@@ -174,20 +174,40 @@ def choices(table: Table, player: int, board: str | None = None) -> list[dict[st
     return out
 
 
-def last_move(game: Game[Any, Any, Any], player: int | None, view: Any) -> dict[str, Any] | None:
-    """The latest action the reader saw that has a place on the board: who, and where."""
+def last_move(
+    game: Game[Any, Any, Any],
+    player: int | None,
+    view: Any,
+    places: dict[tuple[int, Any], str | None] | None = None,
+) -> dict[str, Any] | None:
+    """The latest action the reader saw that has a place on the board: who, and where (the
+    place it had when it was offered, from ``places``, :attr:`Table.places`; else its label
+    worded from ``view``, for a game resumed from its file)."""
     for event in reversed(game.log):
         if not isinstance(event, ActionTaken) or not event.visible_to(player):
             continue
         if player is None and event.seen_by is not None:
             continue
-        try:
-            said = label(game.ruleset, event.action, view)
-        except (LookupError, ValueError, AttributeError):
-            continue  # a label of an earlier moment that the present view cannot word
-        if said.place is not None:
-            return {"place": said.place, "seat": seat_label(game.setup, event.player)}
+        key = (event.player, event.action)
+        kept = places is not None and _hashable(event.action) and key in places
+        if places is not None and kept:
+            place = places[key]
+        else:
+            try:
+                place = label(game.ruleset, event.action, view).place
+            except (LookupError, ValueError, AttributeError):
+                continue  # a label of an earlier moment that the present view cannot word
+        if place is not None:
+            return {"place": place, "seat": seat_label(game.setup, event.player)}
     return None
+
+
+def _hashable(action: Any) -> bool:
+    try:
+        hash(action)
+    except TypeError:
+        return False
+    return True
 
 
 def _who(table: Table, player: int | None, seat: int) -> str:
@@ -250,7 +270,7 @@ def seat_view(table: Table, player: int) -> dict[str, Any]:
             "log": _turns(game, _sentences(game, view, seen_by(player), LOG_LINES)),
             "mine": [line for _, line in _sentences(game, view, secret_to(player), MINE_LINES)],
             "glance": glance(game, view),
-            "last": last_move(game, player, view),
+            "last": last_move(game, player, view, table.places),
             "over": outcome(game.result()) if game.is_over() else None,
             "asked": asked,
             "prompt": prompt(game.ruleset, decision, view)
@@ -315,7 +335,7 @@ def spectator_view(table: Table) -> dict[str, Any]:
             "log": _turns(game, public_lines(game, LOG_LINES)),
             "mine": [],
             "glance": None,
-            "last": last_move(game, None, view) if view is not None else None,
+            "last": last_move(game, None, view, table.places) if view is not None else None,
             "over": outcome(game.result()) if game.is_over() else None,
             "asked": False,
             "prompt": None,

@@ -28,9 +28,10 @@ from typing import Any
 import msgspec
 
 from aerodrome.engine.agents import Agent
-from aerodrome.engine.describe import seat_label
+from aerodrome.engine.data import Action
+from aerodrome.engine.describe import label, seat_label
 from aerodrome.engine.dice import derive_seed
-from aerodrome.engine.driver import answer, drive
+from aerodrome.engine.driver import Observer, answer, drive
 from aerodrome.engine.errors import AerodromeError
 from aerodrome.engine.files import describe_os_error, read_limited, write_atomic
 from aerodrome.engine.game import Game
@@ -138,6 +139,12 @@ class Table:
     #: may answer it (another seat's commitment to a simultaneous decision changes the
     #: version, not the question).
     asked_since: dict[int, int] = field(default_factory=dict)
+    #: Where each answer was on the board, worded from its player's view of the moment it was
+    #: offered, by (player, action), the latest of equal ones: the last move is outlined there
+    #: (a label worded later, from a view that has moved on, may point elsewhere: a
+    #: Dockfighters manoeuvre's hex is reckoned from the move in progress). Replaced, never
+    #: changed, at every answer: a copy of the table keeps the places of its moment.
+    places: dict[tuple[int, Action], str | None] = field(default_factory=dict)
     _asked: frozenset[int] = frozenset()
 
     # -- who is who ----------------------------------------------------------------------
@@ -175,7 +182,7 @@ class Table:
         """The agents answer until the game waits only on persons (or is over)."""
         with self.lock:
             since = len(self.game.history)
-            made = drive(self.game, self.seats)
+            made = drive(self.game, self.seats, _Places(self))
             if made or not self._asked:
                 self._moved(since)
             return made
@@ -195,8 +202,9 @@ class Table:
             if not 0 <= choice < len(legal):
                 raise AerodromeError(f"choice {choice}: expected 0 to {len(legal) - 1}")
             since = len(self.game.history)
-            answer(self.game, player, legal[choice])
-            drive(self.game, self.seats)
+            places = _Places(self)
+            answer(self.game, player, legal[choice], places)
+            drive(self.game, self.seats, places)
             self._moved(since)
             self._changed()
 
@@ -259,6 +267,28 @@ class Table:
         """Whether ``player`` may delete the game: once it is over, or while every other
         seat is an agent's (no other person loses a game they are playing)."""
         return self.alone(player) or self.game.is_over()
+
+
+class _Places(Observer):
+    """Keeps in :attr:`Table.places` where each answer taken was, from the view its player
+    had when it was offered."""
+
+    __slots__ = ("table", "view")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.view: Any = None
+
+    def decision(self, game: Game[Any, Any, Any], player: int, legal: Sequence[Action]) -> None:
+        self.view = game.observation(player)
+
+    def action(self, game: Game[Any, Any, Any], player: int, action: Action) -> None:
+        try:
+            place = label(game.ruleset, action, self.view).place
+            hash(action)  # a third-party action with a list in it is not kept
+        except (LookupError, ValueError, AttributeError, TypeError):
+            return
+        self.table.places = {**self.table.places, (player, action): place}
 
 
 def seat_plans(plugins: Plugins, ruleset: str, kinds: Sequence[str]) -> list[SeatPlan]:
