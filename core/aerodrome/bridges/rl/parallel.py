@@ -81,6 +81,7 @@ class ParallelAerodromeEnv(ParallelEnv):  # type: ignore[misc]
         self.penalty = float(penalty)
         self.flat = bool(flat)
         self.possible_agents = [agent_name(p) for p in range(len(self.setup.seats))]
+        self._player = {a: p for p, a in enumerate(self.possible_agents)}
         self.agents: list[str] = []
         self.seats: dict[str, Seat] = dict(zip(self.possible_agents, self.setup.seats, strict=True))
         observation, action = spaces(self.layout)
@@ -204,7 +205,7 @@ class ParallelAerodromeEnv(ParallelEnv):  # type: ignore[misc]
         game = self.game
         out = {}
         for agent in self.agents:
-            seen = self.translator.observe(game, self.possible_agents.index(agent))
+            seen = self.translator.observe(game, self._player[agent])
             out[agent] = seen["observation"] if self.flat else seen
         return out
 
@@ -214,7 +215,7 @@ class ParallelAerodromeEnv(ParallelEnv):  # type: ignore[misc]
         for agent in self.agents:
             info = dict(extra.get(agent, {}))
             if self.flat:
-                player = self.possible_agents.index(agent)
+                player = self._player[agent]
                 info["action_mask"] = self.translator.mask(game.legal_actions(player), player, game)
             out[agent] = info
         return out
