@@ -111,7 +111,7 @@ def bench(session: nox.Session) -> None:
     """Benchmarks: games per second and friends, and aerodrome's decisions per second as
     ratios to reference engines (OpenSpiel, python-chess) measured in the same run. Prints a
     table; see docs/performance.md. ``nox -s bench -- reference --rounds 9`` runs only that."""
-    session.install("-e", ".[report,dask,bench,rl]")
+    session.install("-e", ".[report,dask,bench,rl,web]", "httpx>=0.27")  # web: bench_serve
     session.run("python", "-m", "benchmarks", *session.posargs)
 
 
