@@ -24,3 +24,5 @@ def test_the_mcts_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "aerodrome_df40k 2 players" in out
     found = re.search(r"4 games over both seats: won (\d+), drawn (\d+), lost (\d+)", out)
     assert found is not None and sum(map(int, found.groups())) == 4
+    assert "the duel opens at a chance node: True" in out
+    assert "plays by the average policy:" in out
