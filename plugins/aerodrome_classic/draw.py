@@ -200,3 +200,14 @@ def draw_compact(board: Board, view: ClassicView) -> RenderableType:
     grid.add_column(max_width=40)
     grid.add_row(Group(*lines), Group(*panel(view)))
     return grid
+
+
+def own_marks(view: ClassicView, player: int) -> list[str]:
+    """How ``player``'s planes show on the board (``▲R``: the facing or the ground mark, and
+    the squadron's letter): a play screen on a small terminal keeps the lines holding them."""
+    mine = {sq.name for sq in view.squadrons if sq.seat == player}
+    return [
+        f"{ARROWS[p.facing] if p.in_flight else GROUNDED}{p.squadron[:1]}"
+        for p in view.planes
+        if p.squadron in mine
+    ]

@@ -278,6 +278,13 @@ class Classic(
 
         return draw(self.board, view)
 
+    def own_marks(self, view: ClassicView, player: int) -> list[str]:
+        """How ``player``'s own pieces show in :meth:`draw_compact` (a small terminal's play
+        screen shows the window of the picture holding them)."""
+        from aerodrome_classic.draw import own_marks
+
+        return own_marks(view, player)
+
     def draw_compact(self, view: ClassicView) -> RenderableType:
         from aerodrome_classic.draw import draw_compact
 

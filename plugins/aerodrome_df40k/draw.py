@@ -187,3 +187,9 @@ def _parts(rules: Rules, view: Df40kView, *, compact: bool) -> list[RenderableTy
             Text(f"Dogfights of game turn {view.last_turn}: " + ("; ".join(fights) or none))
         )
     return parts
+
+
+def own_marks(view: Df40kView, player: int) -> list[str]:
+    """The side column of ``player``'s flyers in the compact table (`` imperium ``): a play
+    screen on a small terminal keeps the lines holding them."""
+    return [f" {view.sides[player]} "] if 0 <= player < len(view.sides) else []

@@ -436,6 +436,13 @@ class Df40k(
 
         return draw(self.rules, view)
 
+    def own_marks(self, view: Df40kView, player: int) -> list[str]:
+        """How ``player``'s own pieces show in :meth:`draw_compact` (a small terminal's play
+        screen shows the window of the picture holding them)."""
+        from aerodrome_df40k.draw import own_marks
+
+        return own_marks(view, player)
+
     def draw_compact(self, view: Df40kView) -> RenderableType:
         from aerodrome_df40k.draw import draw_compact
 

@@ -263,3 +263,14 @@ def draw_compact(view: DfView) -> RenderableType:
     grid.add_column()
     grid.add_row(board_text(view, compact=True), Group(*panel(view)))
     return grid
+
+
+def own_marks(view: DfView, player: int) -> list[str]:
+    """How ``player``'s flying aircraft show on the compact map (``↓10``: the heading, the
+    altitude and the map id): a play screen on a small terminal keeps the lines holding
+    them."""
+    return [
+        f"{FACING_ARROWS[a.facing]}{a.altitude}{tag(a.id)}"
+        for a in view.aircraft
+        if a.player == player and a.status == "flying" and a.cell >= 0
+    ]

@@ -166,6 +166,13 @@ class Dockfighters(
 
         return action_odds(action, view)
 
+    def own_marks(self, view: DfView, player: int) -> list[str]:
+        """How ``player``'s own pieces show in :meth:`draw_compact` (a small terminal's play
+        screen shows the window of the picture holding them)."""
+        from aerodrome_dockfighters.draw import own_marks
+
+        return own_marks(view, player)
+
     def draw_compact(self, view: DfView) -> RenderableType:
         from aerodrome_dockfighters.draw import draw_compact
 

@@ -102,3 +102,13 @@ def draw_compact(view: DogfightView) -> RenderableType:
     grid.add_row(*columns)
     parts.append(grid)
     return Group(*parts)
+
+
+def own_marks(view: DogfightView, player: int) -> list[str]:
+    """The beginnings of ``player``'s aircraft's lines in the compact picture (their names,
+    as far as a narrow column shows them): a play screen on a small terminal keeps the lines
+    holding them."""
+    if not 0 <= player < len(view.sides):
+        return []
+    _, rows = squadron(view, view.sides[player])
+    return [r.label[:10] for r in rows]

@@ -144,6 +144,13 @@ class Victoriana(
 
         return draw(view)
 
+    def own_marks(self, view: DogfightView, player: int) -> list[str]:
+        """How ``player``'s own pieces show in :meth:`draw_compact` (a small terminal's play
+        screen shows the window of the picture holding them)."""
+        from aerodrome_victoriana.draw import own_marks
+
+        return own_marks(view, player)
+
     def draw_compact(self, view: DogfightView) -> RenderableType:
         from aerodrome_victoriana.draw import draw_compact
 

@@ -21,8 +21,9 @@ from aerodrome.engine.terminal import escape
 from aerodrome.ui.choices import Line, example, group, match, spoken
 from aerodrome.ui.cli.output import one_line
 
-#: Rows of choices shown at once (a play screen fits 50 rows); Enter shows the next ones.
-PAGE = 8
+#: Rows of choices shown at once (a play screen fits 50 rows; on a smaller terminal
+#: :func:`screen.page_rows` shows fewer); Enter shows the next ones.
+PAGE = screen.BIG_PAGE
 QUIT = frozenset({"q", "quit", "exit"})
 HELP = frozenset({"?", "h", "help"})
 MORE = frozenset({"", "more", "+"})
@@ -95,7 +96,7 @@ class Decision:
         end, used = self.shown, 0
         while end < len(self.lines):
             need = screen.rows(_plain(self.lines[end]))
-            if used and used + need > PAGE:
+            if used and used + need > screen.page_rows():
                 break
             end, used = end + 1, used + need
         # a header is never the last line of a part
@@ -178,7 +179,7 @@ class Decision:
             need = screen.rows(
                 f"{_plain(lines[end])} — {' '.join(extra.get(n, '') for n, _ in texts)}"
             )
-            if used and used + need > screen.ODDS_ROWS:
+            if used and used + need > min(screen.ODDS_ROWS, screen.screen_rows() - 4):
                 break
             end, used = end + 1, used + need
         end = _whole_if_one_left(lines, end)

@@ -15,18 +15,20 @@ literally, never as markup.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
 
+from aerodrome.engine.capabilities import Presentation, capability
 from aerodrome.engine.describe import event_text, label, picture, prompt, seat_label
 from aerodrome.engine.events import Event
 from aerodrome.engine.game import Game
 from aerodrome.engine.ruleset import Result, Setup
 from aerodrome.ui.choices import Line, spoken
-from aerodrome.ui.cli.output import console, literal, one_line, show
+from aerodrome.ui.cli.output import SafeConsole, console, literal, one_line, show
 
 NUMBER = "bold cyan"
 HEADING = "bold"
@@ -86,17 +88,30 @@ def where(game: Game[Any, Any, Any]) -> str:
 
 
 def board(
-    game: Game[Any, Any, Any], viewer: int | None, title: str, *, compact: bool = False
+    game: Game[Any, Any, Any],
+    viewer: int | None,
+    title: str,
+    *,
+    compact: bool = False,
+    rows: int | None = None,
 ) -> None:
     """A rule titled ``title``, then the ruleset's picture of what ``viewer`` sees (the
-    compact one of a play screen, or the whole one)."""
+    compact one of a play screen, in at most ``rows`` rows on a small terminal: a window
+    around the viewer's pieces, :func:`compact_lines`; or the whole one)."""
     console.rule(literal(title), style=HEADING)
+    if compact and small():
+        for line in compact_lines(game, viewer, rows):
+            say_line(line)
+        return
     show(picture(game.ruleset, game.observation(viewer), compact=compact))
 
 
-def seat_board(game: Game[Any, Any, Any], player: int, *, compact: bool = False) -> None:
+def seat_board(
+    game: Game[Any, Any, Any], player: int, *, compact: bool = False, rows: int | None = None
+) -> None:
     """The board as ``player`` sees it, under a rule naming the round and the seat."""
-    board(game, player, f"{where(game)} · {seat_label(game.setup, player)}", compact=compact)
+    title = f"{where(game)} · {seat_label(game.setup, player)}"
+    board(game, player, title, compact=compact, rows=rows)
 
 
 # -- a play screen: at most SCREEN_ROWS rows -------------------------------------------------
@@ -117,10 +132,134 @@ def rows(text: str) -> int:
     return sum(max(1, -(-cell_len(line) // width)) for line in text.split("\n"))
 
 
-def picture_rows(game: Game[Any, Any, Any], player: int | None) -> int:
-    """The rows the compact picture of ``player``'s view takes on the console."""
+def picture_rows(game: Game[Any, Any, Any], player: int | None, rows: int | None = None) -> int:
+    """The rows the compact picture of ``player``'s view takes on the console (on a small
+    terminal: its window in at most ``rows`` rows)."""
+    if small():
+        return len(compact_lines(game, player, rows))
     drawn = picture(game.ruleset, game.observation(player), compact=True)
     return len(console.render_lines(drawn, console.options, pad=False))
+
+
+# -- a small terminal: 80 columns, 24 rows ----------------------------------------------------
+#: The fewest rows a play screen fits (an 80x24 terminal). A terminal lower than
+#: :data:`SCREEN_ROWS` gets screens of its height: a shorter page of choices
+#: (:data:`SMALL_PAGE`), the last event or two, and a window of the compact picture around the
+#: person's own pieces, with a line saying what is left out (``board`` shows it all).
+SMALL_ROWS = 24
+#: Rows of choices a page shows on a small terminal, and on a whole play screen.
+SMALL_PAGE = 4
+BIG_PAGE = 8
+#: A small screen's rows for the question (two), a page of choices, the "more" line, the
+#: hint (two), the prompt, and the line of the answer typed at the last prompt.
+SMALL_DECISION_ROWS = SMALL_PAGE + 7
+#: The last events get at least this many rows on a small screen.
+SMALL_EVENT_ROWS = 2
+#: The fewest rows a window of the picture takes (its first line, one more, the note).
+WINDOW_ROWS = 3
+#: Draws a ruleset's picture as lines (names in it are data, never markup).
+_pictures = SafeConsole(markup=False, emoji=False)
+
+
+def terminal_rows() -> int:
+    """The terminal's height as ``play`` lays its screens out: ``LINES`` when set, the
+    terminal's own, else :data:`SCREEN_ROWS` (a pipe has no height: its reader scrolls)."""
+    lines = os.environ.get("LINES", "")
+    if lines.isdigit():
+        return int(lines)
+    return console.height if console.is_terminal else SCREEN_ROWS
+
+
+def small() -> bool:
+    """Whether the terminal is lower than a whole play screen (:data:`SCREEN_ROWS`)."""
+    return terminal_rows() < SCREEN_ROWS
+
+
+def screen_rows() -> int:
+    """The rows of one play screen: :data:`SCREEN_ROWS`, or the terminal's height when it
+    is lower (at least :data:`SMALL_ROWS`)."""
+    return max(SMALL_ROWS, min(SCREEN_ROWS, terminal_rows()))
+
+
+def decision_rows() -> int:
+    """The rows a screen keeps for the question, a page of choices, the hint and the prompt."""
+    return SMALL_DECISION_ROWS if small() else DECISION_ROWS
+
+
+def event_rows() -> int:
+    """The rows the last events get at least."""
+    return SMALL_EVENT_ROWS if small() else EVENT_ROWS
+
+
+def page_rows() -> int:
+    """The rows of choices one page shows."""
+    return SMALL_PAGE if small() else BIG_PAGE
+
+
+def picture_budget(noted: int = 0) -> int:
+    """The rows a small screen leaves for the compact picture, after its rule, the last
+    events, the question and its choices, and ``noted`` rows of notes above."""
+    return max(WINDOW_ROWS, screen_rows() - 1 - decision_rows() - event_rows() - noted)
+
+
+def own_marks(game: Game[Any, Any, Any], player: int | None) -> list[str]:
+    """What marks ``player``'s own pieces in the ruleset's compact picture, if the ruleset
+    says (its presentation's optional ``own_marks(view, player)``): the window of a small
+    screen keeps the lines holding them."""
+    shown = capability(game.ruleset, Presentation)
+    find = getattr(shown, "own_marks", None)
+    if player is None or find is None:
+        return []
+    return [m for m in find(game.observation(player), player) if m]
+
+
+def window(lines: Sequence[str], rows: int, marks: Sequence[str]) -> tuple[int, int] | None:
+    """The lines ``[start, end)`` of a picture of ``lines`` shown in ``rows`` rows besides
+    its first line (a ruler, a title) and a note: those holding the most ``marks``, centred
+    on them; ``None`` when the whole picture fits."""
+    if len(lines) <= rows:
+        return None
+    keep = max(1, rows - 2)
+    hits = [i for i, line in enumerate(lines) if i and any(m in line for m in marks)]
+    best, key = 1, (-1, 0.0)
+    for start in range(1, len(lines) - keep + 1):
+        inside = [h for h in hits if start <= h < start + keep]
+        middle = start + (keep - 1) / 2
+        off = abs(sum(inside) / len(inside) - middle) if inside else 0.0
+        if (len(inside), -off) > key:
+            best, key = start, (len(inside), -off)
+    return best, best + keep
+
+
+def compact_lines(
+    game: Game[Any, Any, Any], viewer: int | None, rows: int | None = None
+) -> list[Text]:
+    """The compact picture of what ``viewer`` sees as lines of the console's width, at most
+    ``rows`` of them (default :func:`picture_budget`): when it is taller, its first line, the
+    window of it holding ``viewer``'s own pieces (:func:`own_marks`, :func:`window`) and a
+    line saying which lines are shown and that ``board`` shows them all."""
+    budget = picture_budget() if rows is None else max(WINDOW_ROWS, rows)
+    drawn = picture(game.ruleset, game.observation(viewer), compact=True)
+    options = _pictures.options.update(width=console.width)
+    lines: list[Text] = []
+    for segments in _pictures.render_lines(drawn, options, pad=False):
+        line = Text()
+        for segment in segments:
+            if segment.control is None:
+                line.append(segment.text, segment.style)
+        line.rstrip()
+        lines.append(line)
+    while lines and not lines[-1].plain:
+        lines.pop()
+    shown = window([line.plain for line in lines], budget, own_marks(game, viewer))
+    if shown is None:
+        return lines
+    start, end = shown
+    note = (
+        f"  ⋮ lines {start + 1}-{end} of the {len(lines)} of the picture"
+        f"{' (your pieces)' if viewer is not None else ''}; board shows it whole"
+    )
+    return [lines[0], *lines[start:end], Text(note, style="dim")]
 
 
 def event_tail(texts: Sequence[str], budget: int) -> None:

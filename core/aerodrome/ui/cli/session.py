@@ -4,9 +4,10 @@ every action (one line appended, :class:`aerodrome.runs.autosave.SaveWriter`; ma
 a person decides), ``undo`` takes a person's last decision back, Ctrl-C keeps the game.
 
 Who sees what: with one person at the table the events that person may see are kept and
-shown on their next screen, the last that fit (a screen is at most 50 rows at 100 columns:
-those events, the compact picture, the question and a page of choices; ``log`` shows the
-earlier ones); with several (a hot seat) the events all of them may see, and each person's
+shown on their next screen, the last that fit (a screen is at most 50 rows at 100 columns,
+or the terminal's height down to 24 rows at 80 columns, :func:`screen.screen_rows`: those
+events, the compact picture or a window of it, the question and a page of choices; ``log``
+shows the earlier ones, ``board`` the whole picture); with several (a hot seat) the events all of them may see, and each person's
 private ones (their own secret orders) just before their decision; with none (bots only)
 everything, printed as it happens. A decision with a single legal answer is played at once,
 with a line saying so. In a hot seat of a game with hidden information the screen is handed over
@@ -181,16 +182,17 @@ class Session:
         """The events kept since the last screen, before the result's compact picture."""
         viewer = self.humans[0] if len(self.humans) == 1 else None
         drawn = screen.picture_rows(self.game, viewer)
-        self.show_events(max(screen.EVENT_ROWS, screen.SCREEN_ROWS - 6 - drawn))
+        self.show_events(max(screen.event_rows(), screen.screen_rows() - 6 - drawn))
 
     def show_screen(self, player: int) -> None:
         """The top of a play screen: the last events that fit, then the compact picture
         (the question and the choices follow: at most :data:`screen.SCREEN_ROWS` rows)."""
-        drawn = screen.picture_rows(self.game, player)
-        budget = screen.SCREEN_ROWS - 1 - drawn - screen.DECISION_ROWS - self.noted
+        rows = screen.picture_budget(self.noted)  # a small terminal: the picture's window
+        drawn = screen.picture_rows(self.game, player, rows)
+        budget = screen.screen_rows() - 1 - drawn - screen.decision_rows() - self.noted
         self.noted = 0
-        self.show_events(max(screen.EVENT_ROWS, budget))
-        screen.seat_board(self.game, player, compact=True)
+        self.show_events(max(screen.event_rows(), budget))
+        screen.seat_board(self.game, player, compact=True, rows=rows)
 
     def show_log(self, player: int, lines: int) -> None:
         screen.log_tail(self.game, player, lines)
