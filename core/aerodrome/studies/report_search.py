@@ -127,8 +127,40 @@ def skill_section(result: Comparison) -> str:
         "large step (--ladder-games plays more). The last column pools the steps above "
         "random.</p>"
         f"<table><thead><tr><th>column</th>{head}<th>above random</th></tr></thead>"
-        f"<tbody>{rows}</tbody></table></section>"
+        f"<tbody>{rows}</tbody></table>{styles_section(result)}</section>"
     )
+
+
+def styles_section(result: Comparison) -> str:
+    """The learned rungs: per policy, per decision kind, the action kinds it chooses more
+    or less often than the bot at the same positions (:mod:`aerodrome.studies.learned`);
+    empty without a learned rung."""
+    e = html.escape
+    parts = []
+    for found in result.styles:
+        rows = "".join(
+            f"<tr><td>{e(kind.kind) if i == 0 else ''}"
+            f"{f'<small>{kind.decisions} decisions</small>' if i == 0 else ''}</td>"
+            f"<td>{e(p.action)}</td>"
+            f"<td>{p.policy}<small>{p.policy / kind.decisions:.0%}</small></td>"
+            f"<td>{p.bot}<small>{p.bot / kind.decisions:.0%}</small></td>"
+            f"<td>{p.difference:+.2f}<small>{p.low:+.2f} – {p.high:+.2f}</small></td></tr>"
+            for kind in found.kinds
+            for i, p in enumerate(kind.preferences)
+        )
+        parts.append(
+            f'<h3 id="learned-{e(found.column)}">Learned rung, {e(found.column)}: what '
+            f"{e(found.policy)} does differently from the bot</h3><p>The policy played "
+            f"{found.games} games against the bot (half on each side, seed {found.seed}); at "
+            f"each of its {found.decisions} decisions with a choice the bot was asked what it "
+            "would have chosen there. Per decision kind, the action kinds whose shares "
+            "differ most: how often each chose it, and the difference (policy minus bot) "
+            "with its 95 % interval over games. A kind the policy chooses more often is "
+            "what the learner prefers.</p>"
+            "<table><thead><tr><th>decision</th><th>action kind</th><th>policy</th>"
+            f"<th>bot</th><th>difference</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+    return "".join(parts)
 
 
 def _write(folder: Path, page: str) -> Path:

@@ -18,6 +18,7 @@ from aerodrome.plugins import Plugins
 from aerodrome.studies.compare.paired import REPLICATES, ColumnDifferences, Pairing
 from aerodrome.studies.compare.plan import ColumnPlan
 from aerodrome.studies.compare.verdicts import Family, Plan, Verdict, verdicts
+from aerodrome.studies.learned import PolicyStyle
 from aerodrome.studies.metrics.builtin import builtin_metrics
 
 
@@ -79,6 +80,9 @@ class Comparison(msgspec.Struct, kw_only=True):
     plans: list[Plan] = []
     #: Bootstrap replicates behind the ``paired-bootstrap`` differences.
     replicates: int = REPLICATES
+    #: The skill ladder's learned rungs: what each policy does differently from the bot
+    #: (:mod:`aerodrome.studies.learned`).
+    styles: list[PolicyStyle] = []
 
 
 def change_label(base: Column, column: Column) -> str:

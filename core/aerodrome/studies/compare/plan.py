@@ -191,7 +191,14 @@ def column_plan(
     seat_sides = tuple(s.side for s in setup.seats)
     offered = plugins.agents_for(name)
     has_bot = BOT in offered
-    ladder = next((s.labels(has_bot) for s in studies if isinstance(s, LadderStudy)), ())
+    ladder = next(
+        (
+            s.labels(has_bot, s.policy_for(name, variants, params))
+            for s in studies
+            if isinstance(s, LadderStudy)
+        ),
+        (),
+    )
     column = Column(
         name=column_name(name, variants, params),
         ruleset=name,

@@ -6,7 +6,7 @@ joins them, so that ``compare``, ``sweep`` and scripts share one path.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from aerodrome.plugins import Plugins
@@ -19,10 +19,17 @@ from aerodrome.studies.compare.studies import BUDGET, Study
 from aerodrome.studies.ladder import LADDER_GAMES, LadderStudy
 
 
-def studies(ladder_budgets: Sequence[int] | None, ladder_games: int = LADDER_GAMES) -> list[Study]:
+def studies(
+    ladder_budgets: Sequence[int] | None,
+    ladder_games: int = LADDER_GAMES,
+    ladder_policies: Mapping[str, str] | None = None,
+) -> list[Study]:
     """The studies of a comparison: the skill ladder with search rungs at ``ladder_budgets``
-    (``None``: no ladder; empty: random and the bot only)."""
-    return [] if ladder_budgets is None else [LadderStudy(ladder_budgets, ladder_games)]
+    (``None``: no ladder; empty: random and the bot only) and a learned rung for each
+    ruleset ``ladder_policies`` gives a policy file for."""
+    if ladder_budgets is None:
+        return []
+    return [LadderStudy(ladder_budgets, ladder_games, dict(ladder_policies or {}))]
 
 
 def execute(

@@ -14,7 +14,10 @@ rung wins, with its Wilson 95 % interval (draws left out):
 - **undecided**: neither, too few decided games to tell.
 
 Where the ruleset has a bot, the first step (random → bot) is read on compare's own
-``bot-vs-random`` games (the same agents: the ladder does not play them again).
+``bot-vs-random`` games (the same agents: the ladder does not play them again). The learned
+rung's step (a trained policy, ``policy``) is a step of its own but left out of the pooled
+value: a policy plays only the rules it was trained on, so a variant's column has no such
+step, and the pooled values of a variant and its base must pool the same steps.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ SATURATED = 0.65
 KIND = "ladder"
 RANDOM = "random"
 BOT = "bot"
+#: The label of the learned rung (a trained policy, ``--ladder-policy``).
+POLICY = "policy"
 #: The matchup whose games are the ladder's first step (random → bot) when the ruleset has a
 #: bot: compare plays it anyway, with more games than a ladder pair.
 BOT_VS_RANDOM = "bot-vs-random"
@@ -84,7 +89,7 @@ class _Ladder:
         won = matchup.bot_side in result.winners
         name = step_name(lower, upper)
         self.steps.setdefault(name, Proportion()).add(won)
-        if lower != RANDOM:
+        if lower != RANDOM and upper != POLICY:
             self.thinking.add(won)
 
     def estimate(self) -> Estimate | None:

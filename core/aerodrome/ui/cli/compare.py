@@ -49,7 +49,10 @@ if TYPE_CHECKING:
     from aerodrome.plugins import Plugins
     from aerodrome.studies.compare.measure import Comparison
     from aerodrome.studies.compare.paired import Difference
+    from aerodrome.studies.compare.plan import ColumnPlan
+    from aerodrome.studies.compare.studies import Study
     from aerodrome.studies.compare.verdicts import Detect, Plan
+    from aerodrome.studies.learned import PolicyStyle
 
 #: Units of the metrics whose spread (standard deviation) is shown under the interval.
 SPREAD_UNITS = ("turns", "decisions")
@@ -185,6 +188,16 @@ def compare(
             show_default=False,
         ),
     ] = None,
+    ladder_policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ladder-policy",
+            help="A trained policy (aerodrome train) as the ladder's top rung for a ruleset, "
+            "RULESET=PATH (repeatable); the report says what it does differently from the "
+            "bot. A policy trained on other rules is refused.",
+            show_default=False,
+        ),
+    ] = None,
     set_: SpecSet = None,
 ) -> None:
     """Compare rulesets and what variants change: balance, length, lethality, skill..."""
@@ -207,18 +220,22 @@ def compare(
         budgets = _budgets(ladder_budgets)
     elif ladder and not quick:
         budgets = LADDER_BUDGETS
+    policies = _policies(plugins, ladder_policy or (), rulesets, ladder)
+    if policies and budgets is None:
+        budgets = ()  # --quick: random, the bot and the learned rung
     if report is not None:  # fail before the games, not after them
         from aerodrome.studies.report import require_matplotlib
 
         require_matplotlib()
         check_output_folder(report, "--report", files=("index.html", "games"))
+    chosen = studies(budgets, ladder_games or LADDER_GAMES, policies)
     plans = plan(
         plugins,
         rulesets or (),
         variant or (),
         games,
         seed,
-        studies=studies(budgets, ladder_games or LADDER_GAMES),
+        studies=chosen,
         study_seconds=QUICK_BUDGET if quick else BUDGET,
         params=param or (),
         sets=sets,
@@ -235,6 +252,7 @@ def compare(
             out=out,
             hooks=progress.hooks(),
         )
+    result.styles = _styles(plugins, chosen, plans, seed, quiet)
     if report is not None:
         from aerodrome.studies.report import write_report
         from aerodrome.studies.samples import write_samples
@@ -248,6 +266,7 @@ def compare(
         return
     console.print(comparison_table(result))
     print_ladder(result)
+    print_styles(result)
     print_verdicts(result)
     for p in result.plans:
         console.print(literal(f"--detect {p.metric}={p.size:g}: {p.text}"), highlight=False)
@@ -272,6 +291,37 @@ def compare(
         "Definitions: docs/compare.md; plots: --report DIR.[/]",
         highlight=False,
     )
+
+
+def _policies(
+    plugins: Plugins, texts: Sequence[str], rulesets: Sequence[str] | None, ladder: bool
+) -> dict[str, str]:
+    """``--ladder-policy RULESET=PATH`` options, checked before any game (a policy trained
+    on other rules is refused in one line)."""
+    from aerodrome.studies.ladder import check_policies, parse_policies
+
+    if not texts:
+        return {}
+    if not ladder:
+        raise AerodromeError("--ladder-policy: the ladder is off (--no-ladder)")
+    found = parse_policies(texts)
+    check_policies(plugins, found, list(rulesets or plugins.ruleset_names()))
+    return found
+
+
+def _styles(
+    plugins: Plugins, chosen: Sequence[Study], plans: Sequence[ColumnPlan], seed: int, quiet: bool
+) -> list[PolicyStyle]:
+    """What each learned rung does differently from the bot (games played here)."""
+    from aerodrome.studies.ladder import LadderStudy
+
+    out: list[PolicyStyle] = []
+    for study in chosen:
+        if isinstance(study, LadderStudy) and study.policies:
+            if not quiet:
+                say("compare: the learned rungs' decisions beside the bot's", err=True)
+            out += study.styles(plugins, [p.column for p in plans], seed)
+    return out
 
 
 def _detects(plugins: Plugins, texts: Sequence[str], paired: bool) -> list[Detect]:
@@ -337,6 +387,38 @@ def print_ladder(result: Comparison) -> None:
             for name, e in ladder.parts.items()
         )
         console.print(literal(f"skill ladder, {col.column.name}: {steps}"), highlight=False)
+
+
+def print_styles(result: Comparison) -> None:
+    """Per learned rung, what its policy chooses more (or less) often than the bot at the
+    same positions: per decision kind, the action kinds whose shares differ most."""
+    for found in result.styles:
+        console.print(
+            literal(
+                f"learned rung, {found.column} ({found.policy}): its choices beside the bot's "
+                f"at the same {found.decisions} decisions of {found.games} games against the "
+                "bot (shares of the decisions of each kind; difference: policy minus bot, "
+                "95 % interval over games)"
+            ),
+            highlight=False,
+        )
+        t = Table(show_header=True, box=None, pad_edge=False)
+        for name in ("decision", "action kind", "policy", "bot", "difference"):
+            t.add_column(
+                name,
+                justify="left" if name in ("decision", "action kind") else "right",
+                overflow="fold",
+            )
+        for kind in found.kinds:
+            for i, p in enumerate(kind.preferences):
+                t.add_row(
+                    literal(f"{kind.kind} ({kind.decisions})" if i == 0 else ""),
+                    literal(p.action),
+                    f"{p.policy} ({p.policy / kind.decisions:.0%})",
+                    f"{p.bot} ({p.bot / kind.decisions:.0%})",
+                    f"{p.difference:+.2f} [{p.low:+.2f}, {p.high:+.2f}]",
+                )
+        console.print(t)
 
 
 def _budgets(text: str) -> tuple[int, ...]:
