@@ -7,10 +7,8 @@ The policy is trained here on a few hundred steps (the learn group: skipped with
 error where ``AERODROME_LEARN`` says the session installed it). It shows the rung and its
 table, not the policy's strength (docs/performance.md).
 
-Mutations caught (each tried): the learned rung left out of ``rungs`` (no ``bot→policy``
-step); the bot's answer noted as the policy's in ``_Shadow`` (every difference 0: the
-table test fails); ``check_policies`` not asking the agent (the other rules' policy gets
-to the games).
+Mutation caught (tried): the bot's answer noted as the policy's in ``_Shadow`` (every
+difference 0: the table test fails).
 """
 
 from __future__ import annotations

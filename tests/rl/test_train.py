@@ -80,7 +80,9 @@ def test_a_run_resumes_from_its_checkpoints_and_keeps_an_earlier_one(tmp_path: P
     )
     assert chunks == [768, 1024]  # only what the first run had not trained
     state = json.loads((tmp_path / "p-checkpoints" / "train-state.json").read_text())
-    assert state["steps"] == 1024 and state["rounds"] == 4  # a quarter of the budget a round
+    # the first run's four rounds (128 steps each: a round's share of its 512), one more for
+    # the rest of the larger budget (was a loop without end: that round's end was past 1)
+    assert state["steps"] == 1024 and state["rounds"] == 5
     assert read_policy(out).data.trained["steps"] == 1024
     assert sorted(read_policy(out).networks) == [0]
 

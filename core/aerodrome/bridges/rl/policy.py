@@ -168,8 +168,10 @@ class Network:
             at = f"{where}.layers[{i}]"
             if layer.inputs != width:
                 raise PolicyError(f"{at}: {layer.inputs} inputs, expected {width}")
-            if not 1 <= layer.outputs <= MAX_WIDTH:
-                raise PolicyError(f"{at}: {layer.outputs} outputs (1 to {MAX_WIDTH})")
+            # the last layer gives one logit per action (Dockfighters: 19,975 actions)
+            most = max(MAX_WIDTH, layout.actions) if i == len(seat.layers) - 1 else MAX_WIDTH
+            if not 1 <= layer.outputs <= most:
+                raise PolicyError(f"{at}: {layer.outputs} outputs (1 to {most})")
             w = _decode_array(layer.weights, layer.inputs * layer.outputs, f"{at}.weights")
             b = _decode_array(layer.bias, layer.outputs, f"{at}.bias")
             self.layers.append((w.reshape(layer.outputs, layer.inputs), b))
@@ -246,6 +248,11 @@ class PolicyAgent:
         self.ruleset = ruleset
         self.player = player
         self._translator: Translator | None = None
+
+    def check_setup(self, setup: Setup) -> None:
+        """Refuse in one line, before a game, a set-up other than the policy's (a study that
+        plans games checks this first: ``compare --ladder-policy``)."""
+        self.policy.check(self.ruleset, setup, self.player)
 
     def _ready(self, view: PlayerView[Any, Any]) -> Translator:
         if self._translator is None:

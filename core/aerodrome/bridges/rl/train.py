@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +47,40 @@ from aerodrome.engine.files import make_folder, read_limited, write_atomic
 from aerodrome.engine.ruleset import Ruleset, Setup
 from aerodrome.plugins import Plugins
 
-#: PPO's rollout length per environment, and the minibatch.
-N_STEPS = 256
-BATCH = 64
 #: Rounds of training (each seat learns once a round); at least one.
 ROUNDS = 4
 STATE = "train-state.json"
+
+
+@dataclass(frozen=True)
+class Hyper:
+    """How PPO learns (measured on Dogfight 40,000: docs/performance.md, "Learned policies").
+
+    ``n_steps`` is the rollout per environment between updates and ``batch`` the minibatch
+    (both cut to a round's share of a seat's budget when the budget is smaller, so that a
+    small ``--steps`` is exactly what is played); ``epochs`` passes over each rollout;
+    ``width`` the two hidden layers of the policy and value networks; ``warmup`` the share of
+    the budget spent against the named opponents alone before the league's snapshots join
+    (the bot teaches faster than a weak earlier self); ``shaping`` the material shaping of
+    the reward (:mod:`aerodrome.bridges.rl.rewards`: 0, the result alone)."""
+
+    n_steps: int = 1024
+    batch: int = 256
+    epochs: int = 5
+    learning_rate: float = 1e-3
+    ent_coef: float = 0.01
+    gamma: float = 0.99
+    width: int = 64
+    warmup: float = 0.5
+    shaping: float = 0.0
+
+    def sized(self, steps_a_round: int | None, workers: int) -> Hyper:
+        """These settings with the rollout no longer than ``steps_a_round`` decisions (a
+        round's share of one seat; None: no step budget)."""
+        if steps_a_round is None:
+            return self
+        n_steps = max(16, min(self.n_steps, steps_a_round // workers))
+        return replace(self, n_steps=n_steps, batch=min(self.batch, n_steps * workers))
 
 
 @dataclass
@@ -93,18 +121,29 @@ def _learn_imports() -> tuple[Any, Any, Any]:
 
 class LeagueEnv(gymnasium.Wrapper[Any, Any, Any, Any]):
     """A :class:`SeatEnv` whose other seats are played, game by game, by an agent drawn from
-    ``pool`` (seeded: the same draws on every run)."""
+    ``pool`` (seeded: the same draws on every run): one of the named opponents in half the
+    games and one of the league's snapshots in the other half (all named opponents when
+    the league has none yet)."""
 
-    def __init__(self, env: SeatEnv, pool: Sequence[str], plugins: Plugins, seed: int) -> None:
+    def __init__(
+        self,
+        env: SeatEnv,
+        pool: Sequence[str],
+        plugins: Plugins,
+        seed: int,
+        league: Sequence[str] = (),
+    ) -> None:
         super().__init__(env)
         self.seat_env = env
         self.pool = list(pool)
+        self.league = list(league)
         self.plugins = plugins
         self.rng = random.Random(seed)
 
     def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
         env = self.seat_env
-        name = self.pool[self.rng.randrange(len(self.pool))]
+        names = self.league if self.league and self.rng.random() < 0.5 else self.pool
+        name = names[self.rng.randrange(len(names))]
         spec = self.plugins.agent(env.ruleset.name, name)
         env.opponents = {p: spec for p in env.opponents}
         return env.reset(**kwargs)
@@ -148,6 +187,7 @@ def train(
     checkpoints: Path | None = None,
     resume: bool = False,
     rounds: int = ROUNDS,
+    hyper: Hyper = Hyper(),
     progress: Callable[[Progress, float], None] | None = None,
 ) -> PolicyFile:
     """Train and write the policy file ``out`` (see the module docstring). ``progress`` is
@@ -169,6 +209,8 @@ def train(
     make_folder(folder, "--checkpoints")
     layout = find_layout(ruleset, setup)
     rules = rules_of(ruleset, setup)
+    share = None if budget.steps is None else budget.steps // (rounds * len(chosen))
+    hyper = hyper.sized(share, workers)
     torch.manual_seed(seed)
     torch.set_num_threads(1)
 
@@ -201,22 +243,26 @@ def train(
         return min(1.0, max(shares))
 
     def model_for(seat: int, pool: Sequence[str]) -> Any:
+        named = [n for n in pool if n in opponents]
+        snaps = [n for n in pool if n not in opponents]
         envs = [
             (
                 lambda i=i: LeagueEnv(
                     SeatEnv(
                         ruleset,
                         setup,
-                        derive_seed(seed, "train", seat, i),
+                        derive_seed(seed, "train", seat, i, done.rounds),
                         seat=seat,
                         opponents=opponents[0],
                         layout=layout,
                         flat=True,
                         plugins=plugins,
+                        shaping=hyper.shaping,
                     ),
-                    pool,
+                    named,
                     plugins,
-                    derive_seed(seed, "league", seat, i),
+                    derive_seed(seed, "league", seat, i, done.rounds),
+                    snaps,
                 )
             )
             for i in range(workers)
@@ -224,11 +270,17 @@ def train(
         vec = DummyVecEnv(envs)
         model = models.get(seat)
         if model is None:
+            width = [hyper.width, hyper.width]
             model = MaskablePPO(
                 "MlpPolicy",
                 vec,
-                n_steps=N_STEPS,
-                batch_size=BATCH,
+                n_steps=hyper.n_steps,
+                batch_size=hyper.batch,
+                n_epochs=hyper.epochs,
+                learning_rate=hyper.learning_rate,
+                ent_coef=hyper.ent_coef,
+                gamma=hyper.gamma,
+                policy_kwargs={"net_arch": {"pi": width, "vf": width}},
                 seed=derive_seed(seed, "ppo", seat) % 2**31,
                 verbose=0,
                 device="cpu",
@@ -246,16 +298,17 @@ def train(
     result: PolicyFile | None = None
     while spent() < 1.0:  # rounds past ``rounds`` (a resumed, larger budget) take the rest
         # the league: the last rounds' policies play the other seats (all seats trained)
-        selfplay = league and sorted(chosen) == every
+        selfplay = league and sorted(chosen) == every and spent() >= hyper.warmup
         pool = [*opponents, *([f"policy:{s}" for s in snapshots[-3:]] if selfplay else [])]
         for k, seat in enumerate(chosen):
             model = model_for(seat, pool)
             # this seat's share of the budget ends here (at least one chunk a round)
-            seat_end = (done.rounds + (k + 1) / len(chosen)) / rounds
+            # (a resumed run past its rounds: the rest of the budget, never past it)
+            seat_end = min(1.0, (done.rounds + (k + 1) / len(chosen)) / rounds)
             first = True
             while first or spent() < seat_end:
                 first = False
-                chunk = N_STEPS * workers
+                chunk = hyper.n_steps * workers
                 model.learn(total_timesteps=chunk, reset_num_timesteps=False)
                 done.steps += chunk
                 done.per_seat[seat] += chunk
@@ -279,6 +332,12 @@ def train(
                 "league": "on" if league else "off",
                 "seed": seed,
                 "workers": workers,
+                "n_steps": hyper.n_steps,
+                "batch": hyper.batch,
+                "epochs": hyper.epochs,
+                "learning_rate": hyper.learning_rate,
+                "ent_coef": hyper.ent_coef,
+                "width": hyper.width,
             },
         )
         snapshot = folder / f"round-{done.rounds}.json"
