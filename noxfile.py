@@ -111,7 +111,11 @@ def bench(session: nox.Session) -> None:
     """Benchmarks: games per second and friends, and aerodrome's decisions per second as
     ratios to reference engines (OpenSpiel, python-chess) measured in the same run. Prints a
     table; see docs/performance.md. ``nox -s bench -- reference --rounds 9`` runs only that."""
-    session.install("-e", ".[report,dask,bench,rl,web]", "httpx>=0.27")  # web: bench_serve
+    # openspiel: bench_openspiel drives the bridge; web and httpx: bench_serve; torch and the
+    # learn group: bench_learned trains policies (the CPU wheel first, as in the tests session).
+    session.install("-e", ".[report,dask,bench,rl,openspiel,web]", "httpx>=0.27")
+    session.install(TORCH)
+    session.install(*groups("learn"))
     session.run("python", "-m", "benchmarks", *session.posargs)
 
 
