@@ -61,10 +61,12 @@ def hooks_page() -> str:
 def assumptions_page() -> str:
     plugins = default_plugins()
     items = {}
+    notes = {}
     for name in plugins.ruleset_names():
         root = plugins.ruleset(name).specs_dir()
         items[name] = assumptions.collect(name, root) if root and root.is_dir() else []
-    return assumptions.markdown(items)
+        notes[name] = assumptions.calibration(root) if root and root.is_dir() else ""
+    return assumptions.markdown(items, notes)
 
 
 def coverage_page() -> str:

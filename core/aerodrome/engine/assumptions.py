@@ -4,14 +4,22 @@ from it (and a test keeps the page in step with the specs)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from aerodrome.engine.clauses import load_catalogue
+from aerodrome.engine.errors import SpecError
+from aerodrome.engine.files import read_limited
 from aerodrome.engine.specs import read_mapping
+
+#: A spec folder's account of how its stand-ins were chosen (targets, the sweeps that chose
+#: them, the figures): Markdown, printed under the ruleset's list of assumptions.
+CALIBRATION = "calibration.md"
+#: Its size bound: an account, not a data file.
+CALIBRATION_LIMIT = 64 * 1024
 
 
 class Assumption(msgspec.Struct, frozen=True):
@@ -56,8 +64,32 @@ def collect(ruleset: str, specs_dir: Path) -> list[Assumption]:
     return found
 
 
-def markdown(items: dict[str, list[Assumption]]) -> str:
-    """The assumptions page: one section per ruleset, one line per stand-in."""
+def calibration(specs_dir: Path) -> str:
+    """The spec folder's ``calibration.md`` (how its stand-ins were chosen), or "" when it has
+    none. Its headings are kept below the page's ruleset heading (``###`` and lower)."""
+    path = specs_dir / CALIBRATION
+    if not path.is_file():
+        return ""
+    raw = read_limited(path, f"{CALIBRATION} of {specs_dir}", CALIBRATION_LIMIT)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SpecError(f"{path}: not UTF-8 text") from None
+    fenced = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and line.startswith("#") and not line.startswith("###"):
+            raise SpecError(
+                f"{path}, line {number}: a heading above ### "
+                "(the page's ruleset heading is ##; start at ###)"
+            )
+    return text.strip()
+
+
+def markdown(items: dict[str, list[Assumption]], notes: Mapping[str, str] | None = None) -> str:
+    """The assumptions page: one section per ruleset, one line per stand-in, then the
+    ruleset's account of how they were chosen (``notes``: :func:`calibration`), if any."""
     lines = [
         "# Assumptions",
         "",
@@ -72,4 +104,7 @@ def markdown(items: dict[str, list[Assumption]]) -> str:
             what = f" — {a.what}" if a.what else ""
             lines.append(f"- `{a.where}`{what}: {a.reason}")
         lines.append("")
+        note = (notes or {}).get(ruleset, "")
+        if note:
+            lines += [note, ""]
     return "\n".join(lines)

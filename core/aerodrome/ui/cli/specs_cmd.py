@@ -120,13 +120,15 @@ def assumptions_cmd(
     """List every stand-in value and reading (assumed = true) of RULESETS."""
     plugins = default_plugins()
     items = {}
+    notes = {}
     for name in _names(rulesets):
         root = specs_folder(plugins.ruleset(name))
         items[name] = assumptions.collect(name, root) if root and root.is_dir() else []
+        notes[name] = assumptions.calibration(root) if root and root.is_dir() else ""
     if json:
         print_json(items)
     elif markdown:
-        console.out(assumptions.markdown(items), highlight=False)
+        console.out(assumptions.markdown(items, notes), highlight=False)
     else:
         rows = [[a.ruleset, a.where, a.what, a.reason] for found in items.values() for a in found]
         console.print(table("Assumptions", ["ruleset", "where", "what", "reason"], rows))
