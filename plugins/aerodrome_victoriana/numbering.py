@@ -142,17 +142,17 @@ ARMOUR = 10.0
 HANDLING = 5.0
 
 
-#: Numbers of an aircraft (by its record, side, initiative place and the number of aircraft)
-#: and of a character (by its record) already worked out: records are frozen values, and
-#: most stay the same from one decision to the next. Started afresh past ``MEMO`` entries.
-MEMO = 1 << 14
-_crafts: dict[tuple[Craft, int, int, int], tuple[float, ...]] = {}
-_airmen: dict[tuple[Airman, float], tuple[float, ...]] = {}
-#: The same for all the aircraft of a view at once, and all its characters (fewer: each
-#: holds hundreds of numbers).
-WHOLE = 1 << 10
-_fleets: dict[tuple[tuple[Craft, ...], tuple[int, ...], tuple[str, ...]], tuple[float, ...]] = {}
-_crews: dict[tuple[tuple[Airman, ...], float], tuple[float, ...]] = {}
+#: The numbers of the aircraft and of the characters of the last view encoded, with the
+#: very records they were worked out from. A state replaces a record when it changes
+#: (``update_craft``, ``update_airman``: the records are frozen), so an unchanged one is the
+#: same object in the next view: the last numbers are patched where a record is another
+#: object, found by identity, which costs far less than hashing the records (issue 40).
+#: Fleet: (records, initiative, sides, numbers); crew: (records, health, numbers).
+_last_fleet: list[object] = [(), (), (), []]
+_last_crew: list[object] = [(), 0.0, []]
+#: Numbers per aircraft and per character.
+CRAFT_WIDTH = 8 + len(STATUSES)
+AIRMAN_WIDTH = 4 + len(CREW_STATUSES)
 _STATUS = {s: tuple(1.0 if s == t else 0.0 for t in STATUSES) for s in STATUSES}
 _CREW = {s: tuple(1.0 if s == t else 0.0 for t in CREW_STATUSES) for s in CREW_STATUSES}
 _MANOEUVRE: dict[str, tuple[float, ...]] = {
@@ -218,53 +218,53 @@ def observation_vector(view: DogfightView) -> Sequence[float]:
             1.0 if free == side else 0.0,
         )
     health = float(rules.character.health)
-    every = (view.crafts, view.initiative, sides)
-    got = _fleets.get(every)
-    if got is None:
-        if len(_fleets) >= WHOLE:
-            _fleets.clear()
-        got = _fleets[every] = _fleet(view.crafts, view.initiative, sides)
-    out += got
-    crew = (view.airmen, health)
-    got = _crews.get(crew)
-    if got is None:
-        if len(_crews) >= WHOLE:
-            _crews.clear()
-        got = _crews[crew] = _crew(view.airmen, health)
-    out += got
+    out += _fleet(view.crafts, view.initiative, sides)
+    out += _crew(view.airmen, health)
     return out
 
 
 def _fleet(
     crafts: tuple[Craft, ...], order: tuple[int, ...], sides: tuple[str, ...]
-) -> tuple[float, ...]:
-    """The numbers of every aircraft (each remembered by value)."""
-    initiative = {cid: n for n, cid in enumerate(order)}
+) -> list[float]:
+    """The numbers of every aircraft: the last view's, patched where a record changed
+    (never changed once returned: a patch makes a new list)."""
+    last = _last_fleet
+    before, numbers = last[0], last[3]
+    assert isinstance(before, tuple) and isinstance(numbers, list)
     count = len(crafts)
+    if len(before) == count and last[1] == order and last[2] == sides:
+        changed = [i for i, c in enumerate(crafts) if c is not before[i]]
+        if not changed:
+            return numbers
+    else:
+        changed, numbers = list(range(count)), [0.0] * (CRAFT_WIDTH * count)
+    initiative = {cid: n for n, cid in enumerate(order)}
     side_of = {side: i for i, side in enumerate(sides)}
-    memo = _crafts
-    out: list[float] = []
-    for c in crafts:
-        key = (c, side_of[c.side], initiative.get(c.id, -1), count)
-        got = memo.get(key)
-        if got is None:
-            if len(memo) >= MEMO:
-                memo.clear()
-            got = memo[key] = _craft(*key)
-        out += got
-    return tuple(out)
+    out = numbers.copy()
+    for i in changed:
+        c = crafts[i]
+        at = i * CRAFT_WIDTH
+        out[at : at + CRAFT_WIDTH] = _craft(c, side_of[c.side], initiative.get(c.id, -1), count)
+    last[:] = (crafts, order, sides, out)
+    return out
 
 
-def _crew(airmen: tuple[Airman, ...], health: float) -> tuple[float, ...]:
-    """The numbers of every character (each remembered by value)."""
-    memo = _airmen
-    out: list[float] = []
-    for a in airmen:
-        key = (a, health)
-        got = memo.get(key)
-        if got is None:
-            if len(memo) >= MEMO:
-                memo.clear()
-            got = memo[key] = _airman(a, health)
-        out += got
-    return tuple(out)
+def _crew(airmen: tuple[Airman, ...], health: float) -> list[float]:
+    """The numbers of every character: the last view's, patched where a record changed
+    (never changed once returned: a patch makes a new list)."""
+    last = _last_crew
+    before, numbers = last[0], last[2]
+    assert isinstance(before, tuple) and isinstance(numbers, list)
+    count = len(airmen)
+    if len(before) == count and last[1] == health:
+        changed = [i for i, a in enumerate(airmen) if a is not before[i]]
+        if not changed:
+            return numbers
+    else:
+        changed, numbers = list(range(count)), [0.0] * (AIRMAN_WIDTH * count)
+    out = numbers.copy()
+    for i in changed:
+        at = i * AIRMAN_WIDTH
+        out[at : at + AIRMAN_WIDTH] = _airman(airmen[i], health)
+    last[:] = (airmen, health, out)
+    return out
