@@ -90,9 +90,178 @@ def victoriana(ruleset: Any, view: Any) -> list[float]:
     return out
 
 
+# -- classic (docs/rules/classic.md, "Numbers for learning agents") --------------------------
+def classic(ruleset: Any, view: Any) -> list[float]:
+    from aerodrome_classic import numbering as n
+
+    specs = ruleset.specs
+    width, height = specs.board.width, specs.board.height
+    pack = specs.cards.pack.cards()
+    in_pack = {k: pack.count(k) for k in n.CARD_KINDS}
+    me, my_side = view.player, view.side
+    seat_of = {sq.name: sq.seat for sq in view.squadrons}
+    sides = sorted(view.order)[:2]
+    out: list[float] = [float(my_side == s) for s in sides] + [0.0] * (2 - len(sides))
+    planes = {p.id: p for p in view.planes}
+    for sq in view.squadrons:
+        for i in range(1, specs.squadron(sq.name).planes + 1):
+            p = planes.get(f"{sq.name}-{i}")
+            if p is None:
+                out += [0.0] * n.PLANE_SLOTS
+                continue
+            out += [
+                1.0,
+                p.cell[0] / (width - 1),
+                p.cell[1] / (height - 1),
+                *(1.0 if p.facing == f else 0.0 for f in range(4)),
+                float(p.in_flight),
+                float(p.kills >= 1),
+                float(p.kills >= 2),
+                float(p.may_land),
+                float(p.side == my_side),
+                float(seat_of.get(p.squadron) == me),
+            ]
+    for g in view.guns:
+        out += [
+            float(g.face == "gun"),
+            float(g.face == "hit"),
+            float(g.face == "miss"),
+            float(g.revealed),
+            float(g.side == my_side),
+        ]
+    for sq in view.squadrons:
+        hand = sq.hand
+        out += [float(sq.seat == me), float(bool(sq.aloft)), float(hand is not None)]
+        out += [
+            hand.count(k) / in_pack[k] if hand is not None and in_pack[k] else 0.0
+            for k in n.CARD_KINDS
+        ]
+        out += [sq.played.count(k) / in_pack[k] if in_pack[k] else 0.0 for k in n.CARD_KINDS]
+        out += [sq.hand_size / 8, sq.pack_size / len(pack), sq.discards_size / len(pack)]
+    dice = [*view.dice, 0, 0][:2]
+    out += [
+        float(view.turn_side == my_side and my_side is not None),
+        float(view.turn_player is not None and view.turn_player == me),
+        dice[0] / 6,
+        dice[1] / 6,
+    ]
+    f = view.fight
+    if f is None:
+        out += [0.0] * 9
+    else:
+        side_of = {p.id: p.side for p in view.planes}
+        out += [
+            1.0,
+            *(float(f.position == k) for k in n.POSITIONS),
+            f.burst / 5,
+            min(f.exchanges, 3) / 3,
+            float(side_of.get(f.shooter) == my_side),
+            float(side_of.get(f.target) == my_side),
+        ]
+    out += [min(len(view.pending), 4) / 4, float(any(g for _, _, g in view.pending))]
+    return out
+
+
+# -- Dockfighters (docs/rules/dockfighters.md, "The observation as numbers") ------------------
+def dockfighters(ruleset: Any, view: Any) -> list[float]:
+    from aerodrome_dockfighters import numbering as n
+    from aerodrome_dockfighters.specs import builtin
+
+    specs = builtin()
+
+    def hot(value: Any, options: Sequence[Any]) -> list[float]:
+        return [1.0 if value == o else 0.0 for o in options]
+
+    def scaled(value: int, top: int) -> float:
+        return max(-1.0, min(1.5, value / top))
+
+    def slots(items: Sequence[Any], cap: int, features: int, numbers: Any) -> list[float]:
+        got = [x for item in items[:cap] for x in numbers(item)]
+        return got + [0.0] * (features * max(0, cap - len(items)))
+
+    width, w, h = view.width, view.width - 1, view.height - 1
+
+    def at(cell: int) -> list[float]:
+        return [(cell % width) / w, (cell // width) / h] if cell >= 0 else [-1.0, -1.0]
+
+    out: list[float] = [
+        min(view.turn, 30) / 30,
+        view.last_turn / 30,
+        float(view.initiative),
+        view.cloud_speed / 3,
+        *hot(view.weather, range(4)),
+        *hot(view.wind, range(6)),
+        1.0 if view.fire_mark >= 0 else 0.0,
+        1.0 if view.over else 0.0,
+    ]
+    for sq in view.squadrons:
+        out += [scaled(sq.fame, 20), scaled(sq.kills, 10), scaled(sq.losses, 10)]
+        out += [scaled(sq.ground_kills, 10), *hot(sq.mission, sorted(specs.missions))]
+    move = view.move
+    out += [1.0, move.aircraft / 40, move.index / 4, move.speed / 10] if move else [0.0] * 4
+
+    def aircraft(a: Any) -> list[float]:
+        ds = specs.aircraft[a.datasheet]
+        return [
+            1.0,
+            float(a.player),
+            *at(a.cell),
+            *hot(a.facing, range(6)),
+            a.altitude / specs.tables.max_altitude,
+            a.speed / 10,
+            (ds.structure - a.damage) / ds.structure,
+            a.experience / 3,
+            len(a.loads) / 4,
+            *hot(a.status, n.STATUSES),
+            *hot(a.activation, n.ACTIVATIONS),
+            *hot(a.role, n.AIRCRAFT_ROLES),
+            sum(a.ammo) / (2 * len(a.ammo)) if a.ammo else 0.0,
+        ]
+
+    def ground(g: Any) -> list[float]:
+        return [
+            1.0,
+            *at(g.cell),
+            g.damage / g.structure if g.structure else 0.0,
+            1.0 if g.damage >= g.structure else 0.0,
+            *hot(g.hostile_to, (0, 1)),
+            1.0 if any(g.dice) else 0.0,
+            1.0 if g.mobile else 0.0,
+        ]
+
+    def objective(o: Any) -> list[float]:
+        done = 1.0 if o.done else 0.0
+        return [1.0, *at(o.cell), float(o.owner), done, *hot(o.kind, n.OBJECTIVE_KINDS)]
+
+    def cloud(c: Any) -> list[float]:
+        placed = 1.0 if c.col >= 0 or bool(c.cells) else 0.0
+        col = c.col / w if c.col >= 0 else -1.0
+        row = c.row / h if c.row >= 0 else -1.0
+        return [1.0, placed, col, row, c.size / 7, min(c.smoke, 5) / 5]
+
+    out += slots(view.aircraft, n.AIRCRAFT_SLOTS, n.AIRCRAFT_FEATURES, aircraft)
+    out += slots(view.ground, n.GROUND_SLOTS, n.GROUND_FEATURES, ground)
+    out += slots(view.objectives, n.OBJECTIVE_SLOTS, n.OBJECTIVE_FEATURES, objective)
+    out += slots(view.clouds, n.CLOUD_SLOTS, n.CLOUD_FEATURES, cloud)
+    out += slots(view.acms, n.ACM_SLOTS, n.ACM_FEATURES, lambda x: [1.0, *at(x.cell), x.facing / 5])
+    out += slots(
+        view.mines,
+        n.MINE_SLOTS,
+        n.MINE_FEATURES,
+        lambda m: [1.0, (m.cell % width) / w, (m.cell // width) / h],
+    )
+    return out
+
+
 REFERENCES: dict[str, Reference] = {
+    "classic": classic,
+    "dockfighters": dockfighters,
     "victoriana": victoriana,
 }
+
+
+#: Random games per set-up (classic's last about a thousand decisions).
+GAMES = {"classic": 2}
 
 
 def _games(ruleset: Any, games: int, setups: int = 3) -> Any:
@@ -123,13 +292,16 @@ def test_the_ruleset_vectors_are_the_reference_numbers(name: str) -> None:
     ruleset = PLUGINS.ruleset(name)
     reference = REFERENCES[name]
     compared = 0
-    for game, player in _games(ruleset, 8):
+    for game, player in _games(ruleset, GAMES.get(name, 8)):
         for seat in _seats(game, player):
             view = game.observation(seat)
-            got = list(ruleset.observation_vector(view))
+            numbers = ruleset.observation_vector(view)
+            got = list(numbers)
             want = reference(ruleset, view)
             assert got == want, (game.setup.name, game.seed, len(game.history), seat)
             assert list(map(type, got)) == list(map(type, want))
+            packed = getattr(numbers, "f32", None)  # the packing a ruleset may give with them
+            assert packed is None or packed == struct.pack(f"={len(want)}f", *want)
             compared += 1
     assert compared > 1000
 
@@ -149,7 +321,7 @@ def test_the_parallel_env_observes_the_reference_vectors(name: str) -> None:
     reference = REFERENCES[name]
     e = parallel_env(ruleset, setup, layout=layout_of(name, setup.name))
     steps = 0
-    for seed in range(6):
+    for seed in range(GAMES.get(name, 6)):
         observations, _ = e.reset(seed=seed)
         rng = random.Random(seed)
         while e.agents:
