@@ -10,8 +10,9 @@ The observation's slots are documented in docs/rules/victoriana.md ("For learnin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+import struct
+from collections.abc import Callable
+from typing import Any, Literal, cast
 
 from aerodrome.api import IllegalActionError
 from aerodrome_victoriana import specs
@@ -147,12 +148,14 @@ HANDLING = 5.0
 #: (``update_craft``, ``update_airman``: the records are frozen), so an unchanged one is the
 #: same object in the next view: the last numbers are patched where a record is another
 #: object, found by identity, which costs far less than hashing the records (issue 40).
-#: Fleet: (records, initiative, sides, numbers); crew: (records, health, numbers).
-_last_fleet: list[object] = [(), (), (), []]
-_last_crew: list[object] = [(), 0.0, []]
+#: Each: (records, context, numbers, their float32 packing); the context is the initiative
+#: and the sides for the aircraft, the characters' health for the characters.
+_last_fleet: list[Any] = [(), None, [], b""]
+_last_crew: list[Any] = [(), None, [], b""]
 #: Numbers per aircraft and per character.
 CRAFT_WIDTH = 8 + len(STATUSES)
 AIRMAN_WIDTH = 4 + len(CREW_STATUSES)
+_PACKERS = {n: struct.Struct(f"={n}f") for n in (CRAFT_WIDTH, AIRMAN_WIDTH)}
 _STATUS = {s: tuple(1.0 if s == t else 0.0 for t in STATUSES) for s in STATUSES}
 _CREW = {s: tuple(1.0 if s == t else 0.0 for t in CREW_STATUSES) for s in CREW_STATUSES}
 _MANOEUVRE: dict[str, tuple[float, ...]] = {
@@ -188,12 +191,23 @@ def _airman(a: Airman, health: float) -> tuple[float, ...]:
     )
 
 
-def observation_vector(view: DogfightView) -> Sequence[float]:
+class Numbers(list[float]):
+    """An observation vector's numbers with the same numbers packed as native float32
+    (``f32``): a learning environment takes the packing as it is instead of packing the
+    740 numbers again (:mod:`aerodrome.bridges.rl.translate`)."""
+
+    __slots__ = ("f32",)
+
+    f32: bytes
+
+
+def observation_vector(view: DogfightView) -> Numbers:
     """The view as numbers: 3 + 2 x 16 slots for the table, 16 per aircraft, 9 per character
-    (docs/rules/victoriana.md lists them). An aircraft's and a character's numbers are
-    remembered by value (:data:`MEMO`)."""
+    (docs/rules/victoriana.md lists them), with their float32 packing (:class:`Numbers`).
+    The aircraft's and characters' numbers are the last view's, patched where a record is
+    another object (:data:`_last_fleet`)."""
     rules = specs.rules()
-    out: list[float] = [view.round / rules.sortie.rounds]
+    out = Numbers([view.round / rules.sortie.rounds])
     out.extend(_PHASE.get(view.phase, (0.0, 0.0)))
     sides = view.sides
     winner = view.winner
@@ -217,54 +231,67 @@ def observation_vector(view: DogfightView) -> Sequence[float]:
             float(i),  # which side this block is (0: the friendly squadron)
             1.0 if free == side else 0.0,
         )
+    table = struct.pack(f"={len(out)}f", *out)
     health = float(rules.character.health)
-    out += _fleet(view.crafts, view.initiative, sides)
-    out += _crew(view.airmen, health)
+    crafts, order = view.crafts, view.initiative
+    fleet, fleet_f32 = _patched(_last_fleet, crafts, (order, sides), CRAFT_WIDTH, _crafts_of)
+    crew, crew_f32 = _patched(_last_crew, view.airmen, health, AIRMAN_WIDTH, _airmen_of)
+    out += fleet
+    out += crew
+    out.f32 = table + fleet_f32 + crew_f32
     return out
 
 
-def _fleet(
-    crafts: tuple[Craft, ...], order: tuple[int, ...], sides: tuple[str, ...]
-) -> list[float]:
-    """The numbers of every aircraft: the last view's, patched where a record changed
-    (never changed once returned: a patch makes a new list)."""
-    last = _last_fleet
-    before, numbers = last[0], last[3]
-    assert isinstance(before, tuple) and isinstance(numbers, list)
-    count = len(crafts)
-    if len(before) == count and last[1] == order and last[2] == sides:
-        changed = [i for i, c in enumerate(crafts) if c is not before[i]]
-        if not changed:
-            return numbers
-    else:
-        changed, numbers = list(range(count)), [0.0] * (CRAFT_WIDTH * count)
+def _crafts_of(
+    crafts: tuple[Craft, ...], context: object, changed: list[int]
+) -> list[tuple[float, ...]]:
+    """The numbers of ``crafts[i]`` for each ``i`` in ``changed`` (context: the initiative
+    and the sides)."""
+    order, sides = cast(tuple[tuple[int, ...], tuple[str, ...]], context)
     initiative = {cid: n for n, cid in enumerate(order)}
     side_of = {side: i for i, side in enumerate(sides)}
-    out = numbers.copy()
-    for i in changed:
-        c = crafts[i]
-        at = i * CRAFT_WIDTH
-        out[at : at + CRAFT_WIDTH] = _craft(c, side_of[c.side], initiative.get(c.id, -1), count)
-    last[:] = (crafts, order, sides, out)
-    return out
+    count = len(crafts)
+    return [
+        _craft(c, side_of[c.side], initiative.get(c.id, -1), count)
+        for c in (crafts[i] for i in changed)
+    ]
 
 
-def _crew(airmen: tuple[Airman, ...], health: float) -> list[float]:
-    """The numbers of every character: the last view's, patched where a record changed
-    (never changed once returned: a patch makes a new list)."""
-    last = _last_crew
-    before, numbers = last[0], last[2]
-    assert isinstance(before, tuple) and isinstance(numbers, list)
-    count = len(airmen)
-    if len(before) == count and last[1] == health:
-        changed = [i for i, a in enumerate(airmen) if a is not before[i]]
+def _airmen_of(
+    airmen: tuple[Airman, ...], health: object, changed: list[int]
+) -> list[tuple[float, ...]]:
+    """The numbers of ``airmen[i]`` for each ``i`` in ``changed``."""
+    assert isinstance(health, float)
+    return [_airman(airmen[i], health) for i in changed]
+
+
+def _patched(
+    last: list[Any],
+    records: tuple[Any, ...],
+    context: object,
+    width: int,
+    make: Callable[[tuple[Any, ...], object, list[int]], list[tuple[float, ...]]],
+) -> tuple[list[float], bytes]:
+    """The numbers of ``records`` (``width`` each) and their float32 packing: the last
+    ones (``last``: records, context, numbers, packing) patched where a record is another
+    object, or made afresh for another context or number of records. A list once returned
+    is never changed (a patch makes a new one)."""
+    before, numbers, packed = last[0], last[2], last[3]
+    count = len(records)
+    if len(before) == count and last[1] == context:
+        changed = [i for i, r in enumerate(records) if r is not before[i]]
         if not changed:
-            return numbers
+            return numbers, packed
+        out = numbers.copy()
+        buffer = bytearray(packed)
+        pack = _PACKERS[width].pack
+        for i, got in zip(changed, make(records, context, changed), strict=True):
+            at = i * width
+            out[at : at + width] = got
+            buffer[4 * at : 4 * (at + width)] = pack(*got)
+        packed = bytes(buffer)
     else:
-        changed, numbers = list(range(count)), [0.0] * (AIRMAN_WIDTH * count)
-    out = numbers.copy()
-    for i in changed:
-        at = i * AIRMAN_WIDTH
-        out[at : at + AIRMAN_WIDTH] = _airman(airmen[i], health)
-    last[:] = (airmen, health, out)
-    return out
+        out = [x for got in make(records, context, list(range(count))) for x in got]
+        packed = struct.pack(f"={len(out)}f", *out)
+    last[:] = (records, context, out, packed)
+    return out, packed
