@@ -12,6 +12,9 @@ numbers, far too many for a learning environment's action mask.
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Sequence
+
 from aerodrome_classic.specs import CARD_NAMES, Specs
 from aerodrome_classic.view import ClassicView, GunView, PlaneView, SquadronView
 
@@ -20,15 +23,47 @@ PLANE_SLOTS = 13
 POSITIONS = ("side", "head-on", "tail", "ground")
 
 
-#: Numbers of a plane, a gun or a squadron already worked out (by the record and what of the
-#: reader they depend on): records are frozen values and most stay the same from one decision
-#: to the next. Each memo starts afresh past ``MEMO`` entries.
-MEMO = 1 << 14
+#: The numbers of a seat's last view are kept per seat (and per set-up: the squadrons'
+#: names and seats) and reused block by block: the planes' block patched where a plane's record is not
+#: equal to the last one at its place, the guns' and the squadrons' blocks reused while their
+#: records are all equal (issue 40: an equality test of frozen records in C costs far less
+#: than hashing them for a memo). At most ``MEMO`` seats × set-ups are kept.
+MEMO = 1 << 6
 _ONE_HOT_FACING = tuple(tuple(1.0 if f == g else 0.0 for g in range(4)) for f in range(4))
 
 
+class _Seat:
+    """The last numbers of one seat's views of one set-up (see :data:`MEMO`)."""
+
+    __slots__ = (
+        "guns",
+        "guns_block",
+        "guns_f32",
+        "offsets",
+        "planes",
+        "planes_block",
+        "planes_f32",
+        "sq_block",
+        "sq_f32",
+        "squadrons",
+    )
+
+    def __init__(self, offsets: dict[str, int]) -> None:
+        self.offsets = offsets  # a plane id -> where its numbers start in the planes' block
+        self.planes: tuple[PlaneView, ...] | None = None
+        self.planes_block: list[float] = []
+        self.planes_f32 = b""  # each block's numbers packed as native float32
+        self.guns: tuple[GunView, ...] | None = None
+        self.guns_block: list[float] = []
+        self.guns_f32 = b""
+        self.squadrons: tuple[SquadronView, ...] | None = None
+        self.sq_block: list[float] = []
+        self.sq_f32 = b""
+
+
 class Encoder:
-    """The numbers of one specs' views (constants worked out once, items remembered)."""
+    """The numbers of one specs' views (constants worked out once, each seat's last numbers
+    kept and patched: :data:`MEMO`)."""
 
     def __init__(self, specs: Specs) -> None:
         self.specs = specs
@@ -38,9 +73,7 @@ class Encoder:
         self.in_pack = {k: pack.count(k) for k in CARD_KINDS}
         self.total = len(pack)
         self.plane_ids: dict[str, tuple[str, ...]] = {}
-        self._planes: dict[tuple[PlaneView, str | None, bool], tuple[float, ...]] = {}
-        self._guns: dict[tuple[GunView, str | None], tuple[float, ...]] = {}
-        self._squadrons: dict[tuple[SquadronView, int | None], tuple[float, ...]] = {}
+        self._seats: dict[tuple[int | None, str | None, tuple[tuple[str, int], ...]], _Seat] = {}
 
     def ids(self, squadron: str) -> tuple[str, ...]:
         found = self.plane_ids.get(squadron)
@@ -50,97 +83,131 @@ class Encoder:
         return found
 
     def plane(self, p: PlaneView, my_side: str | None, mine: bool) -> tuple[float, ...]:
-        key = (p, my_side, mine)
-        got = self._planes.get(key)
-        if got is None:
-            if len(self._planes) >= MEMO:
-                self._planes.clear()
-            got = self._planes[key] = (
-                1.0,
-                p.cell[0] / (self.width - 1),
-                p.cell[1] / (self.height - 1),
-                *_ONE_HOT_FACING[p.facing],
-                float(p.in_flight),
-                float(p.kills >= 1),
-                float(p.kills >= 2),
-                float(p.may_land),
-                float(p.side == my_side),
-                float(mine),
-            )
-        return got
+        return (
+            1.0,
+            p.cell[0] / (self.width - 1),
+            p.cell[1] / (self.height - 1),
+            *_ONE_HOT_FACING[p.facing],
+            float(p.in_flight),
+            float(p.kills >= 1),
+            float(p.kills >= 2),
+            float(p.may_land),
+            float(p.side == my_side),
+            float(mine),
+        )
 
     def gun(self, g: GunView, my_side: str | None) -> tuple[float, ...]:
-        key = (g, my_side)
-        got = self._guns.get(key)
-        if got is None:
-            if len(self._guns) >= MEMO:
-                self._guns.clear()
-            got = self._guns[key] = (
-                float(g.face == "gun"),
-                float(g.face == "hit"),
-                float(g.face == "miss"),
-                float(g.revealed),
-                float(g.side == my_side),
-            )
-        return got
+        return (
+            float(g.face == "gun"),
+            float(g.face == "hit"),
+            float(g.face == "miss"),
+            float(g.revealed),
+            float(g.side == my_side),
+        )
 
     def squadron(self, sq: SquadronView, me: int | None) -> tuple[float, ...]:
-        key = (sq, me)
-        got = self._squadrons.get(key)
-        if got is None:
-            if len(self._squadrons) >= MEMO:
-                self._squadrons.clear()
-            hand, in_pack, total = sq.hand, self.in_pack, self.total
-            got = self._squadrons[key] = (
-                float(sq.seat == me),
-                float(bool(sq.aloft)),
-                float(hand is not None),
-                *(
-                    (hand.count(k) / in_pack[k] if hand is not None and in_pack[k] else 0.0)
-                    for k in CARD_KINDS
-                ),
-                *(sq.played.count(k) / in_pack[k] if in_pack[k] else 0.0 for k in CARD_KINDS),
-                sq.hand_size / 8,
-                sq.pack_size / total,
-                sq.discards_size / total,
-            )
-        return got
+        hand, in_pack, total = sq.hand, self.in_pack, self.total
+        return (
+            float(sq.seat == me),
+            float(bool(sq.aloft)),
+            float(hand is not None),
+            *(
+                (hand.count(k) / in_pack[k] if hand is not None and in_pack[k] else 0.0)
+                for k in CARD_KINDS
+            ),
+            *(sq.played.count(k) / in_pack[k] if in_pack[k] else 0.0 for k in CARD_KINDS),
+            sq.hand_size / 8,
+            sq.pack_size / total,
+            sq.discards_size / total,
+        )
 
-    def vector(self, view: ClassicView) -> list[float]:
-        """``view`` as numbers (its length depends only on the set-up's squadrons and guns)."""
+    def _seat(self, view: ClassicView) -> _Seat:
+        names = tuple([(sq.name, sq.seat) for sq in view.squadrons])
+        key = (view.player, view.side, names)
+        seat = self._seats.get(key)
+        if seat is None:
+            if len(self._seats) >= MEMO:
+                self._seats.clear()
+            slots = [pid for name, _ in names for pid in self.ids(name)]
+            seat = self._seats[key] = _Seat({pid: k * PLANE_SLOTS for k, pid in enumerate(slots)})
+        return seat
+
+    def _planes(self, view: ClassicView, seat: _Seat) -> None:
+        """The planes' block of ``seat``: the last one patched where a plane changed, or made
+        afresh (a block once made is never changed: a patch makes a new one)."""
+        planes, last = view.planes, seat.planes
+        if last is not None and len(last) == len(planes):
+            changed = [(p, q) for p, q in zip(planes, last, strict=True) if p != q]
+            if not changed:
+                return
+            if all(p.id == q.id for p, q in changed):  # the same planes at the same places
+                out = seat.planes_block.copy()
+                packed = bytearray(seat.planes_f32)
+                self._fill(out, packed, [p for p, _ in changed], view, seat)
+                seat.planes, seat.planes_block, seat.planes_f32 = planes, out, bytes(packed)
+                return
+        out = list(_EMPTY_PLANE) * len(seat.offsets)
+        packed = bytearray(4 * len(out))
+        self._fill(out, packed, planes, view, seat)
+        seat.planes, seat.planes_block, seat.planes_f32 = planes, out, bytes(packed)
+
+    def _fill(
+        self,
+        out: list[float],
+        packed: bytearray,
+        planes: Sequence[PlaneView],
+        view: ClassicView,
+        seat: _Seat,
+    ) -> None:
         me, my_side = view.player, view.side
         seat_of = {sq.name: sq.seat for sq in view.squadrons}
-        out: list[float] = []
+        offsets = seat.offsets
+        pack = _PLANE.pack
+        for p in planes:
+            at = offsets[p.id]
+            numbers = self.plane(p, my_side, seat_of.get(p.squadron) == me)
+            out[at : at + PLANE_SLOTS] = numbers
+            packed[4 * at : 4 * (at + PLANE_SLOTS)] = pack(*numbers)
+
+    def vector(self, view: ClassicView) -> Numbers:
+        """``view`` as numbers (its length depends only on the set-up's squadrons and guns),
+        with their float32 packing (:class:`Numbers`)."""
+        me, my_side = view.player, view.side
+        seat = self._seat(view)
         sides = sorted(view.order)
-        out += [float(my_side == s) for s in sides[:2]] + [0.0] * (2 - len(sides[:2]))
-        planes = {p.id: p for p in view.planes}
-        plane = self.plane
-        for sq in view.squadrons:
-            for pid in self.ids(sq.name):
-                p = planes.get(pid)
-                if p is None:
-                    out += _EMPTY_PLANE
-                else:
-                    out += plane(p, my_side, seat_of.get(p.squadron) == me)
-        gun = self.gun
-        for g in view.guns:
-            out += gun(g, my_side)
-        squadron = self.squadron
-        for sq in view.squadrons:
-            out += squadron(sq, me)
+        head = [float(my_side == s) for s in sides[:2]] + [0.0] * (2 - len(sides[:2]))
+        out = Numbers(head)
+        self._planes(view, seat)
+        out += seat.planes_block
+        guns = view.guns
+        if guns != seat.guns:
+            gun = self.gun
+            block: list[float] = []
+            for g in guns:
+                block += gun(g, my_side)
+            seat.guns, seat.guns_block, seat.guns_f32 = guns, block, _pack(block)
+        out += seat.guns_block
+        squadrons = view.squadrons
+        if squadrons != seat.squadrons:
+            squadron = self.squadron
+            block = []
+            for sq in squadrons:
+                block += squadron(sq, me)
+            seat.squadrons, seat.sq_block, seat.sq_f32 = squadrons, block, _pack(block)
+        out += seat.sq_block
         dice = [*view.dice, 0, 0][:2]
-        out += (
+        tail: list[float] = [
             float(view.turn_side == my_side and my_side is not None),
             float(view.turn_player is not None and view.turn_player == me),
             dice[0] / 6,
             dice[1] / 6,
-        )
+        ]
         f = view.fight
         if f is None:
-            out += _NO_FIGHT
+            tail += _NO_FIGHT
         else:
             side_of = {p.id: p.side for p in view.planes}
-            out += [
+            tail += [
                 1.0,
                 *(float(f.position == k) for k in POSITIONS),
                 f.burst / 5,
@@ -148,11 +215,29 @@ class Encoder:
                 float(side_of.get(f.shooter) == my_side),
                 float(side_of.get(f.target) == my_side),
             ]
-        out += (min(len(view.pending), 4) / 4, float(any(g for _, _, g in view.pending)))
+        tail += (min(len(view.pending), 4) / 4, float(any(g for _, _, g in view.pending)))
+        out += tail
+        out.f32 = b"".join((_pack(head), seat.planes_f32, seat.guns_f32, seat.sq_f32, _pack(tail)))
         return out
 
 
+class Numbers(list[float]):
+    """An observation vector's numbers with the same numbers packed as native float32
+    (``f32``): a learning environment takes the packing as it is instead of packing the
+    numbers again (:mod:`aerodrome.bridges.rl.translate`)."""
+
+    __slots__ = ("f32",)
+
+    f32: bytes
+
+
+def _pack(numbers: list[float]) -> bytes:
+    """``numbers`` as native float32."""
+    return struct.pack(f"={len(numbers)}f", *numbers)
+
+
 _EMPTY_PLANE = (0.0,) * PLANE_SLOTS
+_PLANE = struct.Struct(f"={PLANE_SLOTS}f")
 _NO_FIGHT = (0.0,) * 9
 
 
