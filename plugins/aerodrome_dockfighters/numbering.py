@@ -10,6 +10,7 @@ targets...), documented slot by slot in ``docs/rules/dockfighters.md``.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -285,12 +286,24 @@ def _one_hot(value: Any, options: Sequence[Any]) -> list[float]:
     return [1.0 if value == o else 0.0 for o in options]
 
 
-#: Numbers of an aircraft already worked out (by its record and the board's size): records
-#: are frozen values and most stay the same from one decision to the next. Started afresh
-#: past ``MEMO`` entries.
-MEMO = 1 << 14
-_planes: dict[tuple[Any, int, int], tuple[float, ...]] = {}
+class Numbers(list[float]):
+    """An observation vector's numbers with the same numbers packed as native float32
+    (``f32``): a learning environment takes the packing as it is instead of packing 1,878
+    numbers again (:mod:`aerodrome.bridges.rl.translate`)."""
+
+    __slots__ = ("f32",)
+
+    f32: bytes
+
+
+#: The numbers of the aircraft of the last view encoded, by slot: (record, board width,
+#: height, numbers, the numbers packed), reused while the view's aircraft at that slot is
+#: equal to the record (an equality test of frozen records in C, cheaper than hashing them
+#: for a memo: issue 40); and the whole block of the last view's aircraft.
+_slots: list[tuple[Any, int, int, tuple[float, ...], bytes]] = []
+_last_block: list[Any] = [None, 0, 0, [], b""]
 _padding: dict[int, tuple[float, ...]] = {}
+_packers: dict[int, struct.Struct] = {}
 
 
 def _zeros(n: int) -> tuple[float, ...]:
@@ -299,6 +312,45 @@ def _zeros(n: int) -> tuple[float, ...]:
     if got is None:
         got = _padding[n] = (0.0,) * n
     return got
+
+
+def _pack(numbers: Sequence[float]) -> bytes:
+    """``numbers`` as native float32."""
+    n = len(numbers)
+    packer = _packers.get(n)
+    if packer is None:
+        packer = _packers[n] = struct.Struct(f"={n}f")
+    return packer.pack(*numbers)
+
+
+def _aircraft_block(
+    aircraft: tuple[Any, ...], width: int, height: int
+) -> tuple[list[float], bytes]:
+    """The numbers of the aircraft slots in use, and their packing (the last view's reused
+    where an aircraft is equal to the one in its slot then)."""
+    last = _last_block
+    if last[0] == aircraft and last[1] == width and last[2] == height:
+        return last[3], last[4]
+    shown = aircraft[:AIRCRAFT_SLOTS]
+    slots = _slots
+    if len(slots) < len(shown):
+        slots.extend([_NO_SLOT] * (len(shown) - len(slots)))
+    numbers: list[float] = []
+    packed: list[bytes] = []
+    for i, a in enumerate(shown):
+        slot = slots[i]
+        if slot[0] == a and slot[1] == width and slot[2] == height:
+            numbers += slot[3]
+            packed.append(slot[4])
+        else:
+            got = _aircraft(a, width, height)
+            f32 = _pack(got)
+            slots[i] = (a, width, height, got, f32)
+            numbers += got
+            packed.append(f32)
+    block = b"".join(packed)
+    last[:] = (aircraft, width, height, numbers, block)
+    return numbers, block
 
 
 def _aircraft(a: Any, width: int, height: int) -> tuple[float, ...]:
@@ -325,21 +377,24 @@ def _aircraft(a: Any, width: int, height: int) -> tuple[float, ...]:
     )
 
 
-def observation_vector(view: DfView) -> list[float]:
-    """``view`` as numbers (see docs/rules/dockfighters.md, "The observation as numbers")."""
+def observation_vector(view: DfView) -> Numbers:
+    """``view`` as numbers (see docs/rules/dockfighters.md, "The observation as numbers"),
+    with their float32 packing (:class:`Numbers`)."""
     specs = builtin()
     missions = sorted(specs.missions)
     w, h = view.width - 1, view.height - 1
-    out: list[float] = [
-        min(view.turn, 30) / 30,
-        view.last_turn / 30,
-        float(view.initiative),
-        view.cloud_speed / 3,
-        *_one_hot(view.weather, range(4)),
-        *_one_hot(view.wind, range(6)),
-        1.0 if view.fire_mark >= 0 else 0.0,
-        1.0 if view.over else 0.0,
-    ]
+    out = Numbers(
+        [
+            min(view.turn, 30) / 30,
+            view.last_turn / 30,
+            float(view.initiative),
+            view.cloud_speed / 3,
+            *_one_hot(view.weather, range(4)),
+            *_one_hot(view.wind, range(6)),
+            1.0 if view.fire_mark >= 0 else 0.0,
+            1.0 if view.over else 0.0,
+        ]
+    )
     for sq in view.squadrons:
         out += [
             _scale(sq.fame, 20),
@@ -354,19 +409,15 @@ def observation_vector(view: DfView) -> list[float]:
         if move
         else [0.0] * 4
     )
-    planes = _planes
-    for a in view.aircraft[:AIRCRAFT_SLOTS]:
-        key = (a, view.width, view.height)
-        got = planes.get(key)
-        if got is None:
-            if len(planes) >= MEMO:
-                planes.clear()
-            got = planes[key] = _aircraft(a, view.width, view.height)
-        out += got
-    out += _zeros(AIRCRAFT_FEATURES * max(0, AIRCRAFT_SLOTS - len(view.aircraft)))
+    chunks = [_pack(out)]
+    numbers, f32 = _aircraft_block(view.aircraft, view.width, view.height)
+    out += numbers
+    chunks.append(f32)
+    _pad(out, chunks, AIRCRAFT_FEATURES * max(0, AIRCRAFT_SLOTS - len(view.aircraft)))
+    section: list[float] = []
     for g in view.ground[:GROUND_SLOTS]:
         on = g.cell >= 0
-        out += [
+        section += [
             1.0,
             (g.cell % view.width) / w if on else -1.0,
             (g.cell // view.width) / h if on else -1.0,
@@ -376,10 +427,11 @@ def observation_vector(view: DfView) -> list[float]:
             1.0 if any(g.dice) else 0.0,
             1.0 if g.mobile else 0.0,
         ]
-    out += _zeros(GROUND_FEATURES * max(0, GROUND_SLOTS - len(view.ground)))
+    _section(out, chunks, section, GROUND_FEATURES * max(0, GROUND_SLOTS - len(view.ground)))
+    section = []
     for o in view.objectives[:OBJECTIVE_SLOTS]:
         on = o.cell >= 0
-        out += [
+        section += [
             1.0,
             (o.cell % view.width) / w if on else -1.0,
             (o.cell // view.width) / h if on else -1.0,
@@ -387,10 +439,12 @@ def observation_vector(view: DfView) -> list[float]:
             1.0 if o.done else 0.0,
             *_one_hot(o.kind, OBJECTIVE_KINDS),
         ]
-    out += _zeros(OBJECTIVE_FEATURES * max(0, OBJECTIVE_SLOTS - len(view.objectives)))
+    pad = OBJECTIVE_FEATURES * max(0, OBJECTIVE_SLOTS - len(view.objectives))
+    _section(out, chunks, section, pad)
+    section = []
     for c in view.clouds[:CLOUD_SLOTS]:
         placed = c.col >= 0 or bool(c.cells)
-        out += [
+        section += [
             1.0,
             1.0 if placed else 0.0,
             c.col / w if c.col >= 0 else -1.0,
@@ -398,20 +452,50 @@ def observation_vector(view: DfView) -> list[float]:
             c.size / 7,
             min(c.smoke, 5) / 5,
         ]
-    out += _zeros(CLOUD_FEATURES * max(0, CLOUD_SLOTS - len(view.clouds)))
+    _section(out, chunks, section, CLOUD_FEATURES * max(0, CLOUD_SLOTS - len(view.clouds)))
+    section = []
     for x in view.acms[:ACM_SLOTS]:
         on = x.cell >= 0
-        out += [
+        section += [
             1.0,
             (x.cell % view.width) / w if on else -1.0,
             (x.cell // view.width) / h if on else -1.0,
             x.facing / 5,
         ]
-    out += _zeros(ACM_FEATURES * max(0, ACM_SLOTS - len(view.acms)))
+    _section(out, chunks, section, ACM_FEATURES * max(0, ACM_SLOTS - len(view.acms)))
+    section = []
     for m in view.mines[:MINE_SLOTS]:
-        out += [1.0, (m.cell % view.width) / w, (m.cell // view.width) / h]
-    out += _zeros(MINE_FEATURES * max(0, MINE_SLOTS - len(view.mines)))
+        section += [1.0, (m.cell % view.width) / w, (m.cell // view.width) / h]
+    _section(out, chunks, section, MINE_FEATURES * max(0, MINE_SLOTS - len(view.mines)))
+    out.f32 = b"".join(chunks)
     return out
+
+
+def _section(out: list[float], chunks: list[bytes], section: list[float], pad: int) -> None:
+    """A section's numbers and its padding onto ``out``, their packing onto ``chunks``."""
+    if section:
+        out += section
+        chunks.append(_pack(section))
+    _pad(out, chunks, pad)
+
+
+def _pad(out: list[float], chunks: list[bytes], pad: int) -> None:
+    """``pad`` zeros onto ``out``, packed onto ``chunks``."""
+    if pad:
+        out += _zeros(pad)
+        chunks.append(_zero_bytes(pad))
+
+
+def _zero_bytes(n: int) -> bytes:
+    """``n`` float32 zeros, made once per length."""
+    got = _zero_packed.get(n)
+    if got is None:
+        got = _zero_packed[n] = bytes(4 * n)
+    return got
+
+
+_zero_packed: dict[int, bytes] = {}
+_NO_SLOT: tuple[Any, int, int, tuple[float, ...], bytes] = (None, 0, 0, (), b"")
 
 
 def vector_length() -> int:
