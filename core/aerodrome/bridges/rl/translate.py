@@ -147,6 +147,8 @@ class Translator:
         self._tuples: dict[tuple[Action, ...], Numbered] = {}
         self._tuples_memo = max(1, min(TUPLES_MEMO, MASKS_MEMO_BYTES // self.actions))
         self._seen: Seen | None = None
+        #: The generic numbering's mask of n legal actions (the first n numbers), by n.
+        self._first: dict[int, bytes] = {}
 
     # -- observations ------------------------------------------------------------------------
     def vector(self, view: Any) -> Vector:
@@ -213,11 +215,14 @@ class Translator:
         if self.layout.numbered:
             return self.numbered(legal, game).mask
         n = len(legal)
-        if n > self.actions:
-            if self.overflow == "error":
-                raise self.overflowed(n, player)
-            n = self.actions
-        return b"\x01" * n + bytes(self.actions - n)
+        got = self._first.get(n)
+        if got is None:
+            if n > self.actions:
+                if self.overflow == "error":
+                    raise self.overflowed(n, player)
+                n = self.actions
+            got = self._first[len(legal)] = b"\x01" * n + bytes(self.actions - n)
+        return got
 
     def overflowed(self, n: int, player: int) -> ActionSpaceError:
         how = (
