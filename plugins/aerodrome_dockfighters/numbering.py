@@ -379,23 +379,99 @@ def _aircraft(a: Any, width: int, height: int) -> tuple[float, ...]:
 
 def observation_vector(view: DfView) -> Numbers:
     """``view`` as numbers (see docs/rules/dockfighters.md, "The observation as numbers"),
-    with their float32 packing (:class:`Numbers`)."""
-    specs = builtin()
-    missions = sorted(specs.missions)
-    w, h = view.width - 1, view.height - 1
+    with their float32 packing (:class:`Numbers`). Each section after the table (the
+    squadrons, the aircraft, the ground targets, objectives, clouds, ACMs and mines) is the
+    last view's while its records are equal (:func:`_kept`)."""
+    width, height = view.width, view.height
     out = Numbers(
         [
             min(view.turn, 30) / 30,
             view.last_turn / 30,
             float(view.initiative),
             view.cloud_speed / 3,
-            *_one_hot(view.weather, range(4)),
-            *_one_hot(view.wind, range(6)),
+            *_ONE_HOT_4.get(view.weather, _NONE_4),
+            *_ONE_HOT_6.get(view.wind, _NONE_6),
             1.0 if view.fire_mark >= 0 else 0.0,
             1.0 if view.over else 0.0,
         ]
     )
-    for sq in view.squadrons:
+    chunks = [b""]  # the table's packing, made when the table is complete
+    _kept(out, chunks, "squadrons", view.squadrons, width, height, _squadrons, 0, 0)
+    move = view.move
+    out += (
+        [1.0, move.aircraft / AIRCRAFT_SLOTS, move.index / 4, move.speed / 10]
+        if move
+        else [0.0] * 4
+    )
+    chunks[0] = _pack(out)
+    numbers, f32 = _aircraft_block(view.aircraft, width, height)
+    out += numbers
+    chunks.append(f32)
+    _pad(out, chunks, AIRCRAFT_FEATURES * max(0, AIRCRAFT_SLOTS - len(view.aircraft)))
+    _kept(
+        out, chunks, "ground", view.ground, width, height, _grounds, GROUND_SLOTS, GROUND_FEATURES
+    )
+    _kept(
+        out,
+        chunks,
+        "objectives",
+        view.objectives,
+        width,
+        height,
+        _objectives,
+        OBJECTIVE_SLOTS,
+        OBJECTIVE_FEATURES,
+    )
+    _kept(out, chunks, "clouds", view.clouds, width, height, _clouds, CLOUD_SLOTS, CLOUD_FEATURES)
+    _kept(out, chunks, "acms", view.acms, width, height, _acms, ACM_SLOTS, ACM_FEATURES)
+    _kept(out, chunks, "mines", view.mines, width, height, _mines, MINE_SLOTS, MINE_FEATURES)
+    out.f32 = b"".join(chunks)
+    return out
+
+
+_ONE_HOT_4 = {v: tuple(_one_hot(v, range(4))) for v in range(4)}
+_ONE_HOT_6 = {v: tuple(_one_hot(v, range(6))) for v in range(6)}
+_NONE_4, _NONE_6 = (0.0,) * 4, (0.0,) * 6
+#: The last view's numbers of each section: (records, board width, height, numbers, their
+#: packing), by section.
+_sections: dict[str, tuple[Any, int, int, list[float], bytes]] = {}
+Section = Callable[[Sequence[Any], int, int], list[float]]
+
+
+def _kept(
+    out: list[float],
+    chunks: list[bytes],
+    name: str,
+    items: Sequence[Any],
+    width: int,
+    height: int,
+    numbers: Section,
+    cap: int,
+    features: int,
+) -> None:
+    """Section ``name``'s numbers onto ``out`` (its first ``cap`` items, then the padding of
+    the empty slots; every item when ``cap`` is 0) and their packing onto ``chunks`` (the
+    squadrons' packing goes with the table's: not onto ``chunks``): the last view's while
+    its items are equal (frozen records compared in C: issue 40)."""
+    last = _sections.get(name)
+    if last is not None and last[1] == width and last[2] == height and last[0] == items:
+        got, f32 = last[3], last[4]
+    else:
+        got = numbers(items[:cap] if cap else items, width, height)
+        pad = features * max(0, cap - len(items))
+        if pad:
+            got += _zeros(pad)
+        f32 = _pack(got) if cap else b""
+        _sections[name] = (items, width, height, got, f32)
+    out += got
+    if cap:
+        chunks.append(f32)
+
+
+def _squadrons(squadrons: Sequence[Any], width: int, height: int) -> list[float]:
+    missions = _missions()
+    out: list[float] = []
+    for sq in squadrons:
         out += [
             _scale(sq.fame, 20),
             _scale(sq.kills, 10),
@@ -403,48 +479,54 @@ def observation_vector(view: DfView) -> Numbers:
             _scale(sq.ground_kills, 10),
             *_one_hot(sq.mission, missions),
         ]
-    move = view.move
-    out += (
-        [1.0, move.aircraft / AIRCRAFT_SLOTS, move.index / 4, move.speed / 10]
-        if move
-        else [0.0] * 4
-    )
-    chunks = [_pack(out)]
-    numbers, f32 = _aircraft_block(view.aircraft, view.width, view.height)
-    out += numbers
-    chunks.append(f32)
-    _pad(out, chunks, AIRCRAFT_FEATURES * max(0, AIRCRAFT_SLOTS - len(view.aircraft)))
-    section: list[float] = []
-    for g in view.ground[:GROUND_SLOTS]:
+    return out
+
+
+def _missions() -> list[str]:
+    """The ruleset's missions in order (their one-hot slots)."""
+    return sorted(builtin().missions)
+
+
+def _grounds(ground: Sequence[Any], width: int, height: int) -> list[float]:
+    w, h = width - 1, height - 1
+    out: list[float] = []
+    for g in ground:
         on = g.cell >= 0
-        section += [
+        out += [
             1.0,
-            (g.cell % view.width) / w if on else -1.0,
-            (g.cell // view.width) / h if on else -1.0,
+            (g.cell % width) / w if on else -1.0,
+            (g.cell // width) / h if on else -1.0,
             g.damage / g.structure if g.structure else 0.0,
             1.0 if g.damage >= g.structure else 0.0,
             *_one_hot(g.hostile_to, (0, 1)),
             1.0 if any(g.dice) else 0.0,
             1.0 if g.mobile else 0.0,
         ]
-    _section(out, chunks, section, GROUND_FEATURES * max(0, GROUND_SLOTS - len(view.ground)))
-    section = []
-    for o in view.objectives[:OBJECTIVE_SLOTS]:
+    return out
+
+
+def _objectives(objectives: Sequence[Any], width: int, height: int) -> list[float]:
+    w, h = width - 1, height - 1
+    out: list[float] = []
+    for o in objectives:
         on = o.cell >= 0
-        section += [
+        out += [
             1.0,
-            (o.cell % view.width) / w if on else -1.0,
-            (o.cell // view.width) / h if on else -1.0,
+            (o.cell % width) / w if on else -1.0,
+            (o.cell // width) / h if on else -1.0,
             float(o.owner),
             1.0 if o.done else 0.0,
             *_one_hot(o.kind, OBJECTIVE_KINDS),
         ]
-    pad = OBJECTIVE_FEATURES * max(0, OBJECTIVE_SLOTS - len(view.objectives))
-    _section(out, chunks, section, pad)
-    section = []
-    for c in view.clouds[:CLOUD_SLOTS]:
+    return out
+
+
+def _clouds(clouds: Sequence[Any], width: int, height: int) -> list[float]:
+    w, h = width - 1, height - 1
+    out: list[float] = []
+    for c in clouds:
         placed = c.col >= 0 or bool(c.cells)
-        section += [
+        out += [
             1.0,
             1.0 if placed else 0.0,
             c.col / w if c.col >= 0 else -1.0,
@@ -452,31 +534,29 @@ def observation_vector(view: DfView) -> Numbers:
             c.size / 7,
             min(c.smoke, 5) / 5,
         ]
-    _section(out, chunks, section, CLOUD_FEATURES * max(0, CLOUD_SLOTS - len(view.clouds)))
-    section = []
-    for x in view.acms[:ACM_SLOTS]:
-        on = x.cell >= 0
-        section += [
-            1.0,
-            (x.cell % view.width) / w if on else -1.0,
-            (x.cell // view.width) / h if on else -1.0,
-            x.facing / 5,
-        ]
-    _section(out, chunks, section, ACM_FEATURES * max(0, ACM_SLOTS - len(view.acms)))
-    section = []
-    for m in view.mines[:MINE_SLOTS]:
-        section += [1.0, (m.cell % view.width) / w, (m.cell // view.width) / h]
-    _section(out, chunks, section, MINE_FEATURES * max(0, MINE_SLOTS - len(view.mines)))
-    out.f32 = b"".join(chunks)
     return out
 
 
-def _section(out: list[float], chunks: list[bytes], section: list[float], pad: int) -> None:
-    """A section's numbers and its padding onto ``out``, their packing onto ``chunks``."""
-    if section:
-        out += section
-        chunks.append(_pack(section))
-    _pad(out, chunks, pad)
+def _acms(acms: Sequence[Any], width: int, height: int) -> list[float]:
+    w, h = width - 1, height - 1
+    out: list[float] = []
+    for x in acms:
+        on = x.cell >= 0
+        out += [
+            1.0,
+            (x.cell % width) / w if on else -1.0,
+            (x.cell // width) / h if on else -1.0,
+            x.facing / 5,
+        ]
+    return out
+
+
+def _mines(mines: Sequence[Any], width: int, height: int) -> list[float]:
+    w, h = width - 1, height - 1
+    out: list[float] = []
+    for m in mines:
+        out += [1.0, (m.cell % width) / w, (m.cell // width) / h]
+    return out
 
 
 def _pad(out: list[float], chunks: list[bytes], pad: int) -> None:
