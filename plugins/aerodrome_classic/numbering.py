@@ -23,11 +23,11 @@ PLANE_SLOTS = 13
 POSITIONS = ("side", "head-on", "tail", "ground")
 
 
-#: The numbers of a seat's last view are kept per seat (and per set-up: the squadrons'
-#: names and seats) and reused block by block: the planes' block patched where a plane's record is not
-#: equal to the last one at its place, the guns' and the squadrons' blocks reused while their
-#: records are all equal (issue 40: an equality test of frozen records in C costs far less
-#: than hashing them for a memo). At most ``MEMO`` seats × set-ups are kept.
+#: The numbers of a seat's last view are kept per seat (and per set-up: the squadrons' names
+#: and seats) and reused block by block: the planes' block patched where a plane's record is
+#: not equal to the last one at its place, the guns' and the squadrons' blocks reused while
+#: their records are all equal (issue 40: an equality test of frozen records in C costs far
+#: less than hashing them for a memo). At most ``MEMO`` seats × set-ups are kept.
 MEMO = 1 << 6
 _ONE_HOT_FACING = tuple(tuple(1.0 if f == g else 0.0 for g in range(4)) for f in range(4))
 
@@ -243,5 +243,5 @@ _NO_FIGHT = (0.0,) * 9
 
 def observation_vector(specs: Specs, view: ClassicView) -> list[float]:
     """``view`` as numbers (its length depends only on the set-up's squadrons and guns);
-    a ruleset keeps one :class:`Encoder` instead (its memos)."""
+    a ruleset keeps one :class:`Encoder` instead (its seats' last numbers)."""
     return Encoder(specs).vector(view)

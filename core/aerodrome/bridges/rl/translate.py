@@ -20,8 +20,8 @@ It runs at every step of a learning environment, so it asks the ruleset as littl
   before anything is applied (``last()`` then ``observe()``), the seat gets copies of the
   first ones, not a second call of the ruleset's ``observation_vector``; and a seat
   observed right after another at the same moment (the Parallel environment observes every
-  live seat at every step) whose view equals the other's (Victoriana, Dockfighters, the joust: every seat sees
-  the same table) gets the other's vector;
+  live seat at every step) whose view equals the other's (Victoriana, Dockfighters, the
+  joust: every seat sees the same table) gets the other's vector;
 - a ruleset's ``observation_vector`` may return a ``list`` subclass whose ``f32``
   attribute holds the same numbers packed as native float32 (``bytes``, ``struct`` format
   ``=Nf``, made piece by piece from packings it keeps): it is taken as it is, without packing
