@@ -33,32 +33,22 @@ _ONE_HOT_FACING = tuple(tuple(1.0 if f == g else 0.0 for g in range(4)) for f in
 
 
 class _Seat:
-    """The last numbers of one seat's views of one set-up (see :data:`MEMO`)."""
+    """The last numbers of one seat's views of one set-up (see :data:`MEMO`): for the planes,
+    the guns and the squadrons, the records, their numbers and the numbers packed as native
+    float32, in one tuple replaced whole (a reader sees one consistent block, threads or
+    not; a block once made is never changed)."""
 
-    __slots__ = (
-        "guns",
-        "guns_block",
-        "guns_f32",
-        "offsets",
-        "planes",
-        "planes_block",
-        "planes_f32",
-        "sq_block",
-        "sq_f32",
-        "squadrons",
-    )
+    __slots__ = ("guns", "offsets", "planes", "squadrons")
 
     def __init__(self, offsets: dict[str, int]) -> None:
         self.offsets = offsets  # a plane id -> where its numbers start in the planes' block
-        self.planes: tuple[PlaneView, ...] | None = None
-        self.planes_block: list[float] = []
-        self.planes_f32 = b""  # each block's numbers packed as native float32
-        self.guns: tuple[GunView, ...] | None = None
-        self.guns_block: list[float] = []
-        self.guns_f32 = b""
-        self.squadrons: tuple[SquadronView, ...] | None = None
-        self.sq_block: list[float] = []
-        self.sq_f32 = b""
+        self.planes: tuple[tuple[PlaneView, ...] | None, list[float], bytes] = (None, [], b"")
+        self.guns: tuple[tuple[GunView, ...] | None, list[float], bytes] = (None, [], b"")
+        self.squadrons: tuple[tuple[SquadronView, ...] | None, list[float], bytes] = (
+            None,
+            [],
+            b"",
+        )
 
 
 class Encoder:
@@ -132,24 +122,28 @@ class Encoder:
             seat = self._seats[key] = _Seat({pid: k * PLANE_SLOTS for k, pid in enumerate(slots)})
         return seat
 
-    def _planes(self, view: ClassicView, seat: _Seat) -> None:
-        """The planes' block of ``seat``: the last one patched where a plane changed, or made
-        afresh (a block once made is never changed: a patch makes a new one)."""
-        planes, last = view.planes, seat.planes
+    def _planes(self, view: ClassicView, seat: _Seat) -> tuple[list[float], bytes]:
+        """The planes' block of ``seat`` and its packing: the last one patched where a plane
+        changed, or made afresh."""
+        planes = view.planes
+        last, block, packed = seat.planes
         if last is not None and len(last) == len(planes):
             changed = [(p, q) for p, q in zip(planes, last, strict=True) if p != q]
             if not changed:
-                return
+                return block, packed
             if all(p.id == q.id for p, q in changed):  # the same planes at the same places
-                out = seat.planes_block.copy()
-                packed = bytearray(seat.planes_f32)
-                self._fill(out, packed, [p for p, _ in changed], view, seat)
-                seat.planes, seat.planes_block, seat.planes_f32 = planes, out, bytes(packed)
-                return
+                out = block.copy()
+                buffer = bytearray(packed)
+                self._fill(out, buffer, [p for p, _ in changed], view, seat)
+                packed = bytes(buffer)
+                seat.planes = (planes, out, packed)
+                return out, packed
         out = list(_EMPTY_PLANE) * len(seat.offsets)
-        packed = bytearray(4 * len(out))
-        self._fill(out, packed, planes, view, seat)
-        seat.planes, seat.planes_block, seat.planes_f32 = planes, out, bytes(packed)
+        buffer = bytearray(4 * len(out))
+        self._fill(out, buffer, planes, view, seat)
+        packed = bytes(buffer)
+        seat.planes = (planes, out, packed)
+        return out, packed
 
     def _fill(
         self,
@@ -177,24 +171,28 @@ class Encoder:
         sides = sorted(view.order)
         head = [float(my_side == s) for s in sides[:2]] + [0.0] * (2 - len(sides[:2]))
         out = Numbers(head)
-        self._planes(view, seat)
-        out += seat.planes_block
+        planes_block, planes_f32 = self._planes(view, seat)
+        out += planes_block
         guns = view.guns
-        if guns != seat.guns:
+        known, guns_block, guns_f32 = seat.guns
+        if guns != known:
             gun = self.gun
-            block: list[float] = []
+            guns_block = []
             for g in guns:
-                block += gun(g, my_side)
-            seat.guns, seat.guns_block, seat.guns_f32 = guns, block, _pack(block)
-        out += seat.guns_block
+                guns_block += gun(g, my_side)
+            guns_f32 = _pack(guns_block)
+            seat.guns = (guns, guns_block, guns_f32)
+        out += guns_block
         squadrons = view.squadrons
-        if squadrons != seat.squadrons:
+        seen, sq_block, sq_f32 = seat.squadrons
+        if squadrons != seen:
             squadron = self.squadron
-            block = []
+            sq_block = []
             for sq in squadrons:
-                block += squadron(sq, me)
-            seat.squadrons, seat.sq_block, seat.sq_f32 = squadrons, block, _pack(block)
-        out += seat.sq_block
+                sq_block += squadron(sq, me)
+            sq_f32 = _pack(sq_block)
+            seat.squadrons = (squadrons, sq_block, sq_f32)
+        out += sq_block
         dice = [*view.dice, 0, 0][:2]
         tail: list[float] = [
             float(view.turn_side == my_side and my_side is not None),
@@ -217,7 +215,7 @@ class Encoder:
             ]
         tail += (min(len(view.pending), 4) / 4, float(any(g for _, _, g in view.pending)))
         out += tail
-        out.f32 = b"".join((_pack(head), seat.planes_f32, seat.guns_f32, seat.sq_f32, _pack(tail)))
+        out.f32 = b"".join((_pack(head), planes_f32, guns_f32, sq_f32, _pack(tail)))
         return out
 
 

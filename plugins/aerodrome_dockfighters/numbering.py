@@ -301,7 +301,9 @@ class Numbers(list[float]):
 #: equal to the record (an equality test of frozen records in C, cheaper than hashing them
 #: for a memo: issue 40); and the whole block of the last view's aircraft.
 _slots: list[tuple[Any, int, int, tuple[float, ...], bytes]] = []
-_last_block: list[Any] = [None, 0, 0, [], b""]
+_last_block: list[tuple[Any, int, int, list[float], bytes]] = [
+    (None, 0, 0, [], b"")
+]  # replaced whole
 _padding: dict[int, tuple[float, ...]] = {}
 _packers: dict[int, struct.Struct] = {}
 
@@ -328,7 +330,7 @@ def _aircraft_block(
 ) -> tuple[list[float], bytes]:
     """The numbers of the aircraft slots in use, and their packing (the last view's reused
     where an aircraft is equal to the one in its slot then)."""
-    last = _last_block
+    last = _last_block[0]
     if last[0] == aircraft and last[1] == width and last[2] == height:
         return last[3], last[4]
     shown = aircraft[:AIRCRAFT_SLOTS]
@@ -349,7 +351,7 @@ def _aircraft_block(
             numbers += got
             packed.append(f32)
     block = b"".join(packed)
-    last[:] = (aircraft, width, height, numbers, block)
+    _last_block[0] = (aircraft, width, height, numbers, block)
     return numbers, block
 
 

@@ -150,8 +150,9 @@ HANDLING = 5.0
 #: object, found by identity, which costs far less than hashing the records (issue 40).
 #: Each: (records, context, numbers, their float32 packing); the context is the initiative
 #: and the sides for the aircraft, the characters' health for the characters.
-_last_fleet: list[Any] = [(), None, [], b""]
-_last_crew: list[Any] = [(), None, [], b""]
+#: Each holds one tuple, replaced whole (a reader sees one consistent entry, threads or not).
+_last_fleet: list[tuple[Any, ...]] = [((), None, [], b"")]
+_last_crew: list[tuple[Any, ...]] = [((), None, [], b"")]
 #: Numbers per aircraft and per character.
 CRAFT_WIDTH = 8 + len(STATUSES)
 AIRMAN_WIDTH = 4 + len(CREW_STATUSES)
@@ -266,7 +267,7 @@ def _airmen_of(
 
 
 def _patched(
-    last: list[Any],
+    last: list[tuple[Any, ...]],
     records: tuple[Any, ...],
     context: object,
     width: int,
@@ -276,9 +277,9 @@ def _patched(
     ones (``last``: records, context, numbers, packing) patched where a record is another
     object, or made afresh for another context or number of records. A list once returned
     is never changed (a patch makes a new one)."""
-    before, numbers, packed = last[0], last[2], last[3]
+    before, known, numbers, packed = last[0]
     count = len(records)
-    if len(before) == count and last[1] == context:
+    if len(before) == count and known == context:
         changed = [i for i, r in enumerate(records) if r is not before[i]]
         if not changed:
             return numbers, packed
@@ -293,5 +294,5 @@ def _patched(
     else:
         out = [x for got in make(records, context, list(range(count))) for x in got]
         packed = struct.pack(f"={len(out)}f", *out)
-    last[:] = (records, context, out, packed)
+    last[0] = (records, context, out, packed)
     return out, packed
