@@ -338,6 +338,8 @@ def train(
                 "learning_rate": hyper.learning_rate,
                 "ent_coef": hyper.ent_coef,
                 "width": hyper.width,
+                "gamma": hyper.gamma,
+                "shaping": hyper.shaping,
             },
         )
         snapshot = folder / f"round-{done.rounds}.json"
