@@ -214,7 +214,10 @@ class Vectors(ABC, Generic[O]):
     @abstractmethod
     def observation_vector(self, view: O) -> Sequence[float]:
         """``view`` as a fixed-length list of numbers (the same length for every view of a
-        set-up; documented by the ruleset)."""
+        set-up; documented by the ruleset). Optionally a ``list`` subclass whose ``f32``
+        attribute holds the same numbers packed as native float32 (``bytes``, ``struct``
+        format ``=Nf``): the learning environments then take that packing as it is instead of
+        packing the list again (:mod:`aerodrome.bridges.rl.translate`)."""
 
 
 class Determinise(ABC, Generic[S]):
