@@ -117,10 +117,14 @@ def measure(
         found = duel(ruleset, setup, str(out), games)
         play = time.perf_counter() - start
     share = wilson(found.wins, found.decided)
+    steps_done = int(result.trained["steps"])
     return {
         "setup": setup.name,
-        "steps": int(result.trained["steps"]),
+        "steps": steps_done,
+        "shaping": float(result.trained["shaping"]),
         "train_minutes": round(minutes, 1),
+        # what a 10-minute budget buys on this machine now (the goal is 10 minutes)
+        "steps_per_second": round(steps_done / max(minutes * 60, 1e-9), 1),
         "games": found.wins + found.losses + found.draws,
         "wins": found.wins,
         "losses": found.losses,
