@@ -6,8 +6,10 @@ own matchups played again on another run seed (``derive_seed(seed, "a/a")``), re
 a column ``R+a/a`` paired with the base game by game. The two games of a pair then come from
 the same distribution and are exchangeable — no effect anywhere, by construction — so every
 change the headline confirms is a false claim. (The two games of a pair are independent
-here, so the pairing saves no variance; dice faces permuted by a fixed involution would keep
-the pairs correlated as a real variant's are, but needs a hook in the engine's dice.)
+here, so the pairing saves no variance. Dice faces read as their mirror, f as 7 - f, through
+``Game(dice=...)``, would make the pair antithetic — negatively correlated in whatever grows
+with the dice — which a real variant's pairs are not; independent replays are exchangeable,
+which is all a false-alarm rate needs. docs/compare.md, "Calibration on the real rulesets".)
 
 For every ruleset and run seed, the script runs the comparison through ``measure`` (the
 verdicts exactly as ``aerodrome compare`` prints them) and reports:
