@@ -109,6 +109,8 @@ class Board:
         #: the walks loaded from the disk cache, by ``cell * 7 + length`` (None: not yet
         #: looked for; empty: no cache, build as needed)
         self._stored: dict[int, list[tuple[tuple[int, ...], tuple[bytes, ...]]]] | None = None
+        #: :meth:`within`'s answers (made on first use)
+        self._within: dict[tuple[Cell, int], frozenset[Cell]] = {}
 
     # -- geometry ---------------------------------------------------------------------------
     def bit(self, c: Cell) -> int:
@@ -131,6 +133,24 @@ class Board:
     def around_squares(self, c: Cell) -> tuple[Cell | None, ...]:
         """The squares ahead of ``c`` for facings N, E, S, W (None off the board)."""
         return self._ahead[c]
+
+    def within(self, c: Cell, distance: int) -> frozenset[Cell]:
+        """The squares at most ``distance`` orthogonal steps from ``c`` (counted on the board's
+        coordinates, whatever stands between)."""
+        key = (c, distance)
+        found = self._within.get(key)
+        if found is None:
+            x, y = c
+            found = self._within[key] = frozenset(
+                s for s in self.cells if abs(s[0] - x) + abs(s[1] - y) <= distance
+            )
+        return found
+
+    def within_any(self, cells: list[Cell], distance: int) -> frozenset[Cell]:
+        """The squares at most ``distance`` orthogonal steps from one of ``cells``."""
+        if len(cells) == 1:
+            return self.within(cells[0], distance)
+        return frozenset().union(*(self.within(c, distance) for c in cells))
 
     def position(self, target: Cell, target_facing: int, attacker: Cell) -> str:
         """The attack position of ``attacker`` next to ``target`` [classic.dogfight.3]:

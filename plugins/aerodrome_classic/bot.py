@@ -38,6 +38,9 @@ from aerodrome_classic.view import ClassicView, PlaneView
 
 Cell = tuple[int, int]
 KEEP = {"B4", "B5", "RO", "LP"}
+#: the farthest a plane in flight moves in a turn (one die: 6 squares [classic.move.9]): an
+#: enemy as near may attack from a square next turn
+REACH = 6
 #: what shooting down a grounded plane is worth (a sure kill: it has no defence); an ace more
 GROUND_KILL = 12.0
 
@@ -73,7 +76,7 @@ class _Notes:
     free landing squares, the grounded enemy aces it may go for, and which squares enemies In
     Flight can reach (filled as asked)."""
 
-    __slots__ = ("chase", "has_burst", "home", "prey", "threat", "weak", "weights")
+    __slots__ = ("chase", "dangers", "has_burst", "home", "near", "prey", "weak", "weights")
 
     def __init__(
         self,
@@ -88,9 +91,27 @@ class _Notes:
         self.weak = weak
         self.weights = weights
         self.home = home
-        self.threat: dict[Cell, bool] = {}
+        #: the squares an enemy in flight can reach next turn (filled when asked)
+        self.near: frozenset[Cell] | None = None
         #: the squares of the planes it heads for (the decision's enemies: filled when asked)
         self.chase: list[Cell] | None = None
+        #: per set of open sides, what the danger costs each facing (filled when asked)
+        self.dangers: dict[int, tuple[float, float, float, float]] = {}
+
+    def danger(self, open_mask: int) -> tuple[float, float, float, float]:
+        """What the danger of attacks from the open sides (bit d: the square ahead for facing
+        d) costs a plane ending its move facing N, E, S and W: 3 a weighted side."""
+        known = self.dangers.get(open_mask)
+        if known is None:
+            costs: list[float] = []
+            for facing in (0, 1, 2, 3):
+                danger = 0.0
+                for rel, weight in self.weights:
+                    if open_mask >> ((facing + rel) % 4) & 1:
+                        danger += weight
+                costs.append(3.0 * danger)
+            known = self.dangers[open_mask] = (costs[0], costs[1], costs[2], costs[3])
+        return known
 
 
 class ClassicBot:
@@ -282,20 +303,23 @@ class ClassicBot:
         best_score = float("-inf")
         random = self.rng.random
         facings = self.board.facings
-        enemy_guns = {c: g for c, g in guns.items() if g.side != me}
+        # the chance of flying over each enemy gun unhurt (a revealed Hit shoots every plane
+        # down, a revealed Miss none, a hidden one reads Hit at its squadron's odds)
+        unhurt = {
+            c: (0.0 if g.face == "hit" else 1.0) if g.revealed else 1.0 - p_hit.get(g.squadron, 0.5)
+            for c, g in guns.items()
+            if g.side != me
+        }
         worth = {p.id: plane_worth(p) for p in view.planes}
         for pid, path in routes:
             survive = 1.0
-            if enemy_guns:
+            if unhurt:
                 for c in path[1:]:
-                    gun = enemy_guns.get(c)
-                    if gun is not None:
-                        if gun.revealed:
-                            survive *= 0.0 if gun.face == "hit" else 1.0
-                        else:
-                            survive *= 1.0 - p_hit.get(gun.squadron, 0.5)
-            loss = (1.0 - survive) * worth[pid]
-            key = (pid, path[-1])
+                    chance = unhurt.get(c)
+                    if chance is not None:
+                        survive *= chance
+            end = path[-1]
+            key = (pid, end)
             values = cache.get(key)
             if values is None:
                 plane = by_id[pid]
@@ -305,7 +329,7 @@ class ClassicBot:
                 values = cache[key] = self.end_values(
                     view,
                     plane,
-                    path[-1],
+                    end,
                     planes,
                     enemies,
                     flying_enemies,
@@ -313,7 +337,18 @@ class ClassicBot:
                     odds,
                     plane_notes,
                 )
-            for facing in facings[path[-1]]:  # never off the board [classic.move.15]
+            # never off the board [classic.move.15]; each facing's tie-breaking noise drawn
+            # in order. Unhurt for sure, survive * value - loss is the value itself.
+            if survive == 1.0:
+                for facing in facings[end]:
+                    score = values[facing] + random() * 1e-3
+                    if scores is not None:
+                        scores.append((score, pid, path, facing))
+                    if score > best_score:
+                        best, best_score = (pid, path, facing), score
+                continue
+            loss = (1.0 - survive) * worth[pid]
+            for facing in facings[end]:
                 score = survive * values[facing] - loss + random() * 1e-3
                 if scores is not None:
                     scores.append((score, pid, path, facing))
@@ -357,36 +392,35 @@ class ClassicBot:
         if notes is None:
             notes = self.notes(view, plane, planes)
         side = plane.side
-        # ground targets beside the square (the same for every facing)
+        get = planes.get
+        # the 4 squares beside it (N, E, S, W, as the grid's neighbours): the ground targets
+        # there (the same for every facing), which hold an enemy in flight to attack (bit d:
+        # the square ahead for facing d) and from which an enemy in reach could attack it
         grounds: list[float] = []
-        if notes.has_burst:
-            for n in board.grid.neighbours(end):
-                t = planes.get(n)
-                if t is not None and t.side != side and not t.in_flight:
-                    grounds.append(GROUND_KILL + 6.0 * min(t.kills, 2))
-        # which of the 4 squares around it an enemy in reach could attack from
+        has_burst = notes.has_burst
         around = board.around_squares(end)
-        open_to = [False, False, False, False]
-        threat = notes.threat
+        open_mask = 0
+        attack_mask = 0
+        near = notes.near
+        if near is None:
+            near = notes.near = board.within_any([e.cell for e in flying], REACH)
+        pid = plane.id
         for d in (0, 1, 2, 3):
             sq = around[d]
             if sq is None:
                 continue  # [classic.strategy.5] the board edge covers this side
-            if sq in own_hits:
-                continue  # [classic.strategy.6] an attacker there would be shot down
-            occupant = planes.get(sq)
-            if occupant is not None and occupant.id != plane.id:
-                continue
-            near = threat.get(sq)
-            if near is None:
-                sx, sy = sq
-                near = False
-                for e in flying:
-                    if abs(e.cell[0] - sx) + abs(e.cell[1] - sy) <= 6:
-                        near = True
-                        break
-                threat[sq] = near
-            open_to[d] = near
+            occupant = get(sq)
+            if occupant is not None:
+                if occupant.side != side:
+                    if occupant.in_flight:
+                        attack_mask |= 1 << d
+                    elif has_burst:
+                        grounds.append(GROUND_KILL + 6.0 * min(occupant.kills, 2))
+                if occupant.id != pid:
+                    continue
+            # [classic.strategy.6] an attacker on one of its own Hit guns would be shot down
+            if sq in near and sq not in own_hits:
+                open_mask |= 1 << d
         # where to go: home to renew weak hands, else towards the enemy
         go: float | None = None
         if notes.weak and plane.may_land:
@@ -408,15 +442,30 @@ class ClassicBot:
             if chase is None:
                 chase = notes.chase = [e.cell for e in enemies]
             go = -(0.2 * _nearest(end, chase))
-        weights = notes.weights
-        exposed = True in open_to  # no side open: no danger (value -= 0.0 changes nothing)
+        # the value of a facing, summed in one order (the same floats whatever is shared):
+        # the attack from here, the ground targets beside it, the danger from enemies that
+        # may reach an open side next turn, where it goes
+        base = 0.0
+        for g in grounds:
+            base += g
+        danger = (notes.dangers.get(open_mask) or notes.danger(open_mask)) if open_mask else None
+        if not attack_mask:
+            if danger is None:
+                value = base if go is None else base + go
+                return value, value, value, value
+            if go is None:
+                return base - danger[0], base - danger[1], base - danger[2], base - danger[3]
+            return (
+                base - danger[0] + go,
+                base - danger[1] + go,
+                base - danger[2] + go,
+                base - danger[3] + go,
+            )
         out: list[float] = []
         for facing in (0, 1, 2, 3):
-            value = 0.0
-            # attack from here
-            ahead = around[facing]
-            target = planes.get(ahead) if ahead is not None else None
-            if target is not None and target.side != side and target.in_flight:
+            if attack_mask >> facing & 1:
+                target = get(around[facing])  # type: ignore[arg-type]
+                assert target is not None
                 pos = board.position(target.cell, target.facing, end)
                 key = (target.id, pos, plane.squadron)
                 chance = odds.get(key) if odds is not None else None
@@ -424,16 +473,14 @@ class ClassicBot:
                     chance = self.attack_odds(view, plane.squadron, target, pos)
                     if odds is not None:
                         odds[key] = chance
+                value = 0.0
                 value += 12.0 * chance
-            for g in grounds:
-                value += g
-            # danger from enemies that may reach an attack square next turn
-            if exposed:
-                danger = 0.0
-                for rel, weight in weights:
-                    if open_to[(facing + rel) % 4]:
-                        danger += weight
-                value -= 3.0 * danger
+                for g in grounds:
+                    value += g
+            else:
+                value = base
+            if danger is not None:
+                value -= danger[facing]
             if go is not None:
                 value += go
             out.append(value)
