@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from math import comb
 from typing import Any
 
@@ -76,7 +77,7 @@ class _Notes:
     free landing squares, the grounded enemy aces it may go for, and which squares enemies In
     Flight can reach (filled as asked)."""
 
-    __slots__ = ("chase", "dangers", "has_burst", "home", "near", "prey", "weak", "weights")
+    __slots__ = ("chase", "has_burst", "home", "near", "prey", "weak", "weights")
 
     def __init__(
         self,
@@ -95,23 +96,23 @@ class _Notes:
         self.near: frozenset[Cell] | None = None
         #: the squares of the planes it heads for (the decision's enemies: filled when asked)
         self.chase: list[Cell] | None = None
-        #: per set of open sides, what the danger costs each facing (filled when asked)
-        self.dangers: dict[int, tuple[float, float, float, float]] = {}
 
-    def danger(self, open_mask: int) -> tuple[float, float, float, float]:
-        """What the danger of attacks from the open sides (bit d: the square ahead for facing
-        d) costs a plane ending its move facing N, E, S and W: 3 a weighted side."""
-        known = self.dangers.get(open_mask)
-        if known is None:
-            costs: list[float] = []
-            for facing in (0, 1, 2, 3):
-                danger = 0.0
-                for rel, weight in self.weights:
-                    if open_mask >> ((facing + rel) % 4) & 1:
-                        danger += weight
-                costs.append(3.0 * danger)
-            known = self.dangers[open_mask] = (costs[0], costs[1], costs[2], costs[3])
-        return known
+
+@cache
+def danger_costs(
+    weights: tuple[tuple[int, float], ...], open_mask: int
+) -> tuple[float, float, float, float]:
+    """What the danger of attacks from the open sides (bit d of ``open_mask``: the square
+    ahead for facing d) costs a plane ending its move facing N, E, S and W: 3 for each side's
+    weight (``weights``: how much an attack from each side, relative to the front, hurts)."""
+    costs: list[float] = []
+    for facing in (0, 1, 2, 3):
+        danger = 0.0
+        for rel, weight in weights:
+            if open_mask >> ((facing + rel) % 4) & 1:
+                danger += weight
+        costs.append(3.0 * danger)
+    return costs[0], costs[1], costs[2], costs[3]
 
 
 class ClassicBot:
@@ -279,7 +280,6 @@ class ClassicBot:
         planes = {p.cell: p for p in view.planes}
         enemies = [p for p in view.planes if p.side != me]
         flying_enemies = [p for p in enemies if p.in_flight]
-        guns = {g.cell: g for g in view.guns}
         # unknown enemy guns: the chance a piece still gun side up reads Hit
         hit_left: dict[str, list[int]] = {}
         for g in view.guns:
@@ -299,6 +299,7 @@ class ClassicBot:
         cache: dict[tuple[str, Cell], tuple[float, float, float, float]] = {}
         odds: dict[tuple[str, str, str], float] = {}
         notes: dict[str, _Notes] = {}
+        near: frozenset[Cell] | None = None  # the planes' notes share it
         best: tuple[str, tuple[Cell, ...], int] | None = None
         best_score = float("-inf")
         random = self.rng.random
@@ -306,11 +307,12 @@ class ClassicBot:
         # the chance of flying over each enemy gun unhurt (a revealed Hit shoots every plane
         # down, a revealed Miss none, a hidden one reads Hit at its squadron's odds)
         unhurt = {
-            c: (0.0 if g.face == "hit" else 1.0) if g.revealed else 1.0 - p_hit.get(g.squadron, 0.5)
-            for c, g in guns.items()
+            g.cell: (0.0 if g.face == "hit" else 1.0)
+            if g.revealed
+            else 1.0 - p_hit.get(g.squadron, 0.5)
+            for g in view.guns
             if g.side != me
         }
-        worth = {p.id: plane_worth(p) for p in view.planes}
         for pid, path in routes:
             survive = 1.0
             if unhurt:
@@ -326,6 +328,9 @@ class ClassicBot:
                 plane_notes = notes.get(pid)
                 if plane_notes is None:
                     plane_notes = notes[pid] = self.notes(view, plane, planes)
+                    if near is None:
+                        near = self.board.within_any([e.cell for e in flying_enemies], REACH)
+                    plane_notes.near = near
                 values = cache[key] = self.end_values(
                     view,
                     plane,
@@ -347,7 +352,7 @@ class ClassicBot:
                     if score > best_score:
                         best, best_score = (pid, path, facing), score
                 continue
-            loss = (1.0 - survive) * worth[pid]
+            loss = (1.0 - survive) * plane_worth(by_id[pid])
             for facing in facings[end]:
                 score = survive * values[facing] - loss + random() * 1e-3
                 if scores is not None:
@@ -448,7 +453,7 @@ class ClassicBot:
         base = 0.0
         for g in grounds:
             base += g
-        danger = (notes.dangers.get(open_mask) or notes.danger(open_mask)) if open_mask else None
+        danger = danger_costs(notes.weights, open_mask) if open_mask else None
         if not attack_mask:
             if danger is None:
                 value = base if go is None else base + go
