@@ -78,8 +78,24 @@ def test_quick_is_a_first_look(runner: CliRunner) -> None:
     data = json.loads(out)
     assert data["games"] == 30
     [col] = data["columns"]
-    assert col["column"]["ladder"] == []  # no skill ladder in a first look
+    assert col["column"]["ladder"] == ["random"]  # no bot, no search rung in a first look
     assert col["games"] == {"random-vs-random": 30}
+
+
+def test_quick_ladder_is_the_bot_step_from_its_own_games(runner: CliRunner) -> None:
+    """--quick's ladder is random < bot, read from compare's bot-against-random games: the
+    share of the decided ones the bot wins, at no game more than --no-ladder plays."""
+    args = ("compare", "df40k", "--quick", "--games", "12", "--workers", "1", "--json")
+    code, out = invoke(runner, *args)
+    assert code == 0, out
+    [col] = json.loads(out)["columns"]
+    code, out = invoke(runner, *args, "--no-ladder")
+    assert code == 0, out
+    [bare] = json.loads(out)["columns"]
+    assert col["column"]["ladder"] == ["random", "bot"]
+    assert col["games"] == bare["games"]  # the same matchups, the same games
+    ladder = col["metrics"]["skill-ladder"]
+    assert ladder["value"] is not None and ladder["n"] > 0
 
 
 def test_variants_lists_variants_and_parameters(runner: CliRunner) -> None:

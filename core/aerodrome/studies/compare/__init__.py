@@ -18,6 +18,6 @@ package or the engine.
 
 from __future__ import annotations
 
-#: Games a matchup by default, and in ``--quick`` (which plays no skill study).
+#: Games a matchup by default, and in ``--quick`` (whose skill ladder has no search rung).
 DEFAULT_GAMES = 100
 QUICK_GAMES = 30

@@ -74,8 +74,9 @@ Quick = Annotated[
     bool,
     typer.Option(
         "--quick",
-        help=f"A first look: {QUICK_GAMES} games a matchup and no skill ladder (give "
-        "--ladder-budgets to add one; docs/performance.md gives the times).",
+        help=f"A first look: {QUICK_GAMES} games a matchup; the skill ladder's first step only "
+        "(random < bot, from those games; give --ladder-budgets for search rungs; "
+        "docs/performance.md gives the times).",
     ),
 ]
 Quiet = Annotated[
@@ -173,7 +174,8 @@ def compare(
         typer.Option(
             "--ladder-budgets",
             help="The search rungs' budgets (rollouts a decision), each larger than the one "
-            f"before (default {','.join(map(str, LADDER_BUDGETS))}; no ladder with --quick).",
+            f"before (default {','.join(map(str, LADDER_BUDGETS))}; none with --quick: its "
+            "ladder is random < bot, from compare's own games).",
             show_default=False,
         ),
     ] = None,
@@ -218,8 +220,10 @@ def compare(
     budgets: tuple[int, ...] | None = None
     if ladder and ladder_budgets is not None:
         budgets = _budgets(ladder_budgets)
-    elif ladder and not quick:
-        budgets = LADDER_BUDGETS
+    elif ladder:
+        # --quick: the ladder's first step only (random < bot), read from compare's own
+        # bot-against-random games: no game more
+        budgets = () if quick else LADDER_BUDGETS
     policies = _policies(plugins, ladder_policy or (), rulesets, ladder)
     if policies and budgets is None:
         budgets = ()  # --quick: random, the bot and the learned rung
