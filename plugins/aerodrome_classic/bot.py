@@ -426,27 +426,7 @@ class ClassicBot:
             # [classic.strategy.6] an attacker on one of its own Hit guns would be shot down
             if sq in near and sq not in own_hits:
                 open_mask |= 1 << d
-        # where to go: home to renew weak hands, else towards the enemy
-        go: float | None = None
-        if notes.weak and plane.may_land:
-            home = notes.home
-            if end in home:
-                go = 15.0
-            elif home:
-                go = -(0.5 * min(board.grid.distance(end, c) for c in home))
-        elif notes.weak:
-            go = -(0.3 * self.rows_to_cross(side, end))
-        elif flying or notes.prey:
-            # [classic.strategy.3] grounded aces are worth the trip, like planes in flight
-            chase = notes.chase
-            if chase is None:
-                chase = notes.chase = [e.cell for e in (*flying, *notes.prey)]
-            go = -(0.4 * _nearest(end, chase))
-        elif enemies:
-            chase = notes.chase
-            if chase is None:
-                chase = notes.chase = [e.cell for e in enemies]
-            go = -(0.2 * _nearest(end, chase))
+        go = self.heading(notes, plane, end, flying, enemies)
         # the value of a facing, summed in one order (the same floats whatever is shared):
         # the attack from here, the ground targets beside it, the danger from enemies that
         # may reach an open side next turn, where it goes
@@ -490,6 +470,39 @@ class ClassicBot:
                 value += go
             out.append(value)
         return out[0], out[1], out[2], out[3]
+
+    def heading(
+        self,
+        notes: _Notes,
+        plane: PlaneView,
+        end: Cell,
+        flying: list[PlaneView],
+        enemies: list[PlaneView],
+    ) -> float | None:
+        """What ending on ``end`` is worth for where ``plane`` is going (the same in every
+        facing; None: nowhere): home to renew a weak hand, else towards the enemy."""
+        board = self.board
+        if notes.weak and plane.may_land:
+            home = notes.home
+            if end in home:
+                return 15.0
+            if home:
+                return -(0.5 * min(board.grid.distance(end, c) for c in home))
+            return None
+        if notes.weak:
+            return -(0.3 * self.rows_to_cross(plane.side, end))
+        if flying or notes.prey:
+            # [classic.strategy.3] grounded aces are worth the trip, like planes in flight
+            chase = notes.chase
+            if chase is None:
+                chase = notes.chase = [e.cell for e in (*flying, *notes.prey)]
+            return -(0.4 * _nearest(end, chase))
+        if enemies:
+            chase = notes.chase
+            if chase is None:
+                chase = notes.chase = [e.cell for e in enemies]
+            return -(0.2 * _nearest(end, chase))
+        return None
 
     def notes(self, view: ClassicView, plane: PlaneView, planes: dict[Cell, PlaneView]) -> _Notes:
         """What :meth:`end_values` needs of ``plane`` that is the same for every square."""

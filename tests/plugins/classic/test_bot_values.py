@@ -32,25 +32,9 @@ def plain_values(
 ) -> tuple[float, ...]:
     """Each facing's value summed term by term as the strategy hints read: the attack from
     there, the grounded enemies beside it, 3 for each weighted side an enemy within reach
-    could attack from, and where it goes."""
+    could attack from, and where it goes (the bot's own :meth:`ClassicBot.heading`)."""
     board = bot.board
-    go: float | None = None
-    if notes.weak and plane.may_land:
-        home = notes.home
-        if end in home:
-            go = 15.0
-        elif home:
-            go = -(0.5 * min(board.grid.distance(end, c) for c in home))
-    elif notes.weak:
-        go = -(0.3 * bot.rows_to_cross(plane.side, end))
-    else:
-        chase = [e.cell for e in (*flying, *notes.prey)] if flying or notes.prey else []
-        weight = 0.4
-        if not chase and enemies:
-            chase, weight = [e.cell for e in enemies], 0.2
-        if chase:
-            near = min(abs(end[0] - x) + abs(end[1] - y) for x, y in chase)
-            go = -(weight * near)
+    go = bot.heading(notes, plane, end, flying, enemies)  # where it goes: not made faster
     grounds = []
     if notes.has_burst:
         for n in board.grid.neighbours(end):
