@@ -221,12 +221,10 @@ def compare(
     if ladder and ladder_budgets is not None:
         budgets = _budgets(ladder_budgets)
     elif ladder:
-        # --quick: the ladder's first step only (random < bot), read from compare's own
-        # bot-against-random games: no game more
+        # --quick: the ladder's first step only (random < bot, and a --ladder-policy's
+        # learned rung), read from compare's own bot-against-random games: no game more
         budgets = () if quick else LADDER_BUDGETS
     policies = _policies(plugins, ladder_policy or (), rulesets, ladder)
-    if policies and budgets is None:
-        budgets = ()  # --quick: random, the bot and the learned rung
     if report is not None:  # fail before the games, not after them
         from aerodrome.studies.report import require_matplotlib
 
