@@ -19,6 +19,7 @@ checksum of the board spec (:mod:`.walkcache`); a process loads them from there.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 import msgspec
@@ -104,13 +105,19 @@ class Board:
             for c in self.grid.cells()
         }
         self.facing_counts: list[int] = [len(self.facings[c]) for c in self.cells]
+        #: per square, (bit 1 << facing, the mask of the square ahead) for each facing on
+        #: the board
+        self.beside: dict[Cell, tuple[tuple[int, int], ...]] = {
+            c: tuple((1 << f, self.bitof[a]) for f, a in enumerate(self._ahead[c]) if a is not None)
+            for c in self.grid.cells()
+        }
         #: the walk tables, flat: see :meth:`slot` (made on first use)
         self.tables: list[WalkTable | None] = [None] * (len(self.cells) * 2 * len(self.sides) * 7)
         #: the walks loaded from the disk cache, by ``cell * 7 + length`` (None: not yet
         #: looked for; empty: no cache, build as needed)
         self._stored: dict[int, list[tuple[tuple[int, ...], tuple[bytes, ...]]]] | None = None
         #: :meth:`within`'s answers (made on first use)
-        self._within: dict[tuple[Cell, int], frozenset[Cell]] = {}
+        self._within: dict[tuple[Cell, int], int] = {}
 
     # -- geometry ---------------------------------------------------------------------------
     def bit(self, c: Cell) -> int:
@@ -134,23 +141,34 @@ class Board:
         """The squares ahead of ``c`` for facings N, E, S, W (None off the board)."""
         return self._ahead[c]
 
-    def within(self, c: Cell, distance: int) -> frozenset[Cell]:
-        """The squares at most ``distance`` orthogonal steps from ``c`` (counted on the board's
-        coordinates, whatever stands between)."""
+    def within(self, c: Cell, distance: int) -> int:
+        """The mask (:meth:`bit`) of the squares at most ``distance`` orthogonal steps from
+        ``c`` (counted on the board's coordinates, whatever stands between)."""
         key = (c, distance)
         found = self._within.get(key)
         if found is None:
             x, y = c
-            found = self._within[key] = frozenset(
-                s for s in self.cells if abs(s[0] - x) + abs(s[1] - y) <= distance
-            )
+            found = 0
+            for s in self.cells:
+                if abs(s[0] - x) + abs(s[1] - y) <= distance:
+                    found |= self.bitof[s]
+            self._within[key] = found
         return found
 
-    def within_any(self, cells: list[Cell], distance: int) -> frozenset[Cell]:
-        """The squares at most ``distance`` orthogonal steps from one of ``cells``."""
-        if len(cells) == 1:
-            return self.within(cells[0], distance)
-        return frozenset().union(*(self.within(c, distance) for c in cells))
+    def within_any(self, cells: list[Cell], distance: int) -> int:
+        """The mask of the squares at most ``distance`` orthogonal steps from one of ``cells``."""
+        found = 0
+        for c in cells:
+            found |= self.within(c, distance)
+        return found
+
+    def mask(self, cells: Iterable[Cell]) -> int:
+        """The mask (:meth:`bit`) of ``cells``."""
+        bitof = self.bitof
+        found = 0
+        for c in cells:
+            found |= bitof[c]
+        return found
 
     def position(self, target: Cell, target_facing: int, attacker: Cell) -> str:
         """The attack position of ``attacker`` next to ``target`` [classic.dogfight.3]:

@@ -60,17 +60,6 @@ def p_none(pool: int, good: int, drawn: int) -> float:
     return comb(pool - good, drawn) / comb(pool, drawn)
 
 
-def _nearest(end: Cell, cells: list[Cell]) -> int:
-    """The fewest orthogonal squares from ``end`` to one of ``cells`` (not empty)."""
-    ex, ey = end
-    best = -1
-    for x, y in cells:
-        d = abs(ex - x) + abs(ey - y)
-        if best < 0 or d < best:
-            best = d
-    return best
-
-
 class _Notes:
     """What the bot's evaluation of a plane's end squares shares across squares: whether it
     holds a Burst, whether its hand is weak, how much an attack from each side hurts it, its
@@ -92,8 +81,9 @@ class _Notes:
         self.weak = weak
         self.weights = weights
         self.home = home
-        #: the squares an enemy in flight can reach next turn (filled when asked)
-        self.near: frozenset[Cell] | None = None
+        #: the mask (:meth:`Board.bit`) of the squares an enemy in flight can reach next
+        #: turn (filled when asked)
+        self.near: int | None = None
         #: the squares of the planes it heads for (the decision's enemies: filled when asked)
         self.chase: list[Cell] | None = None
 
@@ -291,15 +281,51 @@ class ClassicBot:
                     rec[1] += 1
         p_hit = {sq: (max(h, 0) / n if n else 0.0) for sq, (h, n) in hit_left.items()}
         own_hits = {g.cell for g in view.guns if g.side == me and g.face == "hit"}
+        # the routes by plane, in order (an empty walk: a blocked choice, no move)
+        segments: list[tuple[str, Sequence[tuple[Cell, ...]]]]
         if isinstance(legal, MoveList):
-            routes = list(legal.routes())
+            segments = legal.segments()
         else:
-            routes = list(dict.fromkeys((m.plane, m.path) for m in legal if isinstance(m, Move)))
+            segments = []
+            for pid, path in dict.fromkeys((m.plane, m.path) for m in legal if isinstance(m, Move)):
+                if segments and segments[-1][0] == pid:
+                    segments[-1][1].append(path)  # type: ignore[attr-defined]
+                else:
+                    segments.append((pid, [path]))
         by_id = {p.id: p for p in view.planes}
-        cache: dict[tuple[str, Cell], tuple[float, float, float, float]] = {}
+        # each plane's end squares, in the order of its routes
+        ends_of: dict[str, dict[Cell, None]] = {}
+        for pid, paths in segments:
+            ends = ends_of.setdefault(pid, {})
+            for path in paths:
+                if path:
+                    ends[path[-1]] = None
+        # the values of every end square, a plane at a time (they share its notes)
+        values_of: dict[str, dict[Cell, tuple[float, float, float, float]]] = {}
         odds: dict[tuple[str, str, str], float] = {}
-        notes: dict[str, _Notes] = {}
-        near: frozenset[Cell] | None = None  # the planes' notes share it
+        if ends_of:
+            near = self.board.within_any([e.cell for e in flying_enemies], REACH)
+            for pid, ends in ends_of.items():
+                plane = by_id[pid]
+                plane_notes = self.notes(view, plane, planes)
+                plane_notes.near = near
+                values_of[pid] = dict(
+                    zip(
+                        ends,
+                        self.plane_values(
+                            view,
+                            plane,
+                            list(ends),
+                            planes,
+                            enemies,
+                            flying_enemies,
+                            own_hits,
+                            odds,
+                            plane_notes,
+                        ),
+                        strict=True,
+                    )
+                )
         best: tuple[str, tuple[Cell, ...], int] | None = None
         best_score = float("-inf")
         random = self.rng.random
@@ -313,52 +339,37 @@ class ClassicBot:
             for g in view.guns
             if g.side != me
         }
-        for pid, path in routes:
-            survive = 1.0
-            if unhurt:
-                for c in path[1:]:
-                    chance = unhurt.get(c)
-                    if chance is not None:
-                        survive *= chance
-            end = path[-1]
-            key = (pid, end)
-            values = cache.get(key)
-            if values is None:
-                plane = by_id[pid]
-                plane_notes = notes.get(pid)
-                if plane_notes is None:
-                    plane_notes = notes[pid] = self.notes(view, plane, planes)
-                    if near is None:
-                        near = self.board.within_any([e.cell for e in flying_enemies], REACH)
-                    plane_notes.near = near
-                values = cache[key] = self.end_values(
-                    view,
-                    plane,
-                    end,
-                    planes,
-                    enemies,
-                    flying_enemies,
-                    own_hits,
-                    odds,
-                    plane_notes,
-                )
-            # never off the board [classic.move.15]; each facing's tie-breaking noise drawn
-            # in order. Unhurt for sure, survive * value - loss is the value itself.
-            if survive == 1.0:
+        unhurt_cells = unhurt.keys()
+        for pid, paths in segments:
+            table = values_of[pid]
+            for path in paths:
+                if not path:
+                    continue
+                survive = 1.0
+                if unhurt and not unhurt_cells.isdisjoint(path):
+                    for c in path[1:]:
+                        chance = unhurt.get(c)
+                        if chance is not None:
+                            survive *= chance
+                end = path[-1]
+                values = table[end]
+                # never off the board [classic.move.15]; each facing's tie-breaking noise drawn
+                # in order. Unhurt for sure, survive * value - loss is the value itself.
+                if survive == 1.0:
+                    for facing in facings[end]:
+                        score = values[facing] + random() * 1e-3
+                        if scores is not None:
+                            scores.append((score, pid, path, facing))
+                        if score > best_score:
+                            best, best_score = (pid, path, facing), score
+                    continue
+                loss = (1.0 - survive) * plane_worth(by_id[pid])
                 for facing in facings[end]:
-                    score = values[facing] + random() * 1e-3
+                    score = survive * values[facing] - loss + random() * 1e-3
                     if scores is not None:
                         scores.append((score, pid, path, facing))
                     if score > best_score:
                         best, best_score = (pid, path, facing), score
-                continue
-            loss = (1.0 - survive) * plane_worth(by_id[pid])
-            for facing in facings[end]:
-                score = survive * values[facing] - loss + random() * 1e-3
-                if scores is not None:
-                    scores.append((score, pid, path, facing))
-                if score > best_score:
-                    best, best_score = (pid, path, facing), score
         assert best is not None
         return Move(plane=best[0], path=best[1], facing=best[2])
 
@@ -388,88 +399,120 @@ class ClassicBot:
         odds: dict[tuple[str, str, str], float] | None = None,
         notes: _Notes | None = None,
     ) -> tuple[float, float, float, float]:
-        """The value of ending a move on ``end`` for each of the 4 facings: an attack from
-        there, ground targets beside it, the danger to its undefended sides and where it goes.
-        Only the attack and which sides are undefended depend on the facing: everything else
-        is computed once per square (and what depends only on the plane, once per decision:
-        ``notes``); ``odds`` caches attack odds within one decision."""
+        """The value of ending a move on ``end`` for each of the 4 facings (see
+        :meth:`plane_values`)."""
+        return self.plane_values(
+            view, plane, (end,), planes, enemies, flying, own_hits, odds, notes
+        )[0]
+
+    def plane_values(
+        self,
+        view: ClassicView,
+        plane: PlaneView,
+        ends: Sequence[Cell],
+        planes: dict[Cell, PlaneView],
+        enemies: list[PlaneView],
+        flying: list[PlaneView],
+        own_hits: set[Cell],
+        odds: dict[tuple[str, str, str], float] | None = None,
+        notes: _Notes | None = None,
+    ) -> list[tuple[float, float, float, float]]:
+        """The value of ending a move on each of ``ends`` for each of the 4 facings: an attack
+        from there, ground targets beside it, the danger to its undefended sides and where it
+        goes. Only the attack and which sides are undefended depend on the facing: everything
+        else is computed once per square (and what depends only on the plane, once per
+        decision: ``notes``, and once for all the squares); ``odds`` caches attack odds within
+        one decision."""
         board = self.board
         if notes is None:
             notes = self.notes(view, plane, planes)
         side = plane.side
         get = planes.get
-        # the 4 squares beside it (N, E, S, W, as the grid's neighbours): the ground targets
-        # there (the same for every facing), which hold an enemy in flight to attack (bit d:
-        # the square ahead for facing d) and from which an enemy in reach could attack it
-        grounds: list[float] = []
         has_burst = notes.has_burst
-        around = board.around_squares(end)
-        open_mask = 0
-        attack_mask = 0
+        around_squares = board.around_squares
         near = notes.near
         if near is None:
             near = notes.near = board.within_any([e.cell for e in flying], REACH)
-        pid = plane.id
-        for d in (0, 1, 2, 3):
-            sq = around[d]
-            if sq is None:
-                continue  # [classic.strategy.5] the board edge covers this side
-            occupant = get(sq)
-            if occupant is not None:
-                if occupant.side != side:
-                    if occupant.in_flight:
-                        attack_mask |= 1 << d
-                    elif has_burst:
-                        grounds.append(GROUND_KILL + 6.0 * min(occupant.kills, 2))
-                if occupant.id != pid:
-                    continue
-            # [classic.strategy.6] an attacker on one of its own Hit guns would be shot down
-            if sq in near and sq not in own_hits:
-                open_mask |= 1 << d
-        go = self.heading(notes, plane, end, flying, enemies)
-        # the value of a facing, summed in one order (the same floats whatever is shared):
-        # the attack from here, the ground targets beside it, the danger from enemies that
-        # may reach an open side next turn, where it goes
-        base = 0.0
-        for g in grounds:
-            base += g
-        danger = danger_costs(notes.weights, open_mask) if open_mask else None
-        if not attack_mask:
-            if danger is None:
-                value = base if go is None else base + go
-                return value, value, value, value
-            if go is None:
-                return base - danger[0], base - danger[1], base - danger[2], base - danger[3]
-            return (
-                base - danger[0] + go,
-                base - danger[1] + go,
-                base - danger[2] + go,
-                base - danger[3] + go,
-            )
-        out: list[float] = []
-        for facing in (0, 1, 2, 3):
-            if attack_mask >> facing & 1:
-                target = get(around[facing])  # type: ignore[arg-type]
-                assert target is not None
-                pos = board.position(target.cell, target.facing, end)
-                key = (target.id, pos, plane.squadron)
-                chance = odds.get(key) if odds is not None else None
-                if chance is None:
-                    chance = self.attack_odds(view, plane.squadron, target, pos)
-                    if odds is not None:
-                        odds[key] = chance
-                value = 0.0
-                value += 12.0 * chance
-                for g in grounds:
-                    value += g
-            else:
-                value = base
-            if danger is not None:
-                value -= danger[facing]
-            if go is not None:
-                value += go
-            out.append(value)
-        return out[0], out[1], out[2], out[3]
+        weights = notes.weights
+        beside = board.beside
+        around_masks = board.around
+        # [classic.strategy.6] the squares from which an enemy in reach could attack it: not
+        # on one of its own Hit guns (an attacker there would be shot down), nor another plane's
+        others = board.mask(planes.keys() - {plane.cell})
+        open_squares = near & ~board.mask(own_hits) & ~others
+        out: list[tuple[float, float, float, float]] = []
+        for end, go in zip(ends, self.headings(notes, plane, ends, flying, enemies), strict=True):
+            # the 4 squares beside it (N, E, S, W, as the grid's neighbours; bit d: the square
+            # ahead for facing d; the board edge covers a side [classic.strategy.5]): which are
+            # open to an attack, which hold an enemy in flight to attack, and the ground
+            # targets there (the same for every facing)
+            open_mask = 0
+            around = around_masks[end]
+            if open_squares & around:
+                for bit, square in beside[end]:
+                    if open_squares & square:
+                        open_mask |= bit
+            grounds: list[float] = []
+            attack_mask = 0
+            if others & around:
+                squares = around_squares(end)
+                for d in (0, 1, 2, 3):
+                    occupant = get(squares[d])  # type: ignore[arg-type]
+                    if occupant is not None and occupant.side != side:
+                        if occupant.in_flight:
+                            attack_mask |= 1 << d
+                        elif has_burst:
+                            grounds.append(GROUND_KILL + 6.0 * min(occupant.kills, 2))
+            # the value of a facing, summed in one order (the same floats whatever is shared):
+            # the attack from here, the ground targets beside it, the danger from enemies that
+            # may reach an open side next turn, where it goes
+            base = 0.0
+            for g in grounds:
+                base += g
+            danger = danger_costs(weights, open_mask) if open_mask else None
+            if not attack_mask:
+                if danger is None:
+                    value = base if go is None else base + go
+                    out.append((value, value, value, value))
+                elif go is None:
+                    out.append(
+                        (base - danger[0], base - danger[1], base - danger[2], base - danger[3])
+                    )
+                else:
+                    out.append(
+                        (
+                            base - danger[0] + go,
+                            base - danger[1] + go,
+                            base - danger[2] + go,
+                            base - danger[3] + go,
+                        )
+                    )
+                continue
+            values: list[float] = []
+            for facing in (0, 1, 2, 3):
+                if attack_mask >> facing & 1:
+                    target = get(around_squares(end)[facing])  # type: ignore[arg-type]
+                    assert target is not None
+                    pos = board.position(target.cell, target.facing, end)
+                    key = (target.id, pos, plane.squadron)
+                    chance = odds.get(key) if odds is not None else None
+                    if chance is None:
+                        chance = self.attack_odds(view, plane.squadron, target, pos)
+                        if odds is not None:
+                            odds[key] = chance
+                    value = 0.0
+                    value += 12.0 * chance
+                    for g in grounds:
+                        value += g
+                else:
+                    value = base
+                if danger is not None:
+                    value -= danger[facing]
+                if go is not None:
+                    value += go
+                values.append(value)
+            out.append((values[0], values[1], values[2], values[3]))
+        return out
 
     def heading(
         self,
@@ -479,30 +522,53 @@ class ClassicBot:
         flying: list[PlaneView],
         enemies: list[PlaneView],
     ) -> float | None:
-        """What ending on ``end`` is worth for where ``plane`` is going (the same in every
-        facing; None: nowhere): home to renew a weak hand, else towards the enemy."""
+        """What ending on ``end`` is worth for where ``plane`` is going (see :meth:`headings`)."""
+        return self.headings(notes, plane, (end,), flying, enemies)[0]
+
+    def headings(
+        self,
+        notes: _Notes,
+        plane: PlaneView,
+        ends: Sequence[Cell],
+        flying: list[PlaneView],
+        enemies: list[PlaneView],
+    ) -> list[float | None]:
+        """What ending on each of ``ends`` is worth for where ``plane`` is going (the same in
+        every facing; None: nowhere): home to renew a weak hand, else towards the enemy."""
         board = self.board
         if notes.weak and plane.may_land:
             home = notes.home
-            if end in home:
-                return 15.0
-            if home:
-                return -(0.5 * min(board.grid.distance(end, c) for c in home))
-            return None
+            distance = board.grid.distance
+            return [
+                15.0
+                if end in home
+                else (-(0.5 * min(distance(end, c) for c in home)) if home else None)
+                for end in ends
+            ]
         if notes.weak:
-            return -(0.3 * self.rows_to_cross(plane.side, end))
+            return [-(0.3 * self.rows_to_cross(plane.side, end)) for end in ends]
+        chase = notes.chase
         if flying or notes.prey:
             # [classic.strategy.3] grounded aces are worth the trip, like planes in flight
-            chase = notes.chase
             if chase is None:
                 chase = notes.chase = [e.cell for e in (*flying, *notes.prey)]
-            return -(0.4 * _nearest(end, chase))
-        if enemies:
-            chase = notes.chase
+            step = 0.4
+        elif enemies:
             if chase is None:
                 chase = notes.chase = [e.cell for e in enemies]
-            return -(0.2 * _nearest(end, chase))
-        return None
+            step = 0.2
+        else:
+            return [None] * len(ends)
+        # the fewest orthogonal squares to one of them
+        out: list[float | None] = []
+        for ex, ey in ends:
+            best = -1
+            for x, y in chase:
+                d = abs(ex - x) + abs(ey - y)
+                if best < 0 or d < best:
+                    best = d
+            out.append(-(step * best))
+        return out
 
     def notes(self, view: ClassicView, plane: PlaneView, planes: dict[Cell, PlaneView]) -> _Notes:
         """What :meth:`end_values` needs of ``plane`` that is the same for every square."""

@@ -129,6 +129,11 @@ class MoveList(Sequence[Move]):
             ]
         return iter(moves)
 
+    def segments(self) -> list[tuple[str, Sequence[tuple[Cell, ...]]]]:
+        """The routes by plane: (plane, walks) in the order of :meth:`routes`; a walk may be
+        empty (a blocked choice: no move)."""
+        return [(plane, paths) for plane, paths, _counts in self._segments]
+
     def routes(self) -> Iterator[tuple[str, tuple[Cell, ...]]]:
         """Every (plane, walk) choice; each is legal with the facings its end allows."""
         for plane, paths, _counts in self._segments:
