@@ -564,6 +564,8 @@ class Engine:
         ``on_progress(n)``: ``n`` more games are done (read or played); ``on_start``: the
         schedule of the games left to play, before the first is played; ``on_chunk``: a
         chunk was played, in so many CPU seconds (for estimates of the time left)."""
+        if self.dask is None and self.workers > 1:
+            start_fork_server(self._env())  # it imports while this process plans the run
         for c in configs:  # fail early, in this process, on unknown names and values
             plugins = self.plugins.of(c)
             declared = plugins.parameters()
@@ -717,17 +719,37 @@ def _preload(env: Environment) -> list[str]:
     return names + [module for _name, module, root in env.sources if root is None]
 
 
+def _pool_context(env: Environment) -> Any:
+    """The pool's start method: the fork server where the platform has one (its workers are
+    forked from a process that imported ``_preload(env)`` and nothing else), else spawn."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(_preload(env))
+    return ctx
+
+
+def start_fork_server(env: Environment) -> None:
+    """Start the fork server now, so that it imports the workers' modules while this process
+    checks and plans the run (the pool's workers are forked from it later); nothing where
+    the platform has no fork server. Started as the pool would start it (:func:`clean_start`)."""
+    if _pool_context(env).get_start_method() != "forkserver":
+        return
+    from multiprocessing import forkserver
+
+    with clean_start():
+        forkserver.ensure_running()
+
+
 def _run_pool(
     env: Environment, todo: Iterator[Chunk], workers: int, configs: Sequence[Config]
 ) -> Iterator[tuple[Chunk, object]]:
-    import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    methods = multiprocessing.get_all_start_methods()
-    ctx: Any = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    if "forkserver" in methods:
-        ctx.set_forkserver_preload(_preload(env))
+    ctx = _pool_context(env)
     base = worker_plugins(env.sources, ((), ()))
     warm = tuple(dict.fromkeys((c.ruleset, plug_key(base, c)) for c in configs))
     with clean_start():
