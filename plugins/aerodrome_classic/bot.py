@@ -514,17 +514,6 @@ class ClassicBot:
             out.append((values[0], values[1], values[2], values[3]))
         return out
 
-    def heading(
-        self,
-        notes: _Notes,
-        plane: PlaneView,
-        end: Cell,
-        flying: list[PlaneView],
-        enemies: list[PlaneView],
-    ) -> float | None:
-        """What ending on ``end`` is worth for where ``plane`` is going (see :meth:`headings`)."""
-        return self.headings(notes, plane, (end,), flying, enemies)[0]
-
     def headings(
         self,
         notes: _Notes,

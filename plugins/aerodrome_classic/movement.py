@@ -130,16 +130,9 @@ class MoveList(Sequence[Move]):
         return iter(moves)
 
     def segments(self) -> list[tuple[str, Sequence[tuple[Cell, ...]]]]:
-        """The routes by plane: (plane, walks) in the order of :meth:`routes`; a walk may be
-        empty (a blocked choice: no move)."""
+        """Every (plane, walks) choice, in the order of the moves; each walk is legal with the
+        facings its end allows, and may be empty (a blocked choice: no move)."""
         return [(plane, paths) for plane, paths, _counts in self._segments]
-
-    def routes(self) -> Iterator[tuple[str, tuple[Cell, ...]]]:
-        """Every (plane, walk) choice; each is legal with the facings its end allows."""
-        for plane, paths, _counts in self._segments:
-            for path in paths:
-                if path:  # an empty walk: a blocked choice (no move)
-                    yield plane, path
 
     def __contains__(self, action: object) -> bool:
         if action is self._last and action is not None:
