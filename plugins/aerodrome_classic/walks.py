@@ -18,8 +18,9 @@ what the on-disk cache (:mod:`aerodrome_classic.walkcache`) stores.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate
+from typing import overload
 
 Cell = tuple[int, int]
 #: one walk per route choice (tuples, not lists: the tables hold many and tuples of
@@ -28,7 +29,7 @@ Route = tuple[tuple[Cell, ...], ...]
 #: the route choices of a table and, after each, how many moves the choices up to it give
 #: (one per facing allowed at its end square: ``counts[0] == 0``, ``counts[-1]`` all); a
 #: choice every walk of which is blocked is an empty walk ``()`` giving no move
-Open = tuple[Route, tuple[int, ...]]
+Open = tuple[Sequence[tuple[Cell, ...]], tuple[int, ...]]
 #: the longest walk (the highest die) and the side of the square window around its start
 REACH = 6
 WINDOW = 2 * REACH + 1
@@ -164,34 +165,94 @@ class WalkTable:
             n = near.bit_length() - 1
             flags = _ONE[(n // w - y0) * WINDOW + n % w - x0]
         # the choices whose first walk enters an occupied square, found in C from the first
-        # walks' codes; each gets its first open walk, or none
-        size = self.length
+        # walks' codes; each gets the place of its first open walk in its codes, or -1
         marked = self.heads.translate(flags)
         at = marked.find(1)
         if at < 0:
             out = self.open
         else:
-            reps = list(self.firsts)
-            facings: list[int] | None = None
+            size = self.length
+            patch: dict[int, int] = {}
+            blocked: list[int] | None = None
             codes = self.codes
             match = CLEAR_WALK[size]
-            window = self._window
             while at >= 0:
                 choice = at // size
-                code = codes[choice]
-                found = match(code.translate(flags))
+                found = match(codes[choice].translate(flags))
                 if found is not None:
-                    at = found.start(1)  # the first open walk (never the first walk)
-                    reps[choice] = (self.start, *map(window.__getitem__, code[at : at + size]))  # type: ignore[arg-type]
+                    patch[choice] = found.start(1)  # the first open walk (never the first walk)
                 else:
-                    reps[choice] = ()  # no open walk: the choice stays, empty, with no move
-                    if facings is None:
-                        facings = list(self.facings)
-                    facings[choice] = 0
+                    patch[choice] = -1  # no open walk: the choice stays, empty, with no move
+                    if blocked is None:
+                        blocked = []
+                    blocked.append(choice)
                 at = marked.find(1, (choice + 1) * size)
-            out = (tuple(reps), self.open[1] if facings is None else _counts(facings))
+            if blocked is None:
+                counts = self.open[1]
+            else:
+                facings = list(self.facings)
+                for choice in blocked:
+                    facings[choice] = 0
+                counts = _counts(facings)
+            # the walks themselves are made when asked (a random move asks for one): the
+            # first walks of the other choices are not touched
+            out = (Patched(self, patch), counts)
         self._cache[near] = out
         return out
+
+
+class Patched(Sequence[tuple[Cell, ...]]):
+    """A table's route choices when planes block some first walks: ``patch`` maps each
+    such choice to the place of its first open walk in its codes, or -1 (every walk blocked:
+    the empty walk, no move); the other choices keep their first walks. A walk of a patched
+    choice is made when it is asked for (a cache miss then costs a few walks' codes, not
+    every choice's walk)."""
+
+    __slots__ = ("_all", "_patch", "_table")
+
+    def __init__(self, table: WalkTable, patch: dict[int, int]) -> None:
+        self._table = table
+        self._patch = patch
+        self._all: tuple[tuple[Cell, ...], ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self._table.firsts)
+
+    def _walk(self, choice: int, at: int) -> tuple[Cell, ...]:
+        if at < 0:
+            return ()
+        t = self._table
+        return (t.start, *map(t._window.__getitem__, t.codes[choice][at : at + t.length]))  # type: ignore[arg-type]
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Cell, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Cell, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Cell, ...] | Sequence[tuple[Cell, ...]]:
+        if self._all is not None or isinstance(index, slice) or index < 0:
+            return self.walks()[index]
+        at = self._patch.get(index)
+        if at is None:
+            return self._table.firsts[index]
+        return self._walk(index, at)
+
+    def walks(self) -> tuple[tuple[Cell, ...], ...]:
+        """One walk per choice, as the table's ``open_paths`` gave them before: made once."""
+        out = self._all
+        if out is None:
+            reps = list(self._table.firsts)
+            for choice, at in self._patch.items():
+                reps[choice] = self._walk(choice, at)
+            out = self._all = tuple(reps)
+        return out
+
+    def __iter__(self) -> Iterator[tuple[Cell, ...]]:
+        return iter(self.walks())
+
+    def __contains__(self, walk: object) -> bool:
+        return walk in self.walks()
 
 
 def _counts(facings: Sequence[int]) -> tuple[int, ...]:
