@@ -67,7 +67,7 @@ class MoveList(Sequence[Move]):
     squares": never off the board [classic.move.15]). Random agents only index it; ``in``
     checks a move without listing them all."""
 
-    __slots__ = ("_all", "_facings", "_last", "_segments", "_total")
+    __slots__ = ("_all", "_facings", "_last", "_segments", "_total", "total")
 
     def __init__(
         self,
@@ -82,6 +82,8 @@ class MoveList(Sequence[Move]):
         if total is None:
             total = sum(seg[2][-1] for seg in segments)
         self._total = total
+        #: how many moves (``len``, without a call)
+        self.total = total
 
     def __len__(self) -> int:
         return self._total

@@ -405,7 +405,7 @@ class Rules:
         assert player is not None
         if dice:
             moves = legal_moves(state, self.board, dice, player)
-            if len(moves):
+            if moves.total:
                 decision = self._move_decisions.get(player)
                 if decision is None:
                     decision = self._move_decisions[player] = Decision(

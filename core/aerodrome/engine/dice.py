@@ -93,7 +93,8 @@ class Dice:
     def roll(self, count: int, sides: int, purpose: Purpose) -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` faces, recorded as one event."""
         faces = tuple(self._faces(count, sides))
-        self._record(purpose, sides, faces)
+        if self._emit is not None:  # nobody keeps events: no call (a roll or two a decision)
+            self._record(purpose, sides, faces)
         return faces
 
     def keep_highest(self, count: int, sides: int, keep: int, purpose: Purpose) -> tuple[int, ...]:

@@ -322,9 +322,11 @@ class TurnSequence(Generic[S]):
         while True:
             if skip:  # past the current node: its next sibling, else up and on
                 top = frames[-1]
-                top.index += 1
-                top.items, top.item = None, 0
-                if top.index >= len(conts[-1]):
+                index = top.index = top.index + 1
+                if top.items is not None:  # (``item`` is 0 whenever ``items`` is None)
+                    top.items = None
+                    top.item = 0
+                if index >= len(conts[-1]):
                     if len(frames) == 1:  # the phase is over
                         clock.phase += 1
                         clock.started = False
@@ -352,10 +354,13 @@ class TurnSequence(Generic[S]):
                 node = conts[-1][top.index]
                 if isinstance(node, Step):
                     return node
-                items = tuple(node.over(state))
+                items = node.over(state)
+                if type(items) is not tuple:
+                    items = tuple(items)
                 if not items:
                     break  # an empty ForEach: passed over
-                top.items, top.item = items, 0
+                top.items = items
+                top.item = 0
                 frames.append(Frame())
                 conts.append(node.steps)
 
