@@ -41,6 +41,15 @@ CLEAR_WALK: list[Callable[[bytes], re.Match[bytes] | None]] = [
 ]
 #: per byte, the translation table marking that byte alone 1 (one occupied square)
 _ONE: list[bytes] = [bytes(b) + b"\x01" + bytes(255 - b) for b in range(256)]
+#: what a set of occupied squares blocks in a table (:meth:`WalkTable._answer`): the blocked
+#: first walks' choices with the place of their first open walk (-1: none), and the choices
+#: with none
+Answer = tuple[dict[int, int], tuple[int, ...]]
+#: per tuple of codes, the answers for the translation tables met so far: a pure function of
+#: the codes, which many tables share (walks are coded relative to their start: 8,448 tables
+#: of the standard board have 1,255 distinct codes), so a set of squares met by one table is
+#: known to every table with the same codes
+_ANSWERS: dict[tuple[bytes, ...], dict[bytes, Answer]] = {}
 
 
 def window_of(start: Cell, width: int, height: int) -> list[Cell | None]:
@@ -69,6 +78,7 @@ class WalkTable:
     """
 
     __slots__ = (
+        "_answers",
         "_cache",
         "_window",
         "codes",
@@ -123,6 +133,8 @@ class WalkTable:
             reach |= 1 << n
         self.reach = reach
         self._cache: dict[int, Open] = {}
+        #: what sets of marked squares block, shared by the tables with these codes
+        self._answers = _ANSWERS.setdefault(codes, {})
 
     def walk(self, choice: int, k: int) -> tuple[Cell, ...]:
         """The ``k``-th walk (in enumeration order) of route choice ``choice``."""
@@ -164,41 +176,53 @@ class WalkTable:
         else:  # one square (most misses): its table made once
             n = near.bit_length() - 1
             flags = _ONE[(n // w - y0) * WINDOW + n % w - x0]
-        # the choices whose first walk enters an occupied square, found in C from the first
-        # walks' codes; each gets the place of its first open walk in its codes, or -1
-        marked = self.heads.translate(flags)
-        at = marked.find(1)
-        if at < 0:
+        # what the marked squares block is the same for every table with these codes (the
+        # walks are coded relative to their start): shared, and worked out once
+        answers = self._answers
+        answer = answers.get(flags)
+        if answer is None:
+            if len(answers) > 1024:
+                answers.clear()
+            answer = answers[flags] = self._answer(flags)
+        patch, blocked = answer
+        if not patch:
             out = self.open
         else:
-            size = self.length
-            patch: dict[int, int] = {}
-            blocked: list[int] | None = None
-            codes = self.codes
-            match = CLEAR_WALK[size]
-            while at >= 0:
-                choice = at // size
-                found = match(codes[choice].translate(flags))
-                if found is not None:
-                    patch[choice] = found.start(1)  # the first open walk (never the first walk)
-                else:
-                    patch[choice] = -1  # no open walk: the choice stays, empty, with no move
-                    if blocked is None:
-                        blocked = []
-                    blocked.append(choice)
-                at = marked.find(1, (choice + 1) * size)
-            if blocked is None:
-                counts = self.open[1]
-            else:
+            if blocked:
                 facings = list(self.facings)
                 for choice in blocked:
                     facings[choice] = 0
                 counts = _counts(facings)
+            else:
+                counts = self.open[1]
             # the walks themselves are made when asked (a random move asks for one): the
             # first walks of the other choices are not touched
             out = (Patched(self, patch), counts)
         self._cache[near] = out
         return out
+
+    def _answer(self, flags: bytes) -> Answer:
+        """What the squares marked 1 by the translation table ``flags`` block: the choices
+        whose first walk enters one (found in C from the first walks' codes), each with the
+        place of its first open walk in its codes or -1 (every walk blocked: no move), and the
+        choices left with no open walk."""
+        size = self.length
+        codes = self.codes
+        match = CLEAR_WALK[size]
+        marked = self.heads.translate(flags)
+        patch: dict[int, int] = {}
+        blocked: list[int] = []
+        at = marked.find(1)
+        while at >= 0:
+            choice = at // size
+            found = match(codes[choice].translate(flags))
+            if found is not None:
+                patch[choice] = found.start(1)  # the first open walk (never the first walk)
+            else:
+                patch[choice] = -1  # no open walk: the choice stays, empty, with no move
+                blocked.append(choice)
+            at = marked.find(1, (choice + 1) * size)
+        return patch, tuple(blocked)
 
 
 class Patched(Sequence[tuple[Cell, ...]]):
