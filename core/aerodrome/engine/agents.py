@@ -149,7 +149,12 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView[Any, Any], legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        # ``randrange(n)`` draws ``_randbelow(n)`` once its checks pass (CPython's random.py):
+        # the same draw without the checks' Python frame, at every decision of a random game
+        n = len(legal)
+        if n < 1:
+            raise ValueError("no legal action to choose from")
+        return legal[self.rng._randbelow(n)]  # type: ignore[attr-defined]
 
 
 def agent_seed(game_seed: int, player: int) -> int:

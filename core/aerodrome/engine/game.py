@@ -220,19 +220,14 @@ class Game(Generic[S, O, A]):
             return ask.decision.players
         return tuple(p for p in ask.decision.players if p not in self._commits)
 
-    def _owes(self, player: int) -> bool:
-        ask = self._pending
-        return ask is not None and player in ask.decision.players and player not in self._commits
-
     def legal_actions(self, player: int) -> Sequence[A]:
         """Every legal action of ``player`` now (empty when ``player`` owes nothing)."""
-        if not self._owes(player):
+        ask = self._pending  # (whether the player owes an answer, inline: once a decision)
+        if ask is None or player not in ask.decision.players or player in self._commits:
             return ()
         legal = self._legal.get(player)
         if legal is None:
-            assert self._pending is not None
-            legal = self._pending.legal(self.state, player)
-            self._legal[player] = legal
+            legal = self._legal[player] = ask.legal(self.state, player)
         return legal
 
     def apply(self, player: int, action: A) -> None:
