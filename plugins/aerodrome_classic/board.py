@@ -82,6 +82,8 @@ class Board:
             c: sq for sq, cells in self.landing.items() for c in cells
         }
         self.bitof: dict[Cell, int] = {c: self.bit(c) for c in self.grid.cells()}
+        #: the bytes of a packed mask (:meth:`pack`)
+        self.mask_bytes = (self.width * self.height + 7) // 8
         #: square → its bit number (y * width + x); bit number → square
         self.index: dict[Cell, int] = {c: c[1] * self.width + c[0] for c in self.grid.cells()}
         self.cells: list[Cell] = sorted(self.index, key=self.index.__getitem__)
@@ -161,6 +163,16 @@ class Board:
         for c in cells:
             found |= self.within(c, distance)
         return found
+
+    def pack(self, mask: int) -> bytes:
+        """``mask`` (of :meth:`bit`) as bytes, lowest square first: how a state keeps one
+        (msgpack has no integers of the board's hundreds of bits)."""
+        return mask.to_bytes(self.mask_bytes, "little")
+
+    @staticmethod
+    def unpack(packed: bytes) -> int:
+        """The mask that :meth:`pack` wrote."""
+        return int.from_bytes(packed, "little")
 
     def mask(self, cells: Iterable[Cell]) -> int:
         """The mask (:meth:`bit`) of ``cells``."""

@@ -63,13 +63,16 @@ def seat_of(state: ClassicState, plane: str) -> int:
     return state.squadrons[state.planes[plane].squadron].seat
 
 
-def shoot_down(state: ClassicState, ctx: Context, plane: str, by: str, how: str) -> None:
-    """Remove ``plane`` from the game [classic.down.1]: its stand goes home and its In Flight
-    cards go to the discards. ``by`` is the plane that shot it (an AA gun: ``"AA:<squadron>"``)
-    and gains a victory [classic.aces.1-3]."""
+def shoot_down(
+    state: ClassicState, ctx: Context, board: Board, plane: str, by: str, how: str
+) -> None:
+    """Remove ``plane`` from the game [classic.down.1]: its stand goes home (its square is
+    free) and its In Flight cards go to the discards. ``by`` is the plane that shot it (an AA
+    gun: ``"AA:<squadron>"``) and gains a victory [classic.aces.1-3]."""
     p = state.planes[plane]
     sq = state.squadrons[p.squadron]
     p.alive = False
+    state.occupied = board.pack(board.unpack(state.occupied) & ~board.bitof[p.cell])
     if p.in_flight:
         p.in_flight = False
         sq.discards.extend(sq.hand)
@@ -295,7 +298,9 @@ class Combat:
                 )
             # the defender's answer
             if f.position == "ground":
-                shoot_down(state, ctx, f.target, f.shooter, "ground attack")  # [classic.ground.3]
+                shoot_down(
+                    state, ctx, self.board, f.target, f.shooter, "ground attack"
+                )  # [classic.ground.3]
                 _end_fight(state, self.board, t)
                 continue
             return Ask(
@@ -336,24 +341,24 @@ class Combat:
             ctx.emit(lambda: CardPlayed(plane=target.id, card=card))
         if f.position == "side":
             if card is None:  # [classic.side.2]
-                shoot_down(state, ctx, f.target, f.shooter, "side attack")
+                shoot_down(state, ctx, board, f.target, f.shooter, "side attack")
             _end_fight(state, board, t)  # [classic.side.3] the attacker plays only one card
         elif f.position == "head-on":
             d = int(card[1]) if card is not None else 0
             outcome = head_on_outcome(self.head_on, f.burst, d)
             if outcome in ("attacker_down", "both_down"):
-                shoot_down(state, ctx, f.shooter, f.target, "head on")
+                shoot_down(state, ctx, board, f.shooter, f.target, "head on")
             if outcome in ("defender_down", "both_down"):
-                shoot_down(state, ctx, f.target, f.shooter, "head on")
+                shoot_down(state, ctx, board, f.target, f.shooter, "head on")
             _end_fight(state, board, t)
         else:  # tail
             if card is None:  # [classic.tail.2] [classic.tail.5]
-                shoot_down(state, ctx, f.target, f.shooter, "tail attack")
+                shoot_down(state, ctx, board, f.target, f.shooter, "tail attack")
                 _end_fight(state, board, t)
                 return
             # [classic.tail.3] exchange squares: the attacked plane now aims at the other's tail
             shooter = state.planes[f.shooter]
-            shooter.cell, target.cell = target.cell, shooter.cell
+            shooter.cell, target.cell = target.cell, shooter.cell  # (the same squares occupied)
             ctx.emit(lambda: Exchanged(plane=target.id, other=shooter.id))
             f.shooter, f.target = f.target, f.shooter
             f.exchanges += 1

@@ -23,8 +23,10 @@ from aerodrome_classic.state import (
     Landed,
     Move,
     Moved,
+    Plane,
     TookOff,
 )
+from aerodrome_classic.walks import Patch, WalkTable
 
 #: The variant hook ``aerodrome_classic_cards_at_take_off`` as its caller (None: nobody
 #: implements it).
@@ -61,17 +63,23 @@ def take_off(
     draw_to(state, ctx, p.squadron, total)
 
 
+#: one plane's moves with one die: the plane, the walk table, its answer for the occupied
+#: squares near (the patch and the move counts, :data:`aerodrome_classic.walks.Open`) and
+#: those squares
+Segment = tuple[str, WalkTable, Patch | None, tuple[int, ...], int]
+
+
 class MoveList(Sequence[Move]):
     """The legal moves of a decision, built lazily: each open route choice of each plane and
     die gives one move per facing its end square allows ("toward any of the adjoining 4
-    squares": never off the board [classic.move.15]). Random agents only index it; ``in``
-    checks a move without listing them all."""
+    squares": never off the board [classic.move.15]). Random agents only index it (one walk
+    is made); ``in`` checks a move without listing them all."""
 
-    __slots__ = ("_all", "_facings", "_last", "_segments", "_total", "total")
+    __slots__ = ("_all", "_facings", "_last", "_segments", "total")
 
     def __init__(
         self,
-        segments: list[tuple[str, Sequence[tuple[Cell, ...]], tuple[int, ...]]],
+        segments: list[Segment],
         facings: dict[Cell, tuple[int, ...]],
         total: int | None = None,
     ) -> None:
@@ -80,13 +88,12 @@ class MoveList(Sequence[Move]):
         self._segments = segments
         self._facings = facings
         if total is None:
-            total = sum(seg[2][-1] for seg in segments)
-        self._total = total
+            total = sum(seg[3][-1] for seg in segments)
         #: how many moves (``len``, without a call)
         self.total = total
 
     def __len__(self) -> int:
-        return self._total
+        return self.total
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -98,19 +105,19 @@ class MoveList(Sequence[Move]):
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:
-            index += self._total
-        if not 0 <= index < self._total:
+            index += self.total
+        if not 0 <= index < self.total:
             raise IndexError(index)
         if self._all is not None:
             return self._all[index]
         k = index
-        for plane, paths, counts in self._segments:
+        for plane, table, patch, counts, _near in self._segments:
             n = counts[-1]
             if k < n:
                 # the route (a blocked choice adds no move, so it is never the one found);
                 # then the facing among those its end square allows
                 j = bisect_right(counts, k) - 1
-                path = paths[j]
+                path = table.firsts[j] if patch is None else table.route(j, patch)
                 move = self._last = Move(
                     plane=plane, path=path, facing=self._facings[path[-1]][k - counts[j]]
                 )
@@ -124,7 +131,7 @@ class MoveList(Sequence[Move]):
             facings = self._facings
             moves = self._all = [
                 Move(plane=plane, path=path, facing=facing)
-                for plane, paths, _counts in self._segments
+                for plane, paths in self.segments()
                 for path in paths
                 if path  # an empty walk: a blocked choice (no move)
                 for facing in facings[path[-1]]
@@ -134,7 +141,10 @@ class MoveList(Sequence[Move]):
     def segments(self) -> list[tuple[str, Sequence[tuple[Cell, ...]]]]:
         """Every (plane, walks) choice, in the order of the moves; each walk is legal with the
         facings its end allows, and may be empty (a blocked choice: no move)."""
-        return [(plane, paths) for plane, paths, _counts in self._segments]
+        return [
+            (plane, table.routes(near, patch))
+            for plane, table, patch, _counts, near in self._segments
+        ]
 
     def __contains__(self, action: object) -> bool:
         if action is self._last and action is not None:
@@ -144,8 +154,7 @@ class MoveList(Sequence[Move]):
         if action.facing not in self._facings.get(action.path[-1], ()):
             return False
         return any(
-            plane == action.plane and action.path in paths
-            for plane, paths, _counts in self._segments
+            plane == action.plane and action.path in paths for plane, paths in self.segments()
         )
 
 
@@ -161,9 +170,9 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
             lengths = (b, a)
         elif a == b:
             lengths = (a,)
-    segments: list[tuple[str, Sequence[tuple[Cell, ...]], tuple[int, ...]]] = []
+    segments: list[Segment] = []
     total = 0
-    everyone = -1  # the squares of every plane, worked out when a plane is to move
+    everyone = int.from_bytes(state.occupied, "little")  # the squares of every plane
     planes = state.planes
     squadrons = state.squadrons
     index = board.index
@@ -178,12 +187,6 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
         p = planes[pid]
         if p.moved:
             continue
-        if everyone < 0:
-            bitof = board.bitof
-            everyone = 0
-            for q in planes.values():
-                if q.alive:
-                    everyone |= bitof[q.cell]
         ci = index[p.cell]
         si = side_index[sq.side]  # the squadron of the plane on its stand
         occ = everyone & ~(1 << ci)
@@ -196,9 +199,9 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
             # table.open_paths(occ), its two commonest answers inline
             near = occ & table.reach
             found = table._cache.get(near) if near else table.open
-            paths, counts = found if found is not None else table.open_paths(occ)
+            patch, counts = found if found is not None else table.open_paths(occ)
             if counts[-1]:
-                segments.append((pid, paths, counts))
+                segments.append((pid, table, patch, counts, near))
                 total += counts[-1]
     return MoveList(segments, board.facings, total)
 
@@ -211,6 +214,15 @@ def unmoved(state: ClassicState, player: int) -> list[str]:
         if sq.aloft and not state.planes[sq.aloft].moved:
             found.append(sq.aloft)
     return found
+
+
+def place_plane(state: ClassicState, board: Board, plane: Plane, cell: Cell) -> None:
+    """Put ``plane`` on ``cell`` (an empty square [classic.move.16], or its own), keeping the
+    state's mask of occupied squares."""
+    bitof = board.bitof
+    held = int.from_bytes(state.occupied, "little")  # Board.unpack, inline
+    state.occupied = board.pack(held & ~bitof[plane.cell] | bitof[cell])
+    plane.cell = cell
 
 
 def apply_move(state: ClassicState, ctx: Context, board: Board, move: Move) -> bool:
@@ -241,12 +253,12 @@ def apply_move(state: ClassicState, ctx: Context, board: Board, move: Move) -> b
                     gun.revealed = True
                     ctx.emit(GunRevealed(cell=cell, squadron=gun.squadron, hit=gun.hit))
                 if gun.hit:
-                    p.cell = cell
-                    shoot_down(state, ctx, p.id, f"AA:{gun.squadron}", "AA gun")
+                    place_plane(state, board, p, cell)
+                    shoot_down(state, ctx, board, p.id, f"AA:{gun.squadron}", "AA gun")
                     return False
     elif entered & board.enemy_half[side]:
         p.qualified = True
-    p.cell = move.path[-1]
+    place_plane(state, board, p, move.path[-1])
     p.facing = move.facing
     if p.qualified and p.cell in board.landing[p.squadron]:
         # [classic.renew.1] [classic.renew.6] a qualified plane stopping on an empty landing

@@ -136,6 +136,7 @@ def build_position(
             planes[pid] = msgspec.structs.replace(p, alive=False)
     # keep the canonical order of plane ids
     state.planes = {pid: planes[pid] for pid in sorted(planes)}
+    state.occupied = board.pack(board.mask(p.cell for p in state.planes.values() if p.alive))
     state.beaten = [s for s, n in ruleset.sides_alive(state).items() if n == 0]
     full = ruleset.specs.cards.pack.cards()
     for name, sq in state.squadrons.items():

@@ -163,6 +163,7 @@ class Classic(
             guns=guns,
             guns_placed=[False] * len(seat_side),
             turn=Turn(),
+            occupied=self.board.pack(self.board.mask(p.cell for p in planes.values())),
             kills={s: 0 for s in sides},
             losses={s: 0 for s in sides},
         )
@@ -342,4 +343,8 @@ class Classic(
             seen[p.cell] = p.id
             if not p.in_flight and p.cell not in self.board.landing_squadron:
                 broken.append(f"{p.id} is grounded off a landing square at {p.cell}")
+        held = self.board.mask(seen)
+        kept = self.board.unpack(state.occupied)
+        if kept != held:
+            broken.append(f"occupied squares kept as {kept:#x}, but the planes stand on {held:#x}")
         return broken

@@ -226,6 +226,13 @@ class ClassicState(msgspec.Struct, kw_only=True):
     guns: list[Gun]
     guns_placed: list[bool]
     turn: Turn
+    #: The squares holding a living plane (its stand on an airfield too), the mask of
+    #: ``Board.bit`` as ``Board.pack`` writes it (bytes: msgpack has no integers of the
+    #: board's hundreds of bits): made with the state and kept by every rule that moves a
+    #: plane or takes one off the board (``place_plane``, ``shoot_down``; two planes never
+    #: share a square [classic.move.16]), so that a move or an attack need not look at every
+    #: plane.
+    occupied: bytes
     kills: dict[str, int]
     losses: dict[str, int]
     first_rolls: list[int] = []

@@ -478,9 +478,8 @@ class Rules:
         plane with no plane on a square beside it has none (checked on bit masks first).
         Every plane is left unmoved (the moves are over)."""
         board = self.board
-        bitof = board.bitof
         around = board.around
-        occupied = -1
+        occupied = int.from_bytes(state.occupied, "little")  # Board.unpack, inline
         cells: dict[tuple[int, int], str] | None = None
         found: list[Pending] = []
         for x in state.planes.values():
@@ -488,11 +487,6 @@ class Rules:
                 x.moved = False  # read once, here (the attacks look at squares, not at moves)
                 if not (x.alive and x.in_flight):
                     continue
-                if occupied < 0:
-                    occupied = 0
-                    for q in state.planes.values():
-                        if q.alive:
-                            occupied |= bitof[q.cell]
                 if not around[x.cell] & occupied:
                     continue
                 if cells is None:

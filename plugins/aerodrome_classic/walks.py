@@ -18,18 +18,23 @@ what the on-disk cache (:mod:`aerodrome_classic.walkcache`) stores.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate
-from typing import overload
 
 Cell = tuple[int, int]
 #: one walk per route choice (tuples, not lists: the tables hold many and tuples of
 #: immutable items are not tracked by the garbage collector)
 Route = tuple[tuple[Cell, ...], ...]
-#: the route choices of a table and, after each, how many moves the choices up to it give
-#: (one per facing allowed at its end square: ``counts[0] == 0``, ``counts[-1]`` all); a
-#: choice every walk of which is blocked is an empty walk ``()`` giving no move
-Open = tuple[Sequence[tuple[Cell, ...]], tuple[int, ...]]
+#: the route choices of a table when some planes stand near: ``patch`` gives, per choice,
+#: where its walk starts in its codes: 0 the first walk, more when planes block the first one
+#: (its first open walk), -1 when they block every walk (no move); None when no first walk
+#: is blocked; then, after each choice, how many moves the choices up to it give (one per
+#: facing allowed at its end square: ``counts[0] == 0``, ``counts[-1]`` all). Only tuples of
+#: ints, which the garbage collector stops tracking: the tables' caches, which grow over a
+#: process's games, add nothing to its full collections (a tuple holding a dict, even of
+#: ints, stays tracked).
+Patch = tuple[int, ...]
+Open = tuple[Patch | None, tuple[int, ...]]
 #: the longest walk (the highest die) and the side of the square window around its start
 REACH = 6
 WINDOW = 2 * REACH + 1
@@ -44,7 +49,7 @@ _ONE: list[bytes] = [bytes(b) + b"\x01" + bytes(255 - b) for b in range(256)]
 #: what a set of occupied squares blocks in a table (:meth:`WalkTable._answer`): the blocked
 #: first walks' choices with the place of their first open walk (-1: none), and the choices
 #: with none
-Answer = tuple[dict[int, int], tuple[int, ...]]
+Answer = tuple[Patch | None, tuple[int, ...]]
 #: per tuple of codes, the answers for the translation tables met so far: a pure function of
 #: the codes, which many tables share (walks are coded relative to their start: 8,448 tables
 #: of the standard board have 1,255 distinct codes), so a set of squares met by one table is
@@ -80,6 +85,7 @@ class WalkTable:
     __slots__ = (
         "_answers",
         "_cache",
+        "_routes",
         "_window",
         "codes",
         "facings",
@@ -126,13 +132,15 @@ class WalkTable:
         )
         #: per choice, how many facings its end square allows [classic.move.15]
         self.facings = tuple([facings[f[-1][1] * width + f[-1][0]] for f in self.firsts])
-        #: every choice open (no plane near): the first walks, with their move counts
-        self.open: Open = (self.firsts, _counts(self.facings))
+        #: every choice open (no plane near): no patch, the first walks' move counts
+        self.open: Open = (None, _counts(self.facings))
         reach = 0
         for n in bit_at.values():
             reach |= 1 << n
         self.reach = reach
         self._cache: dict[int, Open] = {}
+        #: one walk per choice, by the occupied squares near, once something listed them all
+        self._routes: dict[int, Route] = {}
         #: what sets of marked squares block, shared by the tables with these codes
         self._answers = _ANSWERS.setdefault(codes, {})
 
@@ -144,14 +152,44 @@ class WalkTable:
         code = self.codes[choice][k * size : (k + 1) * size]
         return (self.start, *map(self._window.__getitem__, code))  # type: ignore[arg-type]
 
+    def route(self, choice: int, patch: Patch | None) -> tuple[Cell, ...]:
+        """The walk standing for route ``choice`` under ``patch`` (see :data:`Open`): its
+        first walk, else its first open one, made from its codes; ``()`` when every walk is
+        blocked. A random move asks for one walk: the other choices' walks are not touched."""
+        at = 0 if patch is None else patch[choice]
+        if not at:
+            return self.firsts[choice]
+        if at < 0:
+            return ()
+        size = self.length
+        return (self.start, *map(self._window.__getitem__, self.codes[choice][at : at + size]))  # type: ignore[arg-type]
+
+    def routes(self, near: int, patch: Patch | None) -> Route:
+        """Every choice's walk (:meth:`route`) under ``patch``, the answer for the occupied
+        squares ``near``: made once for a table and ``near`` (searches list every move of a
+        decision)."""
+        if patch is None:
+            return self.firsts
+        out = self._routes.get(near)
+        if out is None:
+            if len(self._routes) > 256:
+                self._routes.clear()
+            reps = list(self.firsts)
+            for choice, at in enumerate(patch):
+                if at:
+                    reps[choice] = self.route(choice, patch)
+            out = self._routes[near] = tuple(reps)
+        return out
+
     def walks(self, choice: int) -> list[tuple[Cell, ...]]:
         """Every walk of route choice ``choice``, in enumeration order."""
         return [self.walk(choice, k) for k in range(len(self.codes[choice]) // self.length)]
 
     def open_paths(self, occupied: int) -> Open:
-        """One representative walk per choice that avoids the ``occupied`` squares (the
-        first such walk in enumeration order), with the move counts of the choices (see
-        :data:`Open`); ``occupied`` must not hold the start square."""
+        """Where the first walk that avoids the ``occupied`` squares (in enumeration order)
+        is, for the choices whose first walk does not, with the move counts of the choices
+        (see :data:`Open`; :meth:`route` and :meth:`routes` make the walks); ``occupied``
+        must not hold the start square."""
         near = occupied & self.reach
         if not near:
             return self.open
@@ -173,9 +211,11 @@ class WalkTable:
                 marks[(n // w - y0) * WINDOW + n % w - x0] = 1
                 bits ^= low
             flags = bytes(marks)
+            one = -1
         else:  # one square (most misses): its table made once
             n = near.bit_length() - 1
-            flags = _ONE[(n // w - y0) * WINDOW + n % w - x0]
+            one = (n // w - y0) * WINDOW + n % w - x0
+            flags = _ONE[one]
         # what the marked squares block is the same for every table with these codes (the
         # walks are coded relative to their start): shared, and worked out once
         answers = self._answers
@@ -183,23 +223,56 @@ class WalkTable:
         if answer is None:
             if len(answers) > 1024:
                 answers.clear()
-            answer = answers[flags] = self._answer(flags)
+            answer = answers[flags] = self._answer(flags) if one < 0 else self._answer_one(one)
         patch, blocked = answer
-        if not patch:
+        if patch is None:
             out = self.open
+        elif blocked:
+            facings = list(self.facings)
+            for choice in blocked:
+                facings[choice] = 0
+            out = (patch, _counts(facings))
         else:
-            if blocked:
-                facings = list(self.facings)
-                for choice in blocked:
-                    facings[choice] = 0
-                counts = _counts(facings)
-            else:
-                counts = self.open[1]
-            # the walks themselves are made when asked (a random move asks for one): the
-            # first walks of the other choices are not touched
-            out = (Patched(self, patch), counts)
+            out = (patch, self.open[1])
         self._cache[near] = out
         return out
+
+    def _answer_one(self, square: int) -> Answer:
+        """:meth:`_answer` for one occupied square (the byte ``square``), reading only the walks
+        it needs: a choice whose walks end there has none open (a choice's walks share their
+        end square); else the walks after the first are searched for the byte in C, walk by
+        walk from one that holds it to the next that does not (a few walks, where the
+        translation of all a choice's codes reads them all)."""
+        size = self.length
+        codes = self.codes
+        heads = self.heads
+        patch: list[int] | None = None
+        blocked: list[int] = []
+        at = heads.find(square)
+        while at >= 0:
+            choice = at // size
+            if patch is None:
+                patch = [0] * len(codes)
+            after = (choice + 1) * size
+            if heads[after - 1] == square:
+                patch[choice] = -1  # the end square: every walk of the choice is blocked
+                blocked.append(choice)
+            else:
+                code = codes[choice]
+                end = len(code)
+                k = size  # where the second walk starts
+                while k < end:
+                    hit = code.find(square, k)
+                    if hit < 0 or hit >= k + size:
+                        break  # walk k does not enter the square
+                    k = (hit // size + 1) * size
+                if k < end:
+                    patch[choice] = k  # the first open walk (never the first walk)
+                else:
+                    patch[choice] = -1
+                    blocked.append(choice)
+            at = heads.find(square, after)
+        return None if patch is None else tuple(patch), tuple(blocked)
 
     def _answer(self, flags: bytes) -> Answer:
         """What the squares marked 1 by the translation table ``flags`` block: the choices
@@ -210,11 +283,13 @@ class WalkTable:
         codes = self.codes
         match = CLEAR_WALK[size]
         marked = self.heads.translate(flags)
-        patch: dict[int, int] = {}
+        patch: list[int] | None = None
         blocked: list[int] = []
         at = marked.find(1)
         while at >= 0:
             choice = at // size
+            if patch is None:
+                patch = [0] * len(codes)
             found = match(codes[choice].translate(flags))
             if found is not None:
                 patch[choice] = found.start(1)  # the first open walk (never the first walk)
@@ -222,61 +297,7 @@ class WalkTable:
                 patch[choice] = -1  # no open walk: the choice stays, empty, with no move
                 blocked.append(choice)
             at = marked.find(1, (choice + 1) * size)
-        return patch, tuple(blocked)
-
-
-class Patched(Sequence[tuple[Cell, ...]]):
-    """A table's route choices when planes block some first walks: ``patch`` maps each
-    such choice to the place of its first open walk in its codes, or -1 (every walk blocked:
-    the empty walk, no move); the other choices keep their first walks. A walk of a patched
-    choice is made when it is asked for (a cache miss then costs a few walks' codes, not
-    every choice's walk)."""
-
-    __slots__ = ("_all", "_patch", "_table")
-
-    def __init__(self, table: WalkTable, patch: dict[int, int]) -> None:
-        self._table = table
-        self._patch = patch
-        self._all: tuple[tuple[Cell, ...], ...] | None = None
-
-    def __len__(self) -> int:
-        return len(self._table.firsts)
-
-    def _walk(self, choice: int, at: int) -> tuple[Cell, ...]:
-        if at < 0:
-            return ()
-        t = self._table
-        return (t.start, *map(t._window.__getitem__, t.codes[choice][at : at + t.length]))  # type: ignore[arg-type]
-
-    @overload
-    def __getitem__(self, index: int) -> tuple[Cell, ...]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[tuple[Cell, ...]]: ...
-
-    def __getitem__(self, index: int | slice) -> tuple[Cell, ...] | Sequence[tuple[Cell, ...]]:
-        if self._all is not None or isinstance(index, slice) or index < 0:
-            return self.walks()[index]
-        at = self._patch.get(index)
-        if at is None:
-            return self._table.firsts[index]
-        return self._walk(index, at)
-
-    def walks(self) -> tuple[tuple[Cell, ...], ...]:
-        """One walk per choice, as the table's ``open_paths`` gave them before: made once."""
-        out = self._all
-        if out is None:
-            reps = list(self._table.firsts)
-            for choice, at in self._patch.items():
-                reps[choice] = self._walk(choice, at)
-            out = self._all = tuple(reps)
-        return out
-
-    def __iter__(self) -> Iterator[tuple[Cell, ...]]:
-        return iter(self.walks())
-
-    def __contains__(self, walk: object) -> bool:
-        return walk in self.walks()
+        return None if patch is None else tuple(patch), tuple(blocked)
 
 
 def _counts(facings: Sequence[int]) -> tuple[int, ...]:

@@ -105,6 +105,7 @@ def test_lazy_moves_equal_eager_enumeration() -> None:
             if table is not None:
                 table._cache.clear()
                 table._answers.clear()  # (shared by the tables with the same codes)
+                table._routes.clear()
         eager = eager_moves(state, player)
         indexed = legal_moves(state, RULESET.board, state.turn.dice, player)
         assert [indexed[i] for i in range(len(indexed))] == eager  # before any listing
