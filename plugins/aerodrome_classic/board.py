@@ -88,6 +88,7 @@ class Board:
         self.index: dict[Cell, int] = {c: c[1] * self.width + c[0] for c in self.grid.cells()}
         self.cells: list[Cell] = sorted(self.index, key=self.index.__getitem__)
         self.side_index: dict[str, int] = {s: i for i, s in enumerate(self.sides)}
+        self.side_count = len(self.sides)
         #: per square, the mask of the squares beside it (orthogonally: its front is one)
         self.around: dict[Cell, int] = {}
         for c in self.grid.cells():

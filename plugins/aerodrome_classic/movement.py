@@ -95,6 +95,12 @@ class MoveList(Sequence[Move]):
     def __len__(self) -> int:
         return self.total
 
+    def answer(self, state: object, player: int) -> MoveList:
+        """The moves, to every player asked (what ``listed(moves)`` gives, without making a
+        function at every move): an ``Ask``'s ``legal``. They follow from the board and the
+        dice shown, which every player sees."""
+        return self
+
     @overload
     def __getitem__(self, index: int) -> Move: ...
 
@@ -178,7 +184,7 @@ def legal_moves(state: ClassicState, board: Board, dice: Sequence[int], player: 
     index = board.index
     side_index = board.side_index
     tables = board.tables
-    sides = len(board.sides)
+    sides = board.side_count
     for name in state.seat_squadrons[player]:
         sq = squadrons[name]
         pid = sq.aloft
@@ -258,7 +264,11 @@ def apply_move(state: ClassicState, ctx: Context, board: Board, move: Move) -> b
                     return False
     elif entered & board.enemy_half[side]:
         p.qualified = True
-    place_plane(state, board, p, move.path[-1])
+    end = path[-1]  # place_plane, inline (once a decision)
+    state.occupied = board.pack(
+        int.from_bytes(state.occupied, "little") & ~bitof[p.cell] | bitof[end]
+    )
+    p.cell = end
     p.facing = move.facing
     if p.qualified and p.cell in board.landing[p.squadron]:
         # [classic.renew.1] [classic.renew.6] a qualified plane stopping on an empty landing

@@ -181,6 +181,7 @@ class Rules:
         self.head_on = variants.head_on
         self.cards_at_take_off = variants.cards_at_take_off
         self._move_decisions: dict[int, Decision] = {}
+        self._moved_answer = self._moved  # bound once (asked at every move)
         #: the seats of each side, by the sides of the seats
         self._seats: dict[tuple[tuple[str, ...], str], tuple[int, ...]] = {}
 
@@ -411,7 +412,7 @@ class Rules:
                     decision = self._move_decisions[player] = Decision(
                         players=(player,), kind=Kind.MOVE
                     )
-                return Ask(decision, listed(moves), self._moved)
+                return Ask(decision, moves.answer, self._moved_answer)
             for pid in unmoved(state, player):  # [classic.move.17] no legal walk:
                 ctx.emit(Stuck(plane=pid))  # it stays, and did not move to attack
         self._moves_done(state)
