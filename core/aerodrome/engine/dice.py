@@ -49,6 +49,8 @@ class Dice:
     def _faces(self, count: int, sides: int) -> list[int]:
         """``count`` faces, the same as ``count`` calls of :meth:`_die` (rolled in one go)."""
         r = self._random
+        if count == 2:  # a pair (no comprehension's frame): the same draws in the same order
+            return [int(r() * sides) + 1, int(r() * sides) + 1]
         return [int(r() * sides) + 1 for _ in range(count)]
 
     # -- state, for clone() ------------------------------------------------------------
