@@ -250,6 +250,25 @@ class ListsAnUndeclaredAction(Stash):
         return super().take(state, ctx, {p: Take(coins=a.coins) for p, a in answers.items()})
 
 
+class Handful(Action, frozen=True):
+    """A take whose coins are a list: it serialises and decodes back, but is not hashable."""
+
+    coins: list[int]
+
+
+class TakesByTheHandful(Stash):
+    """The takes are declared and round-trip through a save, but each holds a list: not
+    hashable (actions are ``gc=False``: a list in one could hold a cycle never freed)."""
+
+    action_types = (Handful,)
+
+    def legal(self, state: StashState, player: int) -> Sequence[Any]:
+        return [Handful(coins=[1] * n) for n in range(1, min(3, state.pile) + 1)]
+
+    def take(self, state: StashState, ctx: Context, answers: Mapping[int, Any]) -> bool:
+        return super().take(state, ctx, {p: Take(coins=len(a.coins)) for p, a in answers.items()})
+
+
 class OffersNothingForTheLastCoin(Stash):
     """An off-by-one: with one coin left, the player owes a take but has none to choose."""
 
@@ -288,6 +307,7 @@ MUTANTS: dict[type[Stash], set[Contract]] = {
     AcceptsAnyTake: {Contract.REFUSED},
     DealsAgainForever: {Contract.ENDS},
     ListsAnUndeclaredAction: {Contract.DATA, Contract.REPLAY},
+    TakesByTheHandful: {Contract.DATA},
     OffersNothingForTheLastCoin: {Contract.PLAYABLE},
 }
 

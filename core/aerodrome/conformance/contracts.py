@@ -16,7 +16,7 @@ import msgspec
 
 from aerodrome.conformance.access import Table
 from aerodrome.conformance.broken import Contract, require
-from aerodrome.conformance.playouts import Case, playout
+from aerodrome.conformance.playouts import Case, playout, require_hashable
 from aerodrome.engine.data import Action
 from aerodrome.engine.events import DecisionCommitted, DiceRolled
 from aerodrome.plugins import Plugins
@@ -91,6 +91,7 @@ def check_owing_players_illegal_action_is_refused(plugins: Plugins, case: Case, 
     seen: dict[Action, None] = {}  # every action legal so far, in a reproducible order
 
     def probe(table: Table, player: int, legal: tuple[Action, ...], rng: random.Random) -> None:
+        require_hashable(legal, table.where)  # (a set of them is made next)
         now = set(legal)
         seen.update(dict.fromkeys(legal))
         wrong = [a for a in seen if a not in now]

@@ -79,6 +79,22 @@ class Progress:
             )
 
 
+def require_hashable(actions: Iterable[Action], where: str) -> None:
+    """Every one of ``actions`` is hashable (:data:`Contract.DATA`): an action holds numbers,
+    strings, tuples and frozen records, and ``Action`` is ``gc=False`` (a list, dict or set
+    in one could hold a cycle the collector never frees)."""
+    for action in actions:
+        try:
+            hash(action)
+        except TypeError as exc:
+            broken(
+                Contract.DATA,
+                where,
+                f"{type(action).__name__} {msgspec.json.encode(action)!r} is not hashable "
+                f"({exc}): an action holds numbers, strings, tuples and frozen records",
+            )
+
+
 def random_playout(table: Table, seed: int, *, check: bool) -> None:
     """Play ``table`` to its end with random players seeded from ``seed``; with ``check``,
     check round trips, observations and invariants at every step."""
@@ -102,6 +118,7 @@ def random_playout(table: Table, seed: int, *, check: bool) -> None:
                     where,
                     f"{data!r} does not decode back to the same action ({back!r})",
                 )
+                require_hashable((action,), where)
                 msgspec.json.encode(table.observation(player))
             table.play(player, action)
         progress.answered()
@@ -166,8 +183,9 @@ def check_random_playout(plugins: Plugins, case: Case, seed: int) -> None:
     sides of the set-up and serialises.
 
     Mutation caught: an ``invariants()`` that reports a broken state, an action type that
-    does not decode back (e.g. a field missing from its tag union), a game that owes a
-    decision with no legal action, a step that asks again forever."""
+    does not decode back (e.g. a field missing from its tag union), an action holding a
+    list (not hashable), a game that owes a decision with no legal action, a step that asks
+    again forever."""
     table = new_table(plugins, case, seed)
     random_playout(table, seed, check=True)
     result = table.result()
