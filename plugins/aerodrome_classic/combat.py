@@ -297,10 +297,8 @@ class Combat:
                     self._shot,
                 )
             # the defender's answer
-            if f.position == "ground":
-                shoot_down(
-                    state, ctx, self.board, f.target, f.shooter, "ground attack"
-                )  # [classic.ground.3]
+            if f.position == "ground":  # [classic.ground.3]
+                shoot_down(state, ctx, self.board, f.target, f.shooter, "ground attack")
                 _end_fight(state, self.board, t)
                 continue
             return Ask(

@@ -46,14 +46,13 @@ CLEAR_WALK: list[Callable[[bytes], re.Match[bytes] | None]] = [
 ]
 #: per byte, the translation table marking that byte alone 1 (one occupied square)
 _ONE: list[bytes] = [bytes(b) + b"\x01" + bytes(255 - b) for b in range(256)]
-#: what a set of occupied squares blocks in a table (:meth:`WalkTable._answer`): the blocked
-#: first walks' choices with the place of their first open walk (-1: none), and the choices
-#: with none
+#: what a set of occupied squares blocks in a table (:meth:`WalkTable._answer`): the patch
+#: of :data:`Open` (None: no first walk blocked) and the choices left with no open walk
 Answer = tuple[Patch | None, tuple[int, ...]]
-#: per tuple of codes, the answers for the translation tables met so far: a pure function of
-#: the codes, which many tables share (walks are coded relative to their start: 8,448 tables
-#: of the standard board have 1,255 distinct codes), so a set of squares met by one table is
-#: known to every table with the same codes
+#: per tuple of codes, the answers for the translation tables met so far (at most 256 each,
+#: like a table's own cache): a pure function of the codes, which many tables share (walks
+#: are coded relative to their start: 8,448 tables of the standard board have 1,255 distinct
+#: codes), so a set of squares met by one table is known to every table with the same codes
 _ANSWERS: dict[tuple[bytes, ...], dict[bytes, Answer]] = {}
 
 
@@ -221,7 +220,7 @@ class WalkTable:
         answers = self._answers
         answer = answers.get(flags)
         if answer is None:
-            if len(answers) > 1024:
+            if len(answers) > 256:
                 answers.clear()
             answer = answers[flags] = self._answer(flags) if one < 0 else self._answer_one(one)
         patch, blocked = answer
