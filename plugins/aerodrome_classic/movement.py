@@ -81,14 +81,12 @@ class MoveList(Sequence[Move]):
         self,
         segments: list[Segment],
         facings: dict[Cell, tuple[int, ...]],
-        total: int | None = None,
+        total: int,
     ) -> None:
         self._last: Move | None = None
         self._all: list[Move] | None = None  # every move, once iterated (searches iterate often)
         self._segments = segments
         self._facings = facings
-        if total is None:
-            total = sum(seg[3][-1] for seg in segments)
         #: how many moves (``len``, without a call)
         self.total = total
 
