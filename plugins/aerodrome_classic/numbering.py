@@ -16,7 +16,7 @@ import struct
 from collections.abc import Sequence
 
 from aerodrome_classic.specs import CARD_NAMES, Specs
-from aerodrome_classic.view import ClassicView, GunView, PlaneView, SquadronView
+from aerodrome_classic.view import ClassicView, FightView, GunView, PlaneView, SquadronView
 
 CARD_KINDS = tuple(CARD_NAMES)
 PLANE_SLOTS = 13
@@ -36,12 +36,16 @@ class _Seat:
     """The last numbers of one seat's views of one set-up (see :data:`MEMO`): for the planes,
     the guns and the squadrons, the records, their numbers and the numbers packed as native
     float32, in one tuple replaced whole (a reader sees one consistent block, threads or
-    not; a block once made is never changed)."""
+    not; a block once made is never changed). ``slots`` gives a plane id where its numbers
+    start in the planes' block, ``mine`` the squadrons of this seat (a plane flies for the
+    seat of its squadron, which may not be the one it started in); ``head`` the seat's first two numbers and their packing."""
 
-    __slots__ = ("guns", "offsets", "planes", "squadrons")
+    __slots__ = ("guns", "head", "mine", "planes", "slots", "squadrons")
 
-    def __init__(self, offsets: dict[str, int]) -> None:
-        self.offsets = offsets  # a plane id -> where its numbers start in the planes' block
+    def __init__(self, slots: dict[str, int], mine: set[str], head: list[float]) -> None:
+        self.slots = slots
+        self.mine = mine
+        self.head = (head, _pack(head))
         self.planes: tuple[tuple[PlaneView, ...] | None, list[float], bytes] = (None, [], b"")
         self.guns: tuple[tuple[GunView, ...] | None, list[float], bytes] = (None, [], b"")
         self.squadrons: tuple[tuple[SquadronView, ...] | None, list[float], bytes] = (
@@ -64,6 +68,8 @@ class Encoder:
         self.total = len(pack)
         self.plane_ids: dict[str, tuple[str, ...]] = {}
         self._seats: dict[tuple[int | None, str | None, tuple[tuple[str, int], ...]], _Seat] = {}
+        #: The seat record last used by each viewer and side (see :meth:`_seat`).
+        self._last: dict[tuple[int | None, str | None], _Seat] = {}
 
     def ids(self, squadron: str) -> tuple[str, ...]:
         found = self.plane_ids.get(squadron)
@@ -71,20 +77,6 @@ class Encoder:
             n = self.specs.squadron(squadron).planes
             found = self.plane_ids[squadron] = tuple(f"{squadron}-{i}" for i in range(1, n + 1))
         return found
-
-    def plane(self, p: PlaneView, my_side: str | None, mine: bool) -> tuple[float, ...]:
-        return (
-            1.0,
-            p.cell[0] / (self.width - 1),
-            p.cell[1] / (self.height - 1),
-            *_ONE_HOT_FACING[p.facing],
-            float(p.in_flight),
-            float(p.kills >= 1),
-            float(p.kills >= 2),
-            float(p.may_land),
-            float(p.side == my_side),
-            float(mine),
-        )
 
     def gun(self, g: GunView, my_side: str | None) -> tuple[float, ...]:
         return (
@@ -112,14 +104,31 @@ class Encoder:
         )
 
     def _seat(self, view: ClassicView) -> _Seat:
+        """The record of ``view``'s seat: the one this viewer used last when the squadrons'
+        records are the ones it last encoded (their names and seats among them: a squadron
+        may change seats in a game), else found by the squadrons' names and seats."""
+        me = view.player
+        fast = (me, view.side)
+        seat = self._last.get(fast)
+        if seat is not None and seat.squadrons[0] == view.squadrons:
+            return seat
         names = tuple([(sq.name, sq.seat) for sq in view.squadrons])
-        key = (view.player, view.side, names)
+        key = (me, view.side, names)
         seat = self._seats.get(key)
         if seat is None:
             if len(self._seats) >= MEMO:
                 self._seats.clear()
             slots = [pid for name, _ in names for pid in self.ids(name)]
-            seat = self._seats[key] = _Seat({pid: k * PLANE_SLOTS for k, pid in enumerate(slots)})
+            sides = sorted(view.order)[:2]
+            head = [float(view.side == s) for s in sides] + [0.0] * (2 - len(sides))
+            seat = self._seats[key] = _Seat(
+                {pid: k * PLANE_SLOTS for k, pid in enumerate(slots)},
+                {name for name, seat_no in names if seat_no == me},
+                head,
+            )
+        if len(self._last) >= MEMO:
+            self._last.clear()
+        self._last[fast] = seat
         return seat
 
     def _planes(self, view: ClassicView, seat: _Seat) -> tuple[list[float], bytes]:
@@ -128,19 +137,20 @@ class Encoder:
         planes = view.planes
         last, block, packed = seat.planes
         if last is not None and len(last) == len(planes):
-            changed = [(p, q) for p, q in zip(planes, last, strict=True) if p != q]
-            if not changed:
+            if planes == last:  # compared in C, record by record
                 return block, packed
-            if all(p.id == q.id for p, q in changed):  # the same planes at the same places
+            changed = [(p, q) for p, q in zip(planes, last, strict=True) if p != q]
+            if all(p.id == q.id for p, q in changed):
+                # the same planes at the same places: only the changed ones are encoded
                 out = block.copy()
                 buffer = bytearray(packed)
-                self._fill(out, buffer, [p for p, _ in changed], view, seat)
+                self._fill(out, buffer, [p for p, _ in changed], view.side, seat)
                 packed = bytes(buffer)
                 seat.planes = (planes, out, packed)
                 return out, packed
-        out = list(_EMPTY_PLANE) * len(seat.offsets)
+        out = list(_EMPTY_PLANE) * len(seat.slots)
         buffer = bytearray(4 * len(out))
-        self._fill(out, buffer, planes, view, seat)
+        self._fill(out, buffer, planes, view.side, seat)
         packed = bytes(buffer)
         seat.planes = (planes, out, packed)
         return out, packed
@@ -150,26 +160,38 @@ class Encoder:
         out: list[float],
         packed: bytearray,
         planes: Sequence[PlaneView],
-        view: ClassicView,
+        my_side: str | None,
         seat: _Seat,
     ) -> None:
-        me, my_side = view.player, view.side
-        seat_of = {sq.name: sq.seat for sq in view.squadrons}
-        offsets = seat.offsets
-        pack = _PLANE.pack
+        """The 13 numbers of each of ``planes`` written at its slots of ``out`` and of
+        ``packed`` (docs/rules/classic.md lists them)."""
+        slots, mine = seat.slots, seat.mine
+        pack_into = _PLANE.pack_into
+        x_scale, y_scale = self.width - 1, self.height - 1
         for p in planes:
-            at = offsets[p.id]
-            numbers = self.plane(p, my_side, seat_of.get(p.squadron) == me)
+            at = slots[p.id]
+            cell, kills = p.cell, p.kills
+            numbers = (
+                1.0,
+                cell[0] / x_scale,
+                cell[1] / y_scale,
+                *_ONE_HOT_FACING[p.facing],
+                float(p.in_flight),
+                float(kills >= 1),
+                float(kills >= 2),
+                float(p.may_land),
+                float(p.side == my_side),
+                float(p.squadron in mine),
+            )
             out[at : at + PLANE_SLOTS] = numbers
-            packed[4 * at : 4 * (at + PLANE_SLOTS)] = pack(*numbers)
+            pack_into(packed, 4 * at, *numbers)
 
     def vector(self, view: ClassicView) -> Numbers:
         """``view`` as numbers (its length depends only on the set-up's squadrons and guns),
         with their float32 packing (:class:`Numbers`)."""
         me, my_side = view.player, view.side
         seat = self._seat(view)
-        sides = sorted(view.order)
-        head = [float(my_side == s) for s in sides[:2]] + [0.0] * (2 - len(sides[:2]))
+        head, head_f32 = seat.head
         out = Numbers(head)
         planes_block, planes_f32 = self._planes(view, seat)
         out += planes_block
@@ -193,30 +215,35 @@ class Encoder:
             sq_f32 = _pack(sq_block)
             seat.squadrons = (squadrons, sq_block, sq_f32)
         out += sq_block
-        dice = [*view.dice, 0, 0][:2]
-        tail: list[float] = [
+        dice = view.dice
+        n = len(dice)
+        f = view.fight
+        pending = view.pending
+        tail = (
             float(view.turn_side == my_side and my_side is not None),
             float(view.turn_player is not None and view.turn_player == me),
-            dice[0] / 6,
-            dice[1] / 6,
-        ]
-        f = view.fight
-        if f is None:
-            tail += _NO_FIGHT
-        else:
-            side_of = {p.id: p.side for p in view.planes}
-            tail += [
-                1.0,
-                *(float(f.position == k) for k in POSITIONS),
-                f.burst / 5,
-                min(f.exchanges, 3) / 3,
-                float(side_of.get(f.shooter) == my_side),
-                float(side_of.get(f.target) == my_side),
-            ]
-        tail += (min(len(view.pending), 4) / 4, float(any(g for _, _, g in view.pending)))
+            dice[0] / 6 if n else 0.0,
+            dice[1] / 6 if n > 1 else 0.0,
+            *(_NO_FIGHT if f is None else self._fight(f, view.planes, my_side)),
+            min(len(pending), 4) / 4,
+            float(any(g for _, _, g in pending)) if pending else 0.0,
+        )
         out += tail
-        out.f32 = b"".join((_pack(head), planes_f32, guns_f32, sq_f32, _pack(tail)))
+        out.f32 = b"".join((head_f32, planes_f32, guns_f32, sq_f32, _TAIL.pack(*tail)))
         return out
+
+    def _fight(
+        self, f: FightView, planes: Sequence[PlaneView], my_side: str | None
+    ) -> tuple[float, ...]:
+        side_of = {p.id: p.side for p in planes}
+        return (
+            1.0,
+            *(float(f.position == k) for k in POSITIONS),
+            f.burst / 5,
+            min(f.exchanges, 3) / 3,
+            float(side_of.get(f.shooter) == my_side),
+            float(side_of.get(f.target) == my_side),
+        )
 
 
 class Numbers(list[float]):
@@ -237,6 +264,7 @@ def _pack(numbers: list[float]) -> bytes:
 _EMPTY_PLANE = (0.0,) * PLANE_SLOTS
 _PLANE = struct.Struct(f"={PLANE_SLOTS}f")
 _NO_FIGHT = (0.0,) * 9
+_TAIL = struct.Struct("=15f")
 
 
 def observation_vector(specs: Specs, view: ClassicView) -> list[float]:
