@@ -38,7 +38,8 @@ class _Seat:
     float32, in one tuple replaced whole (a reader sees one consistent block, threads or
     not; a block once made is never changed). ``slots`` gives a plane id where its numbers
     start in the planes' block, ``mine`` the squadrons of this seat (a plane flies for the
-    seat of its squadron, which may not be the one it started in); ``head`` the seat's first two numbers and their packing."""
+    seat of its squadron, which may not be the one it started in), ``head`` the seat's first
+    two numbers and their packing."""
 
     __slots__ = ("guns", "head", "mine", "planes", "slots", "squadrons")
 
