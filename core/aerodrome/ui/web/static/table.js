@@ -505,10 +505,20 @@
       $("prompt").textContent = asked.length ? "Waiting for " + asked.join(" and ") + "." : "";
     }
     $("last").textContent = state.last ? "Last move: " + state.last.seat + ", at " + state.last.place.replace(/^piece:/, "") + " (outlined)." : "";
-    $("choices").replaceChildren(renderChoices());
+    const list = $("choices");
+    const controls = () => list.querySelectorAll("button, select");
+    // a redraw that was not asked from the list (the table's update, a second load) keeps a
+    // keyboard user's focus in the list, at the same place when there still is one
+    const had = list.contains(document.activeElement)
+      ? Array.prototype.indexOf.call(controls(), document.activeElement)
+      : -1;
+    list.replaceChildren(renderChoices());
     if (refocus) {
       refocus = false;
-      $("choices").querySelector("button:not(.back), select")?.focus({ preventScroll: true });
+      list.querySelector("button:not(.back), select")?.focus({ preventScroll: true });
+    } else if (had >= 0) {
+      const now = controls();
+      (now[had] || now[0])?.focus({ preventScroll: true });
     }
     $("undo").hidden = !state.undo;
     $("replay").hidden = watching;
