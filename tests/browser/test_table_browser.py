@@ -439,9 +439,9 @@ def a_move_of_two_planes(server: Server) -> Any:
     return table
 
 
-def test_a_move_is_made_from_the_keyboard_alone(browser: Any, server: Server) -> None:
-    """The list is the keyboard's path: Tab to it, Enter on a plane, on a square, on a
-    facing (each level takes the focus when drawn), never more than a dozen buttons."""
+def focused_in_the_list(browser: Any, server: Server) -> tuple[Any, Any, list[str], str]:
+    """Seat 0's page of :func:`a_move_of_two_planes` on a phone's screen, asked, the focus on
+    the list's first choice: the table, the page, its errors and the version shown."""
     table = a_move_of_two_planes(server)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     errors = watched(page)
@@ -449,6 +449,13 @@ def test_a_move_is_made_from_the_keyboard_alone(browser: Any, server: Server) ->
     assert settled(page) == "asked"
     version = page.get_attribute("html", "data-version")
     page.focus("#choices button.choice")
+    return table, page, errors, version
+
+
+def test_a_move_is_made_from_the_keyboard_alone(browser: Any, server: Server) -> None:
+    """The list is the keyboard's path: Tab to it, Enter on a plane, on a square, on a
+    facing (each level takes the focus when drawn), never more than a dozen buttons."""
+    table, page, errors, version = focused_in_the_list(browser, server)
     for _ in range(8):
         assert buttons_shown(page) <= MOST_BUTTONS
         if page.get_attribute("html", "data-state") == "sending":
@@ -472,13 +479,7 @@ def test_the_focus_stays_in_the_list_when_the_table_redraws_it(
     own move, made elsewhere) draws the list again: it stays in the list, at the same place.
     Mutation caught: render() giving the focus back only after a pick from the list (the
     keyboard test's flake under load, a second load of the page drawing the list anew)."""
-    table = a_move_of_two_planes(server)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    errors = watched(page)
-    page.goto(server.url + f"/seat/{table.tokens[0]}", wait_until="load")
-    assert settled(page) == "asked"
-    version = page.get_attribute("html", "data-version")
-    page.focus("#choices button.choice")
+    table, page, errors, version = focused_in_the_list(browser, server)
     table.act(0, 0, table.version)  # the seat's first choice, made from elsewhere
     page.wait_for_function("v => document.documentElement.dataset.version !== v", arg=version)
     assert tuple(table.waiting()[:1]) == (0,) and state(page) == "asked"  # asked again: a list
