@@ -21,6 +21,11 @@ workloads play the same seeded random games, interleaved round by round
 - **play**: the bare loop without observations (``legal_actions`` and ``apply``), for
   reference.
 
+The six workloads of a ruleset are paired (:class:`~benchmarks.interleave.Workload`'s
+``pair``): every round they play the same seeds, as many games as the slowest of them plays
+in ``seconds``, so that an overhead is a ratio over the same games (unpaired, each played as
+many games as it could: classic's games of about 1,000 decisions differ enough that 5
+games against 10 others spread the AEC overhead over rounds from 50 % to 105 %).
 All pick ``legal[rng.randrange(len(legal))]`` with the same seeded generator, and with the
 generic numbering the index is the place in the legal list: the same games
 (``tests/rl/test_bench_workloads.py``). With a ruleset's own numbering the env's k-th legal
@@ -187,14 +192,22 @@ def bench_env_steps(*, rounds: int = 5, seconds: float = 0.3) -> dict[str, Any]:
         env = make_env(ruleset, setup, layout=layout)
         vector = Translator(ruleset, setup, layout).vector
         workloads += [
-            Workload(f"raw {name}", _raw(ruleset, setup, observe=True)),
-            Workload(f"tensor {name}", _raw(ruleset, setup, observe=True, tensor=vector)),
-            Workload(f"env {name}", _env(env)),
-            Workload(f"parallel {name}", _parallel(make_parallel(ruleset, setup, layout=layout))),
+            Workload(f"raw {name}", _raw(ruleset, setup, observe=True), pair=name),
             Workload(
-                f"single {name}", _single(SeatEnv(ruleset, setup, layout=layout, plugins=plugins))
+                f"tensor {name}", _raw(ruleset, setup, observe=True, tensor=vector), pair=name
             ),
-            Workload(f"play {name}", _raw(ruleset, setup, observe=False)),
+            Workload(f"env {name}", _env(env), pair=name),
+            Workload(
+                f"parallel {name}",
+                _parallel(make_parallel(ruleset, setup, layout=layout)),
+                pair=name,
+            ),
+            Workload(
+                f"single {name}",
+                _single(SeatEnv(ruleset, setup, layout=layout, plugins=plugins)),
+                pair=name,
+            ),
+            Workload(f"play {name}", _raw(ruleset, setup, observe=False), pair=name),
         ]
     series = {s.workload.name: s for s in measure(workloads, rounds, seconds, to_stderr)}
     figures: dict[str, Any] = {

@@ -2,7 +2,8 @@
 :mod:`benchmarks.bench_reference`).
 
 Each workload first fills its once-per-process tables (``Workload.warm``) and plays one game,
-then is sized: the number of games that takes about ``seconds`` of CPU. Then come the rounds:
+then is sized: the number of games that takes about ``seconds`` of CPU (the workloads of one
+``pair`` all play the fewest of theirs: the same seeds, so that their ratio is paired). Then come the rounds:
 each plays that many games of every workload, one workload after the other (round-robin, the
 order rotated each round), timed in CPU seconds of this process (``time.process_time``) from a
 collected heap. Every round plays new seeds (round ``r`` the games ``r*n`` to ``r*n + n - 1``),
@@ -40,6 +41,10 @@ class Workload:
     unit: str = "games"
     reference: bool = False
     warm: Callable[[], object] | None = None
+    #: Workloads with the same non-empty ``pair`` play the same seeds in every round (as many
+    #: games as the quickest-sized of them plays in ``seconds``): a ratio of two of them is
+    #: then taken over the same games, not over two sets of games of different lengths.
+    pair: str = ""
 
 
 @dataclass
@@ -100,6 +105,13 @@ def measure(
         say(f"warming up {w.name}")
         games, warm = size(w, seconds)
         series.append(Series(w, games, warm))
+    fewest: dict[str, int] = {}
+    for s in series:
+        if s.workload.pair:
+            fewest[s.workload.pair] = min(s.games, fewest.get(s.workload.pair, s.games))
+    for s in series:
+        if s.workload.pair:
+            s.games = fewest[s.workload.pair]
     for r in range(rounds + 1):
         say(f"round {r}/{rounds}" + (" (not counted)" if r == 0 else ""))
         shift = r % len(series)

@@ -45,6 +45,31 @@ def test_rounds_interleave_and_play_new_seeds() -> None:
         assert s.decisions_per_game == 3
 
 
+def test_paired_workloads_play_the_same_seeds() -> None:
+    """Workloads of one ``pair`` play the same games in every round (the fewest any of them
+    was sized to); an unpaired one keeps its own count. Mutation caught: the pair's counts
+    left as sized (the slow workload of a pair sized to fewer games than the quick one)."""
+    log: list[tuple[str, int, int]] = []
+
+    def slow(first: int, games: int) -> int:
+        log.append(("slow", first, games))
+        sum(range(20_000 * games))  # CPU, which is what sizing counts
+        return games
+
+    work = [
+        Workload("quick", _Recorder(log, "quick"), pair="p"),
+        Workload("slow", slow, pair="p"),
+        Workload("alone", _Recorder(log, "alone")),
+    ]
+    series = {s.workload.name: s for s in measure(work, rounds=2, seconds=0.05)}
+    assert series["quick"].games == series["slow"].games < series["alone"].games
+    rounds = {
+        name: [(f, g) for n, f, g in log if n == name and f < WARM_SEED]
+        for name in ("quick", "slow")
+    }
+    assert rounds["quick"] == rounds["slow"]
+
+
 def test_ratios_pair_rounds() -> None:
     assert ratios([2.0, 4.0, 9.0], [1.0, 4.0, 3.0]) == {"min": 1.0, "median": 2.0}
     assert spread([3.0, 1.0, 2.0]) == {"min": 1.0, "median": 2.0, "max": 3.0}
