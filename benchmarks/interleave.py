@@ -3,10 +3,10 @@
 
 Each workload first fills its once-per-process tables (``Workload.warm``) and plays one game,
 then is sized: the number of games that takes about ``seconds`` of CPU (the workloads of one
-``pair`` all play the fewest of theirs: the same seeds, so that their ratio is paired). Then come the rounds:
-each plays that many games of every workload, one workload after the other (round-robin, the
-order rotated each round), timed in CPU seconds of this process (``time.process_time``) from a
-collected heap. Every round plays new seeds (round ``r`` the games ``r*n`` to ``r*n + n - 1``),
+``pair`` all play the fewest of theirs: the same seeds, so that their ratio is paired). Then
+come the rounds: each plays that many games of every workload, one workload after the other
+(round-robin, the order rotated each round), timed in CPU seconds of this process
+(``time.process_time``) from a collected heap. Every round plays new seeds (round ``r`` the games ``r*n`` to ``r*n + n - 1``),
 as a simulation does: a cache that remembers situations seen before (classic's open routes,
 Victoriana's odds tables) helps only as much as it would in a long run, not by replaying
 the same games. A first round is played and not counted (caches filled on first sight).
@@ -42,7 +42,7 @@ class Workload:
     reference: bool = False
     warm: Callable[[], object] | None = None
     #: Workloads with the same non-empty ``pair`` play the same seeds in every round (as many
-    #: games as the quickest-sized of them plays in ``seconds``): a ratio of two of them is
+    #: games as the slowest of them plays in about ``seconds``): a ratio of two of them is
     #: then taken over the same games, not over two sets of games of different lengths.
     pair: str = ""
 

@@ -138,9 +138,9 @@ class Encoder:
         planes = view.planes
         last, block, packed = seat.planes
         if last is not None and len(last) == len(planes):
-            if planes == last:  # compared in C, record by record
-                return block, packed
             changed = [(p, q) for p, q in zip(planes, last, strict=True) if p != q]
+            if not changed:
+                return block, packed
             if all(p.id == q.id for p, q in changed):
                 # the same planes at the same places: only the changed ones are encoded
                 out = block.copy()
@@ -227,7 +227,7 @@ class Encoder:
             dice[1] / 6 if n > 1 else 0.0,
             *(_NO_FIGHT if f is None else self._fight(f, view.planes, my_side)),
             min(len(pending), 4) / 4,
-            float(any(g for _, _, g in pending)) if pending else 0.0,
+            float(any(g for _, _, g in pending)),
         )
         out += tail
         out.f32 = b"".join((head_f32, planes_f32, guns_f32, sq_f32, _TAIL.pack(*tail)))
