@@ -295,6 +295,10 @@ def test_two_persons_play_a_whole_game_by_clicking_and_see_no_secret_of_the_othe
                 continue
             i = asked[0]
             page = pages[i]
+            # The person asked looks at their own screen: Chromium draws a page that is not
+            # in front at a few frames a second, and each click waited about 2 s for two
+            # frames to find its target stable (Dockfighters' game: 43 s, 12 s in front).
+            page.bring_to_front()
             # Asked: the page is where the person left it (an update never scrolls it), and
             # the board and the question are both in view.
             assert page.evaluate("window.scrollY") == 0, f"{name}: the page moved"
