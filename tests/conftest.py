@@ -69,6 +69,31 @@ def _plugins() -> Plugins:
 
 PLUGINS = _plugins()
 
+#: The modules of the suite's longest tests (15 to 90 s each on an idle machine:
+#: ``pytest -n 2 --durations=40``), collected first: ``-n auto`` hands tests out in
+#: collection order, so these start at once and the run never ends on one worker alone with
+#: a minute and a half of a page's commands (tests/test_docs_commands.py came last before).
+LONG_FIRST = (
+    "tests/test_docs_commands.py",
+    "tests/browser/test_table_browser.py",
+    "tests/cli/test_plugin_guide.py",
+    "tests/core/test_verdicts.py",
+    "tests/test_benchmarks.py",
+    "tests/cli/test_sensitivity.py",
+)
+
+
+def long_rank(nodeid: str) -> int:
+    """Where the test ``nodeid`` goes in the run: its module's place in :data:`LONG_FIRST`,
+    after them all for any other module."""
+    path = nodeid.partition("::")[0]
+    return LONG_FIRST.index(path) if path in LONG_FIRST else len(LONG_FIRST)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of :data:`LONG_FIRST` first, in that order; the rest as collected."""
+    items.sort(key=lambda item: long_rank(item.nodeid))
+
 
 @pytest.fixture(autouse=True)
 def fresh_seeds_from_a_fixed_stream(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
