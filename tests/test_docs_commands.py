@@ -37,9 +37,9 @@ crossing of ``VALUE``; the CPU it took.
 Mutations caught: the README's sweep example back on ``--target drawishness=0.2`` (no
 crossing claimed); ``replay`` before the ``play --save`` that writes its file; the marker
 parser ignoring ``<!-- not run -->`` (the convention test below). About two minutes of CPU
-for all pages (the two 100-game verdicts of docs/compare.md are a third of it), so the pages
-run in the slow set (``-m slow``, part of ``nox -s tests``); the convention and the collector
-are checked in the fast set.
+for all pages (the 100-game verdict of docs/compare.md, run once with its ``--detect`` line,
+is a sixth of it), so the pages run in the slow set (``-m slow``, part of ``nox -s tests``);
+the convention and the collector are checked in the fast set.
 """
 
 from __future__ import annotations
