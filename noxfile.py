@@ -1,8 +1,8 @@
 """Sessions: tests, typecheck, lint, wheel, minimums, sdist, docs, bench.
 
 `nox -s tests typecheck lint wheel sdist minimums` is the test command of README.md and CI
-(``minimums``: 8 min 18 s from a fresh venv on the shared 2-core machine, within the 10
-minutes a session of the test command may take).
+(each session within the 10 minutes a session of the test command may take on CI's 2 cores,
+the longest being ``tests``; figures in docs/performance.md, "The test suite's time").
 The project's own requirements are PEP 735 dependency groups in pyproject.toml (test, lint,
 typecheck, docs, dev); sessions read them with ``nox.project.dependency_groups`` (a venv's
 bundled pip may be too old for ``pip install --group``).
@@ -39,9 +39,11 @@ TORCH = "torch==2.13.0"
 #: Every pytest run of a session: the property tests' examples derandomized (the profile of
 #: tests/conftest.py), so that a session's result depends on the tree, not on the draw.
 PYTEST = ["pytest", "-q", "-p", "no:cacheprovider", "--hypothesis-profile=ci"]
-#: The fast subset: pytest arguments. Left out: tests/cli/test_plugin_guide.py (fresh
-#: venvs installed from the registry), tests/browser (Chromium), tests/robustness/test_fuzz.py
-#: (a 30 s hypothesis campaign) and the slow-marked tests.
+#: The fast subset: pytest arguments (run with one worker per core, as in the tests session;
+#: in one process it took 8 minutes on CI's 2 cores in each of sdist and minimums). Left out:
+#: tests/cli/test_plugin_guide.py (fresh venvs installed from the registry), tests/browser
+#: (Chromium), tests/robustness/test_fuzz.py (a 30 s hypothesis campaign) and the slow-marked
+#: tests.
 FAST = [
     "tests",
     "--ignore",
@@ -197,7 +199,7 @@ def minimums(session: nox.Session) -> None:
     session.run("python", "-m", "pip", "freeze", silent=False)
     # docs/cli.md is written by the newest typer's generator: an older typer words it otherwise
     stale_ok = ["--deselect", "tests/test_docs.py::test_generated_pages_are_up_to_date"]
-    session.run(*PYTEST, *(session.posargs or [*FAST, *stale_ok]))
+    session.run(*PYTEST, "-n", "auto", *(session.posargs or [*FAST, *stale_ok]))
 
 
 @nox.session(python=PYTHON)
@@ -218,5 +220,5 @@ def sdist(session: nox.Session) -> None:
     with session.chdir(tree):
         session.run("python", "docs/gen_pages.py", "--check")
         session.run("mkdocs", "build", "--strict", "--site-dir", str(dist / "site"))
-        session.run(*PYTEST, *(session.posargs or FAST))
+        session.run(*PYTEST, "-n", "auto", *(session.posargs or FAST))
     shutil.rmtree(dist, ignore_errors=True)
