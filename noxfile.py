@@ -36,14 +36,15 @@ PYTHON = "3.11"
 EXTRAS = "report,dask,rl,openspiel,web"
 #: torch for the learn group (the CPU wheel on the machine's disk; docs/howto-rl.md).
 TORCH = "torch==2.13.0"
-#: Every pytest run of a session: the property tests' examples derandomized (the profile of
-#: tests/conftest.py), so that a session's result depends on the tree, not on the draw.
-PYTEST = ["pytest", "-q", "-p", "no:cacheprovider", "--hypothesis-profile=ci"]
-#: The fast subset: pytest arguments (run with one worker per core, as in the tests session;
-#: in one process it took 8 minutes on CI's 2 cores in each of sdist and minimums). Left out:
-#: tests/cli/test_plugin_guide.py (fresh venvs installed from the registry), tests/browser
-#: (Chromium), tests/robustness/test_fuzz.py (a 30 s hypothesis campaign) and the slow-marked
-#: tests.
+#: Every pytest run of a session: one worker per core (pytest-xdist; in one process the tests
+#: took 11.6 min on 2 busy cores, and the fast subset 8 min in each of sdist and minimums),
+#: the property tests' examples derandomized (the profile of tests/conftest.py), so that a
+#: session's result depends on the tree, not on the draw. The property tests' count of cases
+#: is printed by a run of tests/property without -n (docs/security.md).
+PYTEST = ["pytest", "-q", "-p", "no:cacheprovider", "--hypothesis-profile=ci", "-n", "auto"]
+#: The fast subset: pytest arguments. Left out: tests/cli/test_plugin_guide.py (fresh venvs
+#: installed from the registry), tests/browser (Chromium), tests/robustness/test_fuzz.py (a
+#: 30 s hypothesis campaign) and the slow-marked tests.
 FAST = [
     "tests",
     "--ignore",
@@ -72,16 +73,7 @@ def tests(session: nox.Session) -> None:
     # resolver pulls a CUDA build of several GB; then the learn group.
     session.install(TORCH)
     session.install(*groups("learn"))
-    # One pytest worker per core (pytest-xdist): about 12 min of test CPU in all, 7.7 min wall
-    # on 2 busy cores against 11.6 min in one process. The property tests' count of cases is
-    # printed by a run of tests/property without -n (docs/security.md).
-    session.run(
-        *PYTEST,
-        "-n",
-        "auto",
-        *session.posargs,
-        env={"AERODROME_LEARN": "1"},
-    )
+    session.run(*PYTEST, *session.posargs, env={"AERODROME_LEARN": "1"})
 
 
 @nox.session(python=PYTHON)
@@ -199,7 +191,7 @@ def minimums(session: nox.Session) -> None:
     session.run("python", "-m", "pip", "freeze", silent=False)
     # docs/cli.md is written by the newest typer's generator: an older typer words it otherwise
     stale_ok = ["--deselect", "tests/test_docs.py::test_generated_pages_are_up_to_date"]
-    session.run(*PYTEST, "-n", "auto", *(session.posargs or [*FAST, *stale_ok]))
+    session.run(*PYTEST, *(session.posargs or [*FAST, *stale_ok]))
 
 
 @nox.session(python=PYTHON)
@@ -220,5 +212,5 @@ def sdist(session: nox.Session) -> None:
     with session.chdir(tree):
         session.run("python", "docs/gen_pages.py", "--check")
         session.run("mkdocs", "build", "--strict", "--site-dir", str(dist / "site"))
-        session.run(*PYTEST, "-n", "auto", *(session.posargs or FAST))
+        session.run(*PYTEST, *(session.posargs or FAST))
     shutil.rmtree(dist, ignore_errors=True)

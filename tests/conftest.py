@@ -69,10 +69,10 @@ def _plugins() -> Plugins:
 
 PLUGINS = _plugins()
 
-#: The modules of the suite's longest tests (15 to 90 s each on an idle machine:
+#: The modules of the suite's longest tests (5 to 65 s each on an idle machine:
 #: ``pytest -n 2 --durations=40``), collected first: ``-n auto`` hands tests out in
 #: collection order, so these start at once and the run never ends on one worker alone with
-#: a minute and a half of a page's commands (tests/test_docs_commands.py came last before).
+#: a page's commands (docs/compare.md's: 65 s; tests/test_docs_commands.py came last before).
 LONG_FIRST = (
     "tests/test_docs_commands.py",
     "tests/browser/test_table_browser.py",
