@@ -153,20 +153,22 @@ class ParallelAerodromeEnv(ParallelEnv):  # type: ignore[misc]
         dict[str, dict[str, Any]],
     ]:
         game = self.game
-        if not self.agents:
+        agents = self.agents
+        if not agents:
             raise AerodromeError("the episode is over: call reset()")
-        rewards = dict.fromkeys(self.agents, 0.0)
-        done = dict.fromkeys(self.agents, False)
+        rewards = dict.fromkeys(agents, 0.0)
+        done = dict.fromkeys(agents, False)
         wrong: dict[str, str] = {}
         chosen = []
+        translate = self.translator.action
         for player in game.waiting_for():
             agent = self.possible_agents[player]
-            legal = game.legal_actions(player)
-            if agent not in actions or actions[agent] is None:
+            given = actions.get(agent)
+            if given is None:
                 wrong[agent] = f"{agent} owes an answer to {_kind(game)} and gave none"
                 continue
             try:
-                chosen.append((player, self.translator.action(actions[agent], legal, player, game)))
+                chosen.append((player, translate(given, game.legal_actions(player), player, game)))
             except IllegalActionError as error:
                 wrong[agent] = str(error)
         if wrong:
@@ -185,10 +187,11 @@ class ParallelAerodromeEnv(ParallelEnv):  # type: ignore[misc]
             game.apply(player, action)
         truncated = dict(done)
         extra: dict[str, dict[str, Any]] = {}
-        if game.is_over():
+        over = game.is_over()
+        if over:
             result = game.result()
             ended = done if result.finished else truncated
-            for agent in self.agents:
+            for agent in agents:
                 rewards[agent] = outcome(result, self.seats[agent].side)
                 ended[agent] = True
                 extra[agent] = {
@@ -197,19 +200,20 @@ class ParallelAerodromeEnv(ParallelEnv):  # type: ignore[misc]
                     "finished": result.finished,
                 }
         observations, infos = self._observations(), self._infos(extra)
-        if game.is_over():
+        if over:
             self.agents = []
         return observations, rewards, done, truncated, infos
 
     def _observations(self) -> dict[str, Any]:
         game = self.game
-        out = {}
-        for agent in self.agents:
-            seen = self.translator.observe(game, self._player[agent])
-            out[agent] = seen["observation"] if self.flat else seen
-        return out
+        observe, player = self.translator.observe, self._player
+        if self.flat:
+            return {a: observe(game, player[a])["observation"] for a in self.agents}
+        return {a: observe(game, player[a]) for a in self.agents}
 
     def _infos(self, extra: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        if not (self.flat or extra):  # nothing to tell (every step but the last)
+            return {a: {} for a in self.agents}
         game = self.game
         out: dict[str, dict[str, Any]] = {}
         for agent in self.agents:
