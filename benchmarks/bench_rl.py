@@ -31,8 +31,10 @@ generic numbering the index is the place in the legal list: the same games
 (``tests/rl/test_bench_workloads.py``). With a ruleset's own numbering the env's k-th legal
 number is not the list's k-th action: other games of the same uniform random policy, which
 is why rates are per decision. The env agent
-lists the legal indices with ``np.flatnonzero(mask.view(bool))`` (on the int8 mask itself
-NumPy takes 70 µs for dockfighters' 19,975 actions, on its bool view 4 µs; docs/howto-rl.md).
+lists the legal indices with ``mask.view(bool).nonzero()[0]`` (on the int8 mask itself
+NumPy takes 70 µs for dockfighters' 19,975 actions, on its bool view 4 µs; docs/howto-rl.md;
+``np.flatnonzero`` gives the same numbers through two more Python frames, about 0.7 µs a
+mask, which the raw loop's agent does not pay: its draw skips ``randrange``'s checks too).
 The **overhead** is raw's rate over env's minus one, per round (min / median over rounds),
 and likewise over the parallel and single environments'; the target is at most 50 % in every
 ruleset and environment (issue 40; issue 17 asked 30 %). The **wrapper** figure is tensor's rate over env's minus
@@ -106,7 +108,7 @@ def _env(env: Any) -> Callable[[int, int], int]:
                 if terminated or truncated:
                     env.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+                legal = obs["action_mask"].view(np.bool_).nonzero()[0]
                 env.step(int(legal[rng.randrange(len(legal))]))
                 decisions += 1
         return decisions
@@ -128,7 +130,7 @@ def _parallel(env: Any) -> Callable[[int, int], int]:
             while env.agents:
                 actions = {}
                 for agent, seen in observations.items():
-                    legal = np.flatnonzero(seen["action_mask"].view(np.bool_))
+                    legal = seen["action_mask"].view(np.bool_).nonzero()[0]
                     if len(legal):
                         actions[agent] = int(legal[rng.randrange(len(legal))])
                         decisions += 1
@@ -153,7 +155,7 @@ def _single(env: Any) -> Callable[[int, int], int]:
             rng = random.Random(seed)
             done = False
             while not done:
-                legal = np.flatnonzero(seen["action_mask"].view(np.bool_))
+                legal = seen["action_mask"].view(np.bool_).nonzero()[0]
                 seen, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
                 done = terminated or truncated
             decisions += len(env.game.history)
