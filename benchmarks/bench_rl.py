@@ -164,16 +164,38 @@ def _single(env: Any) -> Callable[[int, int], int]:
     return run
 
 
-def bench_env_steps(*, rounds: int = 5, seconds: float = 0.3) -> dict[str, Any]:
-    """Env steps per second per ruleset next to the raw Game API's decisions per second."""
+def rl_missing() -> dict[str, Any] | None:
+    """The figures of a benchmark that cannot run without the 'rl' extra (``skipped``: why),
+    or None when it is installed."""
     try:
-        from aerodrome.bridges.rl import env as make_env
-        from aerodrome.bridges.rl import find_layout
-        from aerodrome.bridges.rl import parallel_env as make_parallel
-        from aerodrome.bridges.rl.single import SeatEnv
-        from aerodrome.bridges.rl.translate import Translator
+        import aerodrome.bridges.rl  # noqa: F401
     except ModuleNotFoundError as exc:
         return {"skipped": f"the 'rl' extra is not installed ({exc.name}): pip install -e '.[rl]'"}
+    return None
+
+
+def measured_layout(ruleset: Any, setup: Any) -> Any:
+    """The layout of ``setup`` the benchmark's environments use: the probed one, with
+    :data:`SPARE_ROOM` times its actions under the generic numbering (room for the longest
+    lists of the measured games: see the module docstring)."""
+    from aerodrome.bridges.rl import find_layout
+
+    layout = find_layout(ruleset, setup)
+    if not layout.numbered:
+        layout = msgspec.structs.replace(layout, actions=SPARE_ROOM * layout.actions)
+    return layout
+
+
+def bench_env_steps(*, rounds: int = 5, seconds: float = 0.3) -> dict[str, Any]:
+    """Env steps per second per ruleset next to the raw Game API's decisions per second."""
+    missing = rl_missing()
+    if missing is not None:
+        return missing
+    from aerodrome.bridges.rl import env as make_env
+    from aerodrome.bridges.rl import parallel_env as make_parallel
+    from aerodrome.bridges.rl.single import SeatEnv
+    from aerodrome.bridges.rl.translate import Translator
+
     plugins = example_plugins()
     workloads: list[Workload] = []
     layouts: dict[str, dict[str, Any]] = {}
@@ -181,9 +203,7 @@ def bench_env_steps(*, rounds: int = 5, seconds: float = 0.3) -> dict[str, Any]:
         ruleset = plugins.ruleset(name)
         setup = ruleset.setups()[0]
         start = time.process_time()
-        layout = find_layout(ruleset, setup)
-        if not layout.numbered:  # room for the longest lists of the measured games (see above)
-            layout = msgspec.structs.replace(layout, actions=SPARE_ROOM * layout.actions)
+        layout = measured_layout(ruleset, setup)
         layouts[name] = {
             "setup": setup.name,
             "probe_cpu_seconds": round(time.process_time() - start, 2),

@@ -42,17 +42,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import msgspec
-
 from benchmarks.bench_compare import example_plugins
 from benchmarks.bench_rl import (
-    SPARE_ROOM,
     TARGET_OVERHEAD,
     _env,
     _overhead,
     _parallel,
     _raw,
     _single,
+    measured_layout,
+    rl_missing,
 )
 from benchmarks.interleave import Workload, measure, spread, to_stderr
 
@@ -125,19 +124,16 @@ def bound_of(kind: str, vector: float, protocol: float) -> float:
 
 def bench_env_floors(*, rounds: int = 5, seconds: float = 0.3) -> dict[str, Any]:
     """Every environment's overhead over the raw Game API beside its floors."""
-    try:
-        from aerodrome.bridges.rl import find_layout
-    except ModuleNotFoundError as exc:
-        return {"skipped": f"the 'rl' extra is not installed ({exc.name}): pip install -e '.[rl]'"}
+    missing = rl_missing()
+    if missing is not None:
+        return missing
     plugins = example_plugins()
     workloads: list[Workload] = []
     setups: dict[str, str] = {}
     for name in plugins.ruleset_names():
         ruleset = plugins.ruleset(name)
         setup = ruleset.setups()[0]
-        layout = find_layout(ruleset, setup)
-        if not layout.numbered:  # room for the longest lists of the measured games (bench_rl)
-            layout = msgspec.structs.replace(layout, actions=SPARE_ROOM * layout.actions)
+        layout = measured_layout(ruleset, setup)
         setups[name] = setup.name
         workloads.append(Workload(f"raw {name}", _raw(ruleset, setup, observe=True), pair=name))
         workloads.append(Workload(f"play {name}", _raw(ruleset, setup, observe=False), pair=name))
