@@ -253,8 +253,42 @@ def dockfighters(ruleset: Any, view: Any) -> list[float]:
     return out
 
 
+# -- Dogfight 40,000 (docs/rules/df40k.md, "For learning agents") ---------------------------
+def df40k(ruleset: Any, view: Any) -> list[float]:
+    from aerodrome_df40k.limits import FLYERS, GARGOYLES, TURNS
+    from aerodrome_df40k.numbering import ORDERS
+
+    def yes(x: object) -> float:
+        return 1.0 if x else 0.0
+
+    seat, fight = view.player, view.fight
+    out = [view.turn / TURNS, view.turns / TURNS, yes(seat is None), yes(seat == 0)]
+    out += [yes(seat == 1), yes(view.first_player == 0), yes(view.first_player == 1)]
+    out.append(yes(view.revealed))
+    for p in (0, 1):
+        out += [view.gargoyles[p] / GARGOYLES, view.kills[p] / FLYERS]
+        out.append(view.ground_runs[p] / (TURNS * FLYERS))
+    out += [yes(fight), yes(fight and fight.awaiting_gargoyles)]
+    out += [fight.margin / 10, fight.dice / FLYERS] if fight else [0.0, 0.0]
+    shown = {r.flyer: r for r in view.last_orders}
+    for f in view.flyers:
+        out += [yes(f.alive), yes(f.player == 0), yes(f.player == 1), yes(seat == f.player)]
+        out += [yes(not f.order), *(yes(f.order == o) for o in ORDERS)]
+        out += [yes(f.ram), yes(f.escort), yes(f.no_intercept), yes(f.crew_hit)]
+        out += [f.attacked / FLYERS, f.orders_given / TURNS, f.disengaged / TURNS]
+        out += [yes(fight and fight.attacker == f.id), yes(fight and fight.defender == f.id)]
+        last = shown.get(f.id)
+        out += [*(yes(last and last.order == o) for o in ORDERS), yes(last and last.ram)]
+        out.append(sum(d.attacker == f.id for d in view.dogfights) / FLYERS)
+        out.append(sum(d.defender == f.id for d in view.dogfights) / FLYERS)
+        for slot in range(len(ruleset.specs.mounts[f.type])):
+            out += [yes(slot in f.lost), yes(slot in f.spent), yes(slot in f.fired)]
+    return out
+
+
 REFERENCES: dict[str, Reference] = {
     "classic": classic,
+    "df40k": df40k,
     "dockfighters": dockfighters,
     "victoriana": victoriana,
 }
@@ -263,6 +297,8 @@ REFERENCES: dict[str, Reference] = {
 #: Random games per set-up (classic's last about a thousand decisions) and set-ups played
 #: (the first three; every Dockfighters scenario: their ground targets, objectives, mines).
 GAMES = {"classic": 2, "dockfighters": 1}
+#: Games of the Parallel environment's test (df40k's battles are a dozen decisions).
+PARALLEL_GAMES = {"classic": 2, "df40k": 12}
 SETUPS = {"dockfighters": 99}
 
 
@@ -323,7 +359,7 @@ def test_the_parallel_env_observes_the_reference_vectors(name: str) -> None:
     reference = REFERENCES[name]
     e = parallel_env(ruleset, setup, layout=layout_of(name, setup.name))
     steps = 0
-    for seed in range(2 if name == "classic" else 6):
+    for seed in range(PARALLEL_GAMES.get(name, 6)):
         observations, _ = e.reset(seed=seed)
         rng = random.Random(seed)
         while e.agents:
