@@ -175,23 +175,23 @@ class Encoder:
     ) -> list[float]:
         order = f.order
         out: list[float] = [
-            float(f.alive),
-            float(f.player == 0),
-            float(f.player == 1),
-            float(seat == f.player),
-            float(order is None or order == ""),
+            1.0 if f.alive else 0.0,
+            1.0 if f.player == 0 else 0.0,
+            1.0 if f.player == 1 else 0.0,
+            1.0 if seat == f.player else 0.0,
+            1.0 if order is None or order == "" else 0.0,
             *_ORDER.get(order or "", _NO_ORDER),
-            float(f.ram),
-            float(bool(f.escort)),
-            float(f.no_intercept),
-            float(f.crew_hit),
+            1.0 if f.ram else 0.0,
+            1.0 if f.escort else 0.0,
+            1.0 if f.no_intercept else 0.0,
+            1.0 if f.crew_hit else 0.0,
             f.attacked / FLYERS,
             f.orders_given / TURNS,
             f.disengaged / TURNS,
-            float(fights[0]),
-            float(fights[1]),
+            1.0 if fights[0] else 0.0,
+            1.0 if fights[1] else 0.0,
             *(_ORDER.get(shown.order, _NO_ORDER) if shown is not None else _NO_ORDER),
-            float(shown is not None and shown.ram),
+            1.0 if shown is not None and shown.ram else 0.0,
             duels[0] / FLYERS,
             duels[1] / FLYERS,
         ]
@@ -201,7 +201,11 @@ class Encoder:
         lost, spent, fired = f.lost, f.spent, f.fired
         if lost or spent or fired:
             for slot in slots:
-                out += (float(slot in lost), float(slot in spent), float(slot in fired))
+                out += (
+                    1.0 if slot in lost else 0.0,
+                    1.0 if slot in spent else 0.0,
+                    1.0 if slot in fired else 0.0,
+                )
         else:
             out += (0.0,) * (3 * len(slots))
         return out
@@ -213,12 +217,12 @@ class Encoder:
         out: list[float] = [
             view.turn / TURNS,
             view.turns / TURNS,
-            float(seat is None),
-            float(seat == 0),
-            float(seat == 1),
-            float(view.first_player == 0),
-            float(view.first_player == 1),
-            float(view.revealed),
+            1.0 if seat is None else 0.0,
+            1.0 if seat == 0 else 0.0,
+            1.0 if seat == 1 else 0.0,
+            1.0 if view.first_player == 0 else 0.0,
+            1.0 if view.first_player == 1 else 0.0,
+            1.0 if view.revealed else 0.0,
         ]
         for p in (0, 1):
             out += (
@@ -228,8 +232,8 @@ class Encoder:
             )
         fight = view.fight
         out += (
-            float(fight is not None),
-            float(fight is not None and fight.awaiting_gargoyles),
+            1.0 if fight is not None else 0.0,
+            1.0 if fight is not None and fight.awaiting_gargoyles else 0.0,
             (fight.margin / 10) if fight is not None else 0.0,
             (fight.dice / FLYERS) if fight is not None else 0.0,
         )
