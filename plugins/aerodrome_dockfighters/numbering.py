@@ -366,15 +366,15 @@ def _aircraft(a: Any, width: int, height: int) -> tuple[float, ...]:
         float(a.player),
         (a.cell % width) / w if on else -1.0,
         (a.cell // width) / h if on else -1.0,
-        *_one_hot(a.facing, range(6)),
+        *_ONE_HOT_6.get(a.facing, _NONE_6),
         a.altitude / specs.tables.max_altitude,
         a.speed / 10,
         (ds.structure - a.damage) / ds.structure,
         a.experience / 3,
         len(a.loads) / 4,
-        *_one_hot(a.status, STATUSES),
-        *_one_hot(a.activation, ACTIVATIONS),
-        *_one_hot(a.role, AIRCRAFT_ROLES),
+        *_STATUS.get(a.status, _NO_STATUS),
+        *_ACTIVATION.get(a.activation, _NO_ACTIVATION),
+        *_ROLE.get(a.role, _NO_ROLE),
         sum(a.ammo) / (2 * len(a.ammo)) if a.ammo else 0.0,
     )
 
@@ -434,6 +434,12 @@ def observation_vector(view: DfView) -> Numbers:
 _ONE_HOT_4 = {v: tuple(_one_hot(v, range(4))) for v in range(4)}
 _ONE_HOT_6 = {v: tuple(_one_hot(v, range(6))) for v in range(6)}
 _NONE_4, _NONE_6 = (0.0,) * 4, (0.0,) * 6
+#: An aircraft's status, activation and role as numbers (:func:`_one_hot`, made once).
+_STATUS = {v: tuple(_one_hot(v, STATUSES)) for v in STATUSES}
+_ACTIVATION = {v: tuple(_one_hot(v, ACTIVATIONS)) for v in ACTIVATIONS}
+_ROLE = {v: tuple(_one_hot(v, AIRCRAFT_ROLES)) for v in AIRCRAFT_ROLES}
+_NO_STATUS, _NO_ACTIVATION = (0.0,) * len(STATUSES), (0.0,) * len(ACTIVATIONS)
+_NO_ROLE = (0.0,) * len(AIRCRAFT_ROLES)
 #: The last view's numbers of each section: (records, board width, height, numbers, their
 #: packing), by section.
 _sections: dict[str, tuple[Any, int, int, list[float], bytes]] = {}
