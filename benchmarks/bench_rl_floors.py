@@ -94,22 +94,20 @@ def _loops(ruleset: Any, setup: Any, layout: Any, plugins: Any) -> dict[str, Cal
     from aerodrome.bridges.rl import parallel_env as make_parallel
     from aerodrome.bridges.rl.single import SeatEnv
 
-    free_vector, free_view = free_translators()
+    made: dict[str, Callable[[], Any]] = {
+        "env": lambda: make_env(ruleset, setup, layout=layout),
+        "parallel": lambda: make_parallel(ruleset, setup, layout=layout),
+        "single": lambda: SeatEnv(ruleset, setup, layout=layout, plugins=plugins),
+    }
+    loop = {"env": _env, "parallel": _parallel, "single": _single}
+    translators = dict(zip(VARIANTS[1:], free_translators(), strict=True))
     loops: dict[str, Callable[..., int]] = {}
-    for variant, kind in ((v, k) for v in VARIANTS for k in ENVIRONMENTS):
-        if kind == "env":
-            made: Any = make_env(ruleset, setup, layout=layout)
-            loop = _env
-        elif kind == "parallel":
-            made = make_parallel(ruleset, setup, layout=layout)
-            loop = _parallel
-        else:
-            made = SeatEnv(ruleset, setup, layout=layout, plugins=plugins)
-            loop = _single
-        if variant != "shipped":
-            translator = free_vector if variant == "free vector" else free_view
-            made.translator = translator(ruleset, setup, layout)
-        loops[f"{kind} {variant}"] = loop(made)
+    for variant in VARIANTS:
+        for kind in ENVIRONMENTS:
+            environment = made[kind]()
+            if variant in translators:
+                environment.translator = translators[variant](ruleset, setup, layout)
+            loops[f"{kind} {variant}"] = loop[kind](environment)
     return loops
 
 

@@ -431,15 +431,17 @@ def observation_vector(view: DfView) -> Numbers:
     return out
 
 
-_ONE_HOT_4 = {v: tuple(_one_hot(v, range(4))) for v in range(4)}
-_ONE_HOT_6 = {v: tuple(_one_hot(v, range(6))) for v in range(6)}
-_NONE_4, _NONE_6 = (0.0,) * 4, (0.0,) * 6
-#: An aircraft's status, activation and role as numbers (:func:`_one_hot`, made once).
-_STATUS = {v: tuple(_one_hot(v, STATUSES)) for v in STATUSES}
-_ACTIVATION = {v: tuple(_one_hot(v, ACTIVATIONS)) for v in ACTIVATIONS}
-_ROLE = {v: tuple(_one_hot(v, AIRCRAFT_ROLES)) for v in AIRCRAFT_ROLES}
-_NO_STATUS, _NO_ACTIVATION = (0.0,) * len(STATUSES), (0.0,) * len(ACTIVATIONS)
-_NO_ROLE = (0.0,) * len(AIRCRAFT_ROLES)
+def _one_hots(options: Sequence[Any]) -> tuple[dict[Any, tuple[float, ...]], tuple[float, ...]]:
+    """Each option's :func:`_one_hot` numbers (made once, looked up at every view), and the
+    zeros of a value that is none of them."""
+    return {v: tuple(_one_hot(v, options)) for v in options}, (0.0,) * len(options)
+
+
+_ONE_HOT_4, _NONE_4 = _one_hots(range(4))
+_ONE_HOT_6, _NONE_6 = _one_hots(range(6))
+_STATUS, _NO_STATUS = _one_hots(STATUSES)
+_ACTIVATION, _NO_ACTIVATION = _one_hots(ACTIVATIONS)
+_ROLE, _NO_ROLE = _one_hots(AIRCRAFT_ROLES)
 #: The last view's numbers of each section: (records, board width, height, numbers, their
 #: packing), by section.
 _sections: dict[str, tuple[Any, int, int, list[float], bytes]] = {}
